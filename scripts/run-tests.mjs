@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Runs every *.test.ts beside the code (src/, mcp-servers/, skills/, scripts/,
+// bench/) with Node's own test runner, TypeScript through tsx.
+//   node scripts/run-tests.mjs [--only PATTERN] [more node --test flags]
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const folders = ['src', 'mcp-servers', 'skills', 'scripts', 'deploy'];
+const args = process.argv.slice(2);
+let only;
+const passThrough = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--only') only = new RegExp(args[++i]);
+  else passThrough.push(args[i]);
+}
+
+function walk(dir, out) {
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of entries) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (name.endsWith('.test.ts')) out.push(full);
+  }
+  return out;
+}
+
+const files = folders.flatMap((folder) => walk(path.join(root, folder), [])).filter((file) => !only || only.test(file)).sort();
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...passThrough, ...files.map((file) => path.relative(root, file))],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Every test, from a fresh clone: installs what it needs, then runs
+#   1. the type check, 2. unit + integration tests (node --test),
+#   3. the regression suite (agent-test testcases/),
+#   4. the bundle and the installer on a real systemd host.
+# Usage: scripts/test.sh [--quick]   (--quick skips stage 4)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib/setup.sh
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+
+ensure_node_modules
+apt_install chromium fonts-noto-cjk || log "browser tests will be skipped: chromium could not be installed"
+
+status=0
+run_stage() {
+  local name=$1; shift
+  log "$name"
+  if "$@"; then log "$name: ok"; else log "$name: FAILED"; status=1; fi
+}
+
+run_stage "type check" npx tsc -p .
+run_stage "unit and integration tests" node scripts/run-tests.mjs
+if [ -d testcases ] && ls testcases/*.yaml >/dev/null 2>&1 && [ -f src/testing/runner.ts ]; then
+  run_stage "regression suite" ./bin/agent-test testcases/
+fi
+if [ $quick = 0 ] && [ -f scripts/install-test.sh ]; then
+  run_stage "bundle and install on a systemd host" bash scripts/install-test.sh
+fi
+if [ $status = 0 ]; then log "all test stages passed"; else log "some test stages FAILED"; fi
+exit $status

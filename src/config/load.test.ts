@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkConfigText, loadConfig } from './load.js';
+import { AppError } from '../errors.js';
+
+test('an empty file is the defaults', () => {
+  const result = checkConfigText('');
+  assert.ok(result.ok);
+  if (result.ok) {
+    assert.equal(result.config.query.max_rows, 100);
+    assert.equal(result.config.query.timeout_ms, 5000);
+    assert.equal(result.config.query.cache.ttl_s, 300);
+    assert.equal(result.config.plant.timezone, 'Asia/Shanghai');
+  }
+});
+
+test('a bad value names the key, the value, the line and the fix', () => {
+  const result = checkConfigText('plant:\n  timezone: UTC\nquery:\n  max_rows: 500\n');
+  assert.equal(result.ok, false);
+  if (!result.ok) {
+    const [problem] = result.problems;
+    assert.equal(problem?.key, 'query.max_rows');
+    assert.equal(problem?.value, 500);
+    assert.equal(problem?.line, 4);
+    assert.match(problem?.fix ?? '', /at most 100/);
+  }
+});
+
+test('unknown keys and time zones are refused', () => {
+  const result = checkConfigText('plant:\n  timezone: Mars/Olympus\n');
+  assert.equal(result.ok, false);
+  const typo = checkConfigText('qurey:\n  max_rows: 5\n');
+  assert.equal(typo.ok, false);
+  if (!typo.ok) assert.equal(typo.problems[0]?.key, 'qurey');
+});
+
+test('relative paths resolve against the config file folder', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+  const file = path.join(dir, 'config.yaml');
+  writeFileSync(file, 'plant:\n  db: data/plant.db\n');
+  const { config } = loadConfig({ config: file });
+  assert.equal(config.plant.db, path.join(dir, 'data', 'plant.db'));
+});
+
+test('a missing file is CONFIG_NOT_FOUND with a hint', () => {
+  assert.throws(() => loadConfig({ config: '/nonexistent/config.yaml' }), (error: unknown) => error instanceof AppError && error.code === 'CONFIG_NOT_FOUND');
+});

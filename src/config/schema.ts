@@ -1,0 +1,167 @@
+/**
+ * The configuration, one YAML file, validated by this zod schema — the single
+ * source of truth: types come from z.infer and docs/config.schema.json is
+ * generated from it (`npm run gen:schemas`). Every key has a default, so the
+ * demo needs no file. Relative paths are resolved against the config file's
+ * folder (or the working directory when there is no file).
+ */
+import { z } from 'zod';
+
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+const mcpServer = z
+  .object({
+    builtin: z
+      .enum(['query', 'plant', 'holidays', 'docs', 'utils'])
+      .optional()
+      .describe('a server shipped inside the binary (re-invokes the same executable); exclusive with command'),
+    command: z.string().min(1).optional().describe('an external MCP stdio server: the program to run ({root} = app root)'),
+    args: z.array(z.string()).default([]).describe('arguments for command ({root} is expanded)'),
+    env: z.record(z.string(), z.string()).default({}).describe('extra environment variables for the child ({root} is expanded)'),
+    allow: z.array(z.string()).optional().describe('only these tools of the server are offered'),
+    deny: z.array(z.string()).default([]).describe('these tools of the server are never offered'),
+    timeout_ms: z.number().int().min(100).max(600000).default(15000).describe('per-call timeout'),
+    enabled: z.boolean().default(true),
+  })
+  .strict()
+  .refine((server) => (server.builtin === undefined) !== (server.command === undefined), {
+    message: 'give exactly one of "builtin" (a shipped server) or "command" (an external program)',
+  });
+
+export const DEFAULT_MCP_SERVERS = {
+  query: { builtin: 'query' },
+  plant: { builtin: 'plant' },
+  holidays: { builtin: 'holidays' },
+  docs: { builtin: 'docs' },
+  utils: { builtin: 'utils' },
+} as const;
+
+export const configSchema = z
+  .object({
+    plant: z
+      .object({
+        name: z.string().default('Demo plant'),
+        db: z.string().default('var/plant.db').describe('the plant business database (read-only to the agent)'),
+        timezone: z.string().default('Asia/Shanghai').describe('IANA time zone of the plant; decides "today"'),
+      })
+      .strict()
+      .prefault({}),
+    state: z
+      .object({
+        db: z.string().default('var/agent.db').describe("the agent's own state: history, audit, skills, users"),
+        fts_db: z
+          .string()
+          .default('var/workorders-fts.db')
+          .describe('full-text index of work orders, built from plant.db by the agent (plant.db is never written)'),
+      })
+      .strict()
+      .prefault({}),
+    query: z
+      .object({
+        max_rows: z.number().int().min(1).max(100).default(100).describe('largest LIMIT a query may ask for (1..100)'),
+        timeout_ms: z.number().int().min(50).max(600000).default(5000),
+        cache: z
+          .object({
+            ttl_s: z.number().int().min(0).max(86400).default(300),
+            max_entries: z.number().int().min(1).max(100000).default(1000),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    llm: z
+      .object({
+        base_url: z
+          .string()
+          .url()
+          .nullable()
+          .default(null)
+          .describe('OpenAI-compatible endpoint, e.g. http://127.0.0.1:8081/v1; null = embedded model if present, else rules only'),
+        model: z.string().default('local').describe('model name sent to the endpoint'),
+        api_key: z.string().optional().describe('sent as a bearer token when the endpoint wants one'),
+        timeout_ms: z.number().int().min(100).max(600000).default(60000),
+        temperature: z.number().min(0).max(2).default(0.2),
+        max_tokens: z.number().int().min(16).max(32768).default(1024),
+        concurrency: z.number().int().min(1).max(64).default(2).describe('model calls in flight at once per endpoint'),
+        embedded: z
+          .object({
+            model: z.string().nullable().default(null).describe('GGUF file for the embedded service; null = first in vendor/models'),
+            host: z.string().default('127.0.0.1'),
+            port: z.number().int().min(1).max(65535).default(8081),
+            threads: z.number().int().min(1).max(256).nullable().default(null).describe('CPU threads for inference; null = every core'),
+            context_size: z.number().int().min(256).max(131072).default(4096),
+            parallel: z.number().int().min(1).max(16).default(2).describe('requests decoded at once'),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    agent: z
+      .object({
+        max_steps: z.number().int().min(1).max(50).default(8),
+        max_retries: z.number().int().min(0).max(10).default(3).describe('re-asks after a malformed tool call'),
+        history_turns: z.number().int().min(0).max(100).default(10).describe('turns sent to the model verbatim'),
+        summary_token_budget: z.number().int().min(64).max(8192).default(512),
+        session_idle_minutes: z.number().int().min(1).max(10080).default(30),
+      })
+      .strict()
+      .prefault({}),
+    mcp: z
+      .object({
+        servers: z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), mcpServer).prefault(DEFAULT_MCP_SERVERS),
+      })
+      .strict()
+      .prefault({}),
+    skills: z
+      .object({
+        dir: z.string().default('skills').describe('Markdown skills folder (relative to the app root when relative)'),
+        watch: z.boolean().default(true).describe('reload skills when a file changes'),
+      })
+      .strict()
+      .prefault({}),
+    docs: z
+      .object({
+        root: z.string().default('var/docs').describe('plant documents folder; the docs tools are confined to it'),
+      })
+      .strict()
+      .prefault({}),
+    server: z
+      .object({
+        host: z.string().default('127.0.0.1'),
+        port: z.number().int().min(0).max(65535).default(8080),
+        queue_max: z.number().int().min(1).max(10000).default(200).describe('questions waiting before 429'),
+        body_limit_kb: z.number().int().min(1).max(10240).default(64),
+        session_ttl_hours: z.number().int().min(1).max(8760).default(12),
+      })
+      .strict()
+      .prefault({}),
+    log: z
+      .object({
+        dir: z.string().default('var/log'),
+        level: logLevel.default('info'),
+        file: z
+          .object({
+            enabled: z.boolean().default(true),
+            size: z.string().regex(/^\d+[kmg]?$/i).default('10m').describe("rotate at this size: '10m', '500k'"),
+            frequency: z.enum(['daily', 'hourly']).default('daily'),
+            keep: z.number().int().min(1).max(1000).default(14).describe('rotated files kept'),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    audit: z
+      .object({
+        retention_days: z.number().int().min(1).max(3650).default(90).describe('older audit rows are archived by maintenance'),
+        flush_ms: z.number().int().min(10).max(10000).default(200),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+export type Config = z.infer<typeof configSchema>;
+export type McpServerConfig = z.infer<typeof mcpServer>;

@@ -1,0 +1,60 @@
+/**
+ * The seam between the agent (and skills) and the tools. The MCP client
+ * manager implements ToolCaller over real stdio MCP servers; tests may use any
+ * other implementation (e.g. an in-memory MCP pair) behind the same interface.
+ */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  description?: string;
+  [key: string]: unknown;
+}
+
+export interface ToolInfo {
+  /** the MCP server (config key) exposing it */
+  server: string;
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+export interface ToolCallRequest {
+  name: string;
+  arguments: Record<string, unknown>;
+  traceId: string;
+  sessionId: string;
+  signal?: AbortSignal | undefined;
+  /** overrides the server's configured per-call timeout */
+  timeoutMs?: number | undefined;
+}
+
+export interface ToolCallResult {
+  ok: boolean;
+  /** the text content the server returned (what a model reads) */
+  text: string;
+  /** structuredContent when the server sent it (query_database always does) */
+  structured?: unknown;
+  /** AppError code or the server's own code for a refusal/failure */
+  errorCode?: string | undefined;
+  ms: number;
+  cached?: boolean | undefined;
+}
+
+export interface ToolCaller {
+  listTools(): ToolInfo[];
+  callTool(request: ToolCallRequest): Promise<ToolCallResult>;
+}
+
+/** structuredContent of query_database (mcp-servers/query). */
+export interface QueryResult {
+  columns: string[];
+  rows: Array<Array<string | number | null>>;
+  row_count: number;
+  /** true when more rows exist beyond the LIMIT (page on with OFFSET) */
+  has_more: boolean;
+  elapsed_ms: number;
+  cached: boolean;
+}

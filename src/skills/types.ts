@@ -1,0 +1,80 @@
+/**
+ * Skills: whole business actions. Two kinds share one registry:
+ * - code skills (TypeScript, compiled into the binary, skills/<name>/skill.ts)
+ * - Markdown skills (skills/<name>/SKILL.md, executed by the model).
+ */
+import type { z } from 'zod';
+import type { Logger } from 'pino';
+import type { ChartSeries } from '../agent/types.js';
+import type { QueryResult, ToolCallResult } from '../mcp/types.js';
+
+export type Language = 'zh' | 'en';
+
+export interface SkillContext {
+  /** the plant clock (respects --now) */
+  now: Date;
+  timezone: string;
+  language: Language;
+  traceId: string;
+  sessionId: string;
+  signal: AbortSignal;
+  log: Logger;
+  /** call any MCP tool; failures come back as { ok: false } values */
+  callTool(name: string, args: Record<string, unknown>): Promise<ToolCallResult>;
+  /** query_database convenience: throws AppError(QUERY_REJECTED/QUERY_FAILED/…) on failure */
+  query(sql: string, purpose: string): Promise<QueryResult>;
+  /** a progress event for the stream ("querying…", "found N records", "done") */
+  progress(message: string, data?: unknown): void;
+}
+
+export interface SkillResult {
+  /** Markdown answer for the operator */
+  answer: string;
+  /** the numbers behind it, machine-readable (resolved dates, counts, rates) */
+  data?: unknown;
+  charts?: ChartSeries[] | undefined;
+}
+
+export interface RetryPolicy {
+  /** error codes worth retrying (e.g. TOOL_TIMEOUT, MCP_SERVER_EXITED) */
+  retryable: string[];
+  maxAttempts: number;
+  /** delays between attempts, e.g. [1000, 3000, 9000] */
+  backoffMs: number[];
+}
+
+export interface CodeSkill<Args = Record<string, unknown>> {
+  kind: 'code';
+  name: string;
+  description: string;
+  version: string;
+  parameters: z.ZodType<Args>;
+  output?: z.ZodType | undefined;
+  timeoutMs: number;
+  errorCodes: string[];
+  retry: RetryPolicy;
+  dependencies: { tools: string[]; skills?: string[] };
+  /** phrases for the rule router and for picking relevant skills, zh and en */
+  triggers: string[];
+  /** dangerous actions wait for an admin's approval */
+  needsApproval?: boolean;
+  execute(ctx: SkillContext, args: Args): Promise<SkillResult>;
+}
+
+export interface MarkdownSkill {
+  kind: 'markdown';
+  name: string;
+  description: string;
+  version: string;
+  /** JSON Schema of the parameters */
+  parameters: Record<string, unknown>;
+  /** tools it may call; `optional` ones are not needed for the main flow */
+  tools: Array<{ name: string; optional: boolean }>;
+  triggers: string[];
+  needsApproval?: boolean;
+  /** the body: Purpose, Steps, output templates, Constraints */
+  body: string;
+  path: string;
+}
+
+export type Skill = CodeSkill<any> | MarkdownSkill;

@@ -1,0 +1,150 @@
+/**
+ * agent.db: the agent's own state (never the plant's data). WAL mode, forward
+ * migrations keyed by PRAGMA user_version, each applied in one transaction.
+ * A newer database than this program knows is refused (downgrade protection).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../errors.js';
+import { openSqlite, type SqliteDatabase } from './sqlite.js';
+
+/** Append only: never edit a shipped migration, add a new one. */
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+CREATE TABLE tool_call_log (
+  id             INTEGER PRIMARY KEY,
+  session_id     TEXT,
+  trace_id       TEXT,
+  origin         TEXT NOT NULL DEFAULT 'agent',   -- 'agent' (the loop's view) | 'server' (a tool server's own record)
+  server         TEXT,
+  tool_name      TEXT NOT NULL,
+  parameters     TEXT NOT NULL,                   -- JSON
+  purpose        TEXT,
+  result_summary TEXT,
+  duration_ms    REAL NOT NULL DEFAULT 0,
+  success        INTEGER NOT NULL,                -- 0 | 1
+  cached         INTEGER NOT NULL DEFAULT 0,
+  error_code     TEXT,
+  attempt        INTEGER NOT NULL DEFAULT 1,
+  created_at     TEXT NOT NULL                    -- ISO 8601 UTC
+);
+CREATE INDEX idx_tool_call_log_session ON tool_call_log(session_id, created_at);
+CREATE INDEX idx_tool_call_log_time ON tool_call_log(created_at);
+CREATE INDEX idx_tool_call_log_trace ON tool_call_log(trace_id);
+
+CREATE TABLE sessions (
+  session_id     TEXT PRIMARY KEY,
+  user_id        INTEGER,
+  title          TEXT,
+  summary        TEXT,                            -- compressed older turns
+  summarized_through INTEGER NOT NULL DEFAULT 0,  -- last turn folded into summary
+  state          TEXT,                            -- JSON: slots of the last routed question (follow-ups)
+  created_at     TEXT NOT NULL,
+  last_active_at TEXT NOT NULL,
+  released_at    TEXT
+);
+CREATE INDEX idx_sessions_user ON sessions(user_id, last_active_at);
+
+CREATE TABLE conversation_history (
+  session_id TEXT NOT NULL,
+  turn       INTEGER NOT NULL,
+  role       TEXT NOT NULL,                       -- 'user' | 'assistant' | 'tool' | 'system'
+  content    TEXT NOT NULL,
+  timestamp  TEXT NOT NULL,
+  PRIMARY KEY (session_id, turn)
+);
+
+CREATE TABLE skills (
+  name         TEXT PRIMARY KEY,
+  version      TEXT NOT NULL,
+  kind         TEXT NOT NULL,                     -- 'markdown' | 'code'
+  source       TEXT NOT NULL,                     -- file path or 'builtin:<name>'
+  content_hash TEXT NOT NULL,
+  enabled      INTEGER NOT NULL,
+  error        TEXT,                              -- why it is disabled
+  updated_at   TEXT NOT NULL
+);
+
+CREATE TABLE users (
+  user_id       INTEGER PRIMARY KEY,
+  username      TEXT NOT NULL UNIQUE,
+  role          TEXT NOT NULL CHECK (role IN ('operator','admin')),
+  password_hash TEXT NOT NULL,
+  created_at    TEXT NOT NULL,
+  disabled      INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE auth_tokens (
+  token_hash TEXT PRIMARY KEY,
+  user_id    INTEGER NOT NULL REFERENCES users(user_id),
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+
+CREATE TABLE tasks (
+  task_id    TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  user_id    INTEGER,
+  question   TEXT NOT NULL,
+  priority   INTEGER NOT NULL DEFAULT 5,
+  state      TEXT NOT NULL CHECK (state IN ('pending','running','waiting_input','success','failed','cancelled')),
+  mode       TEXT,
+  skill      TEXT,
+  answer     TEXT,
+  result     TEXT,                                -- JSON of the final answer
+  error      TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX idx_tasks_session ON tasks(session_id, created_at);
+CREATE INDEX idx_tasks_state ON tasks(state);
+
+CREATE TABLE approvals (
+  approval_id TEXT PRIMARY KEY,
+  task_id     TEXT NOT NULL REFERENCES tasks(task_id),
+  skill       TEXT NOT NULL,
+  arguments   TEXT NOT NULL,
+  reason      TEXT,
+  state       TEXT NOT NULL CHECK (state IN ('pending','approved','rejected')),
+  decided_by  INTEGER REFERENCES users(user_id),
+  created_at  TEXT NOT NULL,
+  decided_at  TEXT
+);
+
+CREATE TABLE tool_call_log_archive AS SELECT * FROM tool_call_log WHERE 0;
+`,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function migrate(db: SqliteDatabase): { from: number; to: number } {
+  const from = db.pragma('user_version', { simple: true }) as number;
+  if (from > SCHEMA_VERSION) {
+    throw new AppError('DB_ERROR', `agent.db is at schema version ${from}, newer than this program knows (${SCHEMA_VERSION})`, {
+      hint: 'run the newer release again, or roll back with `install.sh --rollback` only together with its backup of agent.db',
+    });
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= from) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+  return { from, to: SCHEMA_VERSION };
+}
+
+/** Open (creating if needed) and migrate agent.db. */
+export function openAgentDb(file: string): SqliteDatabase {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const db = openSqlite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}

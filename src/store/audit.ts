@@ -1,0 +1,106 @@
+/**
+ * The tool-call audit log (tool_call_log in agent.db): the first place to look
+ * when an answer is wrong. Rows are queued and written in batches (one
+ * transaction each) every `flushMs` or every 100 rows, and on close. Process
+ * owners call `close()` on SIGTERM/SIGINT so nothing is lost.
+ */
+import type { SqliteDatabase, SqliteStatement } from './sqlite.js';
+
+export interface AuditRow {
+  session_id?: string | null | undefined;
+  trace_id?: string | null | undefined;
+  origin: 'agent' | 'server';
+  server?: string | null | undefined;
+  tool_name: string;
+  parameters: unknown;
+  purpose?: string | null | undefined;
+  result_summary?: string | null | undefined;
+  duration_ms: number;
+  success: boolean;
+  cached?: boolean | undefined;
+  error_code?: string | null | undefined;
+  attempt?: number | undefined;
+  created_at?: string | undefined;
+}
+
+const SUMMARY_MAX = 2000;
+
+export class AuditWriter {
+  private readonly queue: AuditRow[] = [];
+  private readonly insert: SqliteStatement;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly options: { flushMs: number; batchSize?: number; onError?: (error: unknown) => void },
+  ) {
+    this.insert = db.prepare(`INSERT INTO tool_call_log
+      (session_id, trace_id, origin, server, tool_name, parameters, purpose, result_summary, duration_ms, success, cached, error_code, attempt, created_at)
+      VALUES (@session_id, @trace_id, @origin, @server, @tool_name, @parameters, @purpose, @result_summary, @duration_ms, @success, @cached, @error_code, @attempt, @created_at)`);
+  }
+
+  write(row: AuditRow): void {
+    if (this.closed) {
+      // after close (shutdown in progress) write through, never drop
+      this.writeBatch([{ ...row, created_at: row.created_at ?? new Date().toISOString() }]);
+      return;
+    }
+    this.queue.push({ ...row, created_at: row.created_at ?? new Date().toISOString() });
+    if (this.queue.length >= (this.options.batchSize ?? 100)) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), this.options.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Number of rows waiting to be written. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.queue.length === 0) return;
+    const batch = this.queue.splice(0, this.queue.length);
+    this.writeBatch(batch);
+  }
+
+  private writeBatch(batch: AuditRow[]): void {
+    try {
+      this.db.transaction((rows: AuditRow[]) => {
+        for (const row of rows) {
+          const summary = row.result_summary ?? null;
+          this.insert.run({
+            session_id: row.session_id ?? null,
+            trace_id: row.trace_id ?? null,
+            origin: row.origin,
+            server: row.server ?? null,
+            tool_name: row.tool_name,
+            parameters: typeof row.parameters === 'string' ? row.parameters : JSON.stringify(row.parameters ?? {}),
+            purpose: row.purpose ?? null,
+            result_summary: summary && summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX)}… (${summary.length} chars)` : summary,
+            duration_ms: row.duration_ms,
+            success: row.success ? 1 : 0,
+            cached: row.cached ? 1 : 0,
+            error_code: row.error_code ?? null,
+            attempt: row.attempt ?? 1,
+            created_at: row.created_at,
+          });
+        }
+      })(batch);
+    } catch (error) {
+      // keep the rows: put them back for the next flush and report
+      this.queue.unshift(...batch);
+      this.options.onError?.(error);
+    }
+  }
+
+  close(): void {
+    this.flush();
+    this.closed = true;
+  }
+}
