@@ -1,7 +1,34 @@
-/** `airgap-agent mcp` — placeholder until its issue lands; says so instead of pretending. */
+/**
+ * `airgap-agent mcp <server>`: run one shipped stdio MCP server. The agent's
+ * client manager starts these by re-invoking this same binary; third-party
+ * MCP clients (the MCP Inspector, desktop assistants) can start them too.
+ * Never print to stdout here: stdout is the protocol.
+ */
 import { AppError } from '../../errors.js';
-import type { CommandContext } from '../context.js';
+import { loadCommandConfig, type CommandContext } from '../context.js';
+import type { Config } from '../../config/schema.js';
 
-export async function run(_context: CommandContext): Promise<number> {
-  throw new AppError('USAGE', 'the "mcp" command is not built yet', { hint: 'see the open issues' });
+type ServerMain = (options: { config: Config; args: string[] }) => Promise<void>;
+
+const SERVERS = {
+  query: async () => (await import('../../../mcp-servers/query/server.js')).runServer,
+  plant: async () => (await import('../../../mcp-servers/plant/server.js')).runServer,
+  holidays: async () => (await import('../../../mcp-servers/holidays/server.js')).runServer,
+  docs: async () => (await import('../../../mcp-servers/docs/server.js')).runServer,
+  utils: async () => (await import('../../../mcp-servers/utils/server.js')).runServer,
+  /** internal: the query server's executor process (killed on timeout) */
+  'query-worker': async () => (await import('../../../mcp-servers/query/worker.js')).runWorker,
+} satisfies Record<string, () => Promise<ServerMain>>;
+
+export async function run(context: CommandContext): Promise<number> {
+  const [name, ...rest] = context.args;
+  if (name === undefined || !(name in SERVERS)) {
+    throw new AppError('USAGE', `mcp: unknown server "${name ?? ''}"`, {
+      hint: `use one of: ${Object.keys(SERVERS).filter((key) => key !== 'query-worker').join(', ')}`,
+    });
+  }
+  const { config } = loadCommandConfig(context);
+  const serverMain = await SERVERS[name as keyof typeof SERVERS]();
+  await serverMain({ config, args: rest });
+  return 0;
 }

@@ -1,0 +1,76 @@
+/**
+ * The seam between the agent loop (src/agent) and the skills (src/skills):
+ * the rule router's decision and the engine that runs skills. Rules first:
+ * when `route` returns a skill with no missing slots, the agent runs it
+ * directly, with no model.
+ */
+import type { AgentEvent } from '../agent/types.js';
+import type { ToolCaller } from '../mcp/types.js';
+import type { Language, SkillResult } from './types.js';
+
+/** Names of the plant's shipped skills (also the router's intents). */
+export type SkillName =
+  | 'quality_metrics'
+  | 'weekly_report'
+  | 'equipment_status'
+  | 'fault_advice'
+  | 'oncall_check'
+  | 'document_search'
+  | 'current_datetime'
+  | 'calculator';
+
+/** What the router remembers of a session's last routed question, for follow-ups ("and line B?"). */
+export interface SessionSlots {
+  skill?: string;
+  args?: Record<string, unknown>;
+}
+
+export type RouteDecision =
+  | {
+      kind: 'skill';
+      skill: string;
+      args: Record<string, unknown>;
+      language: Language;
+      /** slot names the rules could not fill (empty = run without a model) */
+      missing: string[];
+      /** why the rules chose this skill, for traces */
+      reason: string;
+    }
+  | { kind: 'none'; language: Language; reason: string };
+
+export interface SkillInfo {
+  name: string;
+  kind: 'code' | 'markdown';
+  version: string;
+  description: string;
+  /** JSON Schema of the arguments (what the model sees when a skill is offered as a tool) */
+  parameters: Record<string, unknown>;
+  enabled: boolean;
+  /** why it is disabled (a broken skill file) */
+  error?: string | undefined;
+  source: string;
+  needsApproval: boolean;
+}
+
+export interface SkillRunContext {
+  traceId: string;
+  sessionId: string;
+  language: Language;
+  signal: AbortSignal;
+  tools: ToolCaller;
+  onEvent: (event: AgentEvent) => void;
+}
+
+export interface SkillEngine {
+  route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision;
+  list(): SkillInfo[];
+  /** the skills worth offering to the model for this question (a handful at most) */
+  relevant(question: string, limit?: number): SkillInfo[];
+  /** a Markdown skill's body and allowed tools, for the model to execute */
+  markdown(name: string): { body: string; tools: Array<{ name: string; optional: boolean }> } | undefined;
+  /** validate (coerce, defaults) and run a skill under its timeout and retry policy; `version` may be a semver range */
+  run(name: string, args: unknown, context: SkillRunContext, version?: string): Promise<SkillResult>;
+  /** example questions the rules answer, for the honest "I can't" reply */
+  examples(language: Language): string[];
+  close(): Promise<void>;
+}
