@@ -1,0 +1,82 @@
+/**
+ * Arguments of the plant's shipped skills — shared by the rule router (which
+ * fills them from a question) and the skills (which validate and run them).
+ * Dates are plant-local 'YYYY-MM-DD'; periods are inclusive [from, to].
+ */
+import { z } from 'zod';
+
+export const LINE_IDS = ['A', 'B', 'C', 'D'] as const;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const lineId = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, 'a line id such as A');
+
+export const periodSchema = z.object({
+  from: isoDate.describe('first day, inclusive'),
+  to: isoDate.describe('last day, inclusive'),
+  /** how the operator said it, e.g. '上周三', 'last week' — echoed in the answer */
+  label: z.string().optional(),
+});
+export type Period = z.infer<typeof periodSchema>;
+
+export const METRICS = ['output', 'defect_rate', 'yield', 'defect_types'] as const;
+
+export const qualityMetricsArgs = z.object({
+  lines: z.array(lineId).default([]).describe('line ids; empty = every line'),
+  period: periodSchema,
+  metrics: z.array(z.enum(METRICS)).min(1).default(['output', 'defect_rate', 'yield']),
+  /** rank the lines: "which line was worst last week?" */
+  rank: z.enum(['worst', 'best']).optional(),
+  /** per-day breakdown inside the period */
+  by_day: z.boolean().default(false),
+});
+export type QualityMetricsArgs = z.infer<typeof qualityMetricsArgs>;
+
+export const weeklyReportArgs = z.object({
+  /** Monday of the reported week; default: this week */
+  week_start: isoDate.optional(),
+  lines: z.array(lineId).default([]),
+});
+export type WeeklyReportArgs = z.infer<typeof weeklyReportArgs>;
+
+export const equipmentStatusArgs = z.object({
+  line: lineId.optional(),
+  /** an equipment id (B-PRESS-03) or how the operator named it ('press 3', '3号冲压机') */
+  equipment: z.string().optional(),
+  overdue_only: z.boolean().default(false),
+});
+export type EquipmentStatusArgs = z.infer<typeof equipmentStatusArgs>;
+
+export const faultAdviceArgs = z.object({
+  symptom: z.string().min(1).describe('what was observed, e.g. "abnormal vibration" / "异常振动"'),
+  equipment: z.string().optional(),
+  line: lineId.optional(),
+  limit: z.number().int().min(1).max(20).default(5),
+});
+export type FaultAdviceArgs = z.infer<typeof faultAdviceArgs>;
+
+export const oncallCheckArgs = z.object({
+  priority: z.enum(['P0', 'P1', 'P2', 'P3']).default('P1'),
+  /** the day to check; default today */
+  date: isoDate.optional(),
+});
+export type OncallCheckArgs = z.infer<typeof oncallCheckArgs>;
+
+export const documentSearchArgs = z.object({
+  query: z.string().min(1),
+  /** read this document (relative to docs.root) instead of searching */
+  path: z.string().optional(),
+});
+export type DocumentSearchArgs = z.infer<typeof documentSearchArgs>;
+
+export const currentDatetimeArgs = z.object({});
+export const calculatorArgs = z.object({ expression: z.string().min(1).max(500) });
+
+export const SKILL_ARGS = {
+  quality_metrics: qualityMetricsArgs,
+  weekly_report: weeklyReportArgs,
+  equipment_status: equipmentStatusArgs,
+  fault_advice: faultAdviceArgs,
+  oncall_check: oncallCheckArgs,
+  document_search: documentSearchArgs,
+  current_datetime: currentDatetimeArgs,
+  calculator: calculatorArgs,
+} as const;
