@@ -75,6 +75,8 @@ export interface MarkdownSkill {
   /** the body: Purpose, Steps, output templates, Constraints */
   body: string;
   path: string;
+  /** a code skill that performs the same Steps deterministically when no model is reachable */
+  fallback?: string | undefined;
 }
 
 export type Skill = CodeSkill<any> | MarkdownSkill;

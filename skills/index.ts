@@ -1,0 +1,7 @@
+/**
+ * The code skills compiled into the binary. Markdown skills are not listed
+ * here: they are read from the skills folder at run time.
+ */
+import type { CodeSkill } from '../src/skills/types.js';
+
+export const CODE_SKILLS: CodeSkill<any>[] = [];

@@ -1,0 +1,188 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { z } from 'zod';
+import { configFromObject } from '../config/load.js';
+import { openAgentDb } from '../store/agent-db.js';
+import { AppError } from '../errors.js';
+import type { AgentEvent } from '../agent/types.js';
+import type { ToolCaller, ToolCallRequest } from '../mcp/types.js';
+import type { CodeSkill } from './types.js';
+import { PlantSkillEngine } from './engine.js';
+
+const log = pino({ level: 'silent' });
+
+function fakeTools(handler: (request: ToolCallRequest) => { ok: boolean; text: string; structured?: unknown; errorCode?: string }): ToolCaller & { calls: ToolCallRequest[] } {
+  const calls: ToolCallRequest[] = [];
+  return {
+    calls,
+    listTools: () => [],
+    async callTool(request) {
+      calls.push(request);
+      return { ms: 1, ...handler(request) };
+    },
+  };
+}
+
+function skillFolder(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'skills-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.join(dir, name), { recursive: true });
+    writeFileSync(path.join(dir, name, 'SKILL.md'), text);
+  }
+  return dir;
+}
+
+const flaky: CodeSkill<{ n: number }> = {
+  kind: 'code',
+  name: 'flaky_sum',
+  description: 'adds numbers through the query tool, failing at first',
+  version: '1.2.0',
+  parameters: z.object({ n: z.coerce.number().int().min(1) }),
+  timeoutMs: 2000,
+  errorCodes: ['QUERY_TIMEOUT'],
+  retry: { retryable: ['QUERY_TIMEOUT'], maxAttempts: 3, backoffMs: [10, 20] },
+  dependencies: { tools: ['query_database'] },
+  triggers: ['sum', '求和'],
+  async execute(ctx, args) {
+    ctx.progress('querying…');
+    const result = await ctx.query(`SELECT ${args.n} + 1 AS v LIMIT 1`, 'test');
+    ctx.progress(`found ${result.row_count} records`);
+    return { answer: `sum is ${String(result.rows[0]?.[0])}`, data: { v: result.rows[0]?.[0] } };
+  },
+};
+
+const slow: CodeSkill<Record<string, never>> = {
+  kind: 'code',
+  name: 'slow_skill',
+  description: 'never finishes in time',
+  version: '1.0.0',
+  parameters: z.object({}),
+  timeoutMs: 50,
+  errorCodes: [],
+  retry: { retryable: [], maxAttempts: 1, backoffMs: [] },
+  dependencies: { tools: [] },
+  triggers: [],
+  execute: () => new Promise(() => undefined),
+};
+
+function engineWith(options: { dir?: string; codeSkills?: CodeSkill<any>[] } = {}) {
+  const dir = options.dir ?? skillFolder({});
+  const config = configFromObject({ skills: { dir, watch: false } }, dir);
+  const db = openAgentDb(':memory:');
+  const engine = new PlantSkillEngine({ config, db, log, codeSkills: options.codeSkills ?? [flaky, slow], watch: false });
+  return { engine, db, dir };
+}
+
+function runContext(tools: ToolCaller, events: AgentEvent[] = [], signal = new AbortController().signal) {
+  return { traceId: 't1', sessionId: 's1', language: 'en' as const, signal, tools, onEvent: (event: AgentEvent) => events.push(event) };
+}
+
+test('a code skill retries only retryable codes, with progress and tool events', async () => {
+  const { engine } = engineWith();
+  let calls = 0;
+  const tools = fakeTools(() => {
+    calls += 1;
+    if (calls < 3) return { ok: false, text: 'timed out', errorCode: 'QUERY_TIMEOUT' };
+    return { ok: true, text: '', structured: { columns: ['v'], rows: [[8]], row_count: 1, has_more: false, elapsed_ms: 1, cached: false } };
+  });
+  const events: AgentEvent[] = [];
+  const result = await engine.run('flaky_sum', { n: '7' }, runContext(tools, events));
+  assert.equal(result.answer, 'sum is 8');
+  assert.equal(calls, 3);
+  assert.equal(tools.calls[0]?.traceId, 't1');
+  assert.deepEqual(
+    events.map((event) => event.type),
+    ['skill-start', 'skill-progress', 'tool-call-start', 'tool-call-end', 'retry', 'skill-progress', 'tool-call-start', 'tool-call-end', 'retry', 'skill-progress', 'tool-call-start', 'tool-call-end', 'skill-progress', 'skill-end'],
+  );
+});
+
+test('non-retryable failures, bad arguments, timeouts and versions map to codes', async () => {
+  const { engine } = engineWith();
+  const rejected = fakeTools(() => ({ ok: false, text: 'SELECT * is not allowed', errorCode: 'QUERY_REJECTED' }));
+  await assert.rejects(engine.run('flaky_sum', { n: 1 }, runContext(rejected)), (error: unknown) => error instanceof AppError && error.code === 'QUERY_REJECTED');
+  assert.equal(rejected.calls.length, 1);
+  await assert.rejects(engine.run('flaky_sum', { n: 'many' }, runContext(rejected)), (error: unknown) => error instanceof AppError && error.code === 'TOOL_ARGUMENTS_INVALID' && /"n"/.test(error.message));
+  await assert.rejects(engine.run('slow_skill', {}, runContext(rejected)), (error: unknown) => error instanceof AppError && error.code === 'SKILL_TIMEOUT');
+  await assert.rejects(engine.run('nope', {}, runContext(rejected)), (error: unknown) => error instanceof AppError && error.code === 'SKILL_NOT_FOUND' && /flaky_sum/.test(error.hint ?? ''));
+  await assert.rejects(engine.run('flaky_sum', { n: 1 }, runContext(rejected), '^2'), (error: unknown) => error instanceof AppError && error.code === 'SKILL_VERSION');
+});
+
+test('cancelling stops a running skill', async () => {
+  const { engine } = engineWith();
+  const controller = new AbortController();
+  const tools = fakeTools(() => ({ ok: true, text: '' }));
+  const running = engine.run('slow_skill', {}, runContext(tools, [], controller.signal));
+  controller.abort();
+  await assert.rejects(running, (error: unknown) => error instanceof AppError && error.code === 'CANCELLED');
+});
+
+const GOOD_MD = `---
+name: shift_check
+description: Check the shift handover notes for open problems.
+version: 1.0.0
+parameters:
+  type: object
+  properties:
+    shift: { type: string, enum: [day, night] }
+tools:
+  - search_documents
+  - name: read_document
+    optional: true
+triggers: [handover, 交接班]
+---
+# Shift check
+## Purpose
+Find open problems.
+## Steps
+1. Call search_documents.
+`;
+
+test('Markdown skills load; a broken file disables that skill alone, with the reason', () => {
+  const dir = skillFolder({ shift_check: GOOD_MD, broken: '---\nname: Broken Name\n---\nno steps' });
+  const { engine, db } = engineWith({ dir });
+  const list = engine.list();
+  const good = list.find((info) => info.name === 'shift_check');
+  assert.equal(good?.enabled, true);
+  assert.deepEqual(engine.markdown('shift_check')?.tools, [
+    { name: 'search_documents', optional: false },
+    { name: 'read_document', optional: true },
+  ]);
+  const broken = list.find((info) => info.source.includes('broken'));
+  assert.equal(broken?.enabled, false);
+  assert.match(broken?.error ?? '', /name/);
+  assert.equal(list.find((info) => info.name === 'flaky_sum')?.enabled, true);
+  const rows = db.prepare('SELECT name, enabled FROM skills ORDER BY name').all() as Array<{ name: string; enabled: number }>;
+  assert.ok(rows.some((row) => row.name === 'shift_check' && row.enabled === 1));
+});
+
+test('a changed Markdown skill must increase its version', () => {
+  const dir = skillFolder({ shift_check: GOOD_MD });
+  const { engine } = engineWith({ dir });
+  writeFileSync(path.join(dir, 'shift_check', 'SKILL.md'), GOOD_MD.replace('Find open problems.', 'Find every open problem.'));
+  engine.registry.load();
+  const info = engine.list().find((entry) => entry.name === 'shift_check');
+  assert.equal(info?.enabled, false);
+  assert.match(info?.error ?? '', /version did not increase/);
+  writeFileSync(path.join(dir, 'shift_check', 'SKILL.md'), GOOD_MD.replace('Find open problems.', 'Find every open problem.').replace('1.0.0', '1.1.0'));
+  engine.registry.load();
+  assert.equal(engine.list().find((entry) => entry.name === 'shift_check')?.enabled, true);
+});
+
+test('a Markdown skill without a model runs its code fallback, or says it needs a model', async () => {
+  const withFallback = GOOD_MD.replace('triggers:', 'fallback: flaky_sum\ntriggers:');
+  const { engine } = engineWith({ dir: skillFolder({ shift_check: withFallback, other_check: GOOD_MD.replace('shift_check', 'other_check') }) });
+  const tools = fakeTools(() => ({ ok: true, text: '', structured: { columns: ['v'], rows: [[3]], row_count: 1, has_more: false, elapsed_ms: 1, cached: false } }));
+  const result = await engine.run('shift_check', { n: 2 }, runContext(tools));
+  assert.equal(result.answer, 'sum is 3');
+  await assert.rejects(engine.run('other_check', {}, runContext(tools)), (error: unknown) => error instanceof AppError && /needs a model/.test(error.message));
+});
+
+test('relevant() offers the skills whose words match the question', () => {
+  const { engine } = engineWith({ dir: skillFolder({ shift_check: GOOD_MD }) });
+  const relevant = engine.relevant('any problems in the handover notes?', 1);
+  assert.equal(relevant[0]?.name, 'shift_check');
+});

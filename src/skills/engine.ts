@@ -1,0 +1,230 @@
+/**
+ * The skills engine: locate → validate → execute under a timeout with the
+ * skill's retry policy → normalise → map errors to codes (SOURCES.md part D).
+ * Also the rule router's front (route, examples) and the choice of skills
+ * offered to the model (relevant).
+ */
+import type { Logger } from 'pino';
+import { AppError, toAppError } from '../errors.js';
+import { now } from '../clock.js';
+import type { Config } from '../config/schema.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import type { ToolCaller } from '../mcp/types.js';
+import type { CodeSkill, Language, SkillResult } from './types.js';
+import type { RouteDecision, SessionSlots, SkillEngine, SkillInfo, SkillRunContext } from './engine-types.js';
+import { SkillRegistry } from './registry.js';
+import { buildSkillContext, rowsAsObjects } from './context.js';
+import { satisfies } from './semver.js';
+import { routeQuestion, ROUTER_EXAMPLES, type RouterContext } from './router/index.js';
+import { CODE_SKILLS } from '../../skills/index.js';
+
+type Equipment = NonNullable<RouterContext['equipment']>;
+
+export interface SkillEngineOptions {
+  config: Config;
+  db: SqliteDatabase;
+  log: Logger;
+  /** used at start to learn the plant's equipment for the router */
+  tools?: ToolCaller | undefined;
+  /** defaults to the shipped code skills (skills/index.ts) */
+  codeSkills?: CodeSkill<any>[] | undefined;
+  watch?: boolean | undefined;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new AppError('CANCELLED', 'cancelled'));
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new AppError('CANCELLED', 'cancelled'))), { once: true });
+  });
+}
+
+function words(text: string): Set<string> {
+  const lower = text.toLowerCase();
+  const set = new Set(lower.split(/[^\p{L}\p{N}_]+/u).filter((word) => word.length > 1));
+  // CJK: bigrams, since Chinese has no spaces
+  for (const run of lower.match(/[\p{Script=Han}]+/gu) ?? []) {
+    for (let index = 0; index + 1 < run.length; index++) set.add(run.slice(index, index + 2));
+  }
+  return set;
+}
+
+export class PlantSkillEngine implements SkillEngine {
+  readonly registry: SkillRegistry;
+  private equipment: Equipment | undefined;
+
+  constructor(private readonly options: SkillEngineOptions) {
+    this.registry = new SkillRegistry({
+      db: options.db,
+      dir: options.config.skills.dir,
+      codeSkills: options.codeSkills ?? CODE_SKILLS,
+      log: options.log,
+    });
+    this.registry.load();
+    if (options.watch ?? options.config.skills.watch) this.registry.watch();
+  }
+
+  /** Learn the plant's equipment (ids, names, types) so the router can resolve "press 3 on line B". */
+  async loadEquipment(tools: ToolCaller): Promise<void> {
+    try {
+      const result = await tools.callTool({
+        name: 'query_database',
+        arguments: { sql: 'SELECT equipment_id, line_id, name, type FROM equipment ORDER BY equipment_id LIMIT 100', purpose: 'router: learn equipment names' },
+        traceId: 'startup',
+        sessionId: 'startup',
+      });
+      if (result.ok && result.structured) {
+        this.equipment = rowsAsObjects(result.structured as never) as unknown as Equipment;
+      } else {
+        this.options.log.warn({ error: result.text }, 'equipment-list-unavailable');
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'equipment-list-unavailable');
+    }
+  }
+
+  route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision {
+    const decision = routeQuestion(question, {
+      now: now(),
+      timezone: this.options.config.plant.timezone,
+      previous: context.previous,
+      equipment: this.equipment,
+    });
+    if (decision.kind === 'skill' && !this.registry.get(decision.skill)) {
+      const info = this.registry.info(decision.skill);
+      return {
+        kind: 'none',
+        language: decision.language,
+        reason: info ? `the rules chose ${decision.skill}, but it is disabled: ${info.error ?? 'disabled'}` : `the rules chose ${decision.skill}, which is not installed`,
+      };
+    }
+    return decision;
+  }
+
+  list(): SkillInfo[] {
+    return this.registry.list();
+  }
+
+  relevant(question: string, limit = 5): SkillInfo[] {
+    const asked = words(question);
+    const routed = this.route(question, {});
+    const scored = this.registry
+      .list()
+      .filter((info) => info.enabled)
+      .map((info) => {
+        const skill = this.registry.get(info.name);
+        const vocabulary = words([info.name.replace(/_/g, ' '), info.description, ...(skill?.triggers ?? [])].join(' '));
+        let score = 0;
+        for (const word of asked) if (vocabulary.has(word)) score += 1;
+        if (routed.kind === 'skill' && routed.skill === info.name) score += 100;
+        return { info, score };
+      })
+      .sort((a, b) => b.score - a.score || a.info.name.localeCompare(b.info.name));
+    const matching = scored.filter((entry) => entry.score > 0);
+    return (matching.length > 0 ? matching : scored).slice(0, limit).map((entry) => entry.info);
+  }
+
+  markdown(name: string): { body: string; tools: Array<{ name: string; optional: boolean }> } | undefined {
+    const skill = this.registry.get(name);
+    return skill?.kind === 'markdown' ? { body: skill.body, tools: skill.tools } : undefined;
+  }
+
+  examples(language: Language): string[] {
+    return ROUTER_EXAMPLES[language];
+  }
+
+  async run(name: string, args: unknown, context: SkillRunContext, version?: string): Promise<SkillResult> {
+    const info = this.registry.info(name);
+    let skill = this.registry.get(name);
+    if (!skill || !info) {
+      const available = this.registry.list().filter((entry) => entry.enabled).map((entry) => entry.name);
+      throw new AppError('SKILL_NOT_FOUND', info?.error ? `skill "${name}" is disabled: ${info.error}` : `no skill named "${name}"`, {
+        hint: `available skills: ${available.join(', ')}`,
+      });
+    }
+    if (version !== undefined) {
+      const match = satisfies(skill.version, version);
+      if (match === undefined) throw new AppError('SKILL_VERSION', `cannot read the version range "${version}"`, { hint: 'use forms like 1.2.3, ^1.2, ~1.2.0, >=1.0, 1.x' });
+      if (!match) throw new AppError('SKILL_VERSION', `skill "${name}" is version ${skill.version}, which does not satisfy "${version}"`, { hint: 'pin a range that includes the installed version, or install the skill version you need' });
+    }
+    if (skill.kind === 'markdown') {
+      if (!skill.fallback) {
+        throw new AppError('SKILL_FAILED', `skill "${name}" is a Markdown procedure that needs a model, and none is reachable`, { hint: 'configure llm.base_url or install a model; or ask a question the rules answer' });
+      }
+      const fallback = this.registry.get(skill.fallback);
+      if (!fallback || fallback.kind !== 'code') throw new AppError('SKILL_NOT_FOUND', `fallback "${skill.fallback}" of skill "${name}" is not available`);
+      skill = fallback;
+    }
+    return this.execute(skill, args, context);
+  }
+
+  private async execute(skill: CodeSkill<any>, args: unknown, context: SkillRunContext): Promise<SkillResult> {
+    const parsed = skill.parameters.safeParse(args ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const where = issue.path.length ? `argument "${issue.path.join('.')}"` : 'the arguments';
+      throw new AppError('TOOL_ARGUMENTS_INVALID', `${skill.name}: ${where}: ${issue.message}`, {
+        hint: `expected arguments: ${JSON.stringify(this.registry.info(skill.name)?.parameters ?? {})}`,
+      });
+    }
+    const started = performance.now();
+    context.onEvent({ type: 'skill-start', skill: skill.name, version: skill.version, arguments: parsed.data as Record<string, unknown> });
+    const log = this.options.log.child({ skill: skill.name, version: skill.version, trace: context.traceId, session: context.sessionId });
+    let attempt = 0;
+    for (;;) {
+      attempt += 1;
+      const timeout = AbortSignal.timeout(skill.timeoutMs);
+      const signal = AbortSignal.any([context.signal, timeout]);
+      try {
+        const ctx = buildSkillContext({ skill: skill.name, run: context, timezone: this.options.config.plant.timezone, signal, log });
+        const result = await Promise.race([
+          skill.execute(ctx, parsed.data),
+          new Promise<never>((_, reject) => {
+            const onAbort = () =>
+              reject(
+                timeout.aborted && !context.signal.aborted
+                  ? new AppError('SKILL_TIMEOUT', `${skill.name} did not finish within ${skill.timeoutMs} ms`, { hint: 'try a shorter period, or ask again' })
+                  : new AppError('CANCELLED', 'the request was cancelled'),
+              );
+            if (signal.aborted) onAbort();
+            signal.addEventListener('abort', onAbort, { once: true });
+          }),
+        ]);
+        if (skill.output) {
+          const checked = skill.output.safeParse(result.data);
+          if (!checked.success) throw new AppError('SKILL_FAILED', `${skill.name} produced data that does not match its output schema: ${checked.error.issues[0]?.message}`);
+        }
+        const ms = performance.now() - started;
+        log.info({ status: 'success', ms: Math.round(ms), attempt, args: summarise(parsed.data) }, 'skill-end');
+        context.onEvent({ type: 'skill-end', skill: skill.name, ok: true, ms });
+        return result;
+      } catch (error) {
+        const appError = toAppError(error, 'SKILL_FAILED');
+        const retryable = skill.retry.retryable.includes(appError.code) && attempt < skill.retry.maxAttempts && !context.signal.aborted;
+        log.warn({ status: retryable ? 'retry' : 'failed', code: appError.code, attempt, error: appError.message }, 'skill-attempt-failed');
+        if (!retryable) {
+          context.onEvent({ type: 'skill-end', skill: skill.name, ok: false, ms: performance.now() - started });
+          throw appError;
+        }
+        const delay = skill.retry.backoffMs[attempt - 1] ?? skill.retry.backoffMs[skill.retry.backoffMs.length - 1] ?? 1000;
+        context.onEvent({ type: 'retry', attempt: attempt + 1, reason: `${skill.name}: ${appError.code}` });
+        await sleep(delay, context.signal);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.registry.close();
+  }
+}
+
+function summarise(args: unknown): string {
+  const text = JSON.stringify(args);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+export async function createSkillEngine(options: SkillEngineOptions): Promise<PlantSkillEngine> {
+  const engine = new PlantSkillEngine(options);
+  if (options.tools) await engine.loadEquipment(options.tools);
+  return engine;
+}
