@@ -207,7 +207,8 @@ class Parser {
       return value;
     }
     if (token.kind === 'name') {
-      const fn = FUNCTIONS[token.value];
+      // own properties only: "constructor" or "__proto__" must not reach Object.prototype
+      const fn = Object.hasOwn(FUNCTIONS, token.value) ? FUNCTIONS[token.value] : undefined;
       if (fn) {
         const open = this.next();
         if (!this.isOp(open, '(')) throw new CalcFailure(`${token.value} needs parentheses, e.g. ${token.value}(2.5)`);
@@ -223,7 +224,7 @@ class Parser {
         }
         return fn.apply(args);
       }
-      const constant = CONSTANTS[token.value];
+      const constant = Object.hasOwn(CONSTANTS, token.value) ? CONSTANTS[token.value] : undefined;
       if (constant !== undefined) return constant;
       throw new CalcFailure(
         `unknown name "${token.value}" at position ${token.position + 1}`,

@@ -60,6 +60,9 @@ test('calculator: refusals say what was wrong', () => {
   assert.match(calcError('process.exit(1)'), /unexpected character "."/);
   assert.match(calcError('exit(1)'), /unknown name "exit"/);
   assert.match(calcError('constructor'), /unknown name/);
+  assert.match(calcError('constructor(1)'), /unknown name/);
+  assert.match(calcError('__proto__ + 1'), /unknown name/);
+  assert.match(calcError('toString(1)'), /unknown name/);
   assert.match(calcError('1; 2'), /unexpected character ";"/);
   assert.match(calcError('sqrt(-1)'), /negative/);
   assert.match(calcError('sqrt(1, 2)'), /takes 1 argument/);
