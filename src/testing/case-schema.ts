@@ -1,0 +1,53 @@
+/**
+ * The regression case format replayed by `agent-test`. SOURCES.md part A's
+ * format is accepted as is (name, input, expected_tools with name and
+ * params_contain, expected_output_contains), plus the fields below. zod is
+ * the source of truth; docs/testcases.schema.json is generated from it.
+ */
+import { z } from 'zod';
+
+export const expectedToolSchema = z
+  .object({
+    name: z.string().min(1).describe('tool (or skill) name that must have been called'),
+    params_contain: z
+      .array(z.union([z.string(), z.number()]))
+      .optional()
+      .describe('strings that must appear (case-insensitive) in the JSON of the call arguments'),
+    args: z.record(z.string(), z.unknown()).optional().describe('arguments that must match (partial: only the keys given are compared)'),
+    exact: z.boolean().default(false).describe('with args: the arguments must equal args exactly'),
+    ok: z.boolean().optional().describe('the call must have succeeded (true) or failed (false)'),
+  })
+  .strict();
+
+export const testCaseSchema = z
+  .object({
+    name: z.string().min(1),
+    input: z.string().min(1).describe('the operator question'),
+    expected_tools: z.array(expectedToolSchema).optional(),
+    expected_skill: z.string().nullable().optional().describe('the skill that produced the answer (null: none)'),
+    expected_mode: z.enum(['rules', 'model']).optional(),
+    expected_output_contains: z.array(z.union([z.string(), z.number()])).optional(),
+    expected_output_not_contains: z.array(z.union([z.string(), z.number()])).optional(),
+    expected_output_matches: z
+      .array(z.string())
+      .optional()
+      .describe('regular expressions (JavaScript syntax) the answer must match'),
+    expected_error: z.string().nullable().optional().describe('error code of an honest failure (null: no error)'),
+    max_steps: z.number().int().min(0).optional().describe('at most this many model steps (0: answered by the rules)'),
+    max_latency_ms: z.number().int().min(1).optional(),
+    now: z.string().optional().describe('fix the clock for this case, ISO 8601 (plant time when no offset)'),
+    session: z.string().optional().describe('cases with the same session share one conversation, in file order'),
+    tags: z.array(z.string()).default([]),
+    skip: z.union([z.boolean(), z.string()]).optional().describe('true or a reason: the case is reported as skipped'),
+    cassette: z.string().optional().describe('model turns to replay (path relative to the case file); default cassettes/<file>/<name>.json'),
+  })
+  .strict();
+
+export const testFileSchema = z.union([z.array(testCaseSchema), z.object({ cases: z.array(testCaseSchema) }).strict()]);
+
+export type ExpectedTool = z.infer<typeof expectedToolSchema>;
+export type TestCase = z.infer<typeof testCaseSchema>;
+
+export function testcaseJsonSchema(): unknown {
+  return z.toJSONSchema(testFileSchema, { io: 'input', unrepresentable: 'any' });
+}
