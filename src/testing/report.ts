@@ -1,0 +1,111 @@
+/**
+ * agent-test output: a readable report (each failure says expected vs got,
+ * with the tool trace), JUnit XML and JSON files, and the last line exactly
+ * `N passed, N failed` (`, N skipped` when any).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AgentAnswer } from '../agent/types.js';
+import type { Failure } from './assertions.js';
+import type { LoadProblem } from './load-cases.js';
+
+export interface CaseReport {
+  name: string;
+  file: string;
+  line: number | undefined;
+  status: 'passed' | 'failed' | 'skipped';
+  ms: number;
+  failures: Failure[];
+  /** why a case could not run at all (agent error, missing cassette…) */
+  error?: string | undefined;
+  skipReason?: string | undefined;
+  answer?: AgentAnswer | undefined;
+}
+
+export interface RunSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export function summarise(reports: CaseReport[], problems: LoadProblem[]): RunSummary {
+  return {
+    passed: reports.filter((report) => report.status === 'passed').length,
+    failed: reports.filter((report) => report.status === 'failed').length + problems.length,
+    skipped: reports.filter((report) => report.status === 'skipped').length,
+  };
+}
+
+export function summaryLine(summary: RunSummary): string {
+  return `${summary.passed} passed, ${summary.failed} failed${summary.skipped > 0 ? `, ${summary.skipped} skipped` : ''}`;
+}
+
+function where(file: string, line: number | undefined): string {
+  const relative = path.relative(process.cwd(), file) || file;
+  return line ? `${relative}:${line}` : relative;
+}
+
+function indent(text: string, prefix: string): string {
+  return text.split('\n').join(`\n${prefix}`);
+}
+
+export function formatCase(report: CaseReport): string {
+  const mark = report.status === 'passed' ? '✔' : report.status === 'skipped' ? '-' : '✖';
+  const head = `${mark} ${report.name} (${Math.round(report.ms)} ms)${report.status === 'skipped' ? ` skipped: ${report.skipReason ?? ''}` : ''}`;
+  if (report.status !== 'failed') return head;
+  const lines = [head, `    at ${where(report.file, report.line)}`];
+  if (report.error) lines.push(`    error: ${indent(report.error, '      ')}`);
+  for (const failure of report.failures) {
+    lines.push(`    ${failure.assertion}:`, `      expected: ${indent(failure.expected, '        ')}`, `      got:      ${indent(failure.got, '        ')}`);
+  }
+  if (report.answer) {
+    lines.push(`    mode: ${report.answer.mode}, skill: ${report.answer.skill ?? '-'}`);
+    if (report.answer.tool_calls.length > 0) {
+      lines.push('    tool trace:');
+      for (const call of report.answer.tool_calls) {
+        lines.push(`      ${call.ok ? '✔' : '✖'} ${call.name} ${JSON.stringify(call.arguments).slice(0, 300)} (${Math.round(call.ms)} ms${call.cached ? ', cached' : ''})${call.error ? ` → ${call.error.slice(0, 200)}` : ''}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+export function formatProblem(problem: LoadProblem): string {
+  return `✖ ${where(problem.file, problem.line)}: ${problem.path}: ${problem.message}`;
+}
+
+function xml(text: string): string {
+  return text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+}
+
+export function writeJunit(file: string, reports: CaseReport[], problems: LoadProblem[]): void {
+  const summary = summarise(reports, problems);
+  const byFile = new Map<string, CaseReport[]>();
+  for (const report of reports) byFile.set(report.file, [...(byFile.get(report.file) ?? []), report]);
+  const suites = [...byFile.entries()].map(([suiteFile, cases]) => {
+    const body = cases
+      .map((report) => {
+        const open = `    <testcase classname="${xml(path.basename(suiteFile))}" name="${xml(report.name)}" time="${(report.ms / 1000).toFixed(3)}">`;
+        if (report.status === 'skipped') return `${open}<skipped message="${xml(report.skipReason ?? '')}"/></testcase>`;
+        if (report.status === 'passed') return `${open}</testcase>`;
+        const message = report.error ?? report.failures.map((failure) => `${failure.assertion}: expected ${failure.expected}; got ${failure.got}`).join('\n');
+        return `${open}<failure message="${xml(message.split('\n')[0] ?? '')}">${xml(message)}</failure></testcase>`;
+      })
+      .join('\n');
+    const failures = cases.filter((report) => report.status === 'failed').length;
+    const skipped = cases.filter((report) => report.status === 'skipped').length;
+    return `  <testsuite name="${xml(path.basename(suiteFile))}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">\n${body}\n  </testsuite>`;
+  });
+  if (problems.length > 0) {
+    const body = problems.map((problem) => `    <testcase classname="load" name="${xml(`${path.basename(problem.file)} ${problem.path}`)}"><failure message="${xml(problem.message)}">${xml(formatProblem(problem))}</failure></testcase>`).join('\n');
+    suites.push(`  <testsuite name="case files" tests="${problems.length}" failures="${problems.length}">\n${body}\n  </testsuite>`);
+  }
+  writeFileSync(
+    file,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="agent-test" tests="${summary.passed + summary.failed + summary.skipped}" failures="${summary.failed}" skipped="${summary.skipped}">\n${suites.join('\n')}\n</testsuites>\n`,
+  );
+}
+
+export function writeJson(file: string, reports: CaseReport[], problems: LoadProblem[]): void {
+  writeFileSync(file, `${JSON.stringify({ summary: summarise(reports, problems), cases: reports, problems }, null, 2)}\n`);
+}
