@@ -221,7 +221,7 @@ export class ManagedServer {
       this.connection = connection;
       connection.startedAt = Date.now();
       this.state = 'running';
-      log.info({ pid: connection.pid, tools: tools.map((tool) => tool.name), ms: Date.now() - startedAt }, 'server-start');
+      log.info({ child_pid: connection.pid, tools: tools.map((tool) => tool.name), ms: Date.now() - startedAt }, 'server-start');
       this.notify();
     } catch (error) {
       connection.pid ??= transport.pid;
@@ -264,7 +264,7 @@ export class ManagedServer {
     if (uptime >= this.options.timing.stableMs) this.consecutiveFailures = 0;
     const lines = connection.capture.lastLines(5);
     this.lastError = `exited unexpectedly (${describeExit(connection.exit)}) after ${uptime} ms${lines.length > 0 ? `; stderr: ${lines.join(' | ')}` : ''}`;
-    this.options.log.error({ pid: connection.pid, exit: connection.exit, uptime_ms: uptime, stderr: lines }, 'server-exit');
+    this.options.log.error({ child_pid: connection.pid, exit: connection.exit, uptime_ms: uptime, stderr: lines }, 'server-exit');
     this.state = 'restarting';
     this.notify();
     // the SDK may close the connection on a protocol error while the child still runs
@@ -310,7 +310,7 @@ export class ManagedServer {
     if (!(await waitFor(gone, stdinGraceMs))) {
       sendSignal(pid, 'SIGTERM');
       if (!(await waitFor(gone, termGraceMs))) {
-        this.options.log.warn({ pid }, 'server-kill');
+        this.options.log.warn({ child_pid: pid }, 'server-kill');
         sendSignal(pid, 'SIGKILL');
         await waitFor(gone, 5000);
       }
