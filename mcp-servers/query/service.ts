@@ -1,0 +1,329 @@
+/**
+ * The query server's work, apart from the MCP wiring: guard → freshness check
+ * → cache → engine check (prepare, `readonly`) → executor process → result,
+ * with every call audited. Results are MCP CallToolResults: refusals and
+ * failures are `isError: true` with an actionable text and structuredContent
+ * `{ error: { code, message, hint, … } }` (the shape of mcp-servers/shared).
+ */
+import { statSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Config } from '../../src/config/schema.js';
+import type { QueryResult } from '../../src/mcp/types.js';
+import type { Logger } from '../../src/log/index.js';
+import type { AuditWriter } from '../../src/store/audit.js';
+import type { SqliteDatabase } from '../../src/store/sqlite.js';
+import { checkQuery, type GuardRefusal } from './guard.js';
+import { QueryExecutor } from './executor.js';
+import type { Cell } from './protocol.js';
+import { readSchema, renderSchema, type SchemaInfo } from './schema-info.js';
+import { openPlantReadOnly } from './worker.js';
+
+export interface CallContext {
+  traceId?: string | undefined;
+  sessionId?: string | undefined;
+}
+
+interface CachedResult {
+  sql: string;
+  columns: string[];
+  rows: Cell[][];
+  hasMore: boolean;
+}
+
+interface FileIdentity {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+const TEXT_MAX_CHARS = 20000;
+
+export class QueryService {
+  private db: SqliteDatabase;
+  private readonly cache: LRUCache<string, CachedResult> | undefined;
+  readonly executor: QueryExecutor;
+  private dataVersion: number;
+  private identity: FileIdentity | undefined;
+  private schema: SchemaInfo | undefined;
+  private tables: Map<string, string[]> | undefined;
+
+  constructor(private readonly options: { config: Config; audit: AuditWriter; log: Logger }) {
+    const { config } = options;
+    this.db = openPlantReadOnly(config.plant.db);
+    this.dataVersion = this.readDataVersion();
+    this.identity = this.readIdentity();
+    this.cache =
+      config.query.cache.ttl_s > 0 ? new LRUCache<string, CachedResult>({ max: config.query.cache.max_entries, ttl: config.query.cache.ttl_s * 1000 }) : undefined;
+    this.executor = new QueryExecutor({ dbFile: config.plant.db, timeoutMs: config.query.timeout_ms, log: options.log });
+    this.executor.start();
+  }
+
+  async queryDatabase(args: { sql: string; purpose: string }, context: CallContext): Promise<CallToolResult> {
+    const started = performance.now();
+    const { sql, purpose } = args;
+    const audit = (fields: { success: boolean; summary: string; errorCode?: string | undefined; cached?: boolean }): void => {
+      this.options.audit.write({
+        origin: 'server',
+        server: 'query',
+        tool_name: 'query_database',
+        session_id: context.sessionId ?? null,
+        trace_id: context.traceId ?? null,
+        parameters: { sql, purpose },
+        purpose,
+        result_summary: fields.summary,
+        duration_ms: performance.now() - started,
+        success: fields.success,
+        cached: fields.cached ?? false,
+        error_code: fields.errorCode ?? null,
+      });
+    };
+    const refuse = (refusal: GuardRefusal): CallToolResult => {
+      audit({ success: false, summary: `${refusal.code}: ${refusal.reason}`, errorCode: refusal.code });
+      return refusalResult(refusal);
+    };
+
+    if (purpose.trim().length < 3) {
+      return refuse({
+        code: 'PURPOSE_MISSING',
+        rule: 'state the business purpose of every query (it goes to the audit log)',
+        reason: 'purpose is empty',
+        example: "purpose: \"line A's defect rate on 2025-01-15 for the shift report\"",
+      });
+    }
+    this.checkFreshness();
+    const verdict = checkQuery({ sql, maxRows: this.options.config.query.max_rows, tables: this.tablesForExamples() });
+    if (!verdict.ok) return refuse(verdict.error);
+    const accepted = verdict.value;
+
+    const cacheKey = accepted.cacheable ? accepted.normalized : undefined;
+    const hit = cacheKey !== undefined ? this.cache?.get(cacheKey) : undefined;
+    if (hit) {
+      const columns = hit.sql === sql ? hit.columns : this.columnsOf(sql) ?? hit.columns;
+      const result: QueryResult = { columns, rows: hit.rows, row_count: hit.rows.length, has_more: hit.hasMore, elapsed_ms: round(performance.now() - started), cached: true };
+      audit({ success: true, summary: summarize(result, accepted.offset), cached: true });
+      return okResult(result, accepted);
+    }
+
+    // the engine's own verdict: syntax errors with SQLite's message, and read-only checked after prepare
+    try {
+      const statement = this.db.prepare(sql);
+      if (!statement.reader || !statement.readonly) {
+        return refuse({ code: 'NOT_READ_ONLY', rule: 'read-only: only SELECT may run', reason: 'SQLite reports this statement would write' });
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      audit({ success: false, summary: `SQL_ERROR: ${message}`, errorCode: 'SQL_ERROR' });
+      return failureResult('SQL_ERROR', `SQLite cannot prepare this query: ${message}`, sqlErrorHint(message));
+    }
+
+    const execution = await this.executor.run(accepted.probeSql);
+    if (!execution.ok) {
+      audit({ success: false, summary: `${execution.code}: ${execution.message}`, errorCode: execution.code });
+      const hint =
+        execution.code === 'QUERY_TIMEOUT'
+          ? 'narrow the query: filter with WHERE on indexed columns (quality_data: line_id, record_date), aggregate with GROUP BY, avoid cross joins and unbounded recursive CTEs'
+          : execution.code === 'SQL_ERROR'
+            ? sqlErrorHint(execution.message)
+            : 'try again; if it keeps failing, simplify the query';
+      return failureResult(execution.code, execution.message, hint, execution.workerPid);
+    }
+    const hasMore = execution.rows.length > accepted.limit;
+    const rows = hasMore ? execution.rows.slice(0, accepted.limit) : execution.rows;
+    if (cacheKey !== undefined) this.cache?.set(cacheKey, { sql, columns: execution.columns, rows, hasMore });
+    const result: QueryResult = { columns: execution.columns, rows, row_count: rows.length, has_more: hasMore, elapsed_ms: round(performance.now() - started), cached: false };
+    audit({ success: true, summary: summarize(result, accepted.offset) });
+    return okResult(result, accepted);
+  }
+
+  describeSchema(args: { table?: string | undefined }, context: CallContext): CallToolResult {
+    const started = performance.now();
+    this.checkFreshness();
+    const schema = this.currentSchema();
+    let result: CallToolResult;
+    let errorCode: string | undefined;
+    if (args.table !== undefined && args.table !== '') {
+      const wanted = args.table.toLowerCase();
+      const table = schema.tables.find((candidate) => candidate.name.toLowerCase() === wanted);
+      if (!table) {
+        errorCode = 'NOT_FOUND';
+        const names = schema.tables.map((candidate) => candidate.name).join(', ');
+        const hint = `call describe_schema with one of these tables, or without a name for all of them: ${names}`;
+        result = {
+          isError: true,
+          content: [{ type: 'text', text: `UNKNOWN TABLE [NOT_FOUND]: there is no table "${args.table}".\nTables: ${names}\nhint: ${hint}` }],
+          structuredContent: { error: { code: 'NOT_FOUND', message: `there is no table "${args.table}"`, hint, tables: schema.tables.map((candidate) => candidate.name) } },
+        };
+      } else {
+        result = { content: [{ type: 'text', text: renderSchema(schema, table) }], structuredContent: { tables: [table], metric_definitions: schema.metric_definitions } };
+      }
+    } else {
+      result = { content: [{ type: 'text', text: renderSchema(schema) }], structuredContent: { ...schema } };
+    }
+    this.options.audit.write({
+      origin: 'server',
+      server: 'query',
+      tool_name: 'describe_schema',
+      session_id: context.sessionId ?? null,
+      trace_id: context.traceId ?? null,
+      parameters: args,
+      result_summary: errorCode ? `NOT_FOUND: ${args.table}` : `${schema.tables.length} tables`,
+      duration_ms: performance.now() - started,
+      success: errorCode === undefined,
+      error_code: errorCode ?? null,
+    });
+    return result;
+  }
+
+  /** Audit a call the SDK refused before it reached a tool (bad arguments). */
+  auditRejectedArguments(tool: string, parameters: unknown, message: string, context: CallContext): void {
+    this.options.audit.write({
+      origin: 'server',
+      server: 'query',
+      tool_name: tool,
+      session_id: context.sessionId ?? null,
+      trace_id: context.traceId ?? null,
+      parameters: parameters ?? {},
+      purpose: typeof (parameters as { purpose?: unknown })?.purpose === 'string' ? (parameters as { purpose: string }).purpose : null,
+      result_summary: message,
+      duration_ms: 0,
+      success: false,
+      error_code: 'TOOL_ARGUMENTS_INVALID',
+    });
+  }
+
+  close(): void {
+    this.executor.close();
+    this.db.close();
+  }
+
+  /** Drop cached results when plant.db changed; reopen everything when the file was replaced. */
+  private checkFreshness(): void {
+    const identity = this.readIdentity();
+    const replaced = identity?.ino !== this.identity?.ino;
+    const changed = replaced || identity?.size !== this.identity?.size || identity?.mtimeMs !== this.identity?.mtimeMs;
+    if (replaced) {
+      this.options.log.info({ file: this.options.config.plant.db }, 'plant-db-replaced');
+      try {
+        const db = openPlantReadOnly(this.options.config.plant.db);
+        this.db.close();
+        this.db = db;
+      } catch (error) {
+        this.options.log.error({ err: error }, 'plant-db-reopen-failed');
+      }
+      this.executor.recycle();
+    }
+    const version = this.readDataVersion();
+    if (changed || version !== this.dataVersion) {
+      this.cache?.clear();
+      this.schema = undefined;
+      this.tables = undefined;
+    }
+    this.identity = identity;
+    this.dataVersion = version;
+  }
+
+  private readDataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  private readIdentity(): FileIdentity | undefined {
+    try {
+      const stat = statSync(this.options.config.plant.db);
+      return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private currentSchema(): SchemaInfo {
+    this.schema ??= readSchema(this.db);
+    return this.schema;
+  }
+
+  private tablesForExamples(): Map<string, string[]> | undefined {
+    if (!this.tables) {
+      try {
+        const objects = this.db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+        const columnsOf = (name: string): string[] =>
+          (this.db.pragma(`table_info("${name.replaceAll('"', '""')}")`) as Array<{ name: string }>).map((column) => column.name);
+        this.tables = new Map(objects.map(({ name }) => [name, columnsOf(name)]));
+      } catch {
+        return undefined;
+      }
+    }
+    return this.tables;
+  }
+
+  private columnsOf(sql: string): string[] | undefined {
+    try {
+      return this.db.prepare(sql).columns().map((column) => column.name);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+const round = (ms: number): number => Math.round(ms * 1000) / 1000;
+
+function summarize(result: QueryResult, offset: number): string {
+  return `${result.row_count} rows${offset ? ` from offset ${offset}` : ''}${result.has_more ? ', more available' : ''}${result.cached ? ', cached' : ''}; columns: ${result.columns.join(', ')}`;
+}
+
+function okResult(result: QueryResult, accepted: { limit: number; offset: number }): CallToolResult {
+  const header = `${result.row_count} row${result.row_count === 1 ? '' : 's'}${
+    result.has_more ? ` (more rows exist: next page with LIMIT ${accepted.limit} OFFSET ${accepted.offset + accepted.limit})` : ''
+  } · ${result.elapsed_ms} ms${result.cached ? ' · from cache' : ''}`;
+  const lines = [header, result.columns.join(' | ')];
+  let size = header.length;
+  for (const row of result.rows) {
+    const line = row.map((cell) => (cell === null ? 'NULL' : String(cell))).join(' | ');
+    size += line.length;
+    if (size > TEXT_MAX_CHARS) {
+      lines.push(`… (text cut at ${TEXT_MAX_CHARS} characters; all ${result.row_count} rows are in the structured result)`);
+      break;
+    }
+    lines.push(line);
+  }
+  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...result } };
+}
+
+/** structuredContent of a failed call, the shape every shipped server uses (mcp-servers/shared/server.ts) plus the guard's details. */
+export interface QueryErrorContent {
+  error: { code: string; message: string; hint?: string | undefined; rule?: string; example?: string | undefined; worker_pid?: number };
+}
+
+export function refusalResult(refusal: GuardRefusal): CallToolResult {
+  const text = [
+    `QUERY REFUSED [${refusal.code}]`,
+    `rule: ${refusal.rule}`,
+    `why: ${refusal.reason}`,
+    ...(refusal.example ? [`corrected example: ${refusal.example}`] : []),
+    'Fix the SQL and call query_database again.',
+  ].join('\n');
+  const structured: QueryErrorContent = {
+    error: {
+      code: refusal.code,
+      message: `${refusal.reason} (rule: ${refusal.rule})`,
+      hint: refusal.example ? `corrected example: ${refusal.example}` : undefined,
+      rule: refusal.rule,
+      example: refusal.example,
+    },
+  };
+  return { isError: true, content: [{ type: 'text', text }], structuredContent: structured as unknown as Record<string, unknown> };
+}
+
+function failureResult(code: string, message: string, hint: string, workerPid?: number): CallToolResult {
+  const structured: QueryErrorContent = { error: { code, message, hint, ...(workerPid !== undefined ? { worker_pid: workerPid } : {}) } };
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `QUERY FAILED [${code}]: ${message}\nhint: ${hint}` }],
+    structuredContent: structured as unknown as Record<string, unknown>,
+  };
+}
+
+function sqlErrorHint(message: string): string {
+  if (/no such (table|column)/i.test(message)) return 'check the names with describe_schema; quote odd names with double quotes ("name") and text values with single quotes (\'A\')';
+  if (/syntax error|unrecognized token|incomplete input/i.test(message)) return 'check the SQL syntax near the quoted text; text values go in single quotes, names in double quotes';
+  return 'check the query against describe_schema and the rules in the tool description';
+}
