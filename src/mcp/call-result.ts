@@ -28,7 +28,9 @@ export function fromCallResult(response: CallToolResult, ms: number): ToolCallRe
     if (typeof structured.cached === 'boolean') result.cached = structured.cached;
   }
   if (response.isError === true) {
-    const code = structured?.error_code ?? structured?.code;
+    // our servers send { error: { code, message, hint } } (mcp-servers/shared/server.ts); others a flat code
+    const nested = structured?.error;
+    const code = (nested !== null && typeof nested === 'object' ? (nested as Record<string, unknown>).code : undefined) ?? structured?.error_code ?? structured?.code;
     result.errorCode = typeof code === 'string' && code.length > 0 ? code : 'TOOL_FAILED';
     if (text.length === 0) result.text = 'the tool reported an error without a message';
   }

@@ -141,6 +141,7 @@ describe('start-up failures', () => {
       assert.match(error.message, /MCP server "broken" could not start/);
       assert.match(error.message, /command: .*echo-server\.ts/);
       assert.match(error.message, /cannot open \/data\/plant\.db: permission denied/);
+      assert.match(error.message, /exited during start-up \(exit code 1\)/);
       assert.match(error.hint ?? '', /mcp\.servers\.broken/);
       return true;
     });

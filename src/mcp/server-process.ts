@@ -17,6 +17,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log/index.js';
 import { VERSION } from '../version.js';
@@ -208,10 +209,13 @@ export class ManagedServer {
     client.onerror = (error) => this.handleTransportError(connection, error);
     const startedAt = Date.now();
     try {
-      await client.connect(transport, { timeout: timing.startTimeoutMs });
+      const connecting = client.connect(transport, { timeout: timing.startTimeoutMs });
+      // connect() spawns synchronously before its first await: the child exists now
       connection.pid = transport.pid;
       connection.child = childOf(transport);
       connection.child?.once('exit', (code, signal) => (connection.exit = { code, signal }));
+      await connecting;
+      connection.pid ??= transport.pid;
       const tools = await listAllTools(client, Math.max(1000, timing.startTimeoutMs - (Date.now() - startedAt)));
       if (this.state === 'closed') {
         await this.stop(connection);
@@ -228,7 +232,12 @@ export class ManagedServer {
       await this.stop(connection);
       capture.end();
       const lines = capture.lastLines(10);
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason =
+        error instanceof McpError && error.code === ErrorCode.ConnectionClosed
+          ? `the process exited during start-up (${describeExit(connection.exit)})`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       this.lastError = `could not start: ${reason}${lines.length > 0 ? `; stderr: ${lines.join(' | ')}` : ''}`;
       throw new AppError(
         'MCP_START_FAILED',
