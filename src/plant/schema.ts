@@ -80,3 +80,40 @@ export const METRIC_DEFINITIONS = [
   'weeks start on Monday: "this week" is Monday 00:00 to now, "last week" the Monday–Sunday before, "last Wednesday" the Wednesday of last week',
   'all timestamps are ISO 8601 text in the plant time zone; dates are YYYY-MM-DD',
 ];
+
+/**
+ * What the demo seeder adds on top of the contract (docs/plant-data.md, "What
+ * the demo seeder adds"). Applied after PLANT_SCHEMA_SQL; added columns come
+ * by ALTER TABLE so the contract text above stays exactly as agreed.
+ */
+export const PLANT_DEMO_SCHEMA_SQL = `
+ALTER TABLE production_lines ADD COLUMN product_en TEXT;
+ALTER TABLE equipment ADD COLUMN name_en TEXT;
+
+CREATE TABLE defect_types (
+  defect_type  TEXT PRIMARY KEY,
+  name_zh      TEXT NOT NULL,
+  name_en      TEXT NOT NULL
+);
+
+CREATE TABLE equipment_types (
+  type     TEXT PRIMARY KEY,
+  name_zh  TEXT NOT NULL,
+  name_en  TEXT NOT NULL
+);
+
+CREATE TABLE quality_incidents (
+  incident_date  TEXT NOT NULL,
+  line_id        TEXT NOT NULL REFERENCES production_lines(line_id),
+  defect_type    TEXT NOT NULL REFERENCES defect_types(defect_type),
+  factor         REAL NOT NULL,
+  equipment_id   TEXT REFERENCES equipment(equipment_id),
+  order_id       INTEGER REFERENCES work_orders(order_id),
+  PRIMARY KEY (incident_date, line_id)
+);
+
+CREATE TABLE seed_info (
+  key    TEXT PRIMARY KEY,
+  value  TEXT NOT NULL
+);
+`;
