@@ -1,0 +1,69 @@
+/**
+ * A call's `arguments` as the model sent them: an object, a JSON string
+ * (possibly malformed, possibly double- or triple-encoded, possibly fenced),
+ * an empty string or null. Returns the object or says what was wrong.
+ */
+import { err, ok, type Result } from '../../errors.js';
+import { parseJsonLenient } from './json-lenient.js';
+
+export interface ArgumentsValue {
+  value: Record<string, unknown>;
+  repaired: boolean;
+}
+
+const MAX_DECODE_DEPTH = 4;
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeKind(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `the string ${JSON.stringify(preview(value))}`;
+  return `${typeof value === 'number' ? 'the number' : 'the value'} ${JSON.stringify(value)}`;
+}
+
+export function preview(text: string, length = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
+}
+
+const EXAMPLE = 'send the arguments as one JSON object, e.g. {"line": "A", "limit": 10}';
+
+/** Like parseArgumentsString, but also says whether jsonrepair was needed. */
+export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
+  let current: unknown = raw;
+  let repaired = false;
+  for (let depth = 0; depth <= MAX_DECODE_DEPTH; depth++) {
+    if (current === null || current === undefined) return ok({ value: {}, repaired });
+    if (isPlainObject(current)) return ok({ value: current, repaired });
+    if (typeof current !== 'string') return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
+    const text = stripFence(current.trim());
+    if (text === '' || text === '""' || text === 'null') return ok({ value: {}, repaired });
+    if (!/^[{["']/.test(text)) {
+      return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
+    }
+    const parsed = parseJsonLenient(text);
+    if (!parsed.ok) {
+      return err(`arguments are not valid JSON and could not be repaired (${parsed.error}): ${JSON.stringify(preview(text))}; ${EXAMPLE}`);
+    }
+    repaired ||= parsed.value.repaired;
+    current = parsed.value.value;
+  }
+  return err(`arguments are encoded as a string more than ${MAX_DECODE_DEPTH} times; ${EXAMPLE}`);
+}
+
+function stripFence(text: string): string {
+  const fenced = /^```[\w-]*\s*\n?([\s\S]*?)\n?\s*(?:```)?\s*$/.exec(text);
+  return fenced ? fenced[1]!.trim() : text;
+}
+
+/**
+ * For native tool_calls: the `arguments` string exactly as the model sent it.
+ * Empty string and null mean no arguments ({}).
+ */
+export function parseArgumentsString(raw: string | Record<string, unknown> | null | undefined): Result<Record<string, unknown>, string> {
+  const read = readArguments(raw);
+  return read.ok ? ok(read.value.value) : read;
+}

@@ -1,0 +1,13 @@
+/**
+ * The tool-call parser and argument validator: what lets small local models
+ * succeed. The agent loop calls exactly these.
+ *
+ *   parseToolCalls(text, {knownTools})   calls found in a model's text reply
+ *   parseArgumentsString(raw)            a native call's `arguments` string, repaired
+ *   describesCallInProse(text, knownTools)   "I will call get_weather…" with no call
+ */
+export type { CallFormat, ParsedCall, ParseOutcome } from './types.js';
+export { parseToolCalls } from './extract.js';
+export { parseArgumentsString } from './arguments.js';
+export { nativeCall } from './native.js';
+export { describesCallInProse } from './prose.js';

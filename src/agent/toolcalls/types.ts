@@ -1,0 +1,38 @@
+/** Shapes shared by the tool-call parser and the argument validator (public face: index.ts). */
+
+/** Where a call came from: a structured `tool_calls` entry, or one of the text shapes models emit. */
+export type CallFormat =
+  | 'native'
+  | 'json'
+  | 'fence'
+  | 'hermes'
+  | 'mistral'
+  | 'llama-python-tag'
+  | 'function-tag'
+  | 'functools'
+  | 'python'
+  | 'prose-json';
+
+export interface ParsedCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  format: CallFormat;
+  /** true when jsonrepair had to fix the JSON the call came from */
+  repaired: boolean;
+}
+
+export interface ParseOutcome {
+  /** the calls found, in the order they appear in the text, duplicates removed */
+  calls: ParsedCall[];
+  /** no call, but the text only describes one ("I will call get_weather…") */
+  proseOnly: boolean;
+  /** something looked like a call but could not be read; the message says what was wrong */
+  errors: string[];
+}
+
+/** A call before its format is known. */
+export interface RawCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  repaired: boolean;
+}
