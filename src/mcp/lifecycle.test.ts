@@ -1,5 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { isAppError } from '../errors.js';
 import { configFromObject } from '../config/load.js';
@@ -78,6 +81,30 @@ describe('timeouts, cancels and crashes', () => {
       await manager.callTool(request('crash'));
       assert.equal((await manager.callTool(request('pid'))).ok, true);
       assert.equal(manager.status()[0]?.restarts, 2);
+    } finally {
+      await manager.close();
+    }
+  });
+
+  test('failed restarts are retried with backoff until the server comes back', async () => {
+    const blocker = path.join(tempDir(), 'block-start');
+    const manager = await McpManager.start({
+      config: fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts', env: { FIXTURE_FAIL_IF: blocker } } }),
+      timing: { ...FAST_TIMING, restartDelaysMs: [50, 100] },
+    });
+    try {
+      writeFileSync(blocker, '');
+      await manager.callTool(request('crash'));
+      // several restart attempts fail while the blocker exists
+      const deadline = Date.now() + 15_000;
+      while (!/refusing to start/.test(manager.status()[0]?.last_error ?? '') && Date.now() < deadline) await delay(50);
+      assert.match(manager.status()[0]?.last_error ?? '', /could not start.*refusing to start while/);
+      assert.equal(manager.status()[0]?.state, 'restarting');
+      assert.equal(manager.status()[0]?.restarts, 0);
+      rmSync(blocker);
+      const next = await manager.callTool(request('echo', { text: 'back' }, { timeoutMs: 15_000 }));
+      assert.deepEqual([next.ok, next.text], [true, 'back']);
+      assert.equal(manager.status()[0]?.restarts, 1);
     } finally {
       await manager.close();
     }
