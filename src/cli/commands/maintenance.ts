@@ -1,7 +1,122 @@
-/** `airgap-agent maintenance` — placeholder until its issue lands; says so instead of pretending. */
+/**
+ * `airgap-agent maintenance [--backup-dir DIR] [--keep N] [--json]`: the daily
+ * run (systemd timer airgap-agent-maintenance): archive audit rows older than
+ * audit.retention_days, PRAGMA optimize, an online backup of agent.db keeping
+ * the newest N, and a disk-space warning (exit 0, the warning on stderr and in
+ * the log; exit 1 only when a step failed).
+ *
+ * `airgap-agent maintenance --migrate [--backup-dir DIR]`: what install.sh
+ * runs with the NEW release before switching to it: back up agent.db (when it
+ * exists and needs a migration), then migrate it forward. Nothing else.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { AppError } from '../../errors.js';
-import type { CommandContext } from '../context.js';
+import { now } from '../../clock.js';
+import { initLogging, logger } from '../../log/index.js';
+import { openAgentDb, SCHEMA_VERSION } from '../../store/agent-db.js';
+import { openSqlite } from '../../store/sqlite.js';
+import { backupDatabase, runMaintenance } from '../../store/maintenance.js';
+import { VERSION } from '../../version.js';
+import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
-export async function run(_context: CommandContext): Promise<number> {
-  throw new AppError('USAGE', 'the "maintenance" command is not built yet', { hint: 'see the open issues' });
+const USAGE = 'airgap-agent maintenance [--backup-dir DIR] [--keep N] [--json] | maintenance --migrate [--backup-dir DIR]';
+
+function keepOf(value: string | undefined): number {
+  if (value === undefined) return 7;
+  const keep = Number(value);
+  if (!Number.isInteger(keep) || keep < 1 || keep > 1000) {
+    throw new AppError('USAGE', `maintenance: --keep "${value}" is not a whole number from 1 to 1000`, { hint: 'e.g. --keep 7' });
+  }
+  return keep;
+}
+
+export async function run(context: CommandContext): Promise<number> {
+  const { values } = parseCommandArgs(
+    context,
+    { 'backup-dir': { type: 'string' }, keep: { type: 'string' }, migrate: { type: 'boolean' }, json: { type: 'boolean' } },
+    USAGE,
+    false,
+  );
+  const { config } = loadCommandConfig(context);
+  await initLogging({ config, fileName: 'maintenance', name: 'airgap-agent-maintenance' });
+  const log = logger('maintenance');
+  const backupDir = path.resolve((values['backup-dir'] as string | undefined) ?? path.join(path.dirname(config.state.db), 'backups'));
+  const keep = keepOf(values.keep as string | undefined);
+
+  if (values.migrate) return migrateWithBackup({ file: config.state.db, backupDir, keep, json: values.json === true, log });
+
+  const started = Date.now();
+  log.info({ db: config.state.db, backupDir, keep, retentionDays: config.audit.retention_days }, 'maintenance-start');
+  const db = openAgentDb(config.state.db);
+  try {
+    const report = await runMaintenance({
+      db,
+      retentionDays: config.audit.retention_days,
+      backupDir,
+      keep,
+      now: now(),
+      diskDirs: [path.dirname(config.state.db), config.log.dir, backupDir],
+    });
+    log.info({ archived: report.archive.archived, cutoff: report.archive.cutoff, backup: report.backup.file, removed: report.backup.removed.length }, 'maintenance-end');
+    for (const disk of report.disk) if (disk.warning) log.warn({ dir: disk.dir, freeBytes: disk.freeBytes }, 'disk-space-low');
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify({ ...report, ms: Date.now() - started }, null, 2)}\n`);
+    } else {
+      const lines = [
+        `archived ${report.archive.archived} audit row(s) older than ${report.archive.cutoff} (audit.retention_days = ${config.audit.retention_days})`,
+        `optimized ${config.state.db}${report.optimized.checkpointed ? ' (WAL checkpointed)' : ' (WAL busy: checkpoint deferred)'}`,
+        `backup ${report.backup.file} (${report.backup.bytes} bytes); removed ${report.backup.removed.length} old backup(s), keeping ${keep}`,
+        ...report.disk.map((disk) => (disk.warning ? `WARNING: ${disk.warning}` : `disk ${disk.dir}: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GiB free`)),
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    for (const disk of report.disk) if (disk.warning) process.stderr.write(`warning: ${disk.warning}\n`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+async function migrateWithBackup(options: {
+  file: string;
+  backupDir: string;
+  keep: number;
+  json: boolean;
+  log: ReturnType<typeof logger>;
+}): Promise<number> {
+  let from = 0;
+  let backup: string | undefined;
+  if (existsSync(options.file)) {
+    const probe = openSqlite(options.file, { readonly: true, fileMustExist: true });
+    try {
+      from = probe.pragma('user_version', { simple: true }) as number;
+    } finally {
+      probe.close();
+    }
+    if (from > SCHEMA_VERSION) {
+      throw new AppError('DB_ERROR', `${options.file} is at schema version ${from}, newer than release ${VERSION} knows (${SCHEMA_VERSION})`, {
+        hint: `this release cannot run on it: install the newer release again, or restore the backup taken before the upgrade from ${options.backupDir}`,
+      });
+    }
+    if (from < SCHEMA_VERSION) {
+      const source = openSqlite(options.file, { fileMustExist: true });
+      try {
+        backup = (await backupDatabase(source, { dir: options.backupDir, keep: Math.max(options.keep, 1), now: now(), label: `pre-v${SCHEMA_VERSION}` })).file;
+      } finally {
+        source.close();
+      }
+    }
+  }
+  const db = openAgentDb(options.file);
+  const to = db.pragma('user_version', { simple: true }) as number;
+  db.close();
+  options.log.info({ db: options.file, from, to, backup }, 'migration-end');
+  const result = { db: options.file, from, to, backup: backup ?? null };
+  process.stdout.write(
+    options.json
+      ? `${JSON.stringify(result)}\n`
+      : `${options.file}: schema ${from} → ${to}${backup ? ` (backup ${backup})` : from === to ? ' (up to date)' : ' (new database)'}\n`,
+  );
+  return 0;
 }

@@ -1,0 +1,136 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openAgentDb, SCHEMA_VERSION } from './agent-db.js';
+import { AuditWriter } from './audit.js';
+import { openSqlite } from './sqlite.js';
+import { archiveAuditRows, backupDatabase, diskSpace, listBackups, optimizeDatabase, runMaintenance } from './maintenance.js';
+
+function tempDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'maintenance-'));
+}
+
+const NOW = new Date('2026-11-25T02:00:00Z');
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
+
+function seedAudit(file: string): void {
+  const db = openAgentDb(file);
+  const audit = new AuditWriter(db, { flushMs: 60_000 });
+  for (const [index, age] of [200, 120, 91, 89, 10, 0].entries()) {
+    audit.write({ origin: 'agent', tool_name: `tool_${index}`, parameters: { index }, duration_ms: index, success: index % 2 === 0, session_id: 's1', created_at: daysAgo(age) });
+  }
+  audit.close();
+  db.close();
+}
+
+const count = (db: ReturnType<typeof openSqlite>, table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+test('audit rows older than the retention move to the archive with every column, newer ones stay', () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'agent.db');
+  seedAudit(file);
+  const db = openAgentDb(file);
+  const before = db.prepare('SELECT * FROM tool_call_log WHERE created_at < ? ORDER BY id').all(daysAgo(90));
+  const result = archiveAuditRows(db, { retentionDays: 90, now: NOW });
+  assert.equal(result.archived, 3);
+  assert.equal(result.cutoff, daysAgo(90));
+  assert.equal(count(db, 'tool_call_log'), 3);
+  assert.deepEqual(db.prepare('SELECT * FROM tool_call_log_archive ORDER BY id').all(), before);
+  // a second run finds nothing more to move
+  assert.equal(archiveAuditRows(db, { retentionDays: 90, now: NOW }).archived, 0);
+  assert.equal(count(db, 'tool_call_log_archive'), 3);
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a failing archive changes nothing (one transaction)', () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'agent.db');
+  seedAudit(file);
+  const db = openAgentDb(file);
+  // make the delete fail after the copy succeeded
+  db.exec("CREATE TRIGGER no_delete BEFORE DELETE ON tool_call_log BEGIN SELECT RAISE(ABORT, 'deletes refused'); END;");
+  assert.throws(() => archiveAuditRows(db, { retentionDays: 90, now: NOW }), /deletes refused/);
+  assert.equal(count(db, 'tool_call_log'), 6);
+  assert.equal(count(db, 'tool_call_log_archive'), 0);
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('the online backup is a restorable copy, checked and renamed, and only the newest N are kept', async () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'agent.db');
+  seedAudit(file);
+  const db = openAgentDb(file);
+  const backups = path.join(dir, 'backups');
+  const made: string[] = [];
+  for (let hour = 0; hour < 4; hour++) {
+    const result = await backupDatabase(db, { dir: backups, keep: 2, now: new Date(NOW.getTime() + hour * 3_600_000) });
+    made.push(result.file);
+    assert.ok(result.bytes > 0);
+  }
+  assert.deepEqual(listBackups(backups), made.slice(2));
+  assert.ok(!readdirSync(backups).some((name) => name.endsWith('.partial')));
+  // restore: copy the newest backup over a fresh path and open it as agent.db
+  db.prepare("INSERT INTO tool_call_log (origin, tool_name, parameters, duration_ms, success, created_at) VALUES ('agent','after_backup','{}',0,1,?)").run(NOW.toISOString());
+  db.close();
+  const restored = openAgentDb(made[3]!);
+  assert.equal(restored.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+  assert.equal(count(restored, 'tool_call_log'), 6);
+  assert.equal(restored.pragma('integrity_check', { simple: true }), 'ok');
+  restored.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a backup into an unwritable place fails with a hint and leaves no partial file', async () => {
+  const dir = tempDir();
+  const db = openAgentDb(path.join(dir, 'agent.db'));
+  const blocker = path.join(dir, 'not-a-folder');
+  writeFileSync(blocker, 'x');
+  await assert.rejects(backupDatabase(db, { dir: path.join(blocker, 'backups'), keep: 1, now: NOW }), (error: Error) => /backups|ENOTDIR|EEXIST/.test(error.message));
+  await assert.rejects(backupDatabase(db, { dir: path.join(dir, 'b'), keep: 0, now: NOW }), /at least 1/);
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('optimize runs and checkpoints the WAL', () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'agent.db');
+  seedAudit(file);
+  const db = openAgentDb(file);
+  db.prepare("INSERT INTO tool_call_log (origin, tool_name, parameters, duration_ms, success, created_at) VALUES ('agent','x','{}',0,1,?)").run(NOW.toISOString());
+  assert.ok(statSync(`${file}-wal`).size > 0, 'the insert sits in the WAL');
+  assert.deepEqual(optimizeDatabase(db), { checkpointed: true });
+  // TRUNCATE leaves an empty WAL file behind
+  assert.equal(statSync(`${file}-wal`).size, 0);
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('disk space warns below the thresholds and names what to do', () => {
+  const dir = tempDir();
+  const plenty = diskSpace(dir, { minFreeBytes: 1, minFreeRatio: 0 });
+  assert.equal(plenty.warning, undefined);
+  assert.ok(plenty.freeBytes > 0 && plenty.totalBytes >= plenty.freeBytes);
+  const low = diskSpace(path.join(dir, 'not', 'yet', 'there'), { minFreeBytes: Number.MAX_SAFE_INTEGER });
+  assert.match(low.warning ?? '', /free of .* remove old backups/);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('runMaintenance archives, optimizes, backs up and reports the disk', async () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'agent.db');
+  seedAudit(file);
+  const db = openAgentDb(file);
+  const report = await runMaintenance({ db, retentionDays: 30, backupDir: path.join(dir, 'backups'), keep: 3, now: NOW, diskDirs: [dir, dir] });
+  assert.equal(report.archive.archived, 4);
+  assert.equal(report.disk.length, 1);
+  db.close();
+  const copy = openSqlite(report.backup.file, { readonly: true });
+  assert.equal(count(copy, 'tool_call_log_archive'), 4);
+  assert.equal(count(copy, 'tool_call_log'), 2);
+  copy.close();
+  rmSync(dir, { recursive: true, force: true });
+});

@@ -1,0 +1,162 @@
+/**
+ * Keeping agent.db small and safe on a plant PC with a small disk (run daily
+ * by the airgap-agent-maintenance timer):
+ * - audit rows older than `audit.retention_days` move to tool_call_log_archive
+ *   (one transaction: copied, then deleted — never lost);
+ * - `PRAGMA optimize` and a WAL checkpoint;
+ * - an online backup with the SQLite backup API (better-sqlite3 `db.backup`),
+ *   checked with `PRAGMA quick_check`, keeping the newest N;
+ * - a disk-space warning for the data and log folders.
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, statfsSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../errors.js';
+import { openSqlite, type SqliteDatabase } from './sqlite.js';
+
+const AUDIT_COLUMNS =
+  'id, session_id, trace_id, origin, server, tool_name, parameters, purpose, result_summary, duration_ms, success, cached, error_code, attempt, created_at';
+
+export interface ArchiveResult {
+  archived: number;
+  /** rows created before this instant were archived (ISO 8601 UTC) */
+  cutoff: string;
+}
+
+/** Move audit rows older than `retentionDays` (relative to `now`) into tool_call_log_archive. */
+export function archiveAuditRows(db: SqliteDatabase, options: { retentionDays: number; now: Date }): ArchiveResult {
+  const cutoff = new Date(options.now.getTime() - options.retentionDays * 86_400_000).toISOString();
+  const copy = db.prepare(`INSERT INTO tool_call_log_archive (${AUDIT_COLUMNS}) SELECT ${AUDIT_COLUMNS} FROM tool_call_log WHERE created_at < ?`);
+  const remove = db.prepare('DELETE FROM tool_call_log WHERE created_at < ?');
+  const archived = db.transaction(() => {
+    const copied = copy.run(cutoff).changes;
+    const removed = remove.run(cutoff).changes;
+    if (copied !== removed) {
+      // cannot happen inside one transaction; refuse rather than lose rows
+      throw new AppError('DB_ERROR', `audit archive mismatch: copied ${copied} rows but would delete ${removed}`, {
+        hint: 'nothing was changed; run `airgap-agent doctor` and report this',
+      });
+    }
+    return copied;
+  })();
+  return { archived, cutoff };
+}
+
+/** Let SQLite refresh its statistics, and fold the WAL back into the database. */
+export function optimizeDatabase(db: SqliteDatabase): { checkpointed: boolean } {
+  db.pragma('optimize');
+  const rows = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+  return { checkpointed: rows[0]?.busy === 0 };
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  removed: string[];
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The backups of `prefix` in `dir`, oldest first. */
+export function listBackups(dir: string, prefix = 'agent'): string[] {
+  if (!existsSync(dir)) return [];
+  const pattern = new RegExp(`^${prefix}-\\d{8}T\\d{6}Z(-[a-z0-9.+-]+)?\\.db$`);
+  return readdirSync(dir)
+    .filter((name) => pattern.test(name))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+/**
+ * Online backup of an open database into `dir` (agent-<UTC stamp>[-label].db),
+ * written to a temporary name, checked, then renamed; keeps the newest `keep`.
+ */
+export async function backupDatabase(
+  db: SqliteDatabase,
+  options: { dir: string; keep: number; now: Date; prefix?: string; label?: string },
+): Promise<BackupResult> {
+  if (!Number.isInteger(options.keep) || options.keep < 1) {
+    throw new AppError('USAGE', `backups to keep must be a whole number of at least 1 (got ${options.keep})`, { hint: 'use --keep N with N >= 1' });
+  }
+  const prefix = options.prefix ?? 'agent';
+  mkdirSync(options.dir, { recursive: true });
+  const name = `${prefix}-${stamp(options.now)}${options.label ? `-${options.label}` : ''}.db`;
+  const file = path.join(options.dir, name);
+  const temporary = `${file}.partial`;
+  rmSync(temporary, { force: true });
+  try {
+    await db.backup(temporary);
+    const check = openSqlite(temporary, { readonly: true, fileMustExist: true });
+    try {
+      const result = check.pragma('quick_check', { simple: true });
+      if (result !== 'ok') throw new AppError('DB_ERROR', `the backup ${temporary} failed its integrity check: ${String(result)}`);
+    } finally {
+      check.close();
+    }
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    if (error instanceof AppError) throw error;
+    throw new AppError('DB_ERROR', `backup to ${file} failed: ${(error as Error).message}`, {
+      hint: `check that ${options.dir} is writable by the service user and has free space`,
+      cause: error,
+    });
+  }
+  const backups = listBackups(options.dir, prefix);
+  const removed = backups.slice(0, Math.max(0, backups.length - options.keep));
+  for (const old of removed) rmSync(old, { force: true });
+  return { file, bytes: statSync(file).size, removed };
+}
+
+export interface DiskSpace {
+  dir: string;
+  freeBytes: number;
+  totalBytes: number;
+  /** set when free space is low: what is wrong and what to do */
+  warning: string | undefined;
+}
+
+/** Free space of the file system holding `dir` (or its nearest existing parent). */
+export function diskSpace(dir: string, thresholds: { minFreeBytes?: number; minFreeRatio?: number } = {}): DiskSpace {
+  let probe = path.resolve(dir);
+  while (!existsSync(probe) && path.dirname(probe) !== probe) probe = path.dirname(probe);
+  const stats = statfsSync(probe);
+  const freeBytes = Number(stats.bavail) * Number(stats.bsize);
+  const totalBytes = Number(stats.blocks) * Number(stats.bsize);
+  const minFreeBytes = thresholds.minFreeBytes ?? 1024 ** 3;
+  const minFreeRatio = thresholds.minFreeRatio ?? 0.1;
+  const low = freeBytes < minFreeBytes || (totalBytes > 0 && freeBytes / totalBytes < minFreeRatio);
+  const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  return {
+    dir,
+    freeBytes,
+    totalBytes,
+    warning: low
+      ? `only ${gib(freeBytes)} free of ${gib(totalBytes)} under ${dir}: remove old backups or rotated logs, lower audit.retention_days or log.file.keep, or add disk`
+      : undefined,
+  };
+}
+
+export interface MaintenanceReport {
+  archive: ArchiveResult;
+  optimized: { checkpointed: boolean };
+  backup: BackupResult;
+  disk: DiskSpace[];
+}
+
+/** The whole daily run on agent.db (already open and migrated). */
+export async function runMaintenance(options: {
+  db: SqliteDatabase;
+  retentionDays: number;
+  backupDir: string;
+  keep: number;
+  now: Date;
+  diskDirs: string[];
+}): Promise<MaintenanceReport> {
+  const archive = archiveAuditRows(options.db, { retentionDays: options.retentionDays, now: options.now });
+  const optimized = optimizeDatabase(options.db);
+  const backup = await backupDatabase(options.db, { dir: options.backupDir, keep: options.keep, now: options.now });
+  const disk = [...new Set(options.diskDirs)].map((dir) => diskSpace(dir));
+  return { archive, optimized, backup, disk };
+}
