@@ -1,7 +1,219 @@
-/** `airgap-agent doctor` — placeholder until its issue lands; says so instead of pretending. */
-import { AppError } from '../../errors.js';
-import type { CommandContext } from '../context.js';
+/**
+ * `airgap-agent doctor [--json] [--quick]`: check the installation and say
+ * what to do about each problem. Checks: config valid, plant.db readable (row
+ * counts), agent.db schema version, skills folder, docs root, model file and
+ * its manifest checksum (skipped with --quick), the configured LLM endpoint
+ * (short timeout, only the configured URL), disk space. Exit 1 when any check
+ * fails; warnings alone exit 0.
+ * `doctor --sqlite-version`: print the SQLite library version and exit.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { toAppError } from '../../errors.js';
+import { loadConfig } from '../../config/load.js';
+import type { Config } from '../../config/schema.js';
+import { appRoot, isBundled, isSea, vendoredNativeSqlite } from '../../runtime/self.js';
+import { SCHEMA_VERSION } from '../../store/agent-db.js';
+import { diskSpace } from '../../store/maintenance.js';
+import { openSqlite, sqliteVersion } from '../../store/sqlite.js';
+import { VERSION } from '../../version.js';
+import { parseCommandArgs, type CommandContext } from '../context.js';
 
-export async function run(_context: CommandContext): Promise<number> {
-  throw new AppError('USAGE', 'the "doctor" command is not built yet', { hint: 'see the open issues' });
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+
+export interface Check {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+  /** what to do (warn and fail) */
+  fix?: string;
+}
+
+const USAGE = 'airgap-agent doctor [--json] [--quick] | doctor --sqlite-version';
+
+function checkPlantDb(config: Config): Check {
+  const file = config.plant.db;
+  if (!existsSync(file)) {
+    return { name: 'plant.db', status: 'fail', detail: `${file} does not exist`, fix: `build the demo plant with \`airgap-agent seed --db ${file}\`, or set plant.db to the plant's database` };
+  }
+  try {
+    const db = openSqlite(file, { readonly: true, fileMustExist: true });
+    try {
+      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map(
+        (row) => row.name,
+      );
+      if (tables.length === 0) {
+        return { name: 'plant.db', status: 'fail', detail: `${file} has no tables`, fix: `seed it with \`airgap-agent seed --db ${file}\` or point plant.db at the plant's database` };
+      }
+      const counts = tables.map((table) => {
+        const row = db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}"`).get() as { n: number };
+        return `${table} ${row.n}`;
+      });
+      return { name: 'plant.db', status: 'ok', detail: `${file}: ${counts.join(', ')}` };
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    const appError = toAppError(error);
+    return { name: 'plant.db', status: 'fail', detail: appError.message, fix: appError.hint ?? 'check the file and its permissions' };
+  }
+}
+
+function checkAgentDb(config: Config): Check {
+  const file = config.state.db;
+  if (!existsSync(file)) {
+    return { name: 'agent.db', status: 'warn', detail: `${file} does not exist yet`, fix: 'it is created on first start of the service (or run `airgap-agent maintenance --migrate`)' };
+  }
+  try {
+    const db = openSqlite(file, { readonly: true, fileMustExist: true });
+    try {
+      const version = db.pragma('user_version', { simple: true }) as number;
+      const journal = db.pragma('journal_mode', { simple: true }) as string;
+      if (version > SCHEMA_VERSION) {
+        return { name: 'agent.db', status: 'fail', detail: `${file} is at schema ${version}, newer than this release (${VERSION}) knows (${SCHEMA_VERSION})`, fix: 'run the newer release, or restore the backup taken before the upgrade' };
+      }
+      if (version < SCHEMA_VERSION) {
+        return { name: 'agent.db', status: 'warn', detail: `${file} is at schema ${version}; this release migrates it to ${SCHEMA_VERSION}`, fix: 'run `airgap-agent maintenance --migrate` (install.sh does this with a backup first)' };
+      }
+      return { name: 'agent.db', status: 'ok', detail: `${file}: schema ${version} (current), journal ${journal}` };
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    const appError = toAppError(error);
+    return { name: 'agent.db', status: 'fail', detail: appError.message, fix: appError.hint ?? 'check the file and its permissions' };
+  }
+}
+
+function checkFolder(name: string, dir: string, fix: string, count: (entries: string[]) => string): Check {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { name, status: 'fail', detail: `${dir} is not a folder`, fix };
+  const entries = readdirSync(dir).filter((entry) => !entry.startsWith('.'));
+  if (entries.length === 0) return { name, status: 'warn', detail: `${dir} is empty`, fix };
+  return { name, status: 'ok', detail: `${dir}: ${count(entries)}` };
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+interface ModelManifest {
+  models: Array<{ name: string; size: number; sha256: string; licence: string }>;
+}
+
+/** The model file in use: config llm.embedded.model, else the first *.gguf in vendor/models. */
+export function modelFile(config: Config, root = appRoot()): string | undefined {
+  if (config.llm.embedded.model !== null) return config.llm.embedded.model;
+  const dir = path.join(root, 'vendor', 'models');
+  if (!existsSync(dir)) return undefined;
+  const first = readdirSync(dir).filter((name) => name.endsWith('.gguf')).sort()[0];
+  return first === undefined ? undefined : path.join(dir, first);
+}
+
+async function checkModel(config: Config, quick: boolean, root: string): Promise<Check> {
+  const file = modelFile(config, root);
+  if (file === undefined) {
+    return config.llm.base_url === null
+      ? { name: 'model', status: 'warn', detail: 'no model: no GGUF in vendor/models and llm.base_url is not set, so questions are answered by rules only', fix: 'put a GGUF model in vendor/models before bundling, or set llm.base_url to a local OpenAI-compatible server' }
+      : { name: 'model', status: 'ok', detail: `no embedded model; the external endpoint ${config.llm.base_url} is used` };
+  }
+  if (!existsSync(file)) return { name: 'model', status: 'fail', detail: `model file ${file} does not exist`, fix: 'fix llm.embedded.model, or copy the model into vendor/models with its manifest' };
+  const manifestFile = path.join(path.dirname(file), 'manifest.json');
+  if (!existsSync(manifestFile)) return { name: 'model', status: 'warn', detail: `${file}: no manifest.json beside it, so its checksum cannot be verified`, fix: 'ship the model with the bundle (vendor/models/manifest.json is written by `npm run bundle`)' };
+  let manifest: ModelManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ModelManifest;
+  } catch (error) {
+    return { name: 'model', status: 'fail', detail: `${manifestFile} is not valid JSON: ${(error as Error).message}`, fix: 'reinstall the bundle (install.sh verifies every file)' };
+  }
+  const entry = manifest.models?.find((model) => model.name === path.basename(file));
+  if (!entry) return { name: 'model', status: 'warn', detail: `${file} is not listed in ${manifestFile}`, fix: 'add it to the manifest (name, size, sha256, licence) or use a listed model' };
+  const size = statSync(file).size;
+  if (size !== entry.size) return { name: 'model', status: 'fail', detail: `${file} is ${size} bytes, the manifest says ${entry.size}`, fix: 'the copy is incomplete or damaged: copy the model again from the release medium' };
+  if (quick) return { name: 'model', status: 'ok', detail: `${file}: size matches the manifest (checksum skipped: --quick), licence ${entry.licence}` };
+  const actual = await sha256(file);
+  if (actual !== entry.sha256) return { name: 'model', status: 'fail', detail: `${file}: sha256 ${actual} does not match the manifest ${entry.sha256}`, fix: 'the file is damaged: copy the model again from the release medium' };
+  return { name: 'model', status: 'ok', detail: `${file}: sha256 matches the manifest, licence ${entry.licence}` };
+}
+
+async function checkEndpoint(config: Config, root: string): Promise<Check> {
+  let url: string;
+  if (config.llm.base_url !== null) url = `${config.llm.base_url.replace(/\/+$/, '')}/models`;
+  else if (modelFile(config, root) !== undefined) url = `http://${config.llm.embedded.host}:${config.llm.embedded.port}/v1/models`;
+  else return { name: 'llm endpoint', status: 'ok', detail: 'none configured (rules only)' };
+  try {
+    const headers: Record<string, string> = config.llm.api_key ? { authorization: `Bearer ${config.llm.api_key}` } : {};
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
+    if (!response.ok) return { name: 'llm endpoint', status: 'fail', detail: `${url} answered HTTP ${response.status}`, fix: 'check llm.base_url, llm.api_key and the model server log' };
+    return { name: 'llm endpoint', status: 'ok', detail: `${url} answered` };
+  } catch (error) {
+    const reason = (error as Error).name === 'TimeoutError' ? 'no answer within 2 s' : (error as Error).message;
+    const fix = config.llm.base_url === null
+      ? 'start the embedded model service: `systemctl start airgap-agent-llm` (see `journalctl -u airgap-agent-llm`)'
+      : `start the model server at ${config.llm.base_url} or correct llm.base_url`;
+    return { name: 'llm endpoint', status: 'fail', detail: `${url}: ${reason}`, fix };
+  }
+}
+
+function checkDisk(config: Config): Check[] {
+  const dirs = [...new Set([path.dirname(config.state.db), config.log.dir])];
+  return dirs.map((dir) => {
+    const disk = diskSpace(dir);
+    return disk.warning
+      ? { name: 'disk', status: 'warn' as const, detail: disk.warning.split(':')[0] ?? disk.warning, fix: disk.warning.split(': ').slice(1).join(': ') }
+      : { name: 'disk', status: 'ok' as const, detail: `${dir}: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GiB free` };
+  });
+}
+
+/** Every check, in order. A broken config stops after the first line. */
+export async function runDoctor(options: { config?: string | undefined; quick?: boolean; root?: string }): Promise<Check[]> {
+  const root = options.root ?? appRoot();
+  const checks: Check[] = [];
+  let config: Config;
+  try {
+    const loaded = loadConfig({ config: options.config });
+    config = loaded.config;
+    checks.push({ name: 'config', status: 'ok', detail: loaded.file ? `${loaded.file} is valid` : 'no file: the defaults are used' });
+  } catch (error) {
+    const appError = toAppError(error);
+    checks.push({ name: 'config', status: 'fail', detail: appError.message, fix: appError.hint ?? 'run `airgap-agent config check`' });
+    return checks;
+  }
+  if (isSea() || isBundled) {
+    const native = vendoredNativeSqlite();
+    checks.push(existsSync(native) ? { name: 'sqlite native', status: 'ok', detail: native } : { name: 'sqlite native', status: 'fail', detail: `${native} is missing`, fix: 'reinstall the bundle with install.sh' });
+  }
+  checks.push(checkPlantDb(config));
+  checks.push(checkAgentDb(config));
+  checks.push(
+    checkFolder('skills', config.skills.dir, `put the shipped skills in ${config.skills.dir} (reinstall) or fix skills.dir`, (entries) => `${entries.length} skill(s): ${entries.slice(0, 8).join(', ')}${entries.length > 8 ? ', …' : ''}`),
+  );
+  checks.push(checkFolder('docs', config.docs.root, `copy the plant documents into ${config.docs.root} (or fix docs.root)`, (entries) => `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`));
+  checks.push(await checkModel(config, options.quick === true, root));
+  checks.push(await checkEndpoint(config, root));
+  checks.push(...checkDisk(config));
+  return checks;
+}
+
+export function formatChecks(checks: Check[]): string {
+  const label: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL' };
+  return checks.map((check) => `${label[check.status]} ${check.name}: ${check.detail}${check.fix && check.status !== 'ok' ? `\n     fix: ${check.fix}` : ''}`).join('\n');
+}
+
+export async function run(context: CommandContext): Promise<number> {
+  const { values } = parseCommandArgs(context, { json: { type: 'boolean' }, quick: { type: 'boolean' }, 'sqlite-version': { type: 'boolean' } }, USAGE, false);
+  if (values['sqlite-version']) {
+    const db = openSqlite(':memory:');
+    process.stdout.write(`${sqliteVersion(db)}\n`);
+    db.close();
+    return 0;
+  }
+  const checks = await runDoctor({ config: context.globals.config, quick: values.quick === true });
+  const failed = checks.filter((check) => check.status === 'fail').length;
+  const warned = checks.filter((check) => check.status === 'warn').length;
+  if (values.json) process.stdout.write(`${JSON.stringify({ version: VERSION, checks, failed, warned }, null, 2)}\n`);
+  else process.stdout.write(`${formatChecks(checks)}\n${failed === 0 ? 'healthy' : `${failed} problem(s)`}${warned ? `, ${warned} warning(s)` : ''}\n`);
+  return failed === 0 ? 0 : 1;
 }
