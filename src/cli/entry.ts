@@ -3,13 +3,20 @@
  * code. Kept apart from main.ts so tests can import `main` without running it.
  */
 import { main } from './main.js';
+import { forkedVendorScript, importFile } from '../runtime/self.js';
 
-main(process.argv.slice(2)).then(
-  (code) => {
+function fatal(error: unknown): void {
+  process.stderr.write(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+}
+
+// Inside the SEA, node-llama-cpp's binary self-test forks this executable
+// with its test script as the first argument: run that script, not the CLI.
+const vendorScript = forkedVendorScript();
+if (vendorScript !== undefined) {
+  importFile(vendorScript).catch(fatal);
+} else {
+  main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+  }, fatal);
+}

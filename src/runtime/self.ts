@@ -8,7 +8,8 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 declare const __AIRGAP_BUNDLED__: boolean | undefined;
 
@@ -64,4 +65,71 @@ export function selfCommand(args: string[]): { command: string; args: string[] }
 /** Absolute path of the prebuilt better-sqlite3 addon shipped beside the binary. */
 export function vendoredNativeSqlite(): string {
   return process.env.AIRGAP_AGENT_SQLITE_NATIVE ?? path.join(appRoot(), 'vendor', 'native', 'better_sqlite3.node');
+}
+
+/** Where the bundle vendors node-llama-cpp (with its JS deps and the CPU prebuilt binary only). */
+export function vendoredLlamaCppDir(): string {
+  return path.join(appRoot(), 'vendor', 'node-llama-cpp', 'node_modules');
+}
+
+/**
+ * Import an ES module by absolute file path at run time. The argument is not a
+ * literal on purpose: esbuild leaves this `import()` alone, so the vendored
+ * ESM packages (node-llama-cpp: top-level await, cannot be bundled) load
+ * from vendor/ beside the executable.
+ */
+export async function importFile(file: string): Promise<unknown> {
+  const url = pathToFileURL(path.resolve(file)).href;
+  try {
+    return await import(url);
+  } catch (error) {
+    // A SEA built with a code cache has no dynamic-import callback for its
+    // main script; a vm script using the main context's loader has one.
+    if ((error as { code?: string }).code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING') throw error;
+    return importThroughVm(url);
+  }
+}
+
+function importThroughVm(url: string): Promise<unknown> {
+  const emitWarning = process.emitWarning;
+  // the option is marked experimental in Node 20; keep that notice off stderr
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (String(warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    const script = new vm.Script('(url) => import(url)', {
+      filename: 'airgap-agent-import.js',
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+    return (script.runInThisContext() as (specifier: string) => Promise<unknown>)(url);
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+/**
+ * node-llama-cpp: from node_modules in development, from
+ * vendor/node-llama-cpp/ in a bundle or SEA (see scripts/bundle.mjs).
+ */
+export async function loadNodeLlamaCpp(): Promise<typeof import('node-llama-cpp')> {
+  if (isSea() || isBundled) {
+    return (await importFile(path.join(vendoredLlamaCppDir(), 'node-llama-cpp', 'dist', 'index.js'))) as typeof import('node-llama-cpp');
+  }
+  return import('node-llama-cpp');
+}
+
+/**
+ * node-llama-cpp tests a native binary by forking its own
+ * `testBindingBinary.js` with TEST_BINDING_CP=true; inside a SEA that fork runs
+ * this executable, which must then run that script instead of the CLI.
+ * Returns the script to run, or undefined for a normal start.
+ */
+export function forkedVendorScript(argv: string[] = process.argv): string | undefined {
+  if (process.env.TEST_BINDING_CP !== 'true' || typeof process.send !== 'function' || !isSea()) return undefined;
+  const script = argv[2];
+  if (script === undefined || !script.endsWith('.js')) return undefined;
+  const vendorRoot = path.join(appRoot(), 'vendor') + path.sep;
+  const resolved = path.resolve(script);
+  return resolved.startsWith(vendorRoot) ? resolved : undefined;
 }
