@@ -68,14 +68,14 @@ export function fromCallError(error: unknown, context: { tool: string; server: s
 }
 
 export function auditRow(request: ToolCallRequest, result: ToolCallResult, server: string | null): AuditRow {
-  const purpose = request.arguments.purpose;
+  const purpose = (request.arguments ?? {}).purpose;
   return {
     session_id: request.sessionId,
     trace_id: request.traceId,
     origin: 'agent',
     server,
     tool_name: request.name,
-    parameters: request.arguments,
+    parameters: request.arguments ?? {},
     purpose: typeof purpose === 'string' ? purpose : null,
     result_summary: result.text,
     duration_ms: result.ms,

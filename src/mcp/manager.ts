@@ -178,7 +178,7 @@ export class McpManager implements ToolCaller {
     request.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await client.callTool(
-        { name: request.name, arguments: request.arguments, _meta: { trace_id: request.traceId, session_id: request.sessionId } },
+        { name: request.name, arguments: request.arguments ?? {}, _meta: { trace_id: request.traceId, session_id: request.sessionId } },
         undefined,
         // the SDK's own timeout only backs ours up
         { signal: controller.signal, timeout: timeoutMs + 5000 },
