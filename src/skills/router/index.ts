@@ -1,0 +1,76 @@
+/**
+ * The deterministic rule router (issue 4, "rules first, model second"): it
+ * recognises the frequent operator questions in Chinese and English and fills
+ * their slots, so the skill runs directly with no model. When a rule matches
+ * but a slot is missing, `missing` names it (the model, or the honest reply,
+ * asks); when no rule matches, `kind: 'none'` — a wrong deterministic answer
+ * is worse than handing over to the model.
+ *
+ * Dates are plant-local, from `context.now` in `context.timezone`; see
+ * period-rules.ts for the week, weekday and year-less date semantics.
+ */
+import type { RouteDecision, SessionSlots, SkillName } from '../engine-types.js';
+import type { Language } from '../types.js';
+import type { Period } from '../args.js';
+import { analyse } from './analysis.js';
+import type { KnownEquipment } from './equipment.js';
+import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
+import { REQUIRED, type SkillSlots, detectIntent, skillSlots } from './intents.js';
+
+export { resolvePeriod } from './period.js';
+export { detectLanguage } from './normalize.js';
+export { ROUTER_EXAMPLES } from './examples.js';
+export type { Period };
+
+export interface RouterContext {
+  /** from now() — honours --now */
+  now: Date;
+  /** plant.timezone */
+  timezone: string;
+  /** the session's last routed question, for follow-ups */
+  previous?: SessionSlots;
+  /** known equipment, when the engine has loaded it */
+  equipment?: KnownEquipment[];
+}
+
+function missingOf(skill: SkillName, args: Record<string, unknown>, slots: SkillSlots, extra: string[] = []): string[] {
+  const missing = REQUIRED[skill].filter((slot) => args[slot] === undefined);
+  for (const slot of [...slots.unsure, ...extra]) if (!missing.includes(slot)) missing.push(slot);
+  return missing;
+}
+
+export function routeQuestion(question: string, context: RouterContext): RouteDecision {
+  const analysis = analyse(question, context);
+  const language: Language = analysis.language;
+  if (analysis.normalized.lower.trim() === '') return { kind: 'none', language, reason: 'an empty question' };
+
+  const intent = detectIntent(analysis);
+  const previousSkill = carriedSkill(context.previous);
+  const followUp = isFollowUp(analysis);
+
+  if (followUp && previousSkill && (!intent || intent.skill === previousSkill)) {
+    const merged = mergeFollowUp({ skill: previousSkill, previousArgs: context.previous?.args ?? {}, analysis, equipment: context.equipment });
+    if (merged) {
+      return {
+        kind: 'skill',
+        skill: previousSkill,
+        args: merged.args,
+        language,
+        missing: missingOf(previousSkill, merged.args, merged.slots),
+        reason: `follow-up of ${previousSkill}: ${merged.changed.join(', ')} from this question, the rest from the previous one`,
+      };
+    }
+  }
+
+  if (!intent) {
+    const reason = followUp && !previousSkill ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
+    return { kind: 'none', language, reason };
+  }
+
+  const slots = skillSlots(intent.skill, analysis);
+  const args: Record<string, unknown> = { ...slots.defaults, ...slots.explicit };
+  for (const slot of slots.unsure) delete args[slot];
+  const missing = missingOf(intent.skill, args, slots, intent.missing);
+  const why = slots.unsure.length > 0 ? `; unsure of ${slots.unsure.join(', ')} (several or out of order)` : '';
+  return { kind: 'skill', skill: intent.skill, args, language, missing, reason: `${intent.reason}${why}` };
+}

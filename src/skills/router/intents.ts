@@ -1,0 +1,219 @@
+/**
+ * Which skill a question asks for, and its arguments. Each skill has a
+ * `slots` builder that reads only what the question says (so follow-ups can
+ * lay it over the previous question) plus the defaults that complete it.
+ * Precedence, strongest signal first: calculator, date/time, weekly report,
+ * on-call, documents (noun + find verb), fault advice, quality metrics,
+ * equipment status, documents (noun alone).
+ */
+import type { SkillName } from '../engine-types.js';
+import type { Analysis } from './analysis.js';
+import { mondayOf } from './calendar.js';
+import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
+import { ADVICE } from './slots.js';
+
+export interface SkillSlots {
+  /** what the question itself says */
+  explicit: Record<string, unknown>;
+  /** what completes the arguments when nothing else says it */
+  defaults: Record<string, unknown>;
+  /** slots the question names but the rules cannot settle (several periods, a range out of order) */
+  unsure: string[];
+}
+
+export interface Intent {
+  skill: SkillName;
+  reason: string;
+  /** extra slots the rules could not fill for this question */
+  missing?: string[];
+}
+
+// ---- signals ----------------------------------------------------------------
+
+const WEEKLY_REPORT = /周报|(?:本|这|上|上个|这个|上1个?|这1个?)?(?:周|星期|礼拜)的?(?:质量)?(?:报告|报表|总结)|\bweekly\s+(?:quality\s+)?(?:report|summary)\b|\bweek(?:'s|s)?\s+(?:quality\s+)?(?:report|summary)\b|\b(?:quality\s+)?report\s+(?:for|of|on)\s+(?:this|last|the|that)\s+week\b/;
+const OTHER_REPORT = /报告|报表|日报|月报|\breports?\b|\bsummary\b/;
+const ONCALL = /值班|\bon[- ]?call\b|\boncall\b|\bduty\s+engineer\b|\bengineer\s+on\s+duty\b/;
+const DOC_NOUN = /\bsops?\b|手册|说明书|操作规程|规程|作业指导书|指导书|交接班记录|交接班|交接记录|交接|文档|文件|资料|检查表|作业标准|\bmanuals?\b|\bhandbooks?\b|\bhand-?overs?\b|\bshift\s+(?:notes?|logs?)\b|\bdocuments?\b|\bdocs?\b|\bwork\s+instructions?\b|\bprocedures?\b|\bguides?\b|\bguidelines?\b|\bchecklists?\b/;
+const FIND_VERB = /\bfind\b|\bsearch\b|\blook\s*(?:up|for)\b|\bshow\b|\bopen\b|\bread\b|\bwhere\b|\bget\b|\bfetch\b|\bpull\s+up\b|查找|搜索|查询|找|查|打开|看看|看一下|在哪|调出|读/;
+const FIX_REQUEST = /维修建议|处理建议|怎么修|怎么维修|如何维修|维修方法|\bhow\s+(?:do|to|can|should|did)\s+(?:i\s+|we\s+|you\s+)?(?:fix|repair)\b|\brecommend\s+a\s+fix\b|\bwhat\s+fixed\b/;
+
+// ---- calculator ---------------------------------------------------------------
+
+const CALC_PREFIX = /^(?:please\s+|pls\s+)?(?:what(?:'s|\s+is)|calculate|calc|compute|evaluate|how\s+much\s+is|请?(?:帮我|帮忙)?(?:计算|算一下|算算|算))\s*(?:一下)?\s*[:：]?\s*/i;
+const CALC_SUFFIX = /(?:\s*(?:=\s*\??|等于多少|等于几|是多少|等于|多少|\?|？|。|!))+\s*$/;
+
+/** The plain arithmetic expression a question asks to compute, or undefined. */
+export function arithmeticOf(text: string): string | undefined {
+  let body = text.trim();
+  const prefixed = CALC_PREFIX.test(body);
+  body = body.replace(CALC_PREFIX, '').replace(CALC_SUFFIX, '').trim();
+  body = body
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .replace(/(\d(?:\.\d+)?)\s*%\s*(?:of|的)\s*(\d+(?:\.\d+)?)/gi, '$1/100*$2')
+    .replace(/(\d+(?:\.\d+)?)\s*的\s*(\d+(?:\.\d+)?)\s*%/g, '$1*$2/100')
+    .replace(/(?<=[\d)\s])[x×✕](?=[\s\d(])/gi, '*')
+    .replace(/÷/g, '/')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!/^[\d.\s+\-*/()^]+$/.test(body) || !/\d/.test(body)) return undefined;
+  if (!/\d\s*\)?\s*[-+*/^]\s*\(?\s*[\d.]/.test(body)) return undefined;
+  if (/^\d{4}\s*[-/.]\s*\d{1,2}\s*[-/.]\s*\d{1,2}$/.test(body)) return undefined; // a date
+  if (!prefixed && !/[*+^()]/.test(body)) return undefined; // "12/7", "11-25" alone may be dates
+  return body;
+}
+
+// ---- date and time -------------------------------------------------------------
+
+const DATETIME_ZH = /^(?:请问|你好|嗨)?[,，\s]*(?:今天|现在|当前|今日|此刻)?(?:的)?(?:是)?(?:几号|几月几[号日]|星期几|周几|礼拜几|什么日子|什么日期|哪1?天|几点(?:了|钟)?|几点几分|什么时间|什么时候|日期|时间|日期和时间|日期时间)(?:了|呀|啊|呢|吗)?$/;
+const DATETIME_EN = /^(?:hey|hi|hello|please|ok|okay)?[,\s]*(?:can\s+you\s+tell\s+me\s+|could\s+you\s+tell\s+me\s+|tell\s+me\s+|do\s+you\s+know\s+)?(?:what(?:'s|\s+is)\s+(?:the\s+)?(?:current\s+)?(?:date|time|day)(?:\s+(?:today|now|is\s+it|right\s+now|is\s+today))?(?:\s+and\s+(?:the\s+)?(?:date|time|day))?|what\s+day\s+(?:is\s+(?:it|today)|of\s+the\s+week\s+is\s+it)(?:\s+today)?|what\s+time\s+is\s+it(?:\s+now)?|what\s+date\s+is\s+(?:it|today)|(?:today's|the\s+current|current)\s+(?:date|time)|what(?:'s|\s+is)\s+today(?:'s\s+date)?|(?:the\s+)?date\s+and\s+time|the\s+time)\s*(?:please|now|right\s+now)?$/;
+
+function isDateTimeQuestion(lower: string): boolean {
+  const bare = lower.replace(/[?？!！。.\s]+$/g, '').trim();
+  return DATETIME_ZH.test(bare.replace(/\s+/g, '')) || DATETIME_EN.test(bare);
+}
+
+// ---- documents -------------------------------------------------------------------
+
+const DOC_FILLER_EN = /\b(?:please|pls|can|could|would|you|i|me|we|us|find|search|for|look|up|show|open|read|get|fetch|pull|where|is|are|the|a|an|about|on|of|to|in|what|does|do|say|says|need|want|with|my|our|help|there|any)\b/gi;
+const DOC_FILLER_ZH = /^(?:请|麻烦)?(?:帮我|帮忙|给我)?(?:查找|搜索|查询|找一下|找找|查一下|查查|打开|看一下|看看|找|查|搜|调出)|一下|在哪里|在哪儿|在哪|有没有|有关|关于|相关的?|的|吗|呢|吧|呀|我要|我想|需要/g;
+
+function documentQuery(analysis: Analysis): { query: string; path?: string } {
+  const text = analysis.normalized.text;
+  const path = /(?:^|[\s"'“‘(（])([\w\u4e00-\u9fff][\w\u4e00-\u9fff\-./]*\.(?:md|txt|pdf|docx?|csv|log))\b/i.exec(text)?.[1];
+  const cleaned = text
+    .replace(/[?？!！。,，:：;；"“”'‘’()（）]/g, ' ')
+    .replace(DOC_FILLER_ZH, ' ')
+    .replace(DOC_FILLER_EN, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return path ? { query: cleaned || path, path } : { query: cleaned };
+}
+
+// ---- intent ---------------------------------------------------------------------------
+
+export function detectIntent(analysis: Analysis): Intent | undefined {
+  const lower = analysis.normalized.lower;
+  const { equipment, symptoms, metrics, rank, lines } = analysis;
+  const hasMetric = metrics.metrics.length > 0 || rank !== undefined;
+
+  if (arithmeticOf(analysis.normalized.text) !== undefined) return { skill: 'calculator', reason: 'an arithmetic expression' };
+  if (isDateTimeQuestion(lower)) return { skill: 'current_datetime', reason: 'asks for the date or time' };
+  if (WEEKLY_REPORT.test(lower)) return { skill: 'weekly_report', reason: 'asks for the weekly report' };
+  if (ONCALL.test(lower)) return { skill: 'oncall_check', reason: 'asks about the on-call engineer' };
+  if (DOC_NOUN.test(lower) && FIND_VERB.test(lower)) return { skill: 'document_search', reason: 'asks to find a document' };
+  if (symptoms.symptom !== undefined && (ADVICE.test(lower) || equipment !== undefined || (lines.lines.length > 0 && !hasMetric))) {
+    return { skill: 'fault_advice', reason: `a symptom (${symptoms.symptom})${ADVICE.test(lower) ? ' and a request for a fix' : ''}` };
+  }
+  if (equipment !== undefined && FIX_REQUEST.test(lower)) return { skill: 'fault_advice', reason: 'asks how to fix a machine', missing: ['symptom'] };
+  if (hasMetric || (metrics.general && !equipment)) {
+    if (equipment !== undefined) return undefined; // per-machine quality figures: not a rule's call
+    if (OTHER_REPORT.test(lower)) return undefined; // daily / monthly reports: the model decides
+    return { skill: 'quality_metrics', reason: `asks for ${metrics.metrics.join(', ') || 'quality figures'}${rank ? ` ranked ${rank} first` : ''}` };
+  }
+  const maintenance = MAINTENANCE_WORDS.test(lower);
+  const status = STATUS_WORDS.test(lower);
+  if (equipment !== undefined || ((status || maintenance) && (EQUIPMENT_GENERAL.test(lower) || lines.lines.length > 0 || lines.all)) || (maintenance && OVERDUE_WORDS.test(lower))) {
+    if (analysis.periods.length > 0 && !maintenance) return undefined; // past states are not recorded
+    return { skill: 'equipment_status', reason: equipment ? `names equipment (${equipment.value})` : maintenance ? 'asks about maintenance' : 'asks about equipment status' };
+  }
+  if (DOC_NOUN.test(lower) && !hasMetric && symptoms.symptom === undefined) return { skill: 'document_search', reason: 'names a document' };
+  return undefined;
+}
+
+// ---- slots per skill ------------------------------------------------------------
+
+function singlePeriod(analysis: Analysis): { period?: { from: string; to: string; label?: string }; unsure: boolean } {
+  if (analysis.periods.length === 0) return { unsure: false };
+  if (analysis.periods.length > 1) return { unsure: true };
+  const period = analysis.periods[0]!.period;
+  return period ? { period, unsure: false } : { unsure: true };
+}
+
+function singleLine(analysis: Analysis): { line?: string; unsure: boolean } {
+  const { lines } = analysis.lines;
+  if (lines.length === 1) return { line: lines[0]!, unsure: false };
+  return { unsure: lines.length > 1 };
+}
+
+export function skillSlots(skill: SkillName, analysis: Analysis): SkillSlots {
+  const explicit: Record<string, unknown> = {};
+  const defaults: Record<string, unknown> = {};
+  const unsure: string[] = [];
+  const { period, unsure: periodUnsure } = singlePeriod(analysis);
+  switch (skill) {
+    case 'quality_metrics': {
+      defaults.lines = [];
+      defaults.metrics = analysis.rank ? ['defect_rate', 'output', 'yield'] : ['output', 'defect_rate', 'yield'];
+      defaults.by_day = false;
+      if (analysis.lines.lines.length > 0) explicit.lines = analysis.lines.lines;
+      else if (analysis.lines.all || analysis.rank) explicit.lines = [];
+      if (period) explicit.period = period;
+      if (periodUnsure) unsure.push('period');
+      if (analysis.metrics.metrics.length > 0) explicit.metrics = analysis.metrics.metrics;
+      if (analysis.rank) explicit.rank = analysis.rank;
+      if (analysis.byDay) explicit.by_day = true;
+      break;
+    }
+    case 'weekly_report': {
+      defaults.week_start = mondayOf(analysis.today);
+      defaults.lines = [];
+      if (analysis.lines.lines.length > 0) explicit.lines = analysis.lines.lines;
+      else if (analysis.lines.all) explicit.lines = [];
+      if (period && mondayOf(period.from) === mondayOf(period.to)) explicit.week_start = mondayOf(period.from);
+      else if (period || periodUnsure) unsure.push('week_start');
+      break;
+    }
+    case 'equipment_status': {
+      defaults.overdue_only = false;
+      const { line, unsure: lineUnsure } = singleLine(analysis);
+      if (line) explicit.line = line;
+      if (lineUnsure) unsure.push('line');
+      if (analysis.equipment) explicit.equipment = analysis.equipment.value;
+      if (OVERDUE_WORDS.test(analysis.normalized.lower) && (MAINTENANCE_WORDS.test(analysis.normalized.lower) || /逾期|超期|overdue/.test(analysis.normalized.lower))) explicit.overdue_only = true;
+      break;
+    }
+    case 'fault_advice': {
+      const { line, unsure: lineUnsure } = singleLine(analysis);
+      if (analysis.symptoms.symptom) explicit.symptom = analysis.symptoms.symptom;
+      if (analysis.equipment) explicit.equipment = analysis.equipment.value;
+      if (line) explicit.line = line;
+      if (lineUnsure) unsure.push('line');
+      break;
+    }
+    case 'oncall_check': {
+      defaults.priority = 'P1';
+      defaults.date = analysis.today;
+      if (analysis.priority) explicit.priority = analysis.priority;
+      if (period && period.from === period.to) explicit.date = period.from;
+      else if (period || periodUnsure) unsure.push('date');
+      break;
+    }
+    case 'document_search': {
+      const { query, path } = documentQuery(analysis);
+      if (query) explicit.query = query;
+      if (path) explicit.path = path;
+      break;
+    }
+    case 'calculator': {
+      const expression = arithmeticOf(analysis.normalized.text);
+      if (expression) explicit.expression = expression;
+      break;
+    }
+    case 'current_datetime':
+      break;
+  }
+  return { explicit, defaults, unsure };
+}
+
+/** Slots a skill cannot run without. */
+export const REQUIRED: Record<SkillName, string[]> = {
+  quality_metrics: ['period'],
+  weekly_report: [],
+  equipment_status: [],
+  fault_advice: ['symptom'],
+  oncall_check: [],
+  document_search: ['query'],
+  current_datetime: [],
+  calculator: ['expression'],
+};
+

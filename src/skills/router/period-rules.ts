@@ -1,0 +1,249 @@
+/**
+ * The period rules, one table: each rule is a regular expression over the
+ * normalised, lower-cased question and a resolver from its match to plant-local
+ * dates. Semantics (plant-data.md):
+ * - weeks start on Monday; this week = Monday..today; last week = the
+ *   Monday..Sunday before; "last Wednesday" / 上周三 = the Wednesday of last
+ *   week; "this Wednesday" / 本周三 = the Wednesday of this week (may be ahead);
+ * - a bare weekday ("Wednesday", "on Wednesday", 周三, 星期三) = the most recent
+ *   such day not after today (today when today is one);
+ * - a date without a year = the most recent such date not after today;
+ *   a day alone (25号) = the most recent 25th not after today;
+ * - a month alone (11月, "in November") = the most recent such month that has
+ *   begun; the month in progress ends today, like 本月 / "this month";
+ * - "the past N days" / 最近N天 = N days ending today, today included;
+ *   "the past week" / 最近一周 = 7 days; "the past month" = since this day last month;
+ * - explicit dates are kept as said, in the future too (the skill says "no data yet").
+ */
+import { addDays } from '../../clock.js';
+import {
+  type DateRange,
+  isValidDate,
+  lastDays,
+  addMonths,
+  monthUpToToday,
+  mostRecentWeekday,
+  parts,
+  recentDayOfMonth,
+  recentMonthDay,
+  shiftMonth,
+  weekOf,
+  weekdayInWeek,
+  wholeMonth,
+  ymd,
+  yearUpToToday,
+} from './calendar.js';
+
+export interface PeriodReading {
+  /** the k-th reading (0 = the most recent); flexible readings go further back with k */
+  at(k: number): DateRange | undefined;
+  /** year-less dates, bare weekdays, days alone: may move back when a range needs it */
+  flexible: boolean;
+  /** a day of the month alone ("7日"), the end of "11月1日到7日" */
+  dayOnly?: number;
+}
+
+export interface PeriodRule {
+  name: string;
+  pattern: RegExp;
+  read(match: RegExpExecArray, today: string): PeriodReading | undefined;
+}
+
+const fixed = (range: DateRange | undefined): PeriodReading | undefined => (range ? { at: (k) => (k === 0 ? range : undefined), flexible: false } : undefined);
+const day = (date: string): DateRange => ({ from: date, to: date });
+
+const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7 };
+const EN_WEEKDAY: Record<string, number> = {
+  monday: 1, mon: 1, tuesday: 2, tue: 2, tues: 2, wednesday: 3, wed: 3, thursday: 4, thu: 4, thur: 4, thurs: 4,
+  friday: 5, fri: 5, saturday: 6, sat: 6, sunday: 7, sun: 7,
+};
+const EN_MONTH: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+};
+const EN_NUMBER: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, sixty: 60, ninety: 90,
+};
+
+const monthNumber = (name: string): number => EN_MONTH[name.slice(0, 3)] ?? 0;
+const countOf = (word: string | undefined, fallback = 1): number => (word === undefined ? fallback : /^\d+$/.test(word) ? Number(word) : (EN_NUMBER[word] ?? 0));
+
+/** Chinese weekday characters; 一 not when it starts 一共/一下/一些…, 日 not in 日产量/日均 */
+const ZH_WEEKDAY_CHAR = '([2-7二三四五六天]|1|一(?![共下些直样起般定切周])|日(?![产均报]))';
+const ZH_WEEK = '(?:周|星期|礼拜)';
+const EN_MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const EN_WEEKDAY_FULL = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+const EN_WEEKDAY_ANY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)';
+const EN_COUNT = '(\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|sixty|ninety)';
+const ORDINAL = '(?:st|nd|rd|th)?';
+
+/** ±weeks of a Chinese or English week prefix */
+function weekShift(prefix: string): number {
+  if (/^(上上|week before last)/.test(prefix)) return -2;
+  if (/^(上|last|previous)/.test(prefix)) return -1;
+  if (/^(下|next)/.test(prefix)) return 1;
+  return 0;
+}
+
+function rolling(today: string, count: number, unit: string): DateRange | undefined {
+  if (count < 1 || count > 400) return undefined;
+  if (/^(天|日|day)/.test(unit)) return lastDays(today, count);
+  if (/^(周|星期|礼拜|week)/.test(unit)) return lastDays(today, 7 * count);
+  if (/^(月|month)/.test(unit)) return { from: addDays(addMonths(today, -count), 1), to: today };
+  return undefined;
+}
+
+function weekRange(today: string, shift: number): DateRange {
+  return shift === 0 ? { from: weekOf(today, 0).from, to: today } : weekOf(today, shift);
+}
+
+/** A month/day with or without a year; year-less ones are the most recent not after today. */
+function yearless(today: string, month: number, dayOfMonth: number, year: string | undefined): PeriodReading | undefined {
+  if (year !== undefined) return isValidDate(Number(year), month, dayOfMonth) ? fixed(day(ymd(Number(year), month, dayOfMonth))) : undefined;
+  if (!isValidDate(2024, month, dayOfMonth)) return undefined; // 2024 is a leap year: Feb 29 is a real date
+  return {
+    flexible: true,
+    at: (k) => {
+      const date = recentMonthDay(today, month, dayOfMonth, k);
+      return date ? day(date) : undefined;
+    },
+  };
+}
+
+function monthReading(today: string, month: number, year: string | undefined): PeriodReading | undefined {
+  if (month < 1 || month > 12) return undefined;
+  if (year !== undefined) return fixed(monthUpToToday(Number(year), month, today));
+  const current = parts(today);
+  const latestYear = month <= current.month ? current.year : current.year - 1;
+  return { flexible: true, at: (k) => monthUpToToday(latestYear - k, month, today) };
+}
+
+function weekdayReading(today: string, weekday: number): PeriodReading {
+  const latest = mostRecentWeekday(today, weekday);
+  return { flexible: true, at: (k) => day(addDays(latest, -7 * k)) };
+}
+
+function weekendReading(today: string, shift: number | undefined): PeriodReading {
+  if (shift !== undefined) {
+    const saturday = weekdayInWeek(today, shift, 6);
+    return fixed({ from: saturday, to: addDays(saturday, 1) })!;
+  }
+  const saturday = mostRecentWeekday(today, 6);
+  return { flexible: true, at: (k) => ({ from: addDays(saturday, -7 * k), to: addDays(saturday, 1 - 7 * k) }) };
+}
+
+export const PERIOD_RULES: PeriodRule[] = [
+  // ---- Chinese -------------------------------------------------------------
+  { name: 'zh-relative-day', pattern: /大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天/g,
+    read: (m, today) => {
+      const offsets: Record<string, number> = { 大前天: -3, 前天: -2, 昨天: -1, 昨日: -1, 昨晚: -1, 昨夜: -1, 今天: 0, 今日: 0, 今晚: 0, 今早: 0, 明天: 1, 明日: 1, 后天: 2 };
+      return fixed(day(addDays(today, offsets[m[0]] ?? 0)));
+    } },
+  { name: 'zh-week-day', pattern: new RegExp(`(上上个?|上1?个?|这1?个?|本|下1?个?)${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
+    read: (m, today) => fixed(day(weekdayInWeek(today, weekShift(m[1] ?? ''), ZH_WEEKDAY[m[2] ?? ''] ?? 1))) },
+  { name: 'zh-week', pattern: new RegExp(`(上上个?|上1?个?|这1?个?|本|下1?个?)${ZH_WEEK}(?!末)`, 'g'),
+    read: (m, today) => fixed(weekRange(today, weekShift(m[1] ?? ''))) },
+  { name: 'zh-weekend', pattern: /(上上个?|上1?个?|这1?个?|本|下1?个?)?周末/g,
+    read: (m, today) => weekendReading(today, m[1] === undefined ? undefined : weekShift(m[1])) },
+  { name: 'zh-bare-weekday', pattern: new RegExp(`(?<![上下这本个1每])${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
+    read: (m, today) => weekdayReading(today, ZH_WEEKDAY[m[1] ?? ''] ?? 1) },
+  { name: 'zh-rolling', pattern: /(?:最近|近|过去|过往)\s*的?\s*(\d{1,3})?\s*个?\s*(天|日|周|星期|礼拜|月)/g,
+    read: (m, today) => (m[1] === undefined && /天|日/.test(m[2] ?? '') ? undefined : fixed(rolling(today, countOf(m[1]), m[2] ?? ''))) },
+  { name: 'zh-month', pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d)/g,
+    read: (m, today) => {
+      const prefix = m[1] ?? '';
+      const shift = /^上上/.test(prefix) ? -2 : /^上/.test(prefix) ? -1 : /^下/.test(prefix) ? 1 : 0;
+      const target = shiftMonth(today, shift);
+      return fixed(shift === 0 ? monthUpToToday(target.year, target.month, today) : wholeMonth(target.year, target.month));
+    } },
+  { name: 'zh-year', pattern: /今年|本年|去年|前年|明年/g,
+    read: (m, today) => {
+      const shift: Record<string, number> = { 今年: 0, 本年: 0, 去年: -1, 前年: -2, 明年: 1 };
+      return fixed(yearUpToToday(parts(today).year + (shift[m[0]] ?? 0), today));
+    } },
+  { name: 'zh-date-span', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?\s*(?:-|~|到|至)\s*(\d{1,2})\s*(?:日|号)/g,
+    read: (m, today) => {
+      const month = Number(m[2]);
+      const first = yearless(today, month, Number(m[3]), m[1]);
+      const lastDay = Number(m[4]);
+      if (!first || lastDay < Number(m[3])) return undefined;
+      return {
+        flexible: first.flexible,
+        at: (k) => {
+          const start = first.at(k);
+          if (!start) return undefined;
+          const { year } = parts(start.from);
+          return isValidDate(year, month, lastDay) ? { from: start.from, to: ymd(year, month, lastDay) } : undefined;
+        },
+      };
+    } },
+  { name: 'zh-date', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?(?![\d:])/g,
+    read: (m, today) => yearless(today, Number(m[2]), Number(m[3]), m[1]) },
+  { name: 'zh-month-name', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月份?(?!\s*\d)/g,
+    read: (m, today) => monthReading(today, Number(m[2]), m[1]) },
+  { name: 'zh-year-name', pattern: /(\d{4})\s*年(?!\s*\d)/g,
+    read: (m, today) => fixed(yearUpToToday(Number(m[1]), today)) },
+  { name: 'zh-day-only', pattern: /(?<![\d月/.\-:])(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
+    read: (m, today) => {
+      const dayOfMonth = Number(m[1]);
+      if (dayOfMonth < 1 || dayOfMonth > 31) return undefined;
+      return { flexible: true, dayOnly: dayOfMonth, at: (k) => { const date = recentDayOfMonth(today, dayOfMonth, k); return date ? day(date) : undefined; } };
+    } },
+  // ---- numeric -------------------------------------------------------------
+  { name: 'iso-date', pattern: /(?<![\d-])(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})(?![\d:])/g,
+    read: (m) => {
+      const [year, month, dayOfMonth] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      return isValidDate(year, month, dayOfMonth) ? fixed(day(ymd(year, month, dayOfMonth))) : undefined;
+    } },
+  // ---- English -------------------------------------------------------------
+  { name: 'en-relative-day', pattern: /\b(?:the\s+)?day\s+before\s+yesterday\b|\b(?:the\s+)?day\s+after\s+tomorrow\b|\byesterday\b|\btoday\b|\btonight\b|\btomorrow\b/g,
+    read: (m, today) => {
+      const text = m[0];
+      const offset = /before/.test(text) ? -2 : /after/.test(text) ? 2 : /yesterday/.test(text) ? -1 : /tomorrow/.test(text) ? 1 : 0;
+      return fixed(day(addDays(today, offset)));
+    } },
+  { name: 'en-week', pattern: /\b(?:the\s+)?(this|last|previous|next|current|past)\s+week\b|\b(?:the\s+)?week\s+before\s+last\b/g,
+    read: (m, today) => {
+      if (m[1] === 'past') return fixed(lastDays(today, 7));
+      return fixed(weekRange(today, m[1] === undefined ? -2 : weekShift(m[1])));
+    } },
+  { name: 'en-month', pattern: /\b(this|last|previous|next|current|past)\s+month\b/g,
+    read: (m, today) => {
+      if (m[1] === 'past') return fixed(rolling(today, 1, 'month'));
+      const shift = m[1] === 'last' || m[1] === 'previous' ? -1 : m[1] === 'next' ? 1 : 0;
+      const target = shiftMonth(today, shift);
+      return fixed(shift === 0 ? monthUpToToday(target.year, target.month, today) : wholeMonth(target.year, target.month));
+    } },
+  { name: 'en-year', pattern: /\b(this|last|previous|next|current)\s+year\b/g,
+    read: (m, today) => fixed(yearUpToToday(parts(today).year + (m[1] === 'last' || m[1] === 'previous' ? -1 : m[1] === 'next' ? 1 : 0), today)) },
+  { name: 'en-rolling', pattern: new RegExp(`\\b(?:the\\s+)?(?:last|past|previous|recent)\\s+${EN_COUNT}\\s+(days?|weeks?|months?)\\b`, 'g'),
+    read: (m, today) => fixed(rolling(today, countOf(m[1]), m[2] ?? '')) },
+  { name: 'en-week-day', pattern: new RegExp(`\\b(last|previous|this|next)\\s+${EN_WEEKDAY_ANY}\\b`, 'g'),
+    read: (m, today) => fixed(day(weekdayInWeek(today, weekShift(m[1] ?? ''), EN_WEEKDAY[m[2] ?? ''] ?? 1))) },
+  { name: 'en-weekend', pattern: /\b(?:(last|previous|this|next)\s+|the\s+|on\s+the\s+)?weekend\b/g,
+    read: (m, today) => weekendReading(today, m[1] === undefined ? undefined : weekShift(m[1])) },
+  { name: 'en-bare-weekday', pattern: new RegExp(`\\b(?:on\\s+)?${EN_WEEKDAY_FULL}\\b`, 'g'),
+    read: (m, today) => weekdayReading(today, EN_WEEKDAY[m[1] ?? ''] ?? 1) },
+  { name: 'en-month-day-span', pattern: new RegExp(`\\b${EN_MONTH_RE}\\.?\\s+(\\d{1,2})${ORDINAL}\\s*(?:-|–|to|through|until|till)\\s*(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4}))?`, 'g'),
+    read: (m, today) => {
+      const month = monthNumber(m[1] ?? '');
+      const first = yearless(today, month, Number(m[2]), m[4]);
+      const lastDay = Number(m[3]);
+      if (!first || lastDay < Number(m[2])) return undefined;
+      return {
+        flexible: first.flexible,
+        at: (k) => {
+          const start = first.at(k);
+          if (!start) return undefined;
+          const { year } = parts(start.from);
+          return isValidDate(year, month, lastDay) ? { from: start.from, to: ymd(year, month, lastDay) } : undefined;
+        },
+      };
+    } },
+  { name: 'en-month-day', pattern: new RegExp(`\\b${EN_MONTH_RE}\\.?\\s+(?:the\\s+)?(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4})\\b)?`, 'g'),
+    read: (m, today) => yearless(today, monthNumber(m[1] ?? ''), Number(m[2]), m[3]) },
+  { name: 'en-day-month', pattern: new RegExp(`\\b(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${EN_MONTH_RE}\\b\\.?(?:\\s*,?\\s*(\\d{4})\\b)?`, 'g'),
+    read: (m, today) => yearless(today, monthNumber(m[2] ?? ''), Number(m[1]), m[3]) },
+  { name: 'en-month-name', pattern: /\b(?:(?:in|for|during|of|since|from)\s+(?:the\s+month\s+of\s+)?)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?|\b(january|february|april|june|july|august|september|october|november|december)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?/g,
+    read: (m, today) => monthReading(today, monthNumber(m[1] ?? m[3] ?? ''), m[2] ?? m[4]) },
+];
