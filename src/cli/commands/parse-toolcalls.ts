@@ -1,7 +1,67 @@
-/** `airgap-agent parse-toolcalls` — placeholder until its issue lands; says so instead of pretending. */
+/**
+ * `airgap-agent parse-toolcalls [--known-tools a,b,c] [--arguments] [--verbose]`
+ *
+ * Reads one raw assistant message on stdin and prints the calls the agent
+ * would extract from it, as one JSON line:
+ *   {"calls":[{"name":…,"arguments":{…}}],"prose_only":false}   (+ "errors" when any)
+ * With --arguments, stdin is only a structured call's `arguments` string (as a
+ * model sent it): prints the repaired arguments object, or exits 1 with the
+ * reason on stderr. --verbose adds each call's format and repaired flag.
+ * An admin's debugging aid, and the parser's public face.
+ */
 import { AppError } from '../../errors.js';
-import type { CommandContext } from '../context.js';
+import { parseArgumentsString, parseToolCalls } from '../../agent/toolcalls/index.js';
+import { parseCommandArgs, type CommandContext } from '../context.js';
 
-export async function run(_context: CommandContext): Promise<number> {
-  throw new AppError('USAGE', 'the "parse-toolcalls" command is not built yet', { hint: 'see the open issues' });
+const USAGE = 'airgap-agent parse-toolcalls [--known-tools a,b,c] [--arguments] [--verbose] < message.txt';
+const EXAMPLE = `echo '<tool_call>{"name": "query_database", "arguments": {}}</tool_call>' | airgap-agent parse-toolcalls --known-tools query_database`;
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) {
+    throw new AppError('USAGE', 'parse-toolcalls reads the raw model message from stdin, and stdin is a terminal', { hint: `pipe the message in: ${EXAMPLE}` });
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+export async function run(context: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    context,
+    { 'known-tools': { type: 'string' }, arguments: { type: 'boolean' }, verbose: { type: 'boolean' } },
+    USAGE,
+    false,
+  );
+  if (positionals.length > 0) throw new AppError('USAGE', `parse-toolcalls takes no positional arguments (got ${JSON.stringify(positionals[0])})`, { hint: `usage: ${USAGE}` });
+  const knownToolsOption = values['known-tools'];
+  const knownTools =
+    typeof knownToolsOption === 'string'
+      ? knownToolsOption
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== '')
+      : undefined;
+
+  const input = await readStdin();
+  if (input.trim() === '') {
+    throw new AppError('USAGE', 'parse-toolcalls: stdin is empty; there is no message to parse', { hint: `usage: ${USAGE}\n  e.g. ${EXAMPLE}` });
+  }
+
+  if (values.arguments === true) {
+    const parsed = parseArgumentsString(input);
+    if (!parsed.ok) {
+      throw new AppError('PARSE_FAILED', `the arguments cannot be read: ${parsed.error}`, { hint: 'pass only the arguments string of one call, e.g. {"line": "A"}' });
+    }
+    process.stdout.write(`${JSON.stringify(parsed.value)}\n`);
+    return 0;
+  }
+
+  const outcome = parseToolCalls(input, knownTools ? { knownTools } : {});
+  const calls = outcome.calls.map((call) =>
+    values.verbose === true ? { name: call.name, arguments: call.arguments, format: call.format, repaired: call.repaired } : { name: call.name, arguments: call.arguments },
+  );
+  const output: Record<string, unknown> = { calls, prose_only: outcome.proseOnly };
+  if (outcome.errors.length > 0) output.errors = outcome.errors;
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+  return 0;
 }
