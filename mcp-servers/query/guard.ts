@@ -87,7 +87,7 @@ const isPlainInteger = (token: Token | undefined): token is Token => token !== u
 /** Check one statement. Pure; typical queries take a few microseconds. */
 export function checkQuery(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
   const refusal = analyse(options);
-  if (!refusal.ok) return err({ ...refusal.error, example: refusal.error.example ?? suggest(options, refusal.error) });
+  if (!refusal.ok) return err({ ...refusal.error, example: suggest(options, refusal.error) });
   return refusal;
 }
 
@@ -145,7 +145,7 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
   }
   const first = body[0]!;
   if (!isWord(first, 'SELECT') && !isWord(first, 'WITH')) {
-    return err({ code: 'NOT_A_SELECT', rule: 'the statement must start with SELECT or WITH', reason: `it starts with "${first.text}"` });
+    return err({ code: 'NOT_A_SELECT', rule: 'the statement must start with SELECT or WITH', reason: `it starts with "${first.text}"${nonAsciiNote(first)}` });
   }
 
   const depths: number[] = [];
@@ -187,6 +187,18 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
   }
 
   return checkLimit({ sql, maxRows, body, depths, mainStart });
+}
+
+/** Explain a word that looks like a keyword but holds a character SQLite does not treat as a space (e.g. U+3000). */
+function nonAsciiNote(token: Token): string {
+  for (const character of token.text) {
+    const code = character.codePointAt(0)!;
+    if (code >= 0x80) {
+      const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+      return ` — it contains ${name}, which SQLite does not treat as a space, so the whole run is one name; use ordinary spaces`;
+    }
+  }
+  return '';
 }
 
 /** Index of the main statement after `WITH [RECURSIVE] name [(cols)] AS [NOT] [MATERIALIZED] (…), …`. */
