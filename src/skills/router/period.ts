@@ -4,7 +4,7 @@
  * longest at each place, and joins "from X to Y" / "X到Y" / "between X and Y"
  * into one range.
  */
-import { localDate } from '../../clock.js';
+import { daysBetween, localDate } from '../../clock.js';
 import type { Period } from '../args.js';
 import { type NormalizedText, type Span, normalizeText, slice } from './normalize.js';
 import { PERIOD_RULES, type PeriodReading } from './period-rules.js';
@@ -76,7 +76,11 @@ function joinRange(first: Found, second: Found): { from: string; to: string } | 
     if (!older) break;
     from = older;
   }
-  return from.from <= end.to ? { from: from.from, to: end.to } : undefined;
+  if (from.from > end.to) return undefined;
+  // moving back is for ranges across a year or week boundary (12月28日到1月3日, Friday to Monday),
+  // not for ends said in the wrong order (11月7日到11月1日)
+  if (firstK > 0 && daysBetween(from.from, end.to) > 186) return undefined;
+  return { from: from.from, to: end.to };
 }
 
 /**
