@@ -1,0 +1,441 @@
+/**
+ * The agent: one question in, events out, one answer at the end.
+ *
+ *   session (memory) → skills.route(question, previous slots)
+ *   → a skill with every slot filled: run it, no model (mode 'rules')
+ *   → else a model is reachable: the model loop (mode 'model')
+ *   → else: what the rules can answer, or an honest reply that no model is
+ *     reachable, with example questions the rules answer.
+ *
+ * After the model loop gives up (retries, step cap) or the model fails, the
+ * rules get another chance (the route's skill, its missing slots filled from
+ * what the model tried), then an honest "could not complete" answer that says
+ * what was tried. Model trouble (refused, timeout, 5xx) switches to
+ * rules-only mode with one notice; the model is probed again later.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { AppError, toAppError } from '../errors.js';
+import { now } from '../clock.js';
+import type { Config } from '../config/schema.js';
+import { logger } from '../log/index.js';
+import type { LlmClient, ChatMessage } from '../llm/client.js';
+import { ModelGate, meansModelDown } from '../llm/availability.js';
+import type { ToolCaller } from '../mcp/types.js';
+import type { RouteDecision, SkillEngine } from '../skills/engine-types.js';
+import type { Language, SkillResult } from '../skills/types.js';
+import type { AuditRow, AuditWriter } from '../store/audit.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import type { AgentAnswer, AgentEvent, AnswerMode, AskOptions, ToolCallRecord } from './types.js';
+import { SessionMemory, extractiveSummary, fitTokens, type MemoryContext, type Session } from './memory.js';
+import { buildSystemPrompt } from './prompt.js';
+import { ToolCatalog } from './tool-catalog.js';
+import { cleanAnswer, runModelLoop, type LoopOutcome } from './loop.js';
+import { couldNotCompleteReply, noModelReply } from './replies.js';
+
+export interface AgentOptions {
+  config: Config;
+  tools: ToolCaller;
+  skills: SkillEngine;
+  /** null: no endpoint configured (rules only) */
+  llm: LlmClient | null;
+  /** agent.db */
+  db: SqliteDatabase;
+  audit?: AuditWriter | undefined;
+  log?: Logger | undefined;
+  /** stream model tokens as 'token' events (default true) */
+  stream?: boolean | undefined;
+  /** probe a model found down again after this long (default 60 s) */
+  reprobeMs?: number | undefined;
+  /** monotonic ms for idle release and re-probing; injectable for tests */
+  clock?: (() => number) | undefined;
+}
+
+type Outcome = {
+  answer: string;
+  mode: AnswerMode;
+  skill?: string | undefined;
+  data?: unknown;
+  charts?: AgentAnswer['charts'];
+  error?: AgentAnswer['error'];
+  slots?: { skill: string; args: Record<string, unknown> } | undefined;
+};
+
+/** Collects ToolCallRecords from tool-call-start/end events (the loop's and the skills'). */
+class ToolCallRecorder {
+  readonly records: ToolCallRecord[] = [];
+  private readonly started = new Map<string, { name: string; arguments: Record<string, unknown> }>();
+
+  observe(event: AgentEvent): void {
+    if (event.type === 'tool-call-start') this.started.set(event.id, { name: event.name, arguments: event.arguments });
+    if (event.type === 'tool-call-end') {
+      const start = this.started.get(event.id);
+      this.records.push({
+        id: event.id,
+        name: event.name,
+        arguments: start?.arguments ?? {},
+        ok: event.ok,
+        ms: event.ms,
+        cached: event.cached,
+        error: event.error,
+        result: event.result,
+      });
+    }
+  }
+}
+
+export class Agent {
+  readonly memory: SessionMemory;
+  readonly gate: ModelGate;
+  private readonly log: Logger;
+  private readonly idleTimer: NodeJS.Timeout;
+
+  constructor(private readonly options: AgentOptions) {
+    this.log = options.log ?? logger('agent');
+    const { agent } = options.config;
+    this.memory = new SessionMemory({
+      db: options.db,
+      historyTurns: agent.history_turns,
+      summaryTokenBudget: agent.summary_token_budget,
+      idleMinutes: agent.session_idle_minutes,
+      clock: options.clock,
+      log: this.log,
+    });
+    this.gate = new ModelGate({ client: options.llm, reprobeMs: options.reprobeMs, clock: options.clock, log: this.log });
+    this.idleTimer = setInterval(() => this.memory.releaseIdle(), 60_000);
+    this.idleTimer.unref();
+  }
+
+  /** Probe the model now (start-up), so the first question does not wait for it. */
+  async probe(): Promise<void> {
+    await this.gate.probe();
+  }
+
+  async ask(options: AskOptions): Promise<AgentAnswer> {
+    const traceId = randomUUID();
+    const signal = options.signal ?? new AbortController().signal;
+    const recorder = new ToolCallRecorder();
+    const emit = (event: AgentEvent): void => {
+      recorder.observe(event);
+      try {
+        options.onEvent?.(event);
+      } catch (error) {
+        this.log.warn({ err: error, event: event.type }, 'event-listener-failed');
+      }
+    };
+    this.memory.releaseIdle();
+    const session = this.memory.open({ sessionId: options.sessionId, userId: options.userId });
+    const log = this.log.child({ session: session.id, trace: traceId });
+    const audit = (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>): void =>
+      this.options.audit?.write({ ...row, origin: 'agent', session_id: session.id, trace_id: traceId });
+    try {
+      if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
+      const history = this.memory.context(session);
+      this.memory.append(session, 'user', options.question);
+      const outcome = await this.answer({ question: options.question, session, history, signal, emit, log, audit, traceId });
+      if (outcome.slots) this.memory.saveSlots(session, outcome.slots);
+      const answer: AgentAnswer = {
+        answer: outcome.answer,
+        mode: outcome.mode,
+        skill: outcome.skill,
+        tool_calls: recorder.records,
+        data: outcome.data,
+        charts: outcome.charts,
+        session: session.id,
+        trace_id: traceId,
+        error: outcome.error,
+      };
+      this.memory.append(session, 'assistant', outcome.answer);
+      log.info({ mode: answer.mode, skill: answer.skill, tools: answer.tool_calls.length, error: answer.error?.code }, 'answer');
+      emit({ type: 'answer', answer });
+      return answer;
+    } catch (error) {
+      const appError = signal.aborted ? new AppError('CANCELLED', 'the question was cancelled', { cause: error }) : toAppError(error);
+      log.warn({ code: appError.code, err: appError.message }, 'ask-failed');
+      emit({ type: 'error', code: appError.code, message: appError.message });
+      throw appError;
+    }
+  }
+
+  private async answer(context: {
+    question: string;
+    session: Session;
+    history: MemoryContext;
+    signal: AbortSignal;
+    emit: (event: AgentEvent) => void;
+    log: Logger;
+    audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
+    traceId: string;
+  }): Promise<Outcome> {
+    const { question, session, signal, emit } = context;
+    const { skills } = this.options;
+    const decision = skills.route(question, { previous: session.slots });
+    const language = decision.language;
+    context.log.debug({ decision }, 'route');
+    const isMarkdown = decision.kind === 'skill' && skills.list().find((info) => info.name === decision.skill)?.kind === 'markdown';
+
+    // 1. rules first: a skill with every slot filled runs without a model
+    let ruleError: string | undefined;
+    if (decision.kind === 'skill' && decision.missing.length === 0 && !(isMarkdown && this.gate.isUp())) {
+      emit({ type: 'mode', mode: 'rules', reason: `rules: ${decision.reason}` });
+      const ran = await this.runSkill(decision.skill, decision.args, { ...context, language });
+      if (ran.ok) return this.fromSkill(decision.skill, decision.args, ran.result);
+      ruleError = ran.error.message;
+    }
+
+    // 2. the model, when one is reachable
+    const status = await this.gate.status();
+    if (status.notice) {
+      emit({ type: 'notice', message: status.notice });
+      context.log.warn({ notice: status.notice }, 'notice');
+    }
+    if (status.available) {
+      emit({ type: 'mode', mode: 'model', reason: ruleError ? `the rules failed (${ruleError}); asking the model` : decision.reason });
+      await this.foldHistory(session, context.history, status.client, signal);
+      const outcome = await this.modelLoop({ ...context, decision, language, client: status.client });
+      if (outcome.kind === 'answer') {
+        const skill = outcome.skill;
+        return {
+          answer: outcome.text,
+          mode: 'model',
+          skill: skill?.name,
+          data: skill?.data,
+          slots: skill ? { skill: skill.name, args: skill.args } : undefined,
+        };
+      }
+      if (outcome.kind === 'model-failed' && meansModelDown(outcome.error)) {
+        const notice = this.gate.markDown(outcome.error);
+        if (notice) {
+          emit({ type: 'notice', message: notice });
+          context.log.warn({ notice }, 'notice');
+        }
+      }
+      return this.afterModel({ ...context, decision, language, outcome, ruleError });
+    }
+
+    // 3. no model: what the rules can do, or an honest reply
+    this.foldExtractive(session, context.history);
+    emit({ type: 'mode', mode: 'rules', reason: `no model: ${status.reason}` });
+    if (decision.kind === 'skill' && ruleError === undefined) {
+      const ran = await this.runSkill(decision.skill, decision.args, { ...context, language });
+      if (ran.ok) return this.fromSkill(decision.skill, decision.args, ran.result);
+      ruleError = ran.error.message;
+    }
+    return {
+      answer: noModelReply({
+        language,
+        reason: status.reason,
+        examples: skills.examples(language),
+        missing: decision.kind === 'skill' ? decision.missing : undefined,
+        skill: decision.kind === 'skill' ? decision.skill : undefined,
+        ruleError,
+      }),
+      mode: 'rules',
+      error: { code: 'LLM_UNAVAILABLE', message: status.reason },
+    };
+  }
+
+  private async modelLoop(context: {
+    question: string;
+    session: Session;
+    history: MemoryContext;
+    signal: AbortSignal;
+    emit: (event: AgentEvent) => void;
+    log: Logger;
+    audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
+    traceId: string;
+    decision: RouteDecision;
+    language: Language;
+    client: LlmClient;
+  }): Promise<LoopOutcome> {
+    const { config, skills, tools } = this.options;
+    const { decision, question } = context;
+    const relevant = skills.relevant(question);
+    const markdownNames = relevant.filter((info) => info.kind === 'markdown').map((info) => info.name);
+    if (decision.kind === 'skill' && !markdownNames.includes(decision.skill)) {
+      if (skills.markdown(decision.skill)) markdownNames.unshift(decision.skill);
+    }
+    const procedures = markdownNames.slice(0, 2).flatMap((name) => {
+      const markdown = skills.markdown(name);
+      return markdown ? [{ name, body: markdown.body }] : [];
+    });
+    const catalog = new ToolCatalog({ tools: tools.listTools(), skills: relevant });
+    const routeHint =
+      decision.kind === 'skill'
+        ? `This looks like a question for ${catalog.forSkill(decision.skill)?.name ?? decision.skill} (${decision.reason}). Known so far: ${JSON.stringify(decision.args)}.` +
+          (decision.missing.length > 0 ? ` Still needed: ${decision.missing.join(', ')}.` : '')
+        : undefined;
+    const system = buildSystemPrompt({
+      plantName: config.plant.name,
+      timezone: config.plant.timezone,
+      now: now(),
+      language: context.language,
+      catalog,
+      procedures,
+      summary: context.session.summary,
+      routeHint,
+    });
+    const messages: ChatMessage[] = [
+      { role: 'system', content: system },
+      ...context.history.verbatim.map((turn) => ({ role: turn.role, content: turn.content }) as ChatMessage),
+      { role: 'user', content: question },
+    ];
+    return runModelLoop({
+      llm: context.client,
+      catalog,
+      messages,
+      tools,
+      skills,
+      maxSteps: config.agent.max_steps,
+      maxRetries: config.agent.max_retries,
+      temperature: context.client.defaultTemperature,
+      stream: this.options.stream ?? true,
+      signal: context.signal,
+      traceId: context.traceId,
+      sessionId: context.session.id,
+      language: context.language,
+      emit: context.emit,
+      audit: context.audit,
+      log: context.log,
+    });
+  }
+
+  /** After the model loop did not answer: the rules once more, then an honest answer. */
+  private async afterModel(context: {
+    question: string;
+    session: Session;
+    signal: AbortSignal;
+    emit: (event: AgentEvent) => void;
+    log: Logger;
+    audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
+    traceId: string;
+    decision: RouteDecision;
+    language: Language;
+    outcome: Exclude<LoopOutcome, { kind: 'answer' }>;
+    ruleError: string | undefined;
+  }): Promise<Outcome> {
+    const { decision, outcome, language } = context;
+    let ruleError = context.ruleError;
+    if (decision.kind === 'skill' && ruleError === undefined) {
+      const fromModel = outcome.skillArgs.get(decision.skill) ?? {};
+      const args = { ...decision.args };
+      for (const slot of decision.missing) if (fromModel[slot] !== undefined) args[slot] = fromModel[slot];
+      context.emit({ type: 'mode', mode: 'rules', reason: `the model did not complete; falling back to the rules (${decision.reason})` });
+      const ran = await this.runSkill(decision.skill, args, context);
+      if (ran.ok) return this.fromSkill(decision.skill, args, ran.result);
+      ruleError = ran.error.message;
+    }
+    const why =
+      outcome.kind === 'model-failed'
+        ? language === 'zh'
+          ? `模型调用失败（${outcome.error.code}: ${outcome.error.message}）`
+          : `the model call failed (${outcome.error.code}: ${outcome.error.message})`
+        : outcome.why === 'retries'
+          ? language === 'zh'
+            ? `模型的工具调用在 ${this.options.config.agent.max_retries} 次重试后仍然无效`
+            : `the model's tool calls were still unusable after ${this.options.config.agent.max_retries} retries`
+          : language === 'zh'
+            ? `模型在 ${outcome.steps} 步内没有给出答案（上限 agent.max_steps）`
+            : `the model gave no answer within ${outcome.steps} steps (the agent.max_steps limit)`;
+    const code =
+      outcome.kind === 'model-failed' ? outcome.error.code : outcome.why === 'retries' ? (outcome.lastCode ?? 'PARSE_FAILED') : 'AGENT_MAX_STEPS';
+    return {
+      answer: couldNotCompleteReply({ language, why, tried: outcome.tried, examples: this.options.skills.examples(language), ruleError }),
+      mode: 'model',
+      error: { code, message: why },
+    };
+  }
+
+  private async runSkill(
+    skill: string,
+    args: Record<string, unknown>,
+    context: {
+      session: Session;
+      signal: AbortSignal;
+      emit: (event: AgentEvent) => void;
+      log: Logger;
+      audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
+      traceId: string;
+      language: Language;
+    },
+  ): Promise<{ ok: true; result: SkillResult } | { ok: false; error: AppError }> {
+    const started = performance.now();
+    try {
+      const result = await this.options.skills.run(skill, args, {
+        traceId: context.traceId,
+        sessionId: context.session.id,
+        language: context.language,
+        signal: context.signal,
+        tools: this.options.tools,
+        onEvent: context.emit,
+      });
+      context.audit({ server: 'skills', tool_name: skill, parameters: args, result_summary: result.answer, duration_ms: performance.now() - started, success: true });
+      return { ok: true, result };
+    } catch (error) {
+      const appError = toAppError(error, 'SKILL_FAILED');
+      if (appError.code === 'CANCELLED' || context.signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
+      context.audit({
+        server: 'skills',
+        tool_name: skill,
+        parameters: args,
+        result_summary: appError.message,
+        duration_ms: performance.now() - started,
+        success: false,
+        error_code: appError.code,
+      });
+      context.log.warn({ skill, code: appError.code, err: appError.message }, 'skill-failed');
+      return { ok: false, error: appError };
+    }
+  }
+
+  private fromSkill(skill: string, args: Record<string, unknown>, result: SkillResult): Outcome {
+    return { answer: result.answer, mode: 'rules', skill, data: result.data, charts: result.charts, slots: { skill, args } };
+  }
+
+  /** Fold turns older than the verbatim window into the summary: by the model, extractively when it fails. */
+  private async foldHistory(session: Session, history: MemoryContext, client: LlmClient, signal: AbortSignal): Promise<void> {
+    if (history.toFold.length === 0) return;
+    const budget = this.options.config.agent.summary_token_budget;
+    const through = history.toFold[history.toFold.length - 1]!.turn;
+    const transcript = history.toFold.map((turn) => `${turn.role === 'user' ? 'Q' : 'A'}${turn.turn}: ${turn.content}`).join('\n');
+    try {
+      const response = await client.chat({
+        messages: [
+          {
+            role: 'system',
+            content:
+              'You compress a conversation between a plant operator and the plant assistant into a short memory. Keep numbers, dates, line and equipment ids, names and what was decided. Plain text, no preamble.',
+          },
+          {
+            role: 'user',
+            content: `${history.summary ? `Summary so far:\n${history.summary}\n\n` : ''}New turns:\n${fitTokens(transcript, budget * 8)}\n\nWrite the new summary in at most ${budget} tokens (about ${budget * 3} English characters or ${budget} Chinese characters).`,
+          },
+        ],
+        temperature: 0,
+        maxTokens: budget,
+        signal,
+      });
+      const summary = cleanAnswer(response.content);
+      if (summary.length > 0) {
+        this.memory.saveSummary(session, summary, through);
+        return;
+      }
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.code === 'CANCELLED' || signal.aborted) throw appError;
+      this.log.warn({ code: appError.code, err: appError.message }, 'summary-by-model-failed');
+    }
+    this.foldExtractive(session, history);
+  }
+
+  private foldExtractive(session: Session, history: MemoryContext): void {
+    if (history.toFold.length === 0) return;
+    const budget = this.options.config.agent.summary_token_budget;
+    this.memory.saveSummary(session, extractiveSummary(history.summary, history.toFold, budget), history.toFold[history.toFold.length - 1]!.turn);
+  }
+
+  /** Stop the idle sweep (the owner closes tools, skills, audit and the database). */
+  close(): void {
+    clearInterval(this.idleTimer);
+  }
+}

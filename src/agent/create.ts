@@ -1,0 +1,115 @@
+/**
+ * Wiring the real parts into an Agent: agent.db, the audit writer, the MCP
+ * servers (McpManager, which audits every tool call it runs), the skills
+ * engine, and the model client (probed at start, in parallel with the MCP
+ * servers). `close()` shuts everything down in order — question in flight
+ * aborted, MCP children closed, audit flushed, database closed — once.
+ * The CLI (`ask`, `chat`) and the HTTP service use this.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.js';
+import { logger } from '../log/index.js';
+import { LlmClient } from '../llm/client.js';
+import { McpManager } from '../mcp/index.js';
+import type { ToolCaller } from '../mcp/types.js';
+import type { SkillEngine } from '../skills/engine-types.js';
+import { openAgentDb } from '../store/agent-db.js';
+import { AuditWriter } from '../store/audit.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import { Agent } from './agent.js';
+
+export interface CreateAgentOptions {
+  config: Config;
+  /** the config file, passed on to the shipped MCP servers */
+  configFile?: string | undefined;
+  /** a model endpoint resolved elsewhere (the embedded service), used when llm.base_url is null */
+  llmBaseUrl?: string | undefined;
+  /**
+   * Build the skills engine another way (tests use a fake one). Default:
+   * `createSkillEngine` from src/skills/engine.ts.
+   */
+  createSkills?: ((deps: { config: Config; db: SqliteDatabase; tools: ToolCaller; log: Logger }) => Promise<SkillEngine>) | undefined;
+  /** MCP servers that may fail to start without failing the agent */
+  optionalServers?: string[] | undefined;
+  stream?: boolean | undefined;
+  log?: Logger | undefined;
+  /** tests: re-probe a model found down after this long */
+  reprobeMs?: number | undefined;
+}
+
+export interface AgentRuntime {
+  agent: Agent;
+  tools: McpManager;
+  skills: SkillEngine;
+  llm: LlmClient | null;
+  db: SqliteDatabase;
+  audit: AuditWriter;
+  /** abort questions in flight and shut everything down (idempotent) */
+  close(): Promise<void>;
+  /** aborted by close(): pass it (or a signal derived from it) to ask() */
+  readonly signal: AbortSignal;
+}
+
+export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
+  const { config } = options;
+  const log = options.log ?? logger('agent');
+  const db = openAgentDb(config.state.db);
+  const audit = new AuditWriter(db, { flushMs: config.audit.flush_ms, onError: (error) => log.error({ err: error }, 'audit-write-failed') });
+  const llm = LlmClient.fromConfig(config, { baseUrl: config.llm.base_url ?? options.llmBaseUrl, log: logger('llm') });
+  let tools: McpManager | undefined;
+  let skills: SkillEngine | undefined;
+  try {
+    const started = await Promise.all([
+      McpManager.start({ config, configFile: options.configFile, audit, optional: options.optionalServers }),
+      llm ? llm.probe() : Promise.resolve(undefined),
+    ]);
+    tools = started[0];
+    const probe = started[1];
+    if (options.createSkills) {
+      skills = await options.createSkills({ config, db, tools, log: logger('skills') });
+    } else {
+      const { createSkillEngine } = await import('../skills/engine.js');
+      skills = await createSkillEngine({ config, db, log: logger('skills'), tools });
+    }
+    const agent = new Agent({ config, tools, skills, llm, db, audit, log, stream: options.stream, reprobeMs: options.reprobeMs });
+    // the start-up probe ran in parallel with the MCP servers
+    if (probe !== undefined) agent.gate.record(probe);
+    const controller = new AbortController();
+    let closing: Promise<void> | undefined;
+    const runtime: AgentRuntime = {
+      agent,
+      tools,
+      skills,
+      llm,
+      db,
+      audit,
+      signal: controller.signal,
+      close: () => {
+        closing ??= (async () => {
+          controller.abort();
+          agent.close();
+          await shutDown({ tools, skills, audit, db, log });
+        })();
+        return closing;
+      },
+    };
+    return runtime;
+  } catch (error) {
+    await shutDown({ tools, skills, audit, db, log });
+    throw error;
+  }
+}
+
+async function shutDown(parts: { tools: McpManager | undefined; skills: SkillEngine | undefined; audit: AuditWriter; db: SqliteDatabase; log: Logger }): Promise<void> {
+  const step = async (name: string, action: () => unknown): Promise<void> => {
+    try {
+      await action();
+    } catch (error) {
+      parts.log.warn({ err: error, part: name }, 'shutdown-step-failed');
+    }
+  };
+  await step('skills', () => parts.skills?.close());
+  await step('mcp', () => parts.tools?.close());
+  await step('audit', () => parts.audit.close());
+  await step('db', () => parts.db.close());
+}
