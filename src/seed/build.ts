@@ -133,7 +133,8 @@ export function seedPlant(input: SeedOptions): SeedSummary {
       db.pragma('journal_mode = OFF');
       db.pragma('synchronous = OFF');
       db.pragma('cache_size = -65536');
-      db.pragma('temp_store = MEMORY');
+      // index sorts of very large builds spill to disk instead of memory
+      db.pragma(`temp_store = ${options.rows > 2_000_000 ? 'FILE' : 'MEMORY'}`);
       const { tables, indexes } = splitSchema(PLANT_SCHEMA_SQL);
       for (const statement of tables) db.exec(statement);
       db.exec(PLANT_DEMO_SCHEMA_SQL);
