@@ -1,0 +1,169 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openAgentDb } from '../store/agent-db.js';
+import { isAppError } from '../errors.js';
+import { turn, type RecordedRequest } from '../testing/scripted-llm-server.js';
+import { SessionMemory, estimateTokens, extractiveSummary, fitTokens, type Turn } from './memory.js';
+import { askWith, startHarness, type Harness } from './fixtures/harness.js';
+
+function memory(clock: () => number, historyTurns = 10) {
+  const db = openAgentDb(':memory:');
+  return { db, memory: new SessionMemory({ db, historyTurns, summaryTokenBudget: 64, idleMinutes: 30, clock }) };
+}
+
+describe('token estimate and summaries', () => {
+  test('CJK characters count one token each, other characters a third', () => {
+    assert.equal(estimateTokens('abc'), 1);
+    assert.equal(estimateTokens('abcd'), 2);
+    assert.equal(estimateTokens('本周质量周报'), 6);
+    assert.equal(estimateTokens('A线 output'), 1 + Math.ceil(8 / 3));
+    assert.equal(estimateTokens(''), 0);
+  });
+
+  test('fitTokens cuts to the budget and says so', () => {
+    const text = 'word '.repeat(200);
+    const fitted = fitTokens(text, 20);
+    assert.ok(estimateTokens(fitted) <= 20);
+    assert.match(fitted, /…\[shortened\]$/);
+    assert.equal(fitTokens('short', 20), 'short');
+  });
+
+  test('the extractive summary keeps first sentences and key numbers, within the budget, saying what was omitted', () => {
+    const turns: Turn[] = [];
+    for (let index = 1; index <= 30; index++) {
+      turns.push({
+        turn: index,
+        role: index % 2 ? 'user' : 'assistant',
+        content: index % 2 ? `What was line A's defect rate on 2026-11-${String(index).padStart(2, '0')}? Please check.` : `It was 1.${index}% of 1200 pcs. Mostly scratches.`,
+        timestamp: '',
+      });
+    }
+    const first = extractiveSummary(null, turns.slice(0, 4), 512);
+    assert.match(first, /^Q1: What was line A's defect rate on 2026-11-01\?$/m);
+    assert.match(first, /^A2: It was 1\.2% of 1200 pcs\.$/m);
+    const summary = extractiveSummary(first, turns.slice(4), 64);
+    assert.ok(estimateTokens(summary) <= 64, `${estimateTokens(summary)} tokens`);
+    assert.match(summary, /^\(earlier turns omitted: \d+\)/);
+    assert.match(summary, /A30: It was 1\.30% of 1200 pcs\./);
+  });
+});
+
+describe('sessions in agent.db', () => {
+  test('turns are numbered per session; the last N are verbatim, older ones wait to be folded', () => {
+    const { memory: store } = memory(() => 0, 4);
+    const session = store.open({});
+    for (let index = 1; index <= 7; index++) store.append(session, index % 2 ? 'user' : 'assistant', `message ${index}`);
+    let context = store.context(session);
+    assert.deepEqual(
+      context.verbatim.map((entry) => entry.turn),
+      [4, 5, 6, 7],
+    );
+    assert.deepEqual(
+      context.toFold.map((entry) => entry.turn),
+      [1, 2, 3],
+    );
+    store.saveSummary(session, 'earlier: messages 1-3', 3);
+    context = store.context(session);
+    assert.equal(context.summary, 'earlier: messages 1-3');
+    assert.deepEqual(context.toFold, []);
+    assert.equal(context.verbatim.length, 4);
+  });
+
+  test('idle sessions are released and reopened from the database with summary and slots', () => {
+    let clock = 0;
+    const { db, memory: store } = memory(() => clock);
+    const session = store.open({ sessionId: 'shift-1', userId: 7 });
+    assert.equal(session.created, true);
+    store.append(session, 'user', 'hello');
+    store.saveSlots(session, { skill: 'quality_metrics', args: { lines: ['A'] } });
+    store.saveSummary(session, 'said hello', 0);
+    clock = 29 * 60_000;
+    assert.deepEqual(store.releaseIdle(), []);
+    clock = 31 * 60_000;
+    assert.deepEqual(store.releaseIdle(), ['shift-1']);
+    assert.equal(store.isOpen('shift-1'), false);
+    assert.ok((db.prepare('SELECT released_at FROM sessions WHERE session_id = ?').get('shift-1') as { released_at: string | null }).released_at);
+    const reopened = store.open({ sessionId: 'shift-1', userId: 7 });
+    assert.equal(reopened.reopened, true);
+    assert.equal(reopened.lastTurn, 1);
+    assert.equal(reopened.summary, 'said hello');
+    assert.deepEqual(reopened.slots, { skill: 'quality_metrics', args: { lines: ['A'] } });
+    assert.equal((db.prepare('SELECT released_at FROM sessions WHERE session_id = ?').get('shift-1') as { released_at: string | null }).released_at, null);
+  });
+
+  test('a bad session id and another user’s session are refused with a clear error', () => {
+    const { memory: store } = memory(() => 0);
+    assert.throws(() => store.open({ sessionId: '../etc/passwd' }), (error: unknown) => isAppError(error) && error.code === 'BAD_REQUEST' && /session id/.test(error.message));
+    store.open({ sessionId: 'mine', userId: 1 });
+    store.forget('mine');
+    assert.throws(() => store.open({ sessionId: 'mine', userId: 2 }), (error: unknown) => isAppError(error) && error.code === 'FORBIDDEN');
+  });
+});
+
+describe('memory in the agent', () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+
+  test('the last 10 turns go verbatim; older ones are summarised by the model and the summary reaches the prompt', async () => {
+    const llm = harness.llm!;
+    const isSummaryRequest = (request: RecordedRequest) => /compress a conversation/.test(String(request.messages[0]?.content));
+    llm.push({ match: isSummaryRequest, content: 'Operator asked about lines 1-2; answers 1-2 given.', repeat: true });
+    let session: string | undefined;
+    for (let index = 1; index <= 6; index++) {
+      llm.push(turn.text(`Answer ${index}.`));
+      const { answer } = await askWith(harness, `Question ${index}?`, session ? { sessionId: session } : {});
+      session = answer.session;
+    }
+    const before = llm.chatRequests().length;
+    llm.push(turn.text('Answer 7.'));
+    await askWith(harness, 'Question 7?', { sessionId: session });
+    const requests = llm.chatRequests().slice(before);
+    assert.equal(requests.length, 2, 'a summary request, then the question');
+    assert.ok(isSummaryRequest(requests[0]!));
+    assert.match(String(requests[0]!.messages[1]?.content), /Q1: Question 1\?\nA2: Answer 1\./);
+    assert.equal(requests[0]!.temperature, 0);
+    const main = requests[1]!;
+    // system + 10 verbatim turns (questions 2-6 and their answers) + the new question
+    assert.equal(main.messages.length, 12);
+    assert.deepEqual(
+      main.messages.slice(1, 3).map((message) => [message.role, message.content]),
+      [
+        ['user', 'Question 2?'],
+        ['assistant', 'Answer 2.'],
+      ],
+    );
+    assert.equal(main.messages.at(-1)?.content, 'Question 7?');
+    assert.match(String(main.messages[0]?.content), /## Earlier in this conversation \(summary\)\nOperator asked about lines 1-2/);
+    const row = harness.runtime.db.prepare('SELECT summary, summarized_through FROM sessions WHERE session_id = ?').get(session) as {
+      summary: string;
+      summarized_through: number;
+    };
+    assert.equal(row.summarized_through, 2);
+    const history = harness.runtime.db.prepare('SELECT COUNT(*) AS n FROM conversation_history WHERE session_id = ?').get(session) as { n: number };
+    assert.equal(history.n, 14, 'every turn is kept in the table');
+  });
+
+  test('without a model the older turns are summarised extractively', async () => {
+    const local = await startHarness({ model: false, agent: { history_turns: 4 } });
+    try {
+      let session: string | undefined;
+      for (let index = 1; index <= 4; index++) {
+        const { answer } = await askWith(local, `Question number ${index} about nothing in particular?`, session ? { sessionId: session } : {});
+        session = answer.session;
+      }
+      const row = local.runtime.db.prepare('SELECT summary, summarized_through FROM sessions WHERE session_id = ?').get(session) as {
+        summary: string;
+        summarized_through: number;
+      };
+      assert.equal(row.summarized_through, 2);
+      assert.match(row.summary, /^Q1: Question number 1 about nothing in particular\?\nA2: No model is reachable right now/);
+    } finally {
+      await local.close();
+    }
+  });
+});
