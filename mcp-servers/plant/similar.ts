@@ -1,0 +1,225 @@
+/**
+ * Similar closed work orders and the resolutions that worked.
+ *
+ * Terms of the symptom (NFKC, lower-case):
+ * - Chinese runs → their character bigrams (振动, 异常振动 → 异常 常振 振动),
+ *   plus the whole run as a phrase when it is 3–12 characters long;
+ *   a lone Chinese character is used only when nothing else is there;
+ * - English/other words → the word (stop words dropped), long words cut to a
+ *   stem (vibration → vibrat) so that vibrating/vibration meet.
+ * Retrieval per term: trigram FTS5 for terms of 3+ characters, the bigram FTS5
+ * table for 2-character Chinese terms, LIKE for a single character.
+ *
+ * Similarity of an order, 0..1: Σ idf(term)·w(term, order) / Σ idf(term), with
+ * idf = ln((N + 1) / (df + 0.5)) over the N indexed orders and w = 1 when the
+ * term is in the title or symptom, 0.6 in the root cause, 0.3 only in the
+ * resolution; a whole Chinese phrase counts half (a bonus for the same wording,
+ * so 振动异常 still finds 异常振动). Orders below 0.15 or below 25% of the best
+ * are dropped.
+ *
+ * Resolutions: the kept orders grouped by normalised resolution text; a
+ * group's score = Σ similarity × 0.5^(age in days / 180) — how often it
+ * worked, weighted by how alike the case was and by recency (half-life 180
+ * days, age from closed_at to today).
+ */
+import type { SqliteDatabase } from '../../src/store/sqlite.js';
+import { daysBetween } from '../../src/clock.js';
+import { cjkBigrams, normaliseText, type IndexedOrder } from './fts-index.js';
+
+export const MIN_SIMILARITY = 0.15;
+export const RELATIVE_CUTOFF = 0.25;
+/** whole Chinese phrases count half: a bonus for the same wording, not a must */
+const PHRASE_WEIGHT = 0.5;
+export const HALF_LIFE_DAYS = 180;
+const MAX_TERMS = 40;
+const MAX_CANDIDATES = 200;
+
+export const RANKING_NOTE =
+  `similarity = share of the symptom's terms (Chinese bigrams, whole Chinese phrases at half weight, English word stems; weighted by rarity, idf) found in an order ` +
+  `(title/symptom 1, root cause 0.6, resolution 0.3); resolution score = sum over its orders of similarity × 0.5^(age_days/${HALF_LIFE_DAYS})`;
+
+const STOP_WORDS = new Set(
+  'the and for with was were are has have had not but all any can from into its this that then than there when what which who will after before about on in at of to is it a an be by or as no yes'.split(' '),
+);
+const CJK_STOP = new Set(['的', '了', '和', '与', '及', '在', '是', '有', '时', '后', '前', '中', '上', '下', '也', '很', '不']);
+const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export interface Term {
+  text: string;
+  /** how it is looked up */
+  via: 'trigram' | 'bigram' | 'like';
+  /** a whole Chinese phrase (counts PHRASE_WEIGHT) */
+  phrase?: boolean;
+}
+
+export function symptomTerms(symptom: string): Term[] {
+  const text = normaliseText(symptom);
+  const terms = new Map<string, Term>();
+  const add = (value: string, via: Term['via'], phrase = false): void => {
+    if (!terms.has(value) && terms.size < MAX_TERMS) terms.set(value, phrase ? { text: value, via, phrase } : { text: value, via });
+  };
+  const singles: string[] = [];
+  for (const run of text.match(HAN) ?? []) {
+    const chars = Array.from(run);
+    if (chars.length === 1) {
+      if (!CJK_STOP.has(run)) singles.push(run);
+      continue;
+    }
+    for (const gram of cjkBigrams(run).split(' ')) add(gram, 'bigram');
+    if (chars.length >= 3 && chars.length <= 12) add(run, 'trigram', true);
+  }
+  for (const word of text.replace(HAN, ' ').match(WORD) ?? []) {
+    if (word.length < 3 || STOP_WORDS.has(word)) continue;
+    add(word.length >= 6 ? word.slice(0, Math.max(5, word.length - 3)) : word, 'trigram');
+  }
+  if (terms.size === 0) for (const single of singles) add(single, 'like');
+  return [...terms.values()];
+}
+
+function ftsPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Order ids containing a term, through the index that suits it. */
+function lookup(index: SqliteDatabase, term: Term): number[] {
+  const rows =
+    term.via === 'trigram'
+      ? index.prepare('SELECT rowid AS id FROM orders_fts WHERE orders_fts MATCH ?').all(ftsPhrase(term.text))
+      : term.via === 'bigram'
+        ? index.prepare('SELECT rowid AS id FROM orders_grams WHERE orders_grams MATCH ?').all(ftsPhrase(term.text))
+        : index
+            .prepare(
+              `SELECT rowid AS id FROM orders_fts WHERE title LIKE @p ESCAPE '\\' OR symptom LIKE @p ESCAPE '\\'
+                 OR root_cause LIKE @p ESCAPE '\\' OR resolution LIKE @p ESCAPE '\\'`,
+            )
+            .all({ p: likePattern(term.text) });
+  return (rows as Array<{ id: number }>).map((row) => row.id);
+}
+
+export interface SimilarOrder extends IndexedOrder {
+  similarity: number;
+}
+
+export interface ResolutionGroup {
+  resolution: string;
+  score: number;
+  count: number;
+  last_closed_at: string | null;
+  order_ids: number[];
+  root_causes: string[];
+}
+
+export interface SimilarResult {
+  terms: Term[];
+  indexed_orders: number;
+  /** every order kept (above the cut-offs), best first; callers show the top few */
+  similar: SimilarOrder[];
+  /** orders the equipment/line filters removed */
+  filtered_out: number;
+  resolutions: ResolutionGroup[];
+}
+
+function weightIn(order: IndexedOrder, term: string): number {
+  if (normaliseText(order.title).includes(term) || normaliseText(order.symptom).includes(term)) return 1;
+  if (normaliseText(order.root_cause).includes(term)) return 0.6;
+  if (normaliseText(order.resolution).includes(term)) return 0.3;
+  return 0;
+}
+
+export function resolutionKey(text: string): string {
+  return normaliseText(text)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s。.!！;；,，、]+$/u, '');
+}
+
+export function findSimilar(options: {
+  index: SqliteDatabase;
+  symptom: string;
+  equipmentId?: string | undefined;
+  lineId?: string | undefined;
+  today: string;
+}): SimilarResult {
+  const { index } = options;
+  const terms = symptomTerms(options.symptom);
+  const total = (index.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+  if (terms.length === 0 || total === 0) return { terms, indexed_orders: total, similar: [], filtered_out: 0, resolutions: [] };
+  const idf = new Map<string, number>();
+  const candidates = new Map<number, number>(); // order id → number of terms hit
+  for (const term of terms) {
+    const ids = lookup(index, term);
+    idf.set(term.text, Math.max(0.05, Math.log((total + 1) / (ids.length + 0.5))) * (term.phrase ? PHRASE_WEIGHT : 1));
+    for (const id of ids) candidates.set(id, (candidates.get(id) ?? 0) + 1);
+  }
+  const idfSum = [...idf.values()].reduce((sum, value) => sum + value, 0);
+  const getOrder = index.prepare('SELECT * FROM orders WHERE order_id = ?');
+  const scored: SimilarOrder[] = [];
+  for (const id of candidates.keys()) {
+    const order = getOrder.get(id) as IndexedOrder | undefined;
+    if (!order) continue;
+    let sum = 0;
+    for (const term of terms) sum += (idf.get(term.text) ?? 0) * weightIn(order, term.text);
+    scored.push({ ...order, similarity: Math.round((sum / idfSum) * 1000) / 1000 });
+  }
+  scored.sort((a, b) => b.similarity - a.similarity || (b.closed_at ?? '').localeCompare(a.closed_at ?? '') || b.order_id - a.order_id);
+  const best = scored[0]?.similarity ?? 0;
+  const kept = scored.filter((order) => order.similarity >= MIN_SIMILARITY && order.similarity >= best * RELATIVE_CUTOFF);
+  const equipment = options.equipmentId?.trim().toUpperCase();
+  const line = options.lineId?.trim().toUpperCase();
+  const similar = kept
+    .filter((order) => (equipment ? (order.equipment_id ?? '').toUpperCase() === equipment : true))
+    .filter((order) => (line ? order.line_id.toUpperCase() === line : true))
+    .slice(0, MAX_CANDIDATES);
+  return {
+    terms,
+    indexed_orders: total,
+    similar,
+    filtered_out: kept.length - similar.length,
+    resolutions: rankResolutions(similar, options.today),
+  };
+}
+
+export function rankResolutions(orders: SimilarOrder[], today: string): ResolutionGroup[] {
+  const groups = new Map<string, { group: ResolutionGroup; latest: string; causes: Map<string, number> }>();
+  for (const order of orders) {
+    if (!order.resolution || order.resolution.trim() === '') continue;
+    const key = resolutionKey(order.resolution);
+    const closed = order.closed_at?.slice(0, 10);
+    const age = closed && /^\d{4}-\d{2}-\d{2}$/.test(closed) ? Math.max(0, daysBetween(closed, today)) : HALF_LIFE_DAYS * 4;
+    const weight = order.similarity * 0.5 ** (age / HALF_LIFE_DAYS);
+    let entry = groups.get(key);
+    if (!entry) {
+      entry = {
+        group: { resolution: order.resolution.trim(), score: 0, count: 0, last_closed_at: null, order_ids: [], root_causes: [] },
+        latest: '',
+        causes: new Map(),
+      };
+      groups.set(key, entry);
+    }
+    const { group } = entry;
+    group.score += weight;
+    group.count += 1;
+    group.order_ids.push(order.order_id);
+    if ((order.closed_at ?? '') > entry.latest) {
+      entry.latest = order.closed_at ?? '';
+      group.last_closed_at = order.closed_at;
+      group.resolution = order.resolution.trim(); // the most recent wording
+    }
+    if (order.root_cause) entry.causes.set(order.root_cause.trim(), (entry.causes.get(order.root_cause.trim()) ?? 0) + 1);
+  }
+  const ordersById = new Map(orders.map((order) => [order.order_id, order]));
+  return [...groups.values()]
+    .map(({ group, causes }) => ({
+      ...group,
+      score: Math.round(group.score * 1000) / 1000,
+      // newest first
+      order_ids: [...group.order_ids].sort((a, b) => (ordersById.get(b)?.closed_at ?? '').localeCompare(ordersById.get(a)?.closed_at ?? '') || b - a),
+      root_causes: [...causes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([cause]) => cause),
+    }))
+    .sort((a, b) => b.score - a.score || b.count - a.count || (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''));
+}
