@@ -117,6 +117,8 @@ export const CORPUS: CorpusCase[] = [
   { name: 'hermes after a think block (qwen3)', text: '<think>\nThe user wants the weather. I will call get_weather.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'hermes' }] } },
   { name: 'hermes block that cannot be read is an error', text: '<tool_call>\nI am not sure which tool to use\n</tool_call>', expect: { calls: [], errors: ['<tool_call>: no call could be read'] } },
 
+  { name: 'hermes with python syntax inside', text: '<tool_call>get_weather(city="Paris")</tool_call>', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'hermes' }] } },
+  { name: 'stray closing tag after bare json', text: '{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'json' }] } },
   // ── Mistral [TOOL_CALLS] ─────────────────────────────────────────────
   { name: 'mistral list', text: '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}]', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'mistral' }] } },
   {
@@ -133,6 +135,7 @@ export const CORPUS: CorpusCase[] = [
   { name: 'mistral with call id', text: '[TOOL_CALLS]get_weather[CALL_ID]abc123XYZ[ARGS]{"city": "Paris"}', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'mistral' }] } },
   { name: 'mistral with single quotes', text: "[TOOL_CALLS] [{'name': 'get_weather', 'arguments': {'city': 'Paris'}}]", expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'mistral', repaired: true }] } },
 
+  { name: 'mistral marker followed by prose is an error', text: '[TOOL_CALLS] I would like to check the weather', expect: { calls: [], errors: ['[TOOL_CALLS]: no call could be read'] } },
   // ── Llama 3.1 <|python_tag|> ─────────────────────────────────────────
   { name: 'python_tag json with parameters', text: '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}<|eom_id|>', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'llama-python-tag' }] } },
   { name: 'python_tag built-in .call form', text: '<|python_tag|>brave_search.call(query="weather in Paris")<|eom_id|>', expect: { calls: [{ name: 'brave_search', arguments: { query: 'weather in Paris' }, format: 'llama-python-tag' }] } },
@@ -208,6 +211,12 @@ export const CORPUS: CorpusCase[] = [
   { name: 'react action input with single quotes', text: "Action: get_weather\nAction Input: {'city': 'Paris'}", expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'prose-json', repaired: true }] } },
   { name: 'react action input that is not json is an error', text: 'Action: get_weather\nAction Input: Paris', knownTools: TOOLS, expect: { calls: [], errors: ['Action "get_weather": the Action Input arguments must be a JSON object'] } },
 
+  { name: 'arguments that are a bare string are an error', text: '{"name": "get_weather", "arguments": "Paris"}', expect: { calls: [], errors: ['call to "get_weather": arguments must be a JSON object, got the string "Paris"'] } },
+  {
+    name: 'openai tool_calls list with two calls',
+    text: '{"tool_calls": [{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}, {"type": "function", "function": {"name": "get_current_oncall", "arguments": "{}"}}]}',
+    expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'json' }, { name: 'get_current_oncall', arguments: {}, format: 'json' }] },
+  },
   // ── mixed shapes and duplicates ──────────────────────────────────────
   {
     name: 'hermes and echoed bare json are one call',
@@ -226,6 +235,7 @@ export const CORPUS: CorpusCase[] = [
   },
   { name: 'call in a think block only is not a call', text: '<think>{"name": "get_weather", "arguments": {"city": "Paris"}}</think>\nParis is sunny today.', expect: { calls: [] } },
 
+  { name: 'unclosed think block (truncated reasoning) is not a call', text: '<think>I should call {"name": "get_weather", "arguments": {"city": "Paris"}} and then', expect: { calls: [] } },
   // ── no call at all ───────────────────────────────────────────────────
   { name: 'plain final answer', text: "Line A's defect rate last Wednesday was 1.82% (44 of 2,418 pieces).", knownTools: TOOLS, expect: { calls: [] } },
   { name: 'empty text', text: '', expect: { calls: [] } },

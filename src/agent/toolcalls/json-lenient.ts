@@ -70,6 +70,10 @@ export interface CandidateVisitor {
 
 /** At most this many opening brackets are tried per text (bounds the work on pathological input). */
 const MAX_ATTEMPTS = 400;
+/** Characters of never-closing text handed to jsonrepair per scan, at most. */
+const TRUNCATED_REPAIR_BUDGET = 1_000_000;
+/** A long never-closing value is only worth repairing when it looks like a call. */
+const CALL_KEY = /["']?(?:name|tool|tool_name|function|action|arguments|parameters)["']?\s*:/;
 
 /**
  * Walks the JSON objects and arrays embedded in `text` from left to right.
@@ -81,15 +85,23 @@ export function scanJson(text: string, visit: CandidateVisitor): Array<{ start: 
   const failures: Array<{ start: number; snippet: string; error: string }> = [];
   let attempts = 0;
   let index = 0;
+  let budget = TRUNCATED_REPAIR_BUDGET;
+  const opener = /[{[]/g;
   while (index < text.length && attempts < MAX_ATTEMPTS) {
-    const start = text.slice(index).search(/[{[]/);
-    if (start < 0) break;
-    const begin = index + start;
+    opener.lastIndex = index;
+    const found = opener.exec(text);
+    if (!found) break;
+    const begin = found.index;
     attempts++;
     const closing = findJsonEnd(text, begin);
     const truncated = closing < 0;
     const end = truncated ? text.length : closing;
     const slice = text.slice(begin, end);
+    if (truncated && (slice.length > budget || (slice.length > 4096 && !CALL_KEY.test(slice)))) {
+      index = begin + 1;
+      continue;
+    }
+    if (truncated) budget -= slice.length;
     const parsed = parseJsonLenient(slice);
     if (!parsed.ok) {
       failures.push({ start: begin, snippet: slice, error: parsed.error });
