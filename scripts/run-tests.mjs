@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every *.test.ts beside the code (src/, mcp-servers/, skills/, scripts/,
-// bench/) with Node's own test runner, TypeScript through tsx.
+// deploy/) with Node's own test runner, TypeScript through tsx.
 //   node scripts/run-tests.mjs [--only PATTERN] [more node --test flags]
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
