@@ -112,11 +112,13 @@ export function detectIntent(analysis: Analysis): Intent | undefined {
   }
   const maintenance = MAINTENANCE_WORDS.test(lower);
   const status = STATUS_WORDS.test(lower);
+  const documentOnly = DOC_NOUN.test(lower) && !hasMetric && symptoms.symptom === undefined;
+  if (documentOnly && !status && !maintenance) return { skill: 'document_search', reason: 'names a document' };
   if (equipment !== undefined || ((status || maintenance) && (EQUIPMENT_GENERAL.test(lower) || lines.lines.length > 0 || lines.all)) || (maintenance && OVERDUE_WORDS.test(lower))) {
     if (analysis.periods.length > 0 && !maintenance) return undefined; // past states are not recorded
     return { skill: 'equipment_status', reason: equipment ? `names equipment (${equipment.value})` : maintenance ? 'asks about maintenance' : 'asks about equipment status' };
   }
-  if (DOC_NOUN.test(lower) && !hasMetric && symptoms.symptom === undefined) return { skill: 'document_search', reason: 'names a document' };
+  if (documentOnly) return { skill: 'document_search', reason: 'names a document' };
   return undefined;
 }
 

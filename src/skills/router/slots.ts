@@ -26,7 +26,7 @@ const LINE_RULES: Array<{ pattern: RegExp; caseSensitive?: boolean }> = [
   // 产线A, 生产线A, 产线A和B
   { pattern: new RegExp(`(?:生产线|产线)\\s*(${LETTER_LIST_ZH})(?![a-z0-9])`, 'g') },
   // line A, Line-A, line a, lines A and B, lines A, B and C, line A and line B
-  { pattern: /\blines?\s*[-#]?\s*([a-z](?:\s*(?:,\s*(?:and\s+)?|&|\/|\+|\band\b|\bor\b|\bvs\.?|\bversus\b)\s*(?:line\s*)?[a-z])*)(?![a-z0-9])/g },
+  { pattern: /\blines?\b\s*[-#]?\s*([a-z](?:\s*(?:,\s*(?:and\s+)?|&|\/|\+|\band\b|\bor\b|\bvs\.?|\bversus\b)\s*(?:line\s*)?[a-z])*)(?![a-z0-9])/g },
   // B line, the A line, A and B lines (upper-case letter only: "a line" is English)
   { pattern: /(?<![A-Za-z0-9])((?:the\s+|on\s+|for\s+|of\s+|in\s+)?[A-Z](?:\s*(?:,|&|\/|and|or)\s*[A-Z])*)[\s-]*lines?\b/g, caseSensitive: true },
 ];
