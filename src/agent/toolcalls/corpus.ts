@@ -248,6 +248,8 @@ export const CORPUS: CorpusCase[] = [
   { name: 'chinese final answer', text: '根据 quality_data 表，A线本周产量为 12340 件，不良率 1.21%。', knownTools: TOOLS, expect: { calls: [] } },
   { name: 'offer in a final answer is not prose-only', text: 'Line A: 1.2%. If you want, I can call query_database again for line B.', knownTools: TOOLS, expect: { calls: [] } },
   { name: 'let me know is not an intent', text: 'Line A is fine today. Let me know if you want me to use the search_docs tool for the SOP.', knownTools: TOOLS, expect: { calls: [] } },
+  { name: 'chinese answer: equipment running and a tool already used (past tense)', text: '现在A线正在运行，我使用了 query_database 工具得到了结果：不良率 1.21%。', knownTools: TOOLS, expect: { calls: [] } },
+  { name: 'chinese answer: tool already called (过)', text: '我已经调用过 query_database，结果如下：A线 1.2%。', knownTools: TOOLS, expect: { calls: [] } },
   { name: 'markdown link and list brackets', text: 'See [the SOP](docs/sop-press.md) and items [1, 2, 3].', expect: { calls: [] } },
 
   // ── prose-only: describes a call without making one ─────────────────
@@ -258,5 +260,6 @@ export const CORPUS: CorpusCase[] = [
   { name: 'known non-snake tool with intent', text: "I'll use the calculator to add these up.", knownTools: TOOLS, expect: { proseOnly: true } },
   { name: 'intent after an answer-like opening', text: 'To answer this, first I need to check who is on call. I am going to call get_current_oncall now.', knownTools: TOOLS, expect: { proseOnly: true } },
   { name: 'chinese intent with 工具', text: '让我使用查询工具获取本周产量。', knownTools: TOOLS, expect: { proseOnly: true } },
+  { name: 'chinese 接下来调用', text: '接下来调用 query_database 查询本周产量。', knownTools: TOOLS, expect: { proseOnly: true } },
   { name: 'calling … opening', text: 'Calling list_open_issues with priority P1.', knownTools: TOOLS, expect: { proseOnly: true } },
 ];
