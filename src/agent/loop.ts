@@ -26,7 +26,7 @@ import type { AgentEvent } from './types.js';
 import { describesCallInProse, parseArgumentsString, parseToolCalls, validateArguments } from './toolcalls/index.js';
 import { hasFinalAnswer, retriesExhausted, shouldStop, stepCountIs, type LoopState, type StopCondition } from './stop-conditions.js';
 import type { CatalogEntry, ToolCatalog } from './tool-catalog.js';
-import { cutText, toolResultText } from './tool-result-text.js';
+import { cutText, isQueryResult, toolResultText } from './tool-result-text.js';
 import { TokenGate } from './token-gate.js';
 
 export interface ModelLoopOptions {
@@ -337,7 +337,8 @@ async function runCall(options: ModelLoopOptions, call: PendingCall, step: numbe
     ok: result.ok,
     ms: result.ms,
     cached: result.cached,
-    result: result.structured ?? (result.data !== undefined ? result.data : result.text.slice(0, 2000)),
+    // query_database: columns and rows (for SQL cards); other tools: a text preview
+    result: isQueryResult(result.structured) ? result.structured : result.text.slice(0, 2000),
     error: result.ok ? undefined : result.text,
   });
   options.log.debug({ step, tool: entry.name, ok: result.ok, ms: Math.round(result.ms) }, 'tool-call-end');

@@ -1,7 +1,102 @@
-/** `airgap-agent ask` — placeholder until its issue lands; says so instead of pretending. */
+/**
+ * `airgap-agent ask "question" [--session ID] [--json] [--quiet]`
+ *
+ * stdout carries only the answer (or, with --json, one JSON object:
+ * {answer, mode, skill, tool_calls: [{name, arguments, ok, ms}], data,
+ * session[, error]}); stderr traces each step: the mode, each tool with its
+ * arguments (the SQL and its purpose), a preview of the result and the time.
+ * Exit code 0 when answered, 1 when the answer is an honest failure, 130 when
+ * interrupted. SIGINT/SIGTERM cancel the question and shut down cleanly (MCP
+ * children closed, audit flushed).
+ */
+import type { Writable } from 'node:stream';
 import { AppError } from '../../errors.js';
-import type { CommandContext } from '../context.js';
+import type { LoadedConfig } from '../../config/load.js';
+import { initLogging } from '../../log/index.js';
+import { createAgent, type AgentRuntime } from '../../agent/create.js';
+import { formatEvent } from '../../agent/trace.js';
+import type { AgentAnswer } from '../../agent/types.js';
+import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
-export async function run(_context: CommandContext): Promise<number> {
-  throw new AppError('USAGE', 'the "ask" command is not built yet', { hint: 'see the open issues' });
+const USAGE = 'airgap-agent ask "question" [--session ID] [--json] [--quiet]';
+
+export interface CommandIo {
+  stdout: Writable;
+  stderr: Writable;
+}
+
+export type RuntimeFactory = (loaded: LoadedConfig) => Promise<AgentRuntime>;
+
+export const realRuntime: RuntimeFactory = (loaded) => createAgent({ config: loaded.config, configFile: loaded.file });
+
+/** The --json shape. */
+export function answerJson(answer: AgentAnswer): Record<string, unknown> {
+  return {
+    answer: answer.answer,
+    mode: answer.mode,
+    skill: answer.skill ?? null,
+    tool_calls: answer.tool_calls.map((call) => ({ name: call.name, arguments: call.arguments, ok: call.ok, ms: Math.round(call.ms * 10) / 10 })),
+    data: answer.data ?? null,
+    session: answer.session,
+    ...(answer.error ? { error: answer.error } : {}),
+  };
+}
+
+/** Cancel on SIGINT/SIGTERM; returns a function that removes the handlers. */
+export function onInterrupt(handler: (signal: NodeJS.Signals) => void): () => void {
+  const listener = (signal: NodeJS.Signals): void => handler(signal);
+  process.on('SIGINT', listener);
+  process.on('SIGTERM', listener);
+  return () => {
+    process.off('SIGINT', listener);
+    process.off('SIGTERM', listener);
+  };
+}
+
+export async function askCommand(options: { context: CommandContext; create: RuntimeFactory; io: CommandIo }): Promise<number> {
+  const { context, io } = options;
+  const { values, positionals } = parseCommandArgs(
+    context,
+    { session: { type: 'string' }, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false } },
+    USAGE,
+  );
+  const question = positionals.join(' ').trim();
+  if (question.length === 0) throw new AppError('USAGE', 'ask: no question given', { hint: `usage: ${USAGE}` });
+  const loaded = loadCommandConfig(context);
+  await initLogging({ config: loaded.config, fileName: 'cli' });
+  const quiet = values.quiet === true;
+  const trace = (line: string): void => {
+    if (!quiet) io.stderr.write(`${line}\n`);
+  };
+  const runtime = await options.create(loaded);
+  let interrupted = false;
+  const removeHandlers = onInterrupt((signal) => {
+    interrupted = true;
+    trace(`[${signal}] cancelling and shutting down…`);
+    void runtime.close();
+  });
+  try {
+    const answer = await runtime.agent.ask({
+      question,
+      sessionId: typeof values.session === 'string' ? values.session : undefined,
+      signal: runtime.signal,
+      onEvent: (event) => {
+        const line = formatEvent(event);
+        if (line !== undefined) trace(line);
+      },
+    });
+    trace(`[done] ${answer.mode}${answer.skill ? ` (${answer.skill})` : ''}, ${answer.tool_calls.length} tool call(s), session ${answer.session}`);
+    io.stdout.write(values.json ? `${JSON.stringify(answerJson(answer))}\n` : `${answer.answer}\n`);
+    return answer.error ? 1 : 0;
+  } catch (error) {
+    if (interrupted) return 130;
+    throw error;
+  } finally {
+    removeHandlers();
+    await runtime.close();
+  }
+}
+
+export async function run(context: CommandContext): Promise<number> {
+  return askCommand({ context, create: realRuntime, io: { stdout: process.stdout, stderr: process.stderr } });
 }
