@@ -1,0 +1,423 @@
+#!/usr/bin/env bash
+# airgap-agent offline installer. Run as root from the unpacked bundle:
+#
+#   tar xzf airgap-agent-<version>-linux-x64.tar.gz
+#   sudo ./airgap-agent-<version>/install.sh            install or upgrade
+#   sudo /opt/airgap-agent/current/install.sh --rollback  back to the previous release
+#   sudo /opt/airgap-agent/current/install.sh --uninstall remove programs, keep config and data
+#   sudo /opt/airgap-agent/current/install.sh --purge [--yes]  remove config and data too
+#
+# Never reaches the network. Checks the host and every file (SHA256SUMS, model
+# files too) before touching anything; running it twice is safe.
+#   /opt/airgap-agent/releases/<version>  the programs (current → one of them)
+#   /etc/airgap-agent/config.yaml         config (first install only, never overwritten)
+#   /var/lib/airgap-agent                 plant.db, agent.db, backups/, docs/
+#   /var/log/airgap-agent                 rotating logs (journald has stdout)
+# env: AIRGAP_READY_TIMEOUT (seconds to wait for /readyz, default 60)
+set -euo pipefail
+umask 022
+
+NAME=airgap-agent
+USER_NAME=airgap-agent
+OPT=/opt/airgap-agent
+ETC=/etc/airgap-agent
+CONFIG=$ETC/config.yaml
+DATA=/var/lib/airgap-agent
+LOGS=/var/log/airgap-agent
+UNITS=/etc/systemd/system
+BIN_LINKS=/usr/local/bin
+READY_TIMEOUT=${AIRGAP_READY_TIMEOUT:-60}
+BUNDLE=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
+
+say() { printf '%s\n' "install: $*"; }
+warn() { printf '%s\n' "install: WARNING: $*" >&2; }
+die() {
+  # die WHAT [FIX]
+  printf '%s\n' "install: ERROR: $1" >&2
+  [ -n "${2:-}" ] && printf '%s\n' "  fix: $2" >&2
+  exit 1
+}
+
+usage() {
+  sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+MODE=install YES=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --rollback) MODE=rollback ;;
+    --uninstall) MODE=uninstall ;;
+    --purge) MODE=purge ;;
+    --yes|-y) YES=1 ;;
+    -h|--help) usage; exit 0 ;;
+    *) die "unknown option: $1" "use one of: (none) | --rollback | --uninstall | --purge [--yes] | --help" ;;
+  esac
+  shift
+done
+
+# ---------------------------------------------------------------- checks
+require_root() {
+  [ "$(id -u)" = 0 ] || die "install.sh must run as root (it creates a system user, /opt, /etc and systemd units)" "run it with sudo: sudo $0"
+}
+
+require_systemd() {
+  local pid1
+  pid1=$(cat /proc/1/comm 2>/dev/null || true)
+  [ "$pid1" = systemd ] && [ -d /run/systemd/system ] ||
+    die "systemd is not running as PID 1 (PID 1 is \"${pid1:-unknown}\")" "install on a host booted with systemd; containers need systemd as init (e.g. systemd-nspawn -b)"
+  command -v systemctl >/dev/null || die "systemctl not found" "install systemd"
+}
+
+require_tools() {
+  local missing=() tool
+  for tool in sha256sum runuser useradd getent flock df awk sed cp mv ln readlink; do
+    command -v "$tool" >/dev/null || missing+=("$tool")
+  done
+  [ ${#missing[@]} -eq 0 ] || die "missing commands on this host: ${missing[*]}" "these come with Debian's base system (coreutils, util-linux, passwd); install them from the plant's offline mirror"
+}
+
+version_ge() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -1)" = "$2" ]; }
+
+bundle_value() { sed -n "s/^$1=//p" "$BUNDLE/bundle.env" | head -1; }
+
+check_host() {
+  local arch glibc need
+  arch=$(uname -m)
+  [ "$arch" = x86_64 ] || die "this bundle is for x86_64, this host is $arch" "use the bundle built for $arch (npm run bundle on a $arch build machine)"
+  need=$(bundle_value GLIBC_MIN)
+  glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')
+  [ -n "$glibc" ] || die "cannot determine the C library version (getconf GNU_LIBC_VERSION)" "this bundle needs glibc >= $need (Debian 10+, Ubuntu 20.04+, RHEL 8+); musl systems (Alpine) are not supported"
+  version_ge "$glibc" "$need" || die "glibc $glibc is older than the $need the bundled Node.js runtime needs" "install on Debian 11+/Ubuntu 20.04+/RHEL 8+, or upgrade the host's libc6"
+  require_systemd
+  require_tools
+}
+
+free_kb() {
+  # free KiB on the file system holding $1 (or its nearest existing parent)
+  local dir=$1
+  while [ ! -e "$dir" ]; do dir=$(dirname "$dir"); done
+  df -Pk "$dir" | awk 'NR==2 {print $4}'
+}
+
+check_disk() {
+  local need_opt need_var have
+  need_opt=$(( $(du -sk "$BUNDLE" | cut -f1) * 2 + 51200 ))
+  have=$(free_kb "$OPT")
+  [ "$have" -ge "$need_opt" ] || die "not enough free disk under $OPT: $((have / 1024)) MiB free, $((need_opt / 1024)) MiB needed" "free space (old releases in $OPT/releases can go, except current and previous) or add disk"
+  need_var=204800
+  have=$(free_kb "$DATA")
+  [ "$have" -ge "$need_var" ] || die "not enough free disk under $DATA: $((have / 1024)) MiB free, $((need_var / 1024)) MiB needed" "free space under /var (old backups in $DATA/backups, rotated logs in $LOGS) or add disk"
+}
+
+verify_bundle() {
+  local required file listed unlisted
+  [ -f "$BUNDLE/SHA256SUMS" ] || die "$BUNDLE/SHA256SUMS is missing: the bundle cannot be verified" "copy the complete bundle again (tar xzf airgap-agent-<version>-linux-x64.tar.gz)"
+  for required in bin/airgap-agent bin/agent-test vendor/native/better_sqlite3.node install.sh bundle.env manifest.json deploy/airgap-agent.service deploy/config.yaml; do
+    grep -qE "^[0-9a-f]{64}  $required\$" "$BUNDLE/SHA256SUMS" ||
+      die "SHA256SUMS does not list $required: the checksum file is damaged or from another bundle" "copy the complete bundle again from the release medium; nothing was changed"
+  done
+  say "verifying $(wc -l < "$BUNDLE/SHA256SUMS") files against SHA256SUMS (models included)"
+  if ! (cd "$BUNDLE" && sha256sum --check --strict --quiet SHA256SUMS) >/tmp/airgap-agent-sha256.$$ 2>&1; then
+    sed 's/^/  /' /tmp/airgap-agent-sha256.$$ | head -20 >&2
+    rm -f /tmp/airgap-agent-sha256.$$
+    die "the bundle does not match SHA256SUMS (files above): damaged or altered copy" "copy the bundle again from the release medium and compare its checksum with the one published for the release; nothing was changed"
+  fi
+  rm -f /tmp/airgap-agent-sha256.$$
+  unlisted=0
+  while IFS= read -r file; do
+    file=${file#./}
+    [ "$file" = SHA256SUMS ] && continue
+    grep -qF "  $file" "$BUNDLE/SHA256SUMS" || { warn "not in SHA256SUMS (ignored, not installed): $file"; unlisted=1; }
+  done < <(cd "$BUNDLE" && find . -type f | sort)
+  listed=$(bundle_value VERSION)
+  [ -n "$listed" ] || die "bundle.env names no VERSION" "copy the complete bundle again"
+  VERSION=$listed
+  local printed
+  printed=$("$BUNDLE/bin/airgap-agent" --version 2>&1) || die "the bundled program does not start on this host: $printed" "check the architecture and glibc (getconf GNU_LIBC_VERSION); report the message above"
+  [ "$printed" = "airgap-agent $VERSION" ] || die "the program says \"$printed\" but the bundle is $VERSION" "the bundle is inconsistent: rebuild it with npm run bundle"
+  [ $unlisted = 0 ] || true
+}
+
+# ------------------------------------------------------------- helpers
+as_service() { runuser -u "$USER_NAME" -- "$@"; }
+
+release_of() { readlink -f "$1" 2>/dev/null || true; }
+
+switch_link() {
+  # switch_link LINK TARGET: atomic (rename of a new symlink over the old one)
+  ln -sfn "$2" "$1.tmp.$$"
+  mv -T "$1.tmp.$$" "$1"
+}
+
+config_value() {
+  # config_value SECTION KEY: from `config show` (the effective config)
+  "$OPT/current/bin/airgap-agent" --config "$CONFIG" config show 2>/dev/null |
+    awk -v section="$1" -v key="$2" '
+      /^[^ ]/ { in_section = ($0 ~ "^" section ":") }
+      in_section && $0 ~ "^  " key ":" { sub("^  " key ": *", ""); gsub(/["\047]/, ""); print; exit }'
+}
+
+units_of_release() {
+  # the unit files this release installs
+  local release=$1 models
+  echo airgap-agent.service airgap-agent-maintenance.service airgap-agent-maintenance.timer
+  models=$(sed -n 's/^MODELS=//p' "$release/bundle.env" 2>/dev/null || echo 0)
+  [ "${models:-0}" -gt 0 ] && echo airgap-agent-llm.service
+  return 0
+}
+
+install_units() {
+  local release=$1 unit
+  for unit in $(units_of_release "$release"); do
+    install -m 0644 "$release/deploy/$unit" "$UNITS/$unit"
+  done
+  if ! units_of_release "$release" | grep -q airgap-agent-llm.service && [ -f "$UNITS/airgap-agent-llm.service" ]; then
+    say "this release ships no model: removing the embedded model service"
+    systemctl disable --now airgap-agent-llm.service >/dev/null 2>&1 || true
+    rm -f "$UNITS/airgap-agent-llm.service"
+  fi
+  systemctl daemon-reload
+}
+
+start_services() {
+  local release=$1
+  systemctl enable --now airgap-agent-maintenance.timer >/dev/null 2>&1 || die "cannot enable airgap-agent-maintenance.timer" "see: systemctl status airgap-agent-maintenance.timer"
+  if units_of_release "$release" | grep -q airgap-agent-llm.service; then
+    systemctl enable airgap-agent-llm.service >/dev/null 2>&1
+    systemctl restart airgap-agent-llm.service || warn "the embedded model service did not start: see journalctl -u airgap-agent-llm"
+  fi
+  systemctl enable airgap-agent.service >/dev/null 2>&1 || die "cannot enable airgap-agent.service" "see: systemctl status airgap-agent"
+  systemctl reset-failed airgap-agent.service >/dev/null 2>&1 || true
+  systemctl restart airgap-agent.service || true
+}
+
+wait_ready() {
+  local host port url started=$SECONDS
+  host=$(config_value server host); port=$(config_value server port)
+  host=${host:-127.0.0.1}; port=${port:-8080}
+  case $host in 0.0.0.0|::|'') probe=127.0.0.1 ;; *) probe=$host ;; esac
+  url="http://$probe:$port/readyz"
+  say "waiting up to ${READY_TIMEOUT}s for $url"
+  while [ $((SECONDS - started)) -lt "$READY_TIMEOUT" ]; do
+    if curl -fsS --max-time 2 "$url" >/dev/null 2>&1; then
+      say "ready after $((SECONDS - started))s"
+      SERVICE_URL="http://$(hostname -I 2>/dev/null | awk '{print $1}' | grep . || echo "$probe"):$port/"
+      [ "$host" = 127.0.0.1 ] && SERVICE_URL="http://127.0.0.1:$port/"
+      return 0
+    fi
+    if journalctl -u airgap-agent.service --since "@$START_EPOCH" --no-pager 2>/dev/null | grep -q 'command is not built yet'; then
+      warn "NOT READY: the \"serve\" command is not built in release $VERSION yet, so the service cannot start (systemd retries it)"
+      SERVICE_URL=""
+      return 2
+    fi
+    sleep 0.5
+  done
+  journalctl -u airgap-agent.service -n 30 --no-pager >&2 || true
+  die "the service did not become ready within ${READY_TIMEOUT}s ($url)" "read the log above (journalctl -u airgap-agent), fix the cause (often the config: airgap-agent --config $CONFIG config check), then run install.sh again or --rollback"
+}
+
+report_new_keys() {
+  # keys this release knows that the previous one did not (defaults apply)
+  local old=$1 new=$2 added
+  [ -f "$old/deploy/config-keys.txt" ] && [ -f "$new/deploy/config-keys.txt" ] || return 0
+  added=$(comm -13 <(sort "$old/deploy/config-keys.txt") <(sort "$new/deploy/config-keys.txt") || true)
+  if [ -n "$added" ]; then
+    say "config keys new in $VERSION (their defaults apply; set them in $CONFIG to change; see: airgap-agent config show):"
+    printf '%s\n' "$added" | sed 's/^/    /'
+  else
+    say "no new config keys in $VERSION"
+  fi
+}
+
+# ------------------------------------------------------------- install
+do_install() {
+  require_root
+  [ -f "$BUNDLE/bundle.env" ] || die "$BUNDLE is not an unpacked airgap-agent bundle (no bundle.env)" "run install.sh from the folder unpacked from airgap-agent-<version>-linux-x64.tar.gz"
+  check_host
+  verify_bundle
+  check_disk
+  exec 8>/run/airgap-agent-install.lock
+  flock -n 8 || die "another install.sh is running" "wait for it to finish"
+
+  local release=$OPT/releases/$VERSION current previous first=0 was_active=0
+  current=$(release_of "$OPT/current")
+  say "installing $VERSION (current: $(if [ -n "$current" ]; then basename "$current"; else echo none; fi))"
+  [ -n "$current" ] || first=1
+
+  # 1. user and folders
+  if ! getent passwd "$USER_NAME" >/dev/null; then
+    useradd --system --user-group --home-dir "$DATA" --no-create-home --shell /usr/sbin/nologin --comment "airgap-agent service" "$USER_NAME" ||
+      die "cannot create the system user $USER_NAME" "create it by hand: useradd --system --user-group $USER_NAME"
+    say "created system user $USER_NAME"
+  fi
+  install -d -m 0755 -o root -g root "$OPT" "$OPT/releases"
+  install -d -m 0750 -o root -g "$USER_NAME" "$ETC"
+  install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$DATA" "$DATA/backups" "$DATA/docs" "$LOGS"
+
+  # 2. the release (same version with the same checksums: kept as it is)
+  if [ -d "$release" ] && cmp -s "$release/SHA256SUMS" "$BUNDLE/SHA256SUMS"; then
+    say "release $VERSION already in place: $release"
+  else
+    [ "$(readlink -f "$BUNDLE")" = "$(readlink -f "$release" 2>/dev/null)" ] && die "cannot reinstall a release from its own installed folder" "run install.sh from the unpacked bundle"
+    rm -rf "$release.tmp"
+    cp -a "$BUNDLE" "$release.tmp"
+    chown -R root:root "$release.tmp"
+    chmod -R go-w "$release.tmp"
+    if [ -d "$release" ]; then mv -T "$release" "$release.old.$$"; fi
+    mv -T "$release.tmp" "$release"
+    rm -rf "$release.old.$$"
+    say "programs in $release"
+  fi
+
+  # 3. config: first install only; then validate with the new release
+  if [ ! -f "$CONFIG" ]; then
+    install -m 0640 -o root -g "$USER_NAME" "$release/deploy/config.yaml" "$CONFIG"
+    say "config: $CONFIG (from deploy/config.yaml)"
+  else
+    say "config: keeping $CONFIG"
+    [ -n "$current" ] && report_new_keys "$current" "$release"
+  fi
+  as_service "$release/bin/airgap-agent" --config "$CONFIG" config check >/dev/null 2>/tmp/airgap-agent-config.$$ || {
+    sed 's/^/  /' /tmp/airgap-agent-config.$$ >&2; rm -f /tmp/airgap-agent-config.$$
+    die "$CONFIG is not valid for release $VERSION (problems above); nothing was switched" "edit $CONFIG, check it with: $release/bin/airgap-agent --config $CONFIG config check, then run install.sh again"
+  }
+  rm -f /tmp/airgap-agent-config.$$
+
+  # 4. data: the demo plant (plant.db and its documents in docs.root) on the
+  #    first install only — an existing plant.db is never touched
+  local plant_db
+  plant_db=$("$release/bin/airgap-agent" --config "$CONFIG" config show | awk '/^plant:/ {p=1; next} /^[^ ]/ {p=0} p && /^  db:/ {sub(/^  db: */, ""); print; exit}')
+  if [ -n "$plant_db" ] && [ ! -e "$plant_db" ]; then
+    say "plant.db: seeding the demo plant into $plant_db (documents into $DATA/docs)"
+    local seed_args=()
+    # plant documents already there (kept from an earlier install): leave them
+    [ -n "$(ls -A "$DATA/docs" 2>/dev/null)" ] && seed_args=(--no-docs)
+    if ! as_service "$release/bin/airgap-agent" --config "$CONFIG" seed "${seed_args[@]}" >/tmp/airgap-agent-seed.$$ 2>&1; then
+      if grep -q 'not built yet' /tmp/airgap-agent-seed.$$; then
+        warn "the \"seed\" command is not built in release $VERSION yet: $plant_db was not created (the agent has no plant data until it exists)"
+      else
+        sed 's/^/  /' /tmp/airgap-agent-seed.$$ >&2; rm -f /tmp/airgap-agent-seed.$$
+        die "seeding the demo plant failed (output above)" "fix the cause, remove any partial $plant_db and run install.sh again"
+      fi
+    fi
+    rm -f /tmp/airgap-agent-seed.$$
+  fi
+
+  # 5. agent.db: stop, back up and migrate with the NEW release, then switch
+  if systemctl is-active --quiet airgap-agent.service; then was_active=1; fi
+  if [ "$current" != "$release" ] && [ $was_active = 1 ]; then systemctl stop airgap-agent.service; fi
+  if ! as_service "$release/bin/airgap-agent" --config "$CONFIG" maintenance --migrate --backup-dir "$DATA/backups" >/tmp/airgap-agent-migrate.$$ 2>&1; then
+    sed 's/^/  /' /tmp/airgap-agent-migrate.$$ >&2; rm -f /tmp/airgap-agent-migrate.$$
+    [ $was_active = 1 ] && systemctl start airgap-agent.service || true
+    die "migrating agent.db for release $VERSION failed (output above); the previous release stays current" "fix the cause and run install.sh again; backups are in $DATA/backups"
+  fi
+  sed 's/^/  agent.db: /' /tmp/airgap-agent-migrate.$$; rm -f /tmp/airgap-agent-migrate.$$
+
+  if [ "$current" != "$release" ]; then
+    [ -n "$current" ] && switch_link "$OPT/previous" "$current"
+    switch_link "$OPT/current" "$release"
+    say "switched $OPT/current → releases/$VERSION${current:+ (previous: $(basename "$current"))}"
+  fi
+  ln -sfn "$OPT/current/bin/airgap-agent" "$BIN_LINKS/airgap-agent"
+  ln -sfn "$OPT/current/bin/agent-test" "$BIN_LINKS/agent-test"
+  printf 'export AIRGAP_AGENT_CONFIG=%s\n' "$CONFIG" > /etc/profile.d/airgap-agent.sh
+
+  # 6. systemd
+  install_units "$release"
+  START_EPOCH=$(date +%s)
+  start_services "$release"
+  finish "$first"
+}
+
+finish() {
+  local first=$1 status=0
+  wait_ready || status=$?
+  say "installed $VERSION: $OPT/current → $(readlink "$OPT/current")"
+  say "service: systemctl status airgap-agent   logs: journalctl -u airgap-agent, $LOGS"
+  if [ $status = 0 ]; then say "open the chat page: $SERVICE_URL"; else say "NOT READY: the service is installed but not answering (see the warning above)"; fi
+  if [ "$first" = 1 ]; then
+    say "create the first admin:  runuser -u $USER_NAME -- airgap-agent --config $CONFIG users add NAME --role admin"
+  fi
+  say "check the installation:  runuser -u $USER_NAME -- airgap-agent --config $CONFIG doctor"
+}
+
+# ------------------------------------------------------------- rollback
+do_rollback() {
+  require_root
+  require_systemd
+  exec 8>/run/airgap-agent-install.lock
+  flock -n 8 || die "another install.sh is running" "wait for it to finish"
+  local current previous
+  current=$(release_of "$OPT/current"); previous=$(release_of "$OPT/previous")
+  [ -n "$current" ] || die "airgap-agent is not installed ($OPT/current is missing)" "install a bundle first"
+  [ -n "$previous" ] && [ -x "$previous/bin/airgap-agent" ] || die "there is no previous release to roll back to ($OPT/previous is missing or broken)" "install the wanted bundle with its install.sh instead"
+  VERSION=$(sed -n 's/^VERSION=//p' "$previous/bundle.env")
+  say "rolling back from $(basename "$current") to $VERSION"
+  # the older release must accept agent.db as it is now
+  if ! as_service "$previous/bin/airgap-agent" --config "$CONFIG" maintenance --migrate --backup-dir "$DATA/backups" >/tmp/airgap-agent-migrate.$$ 2>&1; then
+    sed 's/^/  /' /tmp/airgap-agent-migrate.$$ >&2; rm -f /tmp/airgap-agent-migrate.$$
+    die "release $VERSION cannot use agent.db as migrated by $(basename "$current"); nothing was switched" "stay on $(basename "$current"), or stop the service and restore the pre-upgrade backup from $DATA/backups (agent-*-pre-*.db) over $DATA/agent.db, then roll back"
+  fi
+  rm -f /tmp/airgap-agent-migrate.$$
+  systemctl stop airgap-agent.service 2>/dev/null || true
+  switch_link "$OPT/current" "$previous"
+  switch_link "$OPT/previous" "$current"
+  install_units "$previous"
+  START_EPOCH=$(date +%s)
+  start_services "$previous"
+  say "rolled back: $OPT/current → $(readlink "$OPT/current") (run --rollback again to return)"
+  finish 0
+}
+
+# ------------------------------------------------------------- removal
+remove_programs() {
+  local unit
+  for unit in airgap-agent.service airgap-agent-llm.service airgap-agent-maintenance.timer airgap-agent-maintenance.service; do
+    systemctl disable --now "$unit" >/dev/null 2>&1 || true
+    rm -f "$UNITS/$unit"
+  done
+  systemctl daemon-reload
+  systemctl reset-failed airgap-agent.service airgap-agent-llm.service airgap-agent-maintenance.service >/dev/null 2>&1 || true
+  for link in "$BIN_LINKS/airgap-agent" "$BIN_LINKS/agent-test"; do
+    case $(readlink "$link" 2>/dev/null) in "$OPT"/*) rm -f "$link" ;; esac
+  done
+  rm -f /etc/profile.d/airgap-agent.sh
+  rm -rf "$OPT"
+}
+
+do_uninstall() {
+  require_root
+  require_systemd
+  exec 8>/run/airgap-agent-install.lock
+  flock -n 8 || die "another install.sh is running" "wait for it to finish"
+  remove_programs
+  say "removed the services, $OPT and the commands"
+  say "kept: $ETC (config), $DATA (plant.db, agent.db, backups, docs), $LOGS and the user $USER_NAME"
+  say "to remove those too: install.sh --purge"
+}
+
+do_purge() {
+  require_root
+  require_systemd
+  if [ $YES = 0 ]; then
+    [ -t 0 ] || die "--purge deletes $ETC, $DATA and $LOGS and needs a confirmation" "run it in a terminal, or add --yes"
+    printf 'This deletes %s, %s (plant.db, agent.db, backups) and %s for good.\nType "purge" to continue: ' "$ETC" "$DATA" "$LOGS"
+    local answer
+    read -r answer
+    [ "$answer" = purge ] || die "not confirmed: nothing was deleted" "type purge to confirm, or add --yes"
+  fi
+  exec 8>/run/airgap-agent-install.lock
+  flock -n 8 || die "another install.sh is running" "wait for it to finish"
+  remove_programs
+  rm -rf "$ETC" "$DATA" "$LOGS"
+  if getent passwd "$USER_NAME" >/dev/null; then userdel "$USER_NAME" 2>/dev/null || warn "could not remove the user $USER_NAME (remove it with userdel $USER_NAME)"; fi
+  getent group "$USER_NAME" >/dev/null && groupdel "$USER_NAME" 2>/dev/null || true
+  say "purged: programs, services, config, data, logs and the user $USER_NAME"
+}
+
+case $MODE in
+  install) do_install ;;
+  rollback) do_rollback ;;
+  uninstall) do_uninstall ;;
+  purge) do_purge ;;
+esac
