@@ -6,7 +6,7 @@ import path from 'node:path';
 import { openAgentDb, SCHEMA_VERSION } from './agent-db.js';
 import { AuditWriter } from './audit.js';
 import { openSqlite } from './sqlite.js';
-import { archiveAuditRows, backupDatabase, diskSpace, listBackups, optimizeDatabase, runMaintenance } from './maintenance.js';
+import { archiveAuditRows, backupDatabase, diskSpace, listBackups, optimizeDatabase, pruneRotatedLogs, runMaintenance } from './maintenance.js';
 
 function tempDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), 'maintenance-'));
@@ -132,5 +132,24 @@ test('runMaintenance archives, optimizes, backs up and reports the disk', async 
   assert.equal(count(copy, 'tool_call_log_archive'), 4);
   assert.equal(count(copy, 'tool_call_log'), 2);
   copy.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('rotated logs beyond keep are removed per name, never the newest', () => {
+  const dir = tempDir();
+  for (const name of ['agent.1.log', 'agent.2.log', 'agent.3.log', 'agent.10.log', 'maintenance.4.log', 'current.log', 'other.txt']) writeFileSync(path.join(dir, name), 'x');
+  assert.deepEqual(pruneRotatedLogs(dir, 2).map((file) => path.basename(file)), ['agent.1.log', 'agent.2.log']);
+  assert.deepEqual(readdirSync(dir).sort(), ['agent.10.log', 'agent.3.log', 'current.log', 'maintenance.4.log', 'other.txt']);
+  assert.deepEqual(pruneRotatedLogs(dir, 0).map((file) => path.basename(file)), ['agent.3.log']);
+  assert.deepEqual(pruneRotatedLogs(path.join(dir, 'missing'), 1), []);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a backup is a standalone file: no -wal or -shm left beside it', async () => {
+  const dir = tempDir();
+  const db = openAgentDb(path.join(dir, 'agent.db'));
+  const result = await backupDatabase(db, { dir: path.join(dir, 'b'), keep: 1, now: NOW });
+  assert.deepEqual(readdirSync(path.join(dir, 'b')), [path.basename(result.file)]);
+  db.close();
   rmSync(dir, { recursive: true, force: true });
 });

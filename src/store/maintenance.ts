@@ -6,6 +6,7 @@
  * - `PRAGMA optimize` and a WAL checkpoint;
  * - an online backup with the SQLite backup API (better-sqlite3 `db.backup`),
  *   checked with `PRAGMA quick_check`, keeping the newest N;
+ * - rotated log files beyond `log.file.keep` removed;
  * - a disk-space warning for the data and log folders.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, statfsSync } from 'node:fs';
@@ -87,8 +88,10 @@ export async function backupDatabase(
   rmSync(temporary, { force: true });
   try {
     await db.backup(temporary);
-    const check = openSqlite(temporary, { readonly: true, fileMustExist: true });
+    // a standalone file (rollback journal, no -wal/-shm beside it), then checked
+    const check = openSqlite(temporary, { fileMustExist: true });
     try {
+      check.pragma('journal_mode = DELETE');
       const result = check.pragma('quick_check', { simple: true });
       if (result !== 'ok') throw new AppError('DB_ERROR', `the backup ${temporary} failed its integrity check: ${String(result)}`);
     } finally {
@@ -96,7 +99,7 @@ export async function backupDatabase(
     }
     renameSync(temporary, file);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    for (const leftover of [temporary, `${temporary}-wal`, `${temporary}-shm`, `${temporary}-journal`]) rmSync(leftover, { force: true });
     if (error instanceof AppError) throw error;
     throw new AppError('DB_ERROR', `backup to ${file} failed: ${(error as Error).message}`, {
       hint: `check that ${options.dir} is writable by the service user and has free space`,
@@ -138,10 +141,38 @@ export function diskSpace(dir: string, thresholds: { minFreeBytes?: number; minF
   };
 }
 
+/**
+ * Rotated log files (pino-roll: NAME.N.log) beyond the newest `keep` of each
+ * NAME are deleted. pino-roll enforces its limit only within one process; the
+ * short-lived CLI processes each start their own, so the daily run prunes.
+ * The newest file of each NAME (the one being written) is never removed.
+ */
+export function pruneRotatedLogs(dir: string, keep: number): string[] {
+  if (!existsSync(dir)) return [];
+  const groups = new Map<string, Array<{ file: string; number: number }>>();
+  for (const name of readdirSync(dir)) {
+    const match = /^(.+)\.(\d+)\.log$/.exec(name);
+    if (!match) continue;
+    const list = groups.get(match[1]!) ?? [];
+    list.push({ file: path.join(dir, name), number: Number(match[2]) });
+    groups.set(match[1]!, list);
+  }
+  const removed: string[] = [];
+  for (const list of groups.values()) {
+    list.sort((a, b) => b.number - a.number);
+    for (const old of list.slice(Math.max(1, keep))) {
+      rmSync(old.file, { force: true });
+      removed.push(old.file);
+    }
+  }
+  return removed.sort();
+}
+
 export interface MaintenanceReport {
   archive: ArchiveResult;
   optimized: { checkpointed: boolean };
   backup: BackupResult;
+  logsRemoved: string[];
   disk: DiskSpace[];
 }
 
@@ -153,10 +184,13 @@ export async function runMaintenance(options: {
   keep: number;
   now: Date;
   diskDirs: string[];
+  /** rotated logs: the folder and how many of each kept (config log.dir, log.file.keep) */
+  logs?: { dir: string; keep: number };
 }): Promise<MaintenanceReport> {
   const archive = archiveAuditRows(options.db, { retentionDays: options.retentionDays, now: options.now });
   const optimized = optimizeDatabase(options.db);
   const backup = await backupDatabase(options.db, { dir: options.backupDir, keep: options.keep, now: options.now });
+  const logsRemoved = options.logs ? pruneRotatedLogs(options.logs.dir, options.logs.keep) : [];
   const disk = [...new Set(options.diskDirs)].map((dir) => diskSpace(dir));
-  return { archive, optimized, backup, disk };
+  return { archive, optimized, backup, logsRemoved, disk };
 }

@@ -2,7 +2,7 @@
  * `airgap-agent maintenance [--backup-dir DIR] [--keep N] [--json]`: the daily
  * run (systemd timer airgap-agent-maintenance): archive audit rows older than
  * audit.retention_days, PRAGMA optimize, an online backup of agent.db keeping
- * the newest N, and a disk-space warning (exit 0, the warning on stderr and in
+ * the newest N, rotated logs beyond log.file.keep removed, and a disk-space warning (exit 0, the warning on stderr and in
  * the log; exit 1 only when a step failed).
  *
  * `airgap-agent maintenance --migrate [--backup-dir DIR]`: what install.sh
@@ -57,6 +57,7 @@ export async function run(context: CommandContext): Promise<number> {
       keep,
       now: now(),
       diskDirs: [path.dirname(config.state.db), config.log.dir, backupDir],
+      logs: { dir: config.log.dir, keep: config.log.file.keep },
     });
     log.info({ archived: report.archive.archived, cutoff: report.archive.cutoff, backup: report.backup.file, removed: report.backup.removed.length }, 'maintenance-end');
     for (const disk of report.disk) if (disk.warning) log.warn({ dir: disk.dir, freeBytes: disk.freeBytes }, 'disk-space-low');
@@ -67,6 +68,7 @@ export async function run(context: CommandContext): Promise<number> {
         `archived ${report.archive.archived} audit row(s) older than ${report.archive.cutoff} (audit.retention_days = ${config.audit.retention_days})`,
         `optimized ${config.state.db}${report.optimized.checkpointed ? ' (WAL checkpointed)' : ' (WAL busy: checkpoint deferred)'}`,
         `backup ${report.backup.file} (${report.backup.bytes} bytes); removed ${report.backup.removed.length} old backup(s), keeping ${keep}`,
+        `logs: removed ${report.logsRemoved.length} rotated file(s) beyond log.file.keep = ${config.log.file.keep} in ${config.log.dir}`,
         ...report.disk.map((disk) => (disk.warning ? `WARNING: ${disk.warning}` : `disk ${disk.dir}: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GiB free`)),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
