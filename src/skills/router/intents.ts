@@ -64,7 +64,7 @@ export function arithmeticOf(text: string): string | undefined {
 
 // ---- date and time -------------------------------------------------------------
 
-const DATETIME_ZH = /^(?:请问|你好|嗨)?[,，\s]*(?:今天|现在|当前|今日|此刻)?(?:的)?(?:是)?(?:几号|几月几[号日]|星期几|周几|礼拜几|什么日子|什么日期|哪1?天|几点(?:了|钟)?|几点几分|什么时间|什么时候|日期|时间|日期和时间|日期时间)(?:了|呀|啊|呢|吗)?$/;
+const DATETIME_ZH = /^(?:请问|你好|嗨)?[,，\s]*(?:我想知道|告诉我|请告诉我)?(?:今天|现在|当前|今日|此刻)?(?:的)?(?:是)?(?:几号|几月几[号日]|星期几|周几|礼拜几|什么日子|什么日期|哪1?天|几点(?:了|钟)?|几点几分|什么时间|什么时候|日期|时间|日期和时间|日期时间)(?:了|呀|啊|呢|吗)?$/;
 const DATETIME_EN = /^(?:hey|hi|hello|please|ok|okay)?[,\s]*(?:can\s+you\s+tell\s+me\s+|could\s+you\s+tell\s+me\s+|tell\s+me\s+|do\s+you\s+know\s+)?(?:what(?:'s|\s+is)\s+(?:the\s+)?(?:current\s+)?(?:date|time|day)(?:\s+(?:today|now|is\s+it|right\s+now|is\s+today))?(?:\s+and\s+(?:the\s+)?(?:date|time|day))?|what\s+day\s+(?:is\s+(?:it|today)|of\s+the\s+week\s+is\s+it)(?:\s+today)?|what\s+time\s+is\s+it(?:\s+now)?|what\s+date\s+is\s+(?:it|today)|(?:today's|the\s+current|current)\s+(?:date|time)|what(?:'s|\s+is)\s+today(?:'s\s+date)?|(?:the\s+)?date\s+and\s+time|the\s+time)\s*(?:please|now|right\s+now)?$/;
 
 function isDateTimeQuestion(lower: string): boolean {
@@ -94,7 +94,8 @@ function documentQuery(analysis: Analysis): { query: string; path?: string } {
 export function detectIntent(analysis: Analysis): Intent | undefined {
   const lower = analysis.normalized.lower;
   const { equipment, symptoms, metrics, rank, lines } = analysis;
-  const hasMetric = metrics.metrics.length > 0 || rank !== undefined;
+  const anchored = lines.lines.length > 0 || lines.all || analysis.periods.length > 0 || rank !== undefined;
+  const hasMetric = (metrics.metrics.length > 0 && (!metrics.weakOnly || anchored)) || rank !== undefined;
 
   if (arithmeticOf(analysis.normalized.text) !== undefined) return { skill: 'calculator', reason: 'an arithmetic expression' };
   if (isDateTimeQuestion(lower)) return { skill: 'current_datetime', reason: 'asks for the date or time' };

@@ -195,6 +195,14 @@ export const PERIOD_RULES: PeriodRule[] = [
       const [year, month, dayOfMonth] = [Number(m[1]), Number(m[2]), Number(m[3])];
       return isValidDate(year, month, dayOfMonth) ? fixed(day(ymd(year, month, dayOfMonth))) : undefined;
     } },
+  // 11/25 or 25/11 without a year: read only when one side cannot be a month
+  { name: 'slash-month-day', pattern: /(?<![\d/.\-])(\d{1,2})\s*\/\s*(\d{1,2})(?![\d/.\-])/g,
+    read: (m, today) => {
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      if (a <= 12 && b > 12) return yearless(today, a, b, undefined);
+      if (a > 12 && b <= 12) return yearless(today, b, a, undefined);
+      return undefined; // 11/12: November 12th or 11 December? Ask.
+    } },
   // ---- English -------------------------------------------------------------
   { name: 'en-relative-day', pattern: /\b(?:the\s+)?day\s+before\s+yesterday\b|\b(?:the\s+)?day\s+after\s+tomorrow\b|\byesterday\b|\btoday\b|\btonight\b|\btomorrow\b/g,
     read: (m, today) => {

@@ -144,6 +144,9 @@ const ROWS: Row[] = [
   ['2月30日', 'sun', undefined],
   ['2026-02-30', 'sun', undefined],
   // ---- no period at all -------------------------------------------------------------
+  ['11/25', 'sun', '2026-11-25'],
+  ['25/11', 'sun', '2026-11-25'],
+  ['11/12', 'sun', undefined], // November 12th or 11 December: not guessed
   ['hello', 'sun', undefined],
   ['line A defect rate', 'sun', undefined],
   ['3号冲压机', 'sun', '2026-11-03'], // alone, "3号" is a day; the router masks equipment first

@@ -107,6 +107,13 @@ const ROWS: Row[] = [
   { q: 'Line A output on 2026-12-25', skill: 'quality_metrics', args: { period: p('2026-12-25', '2026-12-25', '2026-12-25') } },
   { q: 'was line A or line B worse last week?', skill: 'quality_metrics', args: { lines: ['A', 'B'], rank: 'worst' } },
   { q: 'B line output today', skill: 'quality_metrics', args: { lines: ['B'] } },
+  { q: 'line b 11/25 output', skill: 'quality_metrics', args: { lines: ['B'], period: p('2026-11-25', '2026-11-25', '11/25') } },
+  { q: 'A线25/11产量', skill: 'quality_metrics', args: { lines: ['A'], period: p('2026-11-25', '2026-11-25', '25/11') } },
+  { q: 'line A output on 11/12', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] }, // 11 Dec or Nov 12: ask
+  { q: '上周三到上周五A线的产量', skill: 'quality_metrics', args: { period: p('2026-11-18', '2026-11-20', '上周三到上周五') } },
+  { q: 'from Monday to Wednesday line A output', skill: 'quality_metrics', args: { period: p('2026-11-23', '2026-11-25', 'from Monday to Wednesday') } },
+  { q: '帮我查一下A线上周的产量', skill: 'quality_metrics', args: { lines: ['A'], metrics: ['output'], period: LAST_WEEK } },
+  { q: 'how many defects yesterday', skill: 'quality_metrics', args: { lines: [], metrics: ['defect_rate'] } },
   // ---- a Monday, the 1st of a month, January ------------------------------------------------
   { q: 'A线本周的产量', now: 'mon', skill: 'quality_metrics', args: { period: p('2026-11-30', '2026-11-30', '本周') } },
   { q: 'A线上周三的次品率', now: 'mon', skill: 'quality_metrics', args: { period: p('2026-11-25', '2026-11-25', '上周三') } },
@@ -189,6 +196,7 @@ const ROWS: Row[] = [
   { q: "What's the date today?", skill: 'current_datetime' },
   { q: '今天星期几', skill: 'current_datetime' },
   { q: 'what day is it today', skill: 'current_datetime' },
+  { q: '我想知道现在的时间', skill: 'current_datetime' },
   { q: 'what is 12*7+3', skill: 'calculator', args: { expression: '12*7+3' }, missing: [] },
   { q: '计算 3.5% of 1200', skill: 'calculator', args: { expression: '3.5/100*1200' } },
   { q: '12 × 7 + 3 = ?', skill: 'calculator', args: { expression: '12 * 7 + 3' } },
@@ -214,6 +222,9 @@ const ROWS: Row[] = [
   { q: 'B线呢', skill: 'none' }, // a follow-up with nothing to follow
   { q: 'what about last week?', skill: 'none' },
   { q: 'line B press 3 defect rate last week', skill: 'none' }, // per-machine quality: the model's call
+  { q: 'What is the date of the last defect?', skill: 'none' }, // an everyday word alone is no metric question
+  { q: 'What can you do?', skill: 'none' },
+  { q: 'Is today a holiday?', skill: 'none' }, // a holiday without the on-call engineer: not the on-call skill
   // ---- follow-ups --------------------------------------------------------------------------------
   { q: 'and line B?', previous: PREV_QUALITY, skill: 'quality_metrics', args: { lines: ['B'], period: LAST_WEEK, metrics: ['defect_rate'] }, missing: [] },
   { q: '那B线呢？', previous: PREV_QUALITY, skill: 'quality_metrics', args: { lines: ['B'], period: LAST_WEEK, metrics: ['defect_rate'] }, missing: [] },

@@ -73,9 +73,12 @@ export interface MetricSlots {
   metrics: Metric[];
   /** 质量 / quality / 质量情况: the default set */
   general: boolean;
+  /** only everyday words ("defects", "production", "pieces"): a metric only beside a line, a period or a ranking */
+  weakOnly: boolean;
   spans: Span[];
 }
 
+const WEAK_METRIC = /^(?:defects?|defective|rejects?|scrap|production|produced?|pieces|pcs)$/;
 const GENERAL_QUALITY = /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
 
 export function findMetrics(lower: string): MetricSlots {
@@ -94,7 +97,8 @@ export function findMetrics(lower: string): MetricSlots {
   for (const mention of kept) if (!metrics.includes(mention.metric)) metrics.push(mention.metric);
   const general = GENERAL_QUALITY.test(lower);
   GENERAL_QUALITY.lastIndex = 0;
-  return { metrics, general, spans: kept };
+  const weakOnly = kept.length > 0 && kept.every((mention) => WEAK_METRIC.test(lower.slice(mention.start, mention.end)));
+  return { metrics, general, weakOnly, spans: kept };
 }
 
 const WHICH_LINE = /哪(?:1|一)?[条个]?(?:生产线|产线|线)|(?:最差|最好|最佳|最糟)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
