@@ -13,11 +13,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { configSchema } from '../src/config/schema.js';
 import { logger } from '../src/log/index.js';
 import { openAgentDb } from '../src/store/agent-db.js';
 import { AuditWriter } from '../src/store/audit.js';
+import { openSqlite } from '../src/store/sqlite.js';
 import { seedPlant } from '../src/seed/index.js';
 import { checkQuery } from '../mcp-servers/query/guard.js';
 import { QueryService } from '../mcp-servers/query/service.js';
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     writeFileSync(hitFile, JSON.stringify({ ...base, query: { cache: { ttl_s: 300 } } }));
     const mcpMiss = await startQueryServer(missFile);
     const mcpHit = await startQueryServer(hitFile);
-    const raw = new Database(plantDb, { readonly: true });
+    const raw = openSqlite(plantDb, { readonly: true });
     const context = { traceId: 'bench', sessionId: 'bench' };
 
     const guard = await measure(iterations * 20, () => checkQuery({ sql: QUESTIONS[1]!.sql, maxRows: 100 }));

@@ -42,7 +42,7 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
     },
     async (args, extra): Promise<CallToolResult> => {
       reached.add(extra.requestId);
-      return service.queryDatabase(args, contextOf(extra._meta));
+      return safely(service, 'query_database', args, contextOf(extra._meta), () => service.queryDatabase(args, contextOf(extra._meta)));
     },
   );
 
@@ -56,12 +56,28 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
     },
     async (args, extra): Promise<CallToolResult> => {
       reached.add(extra.requestId);
-      return service.describeSchema(args, contextOf(extra._meta));
+      return safely(service, 'describe_schema', args, contextOf(extra._meta), async () => service.describeSchema(args, contextOf(extra._meta)));
     },
   );
 
   auditRefusedArguments(server, service, reached, options.log);
   return server;
+}
+
+/** Anything unexpected becomes an audited, actionable tool error instead of an exception. */
+async function safely(service: QueryService, tool: string, args: unknown, context: CallContext, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    service.auditUnreached({ tool, parameters: args, message, context, code: 'INTERNAL' });
+    const hint = 'retry once; if it fails again, tell the operator the query tool failed (see the server log)';
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `QUERY FAILED [INTERNAL]: ${message}\nhint: ${hint}` }],
+      structuredContent: { error: { code: 'INTERNAL', message, hint } },
+    };
+  }
 }
 
 /**
@@ -81,7 +97,7 @@ function auditRefusedArguments(server: McpServer, service: QueryService, reached
     if (!reached.delete(requestId) && result?.isError) {
       const params = (request as { params?: { name?: string; arguments?: unknown; _meta?: unknown } }).params ?? {};
       const text = result.content?.[0]?.type === 'text' ? result.content[0].text : 'invalid arguments';
-      service.auditRejectedArguments(params.name ?? '(unknown)', params.arguments, text, contextOf(params._meta));
+      service.auditUnreached({ tool: params.name ?? '(unknown)', parameters: params.arguments, message: text, context: contextOf(params._meta), code: 'TOOL_ARGUMENTS_INVALID' });
       result.structuredContent = {
         error: { code: 'TOOL_ARGUMENTS_INVALID', message: text, hint: 'query_database needs two strings: sql and purpose; describe_schema takes an optional table' },
       };
@@ -109,17 +125,20 @@ export async function runServer(options: { config: Config; args: string[] }): Pr
     if (stopping) return;
     stopping = true;
     log.info({ reason, pendingAudit: audit.pending }, 'server-stop');
-    try {
-      audit.close();
-      agentDb.close();
-    } catch (error) {
-      log.error({ err: error }, 'audit-flush-failed');
-    }
+    // stop the executor first: calls still waiting are answered (and audited) before the audit is closed
     service.close();
-    flushLogs();
-    resolveDone();
-    // stdin and the transport would keep the loop alive; the audit is safe on disk now
-    setImmediate(() => process.exit(0));
+    setImmediate(() => {
+      try {
+        audit.close();
+        agentDb.close();
+      } catch (error) {
+        log.error({ err: error }, 'audit-flush-failed');
+      }
+      flushLogs();
+      resolveDone();
+      // stdin and the transport would keep the loop alive; the audit is safe on disk now
+      process.exit(0);
+    });
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

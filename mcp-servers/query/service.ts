@@ -175,20 +175,21 @@ export class QueryService {
     return result;
   }
 
-  /** Audit a call the SDK refused before it reached a tool (bad arguments). */
-  auditRejectedArguments(tool: string, parameters: unknown, message: string, context: CallContext): void {
+  /** Audit a call that never reached a tool's normal path: bad arguments (answered by the SDK) or an unexpected error. */
+  auditUnreached(options: { tool: string; parameters: unknown; message: string; context: CallContext; code: string }): void {
+    const purpose = (options.parameters as { purpose?: unknown } | undefined)?.purpose;
     this.options.audit.write({
       origin: 'server',
       server: 'query',
-      tool_name: tool,
-      session_id: context.sessionId ?? null,
-      trace_id: context.traceId ?? null,
-      parameters: parameters ?? {},
-      purpose: typeof (parameters as { purpose?: unknown })?.purpose === 'string' ? (parameters as { purpose: string }).purpose : null,
-      result_summary: message,
+      tool_name: options.tool,
+      session_id: options.context.sessionId ?? null,
+      trace_id: options.context.traceId ?? null,
+      parameters: options.parameters ?? {},
+      purpose: typeof purpose === 'string' ? purpose : null,
+      result_summary: options.message,
       duration_ms: 0,
       success: false,
-      error_code: 'TOOL_ARGUMENTS_INVALID',
+      error_code: options.code,
     });
   }
 
