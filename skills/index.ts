@@ -3,5 +3,6 @@
  * here: they are read from the skills folder at run time.
  */
 import type { CodeSkill } from '../src/skills/types.js';
+import { qualityMetrics } from './quality_metrics/skill.js';
 
-export const CODE_SKILLS: CodeSkill<any>[] = [];
+export const CODE_SKILLS: CodeSkill<any>[] = [qualityMetrics];

@@ -1,0 +1,237 @@
+/**
+ * quality_metrics — output, defect rate and yield of one or more lines over a
+ * day or a period, the lines ranked ("which line was worst last week?"), per
+ * day or by defect type when asked. Aggregates run in the database
+ * (SUM(inspected_qty), SUM(defect_qty) grouped by line); every rate comes
+ * with the counts behind it and the resolved dates. Unknown lines, empty and
+ * future periods get a clear answer, never a zero passed off as data.
+ */
+import { addDays, daysBetween, localDate } from '../../src/clock.js';
+import { qualityMetricsArgs, type QualityMetricsArgs } from '../../src/skills/args.js';
+import type { ChartSeries } from '../../src/agent/types.js';
+import type { CodeSkill, Language, SkillContext, SkillResult } from '../../src/skills/types.js';
+import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
+import { defectName, loadDefectTypes, loadLines, selectLines } from '../shared/plant.js';
+import { num, queryAll, sqlDate, sqlIn, str } from '../shared/sql.js';
+import { dayLabel, lineName, markdownTable, pcs, pct, percentOf, periodLabel, t, type LineInfo } from '../shared/text.js';
+import { dataWindow, futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answers.js';
+
+export interface LineFigures {
+  line_id: string;
+  name: string;
+  name_en: string | null;
+  has_data: boolean;
+  batches: number;
+  inspected: number;
+  defective: number;
+  /** percent, two decimals (null without data) */
+  defect_rate: number | null;
+  /** percent, two decimals (null without data) */
+  yield: number | null;
+}
+
+export function figures(line: LineInfo, inspected: number, defective: number, batches: number): LineFigures {
+  const has = inspected > 0;
+  return {
+    line_id: line.line_id,
+    name: line.name,
+    name_en: line.name_en ?? null,
+    has_data: batches > 0,
+    batches,
+    inspected,
+    defective,
+    defect_rate: has ? percentOf(defective, inspected) : null,
+    yield: has ? percentOf(inspected - defective, inspected) : null,
+  };
+}
+
+function phrases(figure: LineFigures, metrics: string[], language: Language): string[] {
+  const out: string[] = [];
+  const good = figure.inspected - figure.defective;
+  for (const metric of metrics) {
+    if (metric === 'output') {
+      out.push(t(language, `产量 **${pcs(figure.inspected, 'zh')}**（其中不良 ${pcs(figure.defective, 'zh')}）`, `output **${pcs(figure.inspected, 'en')}** inspected (${figure.defective} defective)`));
+    } else if (metric === 'defect_rate') {
+      out.push(
+        t(language, `次品率 **${pct(figure.defect_rate!)}**（检验 ${pcs(figure.inspected, 'zh')}，不良 ${pcs(figure.defective, 'zh')}）`, `defect rate **${pct(figure.defect_rate!)}** (${figure.defective} defective of ${pcs(figure.inspected, 'en')} inspected)`),
+      );
+    } else if (metric === 'yield') {
+      out.push(t(language, `良率 **${pct(figure.yield!)}**（合格 ${pcs(good, 'zh')} / 检验 ${pcs(figure.inspected, 'zh')}）`, `yield **${pct(figure.yield!)}** (${good} good of ${pcs(figure.inspected, 'en')})`));
+    }
+  }
+  return out;
+}
+
+function summaryTable(rowsIn: LineFigures[], total: LineFigures | undefined, language: Language): string {
+  const header = t(language, '产线|产量（件）|不良（件）|次品率|良率', 'Line|Output (pcs)|Defective (pcs)|Defect rate|Yield').split('|');
+  const cells = (figure: LineFigures, name: string): string[] =>
+    figure.has_data && figure.defect_rate !== null
+      ? [name, String(figure.inspected), String(figure.defective), pct(figure.defect_rate), pct(figure.yield!)]
+      : [name, t(language, '无记录', 'no records'), '—', '—', '—'];
+  const body = rowsIn.map((figure) => cells(figure, lineName(figure, language)));
+  if (total) body.push(cells(total, t(language, '**合计**', '**All lines**')));
+  return markdownTable(header, body);
+}
+
+const QUERY_PURPOSE = 'quality metrics: output, defective pieces and defect rate per line for the asked period';
+
+async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<SkillResult> {
+  const language = ctx.language;
+  const today = localDate(ctx.now, ctx.timezone);
+  const { from, to } = args.period;
+  for (const date of [from, to]) sqlDate(date);
+  if (from > to) return reversedAnswer({ from, to, language, args });
+  if (from > today) return futureAnswer({ from, to, today, language, args, subject: t(language, '质量数据', 'inspection data') });
+
+  ctx.progress(t(language, '正在读取产线列表…', 'reading the production lines…'));
+  const known = await loadLines(ctx);
+  const { selected, unknown } = selectLines(args.lines, known);
+  if (unknown.length > 0 || selected.length === 0) return unknownLinesAnswer({ unknown, known, language, args });
+
+  const effectiveTo = to > today ? today : to;
+  const period = { from, to: effectiveTo, label: args.period.label };
+  const where = `record_date BETWEEN ${sqlDate(from)} AND ${sqlDate(effectiveTo)}${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}`;
+  const wantTypes = args.metrics.includes('defect_types');
+  ctx.progress(t(language, `正在查询 ${from} 至 ${effectiveTo} 的质量数据…`, `querying quality data ${from} to ${effectiveTo}…`));
+  const [totals, daily, types, typeNames] = await Promise.all([
+    queryAll(ctx, `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`, QUERY_PURPOSE),
+    args.by_day
+      ? queryAll(ctx, `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`, 'quality metrics per day and line', 5000)
+      : undefined,
+    wantTypes
+      ? queryAll(ctx, `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`, 'defect types per line for the asked period')
+      : undefined,
+    wantTypes ? loadDefectTypes(ctx) : undefined,
+  ]);
+  const batches = totals.rows.reduce((sum, row) => sum + num(row.batches), 0);
+  ctx.progress(t(language, `找到 ${batches} 条检验记录`, `found ${batches} inspection records`), { batches });
+
+  const byLine = new Map(totals.rows.map((row) => [str(row.line_id), row]));
+  const lines = selected.map((line) => {
+    const row = byLine.get(line.line_id);
+    return figures(line, num(row?.inspected), num(row?.defective), num(row?.batches));
+  });
+  const when = periodLabel(period, language);
+  const notes: string[] = [];
+  if (to > today) notes.push(t(language, `所问期间结束于 ${to}，晚于今天（${today}）：只统计到今天。`, `The period asked for ends ${to}, after today (${today}): counted up to today.`));
+  if (effectiveTo === today) notes.push(t(language, `今天（${today}）的数据截至目前，尚不完整。`, `Today's figures (${today}) are so far only — the day is not over.`));
+
+  const baseData = {
+    arguments: args,
+    period: { from, to: effectiveTo, requested_to: to, label: args.period.label ?? null, days: daysBetween(from, effectiveTo) + 1 },
+    today,
+    unit: { counts: 'pieces', rates: 'percent' },
+  };
+
+  if (batches === 0) {
+    const window = await dataWindow(ctx);
+    const names = lines.map((line) => lineName(line, language)).join(t(language, '、', ', '));
+    const range = window ? t(language, `数据库中的检验数据覆盖 ${window.first} 至 ${window.last}。`, `The inspection data covers ${window.first} to ${window.last}.`) : t(language, '数据库中没有任何检验数据。', 'The database holds no inspection data at all.');
+    return {
+      answer: t(language, `${names}在${when}没有检验记录——没有数据，不是 0。${range}`, `No inspection records for ${names} in ${when} — no data, not a zero. ${range}`),
+      data: { ...baseData, empty: true, lines, data_window: window ?? null },
+    };
+  }
+
+  const withData = lines.filter((line) => line.has_data && line.inspected > 0);
+  const sumInspected = withData.reduce((sum, line) => sum + line.inspected, 0);
+  const sumDefective = withData.reduce((sum, line) => sum + line.defective, 0);
+  const total = figures({ line_id: '*', name: '合计', name_en: 'All lines' }, sumInspected, sumDefective, batches);
+  const parts: string[] = [];
+  let ranking: string[] | undefined;
+
+  if (args.rank) {
+    const byOutput = args.metrics.length === 1 && args.metrics[0] === 'output';
+    const key = (line: LineFigures): number => (byOutput ? line.inspected : line.defect_rate ?? 0);
+    // worst = highest defect rate (lowest output); best = lowest defect rate (highest output)
+    const worstFirst = (a: LineFigures, b: LineFigures): number => (byOutput ? key(a) - key(b) : key(b) - key(a));
+    const ordered = [...withData].sort((a, b) => (args.rank === 'worst' ? worstFirst(a, b) : -worstFirst(a, b)) || a.line_id.localeCompare(b.line_id));
+    ranking = ordered.map((line) => line.line_id);
+    const top = ordered[0]!;
+    const tied = ordered.filter((line) => key(line) === key(top));
+    const metricName = byOutput ? t(language, '产量', 'output') : t(language, '次品率', 'defect rate');
+    const which = args.rank === 'worst' ? (byOutput ? t(language, '最低', 'lowest') : t(language, '最高', 'highest')) : byOutput ? t(language, '最高', 'highest') : t(language, '最低', 'lowest');
+    const verdict = args.rank === 'worst' ? t(language, '最差', 'worst') : t(language, '最好', 'best');
+    const names = tied.map((line) => `**${lineName(line, language)}**`).join(t(language, '、', ', '));
+    parts.push(
+      t(
+        language,
+        `${when}${metricName}${which}（${verdict}）的产线：${names}——${phrases(top, ['defect_rate', 'output'], 'zh').join('；')}。`,
+        `${args.rank === 'worst' ? 'Worst' : 'Best'} line ${when}: ${names} — ${which} ${metricName}: ${phrases(top, ['defect_rate', 'output'], 'en').join('; ')}.`,
+      ),
+    );
+    parts.push(t(language, `各产线排名（${verdict}在前）：`, `All lines, ${verdict} first:`));
+    parts.push(summaryTable([...ordered, ...lines.filter((line) => !withData.includes(line))], withData.length > 1 ? total : undefined, language));
+  } else if (lines.length === 1) {
+    const line = lines[0]!;
+    const metrics = args.metrics.filter((metric) => metric !== 'defect_types');
+    const shown = metrics.length > 0 ? metrics : ['defect_rate'];
+    parts.push(t(language, `**${lineName(line, 'zh')}**，${when}：${phrases(line, shown, 'zh').join('；')}。`, `**${lineName(line, 'en')}**, ${when}: ${phrases(line, shown, 'en').join('; ')}.`));
+  } else {
+    parts.push(t(language, `${when}各产线质量数据：`, `Quality by line, ${when}:`));
+    parts.push(summaryTable(lines, withData.length > 1 ? total : undefined, language));
+  }
+
+  const missing = lines.filter((line) => !line.has_data);
+  if (missing.length > 0 && lines.length > 1) {
+    parts.push(t(language, `${missing.map((line) => lineName(line, 'zh')).join('、')}在此期间没有检验记录（不是 0）。`, `${missing.map((line) => lineName(line, 'en')).join(', ')}: no inspection records in this period (not a zero).`));
+  }
+
+  let defectTypes: Array<{ line_id: string; defect_type: string; name: string; defective: number; share: number }> | undefined;
+  if (types && typeNames) {
+    defectTypes = types.rows.map((row) => {
+      const line = lines.find((entry) => entry.line_id === str(row.line_id));
+      const code = str(row.defect_type);
+      return { line_id: str(row.line_id), defect_type: code, name: code === 'unclassified' ? t(language, '未分类', 'unclassified') : defectName(code, typeNames, language), defective: num(row.defective), share: percentOf(num(row.defective), line?.defective || 1) };
+    });
+    const tableRows: string[][] = [];
+    for (const line of lines) {
+      const ofLine = defectTypes.filter((entry) => entry.line_id === line.line_id).slice(0, 5);
+      for (const entry of ofLine) tableRows.push([lineName(line, language), entry.name, String(entry.defective), pct(entry.share)]);
+    }
+    parts.push(t(language, '主要缺陷类型（按不良件数）：', 'Top defect types (by defective pieces):'));
+    parts.push(tableRows.length > 0 ? markdownTable(t(language, '产线|缺陷类型|不良（件）|占不良比例', 'Line|Defect type|Defective (pcs)|Share of defects').split('|'), tableRows) : t(language, '此期间没有不良品。', 'No defective pieces in this period.'));
+  }
+
+  let byDay: Array<{ date: string; line_id: string; inspected: number; defective: number; defect_rate: number }> | undefined;
+  const charts: ChartSeries[] = [];
+  if (daily) {
+    byDay = daily.rows.map((row) => ({ date: str(row.record_date), line_id: str(row.line_id), inspected: num(row.inspected), defective: num(row.defective), defect_rate: percentOf(num(row.defective), num(row.inspected) || 1) }));
+    const header = t(language, '日期|产线|产量（件）|不良（件）|次品率', 'Date|Line|Output (pcs)|Defective (pcs)|Defect rate').split('|');
+    const nameOf = new Map(lines.map((line) => [line.line_id, lineName(line, language)]));
+    parts.push(t(language, '按日明细：', 'Per day:'));
+    parts.push(markdownTable(header, byDay.map((day) => [dayLabel(day.date, language), nameOf.get(day.line_id) ?? day.line_id, String(day.inspected), String(day.defective), pct(day.defect_rate)])));
+    const dates: string[] = [];
+    for (let date = from; date <= effectiveTo; date = addDays(date, 1)) dates.push(date);
+    charts.push({
+      title: t(language, '每日次品率（%）', 'Daily defect rate (%)'),
+      kind: 'line',
+      x: dates,
+      series: lines.map((line) => ({ name: lineName(line, language), unit: '%', values: dates.map((date) => byDay!.find((day) => day.date === date && day.line_id === line.line_id)?.defect_rate ?? null) })),
+    });
+  }
+  if (notes.length > 0) parts.push(notes.join(' '));
+  ctx.progress(t(language, '完成', 'done'));
+  return {
+    answer: parts.join('\n\n'),
+    data: { ...baseData, empty: false, lines, total: withData.length > 1 ? total : undefined, ranking, by_day: byDay, defect_types: defectTypes, notes },
+    charts: charts.length > 0 ? charts : undefined,
+  };
+}
+
+export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
+  kind: 'code',
+  name: 'quality_metrics',
+  description:
+    'Output (产量), defect rate (次品率/不良率) and yield (良率) of one or more production lines for a day or a period, with the inspected and defective piece counts behind them; ' +
+    'ranks the lines ("which line was worst last week?"), breaks down by day or by defect type when asked. Use for any question about quality figures of lines.',
+  version: '1.0.0',
+  parameters: qualityMetricsArgs,
+  timeoutMs: 30_000,
+  errorCodes: COMMON_ERROR_CODES,
+  retry: RETRY_POLICY,
+  dependencies: { tools: ['query_database'] },
+  triggers: ['次品率', '不良率', '良率', '产量', '缺陷类型', '哪条线最差', 'defect rate', 'yield', 'output', 'defect types', 'which line was worst', 'quality figures'],
+  execute,
+};
+
