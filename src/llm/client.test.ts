@@ -134,6 +134,29 @@ describe('LlmClient against the scripted server', () => {
     assert.ok(performance.now() - started >= 290, 'one after the other');
   });
 
+  test('an endpoint that refuses native tools is asked again without them, and later calls skip them', async () => {
+    server.push(
+      turn.status(400, '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set'),
+      turn.text('{"name": "count_records", "arguments": {"line": "A"}}'),
+      turn.text('second'),
+    );
+    const client = clientFor(server.url);
+    const before = server.chatRequests().length;
+    const response = await client.chat({ messages: [{ role: 'user', content: 'count' }], tools });
+    assert.equal(response.content, '{"name": "count_records", "arguments": {"line": "A"}}');
+    assert.equal(client.usesNativeTools, false);
+    await client.chat({ messages: [{ role: 'user', content: 'again' }], tools });
+    const requests = server.chatRequests().slice(before);
+    assert.deepEqual(
+      requests.map((request) => [request.tools.length, request.body.tool_choice ?? null]),
+      [
+        [1, 'auto'],
+        [0, null],
+        [0, null],
+      ],
+    );
+  });
+
   test('probe: a listed model is reachable', async () => {
     const probe = await clientFor(server.url).probe();
     assert.equal(probe.ok, true);

@@ -70,6 +70,15 @@ export interface LlmClientOptions {
   log?: Logger | undefined;
 }
 
+/**
+ * Endpoints not set up for native tool calling refuse requests that carry
+ * `tools`: vLLM without --enable-auto-tool-choice/--tool-call-parser, Ollama
+ * models without tool support, llama-server without --jinja. Then the call is
+ * made again without `tools` (the system prompt lists them; the lenient parser
+ * reads calls from the text), and later calls skip them too.
+ */
+const TOOLS_REFUSED = /tool[ _-]?choice|tool[ _-]?call[ _-]?parser|enable-auto-tool-choice|does not support tools|tools? (?:are|is) not supported|requires --jinja/i;
+
 /** The SDK refuses to start without a key; local endpoints ignore it. */
 const DUMMY_API_KEY = 'sk-no-key-required';
 
@@ -80,6 +89,8 @@ export class LlmClient {
   private readonly sdk: OpenAI;
   private readonly options: LlmClientOptions;
   private inFlight = 0;
+  /** false once the endpoint refused native `tools` (see TOOLS_REFUSED) */
+  private nativeTools = true;
   private readonly waiting: Array<() => void> = [];
 
   constructor(options: LlmClientOptions) {
@@ -114,8 +125,25 @@ export class LlmClient {
     });
   }
 
+  /** false once the endpoint refused native tools: calls are then read from the text. */
+  get usesNativeTools(): boolean {
+    return this.nativeTools;
+  }
+
   /** One chat completion (streamed or not). Throws AppError. */
   async chat(request: ChatRequest): Promise<ChatResponse> {
+    const withTools = this.nativeTools && request.tools !== undefined && request.tools.length > 0;
+    try {
+      return await this.call(request, withTools);
+    } catch (error) {
+      if (!(withTools && error instanceof AppError && error.code === 'LLM_ERROR' && TOOLS_REFUSED.test(error.message))) throw error;
+      this.nativeTools = false;
+      this.options.log?.warn({ url: this.baseUrl, err: error.message }, 'llm-native-tools-refused');
+      return this.call(request, false);
+    }
+  }
+
+  private async call(request: ChatRequest, withTools: boolean): Promise<ChatResponse> {
     if (request.signal?.aborted) throw new AppError('CANCELLED', 'the model call was cancelled');
     await this.acquire(request.signal);
     const started = performance.now();
@@ -137,7 +165,7 @@ export class LlmClient {
         messages: request.messages,
         temperature: request.temperature ?? this.defaultTemperature,
         max_tokens: request.maxTokens ?? this.options.maxTokens,
-        ...(request.tools && request.tools.length > 0
+        ...(withTools && request.tools
           ? {
               tools: request.tools.map((tool) => ({
                 type: 'function' as const,
