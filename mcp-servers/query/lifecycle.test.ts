@@ -11,6 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { selfCommand } from '../../src/runtime/self.js';
 import { openPlantReadOnly } from './worker.js';
+import { INITIALIZE, INITIALIZED, rawExchange } from '../shared/test-client.js';
 import { childPids, makeFixture, processAlive, startQueryServer } from './test-support.js';
 
 const TIMEOUT_MS = 1500;
@@ -179,6 +180,32 @@ test('a third-party client works: the MCP Inspector CLI lists and calls the tool
     assert.equal(result.structuredContent.has_more, true);
     const refused = await run(['--method', 'tools/call', '--tool-name', 'query_database', '--tool-arg', 'sql=SELECT * FROM production_lines', '--tool-arg', 'purpose=inspector check']);
     assert.match(refused.stdout, /STAR_PROJECTION/);
+  } finally {
+    fixture.cleanup();
+  }
+});
+
+test('nothing but the protocol reaches stdout (server and executor), even for refusals, errors and timeouts', async () => {
+  const fixture = makeFixture({ rows: 200, query: { timeout_ms: 300 } });
+  const call = (id: number, sql: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'query_database', arguments: { sql, purpose: 'stdout check' } } });
+  try {
+    const { stdoutLines, code } = await rawExchange({
+      name: 'query',
+      configFile: fixture.configFile,
+      messages: [
+        INITIALIZE,
+        INITIALIZED,
+        call(2, 'SELECT line_id FROM production_lines LIMIT 2'),
+        call(3, 'SELECT * FROM production_lines'),
+        call(4, 'SELECT nope FROM production_lines LIMIT 1'),
+        call(5, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) AS m FROM c LIMIT 1'),
+        { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'describe_schema', arguments: {} } },
+      ],
+    });
+    assert.equal(code, 0);
+    const messages = stdoutLines.map((line) => JSON.parse(line) as { jsonrpc: string; id?: number });
+    assert.ok(messages.every((message) => message.jsonrpc === '2.0'));
+    assert.deepEqual(messages.map((message) => message.id), [1, 2, 3, 4, 5, 6]);
   } finally {
     fixture.cleanup();
   }
