@@ -8,7 +8,6 @@
 // SQLite addon, node-llama-cpp (CPU only), models with their manifest,
 // skills/testcases/docs/deploy/install.sh, manifest.json and SHA256SUMS.
 // Nothing here or in the result reaches the network.
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -18,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vendorLlamaCpp } from './bundle/llama.mjs';
+import { bundleJs } from './bundle/esbuild.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -59,54 +59,6 @@ function versions() {
   const suffix = process.env.BUNDLE_VERSION_SUFFIX ?? '';
   if (suffix && !/^[+-][0-9A-Za-z.+-]+$/.test(suffix)) fail(`BUNDLE_VERSION_SUFFIX "${suffix}" must start with + or - and hold only [0-9A-Za-z.+-]`);
   return { base: packageVersion, version: packageVersion + suffix };
-}
-
-/** esbuild plugins: the version suffix, and no worker-thread transports (thread-stream) in the bundle. */
-function plugins(version) {
-  return [
-    {
-      name: 'airgap-version',
-      setup(context) {
-        context.onLoad({ filter: /[\\/]src[\\/]version\.ts$/ }, () => ({
-          contents: `export const VERSION = ${JSON.stringify(version)};\n`,
-          loader: 'ts',
-        }));
-      },
-    },
-    {
-      name: 'airgap-no-worker-transports',
-      setup(context) {
-        context.onResolve({ filter: /^thread-stream$/ }, () => ({ path: 'thread-stream', namespace: 'airgap-stub' }));
-        context.onLoad({ filter: /.*/, namespace: 'airgap-stub' }, () => ({
-          contents: `module.exports = class ThreadStream { constructor() { throw new Error('pino worker transports are not available in the appliance bundle: log through src/log (pino-roll as a plain stream)'); } };`,
-          loader: 'js',
-        }));
-      },
-    },
-  ];
-}
-
-async function bundleJs(work, version) {
-  const outfile = path.join(work, 'airgap-agent.cjs');
-  const result = await build({
-    entryPoints: [path.join(root, 'src', 'cli', 'entry.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile,
-    define: { __AIRGAP_BUNDLED__: 'true' },
-    external: ['node-llama-cpp'],
-    plugins: plugins(version),
-    metafile: true,
-    legalComments: 'none',
-    logLevel: 'error',
-  });
-  const text = readFileSync(outfile, 'utf8');
-  // a worker spawned from a file path cannot work inside a SEA: refuse any
-  const workers = [...text.matchAll(/new Worker\(/g)].length;
-  if (workers > 0) fail(`the bundle contains ${workers} \`new Worker(\` call(s): a worker thread cannot load a file inside the SEA`);
-  return { outfile, metafile: result.metafile };
 }
 
 function seaBinary(work, bundleFile, binary) {
@@ -245,7 +197,8 @@ async function main() {
   const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
 
   step(`esbuild → one CJS file (version ${version})`);
-  const { outfile, metafile } = await bundleJs(work, version);
+  const { outfile, metafile, workers } = await bundleJs({ root, work, version });
+  if (workers > 0) fail(`the bundle contains ${workers} \`new Worker(\` call(s): a worker thread cannot load a file inside the SEA`);
   step(`SEA: ${mb(statSync(outfile).size)} of JavaScript into a copy of node ${process.version}`);
   const binary = path.join(stage, 'bin', 'airgap-agent');
   seaBinary(work, outfile, binary);

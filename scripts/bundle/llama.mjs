@@ -22,7 +22,7 @@ function resolveInLock(lock, fromPath, dep) {
   }
 }
 
-function closure(lock, start) {
+export function closure(lock, start) {
   const seen = new Set();
   const queue = [start];
   while (queue.length) {
