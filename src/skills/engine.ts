@@ -173,7 +173,10 @@ export class PlantSkillEngine implements SkillEngine {
     let attempt = 0;
     for (;;) {
       attempt += 1;
-      const timeout = AbortSignal.timeout(skill.timeoutMs);
+      // a ref'd timer (AbortSignal.timeout is unref'd and would let a quiet process exit mid-skill)
+      const timeoutController = new AbortController();
+      const timer = setTimeout(() => timeoutController.abort(), skill.timeoutMs);
+      const timeout = timeoutController.signal;
       const signal = AbortSignal.any([context.signal, timeout]);
       try {
         const ctx = buildSkillContext({ skill: skill.name, run: context, timezone: this.options.config.plant.timezone, signal, log });
@@ -194,11 +197,13 @@ export class PlantSkillEngine implements SkillEngine {
           const checked = skill.output.safeParse(result.data);
           if (!checked.success) throw new AppError('SKILL_FAILED', `${skill.name} produced data that does not match its output schema: ${checked.error.issues[0]?.message}`);
         }
+        clearTimeout(timer);
         const ms = performance.now() - started;
         log.info({ status: 'success', ms: Math.round(ms), attempt, args: summarise(parsed.data) }, 'skill-end');
         context.onEvent({ type: 'skill-end', skill: skill.name, ok: true, ms });
         return result;
       } catch (error) {
+        clearTimeout(timer);
         const appError = toAppError(error, 'SKILL_FAILED');
         const retryable = skill.retry.retryable.includes(appError.code) && attempt < skill.retry.maxAttempts && !context.signal.aborted;
         log.warn({ status: retryable ? 'retry' : 'failed', code: appError.code, attempt, error: appError.message }, 'skill-attempt-failed');

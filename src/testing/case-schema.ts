@@ -43,7 +43,21 @@ export const testCaseSchema = z
   })
   .strict();
 
-export const testFileSchema = z.union([z.array(testCaseSchema), z.object({ cases: z.array(testCaseSchema) }).strict()]);
+/** A file may bring its own demo plant, seeded into a temporary folder for its cases (deterministic numbers anywhere). */
+export const plantSpecSchema = z
+  .object({
+    seed: z.number().int().default(1),
+    today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD').describe('the seeded plant ends on this day'),
+    rows: z.number().int().min(1000).max(2000000).default(100000),
+  })
+  .strict();
+
+export const testFileSchema = z.union([
+  z.array(testCaseSchema),
+  z.object({ plant: plantSpecSchema.optional(), cases: z.array(testCaseSchema) }).strict(),
+]);
+
+export type PlantSpec = z.infer<typeof plantSpecSchema>;
 
 export type ExpectedTool = z.infer<typeof expectedToolSchema>;
 export type TestCase = z.infer<typeof testCaseSchema>;

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import { AppError } from '../errors.js';
-import { testCaseSchema, type TestCase } from './case-schema.js';
+import { plantSpecSchema, testCaseSchema, type PlantSpec, type TestCase } from './case-schema.js';
 
 export interface LoadedCase {
   file: string;
@@ -16,6 +16,8 @@ export interface LoadedCase {
   index: number;
   line: number | undefined;
   testCase: TestCase;
+  /** the file's own demo plant, when it declares one */
+  plant?: PlantSpec | undefined;
 }
 
 export interface LoadProblem {
@@ -70,17 +72,31 @@ export function loadCaseFile(file: string): { cases: LoadedCase[]; problems: Loa
   const raw = document.toJS() as unknown;
   let items: unknown[];
   let prefix: Array<string | number>;
+  let plant: PlantSpec | undefined;
+  const problems: LoadProblem[] = [];
   if (Array.isArray(raw)) {
     items = raw;
     prefix = [];
   } else if (raw && typeof raw === 'object' && Array.isArray((raw as { cases?: unknown }).cases)) {
-    items = (raw as { cases: unknown[] }).cases;
+    const { cases: list, plant: plantRaw, ...rest } = raw as { cases: unknown[]; plant?: unknown };
+    items = list;
     prefix = ['cases'];
+    for (const key of Object.keys(rest)) {
+      problems.push({ file, line: lineAt(document, counter, [key]), path: key, message: `unknown top-level key "${key}": use "plant" and "cases"` });
+    }
+    if (plantRaw !== undefined) {
+      const parsedPlant = plantSpecSchema.safeParse(plantRaw);
+      if (!parsedPlant.success) {
+        const issue = parsedPlant.error.issues[0]!;
+        const issuePath = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
+        return { cases: [], problems: [{ file, line: lineAt(document, counter, ['plant', ...issuePath]), path: `plant${formatPath(issuePath.length ? ['', ...issuePath].slice(1) : [])}`.replace(/^plant(?=\w)/, 'plant.'), message: issue.message }] };
+      }
+      plant = parsedPlant.data;
+    }
   } else {
     return { cases: [], problems: [{ file, line: 1, path: '(file)', message: 'expected a list of cases (or a "cases:" list)' }] };
   }
   const cases: LoadedCase[] = [];
-  const problems: LoadProblem[] = [];
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
     const parsed = testCaseSchema.safeParse(item);
@@ -100,7 +116,7 @@ export function loadCaseFile(file: string): { cases: LoadedCase[]; problems: Loa
       return;
     }
     seen.set(parsed.data.name, index);
-    cases.push({ file, index, line: lineAt(document, counter, [...prefix, index]), testCase: parsed.data });
+    cases.push({ file, index, line: lineAt(document, counter, [...prefix, index]), testCase: parsed.data, plant });
   });
   return { cases, problems };
 }
