@@ -7,7 +7,7 @@
  *
  * `airgap-agent maintenance --migrate [--backup-dir DIR]`: what install.sh
  * runs with the NEW release before switching to it: back up agent.db (when it
- * exists and needs a migration), then migrate it forward. Nothing else.
+ * exists: agent-<stamp>-pre-v<version>.db), then migrate it forward. Nothing else.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -101,13 +101,13 @@ async function migrateWithBackup(options: {
         hint: `this release cannot run on it: install the newer release again, or restore the backup taken before the upgrade from ${options.backupDir}`,
       });
     }
-    if (from < SCHEMA_VERSION) {
-      const source = openSqlite(options.file, { fileMustExist: true });
-      try {
-        backup = (await backupDatabase(source, { dir: options.backupDir, keep: Math.max(options.keep, 1), now: now(), label: `pre-v${SCHEMA_VERSION}` })).file;
-      } finally {
-        source.close();
-      }
+    // a snapshot before every release switch (and before any migration):
+    // what an admin restores when going back to an older release
+    const source = openSqlite(options.file, { fileMustExist: true });
+    try {
+      backup = (await backupDatabase(source, { dir: options.backupDir, keep: Math.max(options.keep, 1), now: now(), label: `pre-v${VERSION}` })).file;
+    } finally {
+      source.close();
     }
   }
   const db = openAgentDb(options.file);
