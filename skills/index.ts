@@ -4,5 +4,6 @@
  */
 import type { CodeSkill } from '../src/skills/types.js';
 import { qualityMetrics } from './quality_metrics/skill.js';
+import { weeklyReport } from './weekly_report/skill.js';
 
-export const CODE_SKILLS: CodeSkill<any>[] = [qualityMetrics];
+export const CODE_SKILLS: CodeSkill<any>[] = [qualityMetrics, weeklyReport];
