@@ -39,7 +39,7 @@ export class ModelGate {
     this.clock = options.clock ?? (() => performance.now());
     if (!options.client) {
       this.state = 'down';
-      this.reason = 'no model endpoint is configured (llm.base_url is null and no embedded model runs)';
+      this.reason = 'no model endpoint is configured: llm.base_url is null and no embedded model runs';
       this.lastProbeAt = Number.POSITIVE_INFINITY;
     }
   }

@@ -82,7 +82,8 @@ export async function askCommand(options: { context: CommandContext; create: Run
       signal: runtime.signal,
       onEvent: (event) => {
         const line = formatEvent(event);
-        if (line !== undefined) trace(line);
+        // --quiet keeps the one-time notice (e.g. no model reachable)
+        if (line !== undefined) (event.type === 'notice' ? io.stderr.write(`${line}\n`) : trace(line));
       },
     });
     trace(`[done] ${answer.mode}${answer.skill ? ` (${answer.skill})` : ''}, ${answer.tool_calls.length} tool call(s), session ${answer.session}`);

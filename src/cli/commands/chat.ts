@@ -72,7 +72,8 @@ export async function chatCommand(options: { context: CommandContext; create: Ru
                 return;
               }
               const text = formatEvent(event);
-              if (text !== undefined) trace(text);
+              // --quiet keeps the one-time notice (e.g. no model reachable)
+              if (text !== undefined) (event.type === 'notice' ? io.stderr.write(`${text}\n`) : trace(text));
             },
           });
           sessionId = answer.session;
