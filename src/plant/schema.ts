@@ -27,6 +27,8 @@ CREATE TABLE quality_data (
 );
 CREATE INDEX idx_quality_line_date ON quality_data(line_id, record_date);
 CREATE INDEX idx_quality_date ON quality_data(record_date);
+-- covering index for "top defect types over a period": index-only, grouped in index order
+CREATE INDEX idx_quality_type_date ON quality_data(defect_type, record_date, defect_qty);
 
 CREATE TABLE equipment (
   equipment_id      TEXT PRIMARY KEY,
