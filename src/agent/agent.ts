@@ -27,10 +27,11 @@ import type { Language, SkillResult } from '../skills/types.js';
 import type { AuditRow, AuditWriter } from '../store/audit.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { AgentAnswer, AgentEvent, AnswerMode, AskOptions, ToolCallRecord } from './types.js';
-import { SessionMemory, extractiveSummary, fitTokens, type MemoryContext, type Session } from './memory.js';
+import { SessionMemory, type MemoryContext, type Session } from './memory.js';
+import { foldExtractive, foldHistory } from './summarize.js';
 import { buildSystemPrompt } from './prompt.js';
 import { ToolCatalog } from './tool-catalog.js';
-import { cleanAnswer, runModelLoop, type LoopOutcome } from './loop.js';
+import { runModelLoop, type LoopOutcome } from './loop.js';
 import { couldNotCompleteReply, noModelReply } from './replies.js';
 
 export interface AgentOptions {
@@ -191,7 +192,7 @@ export class Agent {
     }
     if (status.available) {
       emit({ type: 'mode', mode: 'model', reason: ruleError ? `the rules failed (${ruleError}); asking the model` : decision.reason });
-      await this.foldHistory(session, context.history, status.client, signal);
+      await foldHistory({ memory: this.memory, session, history: context.history, client: status.client, signal, budget: this.options.config.agent.summary_token_budget, log: this.log });
       const outcome = await this.modelLoop({ ...context, decision, language, client: status.client });
       if (outcome.kind === 'answer') {
         const skill = outcome.skill;
@@ -214,7 +215,7 @@ export class Agent {
     }
 
     // 3. no model: what the rules can do, or an honest reply
-    this.foldExtractive(session, context.history);
+    foldExtractive({ memory: this.memory, session, history: context.history, budget: this.options.config.agent.summary_token_budget });
     emit({ type: 'mode', mode: 'rules', reason: `no model: ${status.reason}` });
     if (decision.kind === 'skill' && ruleError === undefined) {
       const ran = await this.runSkill(decision.skill, decision.args, { ...context, language });
@@ -390,48 +391,6 @@ export class Agent {
 
   private fromSkill(skill: string, args: Record<string, unknown>, result: SkillResult): Outcome {
     return { answer: result.answer, mode: 'rules', skill, data: result.data, charts: result.charts, slots: { skill, args } };
-  }
-
-  /** Fold turns older than the verbatim window into the summary: by the model, extractively when it fails. */
-  private async foldHistory(session: Session, history: MemoryContext, client: LlmClient, signal: AbortSignal): Promise<void> {
-    if (history.toFold.length === 0) return;
-    const budget = this.options.config.agent.summary_token_budget;
-    const through = history.toFold[history.toFold.length - 1]!.turn;
-    const transcript = history.toFold.map((turn) => `${turn.role === 'user' ? 'Q' : 'A'}${turn.turn}: ${turn.content}`).join('\n');
-    try {
-      const response = await client.chat({
-        messages: [
-          {
-            role: 'system',
-            content:
-              'You compress a conversation between a plant operator and the plant assistant into a short memory. Keep numbers, dates, line and equipment ids, names and what was decided. Plain text, no preamble.',
-          },
-          {
-            role: 'user',
-            content: `${history.summary ? `Summary so far:\n${history.summary}\n\n` : ''}New turns:\n${fitTokens(transcript, budget * 8)}\n\nWrite the new summary in at most ${budget} tokens (about ${budget * 3} English characters or ${budget} Chinese characters).`,
-          },
-        ],
-        temperature: 0,
-        maxTokens: budget,
-        signal,
-      });
-      const summary = cleanAnswer(response.content);
-      if (summary.length > 0) {
-        this.memory.saveSummary(session, summary, through);
-        return;
-      }
-    } catch (error) {
-      const appError = toAppError(error);
-      if (appError.code === 'CANCELLED' || signal.aborted) throw appError;
-      this.log.warn({ code: appError.code, err: appError.message }, 'summary-by-model-failed');
-    }
-    this.foldExtractive(session, history);
-  }
-
-  private foldExtractive(session: Session, history: MemoryContext): void {
-    if (history.toFold.length === 0) return;
-    const budget = this.options.config.agent.summary_token_budget;
-    this.memory.saveSummary(session, extractiveSummary(history.summary, history.toFold, budget), history.toFold[history.toFold.length - 1]!.turn);
   }
 
   /** Stop the idle sweep (the owner closes tools, skills, audit and the database). */
