@@ -6,5 +6,6 @@ import type { CodeSkill } from '../src/skills/types.js';
 import { qualityMetrics } from './quality_metrics/skill.js';
 import { weeklyReport } from './weekly_report/skill.js';
 import { equipmentStatus } from './equipment_status/skill.js';
+import { faultAdvice } from './fault_advice/skill.js';
 
-export const CODE_SKILLS: CodeSkill<any>[] = [qualityMetrics, weeklyReport, equipmentStatus];
+export const CODE_SKILLS: CodeSkill<any>[] = [qualityMetrics, weeklyReport, equipmentStatus, faultAdvice];

@@ -107,3 +107,8 @@ export function markdownTable(header: string[], rows: string[][]): string {
   for (const row of rows) lines.push(`| ${row.map(escape).join(' | ')} |`);
   return lines.join('\n');
 }
+
+/** the date part of a plant timestamp ('2026-11-02T14:05:00' → '2026-11-02'), '?' when missing */
+export function dateOf(timestamp: string | null | undefined): string {
+  return timestamp ? timestamp.slice(0, 10) : '?';
+}

@@ -1,0 +1,193 @@
+/**
+ * fault_advice — from a symptom ("abnormal vibration", "异常振动"), the most
+ * similar CLOSED work orders (the plant server's search_work_orders: FTS5
+ * trigram + bigram index) and the resolutions that fixed them, ranked by how
+ * often and how recently they worked, each citing its order ids (#1234);
+ * plus the machine's open orders. No precedent → said plainly, with the SOP
+ * search suggested. Never an invented fix.
+ */
+import { faultAdviceArgs, type FaultAdviceArgs } from '../../src/skills/args.js';
+import { AppError } from '../../src/errors.js';
+import type { CodeSkill, Language, SkillContext, SkillResult } from '../../src/skills/types.js';
+import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
+import { loadEquipment, loadLines, selectLines, type EquipmentItem } from '../shared/plant.js';
+import { resolveEquipment } from '../shared/equipment.js';
+import { isMissingSchema, num, queryAll, sqlId, str } from '../shared/sql.js';
+import { callStructured } from '../shared/tools.js';
+import { dateOf, t } from '../shared/text.js';
+import { unknownLinesAnswer } from '../shared/answers.js';
+
+interface Match {
+  order_id: number;
+  similarity: number;
+  equipment_id: string | null;
+  line_id: string;
+  priority: string;
+  title: string;
+  symptom: string;
+  root_cause: string | null;
+  resolution: string | null;
+  opened_at: string;
+  closed_at: string | null;
+}
+
+interface Resolution {
+  resolution: string;
+  score: number;
+  count: number;
+  last_closed_at: string | null;
+  order_ids: number[];
+  root_causes?: string[];
+}
+
+export interface SearchWorkOrdersResult {
+  symptom: string;
+  indexed_orders: number;
+  similar_count: number;
+  matches: Match[];
+  resolutions: Resolution[];
+  note?: string;
+}
+
+const MAX_RESOLUTIONS = 5;
+const MAX_CITED = 6;
+
+function cite(ids: number[]): string {
+  return ids.slice(0, MAX_CITED).map((id) => `#${id}`).join(' ') + (ids.length > MAX_CITED ? ' …' : '');
+}
+
+function equipmentLabel(item: EquipmentItem, language: Language): string {
+  return `**${item.equipment_id}** ${language === 'zh' ? item.name : item.name_en || item.name}`;
+}
+
+async function openOrders(ctx: SkillContext, equipmentId: string): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
+  try {
+    const { rows } = await queryAll(ctx, `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`, `open work orders on ${equipmentId} (fault advice)`, 200);
+    return rows.map((row) => ({ order_id: num(row.order_id), priority: str(row.priority), title: str(row.title), opened_at: str(row.opened_at) }));
+  } catch (error) {
+    if (isMissingSchema(error)) return [];
+    throw error;
+  }
+}
+
+async function search(ctx: SkillContext, args: { symptom: string; equipment_id?: string | undefined; line_id?: string | undefined; limit: number }): Promise<SearchWorkOrdersResult | { unusable: string }> {
+  try {
+    const request: Record<string, unknown> = { symptom: args.symptom, limit: args.limit };
+    if (args.equipment_id) request.equipment_id = args.equipment_id;
+    if (args.line_id) request.line_id = args.line_id;
+    return (await callStructured<SearchWorkOrdersResult>(ctx, 'search_work_orders', request)).structured;
+  } catch (error) {
+    // "nothing to search for in …": an answer for the operator, not a failure
+    if (error instanceof AppError && error.code === 'TOOL_ARGUMENTS_INVALID') return { unusable: error.message };
+    throw error;
+  }
+}
+
+async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillResult> {
+  const language = ctx.language;
+  const symptom = args.symptom.trim();
+  const notes: string[] = [];
+  let item: EquipmentItem | undefined;
+  let lineId: string | undefined;
+  if (args.line) {
+    const lines = await loadLines(ctx);
+    const { selected, unknown } = selectLines([args.line], lines);
+    if (unknown.length > 0) return unknownLinesAnswer({ unknown, known: lines, language, args });
+    lineId = selected[0]!.line_id;
+  }
+  if (args.equipment && args.equipment.trim() !== '') {
+    const resolution = resolveEquipment({ text: args.equipment, items: await loadEquipment(ctx), line: lineId });
+    if (resolution.kind === 'one') item = resolution.item;
+    else if (resolution.kind === 'ambiguous' || resolution.kind === 'group') {
+      const ids = (resolution.kind === 'ambiguous' ? resolution.candidates : resolution.items).map((entry) => entry.equipment_id).join(', ');
+      notes.push(t(language, `“${args.equipment}”对应多台设备（${ids}），以下是所有设备上的相似工单。`, `"${args.equipment}" fits several machines (${ids}); the precedents below come from all of them.`));
+    } else {
+      notes.push(t(language, `设备表中没有“${args.equipment}”，以下按故障现象在全部工单中查找。`, `No equipment matches "${args.equipment}"; searched the work orders of every machine.`));
+    }
+  }
+
+  ctx.progress(t(language, `正在查找与“${symptom}”相似的已关闭工单…`, `searching closed work orders similar to "${symptom}"…`));
+  const [first, open] = await Promise.all([
+    search(ctx, { symptom, equipment_id: item?.equipment_id, line_id: item ? undefined : lineId, limit: args.limit }),
+    item ? openOrders(ctx, item.equipment_id) : Promise.resolve([]),
+  ]);
+  if ('unusable' in first) {
+    return {
+      answer: t(language, `无法按“${symptom}”查找：请用更具体的词描述故障现象，例如“异常振动”“漏油”“alarm 401”。`, `Cannot search for "${symptom}": describe the symptom in more specific words, e.g. "abnormal vibration", "oil leak", "alarm 401".`),
+      data: { arguments: args, error: 'unusable_symptom', reason: first.unusable },
+    };
+  }
+  let result = first;
+  let widened = false;
+  if (result.matches.length === 0 && (item || lineId)) {
+    const wider = await search(ctx, { symptom, limit: args.limit });
+    if (!('unusable' in wider) && wider.matches.length > 0) {
+      result = wider;
+      widened = true;
+      const where = item ? item.equipment_id : t(language, `产线${lineId}`, `line ${lineId}`);
+      notes.push(t(language, `${where} 本身没有相似的已关闭工单；以下是其他设备上的先例。`, `No similar closed order on ${where} itself; these precedents come from other equipment.`));
+    }
+  }
+  ctx.progress(t(language, `找到 ${result.similar_count} 张相似工单`, `found ${result.similar_count} similar work orders`), { similar: result.similar_count });
+
+  const subject = item ? t(language, `${equipmentLabel(item, 'zh')}“${symptom}”`, `"${symptom}" on ${equipmentLabel(item, 'en')}`) : t(language, `“${symptom}”`, `"${symptom}"`);
+  const openText =
+    open.length > 0
+      ? `${t(language, `${item!.equipment_id} 的未关闭工单（${open.length}）：`, `Open work orders on ${item!.equipment_id} (${open.length}):`)}\n${open.map((order) => t(language, `- #${order.order_id} [${order.priority}] ${order.title}（${order.opened_at.slice(0, 10)} 开立）`, `- #${order.order_id} [${order.priority}] ${order.title} (opened ${order.opened_at.slice(0, 10)})`)).join('\n')}`
+      : undefined;
+  const base = { arguments: args, equipment_id: item?.equipment_id ?? null, widened, indexed_orders: result.indexed_orders, similar_count: result.similar_count, open_orders: open, notes };
+
+  if (result.matches.length === 0) {
+    const parts = [
+      t(
+        language,
+        `在 ${result.indexed_orders} 张已关闭工单中没有与${subject}相似的记录，所以没有以往的处理办法可以推荐（不作猜测）。建议查阅作业指导书，例如问：“查找${symptom}的SOP”。`,
+        `No closed work order among ${result.indexed_orders} resembles ${subject}, so there is no precedent to recommend (and no guess). Check the SOPs instead — e.g. ask "find the SOP for ${symptom}".`,
+      ),
+      ...notes,
+    ];
+    if (openText) parts.push(openText);
+    return { answer: parts.join('\n\n'), data: { ...base, precedent: false, resolutions: [], matches: [] } };
+  }
+
+  const resolutions = result.resolutions.slice(0, MAX_RESOLUTIONS);
+  const fixes = resolutions.map((group, index) =>
+    t(
+      language,
+      `${index + 1}. ${group.resolution}——有效 ${group.count} 次（最近 ${dateOf(group.last_closed_at)}）；工单 ${cite(group.order_ids)}`,
+      `${index + 1}. ${group.resolution} — worked ${group.count}× (last ${dateOf(group.last_closed_at)}); orders ${cite(group.order_ids)}`,
+    ),
+  );
+  const similar = result.matches.slice(0, args.limit).map((match) =>
+    t(
+      language,
+      `- #${match.order_id} ${match.title}（${dateOf(match.closed_at)} 关闭）原因：${match.root_cause ?? '—'}；处理：${match.resolution ?? '—'}`,
+      `- #${match.order_id} ${match.title} (closed ${dateOf(match.closed_at)}) cause: ${match.root_cause ?? '—'}; fix: ${match.resolution ?? '—'}`,
+    ),
+  );
+  const parts = [
+    t(language, `${subject}的维修建议：找到 ${result.similar_count} 张相似的已关闭工单。以往有效的处理办法（按次数和时间排序）：`, `Fault advice for ${subject}: ${result.similar_count} similar closed work orders. Fixes that worked, most often and most recently first:`),
+    fixes.join('\n'),
+    t(language, '最相似的工单：', 'Most similar orders:'),
+    similar.join('\n'),
+    ...notes,
+  ];
+  if (openText) parts.push(openText);
+  ctx.progress(t(language, '完成', 'done'));
+  return { answer: parts.join('\n\n'), data: { ...base, precedent: true, resolutions, matches: result.matches.slice(0, args.limit) } };
+}
+
+export const faultAdvice: CodeSkill<FaultAdviceArgs> = {
+  kind: 'code',
+  name: 'fault_advice',
+  description:
+    'Recommend a fix from the plant\'s own history: given a symptom (e.g. "abnormal vibration", "异常振动") and optionally the machine or line, finds the most similar closed work orders and ranks the resolutions that fixed them by how often and how recently they worked, citing order ids; lists the machine\'s open orders. Says so when there is no precedent.',
+  version: '1.0.0',
+  parameters: faultAdviceArgs,
+  timeoutMs: 30_000,
+  errorCodes: COMMON_ERROR_CODES,
+  retry: RETRY_POLICY,
+  dependencies: { tools: ['search_work_orders', 'query_database'] },
+  triggers: ['怎么修', '维修建议', '以前怎么处理', '故障', '振动', '漏油', 'how to fix', 'what fixed this before', 'recommend a fix', 'fault advice', 'vibrating'],
+  execute,
+};
