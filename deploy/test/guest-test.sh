@@ -71,6 +71,8 @@ sed 's/^/  | /' /tmp/install-a.out
 [ $rc -eq 0 ] && pass "install.sh $A_VERSION (rc 0, $((t1 - t0)) ms)" || fail "install.sh $A_VERSION" "rc $rc"
 check "current → releases/$A_VERSION" test "$(readlink -f /opt/airgap-agent/current)" = "/opt/airgap-agent/releases/$A_VERSION"
 check "airgap-agent on the PATH prints $A_VERSION" test "$(airgap-agent --version)" = "airgap-agent $A_VERSION"
+t0=$(ms); for _ in $(seq 20); do airgap-agent --version >/dev/null; done; t1=$(ms)
+echo "  --version cold start in the guest: $(( (t1 - t0) / 20 )) ms (mean of 20)"; echo "GUEST_COLD_START_MS=$(( (t1 - t0) / 20 ))" >> "$OUT/metrics.txt"
 check "agent-test on the PATH reaches the binary" sh -c 'agent-test --help 2>&1 | grep -qiE "usage|\"test\" command"'
 check "system user airgap-agent (nologin)" sh -c 'getent passwd airgap-agent | grep -q nologin'
 check "config installed 0640 root:airgap-agent" test "$(stat -c '%a %U %G' "$CONFIG")" = "640 root airgap-agent"
