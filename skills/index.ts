@@ -7,5 +7,6 @@ import { qualityMetrics } from './quality_metrics/skill.js';
 import { weeklyReport } from './weekly_report/skill.js';
 import { equipmentStatus } from './equipment_status/skill.js';
 import { faultAdvice } from './fault_advice/skill.js';
+import { oncallCheckProcedure } from './oncall_check_procedure/skill.js';
 
-export const CODE_SKILLS: CodeSkill<any>[] = [qualityMetrics, weeklyReport, equipmentStatus, faultAdvice];
+export const CODE_SKILLS: CodeSkill<any>[] = [qualityMetrics, weeklyReport, equipmentStatus, faultAdvice, oncallCheckProcedure];
