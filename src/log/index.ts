@@ -45,7 +45,7 @@ export async function initLogging(options: LoggingOptions): Promise<Logger> {
       extension: '.log',
       size: log.file.size,
       frequency: log.file.frequency,
-      limit: { count: log.file.keep },
+      limit: { count: log.file.keep, removeOtherLogFiles: true },
       mkdir: true,
       symlink: true,
     })) as unknown as DestinationStream & { flushSync?: () => void; end?: () => void };

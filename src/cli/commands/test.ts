@@ -1,7 +1,67 @@
-/** `airgap-agent test` — placeholder until its issue lands; says so instead of pretending. */
+/**
+ * `airgap-agent test [paths…]` (also `agent-test`): replay YAML regression
+ * cases. The last line is exactly `N passed, N failed` (`, N skipped`);
+ * exit 0 only if none failed.
+ */
 import { AppError } from '../../errors.js';
-import type { CommandContext } from '../context.js';
+import { initLogging } from '../../log/index.js';
+import { runSuite } from '../../testing/runner.js';
+import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
-export async function run(_context: CommandContext): Promise<number> {
-  throw new AppError('USAGE', 'the "test" command is not built yet', { hint: 'see the open issues' });
+const USAGE =
+  'agent-test [PATH…] [-j N] [--filter REGEX] [--tag TAG]… [--fail-fast] [--record | --live] [--junit FILE] [--json FILE] [--timeout-ms N] [--url URL]';
+
+export async function run(context: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    context,
+    {
+      jobs: { type: 'string', short: 'j', default: '2' },
+      filter: { type: 'string' },
+      tag: { type: 'string', multiple: true },
+      'fail-fast': { type: 'boolean', default: false },
+      record: { type: 'boolean', default: false },
+      live: { type: 'boolean', default: false },
+      junit: { type: 'string' },
+      json: { type: 'string' },
+      'timeout-ms': { type: 'string', default: '120000' },
+      url: { type: 'string' },
+    },
+    USAGE,
+  );
+  const jobs = Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 32) throw new AppError('USAGE', `-j must be a whole number from 1 to 32, got "${String(values.jobs)}"`, { hint: USAGE });
+  const caseTimeoutMs = Number(values['timeout-ms']);
+  if (!Number.isInteger(caseTimeoutMs) || caseTimeoutMs < 1000) throw new AppError('USAGE', `--timeout-ms must be a whole number of at least 1000, got "${String(values['timeout-ms'])}"`);
+  if (values.record && values.live) throw new AppError('USAGE', '--record and --live cannot be used together', { hint: '--record already talks to the live model and writes cassettes' });
+  let filter: RegExp | undefined;
+  if (typeof values.filter === 'string') {
+    try {
+      filter = new RegExp(values.filter, 'iu');
+    } catch (error) {
+      throw new AppError('USAGE', `--filter is not a valid regular expression: ${(error as Error).message}`);
+    }
+  }
+  if (typeof values.url === 'string') {
+    const { runRemoteSuite } = await import('../../testing/remote.js');
+    const summary = await runRemoteSuite({ paths: positionals.length ? positionals : ['testcases'], url: values.url, filter, tags: values.tag as string[] | undefined, jobs, failFast: values['fail-fast'] === true, junit: values.junit as string | undefined, json: values.json as string | undefined, caseTimeoutMs, out: process.stdout, err: process.stderr });
+    return summary.failed === 0 ? 0 : 1;
+  }
+  const loaded = loadCommandConfig(context);
+  await initLogging({ config: loaded.config, fileName: 'agent-test', name: 'agent-test' });
+  const summary = await runSuite({
+    paths: positionals.length ? positionals : ['testcases'],
+    loaded,
+    jobs,
+    filter,
+    tags: values.tag as string[] | undefined,
+    failFast: values['fail-fast'] === true,
+    record: values.record === true,
+    live: values.live === true,
+    junit: values.junit as string | undefined,
+    json: values.json as string | undefined,
+    caseTimeoutMs,
+    out: process.stdout,
+    err: process.stderr,
+  });
+  return summary.failed === 0 ? 0 : 1;
 }

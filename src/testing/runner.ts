@@ -1,0 +1,273 @@
+/**
+ * agent-test: replays YAML regression cases against the agent.
+ *
+ * In process (default): cases are grouped by their demo plant and their
+ * `now`; groups run one after another (the clock is process-wide, and the
+ * tool servers are started with it), units inside a group run `jobs` at a
+ * time. A unit is one case, or every case of one `session` in file order.
+ * Units whose cases have cassettes get their own agent whose model is the
+ * scripted server playing those turns; the others share one agent on the
+ * configured model (none in CI: the rules answer). `--live` ignores
+ * cassettes; `--record` records the configured model's turns into them.
+ * Regression runs use a temporary agent.db, never the service's.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { stringify } from 'yaml';
+import { AppError, toAppError } from '../errors.js';
+import { setFixedNow } from '../clock.js';
+import type { Config } from '../config/schema.js';
+import type { LoadedConfig } from '../config/load.js';
+import { createAgent, type AgentRuntime } from '../agent/create.js';
+import type { AgentEvent } from '../agent/types.js';
+import { seedPlant } from '../seed/index.js';
+import { checkCase } from './assertions.js';
+import type { PlantSpec } from './case-schema.js';
+import { cassettePath, loadCassette, saveCassette, startRecordingProxy, toScriptedTurn, type RecordingProxy } from './cassette.js';
+import { loadCases, type LoadedCase } from './load-cases.js';
+import { formatCase, formatProblem, summarise, summaryLine, writeJson, writeJunit, type CaseReport, type RunSummary } from './report.js';
+import { startScriptedLlmServer, type ScriptedLlmServer } from './scripted-llm-server.js';
+
+export interface RunOptions {
+  paths: string[];
+  loaded: LoadedConfig;
+  jobs: number;
+  filter?: RegExp | undefined;
+  tags?: string[] | undefined;
+  failFast: boolean;
+  record: boolean;
+  live: boolean;
+  junit?: string | undefined;
+  json?: string | undefined;
+  caseTimeoutMs: number;
+  out: Writable;
+  err: Writable;
+}
+
+interface Unit {
+  cases: LoadedCase[];
+  cassettes: boolean;
+}
+
+interface Group {
+  plant: PlantSpec | undefined;
+  now: string | undefined;
+  units: Unit[];
+}
+
+function plantKey(plant: PlantSpec | undefined): string {
+  return plant ? `${plant.seed}/${plant.today}/${plant.rows}` : 'configured';
+}
+
+function selected(entry: LoadedCase, options: RunOptions): boolean {
+  if (options.filter && !options.filter.test(entry.testCase.name)) return false;
+  if (options.tags && options.tags.length > 0 && !options.tags.some((tag) => entry.testCase.tags.includes(tag))) return false;
+  return true;
+}
+
+function cassetteFile(entry: LoadedCase): string {
+  return cassettePath(entry.file, entry.testCase.name, entry.testCase.cassette);
+}
+
+/** Split the cases into groups (plant × now) of units (a case, or one session's cases). */
+export function planUnits(cases: LoadedCase[], options: { live: boolean; record: boolean }): { groups: Group[]; problems: Array<{ entry: LoadedCase; message: string }> } {
+  const problems: Array<{ entry: LoadedCase; message: string }> = [];
+  const units: Unit[] = [];
+  const sessions = new Map<string, Unit>();
+  for (const entry of cases) {
+    const session = entry.testCase.session;
+    const hasCassette = !options.live && !options.record && loadCassette(cassetteFile(entry)) !== undefined;
+    if (session) {
+      const key = `${entry.file}\u0000${session}`;
+      const unit = sessions.get(key);
+      if (unit) {
+        const first = unit.cases[0]!;
+        if ((first.testCase.now ?? '') !== (entry.testCase.now ?? '')) {
+          problems.push({ entry, message: `cases of session "${session}" must share "now" (the first says ${first.testCase.now ?? 'none'})` });
+          continue;
+        }
+        unit.cases.push(entry);
+        unit.cassettes ||= hasCassette;
+        continue;
+      }
+      const created = { cases: [entry], cassettes: hasCassette };
+      sessions.set(key, created);
+      units.push(created);
+    } else {
+      units.push({ cases: [entry], cassettes: hasCassette });
+    }
+  }
+  const groups = new Map<string, Group>();
+  for (const unit of units) {
+    const first = unit.cases[0]!;
+    const key = `${plantKey(first.plant)}|${first.testCase.now ?? ''}`;
+    const group = groups.get(key) ?? { plant: first.plant, now: first.testCase.now, units: [] };
+    group.units.push(unit);
+    groups.set(key, group);
+  }
+  return { groups: [...groups.values()], problems };
+}
+
+/** A demo plant for a case file, seeded once per run into the run's temp folder. */
+function plantFor(spec: PlantSpec | undefined, base: Config, scratch: string, cache: Map<string, { db: string; docs: string }>): Config {
+  const state = { db: path.join(scratch, 'agent.db'), fts_db: path.join(scratch, `fts-${plantKey(spec).replace(/\W+/g, '-')}.db`) };
+  if (!spec) return { ...base, state };
+  const key = plantKey(spec);
+  let seeded = cache.get(key);
+  if (!seeded) {
+    const dir = path.join(scratch, `plant-${key.replace(/\W+/g, '-')}`);
+    const summary = seedPlant({ db: path.join(dir, 'plant.db'), docsDir: path.join(dir, 'docs'), rows: spec.rows, seed: spec.seed, today: spec.today, timezone: base.plant.timezone });
+    seeded = { db: summary.db, docs: path.join(dir, 'docs') };
+    cache.set(key, seeded);
+  }
+  return { ...base, plant: { ...base.plant, db: seeded.db }, docs: { ...base.docs, root: seeded.docs }, state };
+}
+
+let configFiles = 0;
+/** The shipped tool servers read their settings from a file: write the group's config (absolute paths) for them. */
+function configFileFor(config: Config, scratch: string): string {
+  const file = path.join(scratch, `config-${++configFiles}.yaml`);
+  writeFileSync(file, stringify(config));
+  return file;
+}
+
+async function pool<T>(items: T[], jobs: number, work: (item: T) => Promise<void>, stop: () => boolean): Promise<void> {
+  let next = 0;
+  const runners = Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, async () => {
+    while (next < items.length && !stop()) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  });
+  await Promise.all(runners);
+}
+
+async function runCase(runtime: AgentRuntime, entry: LoadedCase, sessionId: string | undefined, options: RunOptions & { modelNote?: string | undefined }): Promise<CaseReport> {
+  const { testCase } = entry;
+  const events: AgentEvent[] = [];
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.caseTimeoutMs);
+  const started = performance.now();
+  try {
+    const answer = await runtime.agent.ask({ question: testCase.input, sessionId, signal: AbortSignal.any([controller.signal, runtime.signal]), onEvent: (event) => events.push(event) });
+    const ms = performance.now() - started;
+    const steps = events.filter((event) => event.type === 'step-start').length;
+    const failures = checkCase(testCase, { answer, latencyMs: ms, steps });
+    let error: string | undefined;
+    if (failures.some((failure) => failure.assertion === 'expected_mode') && testCase.expected_mode === 'model' && options.modelNote) error = options.modelNote;
+    return { name: testCase.name, file: entry.file, line: entry.line, status: failures.length ? 'failed' : 'passed', ms, failures, error, answer };
+  } catch (caught) {
+    const appError = toAppError(caught);
+    const reason = controller.signal.aborted ? `no answer within ${options.caseTimeoutMs} ms` : `${appError.code}: ${appError.message}`;
+    return { name: testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: performance.now() - started, failures: [], error: reason };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function runSuite(options: RunOptions): Promise<RunSummary> {
+  const { cases, problems, files } = loadCases(options.paths);
+  for (const problem of problems) options.out.write(`${formatProblem(problem)}\n`);
+  const chosen = cases.filter((entry) => selected(entry, options));
+  const reports: CaseReport[] = [];
+  const emit = (report: CaseReport): void => {
+    reports.push(report);
+    options.out.write(`${formatCase(report)}\n`);
+  };
+  const runnable: LoadedCase[] = [];
+  for (const entry of chosen) {
+    const skip = entry.testCase.skip;
+    if (skip) emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'skipped', ms: 0, failures: [], skipReason: typeof skip === 'string' ? skip : 'skip: true' });
+    else runnable.push(entry);
+  }
+  options.err.write(`agent-test: ${runnable.length} case(s) from ${files.length} file(s)${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}\n`);
+  const plan = planUnits(runnable, options);
+  for (const { entry, message } of plan.problems) emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: 0, failures: [], error: message });
+
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'agent-test-'));
+  const plants = new Map<string, { db: string; docs: string }>();
+  const base = options.loaded.config;
+  let proxy: RecordingProxy | undefined;
+  let stopped = false;
+  const stop = (): boolean => stopped;
+  try {
+    if (options.record) {
+      if (!base.llm.base_url) throw new AppError('USAGE', 'agent-test --record needs a live model', { hint: 'set llm.base_url in the config (see docs/llm-endpoints.md)' });
+      proxy = await startRecordingProxy(base.llm.base_url);
+    }
+    let unitCounter = 0;
+    for (const group of plan.groups) {
+      if (stopped) break;
+      setFixedNow(group.now, base.plant.timezone);
+      const groupConfig = plantFor(group.plant, base, scratch, plants);
+      const noModel = !groupConfig.llm.base_url && !options.record;
+      const modelNote = noModel ? 'no cassette for this case and no model configured: record one with `agent-test --record` against a live model (llm.base_url)' : undefined;
+      let shared: Promise<AgentRuntime> | undefined;
+      const runtimes: Array<Promise<AgentRuntime>> = [];
+      const sharedRuntime = (): Promise<AgentRuntime> => {
+        const config = proxy ? { ...groupConfig, llm: { ...groupConfig.llm, base_url: proxy.url } } : groupConfig;
+        shared ??= createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
+        return shared;
+      };
+      try {
+        await pool(
+          group.units,
+          options.jobs,
+          async (unit) => {
+            const unitId = `agent-test-${++unitCounter}-${Date.now().toString(36)}`;
+            let runtime: AgentRuntime;
+            let scripted: ScriptedLlmServer | undefined;
+            try {
+              if (unit.cassettes) {
+                const turns = unit.cases.flatMap((entry) => (loadCassette(cassetteFile(entry))?.turns ?? []).map(toScriptedTurn));
+                scripted = await startScriptedLlmServer({ turns, fallback: { status: 500, errorMessage: 'the cassette has no more recorded turns for this case: re-record it with --record' } });
+                const config = { ...groupConfig, llm: { ...groupConfig.llm, base_url: scripted.url } };
+                const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
+                runtimes.push(created);
+                runtime = await created;
+              } else {
+                runtime = await sharedRuntime();
+              }
+            } catch (error) {
+              await scripted?.close();
+              const appError = toAppError(error);
+              for (const entry of unit.cases) emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: 0, failures: [], error: `the agent could not start: ${appError.describe()}` });
+              if (options.failFast) stopped = true;
+              return;
+            }
+            try {
+              for (const entry of unit.cases) {
+                if (stopped) break;
+                const sessionId = entry.testCase.session ? unitId : undefined;
+                proxy?.take();
+                const report = await runCase(runtime, entry, sessionId, { ...options, modelNote: unit.cassettes ? undefined : modelNote });
+                if (proxy) {
+                  saveCassette(cassetteFile(entry), { version: 1, case: entry.testCase.name, recorded_at: new Date().toISOString(), model: base.llm.model, turns: proxy.take() });
+                }
+                emit(report);
+                if (report.status === 'failed' && options.failFast) stopped = true;
+              }
+            } finally {
+              await scripted?.close();
+            }
+          },
+          stop,
+        );
+      } finally {
+        const all = [...runtimes, ...(shared ? [shared] : [])];
+        await Promise.all(all.map(async (created) => (await created.catch(() => undefined))?.close()));
+      }
+    }
+  } finally {
+    setFixedNow(undefined, base.plant.timezone);
+    await proxy?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  if (options.junit) writeJunit(options.junit, reports, problems);
+  if (options.json) writeJson(options.json, reports, problems);
+  const summary = summarise(reports, problems);
+  options.out.write(`${summaryLine(summary)}\n`);
+  return summary;
+}
