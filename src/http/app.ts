@@ -1,0 +1,78 @@
+/**
+ * The Hono application: every request gets a trace id (the X-Trace-Id
+ * response header; a well-formed incoming one is kept), a pino child logger,
+ * a body-size limit, security headers and a line in the metrics. Errors of
+ * every route become responses in one place (error-status.ts). The app is
+ * testable in process with `app.request(...)`, and served by server.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../errors.js';
+import { sendError } from './error-status.js';
+import type { HttpEnv } from './context.js';
+import { apiRoutes } from './routes-api.js';
+import { opsRoutes } from './routes-ops.js';
+import { pageRoutes } from './routes-page.js';
+import { buildService, type Service, type ServiceDeps } from './service.js';
+
+const TRACE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export interface HttpApp {
+  app: Hono<HttpEnv>;
+  service: Service;
+}
+
+export function createHttpApp(deps: ServiceDeps): HttpApp {
+  const service = buildService(deps);
+  const app = new Hono<HttpEnv>();
+  const limitBytes = deps.config.server.body_limit_kb * 1024;
+
+  app.use('*', async (context, next) => {
+    const incoming = context.req.header('x-trace-id');
+    const traceId = incoming && TRACE_ID.test(incoming) ? incoming : randomUUID();
+    const log = service.log.child({ trace: traceId, method: context.req.method, path: context.req.path });
+    context.set('traceId', traceId);
+    context.set('log', log);
+    context.set('user', undefined);
+    const started = performance.now();
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = context.req.routePath && context.req.routePath !== '*' && context.req.routePath !== '/*' ? context.req.routePath : 'unmatched';
+    context.res.headers.set('X-Trace-Id', traceId);
+    context.res.headers.set('X-Content-Type-Options', 'nosniff');
+    context.res.headers.set('Referrer-Policy', 'no-referrer');
+    if (!context.res.headers.has('Cache-Control')) context.res.headers.set('Cache-Control', 'no-store');
+    service.metrics.requests.inc({ route, method: context.req.method, status: String(context.res.status) });
+    service.metrics.latency.observe({ route }, seconds);
+    const level = context.res.status >= 500 ? 'warn' : 'debug';
+    log[level]({ status: context.res.status, ms: Math.round(seconds * 10000) / 10 }, 'request-end');
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: limitBytes,
+      onError: (context) => {
+        const error = new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${deps.config.server.body_limit_kb} KiB`, {
+          hint: 'send a shorter question, or raise server.body_limit_kb in the config',
+        });
+        return sendError(context as never, { error, traceId: context.get('traceId') as string, log: context.get('log') as never });
+      },
+    }),
+  );
+
+  app.onError((error, context) => sendError(context, { error, traceId: context.get('traceId') ?? 'none', log: context.get('log') ?? service.log }));
+  app.notFound((context) =>
+    sendError(context, {
+      error: new AppError('NOT_FOUND', `no route ${context.req.method} ${context.req.path}`, { hint: 'see docs/api.md for the routes' }),
+      traceId: context.get('traceId') ?? 'none',
+      log: context.get('log') ?? service.log,
+    }),
+  );
+
+  app.route('/', opsRoutes(service));
+  app.route('/api', apiRoutes(service));
+  app.route('/', pageRoutes());
+  return { app, service };
+}

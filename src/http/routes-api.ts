@@ -1,0 +1,205 @@
+/**
+ * The JSON API under /api: log-in, sessions, tasks (questions) and their event
+ * streams, cancel, approvals, skills, tools and the audit log. Bodies are
+ * validated with zod; errors are thrown as AppErrors and become responses in
+ * error-status.ts.
+ */
+import { Hono } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { COOKIE_NAME, FIRST_ADMIN_HINT, parseBody, requestToken, requireAdmin, requireUser, validate, type HttpContext, type HttpEnv } from './context.js';
+import type { Service } from './service.js';
+import { createSession, listSessions, requireSession, sessionMessages } from './sessions.js';
+import { lastEventId, SSE_HEADERS, sseStream } from './sse.js';
+import { taskJson } from './task-manager.js';
+
+const SESSION_ID = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, 'use the session_id a session was created with');
+
+const loginBody = z.object({
+  username: z.string().min(1, 'give a user name').max(64),
+  password: z.string().min(1, 'give the password').max(256),
+  kind: z.enum(['cookie', 'bearer']).default('cookie'),
+});
+const sessionBody = z.object({ title: z.string().max(200).optional() }).strict();
+const taskBody = z
+  .object({
+    question: z.string().trim().min(1, 'the question is empty').max(4000, 'the question is longer than 4000 characters'),
+    session_id: SESSION_ID.optional(),
+  })
+  .strict();
+const decisionBody = z.object({ decision: z.enum(['approve', 'reject']), reason: z.string().max(500).optional() }).strict();
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50), all: z.enum(['0', '1', 'true', 'false']).optional() });
+const auditQuery = z.object({
+  trace_id: z.string().max(100).optional(),
+  session_id: z.string().max(100).optional(),
+  tool: z.string().max(100).optional(),
+  before_id: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export function apiRoutes(service: Service): Hono<HttpEnv> {
+  const api = new Hono<HttpEnv>();
+  const { db } = service.deps;
+
+  api.get('/status', (context) => {
+    const users = service.accounts.count();
+    return context.json({
+      version: VERSION,
+      plant: service.deps.config.plant.name,
+      needs_first_admin: users === 0,
+      hint: users === 0 ? FIRST_ADMIN_HINT : null,
+    });
+  });
+
+  api.post('/login', async (context) => {
+    const body = await parseBody(context, loginBody);
+    if (service.accounts.count() === 0) throw new AppError('UNAUTHENTICATED', 'there are no accounts yet', { hint: FIRST_ADMIN_HINT });
+    const login = await service.accounts.login(body.username, body.password);
+    context.get('log').info({ user: login.user.username, kind: body.kind }, 'login');
+    const user = { username: login.user.username, role: login.user.role };
+    if (body.kind === 'bearer') return context.json({ user, token: login.token, expires_at: login.expires_at });
+    setCookie(context, COOKIE_NAME, login.token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      secure: new URL(context.req.url).protocol === 'https:',
+      maxAge: service.deps.config.server.session_ttl_hours * 3600,
+    });
+    return context.json({ user, expires_at: login.expires_at });
+  });
+
+  api.post('/logout', (context) => {
+    const token = requestToken(context);
+    if (token) service.accounts.logout(token);
+    deleteCookie(context, COOKIE_NAME, { path: '/' });
+    return context.json({ ok: true });
+  });
+
+  api.get('/me', (context) => {
+    const user = requireUser(context, service);
+    return context.json({ username: user.username, role: user.role });
+  });
+
+  api.post('/sessions', async (context) => {
+    const user = requireUser(context, service);
+    const body = await parseBody(context, sessionBody);
+    return context.json(createSession(db, { user, title: body.title }), 201);
+  });
+
+  api.get('/sessions', (context) => {
+    const user = requireUser(context, service);
+    const query = validate(listQuery, context.req.query(), 'query');
+    const all = query.all === '1' || query.all === 'true';
+    return context.json({ sessions: listSessions(db, { user, limit: query.limit, all }) });
+  });
+
+  api.get('/sessions/:id/messages', (context) => {
+    const user = requireUser(context, service);
+    return context.json(sessionMessages(db, { user, sessionId: context.req.param('id') }));
+  });
+
+  api.get('/sessions/:id/tasks', (context) => {
+    const user = requireUser(context, service);
+    const sessionId = context.req.param('id');
+    requireSession(db, { user, sessionId });
+    return context.json({ session_id: sessionId, tasks: service.tasks.store.listBySession(sessionId).map(taskJson) });
+  });
+
+  api.post('/tasks', async (context) => {
+    const user = requireUser(context, service);
+    const body = await parseBody(context, taskBody);
+    const { task, lane } = service.tasks.submit({ question: body.question, sessionId: body.session_id, user, traceId: context.get('traceId') });
+    const eventsUrl = `/api/tasks/${task.task_id}/events`;
+    if ((context.req.header('accept') ?? '').includes('text/event-stream')) {
+      return streamTask(context, service, task.task_id, 0, { 'X-Task-Id': task.task_id, 'X-Session-Id': task.session_id });
+    }
+    context.header('Location', `/api/tasks/${task.task_id}`);
+    return context.json({ task_id: task.task_id, session_id: task.session_id, state: task.state, lane, events_url: eventsUrl }, 202);
+  });
+
+  api.get('/tasks/:id', (context) => {
+    const user = requireUser(context, service);
+    return context.json(taskJson(service.tasks.get(context.req.param('id'), user)));
+  });
+
+  api.get('/tasks/:id/events', (context) => {
+    const user = requireUser(context, service);
+    const task = service.tasks.get(context.req.param('id'), user);
+    const after = lastEventId(context.req.header('last-event-id') ?? context.req.query('last_event_id'));
+    return streamTask(context, service, task.task_id, after, {});
+  });
+
+  api.post('/tasks/:id/cancel', async (context) => {
+    const user = requireUser(context, service);
+    const task = await service.tasks.cancel(context.req.param('id'), user);
+    return context.json(taskJson(task));
+  });
+
+  api.get('/approvals', (context) => {
+    requireAdmin(context, service);
+    const state = validate(z.object({ state: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending') }), context.req.query(), 'query').state;
+    const approvals = service.tasks.store.listApprovals(state === 'all' ? undefined : state).map((row) => ({ ...row, arguments: JSON.parse(row.arguments) as unknown }));
+    return context.json({ approvals });
+  });
+
+  api.post('/approvals/:id', async (context) => {
+    const user = requireAdmin(context, service);
+    const body = await parseBody(context, decisionBody);
+    const { approval, task } = service.tasks.decide(context.req.param('id'), { approved: body.decision === 'approve', user, reason: body.reason });
+    return context.json({ approval: { ...approval, arguments: JSON.parse(approval.arguments) as unknown }, task: taskJson(task) });
+  });
+
+  api.get('/skills', (context) => {
+    requireUser(context, service);
+    return context.json({ skills: service.deps.skills.list() });
+  });
+
+  api.post('/skills/reload', (context) => {
+    const user = requireAdmin(context, service);
+    const engine = service.deps.skills as unknown as { registry?: { load?: () => void } };
+    if (typeof engine.registry?.load !== 'function') throw new AppError('BAD_REQUEST', 'this skills engine cannot reload', { hint: 'restart the service to reload skills' });
+    engine.registry.load();
+    context.get('log').info({ by: user.username }, 'skills-reload');
+    return context.json({ skills: service.deps.skills.list() });
+  });
+
+  api.get('/tools', (context) => {
+    requireUser(context, service);
+    return context.json({ tools: service.deps.tools.listTools().map((tool) => ({ server: tool.server, name: tool.name, description: tool.description, input_schema: tool.inputSchema })) });
+  });
+
+  api.get('/audit', (context) => {
+    requireAdmin(context, service);
+    const query = validate(auditQuery, context.req.query(), 'query');
+    service.deps.audit?.flush();
+    const rows = db
+      .prepare(
+        `SELECT id, session_id, trace_id, origin, server, tool_name, parameters, purpose, result_summary, duration_ms, success, cached, error_code, attempt, created_at
+         FROM tool_call_log
+         WHERE (@trace_id IS NULL OR trace_id = @trace_id) AND (@session_id IS NULL OR session_id = @session_id)
+           AND (@tool IS NULL OR tool_name = @tool) AND (@before_id IS NULL OR id < @before_id)
+         ORDER BY id DESC LIMIT @limit`,
+      )
+      .all({ trace_id: query.trace_id ?? null, session_id: query.session_id ?? null, tool: query.tool ?? null, before_id: query.before_id ?? null, limit: query.limit });
+    return context.json({ rows });
+  });
+
+  return api;
+}
+
+function streamTask(context: HttpContext, service: Service, taskId: string, after: number, headers: Record<string, string>): Response {
+  const subscribe = (listener: Parameters<typeof service.tasks.subscribe>[2]) => service.tasks.subscribe(taskId, after, listener);
+  // a finished task whose events the client has all seen: 204 tells EventSource to stop reconnecting
+  const probe = service.tasks.subscribe(taskId, after, () => undefined);
+  probe.unsubscribe();
+  if (probe.finished && probe.replay.length === 0) return context.body(null, 204);
+  const body = sseStream({
+    subscribe,
+    signal: context.req.raw.signal,
+    onOpen: () => (service.streams.open += 1),
+    onClose: () => (service.streams.open -= 1),
+  });
+  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, 'X-Trace-Id': context.get('traceId'), ...headers } });
+}

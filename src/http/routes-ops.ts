@@ -1,0 +1,48 @@
+/**
+ * Operations endpoints, no log-in needed: /healthz (the process answers),
+ * /readyz (agent.db open, MCP servers running, skills loaded — 503 with the
+ * reasons otherwise) and /metrics (Prometheus text).
+ */
+import { Hono } from 'hono';
+import type { HttpEnv } from './context.js';
+import type { Service } from './service.js';
+
+export function readiness(service: Service): { ready: boolean; checks: Record<string, { ok: boolean; detail: string }> } {
+  const checks: Record<string, { ok: boolean; detail: string }> = {};
+  try {
+    service.deps.db.prepare('SELECT 1').get();
+    checks.agent_db = { ok: true, detail: 'open' };
+  } catch (error) {
+    checks.agent_db = { ok: false, detail: `agent.db cannot be read: ${(error as Error).message}` };
+  }
+  const servers = service.deps.tools.status?.() ?? [];
+  const down = servers.filter((server) => server.state !== 'running');
+  const ready = service.deps.tools.ready?.() ?? true;
+  checks.mcp = {
+    ok: ready && down.length === 0,
+    detail: down.length === 0 ? `${servers.length} server(s) running, ${service.deps.tools.listTools().length} tools` : down.map((server) => `${server.name} is ${server.state}${server.last_error ? ` (${server.last_error})` : ''}`).join('; '),
+  };
+  const skills = service.deps.skills.list();
+  const enabled = skills.filter((skill) => skill.enabled);
+  const broken = skills.filter((skill) => !skill.enabled);
+  checks.skills = {
+    ok: enabled.length > 0,
+    detail: enabled.length > 0 ? `${enabled.length} enabled${broken.length ? `, ${broken.length} disabled (${broken.map((skill) => skill.name).join(', ')})` : ''}` : 'no skill is loaded',
+  };
+  checks.accepting = service.state.closing ? { ok: false, detail: 'shutting down' } : { ok: true, detail: 'accepting questions' };
+  return { ready: Object.values(checks).every((check) => check.ok), checks };
+}
+
+export function opsRoutes(service: Service): Hono<HttpEnv> {
+  const ops = new Hono<HttpEnv>();
+  ops.get('/healthz', (context) => context.json({ status: 'ok', uptime_s: Math.round(process.uptime()) }));
+  ops.get('/readyz', (context) => {
+    const result = readiness(service);
+    const reasons = Object.entries(result.checks)
+      .filter(([, check]) => !check.ok)
+      .map(([name, check]) => `${name}: ${check.detail}`);
+    return context.json({ status: result.ready ? 'ready' : 'not ready', reasons, checks: result.checks }, result.ready ? 200 : 503);
+  });
+  ops.get('/metrics', (context) => context.body(service.metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }));
+  return ops;
+}

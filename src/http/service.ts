@@ -1,0 +1,82 @@
+/**
+ * What the HTTP layer needs from the rest of the appliance, and the parts it
+ * builds on top: accounts, the scheduler, the task manager and the metrics.
+ * `serviceFromRuntime` adapts createAgent's runtime; tests pass small fakes.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.js';
+import type { AgentRuntime } from '../agent/create.js';
+import type { ToolInfo } from '../mcp/types.js';
+import type { SkillEngine } from '../skills/engine-types.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import { logger } from '../log/index.js';
+import { Accounts } from './accounts.js';
+import { Metrics } from './metrics.js';
+import { Scheduler } from './scheduler.js';
+import { TaskManager, type ServiceAgent } from './task-manager.js';
+import { TASK_STATES } from './task-store.js';
+
+export interface ToolsView {
+  listTools(): ToolInfo[];
+  /** every MCP server running (undefined = not known) */
+  ready?(): boolean;
+  status?(): Array<{ name: string; state: string; last_error: string | null }>;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  /** agent.db */
+  db: SqliteDatabase;
+  agent: ServiceAgent;
+  skills: SkillEngine;
+  tools: ToolsView;
+  audit?: { flush(): void } | undefined;
+  /** rules-only rule lane width (default 16) */
+  rulesConcurrency?: number | undefined;
+  log?: Logger | undefined;
+}
+
+export interface Service {
+  deps: ServiceDeps;
+  accounts: Accounts;
+  scheduler: Scheduler;
+  tasks: TaskManager;
+  metrics: Metrics;
+  log: Logger;
+  /** SSE streams open now */
+  streams: { open: number };
+  /** set once shutdown begins (readyz → 503) */
+  state: { closing: boolean };
+}
+
+export function serviceFromRuntime(runtime: AgentRuntime, config: Config): ServiceDeps {
+  return { config, db: runtime.db, agent: runtime.agent, skills: runtime.skills, tools: runtime.tools, audit: runtime.audit };
+}
+
+export function buildService(deps: ServiceDeps): Service {
+  const log = deps.log ?? logger('http');
+  const scheduler = new Scheduler({
+    limits: { rules: deps.rulesConcurrency ?? 16, model: deps.config.llm.concurrency },
+    max: deps.config.server.queue_max,
+  });
+  const streams = { open: 0 };
+  const state = { closing: false };
+  let tasks: TaskManager | undefined;
+  const metrics = new Metrics(() => {
+    const counts = tasks?.store.countByState();
+    const servers = deps.tools.status?.() ?? [];
+    return [
+      { name: 'airgap_queue_depth', help: 'questions waiting in the queue, by lane', values: (['rules', 'model'] as const).map((lane) => ({ labels: { lane }, value: scheduler.depthOf(lane) })) },
+      { name: 'airgap_queue_running', help: 'questions running now, by lane', values: (['rules', 'model'] as const).map((lane) => ({ labels: { lane }, value: scheduler.runningOf(lane) })) },
+      { name: 'airgap_tasks', help: 'tasks in agent.db by state', values: TASK_STATES.map((taskState) => ({ labels: { state: taskState }, value: counts?.[taskState] ?? 0 })) },
+      { name: 'airgap_sse_streams_open', help: 'event streams open now', values: [{ value: streams.open }] },
+      { name: 'airgap_mcp_servers_running', help: 'MCP servers in the running state', values: [{ value: servers.filter((server) => server.state === 'running').length }] },
+      { name: 'airgap_process_resident_memory_bytes', help: 'resident set size of the service', values: [{ value: process.memoryUsage().rss }] },
+    ];
+  });
+  tasks = new TaskManager({ db: deps.db, agent: deps.agent, skills: deps.skills, scheduler, metrics, log: log.child({ part: 'tasks' }) });
+  const orphans = tasks.store.failOrphans('the service stopped before this question finished');
+  if (orphans > 0) log.warn({ tasks: orphans }, 'tasks-orphaned');
+  const accounts = new Accounts(deps.db, { ttlHours: deps.config.server.session_ttl_hours });
+  return { deps, accounts, scheduler, tasks, metrics, log, streams, state };
+}

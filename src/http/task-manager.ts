@@ -1,0 +1,389 @@
+/**
+ * Questions as tasks: each question becomes a row in `tasks` (the persisted
+ * state machine), waits in the scheduler's lane, runs through `agent.ask`, and
+ * leaves a numbered event log that any number of SSE streams replay and then
+ * follow (Last-Event-ID resumes after a given event). Skills that need an
+ * admin's approval wait in waiting_input; cancel aborts a running question.
+ */
+import type { Logger } from 'pino';
+import { AppError, toAppError } from '../errors.js';
+import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
+import type { SessionSlots, SkillEngine } from '../skills/engine-types.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import type { User } from './accounts.js';
+import type { Metrics } from './metrics.js';
+import type { Lane, Scheduler } from './scheduler.js';
+import { isFinal, TaskStore, type TaskRow, type TaskState } from './task-store.js';
+import { ensureSession } from './sessions.js';
+
+export interface ServiceAgent {
+  ask(options: AskOptions): Promise<AgentAnswer>;
+}
+
+export interface StreamEvent {
+  id: number;
+  event: string;
+  data: unknown;
+}
+
+type Listener = (event: StreamEvent) => void;
+
+/** Events kept per task; past this, further model tokens are dropped (the final answer carries the whole text). */
+const MAX_EVENTS = 20_000;
+/** Finished tasks whose event logs stay in memory for replay. */
+const KEEP_FINISHED = 500;
+
+class TaskRun {
+  readonly events: StreamEvent[] = [];
+  readonly listeners = new Set<Listener>();
+  readonly controller = new AbortController();
+  readonly toolArguments = new Map<string, Record<string, unknown>>();
+  finished = false;
+  errorSent = false;
+  startedAt = performance.now();
+  settled: Promise<void>;
+  settle!: () => void;
+
+  constructor(
+    readonly taskId: string,
+    readonly lane: Lane,
+  ) {
+    this.settled = new Promise((resolve) => (this.settle = resolve));
+  }
+}
+
+export interface TaskManagerOptions {
+  db: SqliteDatabase;
+  agent: ServiceAgent;
+  skills: SkillEngine;
+  scheduler: Scheduler;
+  metrics: Metrics;
+  log: Logger;
+}
+
+export function taskJson(task: TaskRow): Record<string, unknown> {
+  let result: unknown = null;
+  if (task.result) {
+    try {
+      result = JSON.parse(task.result);
+    } catch {
+      result = null;
+    }
+  }
+  const answer = result as AgentAnswer | null;
+  return {
+    task_id: task.task_id,
+    session_id: task.session_id,
+    question: task.question,
+    state: task.state,
+    priority: task.priority,
+    mode: task.mode,
+    skill: task.skill,
+    answer: task.answer,
+    result,
+    trace_id: answer?.trace_id ?? null,
+    error: task.error,
+    created_at: task.created_at,
+    updated_at: task.updated_at,
+  };
+}
+
+export class TaskManager {
+  readonly store: TaskStore;
+  private readonly runs = new Map<string, TaskRun>();
+  private closing = false;
+
+  constructor(private readonly options: TaskManagerOptions) {
+    this.store = new TaskStore(options.db);
+  }
+
+  get activeRuns(): number {
+    let count = 0;
+    for (const run of this.runs.values()) if (!run.finished) count++;
+    return count;
+  }
+
+  /** Accept a question: a task row, then the approval wait or the queue. */
+  submit(options: { question: string; sessionId?: string | undefined; user: User; traceId: string }): { task: TaskRow; lane: Lane } {
+    const { scheduler } = this.options;
+    if (this.closing) {
+      throw new AppError('QUEUE_FULL', 'the service is shutting down', { hint: 'ask again in a moment, once it has restarted', details: { retry_after_s: 5 } });
+    }
+    const session = ensureSession(this.options.db, { sessionId: options.sessionId, user: options.user });
+    const decision = this.options.skills.route(options.question, { previous: session.slots });
+    const ruleRouted = decision.kind === 'skill' && decision.missing.length === 0;
+    const lane: Lane = ruleRouted ? 'rules' : 'model';
+    const info = decision.kind === 'skill' ? this.options.skills.list().find((skill) => skill.name === decision.skill) : undefined;
+    const needsApproval = info?.needsApproval === true && decision.kind === 'skill';
+    if (!needsApproval) {
+      try {
+        scheduler.assertRoom(lane);
+      } catch (error) {
+        this.options.metrics.rejected.inc();
+        throw error;
+      }
+    }
+    const task = this.store.create({ sessionId: session.id, userId: options.user.user_id, question: options.question, priority: ruleRouted ? 0 : 5 });
+    const run = new TaskRun(task.task_id, lane);
+    this.remember(run);
+    const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
+    log.info({ lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval }, 'task-submit');
+    this.emit(run, 'task-state', { task_id: task.task_id, session_id: session.id, state: 'pending', lane });
+    if (needsApproval && decision.kind === 'skill') {
+      const approval = this.store.createApproval({
+        taskId: task.task_id,
+        skill: decision.skill,
+        arguments: decision.args,
+        reason: `${decision.skill} is marked as needing an admin's approval`,
+      });
+      const waiting = this.store.transition(task.task_id, 'waiting_input', { skill: decision.skill });
+      this.emit(run, 'task-state', { task_id: task.task_id, state: 'waiting_input' });
+      this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: decision.skill, arguments: decision.args, reason: approval.reason });
+      return { task: waiting, lane };
+    }
+    this.enqueue(run, ruleRouted ? 0 : 5, log);
+    return { task: this.store.get(task.task_id)!, lane };
+  }
+
+  get(taskId: string, user: User): TaskRow {
+    const task = this.store.get(taskId);
+    if (!task || (user.role !== 'admin' && task.user_id !== user.user_id)) {
+      throw new AppError('NOT_FOUND', `no task ${taskId.slice(0, 64)}`, { hint: 'use the task_id that POST /api/tasks returned' });
+    }
+    return task;
+  }
+
+  /**
+   * The events after `afterId`, and (unless the task has finished) a
+   * subscription to what follows. `unsubscribe` must be called when the
+   * stream ends.
+   */
+  subscribe(taskId: string, afterId: number, listener: Listener): { replay: StreamEvent[]; finished: boolean; unsubscribe: () => void } {
+    const run = this.runs.get(taskId);
+    if (!run) {
+      const task = this.store.get(taskId)!;
+      return { replay: synthesized(task).filter((event) => event.id > afterId), finished: true, unsubscribe: () => undefined };
+    }
+    const replay = run.events.filter((event) => event.id > afterId);
+    if (run.finished) return { replay, finished: true, unsubscribe: () => undefined };
+    run.listeners.add(listener);
+    return { replay, finished: false, unsubscribe: () => run.listeners.delete(listener) };
+  }
+
+  /** Cancel a task: out of the queue, out of the approval wait, or aborted while running. Idempotent on finished tasks. */
+  async cancel(taskId: string, user: User): Promise<TaskRow> {
+    const task = this.get(taskId, user);
+    const run = this.runs.get(taskId);
+    const reason = `cancelled by ${user.username}`;
+    if (task.state === 'pending' && run && this.options.scheduler.remove(taskId)) {
+      this.finish(run, 'cancelled', { error: reason });
+    } else if (task.state === 'waiting_input') {
+      const approval = this.store.approvalOfTask(taskId);
+      if (approval?.state === 'pending') this.store.decide(approval.approval_id, { approved: false, userId: user.user_id, reason });
+      if (run) this.finish(run, 'cancelled', { error: reason });
+      else this.store.transition(taskId, 'cancelled', { error: reason });
+    } else if (run && !run.finished) {
+      run.controller.abort(new AppError('CANCELLED', reason));
+      await Promise.race([run.settled, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    }
+    return this.store.get(taskId)!;
+  }
+
+  /** An admin's decision on a waiting skill: approved → queued; rejected → cancelled. */
+  decide(approvalId: string, options: { approved: boolean; user: User; reason?: string | undefined }): { approval: ReturnType<TaskStore['decide']>; task: TaskRow } {
+    const approval = this.store.decide(approvalId, { approved: options.approved, userId: options.user.user_id, reason: options.reason });
+    const run = this.runs.get(approval.task_id);
+    const log = this.options.log.child({ task: approval.task_id });
+    log.info({ approval: approvalId, approved: options.approved, by: options.user.username }, 'approval-decided');
+    if (!run) {
+      // the task's run is gone (restart): it cannot be resumed
+      const task = this.store.get(approval.task_id)!;
+      return { approval, task: isFinal(task.state) ? task : this.store.transition(task.task_id, 'failed', { error: 'the service restarted while the task waited' }) };
+    }
+    this.emit(run, 'approval-decided', { approval_id: approvalId, approved: options.approved, by: options.user.username, reason: options.reason ?? null });
+    if (options.approved) {
+      this.store.transition(approval.task_id, 'pending');
+      this.emit(run, 'task-state', { task_id: approval.task_id, state: 'pending', lane: run.lane });
+      this.enqueue(run, 1, log);
+    } else {
+      this.finish(run, 'cancelled', { error: `rejected by ${options.user.username}${options.reason ? `: ${options.reason}` : ''}` });
+    }
+    return { approval, task: this.store.get(approval.task_id)! };
+  }
+
+  /**
+   * Shut down: refuse new questions, cancel those not yet started (and those
+   * waiting for approval), let running ones finish for `graceMs`, then abort
+   * them. Every task ends in a final state; every stream gets its `done`.
+   */
+  async shutdown(options: { graceMs: number }): Promise<void> {
+    this.closing = true;
+    for (const id of this.options.scheduler.drain()) {
+      const run = this.runs.get(id);
+      if (run && !run.finished) this.finish(run, 'cancelled', { error: 'the service shut down before the question started' });
+    }
+    for (const run of this.runs.values()) {
+      if (run.finished) continue;
+      const task = this.store.get(run.taskId);
+      if (task?.state === 'waiting_input') {
+        const approval = this.store.approvalOfTask(run.taskId);
+        if (approval?.state === 'pending') this.options.db.prepare("UPDATE approvals SET state = 'rejected', reason = ? WHERE approval_id = ?").run('the service shut down', approval.approval_id);
+        this.finish(run, 'cancelled', { error: 'the service shut down while the task waited for approval' });
+      }
+    }
+    const idle = this.options.scheduler.idle();
+    const timedOut = await Promise.race([idle.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), options.graceMs).unref())]);
+    if (timedOut) {
+      for (const run of this.runs.values()) if (!run.finished) run.controller.abort(new AppError('CANCELLED', 'the service is shutting down'));
+      await Promise.race([this.options.scheduler.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    }
+  }
+
+  private enqueue(run: TaskRun, priority: number, log: Logger): void {
+    this.options.scheduler.submit({
+      id: run.taskId,
+      lane: run.lane,
+      priority,
+      run: () => this.execute(run, log),
+      onPosition: (position, waiting) => this.emit(run, 'queue-position', { position, waiting, lane: run.lane }),
+    });
+  }
+
+  private async execute(run: TaskRun, log: Logger): Promise<void> {
+    if (run.finished) return;
+    const task = this.store.transition(run.taskId, 'running');
+    this.emit(run, 'task-state', { task_id: run.taskId, state: 'running' });
+    try {
+      const answer = await this.options.agent.ask({
+        question: task.question,
+        sessionId: task.session_id,
+        userId: task.user_id ?? undefined,
+        signal: run.controller.signal,
+        onEvent: (event) => this.onAgentEvent(run, event),
+      });
+      this.finish(run, answer.error ? 'failed' : 'success', {
+        mode: answer.mode,
+        skill: answer.skill ?? null,
+        answer: answer.answer,
+        result: JSON.stringify(answer),
+        error: answer.error ? `${answer.error.code}: ${answer.error.message}` : null,
+      });
+      log.info({ state: answer.error ? 'failed' : 'success', mode: answer.mode, skill: answer.skill, agent_trace: answer.trace_id, ms: Math.round(performance.now() - run.startedAt) }, 'task-end');
+    } catch (error) {
+      const appError = toAppError(error);
+      const cancelled = appError.code === 'CANCELLED' || run.controller.signal.aborted;
+      if (!run.errorSent) this.emit(run, 'task-error', { code: appError.code, message: appError.message, hint: appError.hint ?? null });
+      const reason = run.controller.signal.reason instanceof AppError ? run.controller.signal.reason.message : appError.message;
+      this.finish(run, cancelled ? 'cancelled' : 'failed', { error: cancelled ? reason : `${appError.code}: ${appError.message}` });
+      if (cancelled) log.info({ state: 'cancelled' }, 'task-end');
+      else log.warn({ state: 'failed', code: appError.code, err: appError.message }, 'task-end');
+    }
+  }
+
+  private onAgentEvent(run: TaskRun, event: AgentEvent): void {
+    const { metrics } = this.options;
+    switch (event.type) {
+      case 'token':
+        if (run.events.length < MAX_EVENTS) this.emit(run, 'token', { text: event.text });
+        return;
+      case 'step-start':
+        metrics.modelCalls.inc();
+        this.emit(run, 'step-start', { step: event.step });
+        return;
+      case 'tool-call-start':
+        run.toolArguments.set(event.id, event.arguments);
+        this.emit(run, 'tool-call-start', { id: event.id, tool: event.name, arguments: event.arguments });
+        return;
+      case 'tool-call-end': {
+        metrics.toolCalls.inc({ tool: event.name, ok: String(event.ok) });
+        if (event.cached) metrics.cacheHits.inc();
+        this.emit(run, 'tool-call-end', {
+          id: event.id,
+          tool: event.name,
+          arguments: run.toolArguments.get(event.id) ?? {},
+          ok: event.ok,
+          ms: Math.round(event.ms * 10) / 10,
+          cached: event.cached === true,
+          rows: rowCount(event.result),
+          result: event.result ?? null,
+          error: event.error ?? null,
+        });
+        return;
+      }
+      case 'answer':
+        this.emit(run, 'answer', event.answer);
+        return;
+      case 'error':
+        run.errorSent = true;
+        this.emit(run, 'task-error', { code: event.code, message: event.message, hint: null });
+        return;
+      default: {
+        const { type, ...data } = event;
+        this.emit(run, type, data);
+      }
+    }
+  }
+
+  private finish(run: TaskRun, state: TaskState, fields: Parameters<TaskStore['transition']>[2]): void {
+    if (run.finished) return;
+    const current = this.store.get(run.taskId);
+    if (current && !isFinal(current.state)) this.store.transition(run.taskId, state, fields);
+    const final = this.store.get(run.taskId)!;
+    this.options.metrics.tasksFinished.inc({ state: final.state });
+    this.options.metrics.taskDuration.observe({ lane: run.lane }, (performance.now() - run.startedAt) / 1000);
+    this.emit(run, 'task-state', { task_id: run.taskId, state: final.state, error: final.error });
+    this.emit(run, 'done', { task_id: run.taskId, state: final.state });
+    run.finished = true;
+    run.listeners.clear();
+    run.settle();
+    this.evict();
+  }
+
+  private emit(run: TaskRun, event: string, data: unknown): void {
+    const entry: StreamEvent = { id: run.events.length + 1, event, data };
+    run.events.push(entry);
+    for (const listener of [...run.listeners]) {
+      try {
+        listener(entry);
+      } catch (error) {
+        this.options.log.warn({ err: error, task: run.taskId }, 'stream-listener-failed');
+      }
+    }
+  }
+
+  private remember(run: TaskRun): void {
+    this.runs.set(run.taskId, run);
+  }
+
+  private evict(): void {
+    const finished = [...this.runs.values()].filter((run) => run.finished);
+    for (const run of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.runs.delete(run.taskId);
+  }
+}
+
+function rowCount(result: unknown): number | null {
+  if (result && typeof result === 'object') {
+    const value = result as { row_count?: unknown; rows?: unknown };
+    if (typeof value.row_count === 'number') return value.row_count;
+    if (Array.isArray(value.rows)) return value.rows.length;
+  }
+  return null;
+}
+
+/** The event log of a task whose run is no longer in memory, rebuilt from its row. */
+export function synthesized(task: TaskRow): StreamEvent[] {
+  const events: Array<Omit<StreamEvent, 'id'>> = [];
+  if (task.result) {
+    try {
+      events.push({ event: 'answer', data: JSON.parse(task.result) });
+    } catch {
+      // an unreadable result: the state and error below still tell the story
+    }
+  }
+  if (!task.result && task.error) events.push({ event: 'task-error', data: { code: task.state === 'cancelled' ? 'CANCELLED' : 'INTERNAL', message: task.error, hint: null } });
+  events.push({ event: 'task-state', data: { task_id: task.task_id, state: task.state, error: task.error } });
+  if (isFinal(task.state)) events.push({ event: 'done', data: { task_id: task.task_id, state: task.state } });
+  return events.map((event, index) => ({ id: index + 1, ...event }));
+}
+
+export type { SessionSlots };

@@ -1,0 +1,164 @@
+/**
+ * Tasks and approvals in agent.db, with the task state machine (SOURCES.md
+ * part D): pending → running → success | failed | cancelled, and
+ * waiting_input for a skill that needs an admin's approval. Transitions not
+ * in the table are refused; each one is a compare-and-set on the stored state,
+ * so two writers cannot both move a task.
+ */
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors.js';
+import { now } from '../clock.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+
+export const TASK_STATES = ['pending', 'running', 'waiting_input', 'success', 'failed', 'cancelled'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+export const TRANSITIONS: Record<TaskState, readonly TaskState[]> = {
+  pending: ['running', 'waiting_input', 'cancelled', 'failed'],
+  waiting_input: ['pending', 'cancelled', 'failed'],
+  running: ['success', 'failed', 'cancelled'],
+  success: [],
+  failed: [],
+  cancelled: [],
+};
+
+export function isFinal(state: TaskState): boolean {
+  return TRANSITIONS[state].length === 0;
+}
+
+export function canTransition(from: TaskState, to: TaskState): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export interface TaskRow {
+  task_id: string;
+  session_id: string;
+  user_id: number | null;
+  question: string;
+  priority: number;
+  state: TaskState;
+  mode: string | null;
+  skill: string | null;
+  answer: string | null;
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApprovalRow {
+  approval_id: string;
+  task_id: string;
+  skill: string;
+  arguments: string;
+  reason: string | null;
+  state: 'pending' | 'approved' | 'rejected';
+  decided_by: number | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export class TaskStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  create(options: { sessionId: string; userId: number | null; question: string; priority: number }): TaskRow {
+    const timestamp = now().toISOString();
+    const taskId = randomUUID();
+    this.db
+      .prepare("INSERT INTO tasks (task_id, session_id, user_id, question, priority, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)")
+      .run(taskId, options.sessionId, options.userId, options.question, options.priority, timestamp, timestamp);
+    return this.get(taskId)!;
+  }
+
+  get(taskId: string): TaskRow | undefined {
+    return this.db.prepare('SELECT * FROM tasks WHERE task_id = ?').get(taskId) as TaskRow | undefined;
+  }
+
+  /** Move a task; refuses transitions the machine does not allow and lost races. */
+  transition(taskId: string, to: TaskState, fields: { mode?: string | null; skill?: string | null; answer?: string | null; result?: string | null; error?: string | null } = {}): TaskRow {
+    const task = this.get(taskId);
+    if (!task) throw new AppError('NOT_FOUND', `no task ${taskId}`);
+    if (!canTransition(task.state, to)) {
+      throw new AppError('BAD_REQUEST', `task ${taskId} is ${task.state}; it cannot become ${to}`, {
+        hint: isFinal(task.state) ? 'the task has finished; ask again for a new answer' : `from ${task.state} it may become: ${TRANSITIONS[task.state].join(', ')}`,
+        details: { state: task.state },
+      });
+    }
+    const changes = this.db
+      .prepare(
+        `UPDATE tasks SET state = @to, updated_at = @updated_at,
+           mode = COALESCE(@mode, mode), skill = COALESCE(@skill, skill), answer = COALESCE(@answer, answer),
+           result = COALESCE(@result, result), error = COALESCE(@error, error)
+         WHERE task_id = @task_id AND state = @from`,
+      )
+      .run({
+        to,
+        from: task.state,
+        task_id: taskId,
+        updated_at: now().toISOString(),
+        mode: fields.mode ?? null,
+        skill: fields.skill ?? null,
+        answer: fields.answer ?? null,
+        result: fields.result ?? null,
+        error: fields.error ?? null,
+      }).changes;
+    if (changes !== 1) return this.transition(taskId, to, fields);
+    return this.get(taskId)!;
+  }
+
+  listBySession(sessionId: string, limit = 200): TaskRow[] {
+    return (this.db.prepare('SELECT * FROM tasks WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(sessionId, limit) as TaskRow[]).reverse();
+  }
+
+  countByState(): Record<TaskState, number> {
+    const counts = Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as Record<TaskState, number>;
+    for (const row of this.db.prepare('SELECT state, COUNT(*) AS n FROM tasks GROUP BY state').all() as Array<{ state: TaskState; n: number }>) counts[row.state] = row.n;
+    return counts;
+  }
+
+  /** At start-up: tasks a previous process left unfinished can never finish; say so. */
+  failOrphans(reason: string): number {
+    const timestamp = now().toISOString();
+    return this.db.transaction(() => {
+      this.db.prepare("UPDATE approvals SET state = 'rejected', decided_at = ?, reason = COALESCE(reason, ?) WHERE state = 'pending'").run(timestamp, reason);
+      return this.db.prepare("UPDATE tasks SET state = 'failed', error = ?, updated_at = ? WHERE state IN ('pending', 'running', 'waiting_input')").run(reason, timestamp).changes;
+    })();
+  }
+
+  createApproval(options: { taskId: string; skill: string; arguments: Record<string, unknown>; reason: string }): ApprovalRow {
+    const id = randomUUID();
+    this.db
+      .prepare("INSERT INTO approvals (approval_id, task_id, skill, arguments, reason, state, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)")
+      .run(id, options.taskId, options.skill, JSON.stringify(options.arguments), options.reason, now().toISOString());
+    return this.approval(id)!;
+  }
+
+  approval(approvalId: string): ApprovalRow | undefined {
+    return this.db.prepare('SELECT * FROM approvals WHERE approval_id = ?').get(approvalId) as ApprovalRow | undefined;
+  }
+
+  approvalOfTask(taskId: string): ApprovalRow | undefined {
+    return this.db.prepare('SELECT * FROM approvals WHERE task_id = ? ORDER BY created_at DESC LIMIT 1').get(taskId) as ApprovalRow | undefined;
+  }
+
+  listApprovals(state: ApprovalRow['state'] | undefined, limit = 100): Array<ApprovalRow & { question: string; username: string | null; session_id: string }> {
+    return this.db
+      .prepare(
+        `SELECT approvals.*, tasks.question, tasks.session_id, users.username FROM approvals
+         JOIN tasks USING (task_id) LEFT JOIN users ON users.user_id = tasks.user_id
+         WHERE (@state IS NULL OR approvals.state = @state) ORDER BY approvals.created_at DESC LIMIT @limit`,
+      )
+      .all({ state: state ?? null, limit }) as Array<ApprovalRow & { question: string; username: string | null; session_id: string }>;
+  }
+
+  /** Decide a pending approval once; a second decision is refused. */
+  decide(approvalId: string, options: { approved: boolean; userId: number; reason?: string | undefined }): ApprovalRow {
+    const changes = this.db
+      .prepare("UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, reason = COALESCE(?, reason) WHERE approval_id = ? AND state = 'pending'")
+      .run(options.approved ? 'approved' : 'rejected', options.userId, now().toISOString(), options.reason ?? null, approvalId).changes;
+    const row = this.approval(approvalId);
+    if (!row) throw new AppError('NOT_FOUND', `no approval ${approvalId}`, { hint: 'list pending approvals with GET /api/approvals' });
+    if (changes !== 1) throw new AppError('BAD_REQUEST', `approval ${approvalId} was already ${row.state}`, { details: { state: row.state } });
+    return row;
+  }
+}
