@@ -30,6 +30,7 @@ class Counter {
 
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    if (this.values.size === 0) lines.push(`${this.name} 0`);
     for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${value}`);
     return lines;
   }

@@ -184,7 +184,7 @@ export class TaskManager {
       else this.store.transition(taskId, 'cancelled', { error: reason });
     } else if (run && !run.finished) {
       run.controller.abort(new AppError('CANCELLED', reason));
-      await Promise.race([run.settled, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await within(run.settled, 5000);
     }
     return this.store.get(taskId)!;
   }
@@ -231,11 +231,10 @@ export class TaskManager {
         this.finish(run, 'cancelled', { error: 'the service shut down while the task waited for approval' });
       }
     }
-    const idle = this.options.scheduler.idle();
-    const timedOut = await Promise.race([idle.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), options.graceMs).unref())]);
-    if (timedOut) {
+    const finished = await within(this.options.scheduler.idle(), options.graceMs);
+    if (!finished) {
       for (const run of this.runs.values()) if (!run.finished) run.controller.abort(new AppError('CANCELLED', 'the service is shutting down'));
-      await Promise.race([this.options.scheduler.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await within(this.options.scheduler.idle(), 5000);
     }
   }
 
@@ -359,6 +358,17 @@ export class TaskManager {
     const finished = [...this.runs.values()].filter((run) => run.finished);
     for (const run of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.runs.delete(run.taskId);
   }
+}
+
+/** Wait for `promise` at most `ms`; true when it settled in time. The timer holds the event loop open while it waits. */
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 function rowCount(result: unknown): number | null {

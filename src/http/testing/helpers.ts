@@ -1,0 +1,50 @@
+/** Helpers for in-process route tests: accounts, log-in, JSON requests, reading an SSE body. */
+import type { FakeHarness } from './fakes.js';
+import { readSse, dataOf, type SseEvent } from './sse-client.js';
+
+export const ADMIN = { username: 'ada', password: 'admin-pass-123' };
+export const OPERATOR = { username: 'otto', password: 'operator-pass-123' };
+
+export async function addUsers(harness: Pick<FakeHarness, 'service'>): Promise<void> {
+  await harness.service.accounts.add({ ...ADMIN, role: 'admin' });
+  await harness.service.accounts.add({ ...OPERATOR, role: 'operator' });
+}
+
+/** Log in and return the Cookie header value. */
+export async function cookieFor(harness: Pick<FakeHarness, 'app'>, user: { username: string; password: string }): Promise<string> {
+  const response = await harness.app.request('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  return setCookie.split(';')[0]!;
+}
+
+export function json(body: unknown, cookie?: string, extra: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...extra }, body: JSON.stringify(body) };
+}
+
+export function get(cookie?: string, extra: Record<string, string> = {}): RequestInit {
+  return { headers: { ...(cookie ? { Cookie: cookie } : {}), ...extra } };
+}
+
+export async function events(harness: Pick<FakeHarness, 'app'>, taskId: string, cookie: string, lastEventId?: number): Promise<SseEvent[]> {
+  const headers: Record<string, string> = { Cookie: cookie, Accept: 'text/event-stream' };
+  if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
+  const response = await harness.app.request(`/api/tasks/${taskId}/events`, { headers });
+  if (response.status === 204) return [];
+  if (response.status !== 200) throw new Error(`events: ${response.status} ${await response.text()}`);
+  return (await readSse(response)).events;
+}
+
+export { dataOf };
+
+export function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (condition()) return resolve();
+      if (Date.now() > deadline) return reject(new Error('condition not met in time'));
+      setTimeout(check, 5);
+    };
+    check();
+  });
+}
