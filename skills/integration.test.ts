@@ -215,6 +215,21 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     assert.ok(read.answer.includes(firstLine.trim()), read.answer.slice(0, 400));
   });
 
+  test('every example question of the rules is answered by its skill, in its language', async () => {
+    for (const language of ['zh', 'en'] as const) {
+      for (const question of engine.examples(language)) {
+        const decision = engine.route(question, {});
+        assert.equal(decision.kind, 'skill', question);
+        if (decision.kind !== 'skill') continue;
+        assert.deepEqual(decision.missing, [], question);
+        const result = await ask(decision.skill, decision.args, decision.language);
+        assert.ok(result.answer.length > 10, `${question} → ${result.answer}`);
+        assert.equal((result.data as { error?: string } | undefined)?.error, undefined, `${question} → ${result.answer}`);
+        if (process.env.SHOW_ANSWERS) process.stderr.write(`\n### ${question}\n${result.answer}\n`);
+      }
+    }
+  });
+
   test('date and calculator through the utils server', async () => {
     const now = await ask('current_datetime', {}, 'zh');
     assert.equal(now.answer, '现在是 2026-11-29 10:00:00，星期日（Asia/Shanghai，UTC+08:00），ISO 周 2026-W48。');

@@ -35,18 +35,20 @@ test('query words: script runs and Chinese bigrams', () => {
   assert.deepEqual(hanBigrams(['冲压机换模', 'sop']), ['冲压', '压机', '机换', '换模']);
 });
 
-test('a phrase with no match is searched word by word; files ranked by words matched, with lines and an offer to read (zh)', async () => {
+test('a phrase with no match is searched word by word, then by the two-character words of the Chinese word that matched nothing; files ranked by words matched (zh)', async () => {
   const tools = docs((keyword) => (keyword === '冲压' ? LINES['冲压机']! : (LINES[keyword.toLowerCase()] ?? [])));
   const { result } = await runSkill({ skill: documentSearch, args: { query: '冲压机换模SOP' }, tools, language: 'zh' });
   assert.equal(
     result.answer,
     [
-      '找到 1 个与“冲压机换模SOP”相关的文档（按词搜索：冲压机换模、sop）：',
-      '- **sop/SOP-PR-007-press-vibration.md**（1 行匹配）\n  - 第 1 行：# SOP-PR-007',
+      '找到 2 个与“冲压机换模SOP”相关的文档（按词搜索：冲压机换模、sop、冲压、压机、机换、换模）：',
+      '- **sop/SOP-PR-007-press-vibration.md**（2 行匹配）\n  - 第 1 行：# SOP-PR-007\n  - 第 3 行：冲压机异常振动处理规程\n- **manuals/press-JH21-250-maintenance.md**（1 行匹配）\n  - 第 10 行：冲压机日常保养',
       '要阅读其中一个，请说：“读取 sop/SOP-PR-007-press-vibration.md”。',
     ].join('\n\n'),
   );
-  assert.deepEqual(tools.calls.map((call) => call.arguments.keyword), ['冲压机换模SOP', '冲压机换模', 'sop']);
+  assert.deepEqual(tools.calls.map((call) => call.arguments.keyword), ['冲压机换模SOP', '冲压机换模', 'sop', '冲压', '压机', '机换', '换模']);
+  const files = (result.data as { files: Array<{ path: string; terms: string[] }> }).files;
+  assert.deepEqual(files[0]?.terms.sort(), ['sop', '冲压机换模']);
 });
 
 test('a direct hit in English lists every matching file', async () => {

@@ -61,17 +61,21 @@ export function hanBigrams(terms: string[]): string[] {
   return [...new Set(grams)].slice(0, 8);
 }
 
-async function searchAll(ctx: SkillContext, keywords: string[]): Promise<{ hits: Map<string, FileHit>; searched: number }> {
+/**
+ * Search every keyword in parallel; a file's `terms` are the query words it
+ * matched (a two-character keyword counts for the word it came from).
+ */
+async function searchAll(ctx: SkillContext, keywords: string[], parents: Map<string, string> = new Map(), into?: { hits: Map<string, FileHit>; searched: number }): Promise<{ hits: Map<string, FileHit>; searched: number }> {
   const results = await Promise.all(keywords.map((keyword) => callStructured<SearchResult>(ctx, 'search_documents', { keyword, max_results: 30 })));
-  const hits = new Map<string, FileHit>();
-  let searched = 0;
+  const hits = into?.hits ?? new Map<string, FileHit>();
+  let searched = into?.searched ?? 0;
   const hitOf = (file: string): FileHit => {
     let hit = hits.get(file);
     if (!hit) hits.set(file, (hit = { path: file, terms: new Set(), filename: false, lines: new Map() }));
     return hit;
   };
   results.forEach(({ structured }, index) => {
-    const keyword = keywords[index]!;
+    const keyword = parents.get(keywords[index]!) ?? keywords[index]!;
     searched = Math.max(searched, structured.files_searched ?? 0);
     for (const file of structured.filename_matches ?? []) {
       const hit = hitOf(file);
@@ -119,17 +123,20 @@ async function execute(ctx: SkillContext, args: DocumentSearchArgs): Promise<Ski
   if (args.path && args.path.trim() !== '') return read(ctx, args, language);
   const query = args.query.trim();
   ctx.progress(t(language, `正在搜索文档：“${query}”…`, `searching the documents for "${query}"…`));
-  const rounds: string[][] = [[query]];
-  const words = queryTerms(query);
-  if (words.length > 1 || (words.length === 1 && words[0] !== query.toLowerCase())) rounds.push(words.slice(0, 5));
-  const grams = hanBigrams(words);
-  if (grams.length > 0) rounds.push(grams);
-  let outcome = { hits: new Map<string, FileHit>(), searched: 0 };
-  let used: string[] = [];
-  for (const keywords of rounds) {
-    outcome = await searchAll(ctx, keywords);
-    used = keywords;
-    if (outcome.hits.size > 0) break;
+  // 1. the whole query; 2. word by word; 3. the two-character words of Chinese words that matched nothing
+  let outcome = await searchAll(ctx, [query]);
+  let used = [query];
+  const words = queryTerms(query).slice(0, 5);
+  if (outcome.hits.size === 0 && (words.length > 1 || (words.length === 1 && words[0] !== query.toLowerCase()))) {
+    outcome = await searchAll(ctx, words);
+    used = words;
+    const matched = new Set([...outcome.hits.values()].flatMap((hit) => [...hit.terms]));
+    const parents = new Map<string, string>();
+    for (const word of words.filter((entry) => !matched.has(entry))) for (const gram of hanBigrams([word])) if (!parents.has(gram)) parents.set(gram, word);
+    if (parents.size > 0) {
+      outcome = await searchAll(ctx, [...parents.keys()], parents, outcome);
+      used = [...words, ...parents.keys()];
+    }
   }
   const files = [...outcome.hits.values()].sort((a, b) => b.terms.size - a.terms.size || Number(b.filename) - Number(a.filename) || b.lines.size - a.lines.size || a.path.localeCompare(b.path));
   ctx.progress(t(language, `找到 ${files.length} 个文档`, `found ${files.length} documents`), { files: files.length });
