@@ -119,6 +119,8 @@ export class EmbeddedModel {
   private readonly waiting: Waiter[] = [];
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   private active = 0;
+  private completed = 0;
+  private cancelled = 0;
   private closed = false;
 
   private constructor(
@@ -173,8 +175,8 @@ export class EmbeddedModel {
   }
 
   /** Requests generating now and waiting for a sequence. */
-  stats(): { active: number; queued: number; parallel: number; queueMax: number } {
-    return { active: this.active, queued: this.waiting.length, parallel: this.parallel, queueMax: this.options.queueMax };
+  stats(): { active: number; queued: number; parallel: number; queueMax: number; completed: number; cancelled: number } {
+    return { active: this.active, queued: this.waiting.length, parallel: this.parallel, queueMax: this.options.queueMax, completed: this.completed, cancelled: this.cancelled };
   }
 
   /** Tokens the history takes once rendered by the model's chat template. */
@@ -215,6 +217,7 @@ export class EmbeddedModel {
       const onAbort = (): void => {
         const index = this.waiting.indexOf(waiter);
         if (index !== -1) this.waiting.splice(index, 1);
+        this.cancelled++;
         reject(new AppError('CANCELLED', 'the request was cancelled while waiting for the model'));
       };
       const waiter: Waiter = {
@@ -274,11 +277,16 @@ export class EmbeddedModel {
       let parsed: unknown;
       if (grammar && finishReason === 'stop') {
         try {
-          parsed = (grammar as { parse?: (text: string) => unknown }).parse?.(response.response) ?? JSON.parse(response.response);
+          // JSON.parse, not grammar.parse: the grammar already fixed the shape, and its
+          // validator refuses numbers beyond a double (the grammar allows 1e9999), which
+          // are passed on as written for the caller's argument validation to refuse
+          parsed = JSON.parse(response.response);
         } catch (error) {
           throw new AppError('LLM_ERROR', `the grammar-constrained output is not valid JSON: ${(error as Error).message}`, { cause: error });
         }
       }
+      if (response.metadata.stopReason === 'abort' || request.signal.aborted) throw new AppError('CANCELLED', 'the request was cancelled (the client went away)');
+      this.completed++;
       return {
         text: response.response,
         parsed,
@@ -289,7 +297,10 @@ export class EmbeddedModel {
         queuedMs: Math.round(startedAt - queuedAt),
       };
     } catch (error) {
-      if (request.signal.aborted) throw new AppError('CANCELLED', 'the request was cancelled (the client went away)', { cause: error });
+      if (request.signal.aborted) {
+        this.cancelled++;
+        throw error instanceof AppError && error.code === 'CANCELLED' ? error : new AppError('CANCELLED', 'the request was cancelled (the client went away)', { cause: error });
+      }
       throw error;
     } finally {
       chat.dispose({ disposeSequence: false });

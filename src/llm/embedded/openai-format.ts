@@ -34,6 +34,13 @@ export function created(): number {
   return Math.floor(now().getTime() / 1000);
 }
 
+/** JSON text of tool arguments; a number the model wrote beyond a double's range stays a number (1e999), not null. */
+export function argumentsText(value: unknown): string {
+  const marker = '\u0000non-finite:';
+  const text = JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'number' && !Number.isFinite(inner) ? `${marker}${Number.isNaN(inner) ? 'nan' : inner > 0 ? '+' : '-'}` : inner));
+  return text.replace(/"\\u0000non-finite:([+\-]|nan)"/g, (_match, sign: string) => (sign === '-' ? '-1e999' : '1e999'));
+}
+
 export function usage(promptTokens: number, completionTokens: number): Usage {
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 }

@@ -13,7 +13,7 @@ import type { Logger } from '../../log/index.js';
 import { ContentStreamDecoder } from './content-stream.js';
 import type { EmbeddedModel } from './engine.js';
 import { chatRequestSchema, type ChatRequest } from './request-schema.js';
-import { chunk, completion, completionId, created, toolCallDeltas, toolCallId, usage, wireError, type FinishReason, type ToolCallOut } from './openai-format.js';
+import { argumentsText, chunk, completion, completionId, created, toolCallDeltas, toolCallId, usage, wireError, type FinishReason, type ToolCallOut } from './openai-format.js';
 import { toChatHistory } from './prompt.js';
 import { planTools, readReply } from './tool-grammar.js';
 
@@ -136,7 +136,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     const reply = plan.schema === undefined ? { content: result.text, toolCalls: [] } : result.parsed !== undefined ? readReply(result.parsed, plan.tools) : undefined;
     // a grammar reply cut by max_tokens: the content decoded so far, no (half-written) tool calls
     const content = reply ? reply.content : new ContentStreamDecoder().push(result.text) || null;
-    const toolCalls: ToolCallOut[] = (reply?.toolCalls ?? []).map((call) => ({ id: toolCallId(), type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+    const toolCalls: ToolCallOut[] = (reply?.toolCalls ?? []).map((call) => ({ id: toolCallId(), type: 'function', function: { name: call.name, arguments: argumentsText(call.arguments) } }));
     const finishReason: FinishReason = result.finishReason === 'length' ? 'length' : toolCalls.length > 0 ? 'tool_calls' : 'stop';
     const totals = usage(result.promptTokens, result.completionTokens);
     requestLog.info(
