@@ -45,11 +45,14 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
 
   api.get('/status', (context) => {
     const users = service.accounts.count();
+    const token = requestToken(context);
+    const user = token ? service.accounts.authenticate(token) : undefined;
     return context.json({
       version: VERSION,
       plant: service.deps.config.plant.name,
       needs_first_admin: users === 0,
       hint: users === 0 ? FIRST_ADMIN_HINT : null,
+      user: user ? { username: user.username, role: user.role } : null,
     });
   });
 

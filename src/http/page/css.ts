@@ -7,7 +7,9 @@ export const PAGE_CSS = `
   font-size: 20px;
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 html, body { margin: 0; height: 100%; }
+body { display: flex; flex-direction: column; height: 100vh; height: 100dvh; }
 body { background: var(--bg); color: var(--fg); line-height: 1.5;
   font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC", sans-serif; }
 button, input, textarea { font: inherit; color: inherit; }
@@ -15,29 +17,31 @@ button, input, textarea { font: inherit; color: inherit; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .skip { position: absolute; left: -9999px; }
 .skip:focus { left: 1rem; top: 1rem; z-index: 10; background: var(--fg); color: var(--bg); padding: .5rem 1rem; }
-button { cursor: pointer; border: 2px solid var(--accent); background: var(--accent); color: var(--accent-fg);
+button { white-space: nowrap; cursor: pointer; border: 2px solid var(--accent); background: var(--accent); color: var(--accent-fg);
   padding: .45rem 1.1rem; border-radius: 6px; font-weight: 600; min-height: 2.4rem; }
 button:disabled { opacity: .45; cursor: not-allowed; }
 button.ghost { background: transparent; color: var(--fg); border-color: var(--line); }
 button.danger { background: var(--bad); border-color: var(--bad); }
 button.small { padding: .15rem .6rem; min-height: 1.8rem; font-size: .85rem; }
-.top { display: flex; align-items: center; gap: .75rem; padding: .5rem 1rem; border-bottom: 3px solid var(--fg); background: var(--panel); }
-.top h1 { font-size: 1.2rem; margin: 0; }
+.top { flex: none; display: flex; align-items: center; gap: .75rem; padding: .5rem 1rem; border-bottom: 3px solid var(--fg); background: var(--panel); }
+.top h1 { font-size: 1.2rem; margin: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .top h1 small { font-weight: 400; color: var(--muted); font-size: .85rem; }
 .spacer { flex: 1; }
 .who { color: var(--muted); font-size: .9rem; }
 .icon { display: none; background: transparent; color: var(--fg); border-color: var(--line); }
-.login { display: grid; place-items: center; padding: 2rem 1rem; }
+.login { flex: 1; overflow-y: auto; display: grid; place-items: center; padding: 2rem 1rem; }
 .card { background: var(--panel); border: 2px solid var(--line); border-radius: 10px; padding: 1.5rem; width: min(28rem, 100%); display: grid; gap: .5rem; }
 .card h2 { margin: 0 0 .5rem; }
 input, textarea { border: 2px solid var(--line); border-radius: 6px; padding: .5rem .7rem; background: #fff; width: 100%; }
 .notice { background: #fff4d6; border: 2px solid var(--warn); padding: .6rem .8rem; border-radius: 6px; }
 .notice code { background: #fff; }
 .error { color: var(--bad); font-weight: 600; }
-.layout { display: grid; grid-template-columns: 18rem 1fr; height: calc(100vh - 3.6rem); }
+.layout { flex: 1; min-height: 0; display: grid; grid-template-columns: 18rem minmax(0, 1fr); }
 .sidebar { border-right: 2px solid var(--line); padding: 1rem; overflow-y: auto; background: var(--panel); }
 .sidebar h2 { font-size: 1rem; margin: 1.2rem 0 .4rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
-.sessions, .approvals { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem; }
+.sessions, .approvals { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: .3rem; }
+.sessions li, .approvals li { min-width: 0; }
+.approvals code { overflow-wrap: anywhere; }
 .sessions button { width: 100%; text-align: left; background: #fff; color: var(--fg); border: 2px solid var(--line); font-weight: 400; font-size: .9rem;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .sessions button[aria-current="true"] { border-color: var(--accent); border-width: 3px; font-weight: 700; }
@@ -68,9 +72,9 @@ pre { background: var(--code-bg); color: var(--code-fg); padding: .6rem .8rem; b
 :not(pre) > code { background: var(--panel); border: 1px solid var(--line); border-radius: 4px; padding: 0 .25rem; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: .4rem 0; font-size: .85rem; }
-th, td { border: 1px solid var(--line); padding: .2rem .5rem; text-align: left; vertical-align: top; }
+th, td { border: 1px solid var(--line); padding: .2rem .5rem; text-align: left; vertical-align: top; overflow-wrap: normal; }
 th { background: #dde3ea; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .answer { overflow-wrap: anywhere; }
 .answer p { margin: .4rem 0; } .answer ul, .answer ol { margin: .3rem 0; padding-left: 1.4rem; }
 .answer h3, .answer h4 { margin: .6rem 0 .3rem; }
@@ -89,12 +93,17 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
   :root { font-size: 18px; }
   .icon { display: inline-block; }
   .layout { grid-template-columns: 1fr; }
-  .sidebar { display: none; position: fixed; inset: 3.4rem 0 0 0; z-index: 5; border-right: 0; }
+  .sidebar { display: none; position: fixed; inset: 3.2rem 0 0 0; z-index: 5; border-right: 0; }
+  .top { gap: .4rem; padding: .4rem .5rem; }
+  .top h1 small { display: none; }
+  .top button { padding: .3rem .6rem; }
+  .messages { padding: .75rem .5rem; }
+  .a { padding: .5rem .6rem; }
   .sidebar.open { display: block; }
   .who { display: none; }
   .q { max-width: 95%; }
-  .composer { grid-template-columns: 1fr; }
-  .composer .buttons { flex-direction: row; }
+  .composer { padding: .4rem .5rem; }
+  .composer .keys { display: none; }
 }
 @media (prefers-reduced-motion: reduce) { * { scroll-behavior: auto !important; } }
 `;

@@ -555,18 +555,19 @@ export const PAGE_JS = String.raw`(function () {
   }
 
   // ---------- log-in ----------
-  function showLogin() {
+  function showLogin(known) {
     state.user = null;
     $('app-view').hidden = true;
     $('login-view').hidden = false;
     $('logout').hidden = true;
     $('who').textContent = '';
     if (state.approvalsTimer) { clearInterval(state.approvalsTimer); state.approvalsTimer = null; }
-    api('GET', '/api/status').then(function (status) {
-      $('plant-name').textContent = status.plant || '';
+    var status = known && known.version ? Promise.resolve(known) : api('GET', '/api/status');
+    status.then(function (info) {
+      $('plant-name').textContent = info.plant || '';
       var hint = $('setup-hint');
-      hint.hidden = !status.needs_first_admin;
-      hint.textContent = status.hint || '';
+      hint.hidden = !info.needs_first_admin;
+      hint.textContent = info.hint || '';
     }).catch(function () { return null; });
     $('username').focus();
   }
@@ -617,8 +618,10 @@ export const PAGE_JS = String.raw`(function () {
       var open = $('sidebar').classList.toggle('open');
       this.setAttribute('aria-expanded', open ? 'true' : 'false');
     });
-    api('GET', '/api/status').then(function (status) { $('plant-name').textContent = status.plant || ''; }).catch(function () { return null; });
-    api('GET', '/api/me').then(showApp).catch(showLogin);
+    api('GET', '/api/status').then(function (status) {
+      $('plant-name').textContent = status.plant || '';
+      if (status.user) showApp(status.user); else showLogin(status);
+    }).catch(function () { showLogin(null); });
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();
