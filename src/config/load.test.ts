@@ -48,3 +48,27 @@ test('relative paths resolve against the config file folder', () => {
 test('a missing file is CONFIG_NOT_FOUND with a hint', () => {
   assert.throws(() => loadConfig({ config: '/nonexistent/config.yaml' }), (error: unknown) => error instanceof AppError && error.code === 'CONFIG_NOT_FOUND');
 });
+
+test('configuring one MCP server keeps the shipped ones; a shipped one can be switched off or tuned', () => {
+  const result = checkConfigText(
+    'mcp:\n  servers:\n    query:\n      timeout_ms: 30000\n    docs:\n      enabled: false\n    erp:\n      command: /opt/erp/mcp\n      args: ["{root}/x"]\n',
+  );
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.problems));
+  if (result.ok) {
+    const servers = result.config.mcp.servers;
+    assert.deepEqual(Object.keys(servers).sort(), ['docs', 'erp', 'holidays', 'plant', 'query', 'utils']);
+    assert.equal(servers.query?.builtin, 'query');
+    assert.equal(servers.query?.timeout_ms, 30000);
+    assert.equal(servers.docs?.enabled, false);
+    assert.equal(servers.erp?.command, '/opt/erp/mcp');
+  }
+});
+
+test('llm.base_url must be an http(s) URL with a host', () => {
+  for (const bad of ['localhost:8081', 'ftp://x/v1', 'notaurl']) {
+    const result = checkConfigText(`llm:\n  base_url: "${bad}"\n`);
+    assert.equal(result.ok, false, bad);
+    if (!result.ok) assert.equal(result.problems[0]?.key, 'llm.base_url');
+  }
+  assert.ok(checkConfigText('llm:\n  base_url: http://127.0.0.1:8081/v1\n').ok);
+});

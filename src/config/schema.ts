@@ -75,9 +75,10 @@ export const configSchema = z
         base_url: z
           .string()
           .url()
+          .refine((value) => /^https?:\/\/[^/]/i.test(value), 'an http:// or https:// URL with a host, e.g. http://127.0.0.1:8081/v1')
           .nullable()
           .default(null)
-          .describe('OpenAI-compatible endpoint, e.g. http://127.0.0.1:8081/v1; null = embedded model if present, else rules only'),
+          .describe('OpenAI-compatible endpoint, e.g. http://127.0.0.1:8081/v1; null = the embedded model service when a model is installed, else rules only'),
         model: z.string().default('local').describe('model name sent to the endpoint'),
         api_key: z.string().optional().describe('sent as a bearer token when the endpoint wants one'),
         timeout_ms: z.number().int().min(100).max(600000).default(60000),
@@ -110,7 +111,26 @@ export const configSchema = z
       .prefault({}),
     mcp: z
       .object({
-        servers: z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), mcpServer).prefault(DEFAULT_MCP_SERVERS),
+        servers: z
+          .preprocess(
+            // entries merge over the shipped set: configure one server without losing the others
+            // (switch a shipped one off with `enabled: false`)
+            (value) => {
+              if (value === undefined || value === null) return DEFAULT_MCP_SERVERS;
+              if (typeof value !== 'object' || Array.isArray(value)) return value;
+              const merged: Record<string, unknown> = {};
+              for (const [name, shipped] of Object.entries(DEFAULT_MCP_SERVERS)) merged[name] = shipped;
+              for (const [name, given] of Object.entries(value as Record<string, unknown>)) {
+                const shipped = (DEFAULT_MCP_SERVERS as Record<string, object>)[name];
+                const isObject = given !== null && typeof given === 'object' && !Array.isArray(given);
+                merged[name] = shipped && isObject && !('command' in given) ? { ...shipped, ...given } : given;
+              }
+              return merged;
+            },
+            z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a server name in lower case: letters, digits, - and _'), mcpServer),
+          )
+          .describe('MCP servers: the shipped ones (query, plant, holidays, docs, utils) plus any you add; entries merge over the shipped set')
+          .prefault(DEFAULT_MCP_SERVERS),
       })
       .strict()
       .prefault({}),
