@@ -1,0 +1,199 @@
+/**
+ * `npm run bench:http`: the real service (`airgap-agent serve`, a child
+ * process) on the seeded demo plant, rules only (no model), loopback only.
+ * 50 concurrent operators ask rule-routed questions for 30 s, each through
+ * one streaming POST /api/tasks (Accept: text/event-stream) read to `done`.
+ * Prints p50/p99 latency, requests per second and errors (must be zero),
+ * checks that every answered request is in the audit log (tool_call_log, by
+ * the answer's trace id), and the service's idle RSS before and after.
+ *   node --import tsx bench/http.ts [--operators N] [--seconds S] [--rows N]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { seedPlant } from '../src/seed/index.js';
+import { openSqlite } from '../src/store/sqlite.js';
+import { SseParser } from '../src/http/testing/sse-client.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const bin = path.join(root, 'bin', 'airgap-agent');
+const NOW = '2026-11-29T10:00:00+08:00';
+const QUESTIONS = [
+  "What was line A's defect rate last Wednesday?",
+  'Output and yield of every line this week',
+  'Which line was worst last week?',
+  'Top defect types on line B in the past 7 days',
+  "This week's quality report",
+  'Which machines are overdue for maintenance?',
+  'A线上周三的次品率是多少？',
+  '本周各产线的产量和良率',
+  '本周质量周报',
+  'B线最近7天的主要缺陷类型',
+  '哪些设备保养逾期了？',
+  'C线昨天的良率',
+];
+
+const { values } = parseArgs({ options: { operators: { type: 'string', default: '50' }, seconds: { type: 'string', default: '30' }, rows: { type: 'string', default: '100000' } } });
+const OPERATORS = Number(values.operators);
+const SECONDS = Number(values.seconds);
+
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) found.push(Number(entry), ...childrenOf(Number(entry)));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+function memory(pid: number): string {
+  const own = rssKb(pid);
+  const children = childrenOf(pid);
+  const all = children.reduce((sum, child) => {
+    try {
+      return sum + rssKb(child);
+    } catch {
+      return sum;
+    }
+  }, own);
+  return `service ${(own / 1024).toFixed(0)} MB RSS; with its ${children.length} MCP child processes ${(all / 1024).toFixed(0)} MB`;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function main(): Promise<number> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
+  const config = path.join(dir, 'agent.yaml');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      plant: { db: path.join(dir, 'plant.db'), timezone: 'Asia/Shanghai' },
+      state: { db: path.join(dir, 'agent.db'), fts_db: path.join(dir, 'fts.db') },
+      docs: { root: path.join(dir, 'docs') },
+      llm: { base_url: null },
+      skills: { watch: false },
+      server: { host: '127.0.0.1', port: 0 },
+      log: { level: 'warn', dir: path.join(dir, 'log') },
+    }),
+  );
+  const seedStarted = performance.now();
+  seedPlant({ db: path.join(dir, 'plant.db'), rows: Number(values.rows), seed: 1, today: '2026-11-29', docsDir: path.join(dir, 'docs'), force: true });
+  process.stdout.write(`seeded ${values.rows} quality rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
+  const added = spawnSync(bin, ['--config', config, 'users', 'add', 'bench', '--role', 'operator', '--password-stdin'], { input: 'bench-password-1\n' });
+  if (added.status !== 0) throw new Error(`users add failed: ${added.stderr.toString()}`);
+
+  const service = spawn(bin, ['--config', config, '--now', NOW, 'serve', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    service.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+      if (match) resolve(match[1]!);
+    });
+    service.once('exit', (code) => reject(new Error(`serve exited (${code}): ${stderr}`)));
+    setTimeout(() => reject(new Error(`serve did not start in 60 s: ${stderr}`)), 60_000).unref();
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    process.stdout.write(`idle before: ${memory(service.pid!)}\n`);
+    const tokens: string[] = [];
+    for (let index = 0; index < OPERATORS; index++) {
+      const response = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'bench-password-1', kind: 'bearer' }) });
+      tokens.push(((await response.json()) as { token: string }).token);
+    }
+    const latencies: number[] = [];
+    const errors: string[] = [];
+    const traces: Array<{ http: string; agent: string }> = [];
+    const deadline = performance.now() + SECONDS * 1000;
+    let sequence = 0;
+    const operator = async (index: number): Promise<void> => {
+      let asked = 0;
+      while (performance.now() < deadline) {
+        const question = QUESTIONS[(index + asked++) % QUESTIONS.length]!;
+        const traceId = `bench-${index}-${sequence++}`;
+        const started = performance.now();
+        try {
+          const response = await fetch(`${url}/api/tasks`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${tokens[index]}`, 'X-Trace-Id': traceId },
+            body: JSON.stringify({ question }),
+          });
+          if (response.status !== 200) {
+            errors.push(`${response.status} ${await response.text()}`);
+            continue;
+          }
+          const parser = new SseParser();
+          const decoder = new TextDecoder();
+          let state = '';
+          let lane = '';
+          let agentTrace = '';
+          let why = '';
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+            for (const event of parser.push(decoder.decode(chunk, { stream: true }))) {
+              const data = JSON.parse(event.data);
+              if (event.event === 'task-state' && data.lane) lane = data.lane;
+              if (event.event === 'answer') agentTrace = data.trace_id;
+              if (event.event === 'done') state = data.state;
+              if (event.event === 'task-error') why = `${data.code}: ${data.message}`;
+              if (event.event === 'answer' && data.error) why = `${data.error.code}: ${data.error.message}`;
+            }
+          }
+          latencies.push(performance.now() - started);
+          if (state !== 'success') errors.push(`${question}: ended ${state} (${why})`);
+          else if (lane !== 'rules') errors.push(`${question}: not rule-routed (${lane})`);
+          else traces.push({ http: traceId, agent: agentTrace });
+        } catch (error) {
+          errors.push(`${question}: ${(error as Error).message}`);
+        }
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: OPERATORS }, (_, index) => operator(index)));
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    process.stdout.write(`${OPERATORS} operators, ${elapsed.toFixed(1)} s: ${latencies.length} questions answered, ${(latencies.length / elapsed).toFixed(1)} requests/s\n`);
+    process.stdout.write(`latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms\n`);
+    process.stdout.write(`errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    process.stdout.write(`idle after: ${memory(service.pid!)}\n`);
+    service.kill('SIGTERM');
+    await new Promise((resolve) => service.once('exit', resolve));
+    const db = openSqlite(path.join(dir, 'agent.db'), { readonly: true });
+    const has = db.prepare('SELECT 1 FROM tool_call_log WHERE trace_id = ? LIMIT 1');
+    const missing = traces.filter((trace) => !trace.agent || has.get(trace.agent) === undefined);
+    db.close();
+    process.stdout.write(`audit log: ${traces.length - missing.length} of ${traces.length} answered requests found by trace id${missing.length ? ` — MISSING ${missing.slice(0, 3).map((trace) => trace.http).join(', ')}` : ''}\n`);
+    return errors.length === 0 && missing.length === 0 && latencies.length > 0 ? 0 : 1;
+  } finally {
+    if (service.exitCode === null) {
+      service.kill('SIGTERM');
+      await new Promise((resolve) => service.once('exit', resolve));
+    }
+    if (process.env.BENCH_KEEP) process.stdout.write(`kept ${dir}\n`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`bench:http failed: ${(error as Error).stack ?? error}\n`);
+    process.exit(1);
+  },
+);
