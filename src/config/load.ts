@@ -146,7 +146,11 @@ function resolvePaths(config: Config, base: string): Config {
     state: { ...config.state, db: abs(config.state.db), fts_db: abs(config.state.fts_db) },
     docs: { ...config.docs, root: abs(config.docs.root) },
     log: { ...config.log, dir: abs(config.log.dir) },
-    skills: { ...config.skills, dir: path.isAbsolute(config.skills.dir) ? config.skills.dir : path.resolve(appRoot(), config.skills.dir) },
+    skills: {
+      ...config.skills,
+      dir: path.isAbsolute(config.skills.dir) ? config.skills.dir : path.resolve(appRoot(), config.skills.dir),
+      custom_dir: config.skills.custom_dir === null ? null : abs(config.skills.custom_dir),
+    },
     llm: {
       ...config.llm,
       embedded: {

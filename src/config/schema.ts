@@ -136,7 +136,12 @@ export const configSchema = z
       .prefault({}),
     skills: z
       .object({
-        dir: z.string().default('skills').describe('Markdown skills folder (relative to the app root when relative)'),
+        dir: z.string().default('skills').describe('the shipped Markdown skills folder (relative to the app root when relative)'),
+        custom_dir: z
+          .string()
+          .nullable()
+          .default(null)
+          .describe("the plant's own Markdown skills, kept outside the release so upgrades keep them (relative to the config file)"),
         watch: z.boolean().default(true).describe('reload skills when a file changes'),
       })
       .strict()

@@ -186,3 +186,16 @@ test('relevant() offers the skills whose words match the question', () => {
   const relevant = engine.relevant('any problems in the handover notes?', 1);
   assert.equal(relevant[0]?.name, 'shift_check');
 });
+
+test('the plant keeps its own skills in a custom folder; a shipped name cannot be reused there', () => {
+  const shipped = skillFolder({ shift_check: GOOD_MD });
+  const custom = skillFolder({ line_walk: GOOD_MD.replace('shift_check', 'line_walk'), shift_check: GOOD_MD.replace('1.0.0', '2.0.0') });
+  const config = configFromObject({ skills: { dir: shipped, custom_dir: custom, watch: false } }, shipped);
+  const engine = new PlantSkillEngine({ config, db: openAgentDb(':memory:'), log, codeSkills: [], watch: false });
+  const list = engine.list();
+  assert.equal(list.find((info) => info.name === 'line_walk')?.enabled, true);
+  assert.equal(list.find((info) => info.name === 'shift_check')?.version, '1.0.0');
+  const clash = list.find((info) => info.source.startsWith(custom) && info.source.includes('shift_check'));
+  assert.equal(clash?.enabled, false);
+  assert.match(clash?.error ?? '', /already exists/);
+});

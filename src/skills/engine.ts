@@ -12,7 +12,7 @@ import type { SqliteDatabase } from '../store/sqlite.js';
 import type { ToolCaller } from '../mcp/types.js';
 import type { CodeSkill, Language, SkillResult } from './types.js';
 import type { RouteDecision, SessionSlots, SkillEngine, SkillInfo, SkillRunContext } from './engine-types.js';
-import { SkillRegistry } from './registry.js';
+import { SkillRegistry, skillDirs } from './registry.js';
 import { buildSkillContext, rowsAsObjects } from './context.js';
 import { satisfies } from './semver.js';
 import { routeQuestion, ROUTER_EXAMPLES, type RouterContext } from './router/index.js';
@@ -56,7 +56,7 @@ export class PlantSkillEngine implements SkillEngine {
   constructor(private readonly options: SkillEngineOptions) {
     this.registry = new SkillRegistry({
       db: options.db,
-      dir: options.config.skills.dir,
+      dirs: skillDirs(options.config),
       codeSkills: options.codeSkills ?? CODE_SKILLS,
       log: options.log,
     });

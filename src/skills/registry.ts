@@ -28,6 +28,11 @@ interface StoredRow {
   content_hash: string;
 }
 
+/** The Markdown skill folders of a config: the shipped one, then the plant's own. */
+export function skillDirs(config: { skills: { dir: string; custom_dir: string | null } }): string[] {
+  return [config.skills.dir, ...(config.skills.custom_dir ? [config.skills.custom_dir] : [])];
+}
+
 export function parametersJsonSchema(skill: Skill): Record<string, unknown> {
   if (skill.kind === 'markdown') return skill.parameters;
   const schema = z.toJSONSchema(skill.parameters, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -37,12 +42,12 @@ export function parametersJsonSchema(skill: Skill): Record<string, unknown> {
 
 export class SkillRegistry {
   private entries = new Map<string, Entry>();
-  private watcher: FSWatcher | undefined;
+  private readonly watchers: FSWatcher[] = [];
   private reloadTimer: NodeJS.Timeout | undefined;
   private readonly listeners: Array<() => void> = [];
 
   constructor(
-    private readonly options: { db: SqliteDatabase; dir: string; codeSkills: CodeSkill<any>[]; log: Logger },
+    private readonly options: { db: SqliteDatabase; dirs: string[]; codeSkills: CodeSkill<any>[]; log: Logger },
   ) {}
 
   /** (Re)load every skill; returns the entries, disabled ones included. */
@@ -78,13 +83,15 @@ export class SkillRegistry {
     return this.list();
   }
 
+  /** SKILL.md files of every folder, shipped folder first (a custom skill may not reuse a shipped name). */
   private markdownFiles(): string[] {
-    const dir = this.options.dir;
-    if (!existsSync(dir)) return [];
     const files: string[] = [];
-    for (const name of readdirSync(dir).sort()) {
-      const file = path.join(dir, name, 'SKILL.md');
-      if (existsSync(file) && statSync(file).isFile()) files.push(file);
+    for (const dir of this.options.dirs) {
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir).sort()) {
+        const file = path.join(dir, name, 'SKILL.md');
+        if (existsSync(file) && statSync(file).isFile()) files.push(file);
+      }
     }
     return files;
   }
@@ -170,29 +177,34 @@ export class SkillRegistry {
     this.listeners.push(listener);
   }
 
-  /** Reload when a file under the skills folder changes (debounced). */
+  /** Reload when a file under a skills folder changes (debounced). */
   watch(): void {
-    if (this.watcher || !existsSync(this.options.dir)) return;
-    try {
-      this.watcher = watch(this.options.dir, { recursive: true }, () => {
-        if (this.reloadTimer) clearTimeout(this.reloadTimer);
-        this.reloadTimer = setTimeout(() => {
-          try {
-            this.load();
-          } catch (error) {
-            this.options.log.error({ err: error }, 'skills-reload-failed');
-          }
-        }, 150);
-        this.reloadTimer.unref();
-      });
-      this.watcher.unref();
-    } catch (error) {
-      this.options.log.warn({ err: error, dir: this.options.dir }, 'skills-watch-unavailable');
+    if (this.watchers.length > 0) return;
+    const reload = (): void => {
+      if (this.reloadTimer) clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => {
+        try {
+          this.load();
+        } catch (error) {
+          this.options.log.error({ err: error }, 'skills-reload-failed');
+        }
+      }, 150);
+      this.reloadTimer.unref();
+    };
+    for (const dir of this.options.dirs) {
+      if (!existsSync(dir)) continue;
+      try {
+        const watcher = watch(dir, { recursive: true }, reload);
+        watcher.unref();
+        this.watchers.push(watcher);
+      } catch (error) {
+        this.options.log.warn({ err: error, dir }, 'skills-watch-unavailable');
+      }
     }
   }
 
   close(): void {
-    this.watcher?.close();
+    for (const watcher of this.watchers.splice(0)) watcher.close();
     if (this.reloadTimer) clearTimeout(this.reloadTimer);
   }
 }

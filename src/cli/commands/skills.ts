@@ -15,7 +15,7 @@ import { AppError } from '../../errors.js';
 import { initLogging, logger } from '../../log/index.js';
 import { openAgentDb } from '../../store/agent-db.js';
 import type { SqliteDatabase } from '../../store/sqlite.js';
-import { SkillRegistry } from '../../skills/registry.js';
+import { SkillRegistry, skillDirs } from '../../skills/registry.js';
 import type { SkillInfo } from '../../skills/engine-types.js';
 import { CODE_SKILLS } from '../../../skills/index.js';
 import type { Config } from '../../config/schema.js';
@@ -63,7 +63,7 @@ export function diffSkills(before: Map<string, StoredSkill>, after: Map<string, 
 }
 
 function registryFor(config: Config, db: SqliteDatabase): SkillRegistry {
-  return new SkillRegistry({ db, dir: config.skills.dir, codeSkills: CODE_SKILLS, log: logger('skills') });
+  return new SkillRegistry({ db, dirs: skillDirs(config), codeSkills: CODE_SKILLS, log: logger('skills') });
 }
 
 function table(list: SkillInfo[]): string {
