@@ -69,7 +69,7 @@ describe('the agent against the embedded model service', () => {
   let dir: string;
   before(async () => {
     setFixedNow('2026-11-25T10:00:00+08:00', 'Asia/Shanghai');
-    service = await startTinyService({ contextSize: 4096, parallel: 1 });
+    service = await startTinyService({ contextSize: 16384, parallel: 1 });
     proxy = await startChoiceProxy(service.server.url);
     dir = mkdtempSync(path.join(os.tmpdir(), 'embedded-agent-'));
     const config = configFromObject(

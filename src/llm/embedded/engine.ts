@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { ChatHistoryItem, ChatWrapper, Llama, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
+import type { ChatHistoryItem, ChatWrapper, Llama, LlamaChat, LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../log/index.js';
 import { loadLlamaModule, type NodeLlamaCpp } from './load-llama.js';
@@ -61,7 +61,7 @@ export interface GenerateResult {
 }
 
 interface Waiter {
-  resolve(sequence: LlamaContextSequence): void;
+  resolve(chat: LlamaChat): void;
   reject(error: AppError): void;
 }
 
@@ -115,7 +115,9 @@ export class EmbeddedModel {
   readonly loadMs: number;
   readonly chatWrapperName: string;
   readonly gpu: string;
-  private readonly free: LlamaContextSequence[];
+  /** one LlamaChat per context sequence, reused across requests */
+  private readonly free: LlamaChat[];
+  private readonly chats: LlamaChat[];
   private readonly waiting: Waiter[] = [];
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   private active = 0;
@@ -140,7 +142,8 @@ export class EmbeddedModel {
     this.loadMs = info.loadMs;
     this.chatWrapperName = chatWrapper.wrapperName;
     this.gpu = llama.gpu === false ? 'cpu' : String(llama.gpu);
-    this.free = Array.from({ length: options.parallel }, () => context.getSequence());
+    this.chats = Array.from({ length: options.parallel }, () => new module.LlamaChat({ contextSequence: context.getSequence(), chatWrapper, autoDisposeSequence: true }));
+    this.free = [...this.chats];
   }
 
   static async load(options: EmbeddedModelOptions): Promise<EmbeddedModel> {
@@ -202,10 +205,10 @@ export class EmbeddedModel {
     return grammar;
   }
 
-  private acquire(signal: AbortSignal): Promise<LlamaContextSequence> {
+  private acquire(signal: AbortSignal): Promise<LlamaChat> {
     if (this.closed) return Promise.reject(new AppError('LLM_UNAVAILABLE', 'the model service is shutting down'));
-    const sequence = this.free.shift();
-    if (sequence) return Promise.resolve(sequence);
+    const chat = this.free.shift();
+    if (chat) return Promise.resolve(chat);
     if (this.waiting.length >= this.options.queueMax) {
       return Promise.reject(
         new AppError('QUEUE_FULL', `the model is busy: ${this.parallel} request(s) generating and ${this.waiting.length} waiting`, {
@@ -232,10 +235,10 @@ export class EmbeddedModel {
     });
   }
 
-  private release(sequence: LlamaContextSequence): void {
+  private release(chat: LlamaChat): void {
     const next = this.waiting.shift();
-    if (next) next.resolve(sequence);
-    else this.free.push(sequence);
+    if (next) next.resolve(chat);
+    else this.free.push(chat);
   }
 
   async generate(request: GenerateRequest): Promise<GenerateResult> {
@@ -249,13 +252,12 @@ export class EmbeddedModel {
     }
     const grammar = request.schema ? await this.grammarFor(request.schema) : undefined;
     const queuedAt = performance.now();
-    const sequence = await this.acquire(request.signal);
+    const chat = await this.acquire(request.signal);
     const startedAt = performance.now();
     this.active++;
     request.onStart?.();
     let firstTokenAt: number | undefined;
     let completionTokens = 0;
-    const chat = new this.module.LlamaChat({ contextSequence: sequence, chatWrapper: this.chatWrapper, autoDisposeSequence: false });
     try {
       const response = await chat.generateResponse(request.history, {
         grammar,
@@ -303,9 +305,8 @@ export class EmbeddedModel {
       }
       throw error;
     } finally {
-      chat.dispose({ disposeSequence: false });
       this.active--;
-      this.release(sequence);
+      this.release(chat);
     }
   }
 
@@ -314,6 +315,7 @@ export class EmbeddedModel {
     if (this.closed) return;
     this.closed = true;
     for (const waiter of this.waiting.splice(0)) waiter.reject(new AppError('LLM_UNAVAILABLE', 'the model service is shutting down'));
+    for (const chat of this.chats) chat.dispose();
     await this.context.dispose();
     await this.model.dispose();
   }

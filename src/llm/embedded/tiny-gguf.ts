@@ -26,7 +26,7 @@ export interface TinyGgufOptions {
   file: string;
   /** PRNG seed; the same seed gives the same bytes */
   seed?: number;
-  /** llama.context_length written in the file (default 4096) */
+  /** llama.context_length written in the file (default 32768) */
   contextLength?: number;
   /** embedding width (default 64) and layers (default 2) */
   embedding?: number;
@@ -174,7 +174,7 @@ export function writeTinyGguf(options: TinyGgufOptions): ModelManifestEntry {
     ['general.architecture', { type: ValueType.STRING, value: 'llama' }],
     ['general.name', { type: ValueType.STRING, value: options.name ?? 'airgap tiny test model' }],
     ['general.alignment', { type: ValueType.UINT32, value: 32 }],
-    ['llama.context_length', { type: ValueType.UINT32, value: options.contextLength ?? 4096 }],
+    ['llama.context_length', { type: ValueType.UINT32, value: options.contextLength ?? 32768 }],
     ['llama.embedding_length', { type: ValueType.UINT32, value: embedding }],
     ['llama.block_count', { type: ValueType.UINT32, value: layers }],
     ['llama.feed_forward_length', { type: ValueType.UINT32, value: feedForward }],
