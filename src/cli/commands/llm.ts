@@ -105,8 +105,9 @@ async function serve(context: CommandContext): Promise<number> {
           },
         );
     };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+    // kept (not once): a repeated signal must not cut the clean stop short; systemd escalates to SIGKILL itself
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
   });
 }
 
