@@ -22,7 +22,7 @@ import { logger } from '../log/index.js';
 import type { LlmClient, ChatMessage } from '../llm/client.js';
 import { ModelGate, meansModelDown } from '../llm/availability.js';
 import type { ToolCaller } from '../mcp/types.js';
-import type { RouteDecision, SkillEngine } from '../skills/engine-types.js';
+import type { RouteDecision, SkillEngine, SkillRunContext } from '../skills/engine-types.js';
 import type { Language, SkillResult } from '../skills/types.js';
 import type { AuditRow, AuditWriter } from '../store/audit.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
@@ -113,7 +113,7 @@ export class Agent {
   }
 
   async ask(options: AskOptions): Promise<AgentAnswer> {
-    const traceId = randomUUID();
+    const traceId = options.traceId ?? randomUUID();
     const signal = options.signal ?? new AbortController().signal;
     const recorder = new ToolCallRecorder();
     const emit = (event: AgentEvent): void => {
@@ -133,7 +133,7 @@ export class Agent {
       if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
       const history = this.memory.context(session);
       this.memory.append(session, 'user', options.question);
-      const outcome = await this.answer({ question: options.question, session, history, signal, emit, log, audit, traceId });
+      const outcome = await this.answer({ question: options.question, session, history, signal, emit, log, audit, traceId, approve: options.approve });
       if (outcome.slots) this.memory.saveSlots(session, outcome.slots);
       const answer: AgentAnswer = {
         answer: outcome.answer,
@@ -167,6 +167,7 @@ export class Agent {
     log: Logger;
     audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
     traceId: string;
+    approve?: SkillRunContext['approve'];
   }): Promise<Outcome> {
     const { question, session, signal, emit } = context;
     const { skills } = this.options;
@@ -245,6 +246,7 @@ export class Agent {
     log: Logger;
     audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
     traceId: string;
+    approve?: SkillRunContext['approve'];
     decision: RouteDecision;
     language: Language;
     client: LlmClient;
@@ -293,6 +295,7 @@ export class Agent {
       stream: this.options.stream ?? true,
       signal: context.signal,
       traceId: context.traceId,
+      approve: context.approve,
       sessionId: context.session.id,
       language: context.language,
       emit: context.emit,
@@ -310,6 +313,7 @@ export class Agent {
     log: Logger;
     audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
     traceId: string;
+    approve?: SkillRunContext['approve'];
     decision: RouteDecision;
     language: Language;
     outcome: Exclude<LoopOutcome, { kind: 'answer' }>;
@@ -358,11 +362,13 @@ export class Agent {
       audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
       traceId: string;
       language: Language;
+      approve?: SkillRunContext['approve'];
     },
   ): Promise<{ ok: true; result: SkillResult } | { ok: false; error: AppError }> {
     const started = performance.now();
     try {
       const result = await this.options.skills.run(skill, args, {
+        approve: context.approve,
         traceId: context.traceId,
         sessionId: context.session.id,
         language: context.language,

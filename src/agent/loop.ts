@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
 import type { ChatMessage, ChatResponse, LlmClient } from '../llm/client.js';
 import type { ToolCaller, ToolCallResult } from '../mcp/types.js';
-import type { SkillEngine } from '../skills/engine-types.js';
+import type { SkillEngine, SkillRunContext } from '../skills/engine-types.js';
 import type { Language } from '../skills/types.js';
 import type { AuditRow } from '../store/audit.js';
 import type { AgentEvent } from './types.js';
@@ -44,6 +44,8 @@ export interface ModelLoopOptions {
   traceId: string;
   sessionId: string;
   language: Language;
+  /** asks an admin before a skill that needs approval runs */
+  approve?: SkillRunContext['approve'];
   emit: (event: AgentEvent) => void;
   audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
   log: Logger;
@@ -300,6 +302,7 @@ async function runCall(options: ModelLoopOptions, call: PendingCall, step: numbe
     const started = performance.now();
     try {
       const output = await options.skills.run(entry.target, args, {
+        approve: options.approve,
         traceId: options.traceId,
         sessionId: options.sessionId,
         language: options.language,

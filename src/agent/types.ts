@@ -3,6 +3,8 @@
  * answer at the end. The CLI (`ask`, `chat`), the HTTP service (SSE), and
  * agent-test all drive the agent through `Agent.ask`.
  */
+import type { SkillRunContext } from '../skills/engine-types.js';
+
 export type AnswerMode = 'rules' | 'model';
 
 export interface ToolCallRecord {
@@ -67,6 +69,10 @@ export type AgentEvent =
 
 export interface AskOptions {
   question: string;
+  /** a trace id chosen by the caller (the HTTP request's), else a new one */
+  traceId?: string | undefined;
+  /** asks an admin to approve a dangerous skill; absent → such skills are refused */
+  approve?: SkillRunContext['approve'];
   /** continue a conversation; a new session is created when absent */
   sessionId?: string | undefined;
   userId?: number | undefined;

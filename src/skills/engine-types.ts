@@ -52,7 +52,20 @@ export interface SkillInfo {
   needsApproval: boolean;
 }
 
+/** What an admin is asked to approve before a dangerous skill runs. */
+export interface ApprovalRequest {
+  skill: string;
+  version: string;
+  arguments: Record<string, unknown>;
+  description: string;
+}
+
 export interface SkillRunContext {
+  /**
+   * Asks an admin (the HTTP service waits in waiting_input); resolves true when
+   * approved. Absent (CLI, agent-test): skills that need approval are refused.
+   */
+  approve?: ((request: ApprovalRequest) => Promise<boolean>) | undefined;
   traceId: string;
   sessionId: string;
   language: Language;

@@ -199,3 +199,15 @@ test('the plant keeps its own skills in a custom folder; a shipped name cannot b
   assert.equal(clash?.enabled, false);
   assert.match(clash?.error ?? '', /already exists/);
 });
+
+test('a skill that needs approval runs only when an admin approves it', async () => {
+  const dangerous: CodeSkill<Record<string, never>> = { ...slow, name: 'reset_counter', description: 'resets a counter in the plant', needsApproval: true, timeoutMs: 1000, execute: async () => ({ answer: 'reset done' }) };
+  const { engine } = engineWith({ codeSkills: [dangerous] });
+  const tools = fakeTools(() => ({ ok: true, text: '' }));
+  await assert.rejects(engine.run('reset_counter', {}, runContext(tools)), (error: unknown) => error instanceof AppError && error.code === 'FORBIDDEN' && /approval/.test(error.message));
+  const asked: unknown[] = [];
+  const approved = await engine.run('reset_counter', {}, { ...runContext(tools), approve: async (request) => (asked.push(request), true) });
+  assert.equal(approved.answer, 'reset done');
+  assert.deepEqual(asked, [{ skill: 'reset_counter', version: '1.0.0', arguments: {}, description: 'resets a counter in the plant' }]);
+  await assert.rejects(engine.run('reset_counter', {}, { ...runContext(tools), approve: async () => false }), (error: unknown) => error instanceof AppError && /rejected/.test(error.message));
+});

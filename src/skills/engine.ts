@@ -147,6 +147,18 @@ export class PlantSkillEngine implements SkillEngine {
       if (match === undefined) throw new AppError('SKILL_VERSION', `cannot read the version range "${version}"`, { hint: 'use forms like 1.2.3, ^1.2, ~1.2.0, >=1.0, 1.x' });
       if (!match) throw new AppError('SKILL_VERSION', `skill "${name}" is version ${skill.version}, which does not satisfy "${version}"`, { hint: 'pin a range that includes the installed version, or install the skill version you need' });
     }
+    if (info.needsApproval) {
+      const request = { skill: name, version: skill.version, arguments: (args ?? {}) as Record<string, unknown>, description: skill.description };
+      if (!context.approve) {
+        throw new AppError('FORBIDDEN', `"${name}" needs an admin's approval before it runs, and nobody can approve it here`, {
+          hint: "ask in the chat page (airgap-agent serve): it waits there until an admin approves or rejects it",
+        });
+      }
+      context.onEvent({ type: 'notice', message: `"${name}" is waiting for an admin's approval` });
+      if (!(await context.approve(request))) {
+        throw new AppError('FORBIDDEN', `an admin rejected "${name}"`, { hint: 'ask an admin why, or ask for something else' });
+      }
+    }
     if (skill.kind === 'markdown') {
       if (!skill.fallback) {
         throw new AppError('SKILL_FAILED', `skill "${name}" is a Markdown procedure that needs a model, and none is reachable`, { hint: 'configure llm.base_url or install a model; or ask a question the rules answer' });
