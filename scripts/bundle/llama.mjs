@@ -1,7 +1,7 @@
 // Vendoring node-llama-cpp beside the SEA: it cannot be bundled (top-level
 // await), so it is copied with its JS dependencies into
 // vendor/node-llama-cpp/node_modules/ and imported by path at run time
-// (src/runtime/self.ts loadNodeLlamaCpp). Its install pulls every GPU
+// (src/llm/embedded/load-llama.ts loadLlamaModule). Its install pulls every GPU
 // variant; only the CPU linux-x64 prebuilt binary is kept, and what serves
 // only building from source (the llama.cpp git bundle), types and source maps
 // is pruned.

@@ -76,7 +76,7 @@ export function vendoredLlamaCppDir(): string {
  * Import an ES module by absolute file path at run time. The argument is not a
  * literal on purpose: esbuild leaves this `import()` alone, so the vendored
  * ESM packages (node-llama-cpp: top-level await, cannot be bundled) load
- * from vendor/ beside the executable.
+ * from vendor/ beside the executable (src/llm/embedded/load-llama.ts).
  */
 export async function importFile(file: string): Promise<unknown> {
   const url = pathToFileURL(path.resolve(file)).href;
@@ -106,17 +106,6 @@ function importThroughVm(url: string): Promise<unknown> {
   } finally {
     process.emitWarning = emitWarning;
   }
-}
-
-/**
- * node-llama-cpp: from node_modules in development, from
- * vendor/node-llama-cpp/ in a bundle or SEA (see scripts/bundle.mjs).
- */
-export async function loadNodeLlamaCpp(): Promise<typeof import('node-llama-cpp')> {
-  if (isSea() || isBundled) {
-    return (await importFile(path.join(vendoredLlamaCppDir(), 'node-llama-cpp', 'dist', 'index.js'))) as typeof import('node-llama-cpp');
-  }
-  return import('node-llama-cpp');
 }
 
 /**

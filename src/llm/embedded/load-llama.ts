@@ -12,8 +12,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../errors.js';
 import { importFile, isBundled, isSea, vendoredLlamaCppDir } from '../../runtime/self.js';
+import type * as NodeLlamaCppModule from 'node-llama-cpp';
 
-export type NodeLlamaCpp = typeof import('node-llama-cpp');
+export type NodeLlamaCpp = typeof NodeLlamaCppModule;
 
 let loaded: Promise<NodeLlamaCpp> | undefined;
 
