@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync as readFileSyncBuffer, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openAgentDb, SCHEMA_VERSION } from './agent-db.js';
 import { AuditWriter } from './audit.js';
 import { openSqlite } from './sqlite.js';
-import { archiveAuditRows, backupDatabase, diskSpace, listBackups, optimizeDatabase, pruneRotatedLogs, runMaintenance } from './maintenance.js';
+import { archiveAuditRows, backupDatabase, diskSpace, listBackups, listPreUpgradeSnapshots, optimizeDatabase, pruneRotatedLogs, runMaintenance } from './maintenance.js';
 
 function tempDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), 'maintenance-'));
@@ -81,6 +81,30 @@ test('the online backup is a restorable copy, checked and renamed, and only the 
   assert.equal(count(restored, 'tool_call_log'), 6);
   assert.equal(restored.pragma('integrity_check', { simple: true }), 'ok');
   restored.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('pre-upgrade snapshots are named apart and survive the nightly rotation; they are kept by their own rule', async () => {
+  const dir = tempDir();
+  const db = openAgentDb(path.join(dir, 'agent.db'));
+  const backups = path.join(dir, 'backups');
+  const at = (hour: number) => new Date(NOW.getTime() + hour * 3_600_000);
+  // a snapshot from an earlier release's spelling, then two upgrades
+  const legacy = (await backupDatabase(db, { dir: backups, keep: 5, now: at(0) })).file.replace(/\.db$/, '');
+  const legacyName = `${legacy}-pre-v0.0.9.db`;
+  writeFileSync(legacyName, readFileSyncBuffer(`${legacy}.db`));
+  rmSync(`${legacy}.db`);
+  const first = await backupDatabase(db, { dir: backups, keep: 2, now: at(1), preUpgrade: '0.1.0' });
+  const second = await backupDatabase(db, { dir: backups, keep: 2, now: at(2), preUpgrade: '0.1.0+upgrade.1' });
+  assert.equal(path.basename(first.file), 'agent-pre-v0.1.0-20261125T030000Z.db');
+  assert.equal(path.basename(second.file), 'agent-pre-v0.1.0+upgrade.1-20261125T040000Z.db');
+  // the older spelling was the oldest of three with keep 2: removed by the snapshot rule
+  assert.deepEqual(second.removed, [legacyName]);
+  // nights of rotation with keep 1 never touch the snapshots
+  for (let night = 3; night < 7; night++) await backupDatabase(db, { dir: backups, keep: 1, now: at(night) });
+  assert.equal(listBackups(backups).length, 1);
+  assert.deepEqual(listPreUpgradeSnapshots(backups), [first.file, second.file]);
+  db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,7 +5,8 @@
  *   (one transaction: copied, then deleted — never lost);
  * - `PRAGMA optimize` and a WAL checkpoint;
  * - an online backup with the SQLite backup API (better-sqlite3 `db.backup`),
- *   checked with `PRAGMA quick_check`, keeping the newest N;
+ *   checked with `PRAGMA quick_check`, keeping the newest N (pre-upgrade
+ *   snapshots, agent-pre-v<version>-<stamp>.db, are kept by their own rule);
  * - rotated log files beyond `log.file.keep` removed;
  * - a disk-space warning for the data and log folders.
  */
@@ -59,30 +60,58 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** The backups of `prefix` in `dir`, oldest first. */
+/** The nightly backups of `prefix` in `dir` (`<prefix>-<UTC stamp>.db`), oldest first. Pre-upgrade snapshots are not among them. */
 export function listBackups(dir: string, prefix = 'agent'): string[] {
   if (!existsSync(dir)) return [];
-  const pattern = new RegExp(`^${prefix}-\\d{8}T\\d{6}Z(-[a-z0-9.+-]+)?\\.db$`);
+  const pattern = new RegExp(`^${prefix}-\\d{8}T\\d{6}Z\\.db$`);
   return readdirSync(dir)
     .filter((name) => pattern.test(name))
     .sort()
     .map((name) => path.join(dir, name));
 }
 
+/** Pre-upgrade snapshots kept by their own rule (never by the nightly rotation). */
+export const PRE_UPGRADE_KEEP = 5;
+
+/** The name of a snapshot taken before switching to `version`: agent-pre-v<version>-<UTC stamp>.db */
+export function preUpgradeName(version: string, at: Date): string {
+  return `agent-pre-v${version}-${stamp(at)}.db`;
+}
+
 /**
- * Online backup of an open database into `dir` (agent-<UTC stamp>[-label].db),
- * written to a temporary name, checked, then renamed; keeps the newest `keep`.
+ * Pre-upgrade snapshots in `dir`, oldest first (by their stamp, not their
+ * version): agent-pre-v<version>-<stamp>.db, and the older spelling
+ * agent-<stamp>-pre-v<version>.db of earlier releases.
+ */
+export function listPreUpgradeSnapshots(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const stamped: Array<{ name: string; at: string }> = [];
+  for (const name of readdirSync(dir)) {
+    const current = /^agent-pre-v[0-9A-Za-z.+-]+-(\d{8}T\d{6}Z)\.db$/.exec(name);
+    const older = /^agent-(\d{8}T\d{6}Z)-pre-v[0-9A-Za-z.+-]+\.db$/.exec(name);
+    const at = current?.[1] ?? older?.[1];
+    if (at) stamped.push({ name, at });
+  }
+  return stamped.sort((a, b) => a.at.localeCompare(b.at) || a.name.localeCompare(b.name)).map((entry) => path.join(dir, entry.name));
+}
+
+/**
+ * Online backup of an open database into `dir`, written to a temporary name,
+ * checked, then renamed. Nightly (default): agent-<UTC stamp>.db, keeping the
+ * newest `keep` of those. With `preUpgrade: VERSION`:
+ * agent-pre-v<VERSION>-<stamp>.db, keeping the newest `keep` snapshots of that
+ * kind — the two kinds never rotate each other out.
  */
 export async function backupDatabase(
   db: SqliteDatabase,
-  options: { dir: string; keep: number; now: Date; prefix?: string; label?: string },
+  options: { dir: string; keep: number; now: Date; prefix?: string; preUpgrade?: string },
 ): Promise<BackupResult> {
   if (!Number.isInteger(options.keep) || options.keep < 1) {
     throw new AppError('USAGE', `backups to keep must be a whole number of at least 1 (got ${options.keep})`, { hint: 'use --keep N with N >= 1' });
   }
   const prefix = options.prefix ?? 'agent';
   mkdirSync(options.dir, { recursive: true });
-  const name = `${prefix}-${stamp(options.now)}${options.label ? `-${options.label}` : ''}.db`;
+  const name = options.preUpgrade !== undefined ? preUpgradeName(options.preUpgrade, options.now) : `${prefix}-${stamp(options.now)}.db`;
   const file = path.join(options.dir, name);
   const temporary = `${file}.partial`;
   rmSync(temporary, { force: true });
@@ -106,8 +135,8 @@ export async function backupDatabase(
       cause: error,
     });
   }
-  const backups = listBackups(options.dir, prefix);
-  const removed = backups.slice(0, Math.max(0, backups.length - options.keep));
+  const backups = options.preUpgrade !== undefined ? listPreUpgradeSnapshots(options.dir) : listBackups(options.dir, prefix);
+  const removed = backups.filter((old) => old !== file).slice(0, Math.max(0, backups.length - options.keep));
   for (const old of removed) rmSync(old, { force: true });
   return { file, bytes: statSync(file).size, removed };
 }

@@ -2,12 +2,13 @@
  * `airgap-agent maintenance [--backup-dir DIR] [--keep N] [--json]`: the daily
  * run (systemd timer airgap-agent-maintenance): archive audit rows older than
  * audit.retention_days, PRAGMA optimize, an online backup of agent.db keeping
- * the newest N, rotated logs beyond log.file.keep removed, and a disk-space warning (exit 0, the warning on stderr and in
+ * the newest N nightly backups (agent-<stamp>.db), rotated logs beyond log.file.keep removed, and a disk-space warning (exit 0, the warning on stderr and in
  * the log; exit 1 only when a step failed).
  *
  * `airgap-agent maintenance --migrate [--backup-dir DIR]`: what install.sh
  * runs with the NEW release before switching to it: back up agent.db (when it
- * exists: agent-<stamp>-pre-v<version>.db), then migrate it forward. Nothing else.
+ * exists: agent-pre-v<version>-<stamp>.db, the newest PRE_UPGRADE_KEEP of those
+ * kept apart from the nightly ones), then migrate it forward. Nothing else.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { now } from '../../clock.js';
 import { initLogging, logger } from '../../log/index.js';
 import { openAgentDb, SCHEMA_VERSION } from '../../store/agent-db.js';
 import { openSqlite } from '../../store/sqlite.js';
-import { backupDatabase, runMaintenance } from '../../store/maintenance.js';
+import { backupDatabase, PRE_UPGRADE_KEEP, runMaintenance } from '../../store/maintenance.js';
 import { VERSION } from '../../version.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
@@ -105,7 +106,7 @@ async function migrateWithBackup(options: {
     // what an admin restores when going back to an older release
     const source = openSqlite(options.file, { fileMustExist: true });
     try {
-      backup = (await backupDatabase(source, { dir: options.backupDir, keep: Math.max(options.keep, 1), now: now(), label: `pre-v${VERSION}` })).file;
+      backup = (await backupDatabase(source, { dir: options.backupDir, keep: PRE_UPGRADE_KEEP, now: now(), preUpgrade: VERSION })).file;
     } finally {
       source.close();
     }
