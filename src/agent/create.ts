@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { logger } from '../log/index.js';
 import { LlmClient } from '../llm/client.js';
+import { checkEmbeddedModel } from '../llm/embedded/model-file.js';
 import { McpManager } from '../mcp/index.js';
 import type { ToolCaller } from '../mcp/types.js';
 import type { SkillEngine } from '../skills/engine-types.js';
@@ -22,8 +23,12 @@ export interface CreateAgentOptions {
   config: Config;
   /** the config file, passed on to the shipped MCP servers */
   configFile?: string | undefined;
-  /** a model endpoint resolved elsewhere (the embedded service), used when llm.base_url is null */
-  llmBaseUrl?: string | undefined;
+  /**
+   * The model endpoint when llm.base_url is null. Unset: the embedded model
+   * service when a model is installed (`embeddedLlmBaseUrl`), else none.
+   * null: no model at all (rules only), whatever is installed.
+   */
+  llmBaseUrl?: string | null | undefined;
   /**
    * Build the skills engine another way (tests use a fake one). Default:
    * `createSkillEngine` from src/skills/engine.ts.
@@ -50,12 +55,32 @@ export interface AgentRuntime {
   readonly signal: AbortSignal;
 }
 
+/**
+ * The embedded model service's URL when llm.base_url is null and a model file
+ * is installed (vendor/models or llm.embedded.model) that does not fail its
+ * quick check (size against the manifest); otherwise null (rules only). Whether
+ * the service runs is the start-up probe's business: down → rules only, with a notice.
+ */
+export async function embeddedLlmBaseUrl(config: Pick<Config, 'llm'>, options: { root?: string } = {}): Promise<string | null> {
+  if (config.llm.base_url !== null) return null;
+  const check = await checkEmbeddedModel(config, { root: options.root, quick: true });
+  if (check.file === undefined || check.status === 'fail') return null;
+  const { host, port } = config.llm.embedded;
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}/v1`;
+}
+
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
   const { config } = options;
   const log = options.log ?? logger('agent');
+  let baseUrl = config.llm.base_url ?? options.llmBaseUrl ?? undefined;
+  if (config.llm.base_url === null && options.llmBaseUrl === undefined) {
+    baseUrl = (await embeddedLlmBaseUrl(config)) ?? undefined;
+    if (baseUrl !== undefined) log.info({ url: baseUrl }, 'llm-embedded-endpoint');
+  }
   const db = openAgentDb(config.state.db);
   const audit = new AuditWriter(db, { flushMs: config.audit.flush_ms, onError: (error) => log.error({ err: error }, 'audit-write-failed') });
-  const llm = LlmClient.fromConfig(config, { baseUrl: config.llm.base_url ?? options.llmBaseUrl, log: logger('llm') });
+  const llm = LlmClient.fromConfig(config, { baseUrl, log: logger('llm') });
   let tools: McpManager | undefined;
   let skills: SkillEngine | undefined;
   try {

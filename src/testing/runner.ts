@@ -208,7 +208,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       const runtimes: Array<Promise<AgentRuntime>> = [];
       const sharedRuntime = (): Promise<AgentRuntime> => {
         const config = proxy ? { ...groupConfig, llm: { ...groupConfig.llm, base_url: proxy.url } } : groupConfig;
-        shared ??= createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
+        // llmBaseUrl null: cases without a cassette run rules-only even where an embedded model is installed
+        shared ??= createAgent({ config, configFile: configFileFor(config, scratch), stream: false, llmBaseUrl: null });
         return shared;
       };
       try {
