@@ -1,20 +1,24 @@
 /**
  * `airgap-agent doctor [--json] [--quick]`: check the installation and say
  * what to do about each problem. Checks: config valid, plant.db readable (row
- * counts), agent.db schema version, skills folder, docs root, model file and
+ * counts), agent.db schema version, skills (through the registry: enabled and
+ * disabled with reasons), docs root, model file and
  * its manifest checksum (skipped with --quick), the configured LLM endpoint
  * (short timeout, only the configured URL), disk space. Exit 1 when any check
  * fails; warnings alone exit 0.
  * `doctor --sqlite-version`: print the SQLite library version and exit.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { toAppError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
 import type { Config } from '../../config/schema.js';
+import { checkEmbeddedModel, resolveModelFile } from '../../llm/embedded/model-file.js';
+import { logger } from '../../log/index.js';
 import { appRoot, isBundled, isSea, vendoredNativeSqlite } from '../../runtime/self.js';
-import { SCHEMA_VERSION } from '../../store/agent-db.js';
+import { SkillRegistry, skillDirs } from '../../skills/registry.js';
+import { openAgentDb, SCHEMA_VERSION } from '../../store/agent-db.js';
+import { CODE_SKILLS } from '../../../skills/index.js';
 import { diskSpace } from '../../store/maintenance.js';
 import { openSqlite, sqliteVersion } from '../../store/sqlite.js';
 import { VERSION } from '../../version.js';
@@ -93,49 +97,62 @@ function checkFolder(name: string, dir: string, fix: string, count: (entries: st
   return { name, status: 'ok', detail: `${dir}: ${count(entries)}` };
 }
 
-async function sha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-interface ModelManifest {
-  models: Array<{ name: string; size: number; sha256: string; licence: string }>;
-}
-
-/** The model file in use: config llm.embedded.model, else the first *.gguf in vendor/models. */
-export function modelFile(config: Config, root = appRoot()): string | undefined {
-  if (config.llm.embedded.model !== null) return config.llm.embedded.model;
-  const dir = path.join(root, 'vendor', 'models');
-  if (!existsSync(dir)) return undefined;
-  const first = readdirSync(dir).filter((name) => name.endsWith('.gguf')).sort()[0];
-  return first === undefined ? undefined : path.join(dir, first);
-}
-
-async function checkModel(config: Config, quick: boolean, root: string): Promise<Check> {
-  const file = modelFile(config, root);
-  if (file === undefined) {
-    return config.llm.base_url === null
-      ? { name: 'model', status: 'warn', detail: 'no model: no GGUF in vendor/models and llm.base_url is not set, so questions are answered by rules only', fix: 'put a GGUF model in vendor/models before bundling, or set llm.base_url to a local OpenAI-compatible server' }
-      : { name: 'model', status: 'ok', detail: `no embedded model; the external endpoint ${config.llm.base_url} is used` };
+/**
+ * The skills as the service loads them: the registry (code skills compiled in,
+ * Markdown skills in skills.dir and skills.custom_dir) run against an
+ * in-memory copy of agent.db's skills table — the same verdicts (broken file,
+ * change without a version increase, unknown fallback) without writing agent.db.
+ */
+function checkSkills(config: Config): Check[] {
+  const checks: Check[] = [];
+  const shipped = config.skills.dir;
+  if (!existsSync(shipped) || !statSync(shipped).isDirectory()) {
+    checks.push({ name: 'skills', status: 'fail', detail: `the skills folder ${shipped} does not exist`, fix: `reinstall the release (it ships skills/), or fix skills.dir` });
   }
-  if (!existsSync(file)) return { name: 'model', status: 'fail', detail: `model file ${file} does not exist`, fix: 'fix llm.embedded.model, or copy the model into vendor/models with its manifest' };
-  const manifestFile = path.join(path.dirname(file), 'manifest.json');
-  if (!existsSync(manifestFile)) return { name: 'model', status: 'warn', detail: `${file}: no manifest.json beside it, so its checksum cannot be verified`, fix: 'ship the model with the bundle (vendor/models/manifest.json is written by `npm run bundle`)' };
-  let manifest: ModelManifest;
+  const custom = config.skills.custom_dir;
+  if (custom && !existsSync(custom)) {
+    checks.push({ name: 'skills', status: 'warn', detail: `skills.custom_dir ${custom} does not exist (the plant's own skills go there)`, fix: `create it for the service user: install -d -o airgap-agent -g airgap-agent ${custom}` });
+  }
+  const memory = openAgentDb(':memory:');
   try {
-    manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ModelManifest;
-  } catch (error) {
-    return { name: 'model', status: 'fail', detail: `${manifestFile} is not valid JSON: ${(error as Error).message}`, fix: 'reinstall the bundle (install.sh verifies every file)' };
+    if (existsSync(config.state.db)) {
+      try {
+        const stored = openSqlite(config.state.db, { readonly: true, fileMustExist: true });
+        try {
+          const rows = stored.prepare('SELECT name, version, kind, source, content_hash, enabled, error, updated_at FROM skills').all();
+          const insert = memory.prepare('INSERT OR REPLACE INTO skills (name, version, kind, source, content_hash, enabled, error, updated_at) VALUES (@name, @version, @kind, @source, @content_hash, @enabled, @error, @updated_at)');
+          for (const row of rows) insert.run(row);
+        } finally {
+          stored.close();
+        }
+      } catch {
+        // an unreadable agent.db is reported by its own check; judge the files alone
+      }
+    }
+    const log = logger('doctor-skills');
+    log.level = 'silent';
+    const registry = new SkillRegistry({ db: memory, dirs: skillDirs(config), codeSkills: CODE_SKILLS, log });
+    const list = registry.load();
+    registry.close();
+    const enabled = list.filter((info) => info.enabled);
+    const disabled = list.filter((info) => !info.enabled);
+    const code = enabled.filter((info) => info.kind === 'code').length;
+    const names = enabled.map((info) => info.name);
+    const summary = `${enabled.length} skill(s) enabled (${code} code, ${enabled.length - code} Markdown): ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
+    if (enabled.length === 0) checks.push({ name: 'skills', status: 'fail', detail: 'no skill is enabled', fix: `reinstall the release, or fix skills.dir (${shipped})` });
+    else checks.push({ name: 'skills', status: 'ok', detail: summary });
+    for (const info of disabled) {
+      checks.push({ name: 'skills', status: 'warn', detail: `${info.name} is disabled: ${info.error ?? 'no reason recorded'}`, fix: 'fix the skill file (see `airgap-agent skills list`); a running service reloads it by itself' });
+    }
+  } finally {
+    memory.close();
   }
-  const entry = manifest.models?.find((model) => model.name === path.basename(file));
-  if (!entry) return { name: 'model', status: 'warn', detail: `${file} is not listed in ${manifestFile}`, fix: 'add it to the manifest (name, size, sha256, licence) or use a listed model' };
-  const size = statSync(file).size;
-  if (size !== entry.size) return { name: 'model', status: 'fail', detail: `${file} is ${size} bytes, the manifest says ${entry.size}`, fix: 'the copy is incomplete or damaged: copy the model again from the release medium' };
-  if (quick) return { name: 'model', status: 'ok', detail: `${file}: size matches the manifest (checksum skipped: --quick), licence ${entry.licence}` };
-  const actual = await sha256(file);
-  if (actual !== entry.sha256) return { name: 'model', status: 'fail', detail: `${file}: sha256 ${actual} does not match the manifest ${entry.sha256}`, fix: 'the file is damaged: copy the model again from the release medium' };
-  return { name: 'model', status: 'ok', detail: `${file}: sha256 matches the manifest, licence ${entry.licence}` };
+  return checks;
+}
+
+/** The model file in use (doctor's endpoint check): see resolveModelFile in src/llm/embedded/model-file.ts. */
+export function modelFile(config: Config, root = appRoot()): string | undefined {
+  return resolveModelFile(config, { root });
 }
 
 async function checkEndpoint(config: Config, root: string): Promise<Check> {
@@ -187,11 +204,10 @@ export async function runDoctor(options: { config?: string | undefined; quick?: 
   }
   checks.push(checkPlantDb(config));
   checks.push(checkAgentDb(config));
-  checks.push(
-    checkFolder('skills', config.skills.dir, `put the shipped skills in ${config.skills.dir} (reinstall) or fix skills.dir`, (entries) => `${entries.length} skill(s): ${entries.slice(0, 8).join(', ')}${entries.length > 8 ? ', …' : ''}`),
-  );
+  checks.push(...checkSkills(config));
   checks.push(checkFolder('docs', config.docs.root, `copy the plant documents into ${config.docs.root} (or fix docs.root)`, (entries) => `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`));
-  checks.push(await checkModel(config, options.quick === true, root));
+  const { file: _file, entry: _entry, sha256: _sha256, ...model } = await checkEmbeddedModel(config, { root, quick: options.quick === true });
+  checks.push(model);
   checks.push(await checkEndpoint(config, root));
   checks.push(...checkDisk(config));
   return checks;
