@@ -9,6 +9,7 @@ import type { Period } from '../args.js';
 import { type NormalizedText, type Span, detectLanguage, mask, normalizeText } from './normalize.js';
 import { findPeriods } from './period.js';
 import { type EquipmentMention, type KnownEquipment, findEquipment } from './equipment.js';
+import { type Qualifier, findQualifiers } from './qualifiers.js';
 import { type LineSlots, type MetricSlots, type SymptomSlots, BY_DAY, findLines, findMetrics, findPriority, findRank, findSymptoms } from './slots.js';
 
 export interface Analysis {
@@ -23,6 +24,8 @@ export interface Analysis {
   byDay: boolean;
   priority: 'P0' | 'P1' | 'P2' | 'P3' | undefined;
   symptoms: SymptomSlots;
+  /** dimensions and qualifiers finer than a line and a day (inspector, shift, batch…) */
+  qualifiers: Qualifier[];
   /** the lower-cased question with every slot blanked (what is left says the intent) */
   rest: string;
 }
@@ -64,6 +67,7 @@ export function analyse(question: string, context: { now: Date; timezone: string
     byDay: BY_DAY.test(withoutPeriods),
     priority,
     symptoms,
+    qualifiers: findQualifiers(withoutEquipment),
     rest,
   };
 }

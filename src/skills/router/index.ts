@@ -4,7 +4,9 @@
  * their slots, so the skill runs directly with no model. When a rule matches
  * but a slot is missing, `missing` names it (the model, or the honest reply,
  * asks); when no rule matches, `kind: 'none'` — a wrong deterministic answer
- * is worse than handing over to the model.
+ * is worse than handing over to the model. The same holds when a rule would
+ * match but the question asks for something finer than the skill answers
+ * (by inspector, shift, batch, product, hour, recorded_at — qualifiers.ts).
  *
  * Dates are plant-local, from `context.now` in `context.timezone`; see
  * period-rules.ts for the week, weekday and year-less date semantics.
@@ -16,6 +18,7 @@ import { analyse } from './analysis.js';
 import type { KnownEquipment } from './equipment.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { REQUIRED, type SkillSlots, detectIntent, skillSlots } from './intents.js';
+import { qualifiersBeyond } from './qualifiers.js';
 
 export { resolvePeriod } from './period.js';
 export { detectLanguage } from './normalize.js';
@@ -39,6 +42,18 @@ function missingOf(skill: SkillName, args: Record<string, unknown>, slots: Skill
   return missing;
 }
 
+/**
+ * 'none' when the question asks for something finer than `skill` answers
+ * ("which inspector…", "night-shift batches…"): the skill would drop it and
+ * answer a different question with confidence.
+ */
+function declined(skill: SkillName, analysis: ReturnType<typeof analyse>, language: Language): RouteDecision | undefined {
+  const beyond = qualifiersBeyond(skill, analysis.qualifiers);
+  if (beyond.length === 0) return undefined;
+  const named = beyond.map((qualifier) => `${qualifier.dimension} ("${qualifier.words}")`).join(', ');
+  return { kind: 'none', language, reason: `asks by ${named}, which ${skill} cannot break down; the model plans the query` };
+}
+
 export function routeQuestion(question: string, context: RouterContext): RouteDecision {
   const analysis = analyse(question, context);
   const language: Language = analysis.language;
@@ -51,6 +66,8 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
   if (followUp && previousSkill && (!intent || intent.skill === previousSkill)) {
     const merged = mergeFollowUp({ skill: previousSkill, previousArgs: context.previous?.args ?? {}, analysis, equipment: context.equipment });
     if (merged) {
+      const refused = declined(previousSkill, analysis, language);
+      if (refused) return refused;
       return {
         kind: 'skill',
         skill: previousSkill,
@@ -67,6 +84,8 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
     return { kind: 'none', language, reason };
   }
 
+  const refused = declined(intent.skill, analysis, language);
+  if (refused) return refused;
   const slots = skillSlots(intent.skill, analysis);
   const args: Record<string, unknown> = { ...slots.defaults, ...slots.explicit };
   for (const slot of slots.unsure) delete args[slot];
