@@ -62,6 +62,9 @@ test('configuring one MCP server keeps the shipped ones; a shipped one can be sw
     assert.equal(servers.docs?.enabled, false);
     assert.equal(servers.erp?.command, '/opt/erp/mcp');
   }
+  const only = checkConfigText('mcp:\n  shipped_servers: false\n  servers:\n    erp:\n      command: /opt/erp/mcp\n');
+  assert.ok(only.ok);
+  if (only.ok) assert.deepEqual(Object.keys(only.config.mcp.servers), ['erp']);
 });
 
 test('llm.base_url must be an http(s) URL with a host', () => {

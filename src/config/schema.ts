@@ -110,29 +110,34 @@ export const configSchema = z
       .strict()
       .prefault({}),
     mcp: z
-      .object({
-        servers: z
-          .preprocess(
-            // entries merge over the shipped set: configure one server without losing the others
-            // (switch a shipped one off with `enabled: false`)
-            (value) => {
-              if (value === undefined || value === null) return DEFAULT_MCP_SERVERS;
-              if (typeof value !== 'object' || Array.isArray(value)) return value;
-              const merged: Record<string, unknown> = {};
-              for (const [name, shipped] of Object.entries(DEFAULT_MCP_SERVERS)) merged[name] = shipped;
-              for (const [name, given] of Object.entries(value as Record<string, unknown>)) {
-                const shipped = (DEFAULT_MCP_SERVERS as Record<string, object>)[name];
-                const isObject = given !== null && typeof given === 'object' && !Array.isArray(given);
-                merged[name] = shipped && isObject && !('command' in given) ? { ...shipped, ...given } : given;
-              }
-              return merged;
-            },
-            z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a server name in lower case: letters, digits, - and _'), mcpServer),
-          )
-          .describe('MCP servers: the shipped ones (query, plant, holidays, docs, utils) plus any you add; entries merge over the shipped set')
-          .prefault(DEFAULT_MCP_SERVERS),
-      })
-      .strict()
+      .preprocess(
+        // entries merge over the shipped set (configure one server without losing the others;
+        // switch a shipped one off with `enabled: false`); `shipped_servers: false` keeps only yours
+        (value) => {
+          const given = value === undefined || value === null ? {} : value;
+          if (typeof given !== 'object' || Array.isArray(given)) return given;
+          const mcp = given as { shipped_servers?: unknown; servers?: unknown };
+          if (mcp.shipped_servers === false) return mcp;
+          const servers = mcp.servers ?? {};
+          if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return mcp;
+          const merged: Record<string, unknown> = { ...DEFAULT_MCP_SERVERS };
+          for (const [name, entry] of Object.entries(servers as Record<string, unknown>)) {
+            const shipped = (DEFAULT_MCP_SERVERS as Record<string, object>)[name];
+            const isObject = entry !== null && typeof entry === 'object' && !Array.isArray(entry);
+            merged[name] = shipped && isObject && !('command' in entry) ? { ...shipped, ...entry } : entry;
+          }
+          return { ...mcp, servers: merged };
+        },
+        z
+          .object({
+            shipped_servers: z.boolean().default(true).describe('start the shipped servers (query, plant, holidays, docs, utils) besides those listed'),
+            servers: z
+              .record(z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a server name in lower case: letters, digits, - and _'), mcpServer)
+              .default({})
+              .describe('MCP servers: entries merge over the shipped set'),
+          })
+          .strict(),
+      )
       .prefault({}),
     skills: z
       .object({

@@ -44,7 +44,7 @@ function writeConfig(servers: string[] | undefined, dir: string = tempDir()): st
   const lines = ['plant:', '  timezone: Asia/Shanghai', `  db: ${JSON.stringify(path.join(dir, 'plant.db'))}`, 'state:', `  db: ${JSON.stringify(path.join(dir, 'agent.db'))}`];
   lines.push('docs:', `  root: ${JSON.stringify(path.join(dir, 'docs'))}`, 'log:', `  dir: ${JSON.stringify(path.join(dir, 'log'))}`);
   if (servers) {
-    lines.push('mcp:', '  servers:');
+    lines.push('mcp:', '  shipped_servers: false', '  servers:');
     for (const name of servers) lines.push(`    ${name}:`, `      builtin: ${name}`);
   }
   const file = path.join(dir, 'agent.yaml');

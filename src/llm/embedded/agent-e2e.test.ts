@@ -78,7 +78,7 @@ describe('the agent against the embedded model service', () => {
         state: { db: path.join(dir, 'agent.db') },
         llm: { base_url: null, model: 'local', timeout_ms: 60000, temperature: 0.2, max_tokens: 400 },
         agent: { max_steps: 3, max_retries: 0 },
-        mcp: { servers: { status: { command: process.execPath, args: ['--import', tsxLoader, fixtureServer], timeout_ms: 10000 } } },
+        mcp: { shipped_servers: false, servers: { status: { command: process.execPath, args: ['--import', tsxLoader, fixtureServer], timeout_ms: 10000 } } },
         log: { level: 'silent', dir: path.join(dir, 'log') },
         audit: { flush_ms: 10 },
       },
