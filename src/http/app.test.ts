@@ -275,6 +275,38 @@ describe('the API', () => {
     assert.equal(harness.service.tasks.store.get(accepted.task_id)!.state, 'failed');
   });
 
+  test('approvals while a question runs: the model chose a dangerous skill; the task waits, resumes on approval, answers the rejection', async () => {
+    const accepted = await (await harness.app.request('/api/tasks', json({ question: 'model-danger: restart line B' }, operator))).json();
+    const waitFor = async (predicate: () => boolean): Promise<void> => {
+      for (let tries = 0; tries < 200 && !predicate(); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    const store = harness.service.tasks.store;
+    await waitFor(() => store.get(accepted.task_id)!.state === 'waiting_input');
+    assert.equal(store.get(accepted.task_id)!.state, 'waiting_input');
+    const approval = store.approvalOfTask(accepted.task_id)!;
+    assert.equal(approval.skill, 'restart_line');
+    const decided = await harness.app.request(`/api/approvals/${approval.approval_id}`, json({ decision: 'approve' }, admin));
+    assert.equal(decided.status, 200);
+    const stream = await events(harness, accepted.task_id, operator);
+    const states = stream.filter((event) => event.event === 'task-state').map((event) => dataOf(event).state);
+    const waited = states.indexOf('waiting_input');
+    assert.ok(waited > 0 && states.indexOf('running', waited) > waited, `states: ${states.join(' → ')}`);
+    assert.equal(states.at(-1), 'success');
+    assert.equal(store.get(accepted.task_id)!.state, 'success');
+    // the agent got the request's trace id
+    const asked = harness.agent.asked.find((entry) => entry.question.startsWith('model-danger'))!;
+    assert.match(String(asked.traceId), /\S+/);
+
+    const second = await (await harness.app.request('/api/tasks', json({ question: 'model-danger again' }, operator))).json();
+    await waitFor(() => store.get(second.task_id)!.state === 'waiting_input');
+    const pending = store.approvalOfTask(second.task_id)!;
+    await harness.app.request(`/api/approvals/${pending.approval_id}`, json({ decision: 'reject', reason: 'not now' }, admin));
+    await events(harness, second.task_id, operator);
+    const task = store.get(second.task_id)!;
+    assert.equal(task.state, 'failed');
+    assert.match(task.answer ?? '', /rejected/);
+  });
+
   test('approvals: a dangerous skill waits in waiting_input; only an admin approves; approved runs, rejected is cancelled', async () => {
     const accepted = await (await harness.app.request('/api/tasks', json({ question: 'danger: restart line A' }, operator))).json();
     assert.equal(accepted.state, 'waiting_input');

@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
 import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
-import type { SessionSlots, SkillEngine } from '../skills/engine-types.js';
+import type { ApprovalRequest, SessionSlots, SkillEngine } from '../skills/engine-types.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { User } from './accounts.js';
 import type { Metrics } from './metrics.js';
@@ -40,6 +40,12 @@ class TaskRun {
   readonly toolArguments = new Map<string, Record<string, unknown>>();
   finished = false;
   errorSent = false;
+  /** the request's trace id: the agent uses it too, so logs, audit rows and X-Trace-Id agree */
+  traceId: string | undefined;
+  /** skills an admin approved for this task before it ran */
+  readonly approvedSkills = new Set<string>();
+  /** an approval the running question waits for (the model chose a skill that needs one) */
+  waiting: { approvalId: string; resolve: (approved: boolean) => void } | undefined;
   startedAt = performance.now();
   settled: Promise<void>;
   settle!: () => void;
@@ -125,6 +131,7 @@ export class TaskManager {
     }
     const task = this.store.create({ sessionId: session.id, userId: options.user.user_id, question: options.question, priority: ruleRouted ? 0 : 5 });
     const run = new TaskRun(task.task_id, lane);
+    run.traceId = options.traceId;
     this.remember(run);
     const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
     log.info({ lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval }, 'task-submit');
@@ -177,6 +184,12 @@ export class TaskManager {
     const reason = `cancelled by ${user.username}`;
     if (task.state === 'pending' && run && this.options.scheduler.remove(taskId)) {
       this.finish(run, 'cancelled', { error: reason });
+    } else if (task.state === 'waiting_input' && run?.waiting) {
+      // the running question waits for an approval: refuse it and stop the question
+      this.store.decide(run.waiting.approvalId, { approved: false, userId: user.user_id, reason });
+      run.controller.abort(new AppError('CANCELLED', reason));
+      run.waiting.resolve(false);
+      await within(run.settled, 5000);
     } else if (task.state === 'waiting_input') {
       const approval = this.store.approvalOfTask(taskId);
       if (approval?.state === 'pending') this.store.decide(approval.approval_id, { approved: false, userId: user.user_id, reason });
@@ -201,7 +214,15 @@ export class TaskManager {
       return { approval, task: isFinal(task.state) ? task : this.store.transition(task.task_id, 'failed', { error: 'the service restarted while the task waited' }) };
     }
     this.emit(run, 'approval-decided', { approval_id: approvalId, approved: options.approved, by: options.user.username, reason: options.reason ?? null });
-    if (options.approved) {
+    if (run.waiting?.approvalId === approvalId) {
+      // decided while the question runs: it goes on (approved) or the skill is refused (rejected)
+      const { resolve } = run.waiting;
+      run.waiting = undefined;
+      this.store.transition(approval.task_id, 'running');
+      this.emit(run, 'task-state', { task_id: approval.task_id, state: 'running' });
+      resolve(options.approved);
+    } else if (options.approved) {
+      run.approvedSkills.add(approval.skill);
       this.store.transition(approval.task_id, 'pending');
       this.emit(run, 'task-state', { task_id: approval.task_id, state: 'pending', lane: run.lane });
       this.enqueue(run, 1, log);
@@ -254,6 +275,8 @@ export class TaskManager {
     this.emit(run, 'task-state', { task_id: run.taskId, state: 'running' });
     try {
       const answer = await this.options.agent.ask({
+        traceId: run.traceId,
+        approve: (request) => this.awaitApproval(run, request, log),
         question: task.question,
         sessionId: task.session_id,
         userId: task.user_id ?? undefined,
@@ -277,6 +300,25 @@ export class TaskManager {
       if (cancelled) log.info({ state: 'cancelled' }, 'task-end');
       else log.warn({ state: 'failed', code: appError.code, err: appError.message }, 'task-end');
     }
+  }
+
+  /** A skill that needs approval, chosen while the question runs: wait in waiting_input for an admin. */
+  private awaitApproval(run: TaskRun, request: ApprovalRequest, log: Logger): Promise<boolean> {
+    if (run.approvedSkills.has(request.skill)) return Promise.resolve(true);
+    if (run.controller.signal.aborted) return Promise.resolve(false);
+    const approval = this.store.createApproval({
+      taskId: run.taskId,
+      skill: request.skill,
+      arguments: request.arguments,
+      reason: `${request.skill} is marked as needing an admin's approval`,
+    });
+    this.store.transition(run.taskId, 'waiting_input', { skill: request.skill });
+    this.emit(run, 'task-state', { task_id: run.taskId, state: 'waiting_input' });
+    this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, arguments: request.arguments, reason: approval.reason });
+    log.info({ approval: approval.approval_id, skill: request.skill }, 'approval-wait');
+    return new Promise<boolean>((resolve) => {
+      run.waiting = { approvalId: approval.approval_id, resolve };
+    });
   }
 
   private onAgentEvent(run: TaskRun, event: AgentEvent): void {

@@ -15,8 +15,9 @@ export type TaskState = (typeof TASK_STATES)[number];
 
 export const TRANSITIONS: Record<TaskState, readonly TaskState[]> = {
   pending: ['running', 'waiting_input', 'cancelled', 'failed'],
-  waiting_input: ['pending', 'cancelled', 'failed'],
-  running: ['success', 'failed', 'cancelled'],
+  // waiting_input → pending: approved before it ran; → running: approved while it ran (the model chose the skill)
+  waiting_input: ['pending', 'running', 'cancelled', 'failed'],
+  running: ['success', 'failed', 'cancelled', 'waiting_input'],
   success: [],
   failed: [],
   cancelled: [],

@@ -57,6 +57,17 @@ export class FakeAgent {
         await waitFor(new Promise<void>(() => undefined));
       }
       if (question === 'fail') throw new AppError('SKILL_FAILED', 'the skill broke', { hint: 'try again' });
+      if (question.startsWith('model-danger')) {
+        // the model chooses a skill that needs approval while the question runs
+        emit({ type: 'mode', mode: 'model', reason: 'the model chose restart_line' });
+        const approved = options.approve ? await options.approve({ skill: 'restart_line', version: '1.0.0', arguments: { line: 'B' }, description: 'restarts a line' }) : false;
+        if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
+        if (!approved) {
+          const answer: AgentAnswer = { answer: 'An admin rejected restart_line.', mode: 'model', tool_calls: [], session: sessionId, trace_id: options.traceId ?? traceId, error: { code: 'FORBIDDEN', message: 'an admin rejected "restart_line"' } };
+          emit({ type: 'answer', answer });
+          return answer;
+        }
+      }
       const sql = "SELECT line_id, SUM(defect_qty) AS defects FROM quality_data WHERE record_date = '2026-11-25' GROUP BY line_id LIMIT 10";
       emit({ type: 'mode', mode: question.startsWith('rules:') ? 'rules' : 'model', reason: 'fake' });
       emit({ type: 'skill-start', skill: 'quality_metrics', version: '1.0.0', arguments: {} });
@@ -72,7 +83,7 @@ export class FakeAgent {
         data: { defects: 8 },
         charts: [{ title: 'Defects', kind: 'bar', x: ['A', 'B'], series: [{ name: 'defects', values: [3, 5] }] }],
         session: sessionId,
-        trace_id: traceId,
+        trace_id: options.traceId ?? traceId,
       };
       emit({ type: 'answer', answer });
       return answer;
