@@ -66,10 +66,11 @@ describe('passwords and accounts', () => {
 describe('the task state machine', () => {
   test('only the listed transitions are allowed; final states allow none', () => {
     assert.deepEqual([...TRANSITIONS.pending].sort(), ['cancelled', 'failed', 'running', 'waiting_input']);
-    assert.deepEqual([...TRANSITIONS.running].sort(), ['cancelled', 'failed', 'success']);
+    assert.deepEqual([...TRANSITIONS.running].sort(), ['cancelled', 'failed', 'success', 'waiting_input']);
+    assert.deepEqual([...TRANSITIONS.waiting_input].sort(), ['cancelled', 'failed', 'pending', 'running']);
     for (const state of ['success', 'failed', 'cancelled'] as const) for (const to of TASK_STATES) assert.equal(canTransition(state, to), false);
     assert.equal(canTransition('running', 'pending'), false);
-    assert.equal(canTransition('waiting_input', 'running'), false, 'an approved task goes back to the queue first');
+    assert.equal(canTransition('waiting_input', 'success'), false, 'a waiting task is decided before it can finish');
   });
 
   test('the store refuses an illegal transition, keeps the row as it was, and the database CHECK holds the state names', () => {
