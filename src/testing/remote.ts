@@ -1,14 +1,22 @@
 /**
  * `agent-test --url URL`: replay cases against a running service over its
- * HTTP API instead of in process.
+ * HTTP API (POST /api/tasks, answer streamed as SSE) instead of in process.
+ * The service keeps its own clock and plant, so cases that fix `now` or bring
+ * their own demo plant are reported as skipped, with that reason.
+ * Credentials: --user NAME with the password in AIRGAP_AGENT_PASSWORD, or a
+ * bearer token in AIRGAP_AGENT_TOKEN.
  */
 import type { Writable } from 'node:stream';
 import { AppError } from '../errors.js';
-import type { RunSummary } from './report.js';
+import type { AgentAnswer } from '../agent/types.js';
+import { checkCase } from './assertions.js';
+import { loadCases, type LoadedCase } from './load-cases.js';
+import { formatCase, formatProblem, summarise, summaryLine, writeJson, writeJunit, type CaseReport, type RunSummary } from './report.js';
 
 export interface RemoteRunOptions {
   paths: string[];
   url: string;
+  user?: string | undefined;
   filter?: RegExp | undefined;
   tags?: string[] | undefined;
   jobs: number;
@@ -20,6 +28,144 @@ export interface RemoteRunOptions {
   err: Writable;
 }
 
-export async function runRemoteSuite(_options: RemoteRunOptions): Promise<RunSummary> {
-  throw new AppError('USAGE', 'agent-test --url is not available in this build yet', { hint: 'run the cases in process: agent-test testcases/' });
+interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** Parse an SSE body as a browser would (event/data fields, blank-line separated). */
+export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let event = 'message';
+  let data: string[] = [];
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+      if (line === '') {
+        if (data.length > 0) yield { event, data: data.join('\n') };
+        event = 'message';
+        data = [];
+      } else if (line.startsWith(':')) {
+        continue;
+      } else {
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+      }
+    }
+  }
+}
+
+async function authenticate(base: string, user: string | undefined): Promise<Record<string, string>> {
+  const token = process.env.AIRGAP_AGENT_TOKEN;
+  if (token) return { authorization: `Bearer ${token}` };
+  const password = process.env.AIRGAP_AGENT_PASSWORD;
+  if (!user || !password) {
+    throw new AppError('USAGE', 'agent-test --url needs credentials', {
+      hint: 'give --user NAME with the password in AIRGAP_AGENT_PASSWORD, or a bearer token in AIRGAP_AGENT_TOKEN',
+    });
+  }
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user, password, kind: 'bearer' }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { token?: string; error?: { message?: string; hint?: string } };
+  if (!response.ok || !body.token) {
+    throw new AppError('UNAUTHENTICATED', `log-in to ${base} failed (HTTP ${response.status}): ${body.error?.message ?? 'no token'}`, { hint: body.error?.hint ?? 'check the user name and password' });
+  }
+  return { authorization: `Bearer ${body.token}` };
+}
+
+async function askRemote(options: { base: string; headers: Record<string, string>; question: string; sessionId: string | undefined; timeoutMs: number }): Promise<{ answer: AgentAnswer; steps: number; sessionId: string }> {
+  const response = await fetch(`${options.base}/api/tasks`, {
+    method: 'POST',
+    headers: { ...options.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ question: options.question, ...(options.sessionId ? { session_id: options.sessionId } : {}) }),
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+  if (!response.ok || !response.body) {
+    const text = await response.text().catch(() => '');
+    throw new AppError('BAD_REQUEST', `POST /api/tasks answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  }
+  let answer: AgentAnswer | undefined;
+  let steps = 0;
+  let sessionId = options.sessionId;
+  let failure: string | undefined;
+  for await (const event of readSse(response.body)) {
+    const data = JSON.parse(event.data) as Record<string, unknown>;
+    if (event.event === 'task-state' && typeof data.session_id === 'string') sessionId = data.session_id;
+    else if (event.event === 'step-start') steps += 1;
+    else if (event.event === 'answer') answer = data as unknown as AgentAnswer;
+    else if (event.event === 'task-error') failure = `${String(data.code)}: ${String(data.message)}`;
+    else if (event.event === 'done') break;
+  }
+  if (!answer) throw new AppError('TOOL_FAILED', failure ?? 'the stream ended without an answer');
+  return { answer, steps, sessionId: sessionId ?? answer.session };
+}
+
+function skipReason(entry: LoadedCase): string | undefined {
+  if (entry.testCase.skip) return typeof entry.testCase.skip === 'string' ? entry.testCase.skip : 'skip: true';
+  if (entry.plant) return 'brings its own demo plant: run it in process (agent-test without --url)';
+  if (entry.testCase.now) return 'fixes the clock (now): run it in process (agent-test without --url)';
+  return undefined;
+}
+
+export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSummary> {
+  const base = options.url.replace(/\/+$/, '');
+  const { cases, problems } = loadCases(options.paths);
+  for (const problem of problems) options.out.write(`${formatProblem(problem)}\n`);
+  const headers = await authenticate(base, options.user);
+  const reports: CaseReport[] = [];
+  const emit = (report: CaseReport): void => {
+    reports.push(report);
+    options.out.write(`${formatCase(report)}\n`);
+  };
+  const chosen = cases.filter((entry) => (!options.filter || options.filter.test(entry.testCase.name)) && (!options.tags?.length || options.tags.some((tag) => entry.testCase.tags.includes(tag))));
+  // sessions run in file order inside one unit; units run `jobs` at a time
+  const units = new Map<string, LoadedCase[]>();
+  for (const entry of chosen) {
+    const reason = skipReason(entry);
+    if (reason) {
+      emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'skipped', ms: 0, failures: [], skipReason: reason });
+      continue;
+    }
+    const key = entry.testCase.session ? `${entry.file}\u0000${entry.testCase.session}` : `${entry.file}\u0000#${entry.index}`;
+    units.set(key, [...(units.get(key) ?? []), entry]);
+  }
+  options.err.write(`agent-test: ${chosen.length} case(s) against ${base}\n`);
+  const queue = [...units.values()];
+  let stopped = false;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(options.jobs, queue.length)) }, async () => {
+      for (let unit = queue.shift(); unit && !stopped; unit = queue.shift()) {
+        let sessionId: string | undefined;
+        for (const entry of unit) {
+          const started = performance.now();
+          try {
+            const result = await askRemote({ base, headers, question: entry.testCase.input, sessionId: entry.testCase.session ? sessionId : undefined, timeoutMs: options.caseTimeoutMs });
+            sessionId = result.sessionId;
+            const ms = performance.now() - started;
+            const failures = checkCase(entry.testCase, { answer: result.answer, latencyMs: ms, steps: result.steps });
+            emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: failures.length ? 'failed' : 'passed', ms, failures, answer: result.answer });
+          } catch (error) {
+            const message = error instanceof AppError ? error.describe() : (error as Error).message;
+            emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: performance.now() - started, failures: [], error: message });
+          }
+          if (options.failFast && reports.at(-1)?.status === 'failed') stopped = true;
+        }
+      }
+    }),
+  );
+  if (options.junit) writeJunit(options.junit, reports, problems);
+  if (options.json) writeJson(options.json, reports, problems);
+  const summary = summarise(reports, problems);
+  options.out.write(`${summaryLine(summary)}\n`);
+  return summary;
 }

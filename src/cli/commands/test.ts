@@ -9,7 +9,7 @@ import { runSuite } from '../../testing/runner.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE =
-  'agent-test [PATH…] [-j N] [--filter REGEX] [--tag TAG]… [--fail-fast] [--record | --live] [--junit FILE] [--json FILE] [--timeout-ms N] [--url URL]';
+  'agent-test [PATH…] [-j N] [--filter REGEX] [--tag TAG]… [--fail-fast] [--record | --live] [--junit FILE] [--json FILE] [--timeout-ms N] [--url URL --user NAME (password in AIRGAP_AGENT_PASSWORD) | AIRGAP_AGENT_TOKEN]';
 
 export async function run(context: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -25,6 +25,7 @@ export async function run(context: CommandContext): Promise<number> {
       json: { type: 'string' },
       'timeout-ms': { type: 'string', default: '120000' },
       url: { type: 'string' },
+      user: { type: 'string' },
     },
     USAGE,
   );
@@ -43,7 +44,7 @@ export async function run(context: CommandContext): Promise<number> {
   }
   if (typeof values.url === 'string') {
     const { runRemoteSuite } = await import('../../testing/remote.js');
-    const summary = await runRemoteSuite({ paths: positionals.length ? positionals : ['testcases'], url: values.url, filter, tags: values.tag as string[] | undefined, jobs, failFast: values['fail-fast'] === true, junit: values.junit as string | undefined, json: values.json as string | undefined, caseTimeoutMs, out: process.stdout, err: process.stderr });
+    const summary = await runRemoteSuite({ paths: positionals.length ? positionals : ['testcases'], url: values.url, user: values.user as string | undefined, filter, tags: values.tag as string[] | undefined, jobs, failFast: values['fail-fast'] === true, junit: values.junit as string | undefined, json: values.json as string | undefined, caseTimeoutMs, out: process.stdout, err: process.stderr });
     return summary.failed === 0 ? 0 : 1;
   }
   const loaded = loadCommandConfig(context);

@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { startLiveService } from '../http/testing/live.js';
+import { OPERATOR } from '../http/testing/helpers.js';
+import { runRemoteSuite } from './remote.js';
+
+function sink(): Writable & { text: () => string } {
+  const parts: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      parts.push(String(chunk));
+      done();
+    },
+  }) as Writable & { text: () => string };
+  stream.text = () => parts.join('');
+  return stream;
+}
+
+test('agent-test --url replays cases against a running service; clock-fixed cases are skipped with the reason', { timeout: 120_000 }, async () => {
+  const live = await startLiveService();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'remote-cases-'));
+  writeFileSync(
+    path.join(dir, 'remote.yaml'),
+    `- name: defect rate over HTTP
+  input: "A线上周的次品率是多少？"
+  expected_mode: rules
+  expected_skill: quality_metrics
+  expected_tools:
+    - name: query_database
+  expected_output_matches: ['\\d+\\.\\d{2}%']
+- name: first of a session
+  input: "A线上周的产量"
+  session: s
+- name: follow-up in the same session
+  input: "那B线呢？"
+  session: s
+  expected_output_contains: ["产线B"]
+- name: fixed clock
+  input: "今天几号"
+  now: '2026-11-29T10:00:00+08:00'
+- name: wrong on purpose
+  input: "A线上周的产量"
+  expected_output_contains: ["no such text"]
+`,
+  );
+  const previous = process.env.AIRGAP_AGENT_PASSWORD;
+  process.env.AIRGAP_AGENT_PASSWORD = OPERATOR.password;
+  try {
+    const out = sink();
+    const summary = await runRemoteSuite({ paths: [dir], url: live.url, user: OPERATOR.username, jobs: 2, failFast: false, caseTimeoutMs: 60_000, out, err: sink() });
+    const text = out.text();
+    assert.deepEqual(summary, { passed: 3, failed: 1, skipped: 1 }, text);
+    assert.match(text, /- fixed clock .*skipped: fixes the clock/);
+    assert.equal(text.trim().split('\n').at(-1), '3 passed, 1 failed, 1 skipped');
+  } finally {
+    if (previous === undefined) delete process.env.AIRGAP_AGENT_PASSWORD;
+    else process.env.AIRGAP_AGENT_PASSWORD = previous;
+    await live.close();
+  }
+});
