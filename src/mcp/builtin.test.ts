@@ -1,43 +1,22 @@
 /**
  * The shipped servers, started the way the agent starts them: this program
- * re-invoked as `--config FILE --now ISO mcp NAME`. A server whose file is
- * still the placeholder is expected to fail start-up loudly; the built ones
- * (and, once all are built, the whole default set) must start and list tools.
+ * re-invoked as `--config FILE --now ISO mcp NAME`. The default set must
+ * start and list tools; a shipped server that cannot start fails start-up
+ * loudly, with its command line and its own stderr.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/load.js';
 import { DEFAULT_MCP_SERVERS } from '../config/schema.js';
 import { setFixedNow } from '../clock.js';
 import { isAppError } from '../errors.js';
+import { seedTestPlant } from '../seed/index.js';
 import { McpManager } from './manager.js';
 import { FAST_TIMING, isAlive, request, tempDir } from './fixtures/helpers.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const NAMES = Object.keys(DEFAULT_MCP_SERVERS) as Array<keyof typeof DEFAULT_MCP_SERVERS>;
-
-function isPlaceholder(name: string): boolean {
-  return readFileSync(path.join(root, 'mcp-servers', name, 'server.ts'), 'utf8').includes('is not built yet');
-}
-
-const placeholders = NAMES.filter(isPlaceholder);
-const built = NAMES.filter((name) => !placeholders.includes(name));
-
-type SeedTestPlant = (options: { dir: string; rows?: number; docs?: boolean }) => unknown;
-
-/** seedTestPlant from src/seed, loaded by a computed path so this file compiles while src/seed is absent. */
-async function loadSeeder(): Promise<SeedTestPlant | undefined> {
-  const specifier = ['..', 'seed', 'index.js'].join('/');
-  try {
-    const module = (await import(specifier)) as { seedTestPlant?: SeedTestPlant };
-    return module.seedTestPlant;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A config file in a temp dir; `servers` limits mcp.servers (undefined = the default set). */
 function writeConfig(servers: string[] | undefined, dir: string = tempDir()): string {
@@ -53,19 +32,18 @@ function writeConfig(servers: string[] | undefined, dir: string = tempDir()): st
 }
 
 describe('shipped (builtin) servers', () => {
-  test('a placeholder server fails start-up with its own stderr message', { skip: placeholders.length === 0 ? 'every shipped server is built' : false }, async () => {
-    const name = placeholders[0]!;
-    const configFile = writeConfig([name]);
+  test('a shipped server that cannot start (no plant.db) fails start-up with its command line and its own stderr', async () => {
+    const configFile = writeConfig(['query']);
     const { config } = loadConfig({ config: configFile });
     setFixedNow('2026-11-25T10:00:00+08:00', 'Asia/Shanghai');
     try {
       await assert.rejects(McpManager.start({ config, configFile, timing: FAST_TIMING }), (error: unknown) => {
         assert.ok(isAppError(error));
         assert.equal(error.code, 'MCP_START_FAILED');
-        assert.match(error.message, new RegExp(`MCP server "${name}" could not start`));
-        assert.ok(error.message.includes(`--config ${configFile} --now 2026-11-25T02:00:00.000Z mcp ${name}`), error.message);
-        assert.match(error.message, /not built yet/);
-        assert.match(error.hint ?? '', new RegExp(`airgap-agent mcp ${name}`));
+        assert.match(error.message, /MCP server "query" could not start/);
+        assert.ok(error.message.includes(`--config ${configFile} --now 2026-11-25T02:00:00.000Z mcp query`), error.message);
+        assert.match(error.message, /plant\.db/);
+        assert.match(error.hint ?? '', /airgap-agent mcp query/);
         return true;
       });
     } finally {
@@ -74,19 +52,13 @@ describe('shipped (builtin) servers', () => {
   });
 
   test(
-    built.length === NAMES.length ? 'the default builtin set starts and lists its tools' : `the built servers start and list their tools (${built.join(', ') || 'none'})`,
-    { skip: built.length === 0 ? 'no shipped server is built yet' : false },
-    async (context) => {
-      const seedTestPlant = await loadSeeder();
-      if (!seedTestPlant) {
-        context.skip('src/seed (seedTestPlant) is not available to build the test plant');
-        return;
-      }
+    'the default shipped set starts and lists its tools',
+    async () => {
       const dir = tempDir();
       seedTestPlant({ dir, rows: 1000 });
-      const configFile = writeConfig(built.length === NAMES.length ? undefined : built, dir);
+      const configFile = writeConfig(undefined, dir);
       const { config } = loadConfig({ config: configFile });
-      assert.deepEqual(Object.keys(config.mcp.servers).sort(), [...built].sort());
+      assert.deepEqual(Object.keys(config.mcp.servers).sort(), [...NAMES].sort());
       const manager = await McpManager.start({ config, configFile, timing: FAST_TIMING });
       let pids: number[] = [];
       try {
