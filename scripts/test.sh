@@ -11,7 +11,7 @@ quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
 ensure_node_modules
-apt_install chromium fonts-noto-cjk || log "browser tests will be skipped: chromium could not be installed"
+apt_install chromium fonts-noto-cjk || log "chromium could not be installed: the browser tests will fail (set AIRGAP_SKIP_BROWSER=1 to skip them explicitly)"
 
 status=0
 run_stage() {
