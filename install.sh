@@ -11,8 +11,10 @@
 # files too) before touching anything; running it twice is safe.
 #   /opt/airgap-agent/releases/<version>  the programs (current → one of them)
 #   /etc/airgap-agent/config.yaml         config (first install only, never overwritten)
-#   /var/lib/airgap-agent                 plant.db, agent.db, backups/, docs/
+#   /var/lib/airgap-agent                 plant.db, agent.db, backups/, docs/, skills/ (the plant's own)
 #   /var/log/airgap-agent                 rotating logs (journald has stdout)
+# plant.db is seeded with the demo plant on the FIRST install only (recorded in
+# /var/lib/airgap-agent/.installed); later, a missing plant.db is an error.
 # env: AIRGAP_READY_TIMEOUT (seconds to wait for /readyz, default 60)
 set -euo pipefail
 umask 022
@@ -27,6 +29,7 @@ LOGS=/var/log/airgap-agent
 UNITS=/etc/systemd/system
 BIN_LINKS=/usr/local/bin
 READY_TIMEOUT=${AIRGAP_READY_TIMEOUT:-60}
+MARKER=$DATA/.installed
 BUNDLE=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
 
 say() { printf '%s\n' "install: $*"; }
@@ -39,7 +42,7 @@ die() {
 }
 
 usage() {
-  sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 MODE=install YES=0
@@ -70,7 +73,7 @@ require_systemd() {
 
 require_tools() {
   local missing=() tool
-  for tool in sha256sum runuser useradd getent flock df awk sed cp mv ln readlink; do
+  for tool in sha256sum runuser useradd getent flock df awk sed cp mv ln readlink comm sort timeout; do
     command -v "$tool" >/dev/null || missing+=("$tool")
   done
   [ ${#missing[@]} -eq 0 ] || die "missing commands on this host: ${missing[*]}" "these come with Debian's base system (coreutils, util-linux, passwd); install them from the plant's offline mirror"
@@ -110,12 +113,19 @@ check_disk() {
 }
 
 verify_bundle() {
-  local required file listed unlisted
+  local required listed unlisted
   [ -f "$BUNDLE/SHA256SUMS" ] || die "$BUNDLE/SHA256SUMS is missing: the bundle cannot be verified" "copy the complete bundle again (tar xzf airgap-agent-<version>-linux-x64.tar.gz)"
   for required in bin/airgap-agent bin/agent-test vendor/native/better_sqlite3.node install.sh bundle.env manifest.json deploy/airgap-agent.service deploy/config.yaml; do
     grep -qE "^[0-9a-f]{64}  $required\$" "$BUNDLE/SHA256SUMS" ||
       die "SHA256SUMS does not list $required: the checksum file is damaged or from another bundle" "copy the complete bundle again from the release medium; nothing was changed"
   done
+  # every file of the bundle must be listed: an unlisted one would be installed unverified
+  unlisted=$(comm -23 <(cd "$BUNDLE" && find . -type f ! -path ./SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort) \
+    <(sed -n 's/^[0-9a-f]\{64\}  //p' "$BUNDLE/SHA256SUMS" | LC_ALL=C sort))
+  if [ -n "$unlisted" ]; then
+    printf '%s\n' "$unlisted" | head -20 | sed 's/^/  not in SHA256SUMS: /' >&2
+    die "the bundle holds $(printf '%s\n' "$unlisted" | wc -l) file(s) that SHA256SUMS does not list (above): they cannot be verified, so the bundle is refused" "copy the bundle again from the release medium, or remove the file(s) named above if you added them; nothing was changed"
+  fi
   say "verifying $(wc -l < "$BUNDLE/SHA256SUMS") files against SHA256SUMS (models included)"
   if ! (cd "$BUNDLE" && sha256sum --check --strict --quiet SHA256SUMS) >/tmp/airgap-agent-sha256.$$ 2>&1; then
     sed 's/^/  /' /tmp/airgap-agent-sha256.$$ | head -20 >&2
@@ -123,19 +133,12 @@ verify_bundle() {
     die "the bundle does not match SHA256SUMS (files above): damaged or altered copy" "copy the bundle again from the release medium and compare its checksum with the one published for the release; nothing was changed"
   fi
   rm -f /tmp/airgap-agent-sha256.$$
-  unlisted=0
-  while IFS= read -r file; do
-    file=${file#./}
-    [ "$file" = SHA256SUMS ] && continue
-    grep -qF "  $file" "$BUNDLE/SHA256SUMS" || { warn "not in SHA256SUMS (ignored, not installed): $file"; unlisted=1; }
-  done < <(cd "$BUNDLE" && find . -type f | sort)
   listed=$(bundle_value VERSION)
   [ -n "$listed" ] || die "bundle.env names no VERSION" "copy the complete bundle again"
   VERSION=$listed
   local printed
   printed=$("$BUNDLE/bin/airgap-agent" --version 2>&1) || die "the bundled program does not start on this host: $printed" "check the architecture and glibc (getconf GNU_LIBC_VERSION); report the message above"
   [ "$printed" = "airgap-agent $VERSION" ] || die "the program says \"$printed\" but the bundle is $VERSION" "the bundle is inconsistent: rebuild it with npm run bundle"
-  [ $unlisted = 0 ] || true
 }
 
 # ------------------------------------------------------------- helpers
@@ -150,11 +153,15 @@ switch_link() {
 }
 
 config_value() {
-  # config_value SECTION KEY: from `config show` (the effective config)
+  # config_value SECTION KEY: from `config show` (the effective config);
+  # SECTION may be PARENT_CHILD for one level deeper (llm_embedded host)
+  local section=$1 sub="" indent="  "
+  case $section in *_*) sub=${section#*_}; section=${section%%_*}; indent="    " ;; esac
   "$OPT/current/bin/airgap-agent" --config "$CONFIG" config show 2>/dev/null |
-    awk -v section="$1" -v key="$2" '
-      /^[^ ]/ { in_section = ($0 ~ "^" section ":") }
-      in_section && $0 ~ "^  " key ":" { sub("^  " key ": *", ""); gsub(/["\047]/, ""); print; exit }'
+    awk -v section="$section" -v sub_section="$sub" -v key="$2" -v indent="$indent" '
+      /^[^ ]/ { in_section = ($0 ~ "^" section ":"); in_sub = (sub_section == "") }
+      in_section && sub_section != "" && /^  [^ ]/ { in_sub = ($0 ~ "^  " sub_section ":") }
+      in_section && in_sub && $0 ~ "^" indent key ":" { sub("^" indent key ": *", ""); gsub(/["\047]/, ""); print; exit }'
 }
 
 units_of_release() {
@@ -184,11 +191,35 @@ start_services() {
   systemctl enable --now airgap-agent-maintenance.timer >/dev/null 2>&1 || die "cannot enable airgap-agent-maintenance.timer" "see: systemctl status airgap-agent-maintenance.timer"
   if units_of_release "$release" | grep -q airgap-agent-llm.service; then
     systemctl enable airgap-agent-llm.service >/dev/null 2>&1
-    systemctl restart airgap-agent-llm.service || warn "the embedded model service did not start: see journalctl -u airgap-agent-llm"
+    # the unit's ExecStartPost (deploy/wait-llm.sh) holds the start until the model answers
+    if systemctl restart airgap-agent-llm.service; then wait_llm; else warn "the embedded model service did not start: see journalctl -u airgap-agent-llm"; fi
   fi
   systemctl enable airgap-agent.service >/dev/null 2>&1 || die "cannot enable airgap-agent.service" "see: systemctl status airgap-agent"
   systemctl reset-failed airgap-agent.service >/dev/null 2>&1 || true
   systemctl restart airgap-agent.service || true
+}
+
+http_ok() {
+  # http_ok HOST PORT PATH: GET answers 200 (bash's /dev/tcp: no curl needed on the host)
+  timeout 3 bash -c '
+    exec 3<>"/dev/tcp/$1/$2" || exit 1
+    printf "GET %s HTTP/1.0\r\nHost: %s\r\nConnection: close\r\n\r\n" "$3" "$1" >&3
+    IFS= read -r status <&3 || exit 1
+    case $status in "HTTP/1."?" 200"*) exit 0 ;; *) exit 1 ;; esac' http_ok "$1" "$2" "$3" 2>/dev/null
+}
+
+wait_llm() {
+  # the embedded model service answers /health before the main service starts (its first probe then finds it)
+  local host port started=$SECONDS
+  host=$(config_value llm_embedded host); port=$(config_value llm_embedded port)
+  host=${host:-127.0.0.1}; port=${port:-8081}
+  case $host in 0.0.0.0|::|'') host=127.0.0.1 ;; esac
+  while [ $((SECONDS - started)) -lt "$READY_TIMEOUT" ]; do
+    if http_ok "$host" "$port" /health; then say "embedded model service ready after $((SECONDS - started))s (http://$host:$port/v1)"; return 0; fi
+    systemctl is-failed --quiet airgap-agent-llm.service && break
+    sleep 0.5
+  done
+  warn "the embedded model service is not answering on http://$host:$port/health: the agent answers by rules only until it does (see journalctl -u airgap-agent-llm)"
 }
 
 wait_ready() {
@@ -199,16 +230,11 @@ wait_ready() {
   url="http://$probe:$port/readyz"
   say "waiting up to ${READY_TIMEOUT}s for $url"
   while [ $((SECONDS - started)) -lt "$READY_TIMEOUT" ]; do
-    if curl -fsS --max-time 2 "$url" >/dev/null 2>&1; then
+    if http_ok "$probe" "$port" /readyz; then
       say "ready after $((SECONDS - started))s"
       SERVICE_URL="http://$(hostname -I 2>/dev/null | awk '{print $1}' | grep . || echo "$probe"):$port/"
       [ "$host" = 127.0.0.1 ] && SERVICE_URL="http://127.0.0.1:$port/"
       return 0
-    fi
-    if journalctl -u airgap-agent.service --since "@$START_EPOCH" --no-pager 2>/dev/null | grep -q 'command is not built yet'; then
-      warn "NOT READY: the \"serve\" command is not built in release $VERSION yet, so the service cannot start (systemd retries it)"
-      SERVICE_URL=""
-      return 2
     fi
     sleep 0.5
   done
@@ -252,7 +278,7 @@ do_install() {
   fi
   install -d -m 0755 -o root -g root "$OPT" "$OPT/releases"
   install -d -m 0750 -o root -g "$USER_NAME" "$ETC"
-  install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$DATA" "$DATA/backups" "$DATA/docs" "$LOGS"
+  install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$DATA" "$DATA/backups" "$DATA/docs" "$DATA/skills" "$LOGS"
 
   # 2. the release (same version with the same checksums: kept as it is)
   if [ -d "$release" ] && cmp -s "$release/SHA256SUMS" "$BUNDLE/SHA256SUMS"; then
@@ -284,23 +310,39 @@ do_install() {
   rm -f /tmp/airgap-agent-config.$$
 
   # 4. data: the demo plant (plant.db and its documents in docs.root) on the
-  #    first install only — an existing plant.db is never touched
-  local plant_db
-  plant_db=$("$release/bin/airgap-agent" --config "$CONFIG" config show | awk '/^plant:/ {p=1; next} /^[^ ]/ {p=0} p && /^  db:/ {sub(/^  db: */, ""); print; exit}')
+  #    FIRST install only, recorded in $MARKER; later a missing plant.db is an
+  #    error (an unmounted data disk must never be replaced by demo data)
+  local plant_db shown custom_dir
+  shown=$("$release/bin/airgap-agent" --config "$CONFIG" config show)
+  plant_db=$(printf '%s\n' "$shown" | awk '/^plant:/ {p=1; next} /^[^ ]/ {p=0} p && /^  db:/ {sub(/^  db: */, ""); gsub(/["\047]/, ""); print; exit}')
+  custom_dir=$(printf '%s\n' "$shown" | awk '/^skills:/ {p=1; next} /^[^ ]/ {p=0} p && /^  custom_dir:/ {sub(/^  custom_dir: */, ""); gsub(/["\047]/, ""); print; exit}')
+  if [ -n "$custom_dir" ] && [ "$custom_dir" != null ] && [ ! -d "$custom_dir" ]; then
+    install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$custom_dir"
+    say "skills.custom_dir: created $custom_dir (the plant's own Markdown skills; kept on upgrade)"
+  fi
+  local earlier=""
+  if [ -f "$MARKER" ]; then earlier="installed before ($(head -1 "$MARKER"))"
+  elif [ -n "$current" ]; then earlier="release $(basename "$current") is installed"
+  elif [ -e "$(printf '%s\n' "$shown" | awk '/^state:/ {p=1; next} /^[^ ]/ {p=0} p && /^  db:/ {sub(/^  db: */, ""); gsub(/["\047]/, ""); print; exit}')" ]; then earlier="agent.db exists"
+  fi
   if [ -n "$plant_db" ] && [ ! -e "$plant_db" ]; then
-    say "plant.db: seeding the demo plant into $plant_db (documents into $DATA/docs)"
+    if [ -n "$earlier" ]; then
+      die "plant.db is missing: $plant_db does not exist, but this is not a first install ($earlier); the demo plant is seeded on the first install only, so nothing was changed" \
+        "check that the data disk holding $(dirname "$plant_db") is mounted (findmnt $(dirname "$plant_db")) and that plant.db in $CONFIG points at the plant's database; restore it from the plant's backup if it was lost. To really start over with demo data: rm $MARKER and run install.sh again"
+    fi
+    say "plant.db: first install, seeding the demo plant into $plant_db (documents into $DATA/docs)"
     local seed_args=()
-    # plant documents already there (kept from an earlier install): leave them
+    # plant documents already there: leave them
     [ -n "$(ls -A "$DATA/docs" 2>/dev/null)" ] && seed_args=(--no-docs)
     if ! as_service "$release/bin/airgap-agent" --config "$CONFIG" seed "${seed_args[@]}" >/tmp/airgap-agent-seed.$$ 2>&1; then
-      if grep -q 'not built yet' /tmp/airgap-agent-seed.$$; then
-        warn "the \"seed\" command is not built in release $VERSION yet: $plant_db was not created (the agent has no plant data until it exists)"
-      else
-        sed 's/^/  /' /tmp/airgap-agent-seed.$$ >&2; rm -f /tmp/airgap-agent-seed.$$
-        die "seeding the demo plant failed (output above)" "fix the cause, remove any partial $plant_db and run install.sh again"
-      fi
+      sed 's/^/  /' /tmp/airgap-agent-seed.$$ >&2; rm -f /tmp/airgap-agent-seed.$$
+      die "seeding the demo plant failed (output above)" "fix the cause, remove any partial $plant_db and run install.sh again"
     fi
     rm -f /tmp/airgap-agent-seed.$$
+  fi
+  if [ ! -f "$MARKER" ]; then
+    printf '%s first install of %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$VERSION" > "$MARKER.tmp"
+    chown "$USER_NAME:$USER_NAME" "$MARKER.tmp"; chmod 0640 "$MARKER.tmp"; mv -f "$MARKER.tmp" "$MARKER"
   fi
 
   # 5. agent.db: stop, back up and migrate with the NEW release, then switch
@@ -330,11 +372,11 @@ do_install() {
 }
 
 finish() {
-  local first=$1 status=0
-  wait_ready || status=$?
+  local first=$1
+  wait_ready
   say "installed $VERSION: $OPT/current → $(readlink "$OPT/current")"
   say "service: systemctl status airgap-agent   logs: journalctl -u airgap-agent, $LOGS"
-  if [ $status = 0 ]; then say "open the chat page: $SERVICE_URL"; else say "NOT READY: the service is installed but not answering (see the warning above)"; fi
+  say "open the chat page: $SERVICE_URL"
   if [ "$first" = 1 ]; then
     say "create the first admin:  runuser -u $USER_NAME -- airgap-agent --config $CONFIG users add NAME --role admin"
   fi
@@ -356,7 +398,7 @@ do_rollback() {
   # the older release must accept agent.db as it is now
   if ! as_service "$previous/bin/airgap-agent" --config "$CONFIG" maintenance --migrate --backup-dir "$DATA/backups" >/tmp/airgap-agent-migrate.$$ 2>&1; then
     sed 's/^/  /' /tmp/airgap-agent-migrate.$$ >&2; rm -f /tmp/airgap-agent-migrate.$$
-    die "release $VERSION cannot use agent.db as migrated by $(basename "$current"); nothing was switched" "stay on $(basename "$current"), or stop the service and restore the pre-upgrade backup from $DATA/backups (agent-*-pre-*.db) over $DATA/agent.db, then roll back"
+    die "release $VERSION cannot use agent.db as migrated by $(basename "$current"); nothing was switched" "stay on $(basename "$current"), or stop the service and restore the snapshot taken before the upgrade, $DATA/backups/agent-pre-v$(basename "$current")-<stamp>.db, over $DATA/agent.db, then roll back"
   fi
   rm -f /tmp/airgap-agent-migrate.$$
   systemctl stop airgap-agent.service 2>/dev/null || true
@@ -392,7 +434,7 @@ do_uninstall() {
   flock -n 8 || die "another install.sh is running" "wait for it to finish"
   remove_programs
   say "removed the services, $OPT and the commands"
-  say "kept: $ETC (config), $DATA (plant.db, agent.db, backups, docs), $LOGS and the user $USER_NAME"
+  say "kept: $ETC (config), $DATA (plant.db, agent.db, backups, docs, skills), $LOGS and the user $USER_NAME"
   say "to remove those too: install.sh --purge"
 }
 
