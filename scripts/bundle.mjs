@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the appliance: dist/airgap-agent-<version>-linux-x64.tar.gz
-//   node scripts/bundle.mjs [--no-llm] [--out DIR]
+//   node scripts/bundle.mjs [--no-llm] [--out DIR] [--models DIR]
+//   --models DIR: take the GGUF models from DIR instead of vendor/models (install tests: a tiny test model, never committed)
 //   env BUNDLE_VERSION_SUFFIX=+build2  → a distinct (newer) build of the same code
 //
 // Steps: esbuild src/cli/entry.ts → one CJS file → Node SEA blob → postject
@@ -23,15 +24,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 function parseOptions(argv) {
-  const options = { llm: true, out: path.join(root, 'dist') };
+  const options = { llm: true, out: path.join(root, 'dist'), models: path.join(root, 'vendor', 'models') };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--no-llm') options.llm = false;
     else if (arg === '--out') options.out = path.resolve(argv[++i] ?? fail('--out needs a folder'));
+    else if (arg === '--models') {
+      options.models = path.resolve(argv[++i] ?? fail('--models needs a folder'));
+      if (!existsSync(options.models)) fail(`--models ${options.models}: no such folder`);
+    }
     else if (arg === '--help' || arg === '-h') {
-      console.log('usage: node scripts/bundle.mjs [--no-llm] [--out DIR]   (env BUNDLE_VERSION_SUFFIX=+build2)');
+      console.log('usage: node scripts/bundle.mjs [--no-llm] [--out DIR] [--models DIR]   (env BUNDLE_VERSION_SUFFIX=+build2)');
       process.exit(0);
-    } else fail(`unknown option ${arg} (use --no-llm, --out DIR)`);
+    } else fail(`unknown option ${arg} (use --no-llm, --out DIR, --models DIR)`);
   }
   return options;
 }
@@ -106,8 +111,7 @@ function listFiles(dir, base = dir, out = []) {
   return out;
 }
 
-async function vendorModels(stage) {
-  const source = path.join(root, 'vendor', 'models');
+async function vendorModels(stage, source) {
   const target = path.join(stage, 'vendor', 'models');
   mkdirSync(target, { recursive: true });
   const models = [];
@@ -220,7 +224,7 @@ async function main() {
     llama = vendorLlamaCpp({ root, lock, target: path.join(stage, 'vendor', 'node-llama-cpp') });
     step(`vendor: node-llama-cpp ${llama.packages.length} packages, ${mb(llama.bytes)} (pruned ${mb(llama.prunedBytes)})`);
   } else step('vendor: node-llama-cpp skipped (--no-llm)');
-  const models = await vendorModels(stage);
+  const models = await vendorModels(stage, options.models);
   step(`vendor: ${models.length} model(s)`);
 
   for (const folder of ['skills', 'testcases', 'docs', 'deploy']) {

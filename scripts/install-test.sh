@@ -3,7 +3,10 @@
 # a newer build of it), boots a fresh offline Debian 12 with systemd as PID 1
 # (../shared/tools/systemd-sandbox.sh) and runs deploy/test/guest-test.sh
 # there: install, service ready, ask, agent-test, restart, upgrade, rollback,
-# log rotation, maintenance timer, bad inputs, uninstall, purge.
+# log rotation, maintenance timer, bad inputs, uninstall, purge. Both bundles
+# carry the tiny random-weight test model (scripts/make-tiny-gguf.ts, written
+# to a temp folder and passed with --models: never into vendor/models), so the
+# embedded model service is installed and exercised too (--no-llm: neither).
 #   scripts/install-test.sh [--no-llm] [--rebuild]
 #   env: INSTALL_TEST_OUT=DIR (artifacts; default test-artifacts/install-test)
 # Reuses dist/ bundles newer than every source file unless --rebuild.
@@ -35,15 +38,25 @@ fresh() {
   # fresh TARBALL: exists and newer than every input of the bundle
   [ -f "$1" ] || return 1
   [ -z "$(find src mcp-servers skills testcases docs deploy vendor install.sh scripts/bundle.mjs scripts/bundle package-lock.json \
-      -newer "$1" -type f 2>/dev/null | head -1)" ]
+      -newer "$1" -type f ! -path 'deploy/test/*' 2>/dev/null | head -1)" ]
 }
-# the bundle records whether node-llama-cpp is in it; a --no-llm build is not fresh for a full test
-has_llm() { tar tzf "$1" 2>/dev/null | grep -q '/vendor/node-llama-cpp/' ; }
+# a bundle of the other kind (with/without node-llama-cpp and the test model) is not fresh
+llm_parts() { tar tzf "$1" 2>/dev/null | grep -cE '/vendor/node-llama-cpp/node_modules/node-llama-cpp/package.json$|/vendor/models/tiny-test\.gguf$' || true; }
+t_all=$SECONDS
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+models_args=()
+if [ -z "$llm_flag" ]; then
+  mkdir -p "$stage/models"
+  node --import tsx scripts/make-tiny-gguf.ts --out "$stage/models" >/dev/null || die "cannot write the tiny test model (scripts/make-tiny-gguf.ts)"
+  models_args=(--models "$stage/models")
+fi
 want_bundle() {
-  local tar=$1; shift
-  if [ $rebuild = 0 ] && fresh "$tar" && { [ -n "$llm_flag" ] || has_llm "$tar"; }; then log "reusing $tar"; return 0; fi
+  local tar=$1 want=2; shift
+  [ -n "$llm_flag" ] && want=0
+  if [ $rebuild = 0 ] && fresh "$tar" && [ "$(llm_parts "$tar")" = $want ]; then log "reusing $tar"; return 0; fi
   log "building $tar"
-  env "$@" node scripts/bundle.mjs $llm_flag >/dev/null || die "npm run bundle failed"
+  env "$@" node scripts/bundle.mjs $llm_flag "${models_args[@]}" >/dev/null || die "npm run bundle failed"
 }
 t0=$SECONDS
 want_bundle "$a_tar" BUNDLE_VERSION_SUFFIX=
@@ -51,8 +64,6 @@ want_bundle "$b_tar" BUNDLE_VERSION_SUFFIX=$suffix
 log "bundles ready in $((SECONDS - t0))s: $(du -h "$a_tar" | cut -f1) each"
 
 # --version cold start of the SEA on this host (mean of 20)
-stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
 tar xzf "$a_tar" -C "$stage"
 binary=$(ls -d "$stage"/airgap-agent-*/bin/airgap-agent)
 "$binary" --version >/dev/null
@@ -61,7 +72,8 @@ for _ in $(seq 20); do "$binary" --version >/dev/null; done
 cold_ms=$(( ($(date +%s%N) - start) / 20000000 ))
 binary_mb=$(( $(stat -c %s "$binary") / 1048576 ))
 tar_mb=$(( $(stat -c %s "$a_tar") / 1048576 ))
-rm -rf "$stage"/airgap-agent-*
+llm_mb=$(( $(du -sb "$(dirname "$binary")/../vendor/node-llama-cpp" 2>/dev/null | cut -f1 || echo 0) / 1048576 ))
+rm -rf "$stage"/airgap-agent-* "$stage/models"
 
 # the guest sees only this folder (copied to /root/src)
 cp "$a_tar" "$b_tar" deploy/test/guest-test.sh "$stage/"
@@ -73,9 +85,11 @@ bash "$sandbox" -o "$out" "$stage" "bash guest-test.sh $(basename "$a_tar") $(ba
 rc=${PIPESTATUS[0]}
 set -e
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out/output.log" 2>/dev/null | tail -1 || true)
-ready_ms=$(sed -n 's/^START_TO_READY_MS=//p' "$out/metrics.txt" 2>/dev/null | tail -1 || true)
-guest_cold_ms=$(sed -n 's/^GUEST_COLD_START_MS=//p' "$out/metrics.txt" 2>/dev/null | tail -1 || true)
-log "sizes: binary ${binary_mb} MB, tarball ${tar_mb} MB; --version cold start ${cold_ms} ms here${guest_cold_ms:+, ${guest_cold_ms} ms in the guest} (mean of 20)${ready_ms:+; systemctl start → ready ${ready_ms} ms}"
+metric() { sed -n "s/^$1=//p" "$out/metrics.txt" 2>/dev/null | tail -1 || true; }
+ready_ms=$(metric START_TO_READY_MS) guest_cold_ms=$(metric GUEST_COLD_START_MS) install_ms=$(metric INSTALL_MS)
+rss_mb=$(metric SERVICE_RSS_MB) llm_rss_mb=$(metric LLM_RSS_MB)
+log "sizes: binary ${binary_mb} MB, tarball ${tar_mb} MB (node-llama-cpp unpacked: ${llm_mb} MB); --version cold start ${cold_ms} ms here${guest_cold_ms:+, ${guest_cold_ms} ms in the guest} (mean of 20)"
+log "guest: install ${install_ms:-?} ms; systemctl start → ready ${ready_ms:-?} ms; RSS: service + MCP children ${rss_mb:-?} MB, embedded model service ${llm_rss_mb:-n/a} MB; install test total $((SECONDS - t_all)) s"
 if [ -z "$summary" ]; then
   log "the guest did not finish (rc $rc): see $out/output.log, $out/journal.txt, $out/boot.log"
   echo "0 passed, 1 failed"

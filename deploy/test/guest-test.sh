@@ -3,21 +3,21 @@
 # through systemd-sandbox.sh): installs the appliance with install.sh and
 # checks it as an admin would. No Node.js here: only the bundle's own runtime.
 #   guest-test.sh BUNDLE_A.tar.gz BUNDLE_B.tar.gz   (B: a newer build of A)
-# Prints PASS/FAIL/SKIP lines; the last line is "N passed, N failed".
-# A SKIP always names the reason (a command still a placeholder).
+# Prints PASS/FAIL lines (every check can only pass or fail); the last line
+# is "N passed, N failed". Figures go to $OUT/metrics.txt.
 set -uo pipefail
 A_TAR=$(readlink -f "$1") B_TAR=$(readlink -f "$2")
 WORK=/root/install-test
 CONFIG=/etc/airgap-agent/config.yaml
 DATA=/var/lib/airgap-agent
 OUT=${GUEST_OUT:-/mnt/out}
-passed=0 failed=0 skipped=0
-declare -a SKIPS=() FAILS=()
+passed=0 failed=0
+declare -a FAILS=()
+PASSWORD=correct-horse-battery
 export AIRGAP_READY_TIMEOUT=${AIRGAP_READY_TIMEOUT:-60}
 
 pass() { passed=$((passed + 1)); echo "PASS $1"; }
 fail() { failed=$((failed + 1)); FAILS+=("$1: $2"); echo "FAIL $1: $2"; }
-skip() { skipped=$((skipped + 1)); SKIPS+=("$1: $2"); echo "SKIP $1: $2"; }
 check() {
   # check NAME CMD...: PASS when CMD succeeds
   local name=$1; shift
@@ -26,8 +26,22 @@ check() {
 section() { echo; echo "== $*"; }
 as_agent() { runuser -u airgap-agent -- "$@"; }
 agent() { as_agent airgap-agent --config "$CONFIG" "$@"; }
-placeholder() { grep -q 'is not built yet' "$1"; }
 ms() { date +%s%3N; }
+metric() { echo "$1=$2" >> "$OUT/metrics.txt"; }
+unit_rss_mb() {
+  # RSS of a unit's main process and all its descendants (the service and its MCP children): "MB COUNT"
+  local main
+  main=$(systemctl show -p MainPID --value "$1")
+  ps -e -o pid=,ppid=,rss= | awk -v root="$main" '
+    { parent[$1] = $2; rss[$1] = $3 }
+    END { for (pid in parent) { p = pid; while (p != "" && p != 0 && p != root) p = parent[p]; if (p == root && root != 0) { sum += rss[pid]; n++ } }
+          printf "%d %d\n", sum / 1024, n }'
+}
+sse_ask() {
+  # sse_ask QUESTION OUTFILE: POST /api/tasks with the session cookie, the answer streamed back as SSE
+  curl -sS -N --max-time "${3:-120}" -b /tmp/jar -H 'Content-Type: application/json' -H 'Accept: text/event-stream' \
+    -d "{\"question\":\"$1\"}" "http://127.0.0.1:$port/api/tasks" > "$2"
+}
 fingerprint() {
   # what must survive restarts and upgrades: plant.db, config, users, audit
   { sha256sum "$CONFIG" "$DATA/plant.db" 2>/dev/null | awk '{print $1}'
@@ -57,6 +71,12 @@ echo tampered >> "$WORK/bad/deploy/config.yaml"
 "$WORK/bad/install.sh" >/tmp/bad.out 2>&1; rc=$?
 if [ $rc -ne 0 ] && grep -q 'deploy/config.yaml' /tmp/bad.out && [ ! -e /opt/airgap-agent ]; then pass "altered file: refused and named (rc $rc)"; else fail "altered file" "rc=$rc $(tail -3 /tmp/bad.out | tr '\n' ' ')"; fi
 rm -rf "$WORK/bad"; cp -a "$A_DIR" "$WORK/bad"
+echo '#!/bin/sh' > "$WORK/bad/bin/extra-tool"; mkdir -p "$WORK/bad/skills/smuggled"; echo x > "$WORK/bad/skills/smuggled/SKILL.md"
+"$WORK/bad/install.sh" >/tmp/bad.out 2>&1; rc=$?
+if [ $rc -ne 0 ] && grep -q 'not in SHA256SUMS: bin/extra-tool' /tmp/bad.out && grep -q 'not in SHA256SUMS: skills/smuggled/SKILL.md' /tmp/bad.out && [ ! -e /opt/airgap-agent ]; then
+  pass "files not listed in SHA256SUMS: bundle refused, both named (rc $rc)"
+else fail "unlisted files" "rc=$rc $(tail -3 /tmp/bad.out | tr '\n' ' ')"; fi
+rm -rf "$WORK/bad"; cp -a "$A_DIR" "$WORK/bad"
 sed -i '/  install.sh$/d' "$WORK/bad/SHA256SUMS"
 "$WORK/bad/install.sh" >/tmp/bad.out 2>&1; rc=$?
 if [ $rc -ne 0 ] && grep -q 'does not list install.sh' /tmp/bad.out; then pass "truncated SHA256SUMS: refused"; else fail "truncated SHA256SUMS" "rc=$rc $(tail -3 /tmp/bad.out | tr '\n' ' ')"; fi
@@ -69,10 +89,11 @@ t0=$(ms)
 t1=$(ms)
 sed 's/^/  | /' /tmp/install-a.out
 [ $rc -eq 0 ] && pass "install.sh $A_VERSION (rc 0, $((t1 - t0)) ms)" || fail "install.sh $A_VERSION" "rc $rc"
+metric INSTALL_MS $((t1 - t0))
 check "current → releases/$A_VERSION" test "$(readlink -f /opt/airgap-agent/current)" = "/opt/airgap-agent/releases/$A_VERSION"
 check "airgap-agent on the PATH prints $A_VERSION" test "$(airgap-agent --version)" = "airgap-agent $A_VERSION"
 t0=$(ms); for _ in $(seq 20); do airgap-agent --version >/dev/null; done; t1=$(ms)
-echo "  --version cold start in the guest: $(( (t1 - t0) / 20 )) ms (mean of 20)"; echo "GUEST_COLD_START_MS=$(( (t1 - t0) / 20 ))" >> "$OUT/metrics.txt"
+echo "  --version cold start in the guest: $(( (t1 - t0) / 20 )) ms (mean of 20)"; metric GUEST_COLD_START_MS $(( (t1 - t0) / 20 ))
 check "agent-test on the PATH reaches the binary" sh -c 'agent-test --help 2>&1 | grep -qiE "usage|\"test\" command"'
 check "system user airgap-agent (nologin)" sh -c 'getent passwd airgap-agent | grep -q nologin'
 check "config installed 0640 root:airgap-agent" test "$(stat -c '%a %U %G' "$CONFIG")" = "640 root airgap-agent"
@@ -83,10 +104,17 @@ check "maintenance timer scheduled" sh -c 'systemctl is-active airgap-agent-main
 if [ "$(sed -n 's/^MODELS=//p' "$A_DIR/bundle.env")" = 0 ]; then
   check "no model shipped → no embedded model unit" test ! -e /etc/systemd/system/airgap-agent-llm.service
 else
+  MODEL=1
   check "model shipped → embedded model unit enabled" systemctl is-enabled airgap-agent-llm.service
-  sleep 2
-  if journalctl -u airgap-agent-llm --no-pager | grep -q 'is not built yet'; then skip "embedded model service active" "the llm command is a placeholder in this build"
-  else check "embedded model service active" systemctl is-active airgap-agent-llm.service; fi
+  check "embedded model service active" systemctl is-active airgap-agent-llm.service
+  check "install.sh waited for the embedded model service" grep -q 'embedded model service ready after' /tmp/install-a.out
+  llm_pid=$(systemctl show -p MainPID --value airgap-agent-llm.service)
+  check "llm serve runs inside the SEA ($(readlink "/proc/$llm_pid/exe" 2>/dev/null))" sh -c "readlink /proc/$llm_pid/exe | grep -q '^/opt/airgap-agent/releases/.*/bin/airgap-agent\$' && tr '\\0' ' ' < /proc/$llm_pid/cmdline | grep -q 'llm serve'"
+  # getLlama() forks the binary with TEST_BINDING_CP=true to test the native binding; inside the SEA
+  # that fork re-enters forkedVendorScript(): had it failed, no binding would load and nothing would listen
+  check "node-llama-cpp loaded from vendor/ (binding test re-entry worked): /health names the model" sh -c "curl -fsS --max-time 5 http://127.0.0.1:8081/health | grep -q '\"model\":\"tiny-test'"
+  check "/v1/models answers through curl" sh -c "curl -fsS --max-time 5 http://127.0.0.1:8081/v1/models | tee /tmp/models.json | grep -q '\"object\":\"list\"' && grep -q tiny-test /tmp/models.json"
+  check "no errors in the embedded model service's journal" sh -c "! journalctl -u airgap-agent-llm --no-pager | grep -qiE 'fatal|error|failed to'"
 fi
 check "hardened unit (user, NoNewPrivileges, ProtectSystem=strict, PrivateTmp, PrivateDevices, address families)" sh -c '
   systemctl show airgap-agent -p User -p NoNewPrivileges -p ProtectSystem -p ProtectHome -p PrivateTmp -p PrivateDevices -p RestrictAddressFamilies -p ReadWritePaths > /tmp/unit.props
@@ -95,24 +123,21 @@ check "hardened unit (user, NoNewPrivileges, ProtectSystem=strict, PrivateTmp, P
   grep -q "^RestrictAddressFamilies=.*AF_UNIX" /tmp/unit.props && grep -q "/var/lib/airgap-agent" /tmp/unit.props'
 echo "  systemd-analyze security: $(systemd-analyze security airgap-agent.service --no-pager 2>/dev/null | tail -1)"
 
-# plant.db (seed)
-if grep -q '"seed" command is not built' /tmp/install-a.out; then
-  skip "plant.db seeded on first install" "the seed command is a placeholder in this build"
-else
-  check "plant.db seeded on first install, owned by the service user" test "$(stat -c %U "$DATA/plant.db" 2>/dev/null)" = airgap-agent
-  check "plant documents in $DATA/docs" sh -c "[ -n \"\$(ls -A $DATA/docs)\" ]"
-fi
+# plant.db (seed), first-install marker, the plant's own skills folder
+check "plant.db seeded on first install, owned by the service user" test "$(stat -c %U "$DATA/plant.db" 2>/dev/null)" = airgap-agent
+check "plant documents in $DATA/docs" sh -c "[ -n \"\$(ls -A $DATA/docs)\" ]"
+check "first install recorded ($DATA/.installed: $(cat $DATA/.installed 2>/dev/null))" grep -q "first install of $A_VERSION" "$DATA/.installed"
+check "skills.custom_dir $DATA/skills created for the service user" test "$(stat -c '%U %a' "$DATA/skills" 2>/dev/null)" = "airgap-agent 750"
+check "config sets skills.custom_dir" sh -c "airgap-agent --config $CONFIG config show | grep -q 'custom_dir: /var/lib/airgap-agent/skills'"
 check "agent.db created and migrated by install" test -s "$DATA/agent.db"
 
 # doctor: a real check either way
 agent doctor >/tmp/doctor.out 2>&1; rc=$?
 sed 's/^/  | /' /tmp/doctor.out
-if [ -e "$DATA/plant.db" ]; then
-  if [ $rc -eq 0 ] || ! grep -q '^FAIL' /tmp/doctor.out; then pass "doctor: healthy"; else
-    # the only acceptable failure: the service's own model endpoint when none ships
-    fail "doctor" "$(grep '^FAIL' /tmp/doctor.out | tr '\n' ' ')"; fi
-else
-  if [ $rc -eq 1 ] && grep -q '^FAIL plant.db' /tmp/doctor.out && grep -q 'seed' /tmp/doctor.out; then pass "doctor: names the missing plant.db and the fix"; else fail "doctor without plant.db" "rc $rc"; fi
+if [ $rc -eq 0 ] && grep -q '^healthy' /tmp/doctor.out; then pass "doctor: healthy"; else fail "doctor" "rc $rc: $(grep -E '^(FAIL|WARN)' /tmp/doctor.out | tr '\n' ' ')"; fi
+check "doctor counts real skills through the registry (code + Markdown, no index.ts/shared)" sh -c "grep -E '^ok   skills: [0-9]+ skill\(s\) enabled \([0-9]+ code, [0-9]+ Markdown\)' /tmp/doctor.out && ! grep -E '^ok   skills:.*(index\.ts|shared)' /tmp/doctor.out"
+if [ "${MODEL:-0}" = 1 ]; then
+  check "doctor: the model verified against its manifest, its endpoint answering" sh -c "grep -q '^ok   model: .*tiny-test.gguf: sha256 matches the manifest' /tmp/doctor.out && grep -q '^ok   llm endpoint: http://127.0.0.1:8081/v1/models answered' /tmp/doctor.out"
 fi
 
 # the SEA spawning itself as a stdio MCP server (the protocol, from bash)
@@ -126,52 +151,85 @@ for server in holidays query docs; do
   mcp_probe "$server"
   if grep -q '"id":2' /tmp/mcp.out && grep -q '"tools"' /tmp/mcp.out; then
     pass "mcp $server: the binary serves MCP over stdio ($(grep -o '"name":"[a-z_]*"' /tmp/mcp.out | head -3 | tr '\n' ' '))"
-  elif placeholder /tmp/mcp.err; then skip "mcp $server over stdio" "the $server MCP server is a placeholder in this build"
   else fail "mcp $server over stdio" "$(head -c 300 /tmp/mcp.err)"; fi
 done
 
 # ------------------------------------------------------------------ service ready
 section "service"
-SERVE_BUILT=1
-if grep -q 'NOT READY: the "serve" command is not built' /tmp/install-a.out; then
-  SERVE_BUILT=0
-  skip "service active and /readyz" "the serve command is a placeholder in this build (install.sh reported it)"
-  skip "time from systemctl start to ready" "the serve command is a placeholder in this build"
-else
-  check "service active" systemctl is-active airgap-agent.service
-  port=$(agent config show | awk '/^server:/ {s=1; next} /^[^ ]/ {s=0} s && /^  port:/ {print $2}')
-  check "/readyz answers on port $port" curl -fsS --max-time 3 "http://127.0.0.1:$port/readyz"
-  systemctl stop airgap-agent.service
-  t0=$(ms); systemctl start airgap-agent.service
-  until curl -fsS --max-time 1 "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; do
-    [ $(( $(ms) - t0 )) -gt 30000 ] && break; sleep 0.02; done
-  t1=$(ms)
-  if [ $((t1 - t0)) -le 30000 ]; then pass "systemctl start → ready in $((t1 - t0)) ms"; echo "START_TO_READY_MS=$((t1 - t0))" >> "$OUT/metrics.txt"; else fail "start → ready" "not ready within 30 s"; fi
+check "service active" systemctl is-active airgap-agent.service
+check "install.sh waited for /readyz (ready after …)" grep -q 'ready after' /tmp/install-a.out
+port=$(agent config show | awk '/^server:/ {s=1; next} /^[^ ]/ {s=0} s && /^  port:/ {print $2}')
+check "/readyz answers 200 on port $port: ready" sh -c "curl -fsS --max-time 3 http://127.0.0.1:$port/readyz | grep -q '\"status\":\"ready\"'"
+systemctl stop airgap-agent.service
+t0=$(ms); systemctl start airgap-agent.service
+until curl -fsS --max-time 1 "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; do
+  [ $(( $(ms) - t0 )) -gt 30000 ] && break; sleep 0.02; done
+t1=$(ms)
+if [ $((t1 - t0)) -le 30000 ]; then pass "systemctl start → ready in $((t1 - t0)) ms"; metric START_TO_READY_MS $((t1 - t0)); else fail "start → ready" "not ready within 30 s"; fi
+if [ "${MODEL:-0}" = 1 ]; then
+  check "restarting the main service leaves the embedded model service running (not PartOf)" sh -c "[ \"\$(systemctl show -p MainPID --value airgap-agent-llm.service)\" = $llm_pid ]"
+  check "the service uses the embedded model by default (llm.base_url null → http://127.0.0.1:8081/v1)" sh -c "journalctl -u airgap-agent.service --no-pager | grep 'llm-embedded-endpoint' | grep -q '127.0.0.1:8081/v1'"
 fi
 
-# ask
+# ask (as the service user: the CLI against the installed config)
 agent ask "What was line A's defect rate yesterday?" >/tmp/ask.out 2>/tmp/ask.err; rc=$?
-if placeholder /tmp/ask.err; then skip "airgap-agent ask answers a question" "the ask command is a placeholder in this build"
-elif [ $rc -eq 0 ] && [ -s /tmp/ask.out ]; then pass "airgap-agent ask answers: $(head -c 160 /tmp/ask.out | tr '\n' ' ')"
+if [ $rc -eq 0 ] && grep -qE '[0-9]' /tmp/ask.out; then pass "airgap-agent ask answers: $(head -c 160 /tmp/ask.out | tr '\n' ' ')"
 else fail "airgap-agent ask" "rc $rc: $(head -c 300 /tmp/ask.err)"; fi
 
-# agent-test testcases/
+# agent-test testcases/ (seeds its own plants per file into a temp folder) as the service user
+t0=$(ms)
 (cd /opt/airgap-agent/current && runuser -u airgap-agent -- env AIRGAP_AGENT_CONFIG="$CONFIG" agent-test testcases/) >/tmp/agent-test.out 2>&1; rc=$?
-if placeholder /tmp/agent-test.out; then skip "agent-test testcases/ passes in the guest" "the test command is a placeholder in this build"
-elif [ $rc -eq 0 ]; then pass "agent-test testcases/: $(tail -1 /tmp/agent-test.out)"
-else fail "agent-test testcases/" "rc $rc: $(tail -5 /tmp/agent-test.out | tr '\n' ' ')"; fi
+t1=$(ms)
+if [ $rc -eq 0 ] && tail -1 /tmp/agent-test.out | grep -qE '^[0-9]+ passed, 0 failed'; then pass "agent-test testcases/ in the guest ($((t1 - t0)) ms): $(tail -1 /tmp/agent-test.out)"
+else fail "agent-test testcases/" "rc $rc: $(grep -E '^(FAIL|✖)' /tmp/agent-test.out | head -5 | tr '\n' ' ') $(tail -2 /tmp/agent-test.out | tr '\n' ' ')"; fi
+metric AGENT_TEST_MS $((t1 - t0))
+check "agent-test left no root-owned files in $DATA or /var/log/airgap-agent" sh -c "[ -z \"\$(find $DATA /var/log/airgap-agent -user root | head -5)\" ]"
+check "agent-test left no temp folders behind" sh -c "[ -z \"\$(ls -d /tmp/agent-test-* 2>/dev/null)\" ]"
 
-# an admin user (data that must survive)
-printf 'correct-horse-battery\ncorrect-horse-battery\n' | agent users add alice --role admin >/tmp/users.out 2>&1; rc=$?
-if placeholder /tmp/users.out; then skip "users add (first admin)" "the users command is a placeholder in this build"
-elif [ $rc -eq 0 ]; then pass "users add alice --role admin"; else fail "users add" "rc $rc: $(head -c 300 /tmp/users.out)"; fi
+# the first admin (password on stdin: the no-echo prompt needs a terminal)
+printf '%s\n' "$PASSWORD" | agent users add alice --role admin --password-stdin >/tmp/users.out 2>&1; rc=$?
+if [ $rc -eq 0 ]; then pass "users add alice --role admin --password-stdin"; else fail "users add" "rc $rc: $(head -c 300 /tmp/users.out)"; fi
+agent users add bob --role operator </dev/null >/tmp/users-tty.out 2>&1; rc=$?
+check "users add without a terminal or --password-stdin: refused with the fix" sh -c "[ $rc -ne 0 ] && grep -q 'password-stdin' /tmp/users-tty.out"
+
+# log-in and a question over HTTP, the answer streamed (SSE)
+section "HTTP: log-in, question, SSE answer"
+curl -sS -c /tmp/jar -H 'Content-Type: application/json' -d "{\"username\":\"alice\",\"password\":\"$PASSWORD\"}" "http://127.0.0.1:$port/api/login" >/tmp/login.out 2>&1
+check "POST /api/login (cookie)" grep -q '"user"' /tmp/login.out
+t0=$(ms); sse_ask "What was line A's defect rate yesterday?" /tmp/sse.out; t1=$(ms)
+if grep -q '^event: answer' /tmp/sse.out && grep -q '^event: done' /tmp/sse.out && grep -A1 '^event: done' /tmp/sse.out | grep -q '"state":"success"'; then
+  pass "POST /api/tasks (Accept: text/event-stream) answered in $((t1 - t0)) ms: $(grep -A1 '^event: answer' /tmp/sse.out | sed -n 's/^data: //p' | grep -o '"answer":"[^"]\{0,100\}' | head -1)"
+else fail "question over HTTP (SSE)" "$(head -c 400 /tmp/sse.out)"; fi
+if [ "${MODEL:-0}" = 1 ]; then
+  # a chat completion straight from the embedded service (small prompt: the tiny model answers gibberish, well-formed)
+  curl -fsS --max-time 60 -H 'Content-Type: application/json' -d '{"model":"local","max_tokens":16,"messages":[{"role":"user","content":"hello"}]}' \
+    http://127.0.0.1:8081/v1/chat/completions >/tmp/completion.json 2>&1
+  check "POST /v1/chat/completions on the embedded service answers (chat.completion, finish_reason)" sh -c "grep -q '\"object\":\"chat.completion\"' /tmp/completion.json && grep -q '\"finish_reason\"' /tmp/completion.json"
+  # a question no rule covers: the service sends it to the embedded model. The agent's prompt (tools, skills) is
+  # ~27k of the tiny model's byte-level tokens, beyond llm.embedded.context_size 4096, so the model service
+  # answers with its OpenAI-style context error and the task ends failed with that error: the wiring is what is checked
+  since=$(date '+%Y-%m-%d %H:%M:%S')
+  before=$(curl -fsS http://127.0.0.1:8081/health | grep -o '"completed":[0-9]*' | cut -d: -f2)
+  sse_ask "Write two sentences about teamwork on the night shift." /tmp/sse-model.out 120
+  sleep 0.5
+  after=$(curl -fsS http://127.0.0.1:8081/health | grep -o '"completed":[0-9]*' | cut -d: -f2)
+  journalctl -u airgap-agent-llm --since "$since" --no-pager >/tmp/llm-since.out
+  if grep -q '"mode":"model"' /tmp/sse-model.out && grep -q '^event: done' /tmp/sse-model.out && { [ "${after:-0}" -gt "${before:-0}" ] || grep -q 'chat-completion-refused' /tmp/llm-since.out; }; then
+    pass "a question no rule covers goes from the service to the embedded model (completions ${before} → ${after}; $(grep -o '"code":"[a-z_]*"' /tmp/llm-since.out | head -1))"
+  else fail "the service asks the embedded model" "$(grep -E '^(event|data)' /tmp/sse-model.out | head -c 300); llm journal: $(tail -2 /tmp/llm-since.out | cut -c1-200)"; fi
+  read -r llm_rss _ < <(unit_rss_mb airgap-agent-llm.service); metric LLM_RSS_MB "$llm_rss"
+fi
+read -r rss procs < <(unit_rss_mb airgap-agent.service)
+echo "  RSS of airgap-agent.service: $rss MB in $procs processes (the service and its MCP children)"
+metric SERVICE_RSS_MB "$rss"; metric SERVICE_PROCS "$procs"
+check "the service runs its MCP servers as children ($procs processes)" test "$procs" -ge 3
 
 # ------------------------------------------------------------------ restart keeps data
 section "restart"
 before=$(fingerprint)
 systemctl restart airgap-agent.service; sleep 1
 check "restart keeps config and data" test "$(fingerprint)" = "$before"
-[ $SERVE_BUILT = 1 ] && check "active after restart" systemctl is-active airgap-agent.service
+check "active after restart" systemctl is-active airgap-agent.service
 
 # ------------------------------------------------------------------ maintenance service + timer
 section "maintenance"
@@ -193,9 +251,17 @@ for _ in $(seq 12); do agent maintenance --keep 2 >/dev/null 2>&1; done
 files=$(ls /var/log/airgap-agent/ | grep -c '^maintenance\.[0-9]*\.log$')
 if [ "$files" -ge 2 ] && [ "$files" -le 4 ]; then pass "logs rotate at 1k and keep 3 (+ current): $files maintenance.N.log files"
 else fail "log rotation" "$files rotated files: $(ls /var/log/airgap-agent | tr '\n' ' ')"; fi
-check "kept N backups (--keep 2)" test "$(ls "$DATA/backups" | grep -c '^agent-.*\.db$')" -le 2
+check "kept N nightly backups (--keep 2)" test "$(ls "$DATA/backups" | grep -cE '^agent-[0-9]{8}T[0-9]{6}Z\.db$')" -le 2
+# the service's own file (pino-roll in the serve process): restart with the small size, make it write
+systemctl restart airgap-agent.service
+until curl -fsS --max-time 1 "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; do sleep 0.1; done
+for _ in $(seq 6); do sse_ask "What was line B's defect rate yesterday?" /dev/null; for _ in $(seq 10); do curl -s -o /dev/null "http://127.0.0.1:$port/readyz"; done; done
+service_files=$(ls /var/log/airgap-agent/ | grep -c '^service\.[0-9]*\.log$')
+if [ "$service_files" -ge 2 ]; then pass "the service's own log file rotates at 1k: $service_files service.N.log files ($(ls /var/log/airgap-agent | grep '^service' | tr '\n' ' '))"
+else fail "service log rotation" "$service_files service.N.log files: $(ls -l /var/log/airgap-agent | tr '\n' ' ')"; fi
 check "journald keeps the service's stdout" sh -c 'journalctl -u airgap-agent.service --no-pager | grep -q .'
 cp /root/config.before-logtest "$CONFIG"
+systemctl restart airgap-agent.service
 # an admin's own change that upgrades must keep
 printf '\n# local change kept across upgrades\n' >> "$CONFIG"
 config_sum=$(sha256sum "$CONFIG" | cut -d' ' -f1)
@@ -212,8 +278,11 @@ check "upgrade kept the config byte for byte" test "$(sha256sum "$CONFIG" | cut 
 check "upgrade kept the data" test "$(fingerprint)" = "$before"
 check "upgrade reported config keys (none new)" grep -q 'no new config keys\|config keys new in' /tmp/install-b.out
 check "agent.db migrated by the new release before the switch" grep -q 'agent.db: .*schema' /tmp/install-b.out
-check "agent.db backed up before the switch" sh -c "ls $DATA/backups | grep -qF -- '-pre-v$B_VERSION.db'"
-[ $SERVE_BUILT = 1 ] && check "ready after upgrade" grep -q 'ready after' /tmp/install-b.out
+check "agent.db snapshot before the switch: agent-pre-v$B_VERSION-<stamp>.db" sh -c "ls $DATA/backups | grep -qE '^agent-pre-v${B_VERSION//+/\\+}-[0-9]{8}T[0-9]{6}Z\.db$'"
+check "ready after upgrade" grep -q 'ready after' /tmp/install-b.out
+[ "${MODEL:-0}" = 1 ] && check "embedded model service active after upgrade" systemctl is-active airgap-agent-llm.service
+agent maintenance --keep 1 >/dev/null 2>&1; agent maintenance --keep 1 >/dev/null 2>&1
+check "the nightly rotation (--keep 1, twice) keeps the pre-upgrade snapshot" sh -c "ls $DATA/backups | grep -q '^agent-pre-v'"
 
 section "install.sh again (idempotent)"
 "$B_DIR/install.sh" >/tmp/install-b2.out 2>&1; rc=$?
@@ -221,6 +290,14 @@ section "install.sh again (idempotent)"
 check "second run kept the release in place" grep -q 'already in place' /tmp/install-b2.out
 check "second run kept previous → $A_VERSION" test "$(readlink -f /opt/airgap-agent/previous)" = "/opt/airgap-agent/releases/$A_VERSION"
 check "second run kept config and data" test "$(fingerprint) $(sha256sum "$CONFIG" | cut -d' ' -f1)" = "$before $config_sum"
+
+section "plant.db missing on an upgrade (e.g. the data disk not mounted)"
+mv "$DATA/plant.db" /root/plant.db.aside
+"$A_DIR/install.sh" >/tmp/install-noplant.out 2>&1; rc=$?
+if [ $rc -ne 0 ] && grep -q 'plant.db is missing' /tmp/install-noplant.out && grep -q 'data disk' /tmp/install-noplant.out && [ ! -e "$DATA/plant.db" ] && [ "$(readlink -f /opt/airgap-agent/current)" = "/opt/airgap-agent/releases/$B_VERSION" ]; then
+  pass "missing plant.db: refused with what to check, no demo data seeded, current unchanged"
+else fail "missing plant.db on upgrade" "rc $rc: $(tail -3 /tmp/install-noplant.out | tr '\n' ' ')"; fi
+mv /root/plant.db.aside "$DATA/plant.db"
 
 # ------------------------------------------------------------------ bad config: refused, nothing switched
 section "invalid config blocks an install"
@@ -239,7 +316,7 @@ sed 's/^/  | /' /tmp/rollback.out
 [ $rc -eq 0 ] && pass "--rollback (rc 0)" || fail "--rollback" "rc $rc"
 check "after rollback: current → $A_VERSION, airgap-agent prints it" test "$(readlink -f /opt/airgap-agent/current) $(airgap-agent --version)" = "/opt/airgap-agent/releases/$A_VERSION airgap-agent $A_VERSION"
 check "rollback kept config and data" test "$(fingerprint)" = "$before"
-[ $SERVE_BUILT = 1 ] && check "ready after rollback" grep -q 'ready after' /tmp/rollback.out
+check "ready after rollback" grep -q 'ready after' /tmp/rollback.out
 /opt/airgap-agent/current/install.sh --rollback >/tmp/rollback2.out 2>&1
 check "--rollback again returns to $B_VERSION" test "$(airgap-agent --version)" = "airgap-agent $B_VERSION"
 
@@ -248,7 +325,7 @@ section "uninstall"
 /opt/airgap-agent/current/install.sh --uninstall >/tmp/uninstall.out 2>&1; rc=$?
 [ $rc -eq 0 ] && pass "--uninstall (rc 0)" || fail "--uninstall" "rc $rc: $(tail -3 /tmp/uninstall.out | tr '\n' ' ')"
 check "uninstall removed programs, units and links" sh -c '[ ! -e /opt/airgap-agent ] && [ ! -e /usr/local/bin/airgap-agent ] && [ ! -e /usr/local/bin/agent-test ] && [ ! -e /etc/systemd/system/airgap-agent.service ] && ! systemctl is-active --quiet airgap-agent.service'
-check "uninstall kept config and data" sh -c "[ -f $CONFIG ] && [ -f $DATA/agent.db ] && [ \"\$(sha256sum $CONFIG | cut -d' ' -f1)\" = $config_sum ]"
+check "uninstall kept config and data" sh -c "[ -f $CONFIG ] && [ -f $DATA/agent.db ] && [ -f $DATA/plant.db ] && [ -d $DATA/skills ] && [ -f $DATA/.installed ] && [ \"\$(sha256sum $CONFIG | cut -d' ' -f1)\" = $config_sum ]"
 "$A_DIR/install.sh" >/tmp/reinstall.out 2>&1; rc=$?
 check "reinstall over kept data: rc 0, config kept, plant.db not re-seeded" sh -c "[ $rc -eq 0 ] && ! grep -q 'seeding the demo plant' /tmp/reinstall.out && [ \"\$(sha256sum $CONFIG | cut -d' ' -f1)\" = $config_sum ]"
 /opt/airgap-agent/current/install.sh --purge </dev/null >/tmp/purge-no.out 2>&1; rc=$?
@@ -258,7 +335,6 @@ check "--purge --yes removes everything, user included" sh -c "[ $rc -eq 0 ] && 
 
 # ------------------------------------------------------------------ summary
 echo
-if [ ${#SKIPS[@]} -gt 0 ]; then echo "skipped ($skipped):"; printf '  %s\n' "${SKIPS[@]}"; fi
 if [ ${#FAILS[@]} -gt 0 ]; then echo "failed ($failed):"; printf '  %s\n' "${FAILS[@]}"; fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
