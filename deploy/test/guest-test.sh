@@ -206,7 +206,7 @@ if [ "${MODEL:-0}" = 1 ]; then
     http://127.0.0.1:8081/v1/chat/completions >/tmp/completion.json 2>&1
   check "POST /v1/chat/completions on the embedded service answers (chat.completion, finish_reason)" sh -c "grep -q '\"object\":\"chat.completion\"' /tmp/completion.json && grep -q '\"finish_reason\"' /tmp/completion.json"
   # a question no rule covers: the service sends it to the embedded model. The agent's prompt (tools, skills) is
-  # ~27k of the tiny model's byte-level tokens, beyond llm.embedded.context_size 4096, so the model service
+  # ~27k of the tiny model's byte-level tokens, beyond llm.embedded.context_size (16384 by default), so the model service
   # answers with its OpenAI-style context error and the task ends failed with that error: the wiring is what is checked
   since=$(date '+%Y-%m-%d %H:%M:%S')
   before=$(curl -fsS http://127.0.0.1:8081/health | grep -o '"completed":[0-9]*' | cut -d: -f2)

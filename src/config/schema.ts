@@ -91,7 +91,7 @@ export const configSchema = z
             host: z.string().default('127.0.0.1'),
             port: z.number().int().min(1).max(65535).default(8081),
             threads: z.number().int().min(1).max(256).nullable().default(null).describe('CPU threads for inference; null = every core'),
-            context_size: z.number().int().min(256).max(131072).default(4096),
+            context_size: z.number().int().min(256).max(131072).default(16384).describe('tokens per request: the agent prompt (tool manuals, skills, history) is ~7–9k tokens with a real tokenizer, plus the answer'),
             parallel: z.number().int().min(1).max(16).default(2).describe('requests decoded at once'),
           })
           .strict()
