@@ -211,6 +211,26 @@ describe('the model loop', () => {
     assert.equal(answer.tool_calls.at(-1)?.name, 'query_database');
   });
 
+  test('a truncated call does not erase the period an earlier call gave; the model hears the argument was cut off', async () => {
+    const period = { from: '2026-11-16', to: '2026-11-22' };
+    const bad = turn.call('quality_metrics', { lines: ['Z'], period }, { repeat: false });
+    const llm = harness.llm!;
+    const before = llm.chatRequests().length;
+    // two calls with a good period (and an unknown line), then one cut off after "period": (jsonrepair makes it null), then prose
+    llm.push(bad, { ...bad }, turn.call('quality_metrics', '{"lines": ["A"], "period": ', { repeat: false }), turn.text('I will call quality_metrics now.'));
+    const runs = harness.skills.runs.length;
+    const { answer } = await askWith(harness, "What is line A's output?");
+    const requests = llm.chatRequests().slice(before);
+    assert.equal(requests.length, 4);
+    const toCutOff = JSON.stringify(requests[3]!.messages.slice(-2));
+    assert.match(toCutOff, /argument \\"period\\" was cut off/);
+    assert.doesNotMatch(toCutOff, /expected object, received null|must be object, got null/);
+    assert.equal(answer.mode, 'rules');
+    assert.equal(answer.error, undefined);
+    assert.deepEqual(harness.skills.runs.slice(runs), [{ name: 'quality_metrics', args: { lines: ['A'], period } }]);
+    assert.match(answer.answer, /Output 2026-11-16 to 2026-11-22: line A: \d+ pcs/);
+  });
+
   test('a skill offered as a tool runs through the engine, with its tool calls recorded', async () => {
     const period = { from: '2026-11-23', to: '2026-11-25' };
     harness.llm!.push(turn.call('quality_metrics', { lines: ['B'], period }), turn.text('Line B made plenty this week.'));

@@ -324,7 +324,8 @@ export class Agent {
     if (decision.kind === 'skill' && ruleError === undefined) {
       const fromModel = outcome.skillArgs.get(decision.skill) ?? {};
       const args = { ...decision.args };
-      for (const slot of decision.missing) if (fromModel[slot] !== undefined) args[slot] = fromModel[slot];
+      // only what the model actually gave: a null (a truncated or invalid call) never fills a slot
+      for (const slot of decision.missing) if (fromModel[slot] !== undefined && fromModel[slot] !== null) args[slot] = fromModel[slot];
       context.emit({ type: 'mode', mode: 'rules', reason: `the model did not complete; falling back to the rules (${decision.reason})` });
       const ran = await this.runSkill(decision.skill, args, context);
       if (ran.ok) return this.fromSkill(decision.skill, args, ran.result);

@@ -23,7 +23,7 @@ import type { SkillEngine, SkillRunContext } from '../skills/engine-types.js';
 import type { Language } from '../skills/types.js';
 import type { AuditRow } from '../store/audit.js';
 import type { AgentEvent } from './types.js';
-import { describesCallInProse, parseArgumentsString, parseToolCalls, validateArguments } from './toolcalls/index.js';
+import { describesCallInProse, parseToolCalls, readArguments, validateArguments } from './toolcalls/index.js';
 import { hasFinalAnswer, retriesExhausted, shouldStop, stepCountIs, type LoopState, type StopCondition } from './stop-conditions.js';
 import type { CatalogEntry, ToolCatalog } from './tool-catalog.js';
 import { cutText, isQueryResult, toolResultText } from './tool-result-text.js';
@@ -74,6 +74,8 @@ interface PendingCall {
   name: string;
   native: boolean;
   args?: Record<string, unknown> | undefined;
+  /** arguments the reply was cut off in: refused, and never carried to the rules fallback */
+  cutOff?: string[] | undefined;
   entry?: CatalogEntry | undefined;
   problem?: { code: 'PARSE_FAILED' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_NOT_FOUND'; message: string } | undefined;
 }
@@ -91,6 +93,22 @@ function checkCancelled(signal: AbortSignal): void {
 
 function argsLine(args: Record<string, unknown> | undefined): string {
   return cutText(JSON.stringify(args ?? {}), 200).replace(/\n/g, ' ');
+}
+
+/**
+ * The arguments the model has given a skill so far, for the rules fallback:
+ * each call's values laid over the earlier ones, except values that say
+ * nothing — null or absent, or cut off by a truncated reply (jsonrepair fills
+ * `"period": ` with null) — which never erase a value already known.
+ */
+export function mergeKnown(known: Record<string, unknown> | undefined, call: { args?: Record<string, unknown> | undefined; cutOff?: string[] | undefined }): Record<string, unknown> {
+  const merged = { ...(known ?? {}) };
+  const cut = new Set((call.cutOff ?? []).map((path) => /^[^.[…]+/.exec(path)?.[0] ?? path));
+  for (const [key, value] of Object.entries(call.args ?? {})) {
+    if (value === null || value === undefined || cut.has(key)) continue;
+    merged[key] = value;
+  }
+  return merged;
 }
 
 export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutcome> {
@@ -138,10 +156,10 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
     const content = response.content;
     if (response.toolCalls.length > 0) {
       for (const native of response.toolCalls) {
-        const parsed = parseArgumentsString(native.arguments);
+        const parsed = readArguments(native.arguments);
         calls.push(
           parsed.ok
-            ? { id: native.id, name: native.name, native: true, args: parsed.value }
+            ? { id: native.id, name: native.name, native: true, args: parsed.value.value, cutOff: parsed.value.cutOff }
             : {
                 id: native.id,
                 name: native.name,
@@ -153,7 +171,7 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
     } else {
       const outcome = parseToolCalls(content, { knownTools });
       if (outcome.calls.length > 0) {
-        for (const call of outcome.calls) calls.push({ id: `text_${++callCounter}`, name: call.name, native: false, args: call.arguments });
+        for (const call of outcome.calls) calls.push({ id: `text_${++callCounter}`, name: call.name, native: false, args: call.arguments, cutOff: call.cutOff });
       } else if (outcome.proseOnly || describesCallInProse(content, knownTools)) {
         replyProblem = {
           code: 'PARSE_FAILED',
@@ -186,8 +204,8 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
         continue;
       }
       call.entry = entry;
-      if (entry.kind === 'skill') skillArgs.set(entry.target, { ...(skillArgs.get(entry.target) ?? {}), ...(call.args ?? {}) });
-      const checked = validateArguments({ tool: entry.name, schema: entry.schema, args: call.args ?? {} });
+      if (entry.kind === 'skill') skillArgs.set(entry.target, mergeKnown(skillArgs.get(entry.target), call));
+      const checked = validateArguments({ tool: entry.name, schema: entry.schema, args: call.args ?? {}, cutOff: call.cutOff });
       if (checked.ok) call.args = checked.value;
       else call.problem = { code: 'TOOL_ARGUMENTS_INVALID', message: checked.message };
     }

@@ -4,11 +4,13 @@
  * an empty string or null. Returns the object or says what was wrong.
  */
 import { err, ok, type Result } from '../../errors.js';
-import { parseJsonLenient } from './json-lenient.js';
+import { parseJsonLenient, takeCutOffs } from './json-lenient.js';
 
 export interface ArgumentsValue {
   value: Record<string, unknown>;
   repaired: boolean;
+  /** arguments the output was cut off in (a truncated reply): their values are not what the model meant */
+  cutOff: string[];
 }
 
 const MAX_DECODE_DEPTH = 4;
@@ -31,16 +33,16 @@ export function preview(text: string, length = 80): string {
 
 const EXAMPLE = 'send the arguments as one JSON object, e.g. {"line": "A", "limit": 10}';
 
-/** Like parseArgumentsString, but also says whether jsonrepair was needed. */
+/** Like parseArgumentsString, but also says whether jsonrepair was needed and which arguments were cut off. */
 export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
   let current: unknown = raw;
   let repaired = false;
   for (let depth = 0; depth <= MAX_DECODE_DEPTH; depth++) {
-    if (current === null || current === undefined) return ok({ value: {}, repaired });
-    if (isPlainObject(current)) return ok({ value: current, repaired });
+    if (current === null || current === undefined) return ok({ value: {}, repaired, cutOff: [] });
+    if (isPlainObject(current)) return ok({ repaired, ...takeCutOffs(current) });
     if (typeof current !== 'string') return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
     const text = stripFence(current.trim());
-    if (text === '' || text === '""' || text === 'null') return ok({ value: {}, repaired });
+    if (text === '' || text === '""' || text === 'null') return ok({ value: {}, repaired, cutOff: [] });
     if (!/^[{["']/.test(text)) {
       return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
     }

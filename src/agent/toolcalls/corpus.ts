@@ -11,6 +11,8 @@ export interface ExpectedCall {
   format: CallFormat;
   /** default false */
   repaired?: boolean;
+  /** arguments the text was cut off in (default: none) */
+  cutOff?: string[];
 }
 
 export interface CorpusCase {
@@ -86,7 +88,12 @@ export const CORPUS: CorpusCase[] = [
   { name: 'python literals', text: "{'name': 'get_weather', 'arguments': {'city': 'Paris', 'metric': True, 'days': None}}", expect: { calls: [{ name: 'get_weather', arguments: { city: 'Paris', metric: true, days: null }, format: 'json', repaired: true }] } },
   { name: 'unquoted keys', text: '{name: "get_weather", arguments: {city: "Paris"}}', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'json', repaired: true }] } },
   { name: 'missing closing brackets', text: '{"name": "get_weather", "arguments": {"city": "Paris"', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'json', repaired: true }] } },
-  { name: 'truncated mid-string', text: '{"name": "search_docs", "arguments": {"query": "press vibra', expect: { calls: [{ name: 'search_docs', arguments: { query: 'press vibra' }, format: 'json', repaired: true }] } },
+  { name: 'truncated mid-string', text: '{"name": "search_docs", "arguments": {"query": "press vibra', expect: { calls: [{ name: 'search_docs', arguments: { query: 'press vibra' }, format: 'json', repaired: true, cutOff: ['query'] }] } },
+  { name: 'truncated after a key: the filled-in null is marked cut off', text: '{"name": "query_database", "arguments": {"purpose": "rate", "sql": ', expect: { calls: [{ name: 'query_database', arguments: { purpose: 'rate', sql: null }, format: 'json', repaired: true, cutOff: ['sql'] }] } },
+  { name: 'truncated before the colon', text: '{"name": "list_open_issues", "arguments": {"priority": "P1", "assignee_id"', expect: { calls: [{ name: 'list_open_issues', arguments: { priority: 'P1', assignee_id: null }, format: 'json', repaired: true, cutOff: ['assignee_id'] }] } },
+  { name: 'truncated inside an array waiting for its next element', text: '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris", "days": [1, ', expect: { calls: [{ name: 'get_weather', arguments: { city: 'Paris', days: [1] }, format: 'hermes', repaired: true, cutOff: ['days'] }] } },
+  { name: 'truncated inside a nested value', text: '```json\n{"name": "search_docs", "arguments": {"filter": {"from": "2026-11-16", "to": "2026-11', expect: { calls: [{ name: 'search_docs', arguments: { filter: { from: '2026-11-16', to: '2026-11' } }, format: 'fence', repaired: true, cutOff: ['filter.to'] }] } },
+  { name: 'truncated inside the tool name is an error, not a call', text: '{"name": "query_datab', knownTools: TOOLS, expect: { calls: [], errors: ['cut off inside the tool name ("query_datab…")'] } },
   { name: 'raw newline inside a string', text: '{"name": "query_database", "arguments": {"sql": "SELECT line_id\nFROM production_lines WHERE 1 = 1 LIMIT 4", "purpose": "list lines"}}', expect: { calls: [{ name: 'query_database', arguments: { sql: 'SELECT line_id\nFROM production_lines WHERE 1 = 1 LIMIT 4', purpose: 'list lines' }, format: 'json', repaired: true }] } },
   { name: 'broken double-encoded arguments', text: '{"name": "get_weather", "arguments": "{\'city\': \'Paris\',}"}', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'json', repaired: true }] } },
   { name: 'comments in json', text: '{"name": "get_weather", /* the city */ "arguments": {"city": "Paris"}}', expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'json', repaired: true }] } },

@@ -7,7 +7,7 @@
  * do not read it twice; identical calls are kept once, in text order.
  */
 import { isPlainObject, preview, readArguments } from './arguments.js';
-import { scanJson } from './json-lenient.js';
+import { scanJson, takeCutOffs } from './json-lenient.js';
 import { callsFromValue, isKnownTool, plausibleToolName, resolveToolName, type NormalizeContext } from './normalize.js';
 import { describesCallInProse, stripThinking } from './prose.js';
 import { pythonCallStarts, readPythonCall } from './python-call.js';
@@ -39,7 +39,8 @@ class Extraction {
   }
 
   add(position: number, call: RawCall, format: CallFormat): void {
-    this.found.push({ position, call: { name: call.name, arguments: call.arguments, format, repaired: call.repaired } });
+    const cutOff = call.cutOff && call.cutOff.length > 0 ? { cutOff: call.cutOff } : {};
+    this.found.push({ position, call: { name: call.name, arguments: call.arguments, format, repaired: call.repaired, ...cutOff } });
   }
 
   /** Calls from JSON (then Python syntax) inside a region; returns how many were found. */
@@ -56,7 +57,8 @@ class Extraction {
         // "<tool_call>get_weather {"city": "Paris"}" or "[ARGS]"-style: the name just before the object
         const before = /([A-Za-z_][\w.-]*)\s*(?:\[ARGS\])?\s*$/.exec(content.slice(0, candidate.start));
         if (trust === 'explicit' && before && isPlainObject(candidate.value) && content.slice(0, before.index).trim() === '') {
-          this.add(start + candidate.start, { name: resolveToolName(before[1]!, this.context.knownTools), arguments: candidate.value, repaired: candidate.repaired }, format);
+          const taken = takeCutOffs(candidate.value);
+          this.add(start + candidate.start, { name: resolveToolName(before[1]!, this.context.knownTools), arguments: taken.value, repaired: candidate.repaired, cutOff: taken.cutOff }, format);
           count++;
           return true;
         }
@@ -162,7 +164,7 @@ function functionTags(state: Extraction): void {
       continue;
     }
     const read = readArguments(body.trim());
-    if (read.ok) state.add(region.outer, { name, arguments: read.value.value, repaired: read.value.repaired }, 'function-tag');
+    if (read.ok) state.add(region.outer, { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff }, 'function-tag');
     else state.errors.push(`<function=${name}>: ${read.error}`);
   }
 }
@@ -196,7 +198,7 @@ function mistral(state: Extraction): void {
     if (named) {
       const name = resolveToolName(named[1]!, state.context.knownTools);
       const read = readArguments(content.slice(named[0].length).trim());
-      if (read.ok) state.add(region.outer, { name, arguments: read.value.value, repaired: read.value.repaired }, 'mistral');
+      if (read.ok) state.add(region.outer, { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff }, 'mistral');
       else state.errors.push(`[TOOL_CALLS]${name}[ARGS]: ${read.error}`);
       state.blank(region.outer, region.outerEnd);
       continue;
@@ -248,7 +250,7 @@ function react(state: Extraction): void {
     const end = nextSection < 0 ? state.work.length : start + nextSection;
     const raw = state.work.slice(start, end).trim();
     const read = readArguments(raw === '' ? null : raw);
-    if (read.ok) state.add(match.index, { name, arguments: read.value.value, repaired: read.value.repaired }, 'prose-json');
+    if (read.ok) state.add(match.index, { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff }, 'prose-json');
     else state.errors.push(`Action "${name}": the Action Input ${read.error}`);
     state.blank(match.index, end);
   }

@@ -4,12 +4,13 @@
  *
  *   parseToolCalls(text, {knownTools})   calls found in a model's text reply
  *   parseArgumentsString(raw)            a native call's `arguments` string, repaired
+ *   readArguments(raw)                   the same, saying whether it was repaired and what was cut off
  *   validateArguments({tool, schema, args})  coerced + checked before execution
  *   describesCallInProse(text, knownTools)   "I will call get_weather…" with no call
  */
 export type { CallFormat, ParsedCall, ParseOutcome } from './types.js';
 export { parseToolCalls } from './extract.js';
-export { parseArgumentsString } from './arguments.js';
+export { parseArgumentsString, readArguments } from './arguments.js';
 export { nativeCall } from './native.js';
 export { validateArguments, type ValidationOutcome } from './validate.js';
 export { describesCallInProse } from './prose.js';

@@ -3,6 +3,15 @@
  * jsonrepair (trailing commas, single quotes, Python literals, unquoted keys,
  * missing brackets, truncated output). Never repaired by hand.
  * Also finds JSON values embedded in prose.
+ *
+ * Output cut off mid-value (a reply that hit max_tokens) is repaired too, but
+ * what the repair invented must not pass for what the model meant: jsonrepair
+ * turns `"period": ` into `"period": null` and `"query": "press vib` into
+ * "press vib". Before repairing text that never closes, the value the text
+ * ends in is tagged with CUT_OFF_MARK; `takeCutOffs` then removes the tags and
+ * names those arguments, so the validator can tell the model "argument
+ * period was cut off" and the rules fallback ignores them. A complete value
+ * that only lacks its closing brackets (`{"city": "Paris"`) is not tagged.
  */
 import { jsonrepair } from 'jsonrepair';
 import { err, ok, type Result } from '../../errors.js';
@@ -12,17 +21,144 @@ export interface LenientJson {
   repaired: boolean;
 }
 
+/** Tags a value cut off by truncation; never leaves this module's callers (see takeCutOffs). */
+export const CUT_OFF_MARK = '\u2063cut-off\u2063';
+
+type Frame = { kind: 'object'; expect: 'key' | 'colon' | 'value' | 'comma' } | { kind: 'array'; expect: 'value' | 'comma' };
+
+/**
+ * Where text that never closes ends: inside a key or a value string, or
+ * waiting for a value (after `:`, `[` or `,` in an array) — the cases where
+ * jsonrepair has to invent or shorten a value. undefined when the text ends
+ * between complete values (or in a bare literal, which may well be whole).
+ */
+function truncationTail(text: string): { in: 'key' | 'string'; quote: string } | { in: 'colon' | 'value' } | undefined {
+  const stack: Frame[] = [];
+  let string: { quote: string; key: boolean } | undefined;
+  let literal = false;
+  const valueDone = () => {
+    const top = stack[stack.length - 1];
+    if (top) top.expect = 'comma';
+  };
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (string) {
+      if (char === '\\') index++;
+      else if (char === string.quote) {
+        const top = stack[stack.length - 1];
+        if (string.key && top?.kind === 'object') top.expect = 'colon';
+        else valueDone();
+        string = undefined;
+      }
+      continue;
+    }
+    if (literal) {
+      if (!/[\s,:}\]]/.test(char)) continue;
+      literal = false;
+      valueDone();
+    }
+    const top = stack[stack.length - 1];
+    if (char === '"' || (char === "'" && /[\s{[,:]/.test(text[index - 1] ?? ' '))) {
+      string = { quote: char, key: top?.kind === 'object' && top.expect === 'key' };
+    } else if (char === '{' || char === '[') {
+      stack.push(char === '{' ? { kind: 'object', expect: 'key' } : { kind: 'array', expect: 'value' });
+    } else if (char === '}' || char === ']') {
+      stack.pop();
+      valueDone();
+    } else if (char === ':') {
+      if (top?.kind === 'object') top.expect = 'value';
+    } else if (char === ',') {
+      if (top) top.expect = top.kind === 'object' ? 'key' : 'value';
+    } else if (!/\s/.test(char)) {
+      // a bare literal or number (or an unquoted key: jsonrepair copes)
+      if (top?.kind === 'object' && top.expect === 'key') continue;
+      literal = true;
+    }
+    if (stack.length === 0 && index > 0) return undefined;
+  }
+  if (string) return { in: string.key ? 'key' : 'string', quote: string.quote };
+  if (literal) return undefined;
+  const top = stack[stack.length - 1];
+  if (!top) return undefined;
+  if (top.kind === 'object' && top.expect === 'colon') return { in: 'colon' };
+  if (top.expect === 'value') return { in: 'value' };
+  return undefined;
+}
+
+/** `text` (never closing) with the value it was cut off in tagged, or undefined when none was. */
+export function markTruncation(text: string): string | undefined {
+  const start = text.search(/\S/);
+  if (start < 0 || !'{['.includes(text[start]!) || findJsonEnd(text, start) >= 0) return undefined;
+  const tail = truncationTail(text.slice(start));
+  if (!tail) return undefined;
+  const body = text.replace(/\\$/, '');
+  const mark = JSON.stringify(CUT_OFF_MARK);
+  switch (tail.in) {
+    case 'string':
+      return `${body}${CUT_OFF_MARK}${tail.quote}`;
+    case 'key':
+      return `${body}${CUT_OFF_MARK}${tail.quote}: ${mark}`;
+    case 'colon':
+      return `${body}: ${mark}`;
+    case 'value':
+      return `${body}${mark}`;
+  }
+}
+
 export function parseJsonLenient(text: string): Result<LenientJson, string> {
   try {
     return ok({ value: JSON.parse(text) as unknown, repaired: false });
   } catch {
     // fall through to the repair
   }
+  const marked = markTruncation(text);
+  if (marked !== undefined) {
+    try {
+      return ok({ value: JSON.parse(jsonrepair(marked)) as unknown, repaired: true });
+    } catch {
+      // the tagged text did not repair: repair the text as it came
+    }
+  }
   try {
     return ok({ value: JSON.parse(jsonrepair(text)) as unknown, repaired: true });
   } catch (error) {
     return err((error as Error).message);
   }
+}
+
+/**
+ * The value with the truncation tags taken out, and the paths of what was cut
+ * off ("period", "period.to", "lines"): a value that was missing altogether
+ * becomes null (as jsonrepair would make it), a shortened string keeps what
+ * arrived, a cut-off key is dropped, an array that was waiting for its next
+ * element keeps the elements that arrived.
+ */
+export function takeCutOffs<T>(value: T): { value: T; cutOff: string[] } {
+  const cutOff: string[] = [];
+  const walk = (node: unknown, path: string): unknown => {
+    if (typeof node === 'string') {
+      if (!node.includes(CUT_OFF_MARK)) return node;
+      cutOff.push(path);
+      return node === CUT_OFF_MARK ? null : node.split(CUT_OFF_MARK).join('');
+    }
+    if (Array.isArray(node)) {
+      const kept = node.filter((item) => item !== CUT_OFF_MARK);
+      if (kept.length !== node.length) cutOff.push(path);
+      return kept.map((item, index) => walk(item, `${path}[${index}]`));
+    }
+    if (typeof node === 'object' && node !== null) {
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(node)) {
+        const child = path === '' ? key.split(CUT_OFF_MARK).join('') : `${path}.${key.split(CUT_OFF_MARK).join('')}`;
+        if (key.includes(CUT_OFF_MARK)) cutOff.push(`${child}…`);
+        else out[key] = walk(item, child);
+      }
+      return out;
+    }
+    return node;
+  };
+  const cleaned = walk(value, '') as T;
+  return { value: cleaned, cutOff: [...new Set(cutOff)] };
 }
 
 const CLOSERS: Record<string, string> = { '{': '}', '[': ']' };

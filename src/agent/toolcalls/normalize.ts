@@ -5,6 +5,7 @@
  * `{"tool_calls":[…]}` message. Data that names no tool is not a call.
  */
 import { isPlainObject, preview, readArguments } from './arguments.js';
+import { CUT_OFF_MARK } from './json-lenient.js';
 import type { RawCall } from './types.js';
 
 export interface NormalizeContext {
@@ -85,7 +86,13 @@ function callFromObject(object: Record<string, unknown>, context: NormalizeConte
     }
     return undefined;
   }
-  const name = (object[nameKey] as string).trim();
+  const written = (object[nameKey] as string).trim();
+  const name = written.split(CUT_OFF_MARK).join('');
+  if (written !== name) {
+    // the reply ended inside the tool's name: no call can be made of it, but the model must hear why
+    const callLike = argumentsKey !== undefined || plausibleToolName(name) || (context.knownTools ?? []).some((tool) => tool.startsWith(name));
+    return callLike ? { error: `the reply was cut off inside the tool name ("${name}…"); send the whole call again` } : undefined;
+  }
   if (argumentsKey !== undefined) {
     // "name" + "arguments" is a call even when the tool is unknown (the loop says so to the model)
     if (!plausibleToolName(name) && !/^[A-Za-z_]\w*$/.test(name) && !isKnownTool(name, context)) return undefined;
@@ -104,7 +111,7 @@ function finish(name: string, rawArguments: unknown, context: NormalizeContext, 
   const resolved = resolveToolName(name, context.knownTools);
   const read = readArguments(rawArguments);
   if (!read.ok) return { error: `call to "${resolved}": ${read.error}` };
-  return { name: resolved, arguments: read.value.value, repaired: repaired || read.value.repaired };
+  return { name: resolved, arguments: read.value.value, repaired: repaired || read.value.repaired, ...(read.value.cutOff.length > 0 ? { cutOff: read.value.cutOff } : {}) };
 }
 
 export { preview };

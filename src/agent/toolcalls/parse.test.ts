@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CORPUS, TOOLS } from './corpus.js';
-import { describesCallInProse, nativeCall, parseArgumentsString, parseToolCalls } from './index.js';
+import { describesCallInProse, nativeCall, parseArgumentsString, parseToolCalls, readArguments } from './index.js';
 
 describe('parseToolCalls corpus', () => {
   test('the corpus covers every text format and the no-call and prose-only cases', () => {
@@ -22,7 +22,7 @@ describe('parseToolCalls corpus', () => {
         assert.deepEqual(outcome, { calls: [], proseOnly: true, errors: [] });
         return;
       }
-      const expected = entry.expect.calls.map((call) => ({ name: call.name, arguments: call.arguments, format: call.format, repaired: call.repaired ?? false }));
+      const expected = entry.expect.calls.map((call) => ({ name: call.name, arguments: call.arguments, format: call.format, repaired: call.repaired ?? false, ...(call.cutOff ? { cutOff: call.cutOff } : {}) }));
       assert.deepEqual(outcome.calls, expected);
       assert.equal(outcome.proseOnly, false);
       const errors = entry.expect.errors ?? [];
@@ -60,6 +60,27 @@ describe('parseArgumentsString', () => {
     assert.equal(number.ok, false);
     const encodedArray = parseArgumentsString('"[1]"');
     assert.match(!encodedArray.ok ? encodedArray.error : '', /got an array/);
+  });
+});
+
+describe('readArguments', () => {
+  test('a native arguments string cut off mid-value names the argument; complete values that only lack a bracket do not', () => {
+    assert.deepEqual(readArguments('{"lines": ["A"], "period": '), { ok: true, value: { value: { lines: ['A'], period: null }, repaired: true, cutOff: ['period'] } });
+    assert.deepEqual(readArguments('{"lines": ["A"], "period": {"from": "2026-11-16", "to": "2026-'), {
+      ok: true,
+      value: { value: { lines: ['A'], period: { from: '2026-11-16', to: '2026-' } }, repaired: true, cutOff: ['period.to'] },
+    });
+    assert.deepEqual(readArguments('{"lines": ["A"], "peri'), { ok: true, value: { value: { lines: ['A'] }, repaired: true, cutOff: ['peri…'] } });
+    assert.deepEqual(readArguments('{"city": "Paris"'), { ok: true, value: { value: { city: 'Paris' }, repaired: true, cutOff: [] } });
+    assert.deepEqual(readArguments('{line: "A", recent: True'), { ok: true, value: { value: { line: 'A', recent: true }, repaired: true, cutOff: [] } });
+    assert.deepEqual(readArguments("{'a': None, 'b': 2,}"), { ok: true, value: { value: { a: null, b: 2 }, repaired: true, cutOff: [] } }, 'a null the model wrote is its own');
+  });
+
+  test('nativeCall carries the cut-off arguments', () => {
+    assert.deepEqual(nativeCall({ name: 'get_weather', arguments: '{"city": ', knownTools: TOOLS }), {
+      ok: true,
+      value: { name: 'get_weather', arguments: { city: null }, format: 'native', repaired: true, cutOff: ['city'] },
+    });
   });
 });
 

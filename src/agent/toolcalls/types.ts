@@ -19,6 +19,11 @@ export interface ParsedCall {
   format: CallFormat;
   /** true when jsonrepair had to fix the JSON the call came from */
   repaired: boolean;
+  /**
+   * arguments the reply was cut off in (output truncated mid-value): jsonrepair
+   * filled or shortened them, so they are not what the model meant; absent when none
+   */
+  cutOff?: string[];
 }
 
 export interface ParseOutcome {
@@ -35,4 +40,5 @@ export interface RawCall {
   name: string;
   arguments: Record<string, unknown>;
   repaired: boolean;
+  cutOff?: string[] | undefined;
 }

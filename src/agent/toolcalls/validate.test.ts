@@ -203,6 +203,17 @@ describe('validateArguments: refusals a model can act on', () => {
     assert.match(invalid(QUERY_SCHEMA, { sql: 'x', purpose: null }), /argument "purpose" must be a string, got null/);
   });
 
+  test('an argument the reply was cut off in is refused as cut off, even where its repaired value would pass', () => {
+    const outcome = validateArguments({ tool: 'query_database', schema: QUERY_SCHEMA, args: { sql: 'SELECT 1', purpose: null }, cutOff: ['purpose'] });
+    assert.deepEqual(outcome, {
+      ok: false,
+      message: 'invalid arguments for "query_database": argument "purpose" was cut off (the reply ended before its value was complete); send the whole call again, shorter if need be',
+    });
+    const shortened = validateArguments({ tool: 'query_database', schema: QUERY_SCHEMA, args: { sql: 'SELECT line_id FROM', purpose: 'x' }, cutOff: ['sql'] });
+    assert.match(shortened.ok ? '' : shortened.message, /argument "sql" was cut off/);
+    assert.equal(validateArguments({ tool: 'query_database', schema: QUERY_SCHEMA, args: { sql: 'SELECT 1', purpose: 'x' }, cutOff: [] }).ok, true);
+  });
+
   test('every problem is reported at once', () => {
     const message = invalid(QUERY_SCHEMA, { limit: 'lots' }, 'query_database');
     assert.match(message, /missing required argument "sql" \(string: one read-only SELECT with WHERE and LIMIT\)/);

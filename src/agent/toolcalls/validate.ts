@@ -4,6 +4,7 @@
  * each argument and what it must be, in words a model can act on:
  *   argument "limit" must be an integer between 1 and 100, got "many"
  *   missing required argument "purpose" (string: the business reason for the query)
+ *   argument "period" was cut off (the reply ended before its value was complete)
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../../mcp/types.js';
@@ -188,8 +189,18 @@ function describeErrors(errors: ErrorObject[], schema: JsonSchema, args: Record<
   return messages;
 }
 
-export function validateArguments(options: { tool: string; schema: JsonSchema; args: Record<string, unknown> }): ValidationOutcome {
+export function validateArguments(options: {
+  tool: string;
+  schema: JsonSchema;
+  args: Record<string, unknown>;
+  /** arguments the reply was cut off in (ParsedCall.cutOff): refused whatever their repaired value */
+  cutOff?: string[] | undefined;
+}): ValidationOutcome {
   const { tool, schema } = options;
+  if (options.cutOff && options.cutOff.length > 0) {
+    const named = options.cutOff.map((path) => `argument "${path}" was cut off`).join('; ');
+    return { ok: false, message: `invalid arguments for "${tool}": ${named} (the reply ended before ${options.cutOff.length === 1 ? 'its value was' : 'their values were'} complete); send the whole call again, shorter if need be` };
+  }
   const context = { changes: [] as string[] };
   const args = isPlainObject(options.args) ? options.args : {};
   const hasShape = isPlainObject(schema.properties) || schema.additionalProperties === false;
