@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ToolCallRequest } from '../../src/mcp/types.js';
 import { fakeTools, runSkill, toolErr, toolOk } from '../shared/testing.js';
-import { documentSearch, hanBigrams, queryTerms } from './skill.js';
+import { documentSearch, hanBigrams, queryTerms, searchWords } from './skill.js';
 
 const LINES: Record<string, Array<{ path: string; line: number; text: string }>> = {
   冲压机: [
@@ -70,4 +70,19 @@ test('reading a document: complete, truncated (with where to read on), or missin
   assert.equal((cut.result.data as { truncated: boolean }).truncated, true);
   const missing = await runSkill({ skill: documentSearch, args: { query: 'press', path: 'missing.md' }, tools: docs() });
   assert.match(missing.result.answer, /^Cannot read missing\.md: no document "missing\.md" under the documents folder/);
+  assert.match(missing.result.answer, /There is no such file in the documents folder\. Search for it first, e\.g\. "find press"\.$/);
+});
+
+test('a missing path keeps every word of it, and the search offered uses the words of its file name', async () => {
+  const tools = fakeTools((request: ToolCallRequest) => toolErr('NOT_FOUND', `no document ${JSON.stringify(request.arguments.path)}`));
+  const en = await runSkill({ skill: documentSearch, args: { query: 'manuals/does-not-exist.md', path: 'manuals/does-not-exist.md' }, tools });
+  assert.equal(
+    en.result.answer,
+    'Cannot read manuals/does-not-exist.md: no document "manuals/does-not-exist.md"\n\nThere is no such file in the documents folder. Search for it first, e.g. "find does not exist".',
+  );
+  assert.equal((en.result.data as { error: string }).error, 'missing');
+  const zh = await runSkill({ skill: documentSearch, args: { query: 'manuals/冲压机_保养.md', path: 'manuals/冲压机_保养.md' }, tools, language: 'zh' });
+  assert.match(zh.result.answer, /文档目录中没有这个文件。可以先搜索，例如：“查找冲压机 保养”。$/);
+  assert.equal(searchWords('', 'a/b/.md'), 'a/b/.md');
+  assert.equal(searchWords('welder manual', 'x.md'), 'welder manual');
 });

@@ -91,6 +91,18 @@ async function searchAll(ctx: SkillContext, keywords: string[], parents: Map<str
   return { hits, searched };
 }
 
+/**
+ * What to search for when a path cannot be read: the operator's own words
+ * when they said more than the path, else the words of the file's name
+ * (manuals/does-not-exist.md → "does not exist").
+ */
+export function searchWords(query: string, path: string): string {
+  const said = query.trim();
+  if (said !== '' && !said.includes(path)) return said;
+  const stem = (path.split(/[\\/]/).pop() ?? path).replace(/\.[^.]+$/, '').replace(/[-_.]+/g, ' ').trim();
+  return stem === '' ? path : stem;
+}
+
 function isRetryable(error: unknown): boolean {
   return error instanceof AppError && RETRYABLE_CODES.includes(error.code);
 }
@@ -104,9 +116,15 @@ async function read(ctx: SkillContext, args: DocumentSearchArgs, language: Langu
   } catch (error) {
     if (isRetryable(error) || !(error instanceof AppError)) throw error;
     const reason = error.message.replace(/^read_document failed: /, '');
+    const missing = error.code === 'NOT_FOUND';
+    const words = searchWords(args.query, path);
     return {
-      answer: t(language, `无法读取 ${path}：${reason}\n\n可以先搜索，例如：“查找${args.query}”。`, `Cannot read ${path}: ${reason}\n\nSearch first, e.g. "find ${args.query}".`),
-      data: { arguments: args, error: 'unreadable', reason },
+      answer: t(
+        language,
+        `无法读取 ${path}：${reason}\n\n${missing ? '文档目录中没有这个文件。' : ''}可以先搜索，例如：“查找${words}”。`,
+        `Cannot read ${path}: ${reason}\n\n${missing ? 'There is no such file in the documents folder. ' : ''}Search for it first, e.g. "find ${words}".`,
+      ),
+      data: { arguments: args, error: missing ? 'missing' : 'unreadable', reason, search: words },
     };
   }
   const end = document.offset + document.returned_chars;

@@ -77,9 +77,16 @@ function isDateTimeQuestion(lower: string): boolean {
 const DOC_FILLER_EN = /\b(?:please|pls|can|could|would|you|i|me|we|us|find|search|for|look|up|show|open|read|get|fetch|pull|where|is|are|the|a|an|about|on|of|to|in|what|does|do|say|says|need|want|with|my|our|help|there|any)\b/gi;
 const DOC_FILLER_ZH = /^(?:请|麻烦)?(?:帮我|帮忙|给我)?(?:查找|搜索|查询|找一下|找找|查一下|查查|打开|看一下|看看|找|查|搜|调出)|一下|在哪里|在哪儿|在哪|有没有|有关|关于|相关的?|的|吗|呢|吧|呀|我要|我想|需要/g;
 
+/**
+ * The search words and, when the question names a file, its path. The path is
+ * taken out whole before the filler words are dropped ("open
+ * manuals/does-not-exist.md" must not lose "does"); with nothing else said,
+ * the path is the query.
+ */
 function documentQuery(analysis: Analysis): { query: string; path?: string } {
-  const text = analysis.normalized.text;
-  const path = /(?:^|[\s"'“‘(（])([\w\u4e00-\u9fff][\w\u4e00-\u9fff\-./]*\.(?:md|txt|pdf|docx?|csv|log))\b/i.exec(text)?.[1];
+  const match = /(?:^|[\s"'“‘(（])([\w\u4e00-\u9fff][\w\u4e00-\u9fff\-./]*\.(?:md|txt|pdf|docx?|csv|log))\b/i.exec(analysis.normalized.text);
+  const path = match?.[1];
+  const text = match && path ? analysis.normalized.text.replace(path, ' ') : analysis.normalized.text;
   const cleaned = text
     .replace(/[?？!！。,，:：;；"“”'‘’()（）]/g, ' ')
     .replace(DOC_FILLER_ZH, ' ')

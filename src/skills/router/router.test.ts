@@ -187,7 +187,12 @@ const ROWS: Row[] = [
   { q: '查找冲压机换模SOP', skill: 'document_search', args: { query: '冲压机换模SOP' } },
   { q: 'search the manual for the welder', skill: 'document_search', args: { query: 'manual welder' } },
   { q: '交接班记录在哪里', skill: 'document_search', args: { query: '交接班记录' } },
-  { q: 'open handover-2026-11-28.md', skill: 'document_search', args: { path: 'handover-2026-11-28.md' } },
+  { q: 'open handover-2026-11-28.md', skill: 'document_search', args: { path: 'handover-2026-11-28.md', query: 'handover-2026-11-28.md' } },
+  // a path survives the filler words whole ("does", "the", "to", "of" inside it)
+  { q: 'open manuals/does-not-exist.md', skill: 'document_search', args: { path: 'manuals/does-not-exist.md', query: 'manuals/does-not-exist.md' } },
+  { q: 'read manuals/how-to-open-the-guard-of-press-3.txt', skill: 'document_search', args: { path: 'manuals/how-to-open-the-guard-of-press-3.txt', query: 'manuals/how-to-open-the-guard-of-press-3.txt' } },
+  { q: '打开 manuals/does-not-exist.md', skill: 'document_search', args: { path: 'manuals/does-not-exist.md', query: 'manuals/does-not-exist.md' } },
+  { q: 'what does handover-2026-11-28.md say about press 3?', skill: 'document_search', args: { path: 'handover-2026-11-28.md', query: 'press 3' } },
   { q: '冲压机操作手册', skill: 'document_search', args: { query: '冲压机操作手册' } },
   // ---- date, time, arithmetic ------------------------------------------------------------------
   { q: '今天几号', skill: 'current_datetime', args: {}, missing: [] },
