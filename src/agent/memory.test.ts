@@ -1,5 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { openAgentDb } from '../store/agent-db.js';
 import { isAppError } from '../errors.js';
 import { turn, type RecordedRequest } from '../testing/scripted-llm-server.js';
@@ -164,6 +170,80 @@ describe('memory in the agent', () => {
       assert.match(row.summary, /^Q1: Question number 1 about nothing in particular\?\nA2: No model is reachable right now/);
     } finally {
       await local.close();
+    }
+  });
+});
+
+/**
+ * Another connection to the same agent.db (as the query server's audit
+ * writer) takes the write lock in another thread, signals, keeps it for
+ * `holdMs`, then commits. Resolves when that thread is done.
+ */
+function holdWriteLock(file: string, holdMs: number): { held: Promise<void>; done: Promise<unknown> } {
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const Database = require(workerData.module);
+     const db = new Database(workerData.file, { timeout: 5000 });
+     db.exec('BEGIN IMMEDIATE');
+     db.prepare("INSERT INTO sessions (session_id, user_id, created_at, last_active_at) VALUES (?, NULL, 'x', 'x')").run('other-' + Date.now() + Math.random());
+     Atomics.store(workerData.signal, 0, 1);
+     Atomics.notify(workerData.signal, 0);
+     Atomics.wait(workerData.signal, 0, 1, workerData.holdMs);
+     db.exec('COMMIT');
+     db.close();`,
+    { eval: true, workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file, signal, holdMs } },
+  );
+  const done = once(worker, 'exit');
+  const held = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    const poll = () => (Atomics.load(signal, 0) === 1 ? resolve() : setTimeout(poll, 5));
+    poll();
+  });
+  return { held, done };
+}
+
+describe('agent.db shared with another writer (WAL)', () => {
+  test('append and reopening a session wait for the other writer (busy_timeout) and succeed, not "database is locked"', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'memory-lock-'));
+    const file = path.join(dir, 'agent.db');
+    const db = openAgentDb(file);
+    try {
+      assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+      const store = new SessionMemory({ db, historyTurns: 10, summaryTokenBudget: 64, idleMinutes: 30, clock: () => 0 });
+      const session = store.open({});
+      assert.equal(store.append(session, 'user', 'first'), 1);
+
+      const first = holdWriteLock(file, 400);
+      await first.held;
+      const started = performance.now();
+      // the read (MAX(turn)) and the write in one transaction, while the other connection holds the write lock
+      const turn = store.append(session, 'assistant', 'second');
+      const waited = performance.now() - started;
+      await first.done;
+      assert.equal(turn, 2);
+      assert.ok(waited >= 100, `append ran while the other writer held the lock (waited ${Math.round(waited)} ms): the test did not contend`);
+      assert.deepEqual(
+        store.context(session).verbatim.map((entry) => [entry.turn, entry.content]),
+        [
+          [1, 'first'],
+          [2, 'second'],
+        ],
+      );
+
+      // a session read back from agent.db (another process's memory) is reopened under the same contention
+      const other = new SessionMemory({ db, historyTurns: 10, summaryTokenBudget: 64, idleMinutes: 30, clock: () => 0 });
+      const second = holdWriteLock(file, 300);
+      await second.held;
+      const reopened = other.open({ sessionId: session.id });
+      await second.done;
+      assert.equal(reopened.reopened, true);
+      assert.equal(reopened.lastTurn, 2);
+      assert.equal(other.append(reopened, 'user', 'third'), 3);
+      assert.equal((db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE session_id LIKE 'other-%'").get() as { n: number }).n, 2);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -174,13 +174,21 @@ export class SessionMemory {
       return held;
     }
     const db = this.options.db;
+    // read-then-write: IMMEDIATE, so the write lock is taken (waiting out busy_timeout) before the read (see append)
+    const session = db.transaction(() => this.load(id, options.userId)).immediate();
+    this.sessions.set(id, session);
+    return session;
+  }
+
+  private load(id: string, userId: number | undefined): Session {
+    const db = this.options.db;
     const row = db.prepare('SELECT session_id, user_id, summary, summarized_through, state, released_at FROM sessions WHERE session_id = ?').get(id) as
       | SessionRow
       | undefined;
     const timestamp = now().toISOString();
     let session: Session;
     if (row) {
-      this.checkOwner(row.user_id ?? undefined, options.userId, id);
+      this.checkOwner(row.user_id ?? undefined, userId, id);
       db.prepare('UPDATE sessions SET released_at = NULL, last_active_at = ? WHERE session_id = ?').run(timestamp, id);
       const lastTurn = (db.prepare('SELECT COALESCE(MAX(turn), 0) AS last FROM conversation_history WHERE session_id = ?').get(id) as { last: number }).last;
       session = {
@@ -196,10 +204,10 @@ export class SessionMemory {
       };
       this.options.log?.debug({ session: id, released: row.released_at }, 'session-reopen');
     } else {
-      db.prepare('INSERT INTO sessions (session_id, user_id, created_at, last_active_at) VALUES (?, ?, ?, ?)').run(id, options.userId ?? null, timestamp, timestamp);
+      db.prepare('INSERT INTO sessions (session_id, user_id, created_at, last_active_at) VALUES (?, ?, ?, ?)').run(id, userId ?? null, timestamp, timestamp);
       session = {
         id,
-        userId: options.userId,
+        userId,
         summary: null,
         summarizedThrough: 0,
         slots: undefined,
@@ -209,7 +217,6 @@ export class SessionMemory {
         reopened: false,
       };
     }
-    this.sessions.set(id, session);
     return session;
   }
 
@@ -224,6 +231,14 @@ export class SessionMemory {
     return { summary: session.summary, verbatim: turns.slice(split), toFold: turns.slice(0, split) };
   }
 
+  /**
+   * One turn, numbered after the last. The read (MAX(turn)) and the writes are
+   * one IMMEDIATE transaction: a DEFERRED one would take its read snapshot
+   * first, and upgrading it to a write while another connection (the audit
+   * writer, another process) writes agent.db fails at once with "database is
+   * locked" — SQLite cannot wait there without risking a deadlock. IMMEDIATE
+   * takes the write lock up front, where busy_timeout applies.
+   */
   append(session: Session, role: 'user' | 'assistant', content: string): number {
     const timestamp = now().toISOString();
     const db = this.options.db;
@@ -237,7 +252,7 @@ export class SessionMemory {
         session.id,
       );
       return next;
-    })();
+    }).immediate();
     session.lastTurn = turn;
     session.lastActiveMs = this.clock();
     return turn;
@@ -270,7 +285,7 @@ export class SessionMemory {
       const update = this.options.db.prepare('UPDATE sessions SET released_at = ? WHERE session_id = ?');
       this.options.db.transaction(() => {
         for (const id of released) update.run(timestamp, id);
-      })();
+      }).immediate();
       this.options.log?.info({ sessions: released.length }, 'sessions-released');
     }
     return released;
