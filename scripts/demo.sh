@@ -36,5 +36,14 @@ for question in \
   ask "$question"
 done
 
-log "starting the service: open http://127.0.0.1:8080 (Ctrl-C to stop)"
+# The chat page needs an account. There is no default password: the demo
+# makes an admin "demo" with a random password, shown once, kept in var/.
+if [ "$("$agent" users list --json)" = "[]" ]; then
+  password=$(head -c 12 /dev/urandom | base64 | tr -d '/+=' | head -c 16)
+  printf '%s\n' "$password" | "$agent" users add demo --role admin --password-stdin >/dev/null
+  printf 'user: demo\npassword: %s\n' "$password" > var/demo-login.txt
+  chmod 600 var/demo-login.txt
+fi
+log "starting the service: open http://127.0.0.1:8080 and log in with the account in var/demo-login.txt (Ctrl-C to stop)"
+[ -f var/demo-login.txt ] && cat var/demo-login.txt
 exec "$agent" serve
