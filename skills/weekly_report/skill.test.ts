@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeTools, LINES, rows, runSkill, sqlOf } from '../shared/testing.js';
-import { weeklyReport } from './skill.js';
+import { weekNames, weeklyReport } from './skill.js';
 
 const DAILY_COLUMNS = ['record_date', 'line_id', 'inspected', 'defective', 'batches'];
 
@@ -24,6 +24,7 @@ function plant(options: { empty?: boolean } = {}) {
     if (sql.includes("BETWEEN '2026-11-16' AND '2026-11-22'")) {
       return rows(DAILY_COLUMNS, options.empty ? [] : [['2026-11-16', 'A', 3000, 30, 6], ['2026-11-17', 'B', 2000, 40, 4]]);
     }
+    if (sql.includes("BETWEEN '2026-11-09' AND '2026-11-15'")) return rows(DAILY_COLUMNS, options.empty ? [] : [['2026-11-10', 'B', 1000, 10, 2]]);
     throw new Error(`unexpected SQL: ${sql}`);
   });
   return { tools, state };
@@ -59,6 +60,24 @@ test('the report in Chinese, for a week given by a non-Monday date', async () =>
   assert.match(result.answer, /^## 质量周报：本周 2026-11-23 – 2026-11-29，截至今天，7 天，对比上周 2026-11-16 – 2026-11-22/);
   assert.match(result.answer, /- \*\*产线B\*\*：本周次品率 4\.50%（90\/2000 件），上周 2\.00%（40\/2000 件），\+2\.50 个百分点，变差；主要缺陷：裂纹 60 件（66\.67%）、毛刺 30 件（33\.33%）；最差一天：2026-11-24（周二） 6\.00%（60\/1000 件）/);
   assert.match(result.answer, /2026-11-25 不是周一：报告从该周周一 2026-11-23 开始。/);
+});
+
+test("last week's report names the week it reports on (not \"this week\") and compares it with the week before", async () => {
+  const en = await runSkill({ skill: weeklyReport, args: { week_start: '2026-11-16', lines: ['B'] }, tools: plant().tools });
+  assert.match(en.result.answer, /^## Weekly quality report: last week 2026-11-16 – 2026-11-22, against the week before 2026-11-09 – 2026-11-15\n/);
+  assert.match(en.result.answer, /\| Line \| Output last week \(pcs\) \| Output the week before \(pcs\) \| Defect rate last week \| Defect rate the week before \| Change \|/);
+  assert.match(en.result.answer, /- \*\*Line B\*\*: defect rate 2\.00% \(40 of 2000 pcs\) last week vs 1\.00% \(10 of 1000 pcs\) the week before, \+1\.00 pp, worse/);
+  assert.match(en.result.answer, /Worst days last week: 2026-11-17 \(Tue\) Line B 2\.00%/);
+  assert.doesNotMatch(en.result.answer, /this week|so far/);
+  assert.deepEqual(en.result.charts?.[1]?.series.map((series) => series.name), ['last week', 'the week before']);
+  const zh = await runSkill({ skill: weeklyReport, args: { week_start: '2026-11-16', lines: ['B'] }, tools: plant().tools, language: 'zh' });
+  assert.match(zh.result.answer, /^## 质量周报：上周 2026-11-16 – 2026-11-22，对比上上周 2026-11-09 – 2026-11-15\n/);
+  assert.match(zh.result.answer, /- \*\*产线B\*\*：上周次品率 2\.00%（40\/2000 件），上上周 1\.00%（10\/1000 件）/);
+  assert.doesNotMatch(zh.result.answer, /本周/);
+  // an older week is named by its Monday
+  assert.deepEqual(weekNames('2026-11-02', '2026-11-29', 'en'), { cur: 'the week of 2026-11-02', prev: 'the week before' });
+  assert.deepEqual(weekNames('2026-11-02', '2026-11-29', 'zh'), { cur: '2026-11-02 那周', prev: '前一周' });
+  assert.deepEqual(weekNames('2026-11-23', '2026-11-29', 'zh'), { cur: '本周', prev: '上周' });
 });
 
 test('no data in either week, a future week and an unknown line get clear answers', async () => {

@@ -67,7 +67,19 @@ function rateWithCounts(figure: WeekFigure | DayFigure, language: Language): str
   return t(language, `${pct(figure.defect_rate)}（${figure.defective}/${pcs(figure.inspected, 'zh')}）`, `${pct(figure.defect_rate)} (${figure.defective} of ${pcs(figure.inspected, 'en')})`);
 }
 
-function bullet(report: LineReport, language: Language): string {
+/**
+ * What to call the reported week and the one before it, from where today is:
+ * this week / last week, last week / the week before, or the week of its
+ * Monday. A report on last week must not call it "this week".
+ */
+export function weekNames(monday: string, today: string, language: Language): { cur: string; prev: string } {
+  const current = mondayOf(today);
+  if (monday === current) return { cur: t(language, '本周', 'this week'), prev: t(language, '上周', 'last week') };
+  if (monday === addDays(current, -7)) return { cur: t(language, '上周', 'last week'), prev: t(language, '上上周', 'the week before') };
+  return { cur: t(language, `${monday} 那周`, `the week of ${monday}`), prev: t(language, '前一周', 'the week before') };
+}
+
+function bullet(report: LineReport, language: Language, names: { cur: string; prev: string }): string {
   const name = lineName(report, language);
   const parts: string[] = [];
   const change = report.defect_rate_change;
@@ -75,8 +87,8 @@ function bullet(report: LineReport, language: Language): string {
   parts.push(
     t(
       language,
-      `本周次品率 ${rateWithCounts(report.this_week, 'zh')}，上周 ${rateWithCounts(report.last_week, 'zh')}${change === null ? '' : `，${pointsChange(change, 'zh')}${trend}`}`,
-      `defect rate ${rateWithCounts(report.this_week, 'en')} this week vs ${rateWithCounts(report.last_week, 'en')} last week${change === null ? '' : `, ${pointsChange(change, 'en')}${trend}`}`,
+      `${names.cur}次品率 ${rateWithCounts(report.this_week, 'zh')}，${names.prev} ${rateWithCounts(report.last_week, 'zh')}${change === null ? '' : `，${pointsChange(change, 'zh')}${trend}`}`,
+      `defect rate ${rateWithCounts(report.this_week, 'en')} ${names.cur} vs ${rateWithCounts(report.last_week, 'en')} ${names.prev}${change === null ? '' : `, ${pointsChange(change, 'en')}${trend}`}`,
     ),
   );
   if (report.top_defect_types.length > 0) {
@@ -99,13 +111,14 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
   const thisEnd = addDays(thisStart, 6) < today ? addDays(thisStart, 6) : today;
   const lastStart = addDays(thisStart, -7);
   const lastEnd = addDays(thisStart, -1);
+  const { cur, prev } = weekNames(thisStart, today, language);
 
   const known = await loadLines(ctx);
   const { selected, unknown } = selectLines(args.lines, known);
   if (unknown.length > 0 || selected.length === 0) return unknownLinesAnswer({ unknown, known, language, args });
   const lineFilter = args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : '';
 
-  ctx.progress(t(language, `正在查询本周（${thisStart} 至 ${thisEnd}）和上周（${lastStart} 至 ${lastEnd}）…`, `querying this week (${thisStart} to ${thisEnd}) and last week (${lastStart} to ${lastEnd})…`));
+  ctx.progress(t(language, `正在查询${cur}（${thisStart} 至 ${thisEnd}）和${prev}（${lastStart} 至 ${lastEnd}）…`, `querying ${cur} (${thisStart} to ${thisEnd}) and ${prev} (${lastStart} to ${lastEnd})…`));
   const [thisRows, lastRows, typeRows, typeNames] = await Promise.all([
     queryAll(ctx, dailyQuery(thisStart, thisEnd, lineFilter), 'weekly report: this week per day and line'),
     queryAll(ctx, dailyQuery(lastStart, lastEnd, lineFilter), 'weekly report: last week per day and line'),
@@ -118,7 +131,7 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
   ]);
   const thisBatches = thisRows.rows.reduce((sum, row) => sum + num(row.batches), 0);
   const lastBatches = lastRows.rows.reduce((sum, row) => sum + num(row.batches), 0);
-  ctx.progress(t(language, `找到本周 ${thisBatches} 条、上周 ${lastBatches} 条检验记录`, `found ${thisBatches} inspection records this week and ${lastBatches} last week`), { this_week: thisBatches, last_week: lastBatches });
+  ctx.progress(t(language, `找到${cur} ${thisBatches} 条、${prev} ${lastBatches} 条检验记录`, `found ${thisBatches} inspection records ${cur} and ${lastBatches} ${prev}`), { this_week: thisBatches, last_week: lastBatches });
 
   const thisLabel = rangeLabel(thisStart, thisEnd, language);
   const lastLabel = rangeLabel(lastStart, lastEnd, language);
@@ -128,7 +141,7 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
     const window = await dataWindow(ctx);
     const range = window ? t(language, `检验数据覆盖 ${window.first} 至 ${window.last}。`, `The inspection data covers ${window.first} to ${window.last}.`) : t(language, '数据库中没有检验数据。', 'The database holds no inspection data.');
     return {
-      answer: t(language, `本周（${thisLabel}）和上周（${lastLabel}）都没有检验记录，无法出周报。${range}`, `No inspection records this week (${thisLabel}) or last week (${lastLabel}), so there is no report to make. ${range}`),
+      answer: t(language, `${cur}（${thisLabel}）和${prev}（${lastLabel}）都没有检验记录，无法出周报。${range}`, `No inspection records ${cur} (${thisLabel}) or ${prev} (${lastLabel}), so there is no report to make. ${range}`),
       data: { ...baseData, empty: true, data_window: window ?? null },
     };
   }
@@ -149,7 +162,7 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
     return { line_id: line.line_id, name: line.name, name_en: line.name_en ?? null, this_week: current.figure, last_week: previous.figure, defect_rate_change: change, top_defect_types: types, worst_day: worst, days: current.days };
   });
 
-  const header = t(language, '产线|本周产量（件）|上周产量（件）|本周次品率|上周次品率|变化', 'Line|Output this week (pcs)|Output last week (pcs)|Defect rate this week|Defect rate last week|Change').split('|');
+  const header = t(language, `产线|${cur}产量（件）|${prev}产量（件）|${cur}次品率|${prev}次品率|变化`, `Line|Output ${cur} (pcs)|Output ${prev} (pcs)|Defect rate ${cur}|Defect rate ${prev}|Change`).split('|');
   const table = markdownTable(
     header,
     reports.map((report) => [
@@ -162,17 +175,17 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
     ]),
   );
   const partial = thisEnd === today ? t(language, `，截至今天，${days} 天`, `, ${days} day${days === 1 ? '' : 's'} so far`) : '';
-  const title = t(language, `## 质量周报：本周 ${thisLabel}${partial}，对比上周 ${lastLabel}`, `## Weekly quality report: this week ${thisLabel}${partial}, against last week ${lastLabel}`);
+  const title = t(language, `## 质量周报：${cur} ${thisLabel}${partial}，对比${prev} ${lastLabel}`, `## Weekly quality report: ${cur} ${thisLabel}${partial}, against ${prev} ${lastLabel}`);
   const worstDays = reports
     .flatMap((report) => report.days.filter((day) => day.inspected > 0).map((day) => ({ report, day })))
     .sort((a, b) => b.day.defect_rate - a.day.defect_rate || a.day.date.localeCompare(b.day.date))
     .slice(0, 3);
-  const parts = [title, table, ...reports.map((report) => bullet(report, language))];
+  const parts = [title, table, ...reports.map((report) => bullet(report, language, { cur, prev }))];
   if (worstDays.length > 0) {
     const listed = worstDays.map(({ report, day }) => `${dayLabel(day.date, language)} ${lineName(report, language)} ${rateWithCounts(day, language)}`);
-    parts.push(t(language, `本周最差的几天：${listed.join('；')}。`, `Worst days this week: ${listed.join('; ')}.`));
+    parts.push(t(language, `${cur}最差的几天：${listed.join('；')}。`, `Worst days ${cur}: ${listed.join('; ')}.`));
   }
-  if (thisBatches === 0) notes.push(t(language, '本周还没有检验记录。', 'No inspection records yet this week.'));
+  if (thisBatches === 0) notes.push(t(language, `${cur}还没有检验记录。`, `No inspection records yet ${cur}.`));
   if (thisEnd === today) notes.push(t(language, '本周数据截至目前；产量是部分周，次品率可直接比较。', 'This week is still running: its output is a partial week; the defect rates compare directly.'));
   if (notes.length > 0) parts.push(notes.join(' '));
 
@@ -180,7 +193,7 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
   for (let date = thisStart; date <= thisEnd; date = addDays(date, 1)) dates.push(date);
   const charts: ChartSeries[] = [
     {
-      title: t(language, '本周每日次品率（%）', 'Daily defect rate this week (%)'),
+      title: t(language, `${cur}每日次品率（%）`, `Daily defect rate ${cur} (%)`),
       kind: 'line',
       x: dates,
       series: reports.map((report) => ({ name: lineName(report, language), unit: '%', values: dates.map((date) => report.days.find((day) => day.date === date)?.defect_rate ?? null) })),
@@ -190,8 +203,8 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
       kind: 'bar',
       x: reports.map((report) => lineName(report, language)),
       series: [
-        { name: t(language, '本周', 'this week'), unit: 'pcs', values: reports.map((report) => (report.this_week.batches > 0 ? report.this_week.inspected : null)) },
-        { name: t(language, '上周', 'last week'), unit: 'pcs', values: reports.map((report) => (report.last_week.batches > 0 ? report.last_week.inspected : null)) },
+        { name: cur, unit: 'pcs', values: reports.map((report) => (report.this_week.batches > 0 ? report.this_week.inspected : null)) },
+        { name: prev, unit: 'pcs', values: reports.map((report) => (report.last_week.batches > 0 ? report.last_week.inspected : null)) },
       ],
     },
   ];
