@@ -86,3 +86,18 @@ test('a missing path keeps every word of it, and the search offered uses the wor
   assert.equal(searchWords('', 'a/b/.md'), 'a/b/.md');
   assert.equal(searchWords('welder manual', 'x.md'), 'welder manual');
 });
+
+test('text from a CRLF file (old GBK notes) is shown with \\n line ends only, in a read and in matching lines', async () => {
+  const tools = fakeTools((request: ToolCallRequest) => {
+    if (request.name === 'read_document') {
+      return toolOk({ path: 'handover/2026-11-24-night.txt', encoding: 'gbk', bytes: 90, total_chars: 44, offset: 0, returned_chars: 44, truncated: false, next_offset: null, content: '交接班记录 2026-11-24 夜班\r\nB线3号冲压机振动偏大，已通知维修。\r\n扭矩扳手已校准。\r\n' });
+    }
+    return toolOk({ keyword: request.arguments.keyword, filename_matches: [], matches: [{ path: 'handover/2026-11-24-night.txt', line: 2, text: 'B线3号冲压机振动偏大，已通知维修。\r' }], total_matches: 1, files_searched: 3 });
+  });
+  const read = await runSkill({ skill: documentSearch, args: { query: 'x', path: 'handover/2026-11-24-night.txt' }, tools, language: 'zh' });
+  assert.doesNotMatch(read.result.answer, /\r/);
+  assert.match(read.result.answer, /```\n交接班记录 2026-11-24 夜班\nB线3号冲压机振动偏大，已通知维修。\n扭矩扳手已校准。\n\n```$/);
+  const found = await runSkill({ skill: documentSearch, args: { query: '振动' }, tools, language: 'zh' });
+  assert.doesNotMatch(found.result.answer, /\r/);
+  assert.match(found.result.answer, /第 2 行：B线3号冲压机振动偏大，已通知维修。\n/);
+});

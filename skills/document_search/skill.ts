@@ -85,7 +85,7 @@ async function searchAll(ctx: SkillContext, keywords: string[], parents: Map<str
     for (const match of structured.matches ?? []) {
       const hit = hitOf(match.path);
       hit.terms.add(keyword);
-      hit.lines.set(match.line, match.text);
+      hit.lines.set(match.line, lineEnds(match.text));
     }
   });
   return { hits, searched };
@@ -101,6 +101,11 @@ export function searchWords(query: string, path: string): string {
   if (said !== '' && !said.includes(path)) return said;
   const stem = (path.split(/[\\/]/).pop() ?? path).replace(/\.[^.]+$/, '').replace(/[-_.]+/g, ' ').trim();
   return stem === '' ? path : stem;
+}
+
+/** CRLF and lone CR line ends as \n. */
+export function lineEnds(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
 }
 
 function isRetryable(error: unknown): boolean {
@@ -131,7 +136,9 @@ async function read(ctx: SkillContext, args: DocumentSearchArgs, language: Langu
   const head = document.truncated
     ? t(language, `**${document.path}**（${document.encoding}，共 ${document.total_chars} 字符）——内容较长，以下只显示第 ${document.offset}–${end} 个字符；要继续读，请让我从第 ${end} 个字符接着读。`, `**${document.path}** (${document.encoding}, ${document.total_chars} characters) — TRUNCATED: showing characters ${document.offset}–${end}; ask me to read on from character ${end}.`)
     : t(language, `**${document.path}**（${document.encoding}，共 ${document.total_chars} 字符，全文）：`, `**${document.path}** (${document.encoding}, ${document.total_chars} characters, complete):`);
-  const body = /\.md$/i.test(document.path) ? document.content : `\`\`\`\n${document.content.replace(/```/g, '``\u200b`')}\n\`\`\``;
+  // the docs server returns a file's text as stored (old GBK notes have CRLF line ends); answers use \n only
+  const content = lineEnds(document.content);
+  const body = /\.md$/i.test(document.path) ? content : `\`\`\`\n${content.replace(/```/g, '``\u200b`')}\n\`\`\``;
   ctx.progress(t(language, '完成', 'done'));
   return { answer: `${head}\n\n${body}`, data: { arguments: args, path: document.path, encoding: document.encoding, total_chars: document.total_chars, offset: document.offset, returned_chars: document.returned_chars, truncated: document.truncated, next_offset: document.next_offset } };
 }
