@@ -85,6 +85,17 @@ class ToolCallRecorder {
   }
 }
 
+/** What every step of answering one question carries. */
+type QuestionContext = {
+  session: Session;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+  log: Logger;
+  audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
+  traceId: string;
+  approve?: SkillRunContext['approve'];
+};
+
 export class Agent {
   readonly memory: SessionMemory;
   readonly gate: ModelGate;
@@ -158,17 +169,7 @@ export class Agent {
     }
   }
 
-  private async answer(context: {
-    question: string;
-    session: Session;
-    history: MemoryContext;
-    signal: AbortSignal;
-    emit: (event: AgentEvent) => void;
-    log: Logger;
-    audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
-    traceId: string;
-    approve?: SkillRunContext['approve'];
-  }): Promise<Outcome> {
+  private async answer(context: QuestionContext & { question: string; history: MemoryContext }): Promise<Outcome> {
     const { question, session, signal, emit } = context;
     const { skills } = this.options;
     const decision = skills.route(question, { previous: session.slots });
@@ -237,20 +238,9 @@ export class Agent {
     };
   }
 
-  private async modelLoop(context: {
-    question: string;
-    session: Session;
-    history: MemoryContext;
-    signal: AbortSignal;
-    emit: (event: AgentEvent) => void;
-    log: Logger;
-    audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
-    traceId: string;
-    approve?: SkillRunContext['approve'];
-    decision: RouteDecision;
-    language: Language;
-    client: LlmClient;
-  }): Promise<LoopOutcome> {
+  private async modelLoop(
+    context: QuestionContext & { question: string; history: MemoryContext; decision: RouteDecision; language: Language; client: LlmClient },
+  ): Promise<LoopOutcome> {
     const { config, skills, tools } = this.options;
     const { decision, question } = context;
     const relevant = skills.relevant(question);
@@ -305,15 +295,8 @@ export class Agent {
   }
 
   /** After the model loop did not answer: the rules once more, then an honest answer. */
-  private async afterModel(context: {
+  private async afterModel(context: QuestionContext & {
     question: string;
-    session: Session;
-    signal: AbortSignal;
-    emit: (event: AgentEvent) => void;
-    log: Logger;
-    audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
-    traceId: string;
-    approve?: SkillRunContext['approve'];
     decision: RouteDecision;
     language: Language;
     outcome: Exclude<LoopOutcome, { kind: 'answer' }>;
@@ -355,16 +338,7 @@ export class Agent {
   private async runSkill(
     skill: string,
     args: Record<string, unknown>,
-    context: {
-      session: Session;
-      signal: AbortSignal;
-      emit: (event: AgentEvent) => void;
-      log: Logger;
-      audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
-      traceId: string;
-      language: Language;
-      approve?: SkillRunContext['approve'];
-    },
+    context: QuestionContext & { language: Language },
   ): Promise<{ ok: true; result: SkillResult } | { ok: false; error: AppError }> {
     const started = performance.now();
     try {

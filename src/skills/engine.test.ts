@@ -9,23 +9,13 @@ import { configFromObject } from '../config/load.js';
 import { openAgentDb } from '../store/agent-db.js';
 import { AppError } from '../errors.js';
 import type { AgentEvent } from '../agent/types.js';
-import type { ToolCaller, ToolCallRequest } from '../mcp/types.js';
+import type { ToolCaller } from '../mcp/types.js';
+import { fakeTools } from '../../skills/shared/testing.js';
 import type { CodeSkill } from './types.js';
 import { PlantSkillEngine } from './engine.js';
 
 const log = pino({ level: 'silent' });
 
-function fakeTools(handler: (request: ToolCallRequest) => { ok: boolean; text: string; structured?: unknown; errorCode?: string }): ToolCaller & { calls: ToolCallRequest[] } {
-  const calls: ToolCallRequest[] = [];
-  return {
-    calls,
-    listTools: () => [],
-    async callTool(request) {
-      calls.push(request);
-      return { ms: 1, ...handler(request) };
-    },
-  };
-}
 
 function skillFolder(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'skills-'));

@@ -3,22 +3,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { sink } from './test-support.js';
 import { startLiveService } from '../http/testing/live.js';
 import { OPERATOR } from '../http/testing/helpers.js';
 import { runRemoteSuite } from './remote.js';
 
-function sink(): Writable & { text: () => string } {
-  const parts: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      parts.push(String(chunk));
-      done();
-    },
-  }) as Writable & { text: () => string };
-  stream.text = () => parts.join('');
-  return stream;
-}
 
 test('agent-test --url replays cases against a running service; clock-fixed cases are skipped with the reason', { timeout: 120_000 }, async () => {
   const live = await startLiveService();

@@ -3,22 +3,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { sink } from './test-support.js';
 import { configFromObject } from '../config/load.js';
 import { runSuite } from './runner.js';
 import { cassettePath } from './cassette.js';
 
-function sink(): Writable & { text: () => string } {
-  const parts: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      parts.push(String(chunk));
-      done();
-    },
-  }) as Writable & { text: () => string };
-  stream.text = () => parts.join('');
-  return stream;
-}
 
 test('agent-test replays rules cases, cassette-driven model cases and reports failures exactly', { timeout: 120_000 }, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-test-run-'));
