@@ -76,6 +76,30 @@ test('"which line was worst last week?" ranks every line with a total row', asyn
   assert.match(zh.result.answer, /^上周（2026-11-16 – 2026-11-22）次品率最低（最好）的产线：\*\*产线C\*\*——次品率 \*\*0\.80%\*\*（检验 9000 件，不良 72 件）/);
 });
 
+test('rank_by: the most defective pieces is not the highest defect rate; output and yield rank their own way', async () => {
+  const lastWeek = { from: '2026-11-16', to: '2026-11-22', label: 'last week' };
+  // defective pieces: B 80 > C 72 > A 59 > D 54 (while D has the highest rate, 3.60%)
+  const defects = await runSkill({ skill: qualityMetrics, args: { period: lastWeek, metrics: ['defect_rate'], rank: 'worst', rank_by: 'defects' }, tools: plant() });
+  assert.match(defects.result.answer, /^Worst line last week \(2026-11-16 – 2026-11-22\): \*\*Line B\*\* — most defective pieces: \*\*80 defective\*\* pieces \(of 3200 pcs inspected, defect rate 2\.50%\)/);
+  assert.match(defects.result.answer, /All lines by defective pieces, worst first:/);
+  assert.deepEqual((defects.result.data as { ranking: string[] }).ranking, ['B', 'C', 'A', 'D']);
+  const fewest = await runSkill({ skill: qualityMetrics, args: { period: { ...lastWeek, label: '本周' }, rank: 'best', rank_by: 'defects' }, tools: plant(), language: 'zh' });
+  assert.match(fewest.result.answer, /^本周（2026-11-16 – 2026-11-22）不良品数最少（最好）的产线：\*\*产线D\*\*——不良 \*\*54 件\*\*（检验 1500 件，次品率 3\.60%）/);
+  assert.deepEqual((fewest.result.data as { ranking: string[] }).ranking, ['D', 'A', 'C', 'B']);
+  // output: the highest is the best, whatever the metrics list says
+  const output = await runSkill({ skill: qualityMetrics, args: { period: lastWeek, metrics: ['output', 'defect_rate'], rank: 'best', rank_by: 'output' }, tools: plant() });
+  assert.match(output.result.answer, /^Best line last week \(2026-11-16 – 2026-11-22\): \*\*Line C\*\* — highest output: output \*\*9000 pcs\*\* inspected/);
+  assert.deepEqual((output.result.data as { ranking: string[] }).ranking, ['C', 'A', 'B', 'D']);
+  // without rank_by, output alone still ranks by output (as before)
+  const least = await runSkill({ skill: qualityMetrics, args: { period: lastWeek, metrics: ['output'], rank: 'worst' }, tools: plant() });
+  assert.deepEqual((least.result.data as { ranking: string[] }).ranking, ['D', 'B', 'A', 'C']);
+  assert.match(least.result.answer, /lowest output/);
+  // yield: the lowest is the worst
+  const yieldWorst = await runSkill({ skill: qualityMetrics, args: { period: { ...lastWeek, label: '上周' }, rank: 'worst', rank_by: 'yield' }, tools: plant(), language: 'zh' });
+  assert.match(yieldWorst.result.answer, /^上周（2026-11-16 – 2026-11-22）良率最低（最差）的产线：\*\*产线D\*\*——良率 \*\*96\.40%\*\*（合格 1446 件 \/ 检验 1500 件）/);
+  assert.match(yieldWorst.result.answer, /各产线按良率排名（最差在前）/);
+});
+
 test('an unknown line gets the real lines listed, not a zero', async () => {
   const tools = plant();
   const { result } = await runSkill({ skill: qualityMetrics, args: { lines: ['E'], period: lastWednesday }, tools });

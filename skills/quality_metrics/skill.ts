@@ -7,7 +7,7 @@
  * future periods get a clear answer, never a zero passed off as data.
  */
 import { addDays, daysBetween, localDate } from '../../src/clock.js';
-import { qualityMetricsArgs, type QualityMetricsArgs } from '../../src/skills/args.js';
+import { qualityMetricsArgs, type QualityMetricsArgs, type RankMeasure } from '../../src/skills/args.js';
 import type { ChartSeries } from '../../src/agent/types.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../src/skills/types.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
@@ -51,6 +51,8 @@ function phrases(figure: LineFigures, metrics: string[], language: Language): st
   for (const metric of metrics) {
     if (metric === 'output') {
       out.push(t(language, `产量 **${pcs(figure.inspected, 'zh')}**（其中不良 ${pcs(figure.defective, 'zh')}）`, `output **${pcs(figure.inspected, 'en')}** inspected (${figure.defective} defective)`));
+    } else if (metric === 'defects') {
+      out.push(t(language, `不良 **${pcs(figure.defective, 'zh')}**（检验 ${pcs(figure.inspected, 'zh')}，次品率 ${pct(figure.defect_rate!)}）`, `**${figure.defective} defective** pieces (of ${pcs(figure.inspected, 'en')} inspected, defect rate ${pct(figure.defect_rate!)})`));
     } else if (metric === 'defect_rate') {
       out.push(
         t(language, `次品率 **${pct(figure.defect_rate!)}**（检验 ${pcs(figure.inspected, 'zh')}，不良 ${pcs(figure.defective, 'zh')}）`, `defect rate **${pct(figure.defect_rate!)}** (${figure.defective} defective of ${pcs(figure.inspected, 'en')} inspected)`),
@@ -72,6 +74,35 @@ function summaryTable(rowsIn: LineFigures[], total: LineFigures | undefined, lan
   if (total) body.push(cells(total, t(language, '**合计**', '**All lines**')));
   return markdownTable(header, body);
 }
+
+/** what a ranking orders by: rank_by, or output when output is the only metric asked, else the defect rate */
+export function rankMeasure(args: Pick<QualityMetricsArgs, 'rank_by' | 'metrics'>): RankMeasure {
+  if (args.rank_by) return args.rank_by;
+  return args.metrics.length === 1 && args.metrics[0] === 'output' ? 'output' : 'defect_rate';
+}
+
+/** exact values (not the rounded percentages), so that ties are real ties */
+const RANK_KEYS: Record<RankMeasure, { key: (line: LineFigures) => number; highIsBad: boolean }> = {
+  defect_rate: { key: (line) => line.defective / line.inspected, highIsBad: true },
+  defects: { key: (line) => line.defective, highIsBad: true },
+  output: { key: (line) => line.inspected, highIsBad: false },
+  yield: { key: (line) => (line.inspected - line.defective) / line.inspected, highIsBad: false },
+};
+
+const MEASURE_NAMES: Record<RankMeasure, { zh: string; en: string }> = {
+  defect_rate: { zh: '次品率', en: 'defect rate' },
+  defects: { zh: '不良品数', en: 'defective pieces' },
+  output: { zh: '产量', en: 'output' },
+  yield: { zh: '良率', en: 'yield' },
+};
+
+/** the figures quoted for the top line, the ranked measure first */
+const RANK_PHRASES: Record<RankMeasure, string[]> = {
+  defect_rate: ['defect_rate', 'output'],
+  defects: ['defects', 'output'],
+  output: ['output', 'defect_rate'],
+  yield: ['yield', 'defect_rate'],
+};
 
 const QUERY_PURPOSE = 'quality metrics: output, defective pieces and defect rate per line for the asked period';
 
@@ -141,26 +172,28 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   let ranking: string[] | undefined;
 
   if (args.rank) {
-    const byOutput = args.metrics.length === 1 && args.metrics[0] === 'output';
-    const key = (line: LineFigures): number => (byOutput ? line.inspected : line.defect_rate ?? 0);
-    // worst = highest defect rate (lowest output); best = lowest defect rate (highest output)
-    const worstFirst = (a: LineFigures, b: LineFigures): number => (byOutput ? key(a) - key(b) : key(b) - key(a));
+    const measure = rankMeasure(args);
+    const { key, highIsBad } = RANK_KEYS[measure];
+    // worst first: the highest value when high is bad (defect rate, defects), else the lowest (output, yield)
+    const worstFirst = (a: LineFigures, b: LineFigures): number => (highIsBad ? key(b) - key(a) : key(a) - key(b));
     const ordered = [...withData].sort((a, b) => (args.rank === 'worst' ? worstFirst(a, b) : -worstFirst(a, b)) || a.line_id.localeCompare(b.line_id));
     ranking = ordered.map((line) => line.line_id);
     const top = ordered[0]!;
     const tied = ordered.filter((line) => key(line) === key(top));
-    const metricName = byOutput ? t(language, '产量', 'output') : t(language, '次品率', 'defect rate');
-    const which = args.rank === 'worst' ? (byOutput ? t(language, '最低', 'lowest') : t(language, '最高', 'highest')) : byOutput ? t(language, '最高', 'highest') : t(language, '最低', 'lowest');
+    const metricName = t(language, MEASURE_NAMES[measure].zh, MEASURE_NAMES[measure].en);
+    const high = args.rank === 'worst' ? highIsBad : !highIsBad;
+    const which = high ? t(language, measure === 'defects' ? '最多' : '最高', measure === 'defects' ? 'most' : 'highest') : t(language, measure === 'defects' ? '最少' : '最低', measure === 'defects' ? 'fewest' : 'lowest');
     const verdict = args.rank === 'worst' ? t(language, '最差', 'worst') : t(language, '最好', 'best');
     const names = tied.map((line) => `**${lineName(line, language)}**`).join(t(language, '、', ', '));
+    const shown = RANK_PHRASES[measure];
     parts.push(
       t(
         language,
-        `${when}${metricName}${which}（${verdict}）的产线：${names}——${phrases(top, ['defect_rate', 'output'], 'zh').join('；')}。`,
-        `${args.rank === 'worst' ? 'Worst' : 'Best'} line ${when}: ${names} — ${which} ${metricName}: ${phrases(top, ['defect_rate', 'output'], 'en').join('; ')}.`,
+        `${when}${metricName}${which}（${verdict}）的产线：${names}——${phrases(top, shown, 'zh').join('；')}。`,
+        `${args.rank === 'worst' ? 'Worst' : 'Best'} line ${when}: ${names} — ${which} ${metricName}: ${phrases(top, shown, 'en').join('; ')}.`,
       ),
     );
-    parts.push(t(language, `各产线排名（${verdict}在前）：`, `All lines, ${verdict} first:`));
+    parts.push(t(language, `各产线按${metricName}排名（${verdict}在前）：`, `All lines by ${metricName}, ${verdict} first:`));
     parts.push(summaryTable([...ordered, ...lines.filter((line) => !withData.includes(line))], withData.length > 1 ? total : undefined, language));
   } else if (lines.length === 1) {
     const line = lines[0]!;
@@ -224,8 +257,8 @@ export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
   name: 'quality_metrics',
   description:
     'Output (产量), defect rate (次品率/不良率) and yield (良率) of one or more production lines for a day or a period, with the inspected and defective piece counts behind them; ' +
-    'ranks the lines ("which line was worst last week?"), breaks down by day or by defect type when asked. Use for any question about quality figures of lines.',
-  version: '1.0.0',
+    'ranks the lines ("which line was worst last week?") by defect rate, defective pieces, output or yield (rank_by), breaks down by day or by defect type when asked. Use for any question about quality figures of lines.',
+  version: '1.1.0',
   parameters: qualityMetricsArgs,
   timeoutMs: 30_000,
   errorCodes: COMMON_ERROR_CODES,

@@ -19,12 +19,23 @@ export type Period = z.infer<typeof periodSchema>;
 
 export const METRICS = ['output', 'defect_rate', 'yield', 'defect_types'] as const;
 
+/** what a ranking orders the lines by */
+export const RANK_MEASURES = ['defect_rate', 'defects', 'output', 'yield'] as const;
+export type RankMeasure = (typeof RANK_MEASURES)[number];
+
 export const qualityMetricsArgs = z.object({
   lines: z.array(lineId).default([]).describe('line ids; empty = every line'),
   period: periodSchema,
   metrics: z.array(z.enum(METRICS)).min(1).default(['output', 'defect_rate', 'yield']),
   /** rank the lines: "which line was worst last week?" */
   rank: z.enum(['worst', 'best']).optional(),
+  /**
+   * what the ranking orders by: defect_rate (percent), defects (defective
+   * pieces: "which line produced the most defects?"), output (inspected
+   * pieces), yield. Worst = most defects / highest rate / lowest output or
+   * yield. Default: output when output is the only metric, else defect_rate.
+   */
+  rank_by: z.enum(RANK_MEASURES).optional(),
   /** per-day breakdown inside the period */
   by_day: z.boolean().default(false),
 });

@@ -10,7 +10,7 @@ import { type NormalizedText, type Span, detectLanguage, mask, normalizeText } f
 import { findPeriods } from './period.js';
 import { type EquipmentMention, type KnownEquipment, findEquipment } from './equipment.js';
 import { type Qualifier, findQualifiers } from './qualifiers.js';
-import { type LineSlots, type MetricSlots, type SymptomSlots, BY_DAY, findLines, findMetrics, findPriority, findRank, findSymptoms } from './slots.js';
+import { type LineSlots, type MetricSlots, type SymptomSlots, type RankMeasure, BY_DAY, findLines, findMetrics, findPriority, findRank, findRankMeasure, findSymptoms } from './slots.js';
 
 export interface Analysis {
   normalized: NormalizedText;
@@ -21,6 +21,8 @@ export interface Analysis {
   periods: Array<Span & { period: Period | undefined }>;
   metrics: MetricSlots;
   rank: 'worst' | 'best' | undefined;
+  /** what a ranking orders by, from the metric words (undefined: the skill's default) */
+  rankBy: RankMeasure | undefined;
   byDay: boolean;
   priority: 'P0' | 'P1' | 'P2' | 'P3' | undefined;
   symptoms: SymptomSlots;
@@ -44,7 +46,8 @@ export function analyse(question: string, context: { now: Date; timezone: string
 
   const metrics = findMetrics(withoutPeriods);
   const symptoms = findSymptoms(normalized, withoutPeriods);
-  const rank = findRank(withoutPeriods, metrics.metrics, lines.lines.length);
+  const rankBy = findRankMeasure(withoutPeriods, metrics);
+  const rank = findRank(withoutPeriods, rankBy, lines.lines.length);
   const priority = findPriority(withoutPeriods);
   const priorityMatch = /(?<![a-z0-9])p\s*-?\s*[0-3](?![0-9])/.exec(withoutPeriods);
 
@@ -64,6 +67,7 @@ export function analyse(question: string, context: { now: Date; timezone: string
     periods,
     metrics,
     rank,
+    rankBy,
     byDay: BY_DAY.test(withoutPeriods),
     priority,
     symptoms,

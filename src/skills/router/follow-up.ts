@@ -49,6 +49,12 @@ export function mergeFollowUp(options: {
 
   if (skill === 'quality_metrics' && Array.isArray(slots.explicit.lines) && slots.explicit.lines.length > 0 && slots.explicit.rank === undefined) {
     delete args.rank; // "which line was worst?" → "and line B?" asks for B's figures
+    delete args.rank_by;
+  }
+  if (skill === 'quality_metrics' && args.rank !== undefined && slots.explicit.metrics !== undefined && slots.explicit.rank_by === undefined) {
+    // "which line produced the most defects?" → "and the yield?" ranks by yield now
+    if (analysis.rankBy) args.rank_by = analysis.rankBy;
+    else delete args.rank_by;
   }
   if ((skill === 'equipment_status' || skill === 'fault_advice') && typeof slots.explicit.line === 'string' && slots.explicit.equipment === undefined) {
     const previousEquipment = typeof previousArgs.equipment === 'string' ? previousArgs.equipment : undefined;

@@ -161,6 +161,7 @@ export function skillSlots(skill: SkillName, analysis: Analysis): SkillSlots {
       if (periodUnsure) unsure.push('period');
       if (analysis.metrics.metrics.length > 0) explicit.metrics = analysis.metrics.metrics;
       if (analysis.rank) explicit.rank = analysis.rank;
+      if (analysis.rank && analysis.rankBy) explicit.rank_by = analysis.rankBy;
       if (analysis.byDay) explicit.by_day = true;
       break;
     }

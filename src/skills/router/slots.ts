@@ -63,8 +63,8 @@ export function findLines(lower: string, text: string): LineSlots {
 }
 
 const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
-  { metric: 'defect_types', pattern: /缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因|(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b|\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b|\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b|\b(?:main|common|most\s+common|biggest|major)\s+defects?\b/g },
-  { metric: 'defect_rate', pattern: /次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|次品数|不良数|缺陷数|不良品|次品|多少缺陷|\b(?:defect|defective|reject(?:ion)?|scrap|failure|fail|ng|nok)\s+rates?\b|\bhow\s+many\s+(?:defects|rejects|defective)\b|\b(?:number|count)\s+of\s+(?:defects|rejects)\b|\bdefects?\b|\bdefective\b|\brejects?\b|\bscrap\b/g },
+  { metric: 'defect_types', pattern: /缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因|(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b|\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b|\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b|\b(?:main|common|most\s+common|biggest|major)\s+defects?\b/g },
+  { metric: 'defect_rate', pattern: /次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|(?:不良品?|次品|废品|缺陷|不合格品?)(?:的)?(?:件数|数量|个数|总数|数)|不良品|次品|不良(?![^，,。?？]*(?:缺陷|类型|种类))|多少缺陷|\b(?:defect|defective|reject(?:ion)?|scrap|failure|fail|ng|nok)\s+rates?\b|\bhow\s+many\s+(?:defects|rejects|defective)\b|\b(?:number|count)\s+of\s+(?:defects|rejects)\b|\bdefects?\b|\bdefective\b|\brejects?\b|\bscrap\b/g },
   { metric: 'yield', pattern: /良率|合格率|良品率|直通率|一次合格率|\byields?\b|\bpass\s+rates?\b|\bfirst[- ]pass\s+yield\b|\bfpy\b|\bgood\s+rate\b/g },
   { metric: 'output', pattern: /产量|产出|产能|生产了?多少|产了多少|生产数量|多少件|件数|\boutput\b|\bproduction\b(?!\s+lines?)|\bproduced?\b|\bhow\s+many\s+(?:pieces|parts|pcs|units|items)\b|\bthroughput\b|\bpieces\b|\bpcs\b/g },
 ];
@@ -75,10 +75,10 @@ export interface MetricSlots {
   general: boolean;
   /** only everyday words ("defects", "production", "pieces"): a metric only beside a line, a period or a ranking */
   weakOnly: boolean;
-  spans: Span[];
+  spans: Array<Span & { metric: Metric }>;
 }
 
-const WEAK_METRIC = /^(?:defects?|defective|rejects?|scrap|production|produced?|pieces|pcs)$/;
+const WEAK_METRIC = /^(?:defects?|defective|rejects?|scrap|production|produced?|pieces|pcs|不良)$/;
 const GENERAL_QUALITY = /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
 
 export function findMetrics(lower: string): MetricSlots {
@@ -101,26 +101,47 @@ export function findMetrics(lower: string): MetricSlots {
   return { metrics, general, weakOnly, spans: kept };
 }
 
-const WHICH_LINE = /哪(?:1|一)?[条个]?(?:生产线|产线|线)|(?:最差|最好|最佳|最糟)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
-const WORST = /最差|最糟|最烂|更差|较差|worst|worse|weakest/;
-const BEST = /最好|最佳|最优|更好|较好|best|better|strongest/;
-const HIGH = /最高|最多|最大|更高|更多|highest|most|largest|biggest|higher|more/;
-const LOW = /最低|最少|最小|更低|更少|lowest|least|fewest|smallest|lower|fewer|less/;
+const WHICH_LINE = /哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
+/** two lines set against each other: "A线比B线好吗", "A和C哪个高", "line A vs line B" */
+const COMPARED = /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较|比[^，,。?？!！]{0,8}?(?:好|差|高|低|多|少)|哪(?:1|一)?个|\bvs\.?(?=\s|$)|\bversus\b/;
+const WORST = /最差|最糟|最烂|更差|较差|比[^，,。?？!！]{0,8}?差|worst|worse|weakest/;
+const BEST = /最好|最佳|最优|更好|较好|比[^，,。?？!！]{0,8}?好|best|better|strongest/;
+const HIGH = /最高|最多|最大|更高|更多|哪(?:1|一)?个(?:更|比较)?(?:高|多|大)|比[^，,。?？!！]{0,8}?(?:高|多)|highest|most|largest|biggest|higher|more/;
+const LOW = /最低|最少|最小|更低|更少|哪(?:1|一)?个(?:更|比较)?(?:低|少|小)|比[^，,。?？!！]{0,8}?(?:低|少)|lowest|least|fewest|smallest|lower|fewer|less/;
+
+export type RankMeasure = 'defect_rate' | 'defects' | 'output' | 'yield';
+
+/**
+ * What a ranking would order by, read from the metric words: a defect word
+ * with "rate" (次品率, defect rate) → defect_rate; a defect word without it
+ * (次品最多, 不良品, most defects, defective pieces) → defects; else yield;
+ * else output (产量, produced the most). A defect word wins over output
+ * ("which line produced the most defects?" counts defects).
+ */
+export function findRankMeasure(lower: string, metrics: MetricSlots): RankMeasure | undefined {
+  const mentions = metrics.spans.map((span) => ({ metric: span.metric, words: lower.slice(span.start, span.end) }));
+  const defect = mentions.find((mention) => mention.metric === 'defect_rate');
+  if (defect) return /率|\brates?\b/.test(defect.words) ? 'defect_rate' : 'defects';
+  if (mentions.some((mention) => mention.metric === 'yield')) return 'yield';
+  if (mentions.some((mention) => mention.metric === 'output')) return 'output';
+  return undefined;
+}
 
 /**
  * "which line was worst last week?" → 'worst'. Highest/lowest follow the
- * metric: the highest defect rate is the worst, the highest yield the best.
- * Comparatives (worse/better) rank when two or more lines are named.
+ * measure: the highest defect rate or the most defects is the worst, the
+ * highest yield or output the best. Comparatives (worse/better, 比…好) rank
+ * when two or more lines are named.
  */
-export function findRank(lower: string, metrics: Metric[], lineCount: number): 'worst' | 'best' | undefined {
-  const asksWhich = WHICH_LINE.test(lower) || (lineCount >= 2 && /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较/.test(lower));
+export function findRank(lower: string, measure: RankMeasure | undefined, lineCount: number): 'worst' | 'best' | undefined {
+  const asksWhich = WHICH_LINE.test(lower) || (lineCount >= 2 && COMPARED.test(lower));
   if (!asksWhich) return undefined;
   if (WORST.test(lower)) return 'worst';
   if (BEST.test(lower)) return 'best';
-  const badWhenHigh = metrics[0] === undefined || metrics[0] === 'defect_rate' || metrics[0] === 'defect_types';
+  const badWhenHigh = measure === undefined || measure === 'defect_rate' || measure === 'defects';
   if (HIGH.test(lower)) return badWhenHigh ? 'worst' : 'best';
   if (LOW.test(lower)) return badWhenHigh ? 'best' : 'worst';
-  return /排名|排行|排序|rank|compare|对比|比较/.test(lower) ? 'worst' : undefined;
+  return /排名|排行|排序|rank|compare|对比|比较|\bvs\b|versus/.test(lower) ? 'worst' : undefined;
 }
 
 export const BY_DAY = /每天|每日|逐日|按天|按日|分天|每1天|哪1?天|哪一天|趋势|走势|\bdaily\b|\bper\s+day\b|\beach\s+day\b|\bby\s+day\b|\bday[- ]by[- ]day\b|\bwhich\s+day\b|\btrend\b/;
