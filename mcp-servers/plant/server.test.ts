@@ -189,10 +189,11 @@ test('search_work_orders: a 2-character Chinese symptom (振动) and resolution 
   const result = await server.call('search_work_orders', { symptom: '振动' });
   assert.equal(result.isError, false, result.text);
   const ids = result.structured.matches.map((match: { order_id: number }) => match.order_id);
-  assert.deepEqual([...ids].sort(), [101, 102, 103, 104, 105]);
-  // newest first among equally similar orders
-  assert.deepEqual(ids.slice(0, 2), [105, 104]);
-  const [first, second] = result.structured.resolutions;
+  // the Chinese orders that say 振动 first (similarity 1), newest first; the English
+  // "vibrating" order 106 after them, found through the synonym table at the translation weight
+  assert.deepEqual(ids, [105, 104, 103, 102, 101, 106]);
+  assert.deepEqual(result.structured.matches.map((match: { similarity: number }) => match.similarity), [1, 1, 1, 1, 1, 0.5]);
+  const [first, second, third] = result.structured.resolutions;
   // the bearing fix worked twice in the last month, the bolts three times over a year ago
   assert.equal(first.resolution, '更换主轴轴承，加注润滑脂。');
   assert.equal(first.count, 2);
@@ -202,6 +203,10 @@ test('search_work_orders: a 2-character Chinese symptom (振动) and resolution 
   assert.equal(second.count, 3);
   assert.deepEqual(second.order_ids, [103, 102, 101]);
   assert.ok(first.score > second.score);
+  assert.equal(third.resolution, 'Replaced the main shaft bearing');
+  assert.deepEqual(third.order_ids, [106]);
+  assert.ok(second.score > third.score, 'a translated match counts less than the operator\'s own words');
+  assert.deepEqual(result.structured.synonyms, [{ concept: 'vibration', said: '振动', searched: ['振动', 'vibrat', 'shak', '抖动', '振感'] }]);
   assert.match(result.structured.ranking, /0\.5\^\(age_days\/180\)/);
   assert.match(result.text, /更换主轴轴承.*worked 2× .* #105 #104/);
   assert.ok(!ids.includes(201), 'open orders are not precedents');
@@ -219,16 +224,21 @@ test('search_work_orders: longer Chinese symptoms, word order, English and a sin
   assert.equal(reversed.structured.matches[0].order_id, 104); // the one order that says 振动异常 literally ranks first
   const english = await server.call('search_work_orders', { symptom: 'press vibrating badly' });
   assert.equal(english.isError, false);
+  // the English order first; the Chinese press-vibration orders follow (振动 through the synonym table)
   assert.equal(english.structured.matches[0].order_id, 106);
-  assert.equal(english.structured.resolutions[0].resolution, 'Replaced the main shaft bearing');
-  assert.deepEqual(english.structured.resolutions[0].order_ids, [106]);
+  assert.deepEqual(english.structured.matches.slice(1).map((match: { order_id: number }) => match.order_id), [105, 104, 103, 102, 101]);
+  assert.ok(english.structured.matches.slice(1).every((match: { similarity: number }) => match.similarity < english.structured.matches[0].similarity));
+  const englishFix = english.structured.resolutions.find((group: { resolution: string }) => group.resolution === 'Replaced the main shaft bearing');
+  assert.deepEqual(englishFix.order_ids, [106]);
+  // the bearing fix leads in both wordings: twice in the last month (Chinese), once in October (English); the bolts last
+  assert.deepEqual(english.structured.resolutions.map((group: { resolution: string }) => group.resolution), ['更换主轴轴承，加注润滑脂。', 'Replaced the main shaft bearing', '重新紧固地脚螺栓']);
   const oven = await server.call('search_work_orders', { symptom: 'OVERHEATING' });
   assert.deepEqual(oven.structured.matches.map((match: { order_id: number }) => match.order_id), [108]);
   const single = await server.call('search_work_orders', { symptom: '热' });
   assert.deepEqual(single.structured.matches.map((match: { order_id: number }) => match.order_id), [109]);
   const limited = await server.call('search_work_orders', { symptom: '振动', limit: 2 });
   assert.equal(limited.structured.matches.length, 2);
-  assert.equal(limited.structured.similar_count, 5);
+  assert.equal(limited.structured.similar_count, 6);
   assert.equal(limited.structured.resolutions[0].count, 2, 'resolutions count every similar order, not only those shown');
 });
 
@@ -236,11 +246,11 @@ test('search_work_orders: filters, no match, bad input', async () => {
   const onB = await server.call('search_work_orders', { symptom: '振动', equipment_id: 'b-press-03' });
   assert.deepEqual(onB.structured.matches.map((match: { order_id: number }) => match.order_id).sort(), [101, 103, 104]);
   const lineA = await server.call('search_work_orders', { symptom: '振动', line_id: 'A' });
-  assert.deepEqual(lineA.structured.matches.map((match: { order_id: number }) => match.order_id).sort(), [102, 105]);
+  assert.deepEqual(lineA.structured.matches.map((match: { order_id: number }) => match.order_id), [105, 102, 106]);
   const elsewhere = await server.call('search_work_orders', { symptom: '振动', equipment_id: 'A-CNC-01' });
   assert.equal(elsewhere.isError, false);
   assert.equal(elsewhere.structured.matches.length, 0);
-  assert.match(elsewhere.structured.note, /5 similar orders exist elsewhere/);
+  assert.match(elsewhere.structured.note, /6 similar orders exist elsewhere/);
   const nothing = await server.call('search_work_orders', { symptom: '漏油' });
   assert.equal(nothing.structured.matches.length, 0);
   assert.match(nothing.text, /no closed work order is similar to "漏油"/);

@@ -31,7 +31,7 @@ export function searchWorkOrders(
   const today = localDate(now(), timeZone);
   const db = index.current();
   const result = findSimilar({ index: db, symptom, equipmentId: args.equipment_id, lineId: args.line_id, today });
-  if (result.terms.length === 0) {
+  if (result.concepts.length === 0) {
     throw new AppError('TOOL_ARGUMENTS_INVALID', `nothing to search for in "${symptom}"`, {
       hint: 'use descriptive words of 3+ letters or Chinese words, e.g. "vibration", "振动", "漏油"',
     });
@@ -62,17 +62,21 @@ export function searchWorkOrders(
     filters,
     today,
     indexed_orders: result.indexed_orders,
-    similar_count: result.similar.length,
+    similar_count: result.similar_total,
     matches,
     resolutions,
     ranking: RANKING_NOTE,
     terms: result.terms.map((term) => term.text),
+    // known symptom words looked up in both languages (the other language's words count TRANSLATION_WEIGHT)
+    synonyms: result.concepts
+      .filter((concept) => concept.synonym !== undefined)
+      .map((concept) => ({ concept: concept.synonym, said: concept.text, searched: concept.alternatives.map((alternative) => alternative.text) })),
     ...(note ? { note } : {}),
   };
   const lines: string[] = [];
   if (note) lines.push(note);
   else {
-    lines.push(`${result.similar.length} similar closed work orders (showing ${matches.length}); fixes that worked, best first:`);
+    lines.push(`${result.similar_total} similar closed work orders (showing ${matches.length}); fixes that worked, best first:`);
     resolutions.forEach((group, position) =>
       lines.push(`${position + 1}. ${group.resolution} — worked ${group.count}× (last ${group.last_closed_at ?? '?'}), orders ${group.order_ids.slice(0, 8).map((id) => `#${id}`).join(' ')}${group.order_ids.length > 8 ? ' …' : ''}`),
     );

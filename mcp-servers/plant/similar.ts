@@ -10,7 +10,15 @@
  * Retrieval per term: trigram FTS5 for terms of 3+ characters, the bigram FTS5
  * table for 2-character Chinese terms, LIKE for a single character.
  *
- * Similarity of an order, 0..1: Σ idf(term)·w(term, order) / Σ idf(term), with
+ * Synonyms across languages (synonyms.ts): a symptom word the vocabulary
+ * knows (jammed, 卡料, porosity, 振动 …) becomes one concept whose
+ * alternatives are looked up together — the words of the symptom's own
+ * language count 1, the other language's TRANSLATION_WEIGHT — so "conveyor
+ * jam" finds 输送线卡料停线 and 振动 finds "Abnormal vibration", the
+ * operator's own wording still ranking first. A concept counts once in the
+ * score, with its idf over the orders any alternative hits.
+ *
+ * Similarity of an order, 0..1: Σ idf(concept)·w(concept, order) / Σ idf(concept), with
  * idf = ln((N + 1) / (df + 0.5)) over the N indexed orders and w = 1 when the
  * term is in the title or symptom, 0.6 in the root cause, 0.3 only in the
  * resolution; a whole Chinese phrase counts half (a bonus for the same wording,
@@ -25,17 +33,20 @@
 import type { SqliteDatabase } from '../../src/store/sqlite.js';
 import { daysBetween } from '../../src/clock.js';
 import { cjkBigrams, normaliseText, type IndexedOrder } from './fts-index.js';
+import { SYMPTOM_SYNONYMS, matchesOf } from './synonyms.js';
 
 export const MIN_SIMILARITY = 0.15;
 export const RELATIVE_CUTOFF = 0.25;
 /** whole Chinese phrases count half: a bonus for the same wording, not a must */
 const PHRASE_WEIGHT = 0.5;
 export const HALF_LIFE_DAYS = 180;
+/** a word of the other language, from the synonym table: evidence, but less than the operator's own words */
+export const TRANSLATION_WEIGHT = 0.5;
 const MAX_TERMS = 40;
 const MAX_CANDIDATES = 200;
 
 export const RANKING_NOTE =
-  `similarity = share of the symptom's terms (Chinese bigrams, whole Chinese phrases at half weight, English word stems; weighted by rarity, idf) found in an order ` +
+  `similarity = share of the symptom's terms (Chinese bigrams, whole Chinese phrases at half weight, English word stems; known symptom words also in the other language at ${TRANSLATION_WEIGHT}; weighted by rarity, idf) found in an order ` +
   `(title/symptom 1, root cause 0.6, resolution 0.3); resolution score = sum over its orders of similarity × 0.5^(age_days/${HALF_LIFE_DAYS})`;
 
 const STOP_WORDS = new Set(
@@ -51,6 +62,69 @@ export interface Term {
   via: 'trigram' | 'bigram' | 'like';
   /** a whole Chinese phrase (counts PHRASE_WEIGHT) */
   phrase?: boolean;
+}
+
+/** long words cut to a stem (vibration → vibrat) so that vibrating/vibration meet */
+function stem(word: string): string {
+  return word.length >= 6 ? word.slice(0, Math.max(5, word.length - 3)) : word;
+}
+
+function termOf(text: string): Term {
+  const length = Array.from(text).length;
+  if (length >= 3) return { text, via: 'trigram' };
+  return /[\p{Script=Han}]/u.test(text) && length === 2 ? { text, via: 'bigram' } : { text, via: 'like' };
+}
+
+/** One thing looked for: a term, or a known symptom word with its synonyms in both languages. */
+export interface Concept {
+  /** the symptom's own word(s), for the report */
+  text: string;
+  /** the synonym table's concept, when expanded */
+  synonym?: string;
+  alternatives: Array<Term & { weight: number }>;
+  /** a whole Chinese phrase (counts PHRASE_WEIGHT) */
+  phrase?: boolean;
+}
+
+/**
+ * The symptom's terms grouped into concepts: each word the synonym table
+ * knows becomes one concept with its alternatives in both languages (those of
+ * the language it was said in at weight 1, the others at
+ * TRANSLATION_WEIGHT); the terms it covers (the word's stem, the Chinese
+ * bigrams inside it) join that concept; every other term is a concept alone.
+ */
+export function symptomConcepts(symptom: string): Concept[] {
+  const text = normaliseText(symptom);
+  const terms = symptomTerms(symptom);
+  const used = new Set<string>();
+  const concepts: Concept[] = [];
+  for (const entry of SYMPTOM_SYNONYMS) {
+    const english = matchesOf(entry.en, text);
+    const chinese = matchesOf(entry.zh, text);
+    if (english.length === 0 && chinese.length === 0) continue;
+    const covered = terms.filter(
+      (term) =>
+        !used.has(term.text) &&
+        !term.phrase &&
+        (chinese.some((words) => words.includes(term.text)) || english.some((words) => (words.match(WORD) ?? []).some((word) => stem(word) === term.text))),
+    );
+    const alternatives = new Map<string, Term & { weight: number }>();
+    const put = (term: Term, weight: number): void => {
+      const existing = alternatives.get(term.text);
+      if (!existing || existing.weight < weight) alternatives.set(term.text, { ...term, weight });
+    };
+    // the operator's own words stay (Chinese bigrams inside the known word; English stems of 5+ letters, not "out" of "out of tolerance")
+    for (const term of covered) if (term.via !== 'trigram' || term.text.length >= 5) put(term, 1);
+    for (const word of entry.searchEn) put(termOf(word), english.length > 0 ? 1 : TRANSLATION_WEIGHT);
+    for (const word of entry.searchZh) put(termOf(word), chinese.length > 0 ? 1 : TRANSLATION_WEIGHT);
+    for (const term of covered) used.add(term.text);
+    concepts.push({ text: [...english, ...chinese].join(' / '), synonym: entry.concept, alternatives: [...alternatives.values()] });
+  }
+  for (const term of terms) {
+    if (used.has(term.text)) continue;
+    concepts.push({ text: term.text, alternatives: [{ ...term, weight: 1 }], ...(term.phrase ? { phrase: true } : {}) });
+  }
+  return concepts;
 }
 
 export function symptomTerms(symptom: string): Term[] {
@@ -71,7 +145,7 @@ export function symptomTerms(symptom: string): Term[] {
   }
   for (const word of text.replace(HAN, ' ').match(WORD) ?? []) {
     if (word.length < 3 || STOP_WORDS.has(word)) continue;
-    add(word.length >= 6 ? word.slice(0, Math.max(5, word.length - 3)) : word, 'trigram');
+    add(stem(word), 'trigram');
   }
   if (terms.size === 0) for (const single of singles) add(single, 'like');
   return [...terms.values()];
@@ -116,18 +190,43 @@ export interface ResolutionGroup {
 
 export interface SimilarResult {
   terms: Term[];
+  /** what was looked for: the terms grouped, with the synonyms added */
+  concepts: Concept[];
   indexed_orders: number;
-  /** every order kept (above the cut-offs), best first; callers show the top few */
+  /** the orders kept (above the cut-offs, after the filters), best first, at most MAX_CANDIDATES; callers show the top few */
   similar: SimilarOrder[];
+  /** how many orders were kept in all (similar may list fewer) */
+  similar_total: number;
   /** orders the equipment/line filters removed */
   filtered_out: number;
   resolutions: ResolutionGroup[];
 }
 
+const LATIN_START = /^[a-z0-9]/;
+const matchers = new Map<string, (text: string) => boolean>();
+
+/**
+ * How a term is found in a text: Chinese anywhere; a Latin term at the start
+ * of a word ("oil" is not in "coil", "out" not in "about", "jam" is in
+ * "jammed").
+ */
+function matcher(term: string): (text: string) => boolean {
+  let found = matchers.get(term);
+  if (!found) {
+    if (LATIN_START.test(term)) {
+      const pattern = new RegExp(`(?<![a-z0-9])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+      found = (text) => pattern.test(text);
+    } else found = (text) => text.includes(term);
+    matchers.set(term, found);
+  }
+  return found;
+}
+
 function weightIn(order: IndexedOrder, term: string): number {
-  if (normaliseText(order.title).includes(term) || normaliseText(order.symptom).includes(term)) return 1;
-  if (normaliseText(order.root_cause).includes(term)) return 0.6;
-  if (normaliseText(order.resolution).includes(term)) return 0.3;
+  const has = matcher(term);
+  if (has(normaliseText(order.title)) || has(normaliseText(order.symptom))) return 1;
+  if (has(normaliseText(order.root_cause))) return 0.6;
+  if (has(normaliseText(order.resolution))) return 0.3;
   return 0;
 }
 
@@ -147,23 +246,28 @@ export function findSimilar(options: {
 }): SimilarResult {
   const { index } = options;
   const terms = symptomTerms(options.symptom);
+  const concepts = symptomConcepts(options.symptom);
   const total = (index.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
-  if (terms.length === 0 || total === 0) return { terms, indexed_orders: total, similar: [], filtered_out: 0, resolutions: [] };
-  const idf = new Map<string, number>();
-  const candidates = new Map<number, number>(); // order id → number of terms hit
-  for (const term of terms) {
-    const ids = lookup(index, term);
-    idf.set(term.text, Math.max(0.05, Math.log((total + 1) / (ids.length + 0.5))) * (term.phrase ? PHRASE_WEIGHT : 1));
-    for (const id of ids) candidates.set(id, (candidates.get(id) ?? 0) + 1);
+  if (concepts.length === 0 || total === 0) return { terms, concepts, indexed_orders: total, similar: [], similar_total: 0, filtered_out: 0, resolutions: [] };
+  const idf: number[] = [];
+  const candidates = new Set<number>();
+  for (const concept of concepts) {
+    const hits = new Set<number>();
+    for (const alternative of concept.alternatives) for (const id of lookup(index, alternative)) hits.add(id);
+    idf.push(Math.max(0.05, Math.log((total + 1) / (hits.size + 0.5))) * (concept.phrase ? PHRASE_WEIGHT : 1));
+    for (const id of hits) candidates.add(id);
   }
-  const idfSum = [...idf.values()].reduce((sum, value) => sum + value, 0);
+  const idfSum = idf.reduce((sum, value) => sum + value, 0);
   const getOrder = index.prepare('SELECT * FROM orders WHERE order_id = ?');
   const scored: SimilarOrder[] = [];
-  for (const id of candidates.keys()) {
+  for (const id of candidates) {
     const order = getOrder.get(id) as IndexedOrder | undefined;
     if (!order) continue;
     let sum = 0;
-    for (const term of terms) sum += (idf.get(term.text) ?? 0) * weightIn(order, term.text);
+    concepts.forEach((concept, position) => {
+      const weight = Math.max(0, ...concept.alternatives.map((alternative) => alternative.weight * weightIn(order, alternative.text)));
+      sum += idf[position]! * weight;
+    });
     scored.push({ ...order, similarity: Math.round((sum / idfSum) * 1000) / 1000 });
   }
   scored.sort((a, b) => b.similarity - a.similarity || (b.closed_at ?? '').localeCompare(a.closed_at ?? '') || b.order_id - a.order_id);
@@ -171,16 +275,18 @@ export function findSimilar(options: {
   const kept = scored.filter((order) => order.similarity >= MIN_SIMILARITY && order.similarity >= best * RELATIVE_CUTOFF);
   const equipment = options.equipmentId?.trim().toUpperCase();
   const line = options.lineId?.trim().toUpperCase();
-  const similar = kept
+  const matching = kept
     .filter((order) => (equipment ? (order.equipment_id ?? '').toUpperCase() === equipment : true))
-    .filter((order) => (line ? order.line_id.toUpperCase() === line : true))
-    .slice(0, MAX_CANDIDATES);
+    .filter((order) => (line ? order.line_id.toUpperCase() === line : true));
   return {
     terms,
+    concepts,
     indexed_orders: total,
-    similar,
-    filtered_out: kept.length - similar.length,
-    resolutions: rankResolutions(similar, options.today),
+    similar: matching.slice(0, MAX_CANDIDATES),
+    similar_total: matching.length,
+    filtered_out: kept.length - matching.length,
+    // every similar order counts for the fixes, not only the listed ones
+    resolutions: rankResolutions(matching, options.today),
   };
 }
 
