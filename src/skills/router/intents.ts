@@ -109,7 +109,8 @@ export function detectIntent(analysis: Analysis): Intent | undefined {
   if (WEEKLY_REPORT.test(lower)) return { skill: 'weekly_report', reason: 'asks for the weekly report' };
   if (ONCALL.test(lower)) return { skill: 'oncall_check', reason: 'asks about the on-call engineer' };
   if (DOC_NOUN.test(lower) && FIND_VERB.test(lower)) return { skill: 'document_search', reason: 'asks to find a document' };
-  if (symptoms.symptom !== undefined && (ADVICE.test(lower) || equipment !== undefined || (lines.lines.length > 0 && !hasMetric))) {
+  // a line and a symptom alone ask for advice; with a period and no request for a fix they count defects ("how many cracks on line B last week"): not advice
+  if (symptoms.symptom !== undefined && (ADVICE.test(lower) || equipment !== undefined || (lines.lines.length > 0 && !hasMetric && analysis.periods.length === 0))) {
     return { skill: 'fault_advice', reason: `a symptom (${symptoms.symptom})${ADVICE.test(lower) ? ' and a request for a fix' : ''}` };
   }
   if (equipment !== undefined && FIX_REQUEST.test(lower)) return { skill: 'fault_advice', reason: 'asks how to fix a machine', missing: ['symptom'] };

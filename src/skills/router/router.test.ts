@@ -288,6 +288,16 @@ const ROWS: Row[] = [
   { q: 'is line A better than line B this month?', skill: 'quality_metrics', args: { lines: ['A', 'B'], rank: 'best' } },
   { q: 'and the yield?', previous: { skill: 'quality_metrics', args: { lines: [], period: p('2026-11-16', '2026-11-22', 'last week'), metrics: ['defect_rate'], rank: 'worst', rank_by: 'defects', by_day: false } }, skill: 'quality_metrics', args: { rank: 'worst', rank_by: 'yield', metrics: ['yield'] } },
   { q: 'and line B?', previous: { skill: 'quality_metrics', args: { lines: [], period: p('2026-11-16', '2026-11-22', 'last week'), metrics: ['defect_rate'], rank: 'worst', rank_by: 'defects', by_day: false } }, skill: 'quality_metrics', args: { rank: undefined, rank_by: undefined, lines: ['B'] } },
+  // ---- symptoms of every work-order template, in both languages ------------------------------------
+  { q: 'welder on line D shows porosity in the welds, what fixed it before?', skill: 'fault_advice', args: { symptom: 'porosity', line: 'D' } },
+  { q: 'D线焊缝气孔怎么解决', skill: 'fault_advice', args: { symptom: '气孔', line: 'D' } },
+  { q: 'camera on line B gives false rejects, how did we fix it before?', skill: 'fault_advice', args: { symptom: 'false rejects', line: 'B' } },
+  { q: 'C线视觉相机误判怎么处理', skill: 'fault_advice', args: { symptom: '误判', equipment: '视觉相机', line: 'C' } },
+  { q: 'B线冲压件裂纹怎么处理', skill: 'fault_advice', args: { symptom: '裂纹', line: 'B' } },
+  { q: 'the conveyor on line C is jammed, how do we fix it?', skill: 'fault_advice', args: { symptom: 'jammed', equipment: 'conveyor', line: 'C' } },
+  { q: 'robot collision alarm on line D, any advice?', skill: 'fault_advice', args: { symptom: 'collision alarm', line: 'D' } },
+  { q: 'how many cracks on line B last week', skill: 'none' }, // a count by defect type, not advice
+  { q: 'B线上周裂纹多少', skill: 'none' },
   // ---- follow-ups --------------------------------------------------------------------------------
   { q: 'and line B?', previous: PREV_QUALITY, skill: 'quality_metrics', args: { lines: ['B'], period: LAST_WEEK, metrics: ['defect_rate'] }, missing: [] },
   { q: '那B线呢？', previous: PREV_QUALITY, skill: 'quality_metrics', args: { lines: ['B'], period: LAST_WEEK, metrics: ['defect_rate'] }, missing: [] },

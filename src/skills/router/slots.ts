@@ -152,8 +152,8 @@ export function findPriority(lower: string): 'P0' | 'P1' | 'P2' | 'P3' | undefin
   return level === undefined ? undefined : (`P${level}` as 'P0' | 'P1' | 'P2' | 'P3');
 }
 
-const SYMPTOM_ZH = /报警(?:代码|码)?\s*[a-z]*-?\d+|(?:异常|严重|剧烈|持续|频繁|明显|轻微|液压|主轴)?(?:振动|震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|卡料|卡模|卡住|卡死|毛刺|尺寸超差|超差|报警|冒烟|跳闸|异味|松动)(?:异常|严重|过大|很大|大|厉害)?/g;
-const SYMPTOM_EN = /(?:\b(?:abnormal|strange|unusual|excessive|loud|severe|heavy|constant|intermittent|weird|high|hydraulic|oil|air|grinding|squealing|rattling|spindle|frequent)\s+)*\b(?:vibrat(?:ions?|ing|es|e)|shak(?:ing|es)|nois(?:e|es|y)|rattl(?:e|es|ing)|squeal(?:s|ing)?|overheat(?:ing|ed|s)?|over-heat(?:ing|ed)?|too\s+hot|running\s+hot|leak(?:ing|s|age)?|jam(?:med|ming|s)?|stuck|alarm(?:s|ing|ed)?(?:\s+(?:code\s+)?[a-z]?-?\d+)?|error\s+code\s+[a-z]?-?\d+|burrs?|out[- ]of[- ]tolerance|dimensional\s+(?:error|deviation)s?|smok(?:e|ing)|tripp(?:ed|ing)|misalign(?:ed|ment))\b(?:\s+(?:oil|leaks?|alarms?))?/g;
+const SYMPTOM_ZH = /报警(?:代码|码)?\s*[a-z]*-?\d+|(?:异常|严重|剧烈|持续|频繁|明显|轻微|液压|主轴)?(?:振动|震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|卡料|卡模|卡住|卡死|堵料|毛刺|尺寸超差|超差|报警|冒烟|跳闸|异味|松动|气孔|针孔|裂纹|开裂|飞溅|压痕|振纹|误判|误检|离线|掉线|通讯中断|碰撞|跑偏|定位偏差|掉件|起弧困难|过载)(?:异常|严重|过大|很大|大|厉害)?/g;
+const SYMPTOM_EN = /(?:\b(?:abnormal|strange|unusual|excessive|loud|severe|heavy|constant|intermittent|weird|high|hydraulic|oil|air|grinding|squealing|rattling|spindle|frequent)\s+)*\b(?:vibrat(?:ions?|ing|es|e)|shak(?:ing|es)|nois(?:e|es|y)|rattl(?:e|es|ing)|squeal(?:s|ing)?|overheat(?:ing|ed|s)?|over-heat(?:ing|ed)?|too\s+hot|running\s+hot|leak(?:ing|s|age)?|jam(?:med|ming|s)?|stuck|alarm(?:s|ing|ed)?(?:\s+(?:code\s+)?[a-z]?-?\d+)?|error\s+code\s+[a-z]?-?\d+|burrs?|out[- ]of[- ]tolerance|dimensional\s+(?:error|deviation)s?|smok(?:e|ing)|tripp(?:ed|ing)|misalign(?:ed|ment)|porosity|pinholes?|cracks?|cracking|cracked|spatter|dents?|chatter(?:\s+marks?)?|false\s+rejects?|offline|disconnected|collisions?|drift(?:ing|s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|leaks?|alarms?))?/g;
 
 export interface SymptomSlots {
   /** the operator's own words, several joined */
