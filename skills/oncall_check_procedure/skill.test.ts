@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSkillMarkdown } from '../../src/skills/markdown.js';
+import { localDate } from '../../src/clock.js';
 import { fakeTools, runSkill, toolErr, toolOk } from '../shared/testing.js';
 import { oncallAnswer, oncallCheckProcedure, type OncallFacts } from './skill.js';
 
@@ -55,6 +56,43 @@ test('a holiday with nothing to cover is normal; nobody on call is said plainly'
   assert.equal(result.answer, 'On-call normal: Michael Johnson (mjohnson) is on call; 2026-11-25 is a public holiday in US (Thanksgiving Day), but they hold no open P1 work orders.');
   const nobody = await runSkill({ skill: oncallCheckProcedure, args: { date: '2030-01-01' }, tools: plant({ holiday: false, noRotation: true }) });
   assert.match(nobody.result.answer, /^Nobody is on call: no on-call rotation covers 2030-01-01T12:00:00/);
+});
+
+test('tomorrow and yesterday count from the engineer\'s own date (day_offset); a named date is taken as it stands', async () => {
+  // the plant server's answer for an instant: the engineer's local date in Chicago
+  const calls: Array<Record<string, unknown>> = [];
+  const tools = fakeTools((request) => {
+    if (request.name === 'get_current_oncall') {
+      calls.push(request.arguments);
+      const at = typeof request.arguments.at === 'string' ? new Date(request.arguments.at.endsWith('Z') ? request.arguments.at : `${request.arguments.at}+08:00`) : new Date('2026-11-26T10:00:00+08:00');
+      return toolOk({ ...ONCALL, engineer_local: { local_date: localDate(at, 'America/Chicago'), local_time: '20:00:00' } });
+    }
+    if (request.name === 'is_public_holiday') {
+      const holiday = request.arguments.on_date === '2026-11-26';
+      return toolOk({ is_holiday: holiday, holidays: holiday ? [{ name: 'Thanksgiving Day', type: 'public' }] : [] });
+    }
+    return toolOk(ISSUES);
+  });
+  const on = (name: string) => tools.calls.filter((call) => call.name === name).map((call) => call.arguments);
+  // 2026-11-26 10:00 in Shanghai is 2026-11-25 20:00 in Chicago: the engineer's today is the 25th,
+  // so tomorrow is the 26th (Thanksgiving) — not the plant's tomorrow, the 27th
+  const tomorrow = await runSkill({ skill: oncallCheckProcedure, args: { day_offset: 1 }, tools, now: '2026-11-26T10:00:00' });
+  assert.deepEqual(on('get_current_oncall').at(-1), { at: '2026-11-27T02:00:00.000Z' });
+  assert.equal(on('is_public_holiday').at(-1)?.on_date, '2026-11-26');
+  assert.match(tomorrow.result.answer, /^Escalation needed: Michael Johnson \(mjohnson\) is on call and 2026-11-26 is a public holiday in US \(Thanksgiving Day\)/);
+  assert.equal((tomorrow.result.data as { day_offset: number }).day_offset, 1);
+  const yesterday = await runSkill({ skill: oncallCheckProcedure, args: { day_offset: -1 }, tools, now: '2026-11-26T10:00:00' });
+  assert.equal(on('is_public_holiday').at(-1)?.on_date, '2026-11-24');
+  assert.match(yesterday.result.answer, /2026-11-24 is not a public holiday in US/);
+  const today = await runSkill({ skill: oncallCheckProcedure, args: { day_offset: 0 }, tools, now: '2026-11-26T10:00:00' });
+  assert.deepEqual(on('get_current_oncall').at(-1), {});
+  assert.match(today.result.answer, /2026-11-25 is not a public holiday/);
+  // the plant's date named explicitly is checked as it stands, whatever the engineer's date
+  const named = await runSkill({ skill: oncallCheckProcedure, args: { date: '2026-11-26', day_offset: 1 }, tools, now: '2026-11-26T10:00:00' });
+  assert.deepEqual(on('get_current_oncall').at(-1), { at: '2026-11-26T12:00:00' });
+  assert.equal(on('is_public_holiday').at(-1)?.on_date, '2026-11-26');
+  assert.match(named.result.answer, /^Escalation needed: .* 2026-11-26 is a public holiday/);
+  assert.equal(calls.length, 4);
 });
 
 /** Fill a SKILL.md template the way the Markdown tells the model to. */

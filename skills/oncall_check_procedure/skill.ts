@@ -4,8 +4,10 @@
  * model is reachable: get_current_oncall → is_public_holiday(country, the
  * engineer's LOCAL date) → list_open_issues(priority, assignee) → the same
  * two templates, so both paths give the same text for the same data.
+ * Days: today is the engineer's local date; tomorrow / yesterday (day_offset)
+ * are that ± 1; a date the operator named (date) is checked as it stands.
  */
-import { localDate } from '../../src/clock.js';
+import { addDays, localDate } from '../../src/clock.js';
 import { AppError } from '../../src/errors.js';
 import { oncallCheckArgs, type OncallCheckArgs } from '../../src/skills/args.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../src/skills/types.js';
@@ -71,14 +73,29 @@ export function oncallAnswer(facts: OncallFacts, language: Language): { answer: 
   return { escalation: false, answer: head + tail };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Which instant asks get_current_oncall, and which day is checked:
+ * - a date the operator named: that date, as it stands (on call at its noon);
+ * - otherwise the engineer's own today, moved by day_offset: on call at this
+ *   time tomorrow / yesterday, on their local date then — so "tomorrow" is
+ *   their today + 1 (not the plant's), as "today" is their today.
+ */
+function dayAsked(args: OncallCheckArgs, now: Date): { at?: string; date?: string; offset: number } {
+  if (args.date !== undefined) return { at: `${args.date}T12:00:00`, date: args.date, offset: 0 };
+  const offset = args.day_offset ?? 0;
+  return offset === 0 ? { offset } : { at: new Date(now.getTime() + offset * DAY_MS).toISOString(), offset };
+}
+
 async function execute(ctx: SkillContext, args: OncallCheckArgs): Promise<SkillResult> {
   const language = ctx.language;
   const today = localDate(ctx.now, ctx.timezone);
-  const otherDay = args.date !== undefined && args.date !== today ? args.date : undefined;
+  const asked = dayAsked(args, ctx.now);
   ctx.progress(t(language, '正在查询值班工程师…', 'looking up the engineer on call…'));
   let oncall: Oncall;
   try {
-    oncall = (await callStructured<Oncall>(ctx, 'get_current_oncall', otherDay ? { at: `${otherDay}T12:00:00` } : {})).structured;
+    oncall = (await callStructured<Oncall>(ctx, 'get_current_oncall', asked.at ? { at: asked.at } : {})).structured;
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
       const reason = error.message.replace(/^get_current_oncall failed: /, '').split('\n')[0];
@@ -87,7 +104,7 @@ async function execute(ctx: SkillContext, args: OncallCheckArgs): Promise<SkillR
     throw error;
   }
   const engineer = oncall.engineer;
-  const date = otherDay ?? oncall.engineer_local?.local_date ?? today;
+  const date = asked.date ?? oncall.engineer_local?.local_date ?? addDays(today, asked.offset);
   ctx.progress(t(language, `值班：${engineer.name}（${engineer.country_code}），核对 ${date} 是否节假日及未关闭工单…`, `on call: ${engineer.name} (${engineer.country_code}); checking ${date} for a public holiday and the open work orders…`));
   const [holiday, open] = await Promise.all([
     callStructured<Holiday>(ctx, 'is_public_holiday', { country_code: engineer.country_code, on_date: date }),
@@ -105,7 +122,8 @@ async function execute(ctx: SkillContext, args: OncallCheckArgs): Promise<SkillR
       engineer,
       rotation: oncall.rotation,
       checked_date: date,
-      date_source: otherDay ? 'asked' : 'engineer_local_date',
+      date_source: asked.date !== undefined ? 'asked' : 'engineer_local_date',
+      day_offset: asked.date !== undefined ? null : asked.offset,
       is_holiday: holiday.structured.is_holiday,
       holidays: holiday.structured.holidays,
       priority: args.priority,
@@ -119,7 +137,7 @@ export const oncallCheckProcedure: CodeSkill<OncallCheckArgs> = {
   name: 'oncall_check_procedure',
   description:
     'The on-call holiday check without a model (the fallback of the Markdown skill oncall_check): who is on call, whether their local date is a public holiday in their country, and their open work orders of a priority, in the "Escalation needed" / "On-call normal" templates.',
-  version: '1.0.0',
+  version: '1.1.0',
   parameters: oncallCheckArgs,
   timeoutMs: 20_000,
   errorCodes: [...COMMON_ERROR_CODES, 'NOT_FOUND'],

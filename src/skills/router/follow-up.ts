@@ -66,6 +66,11 @@ export function mergeFollowUp(options: {
       else delete args.equipment;
     }
   }
+  if (skill === 'oncall_check') {
+    // one way of naming the day: "明天呢" after a dated question drops the date, and the reverse
+    if (slots.explicit.day_offset !== undefined) delete args.date;
+    if (slots.explicit.date !== undefined) delete args.day_offset;
+  }
   for (const slot of slots.unsure) delete args[slot];
   return { args, slots, changed };
 }

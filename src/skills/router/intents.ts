@@ -8,6 +8,7 @@
  */
 import type { SkillName } from '../engine-types.js';
 import type { Analysis } from './analysis.js';
+import { daysBetween } from '../../clock.js';
 import { mondayOf } from './calendar.js';
 import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
 import { ADVICE } from './slots.js';
@@ -133,6 +134,25 @@ export function detectIntent(analysis: Analysis): Intent | undefined {
 
 // ---- slots per skill ------------------------------------------------------------
 
+/** today / tomorrow / yesterday … — a day counted from today, not a date */
+const RELATIVE_DAY = /^(?:大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天|(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tonight|tomorrow)$/i;
+
+/**
+ * A date without a year is the most recent one for quality data; for the
+ * on-call rota it is the nearest one: "12月25日值班" asked in late November
+ * is the coming Christmas, not last year's.
+ */
+function nearestYearless(period: { from: string; label?: string | undefined }, today: string): string {
+  if (/\d{4}/.test(period.label ?? '') || period.from >= today || daysBetween(period.from, today) <= 182) return period.from;
+  const next = `${Number(period.from.slice(0, 4)) + 1}${period.from.slice(4)}`;
+  return isCalendarDay(next) ? next : period.from;
+}
+
+function isCalendarDay(value: string): boolean {
+  const probe = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(probe.getTime()) && probe.toISOString().slice(0, 10) === value;
+}
+
 function singlePeriod(analysis: Analysis): { period?: { from: string; to: string; label?: string }; unsure: boolean } {
   if (analysis.periods.length === 0) return { unsure: false };
   if (analysis.periods.length > 1) return { unsure: true };
@@ -193,11 +213,14 @@ export function skillSlots(skill: SkillName, analysis: Analysis): SkillSlots {
       break;
     }
     case 'oncall_check': {
+      // today is the engineer's own date, so no default date: today / tomorrow / yesterday are
+      // offsets from it (day_offset); a date the operator names is taken as it stands (date)
       defaults.priority = 'P1';
-      defaults.date = analysis.today;
       if (analysis.priority) explicit.priority = analysis.priority;
-      if (period && period.from === period.to) explicit.date = period.from;
-      else if (period || periodUnsure) unsure.push('date');
+      if (period && period.from === period.to) {
+        if (RELATIVE_DAY.test(period.label ?? '')) explicit.day_offset = daysBetween(analysis.today, period.from);
+        else explicit.date = nearestYearless(period, analysis.today);
+      } else if (period || periodUnsure) unsure.push('date');
       break;
     }
     case 'document_search': {

@@ -176,11 +176,20 @@ const ROWS: Row[] = [
   { q: 'parts out of tolerance on line A, what fixed it before', skill: 'fault_advice', args: { symptom: 'out of tolerance', line: 'A' } },
   { q: 'B线冲压机异常振动', skill: 'fault_advice', args: { symptom: '异常振动', line: 'B' } },
   // ---- on-call -----------------------------------------------------------------------------------
-  { q: 'Is the on-call engineer on a public holiday today?', skill: 'oncall_check', args: { priority: 'P1', date: '2026-11-29' }, missing: [] },
-  { q: '值班工程师今天是节假日吗？', skill: 'oncall_check', args: { priority: 'P1', date: '2026-11-29' } },
+  // today / tomorrow / yesterday are days counted from the engineer's own date (day_offset), a named date is a date
+  { q: 'Is the on-call engineer on a public holiday today?', skill: 'oncall_check', args: { priority: 'P1', day_offset: 0, date: undefined }, missing: [] },
+  { q: '值班工程师今天是节假日吗？', skill: 'oncall_check', args: { priority: 'P1', day_offset: 0, date: undefined } },
   { q: 'who is on call? any P0 issues', skill: 'oncall_check', args: { priority: 'P0' } },
-  { q: 'is the on-call engineer on holiday tomorrow, p2 issues?', skill: 'oncall_check', args: { priority: 'P2', date: '2026-11-30' } },
-  { q: '值班的人明天放假吗', skill: 'oncall_check', args: { date: '2026-11-30' } },
+  { q: 'is the on-call engineer on holiday tomorrow, p2 issues?', skill: 'oncall_check', args: { priority: 'P2', day_offset: 1, date: undefined } },
+  { q: '值班的人明天放假吗', skill: 'oncall_check', args: { day_offset: 1, date: undefined } },
+  { q: 'who was on call yesterday?', skill: 'oncall_check', args: { day_offset: -1, date: undefined } },
+  { q: '后天值班的是谁', skill: 'oncall_check', args: { day_offset: 2, date: undefined } },
+  { q: 'who is on call? any P1', skill: 'oncall_check', args: { priority: 'P1', day_offset: undefined, date: undefined } },
+  { q: "who's on call on 2026-12-08?", skill: 'oncall_check', args: { date: '2026-12-08', day_offset: undefined } },
+  { q: '下周一谁值班', skill: 'oncall_check', args: { date: '2026-11-30', day_offset: undefined } },
+  { q: '12月25日值班工程师是节假日吗', skill: 'oncall_check', args: { date: '2026-12-25' } }, // the coming Christmas, not last year's
+  { q: '11月20日谁值班', skill: 'oncall_check', args: { date: '2026-11-20' } },
+  { q: 'on-call engineer on Dec 25, P0?', now: 'jan', skill: 'oncall_check', args: { date: '2026-12-25', priority: 'P0' } },
   { q: 'on-call check for this week', skill: 'oncall_check', args: { date: undefined }, missing: ['date'] },
   // ---- documents ---------------------------------------------------------------------------------
   { q: 'Find the SOP for die change', skill: 'document_search', args: { query: 'SOP die change' }, missing: [] },
@@ -266,7 +275,7 @@ const ROWS: Row[] = [
   { q: 'how many defective pieces did line D have on 2026-11-25?', skill: 'quality_metrics', args: { lines: ['D'], period: p('2026-11-25', '2026-11-25', '2026-11-25') } },
   { q: 'which line had the most defects last week?', skill: 'quality_metrics', args: { lines: [], rank: 'worst', metrics: ['defect_rate'] } },
   { q: 'find the night shift handover notes', skill: 'document_search' },
-  { q: 'who is on call tomorrow?', skill: 'oncall_check', args: { date: '2026-11-30' } },
+  { q: 'who is on call tomorrow?', skill: 'oncall_check', args: { day_offset: 1, date: undefined } },
   // ---- what a ranking orders by (rank_by) ------------------------------------------------------------
   { q: 'which line produced the most defects last week?', skill: 'quality_metrics', args: { lines: [], rank: 'worst', rank_by: 'defects', period: p('2026-11-16', '2026-11-22', 'last week') } },
   { q: 'which line had the most defective pieces last week?', skill: 'quality_metrics', args: { rank: 'worst', rank_by: 'defects' } },
@@ -314,7 +323,8 @@ const ROWS: Row[] = [
   { q: 'and line A?', previous: PREV_STATUS, skill: 'equipment_status', args: { line: 'A', equipment: 'A-PRESS-03' } },
   { q: 'C线呢', previous: PREV_STATUS, skill: 'equipment_status', args: { line: 'C', equipment: undefined } },
   { q: 'and P0?', previous: PREV_ONCALL, skill: 'oncall_check', args: { priority: 'P0', date: '2026-11-29' } },
-  { q: '明天呢', previous: PREV_ONCALL, skill: 'oncall_check', args: { priority: 'P1', date: '2026-11-30' } },
+  { q: '明天呢', previous: PREV_ONCALL, skill: 'oncall_check', args: { priority: 'P1', day_offset: 1, date: undefined } },
+  { q: '12月8日呢', previous: { skill: 'oncall_check', args: { priority: 'P1', day_offset: 1 } }, skill: 'oncall_check', args: { date: '2026-12-08', day_offset: undefined } },
   { q: 'and tomorrow?', previous: PREV_DATETIME, skill: 'none' },
   { q: 'B线3号冲压机的状态', previous: PREV_QUALITY, skill: 'equipment_status', args: { equipment: 'B-PRESS-03' } },
   { q: 'tell me a joke', previous: PREV_QUALITY, skill: 'none' },
