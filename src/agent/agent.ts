@@ -219,7 +219,8 @@ export class Agent {
     // 3. no model: what the rules can do, or an honest reply
     foldExtractive({ memory: this.memory, session, history: context.history, budget: this.options.config.agent.summary_token_budget });
     emit({ type: 'mode', mode: 'rules', reason: `no model: ${status.reason}` });
-    if (decision.kind === 'skill' && ruleError === undefined) {
+    // a slot the rules could not settle (missing) is not filled by running anyway: the skill's default would answer another question
+    if (decision.kind === 'skill' && decision.missing.length === 0 && ruleError === undefined) {
       const ran = await this.runSkill(decision.skill, decision.args, { ...context, language });
       if (ran.ok) return this.fromSkill(decision.skill, decision.args, ran.result);
       ruleError = ran.error.message;

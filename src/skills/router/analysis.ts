@@ -32,6 +32,9 @@ export interface Analysis {
   rest: string;
 }
 
+/** times the period rules do not resolve: week numbers, quarters, halves, named holidays */
+const UNRESOLVED_TIME = /第\s*[\d一二三四五六两]+\s*(?:周|个?星期|个?礼拜|季度?)|[上下]半年|季度|春节|国庆节?|元旦|劳动节|五一|中秋节?|端午节?|清明节?|圣诞节?|\b(?:the\s+)?(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:week|quarter|half)\b|\bweek\s*(?:#|no\.?\s*)?\d{1,2}\b|\bcw\s*\d{1,2}\b|\bq[1-4]\b|\bquarter\b|\bchristmas(?:\s+(?:day|eve))?\b|\bnew\s+year'?s?(?:\s+(?:day|eve))?\b|\bthanksgiving(?:\s+day)?\b|\beaster\b|\bgolden\s+week\b|\bchinese\s+new\s+year\b|\bspring\s+festival\b/g;
+
 export function analyse(question: string, context: { now: Date; timezone: string; equipment?: KnownEquipment[] | undefined }): Analysis {
   const normalized = normalizeText(question);
   const today = localDate(context.now, context.timezone);
@@ -42,6 +45,13 @@ export function analyse(question: string, context: { now: Date; timezone: string
   const withoutEquipment = mask(lower, equipment ? [equipment] : []);
 
   const periods = findPeriods(normalized, withoutEquipment, today);
+  // a time the rules cannot resolve (第2周, Q3, 春节, New Year's Day) makes the period unsure, so
+  // the router asks (or the model plans) instead of answering the month or today with confidence
+  UNRESOLVED_TIME.lastIndex = 0;
+  for (const match of mask(withoutEquipment, periods).matchAll(UNRESOLVED_TIME)) {
+    periods.push({ start: match.index, end: match.index + match[0].length, period: undefined });
+  }
+  periods.sort((a, b) => a.start - b.start);
   const withoutPeriods = mask(withoutEquipment, periods);
 
   const metrics = findMetrics(withoutPeriods);

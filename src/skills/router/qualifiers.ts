@@ -13,7 +13,7 @@
  */
 import type { SkillName } from '../engine-types.js';
 
-export type Dimension = 'inspector' | 'shift' | 'batch' | 'product' | 'hour' | 'recorded_at' | 'records';
+export type Dimension = 'inspector' | 'shift' | 'batch' | 'product' | 'hour' | 'recorded_at' | 'records' | 'week_or_month' | 'cause';
 
 export interface Qualifier {
   dimension: Dimension;
@@ -47,6 +47,16 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     pattern: /录入时间|记录时间|检验时间|时间戳|recorded_at|\brecorded\s+at\b|\brecord(?:ing)?\s+times?\b|\btimestamps?\b|\bwhen\s+(?:were|was)\s+\S+(?:\s+\S+)?\s+recorded\b/,
   },
   {
+    // per week / per month breakdowns: quality_metrics gives totals or days only
+    dimension: 'week_or_month',
+    pattern: /每周|每1?个?星期|每1?个?礼拜|按周|逐周|分周|周度|每个?月|按月|逐月|分月|月度|\bweekly\b|\b(?:per|each|every|by)\s+(?:calendar\s+)?(?:week|month)\b|\bweek[- ](?:by|over)[- ]week\b|\bmonth[- ](?:by|over)[- ]month\b|\bmonthly\b/,
+  },
+  {
+    // why a figure is what it is: the figures alone do not say (the model can look at incidents and work orders)
+    dimension: 'cause',
+    pattern: /为什么|为何|怎么回事|什么导致|\bwhy\b|\bhow\s+come\b|\bwhat\s+caused\b|\broot\s+cause\b/,
+  },
+  {
     dimension: 'records',
     pattern: /明细|逐条|每条记录|每一条|\brecords\b|\brows\b|\bentries\b/,
   },
@@ -64,8 +74,8 @@ export function findQualifiers(lower: string): Qualifier[] {
 
 /** Skills that answer whole lines over whole days; anything finer is the model's. */
 const CANNOT_HONOUR: Partial<Record<SkillName, Dimension[]>> = {
-  quality_metrics: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records'],
-  weekly_report: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records'],
+  quality_metrics: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'week_or_month', 'cause'],
+  weekly_report: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'cause'],
 };
 
 /** The qualifiers of a question that `skill` would silently drop. */

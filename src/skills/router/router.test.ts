@@ -307,6 +307,18 @@ const ROWS: Row[] = [
   { q: 'robot collision alarm on line D, any advice?', skill: 'fault_advice', args: { symptom: 'collision alarm', line: 'D' } },
   { q: 'how many cracks on line B last week', skill: 'none' }, // a count by defect type, not advice
   { q: 'B线上周裂纹多少', skill: 'none' },
+  // ---- what the rules cannot honour: asked, or handed to the model --------------------------------------
+  { q: '11月第二周B线的次品率', skill: 'quality_metrics', args: { lines: ['B'], period: undefined }, missing: ['period'] },
+  { q: 'line A output in the second week of November', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
+  { q: 'A线Q3的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
+  { q: '春节期间A线的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
+  { q: 'who was on call on New Year\'s Day, P1?', now: 'jan', skill: 'oncall_check', args: { date: undefined, day_offset: undefined }, missing: ['date'] },
+  { q: '上个月D线每周的次品率', skill: 'none' },
+  { q: 'line A weekly defect rate last month', skill: 'none' },
+  { q: 'monthly output of line C this year', skill: 'none' },
+  { q: "why did line B's defect rate spike on Nov 19?", skill: 'none' },
+  { q: 'B线11月19日为什么次品率高', skill: 'none' },
+  { q: 'B线上周的不良原因', skill: 'quality_metrics', args: { metrics: ['defect_types'] } }, // defect types, not "why"
   // ---- follow-ups --------------------------------------------------------------------------------
   { q: 'and line B?', previous: PREV_QUALITY, skill: 'quality_metrics', args: { lines: ['B'], period: LAST_WEEK, metrics: ['defect_rate'] }, missing: [] },
   { q: '那B线呢？', previous: PREV_QUALITY, skill: 'quality_metrics', args: { lines: ['B'], period: LAST_WEEK, metrics: ['defect_rate'] }, missing: [] },
