@@ -57,12 +57,30 @@ test('precedents ranked with order ids, the machine resolved and its open orders
   assert.deepEqual(call.arguments, { symptom: '振动', limit: 5, equipment_id: 'B-PRESS-03' });
 });
 
-test('English answer; an ambiguous machine searches them all and says so', async () => {
-  const tools = plant(() => toolOk(FOUND));
+test('English answer; an ambiguous machine searches each of its machines, merged, and says so', async () => {
+  const order = (id: number, equipment: string, resolution: string, closed: string, similarity: number) => ({ ...FOUND.matches[0]!, order_id: id, equipment_id: equipment, resolution, closed_at: closed, similarity });
+  const byMachine: Record<string, typeof FOUND> = {
+    'A-PRESS-01': { ...FOUND, similar_count: 3, matches: [order(501, 'A-PRESS-01', '更换主轴轴承', '2026-11-20T10:00:00', 0.9)], resolutions: [{ resolution: '更换主轴轴承', score: 1.5, count: 2, last_closed_at: '2026-11-20T10:00:00', order_ids: [501, 420] }, { resolution: '紧固地脚螺栓', score: 0.4, count: 1, last_closed_at: '2026-03-01T10:00:00', order_ids: [300] }] },
+    'B-PRESS-01': { ...FOUND, similar_count: 2, matches: [order(502, 'B-PRESS-01', '紧固地脚螺栓', '2026-10-01T10:00:00', 0.95)], resolutions: [{ resolution: '紧固地脚螺栓', score: 1.2, count: 2, last_closed_at: '2026-10-01T10:00:00', order_ids: [502, 310] }] },
+  };
+  const tools = plant((request) => toolOk(byMachine[String(request.arguments.equipment_id)] ?? NONE));
   const { result } = await runSkill({ skill: faultAdvice, args: { symptom: 'vibration', equipment: 'press 1' }, tools });
-  assert.match(result.answer, /^Fault advice for "vibration": 42 similar closed work orders\. Fixes that worked, most often and most recently first:\n\n1\. 更换主轴轴承 — worked 5× \(last 2026-11-02\); orders #1234 #1100 #1001 #900 #850/);
+  assert.match(result.answer, /^Fault advice for "vibration": 5 similar closed work orders\. Fixes that worked, most often and most recently first:\n\n1\. 紧固地脚螺栓 — worked 3× \(last 2026-10-01\); orders #300 #502 #310\n2\. 更换主轴轴承 — worked 2× \(last 2026-11-20\); orders #501 #420/);
+  assert.match(result.answer, /Most similar orders:\n\n- #502 [^\n]+\n- #501 /);
   assert.match(result.answer, /"press 1" fits several machines \(A-PRESS-01, B-PRESS-01\); the precedents below come from all of them\./);
-  assert.deepEqual(tools.calls.find((entry) => entry.name === 'search_work_orders')!.arguments, { symptom: 'vibration', limit: 5 });
+  // one search per machine, none over the whole plant (which gave other machines' fixes)
+  assert.deepEqual(
+    tools.calls.filter((entry) => entry.name === 'search_work_orders').map((entry) => entry.arguments),
+    [
+      { symptom: 'vibration', limit: 5, equipment_id: 'A-PRESS-01' },
+      { symptom: 'vibration', limit: 5, equipment_id: 'B-PRESS-01' },
+    ],
+  );
+  // nothing on those machines: widened to the plant, and said so
+  const widening = plant((request) => toolOk(request.arguments.equipment_id ? NONE : FOUND));
+  const widened = await runSkill({ skill: faultAdvice, args: { symptom: 'oil leak', equipment: 'press 1' }, tools: widening });
+  assert.match(widened.result.answer, /No similar closed order on A-PRESS-01, B-PRESS-01 themselves; these precedents come from other equipment\./);
+  assert.doesNotMatch(widened.result.answer, /come from all of them/);
 });
 
 test('no precedent on the machine widens to the plant; no precedent anywhere is said plainly with the SOP search suggested', async () => {

@@ -83,11 +83,52 @@ async function search(ctx: SkillContext, args: { symptom: string; equipment_id?:
   }
 }
 
+/**
+ * The precedents of several machines (a name that fits several: "press",
+ * "1号冲压机"): one search per machine, merged — similar orders by
+ * similarity, the fixes by their text (scores and counts added). Searching
+ * the whole plant instead gave other machines' fixes (a press oil leak
+ * answered with CNC coolant and welding fixes).
+ */
+async function searchSeveral(ctx: SkillContext, options: { symptom: string; equipmentIds: string[]; limit: number }): Promise<SearchWorkOrdersResult | { unusable: string }> {
+  const results = await Promise.all(options.equipmentIds.map((id) => search(ctx, { symptom: options.symptom, equipment_id: id, limit: options.limit })));
+  const unusable = results.find((result): result is { unusable: string } => 'unusable' in result);
+  if (unusable) return unusable;
+  const found = results as SearchWorkOrdersResult[];
+  const matches = found
+    .flatMap((result) => result.matches)
+    .sort((a, b) => b.similarity - a.similarity || (b.closed_at ?? '').localeCompare(a.closed_at ?? '') || b.order_id - a.order_id)
+    .slice(0, options.limit);
+  const fixes = new Map<string, Resolution>();
+  for (const group of found.flatMap((result) => result.resolutions)) {
+    const key = group.resolution.trim();
+    const seen = fixes.get(key);
+    if (!seen) {
+      fixes.set(key, { ...group, order_ids: [...group.order_ids] });
+      continue;
+    }
+    seen.score = Math.round((seen.score + group.score) * 1000) / 1000;
+    seen.count += group.count;
+    seen.order_ids.push(...group.order_ids);
+    if ((group.last_closed_at ?? '') > (seen.last_closed_at ?? '')) seen.last_closed_at = group.last_closed_at;
+  }
+  const resolutions = [...fixes.values()].sort((a, b) => b.score - a.score || b.count - a.count || (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''));
+  return {
+    symptom: options.symptom,
+    indexed_orders: found[0]?.indexed_orders ?? 0,
+    similar_count: found.reduce((sum, result) => sum + result.similar_count, 0),
+    matches,
+    resolutions,
+  };
+}
+
 async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillResult> {
   const language = ctx.language;
   const symptom = args.symptom.trim();
   const notes: string[] = [];
   let item: EquipmentItem | undefined;
+  /** several machines fit the name ("press", "1号冲压机"): their own precedents, merged */
+  let several: string[] = [];
   let lineId: string | undefined;
   if (args.line) {
     const lines = await loadLines(ctx);
@@ -99,7 +140,8 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
     const resolution = resolveEquipment({ text: args.equipment, items: await loadEquipment(ctx), line: lineId });
     if (resolution.kind === 'one') item = resolution.item;
     else if (resolution.kind === 'ambiguous' || resolution.kind === 'group') {
-      const ids = (resolution.kind === 'ambiguous' ? resolution.candidates : resolution.items).map((entry) => entry.equipment_id).join(', ');
+      several = (resolution.kind === 'ambiguous' ? resolution.candidates : resolution.items).map((entry) => entry.equipment_id);
+      const ids = several.join(', ');
       notes.push(t(language, `“${args.equipment}”对应多台设备（${ids}），以下是所有设备上的相似工单。`, `"${args.equipment}" fits several machines (${ids}); the precedents below come from all of them.`));
     } else {
       notes.push(t(language, `设备表中没有“${args.equipment}”，以下按故障现象在全部工单中查找。`, `No equipment matches "${args.equipment}"; searched the work orders of every machine.`));
@@ -108,7 +150,9 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
 
   ctx.progress(t(language, `正在查找与“${symptom}”相似的已关闭工单…`, `searching closed work orders similar to "${symptom}"…`));
   const [first, open] = await Promise.all([
-    search(ctx, { symptom, equipment_id: item?.equipment_id, line_id: item ? undefined : lineId, limit: args.limit }),
+    several.length > 1
+      ? searchSeveral(ctx, { symptom, equipmentIds: several, limit: args.limit })
+      : search(ctx, { symptom, equipment_id: item?.equipment_id ?? several[0], line_id: item || several.length > 0 ? undefined : lineId, limit: args.limit }),
     item ? openOrders(ctx, item.equipment_id) : Promise.resolve([]),
   ]);
   if ('unusable' in first) {
@@ -119,13 +163,15 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
   }
   let result = first;
   let widened = false;
-  if (result.matches.length === 0 && (item || lineId)) {
+  if (result.matches.length === 0 && (item || lineId || several.length > 0)) {
     const wider = await search(ctx, { symptom, limit: args.limit });
     if (!('unusable' in wider) && wider.matches.length > 0) {
       result = wider;
       widened = true;
-      const where = item ? item.equipment_id : t(language, `产线${lineId}`, `line ${lineId}`);
-      notes.push(t(language, `${where} 本身没有相似的已关闭工单；以下是其他设备上的先例。`, `No similar closed order on ${where} itself; these precedents come from other equipment.`));
+      // "the precedents below come from all of them" no longer holds: they come from other machines
+      if (several.length > 0) notes.splice(0, notes.length, ...notes.filter((note) => !note.includes(several.join(', '))));
+      const where = item ? item.equipment_id : several.length > 0 ? several.join(', ') : t(language, `产线${lineId}`, `line ${lineId}`);
+      notes.push(t(language, `${where} 本身没有相似的已关闭工单；以下是其他设备上的先例。`, `No similar closed order on ${where} ${several.length > 1 && !item ? 'themselves' : 'itself'}; these precedents come from other equipment.`));
     }
   }
   ctx.progress(t(language, `找到 ${result.similar_count} 张相似工单`, `found ${result.similar_count} similar work orders`), { similar: result.similar_count });
@@ -182,7 +228,7 @@ export const faultAdvice: CodeSkill<FaultAdviceArgs> = {
   name: 'fault_advice',
   description:
     'Recommend a fix from the plant\'s own history: given a symptom (e.g. "abnormal vibration", "异常振动") and optionally the machine or line, finds the most similar closed work orders and ranks the resolutions that fixed them by how often and how recently they worked, citing order ids; lists the machine\'s open orders. Says so when there is no precedent.',
-  version: '1.0.0',
+  version: '1.1.0',
   parameters: faultAdviceArgs,
   timeoutMs: 30_000,
   errorCodes: COMMON_ERROR_CODES,
