@@ -35,6 +35,7 @@ function plant(search: (request: ToolCallRequest) => Reply) {
     const sql = sqlOf(request);
     if (sql.includes('FROM production_lines')) return LINES;
     if (sql.includes('FROM equipment e')) return EQUIPMENT;
+    if (sql.includes('SELECT order_id, closed_at FROM work_orders')) return rows(['order_id', 'closed_at'], [[300, '2026-03-01T10:00:00'], [310, '2026-09-01T10:00:00'], [420, '2026-08-01T10:00:00'], [501, '2026-11-20T10:00:00'], [502, '2026-10-01T10:00:00']]);
     if (sql.includes('FROM work_orders')) return rows(['order_id', 'priority', 'title', 'opened_at'], sql.includes("'B-PRESS-03'") ? [[3001, 'P1', 'B-PRESS-03 冲压机异常振动', '2026-11-25T09:12:00']] : []);
     throw new Error(`unexpected call ${request.name}: ${sql}`);
   });
@@ -65,7 +66,7 @@ test('English answer; an ambiguous machine searches each of its machines, merged
   };
   const tools = plant((request) => toolOk(byMachine[String(request.arguments.equipment_id)] ?? NONE));
   const { result } = await runSkill({ skill: faultAdvice, args: { symptom: 'vibration', equipment: 'press 1' }, tools });
-  assert.match(result.answer, /^Fault advice for "vibration": 5 similar closed work orders\. Fixes that worked, most often and most recently first:\n\n1\. 紧固地脚螺栓 — worked 3× \(last 2026-10-01\); orders #300 #502 #310\n2\. 更换主轴轴承 — worked 2× \(last 2026-11-20\); orders #501 #420/);
+  assert.match(result.answer, /^Fault advice for "vibration": 5 similar closed work orders\. Fixes that worked, most often and most recently first:\n\n1\. 紧固地脚螺栓 — worked 3× \(last 2026-10-01\); orders #502 #310 #300\n2\. 更换主轴轴承 — worked 2× \(last 2026-11-20\); orders #501 #420/);
   assert.match(result.answer, /Most similar orders:\n\n- #502 [^\n]+\n- #501 /);
   assert.match(result.answer, /"press 1" fits several machines \(A-PRESS-01, B-PRESS-01\); the precedents below come from all of them\./);
   // one search per machine, none over the whole plant (which gave other machines' fixes)

@@ -112,6 +112,13 @@ async function searchSeveral(ctx: SkillContext, options: { symptom: string; equi
     seen.order_ids.push(...group.order_ids);
     if ((group.last_closed_at ?? '') > (seen.last_closed_at ?? '')) seen.last_closed_at = group.last_closed_at;
   }
+  // cited newest first, as the server does for one machine: the merged lists need the orders' closing dates
+  const ids = [...new Set([...fixes.values()].flatMap((group) => group.order_ids))];
+  if (ids.length > 0) {
+    const { rows } = await queryAll(ctx, `SELECT order_id, closed_at FROM work_orders WHERE order_id IN (${ids.map((id) => String(Math.trunc(id))).join(', ')}) ORDER BY order_id`, 'closing dates of the cited work orders (fault advice over several machines)', 5000);
+    const closed = new Map(rows.map((row) => [num(row.order_id), str(row.closed_at)]));
+    for (const group of fixes.values()) group.order_ids.sort((a, b) => (closed.get(b) ?? '').localeCompare(closed.get(a) ?? '') || b - a);
+  }
   const resolutions = [...fixes.values()].sort((a, b) => b.score - a.score || b.count - a.count || (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''));
   return {
     symptom: options.symptom,
