@@ -87,3 +87,13 @@ test('the resolver reads ids, names and type words with numbers in both language
   assert.equal(one('冲压机'), 'group');
   assert.equal(one('press 7'), 'none');
 });
+
+test('a state filter lists only the machines in that state; a due date lists maintenance due by then, overdue included', async () => {
+  const fault = await runSkill({ skill: equipmentStatus, args: { status: 'fault' }, tools: plant() });
+  assert.match(fault.result.answer, /^2 machines in the plant are fault: A-ROBOT-01, D-CNC-01 \(of 7, today 2026-11-29\)\./);
+  assert.deepEqual((fault.result.data as { equipment: Array<{ equipment_id: string }> }).equipment.map((item) => item.equipment_id), ['A-ROBOT-01', 'D-CNC-01']);
+  const idle = await runSkill({ skill: equipmentStatus, args: { status: 'idle', line: 'B' }, tools: plant(), language: 'zh' });
+  assert.match(idle.result.answer, /^产线B没有处于“空闲”状态的设备（共 3 台，今天 2026-11-29）。$/);
+  const due = await runSkill({ skill: equipmentStatus, args: { due_by: '2026-12-06' }, tools: plant() });
+  assert.match(due.result.answer, /^5 machines in the plant due for maintenance by 2026-12-06 \(overdue included\): D-CNC-01 \(overdue 12 d\), B-PRESS-03 \(overdue 6 d\), A-WELD-01 \(overdue 3 d\), B-CONV-01 \(2026-11-29\), A-PRESS-01 \(2026-12-01\)\./);
+});

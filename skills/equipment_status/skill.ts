@@ -144,9 +144,41 @@ async function execute(ctx: SkillContext, args: EquipmentStatusArgs): Promise<Sk
   return listAnswer({ views: pool, lines, language, args, base, scope });
 }
 
+const STATUS_ZH: Record<NonNullable<EquipmentStatusArgs['status']>, string> = { running: '运行中', idle: '空闲', maintenance: '维修保养中', fault: '故障' };
+
 function listAnswer(options: { views: EquipmentView[]; lines: LineInfo[]; language: Language; args: EquipmentStatusArgs; base: Record<string, unknown>; scope: string }): SkillResult {
-  const { views, lines, language, args, base, scope } = options;
+  const { lines, language, args, base, scope } = options;
   const today = String(base.today);
+  if (args.status !== undefined) {
+    const status = args.status;
+    const matching = options.views.filter((view) => view.status === status);
+    const label = t(language, STATUS_ZH[status], status);
+    if (matching.length === 0) {
+      return { answer: t(language, `${scope}没有处于“${label}”状态的设备（共 ${options.views.length} 台，今天 ${today}）。`, `No equipment in ${scope} is ${label} (${options.views.length} machines, today ${today}).`), data: { ...base, resolved: 'list', equipment: [], overdue: [] } };
+    }
+    const ids = matching.map((view) => view.equipment_id).join(t(language, '、', ', '));
+    return {
+      answer: t(language, `${scope}有 ${matching.length} 台设备处于“${label}”状态：${ids}（共 ${options.views.length} 台，今天 ${today}）。\n\n${table(matching, lines, 'zh')}`, `${matching.length} machine${matching.length === 1 ? '' : 's'} in ${scope} ${matching.length === 1 ? 'is' : 'are'} ${label}: ${ids} (of ${options.views.length}, today ${today}).\n\n${table(matching, lines, 'en')}`),
+      data: { ...base, resolved: 'list', equipment: matching, overdue: matching.filter((view) => view.maintenance_overdue).map((view) => view.equipment_id) },
+    };
+  }
+  if (args.due_by !== undefined) {
+    const dueBy = args.due_by;
+    const due = options.views
+      .filter((view) => view.next_maintenance !== null && view.next_maintenance !== undefined && view.next_maintenance.slice(0, 10) <= dueBy)
+      .sort((a, b) => (a.days_until_due ?? 0) - (b.days_until_due ?? 0));
+    const dueText = due
+      .map((view) => (view.maintenance_overdue ? t(language, `${view.equipment_id}（逾期 ${-(view.days_until_due ?? 0)} 天）`, `${view.equipment_id} (overdue ${-(view.days_until_due ?? 0)} d)`) : t(language, `${view.equipment_id}（${view.next_maintenance?.slice(0, 10)}）`, `${view.equipment_id} (${view.next_maintenance?.slice(0, 10)})`)))
+      .join(t(language, '、', ', '));
+    if (due.length === 0) {
+      return { answer: t(language, `${scope}在 ${dueBy} 之前（含）没有到期或逾期的保养（今天 ${today}）。`, `No maintenance in ${scope} is due by ${dueBy} or overdue (today ${today}).`), data: { ...base, resolved: 'list', due_by: dueBy, equipment: [], overdue: [] } };
+    }
+    return {
+      answer: t(language, `${scope}在 ${dueBy} 之前（含）需要保养的设备 ${due.length} 台（含已逾期）：${dueText}。今天 ${today}。\n\n${table(due, lines, 'zh')}`, `${due.length} machine${due.length === 1 ? '' : 's'} in ${scope} due for maintenance by ${dueBy} (overdue included): ${dueText}. Today is ${today}.\n\n${table(due, lines, 'en')}`),
+      data: { ...base, resolved: 'list', due_by: dueBy, equipment: due, overdue: due.filter((view) => view.maintenance_overdue).map((view) => view.equipment_id) },
+    };
+  }
+  const { views } = options;
   const overdue = views.filter((view) => view.maintenance_overdue).sort((a, b) => (a.days_until_due ?? 0) - (b.days_until_due ?? 0));
   const overdueText = overdue.map((view) => t(language, `${view.equipment_id}（逾期 ${-(view.days_until_due ?? 0)} 天）`, `${view.equipment_id} (${-(view.days_until_due ?? 0)} d)`)).join(t(language, '、', ', '));
   if (args.overdue_only) {

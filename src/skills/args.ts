@@ -53,6 +53,10 @@ export const equipmentStatusArgs = z.object({
   /** an equipment id (B-PRESS-03) or how the operator named it ('press 3', '3号冲压机') */
   equipment: z.string().optional(),
   overdue_only: z.boolean().default(false),
+  /** only machines in this state ("which machines are in fault?") */
+  status: z.enum(['running', 'idle', 'maintenance', 'fault']).optional(),
+  /** maintenance due on or before this day, overdue included ("due this week") */
+  due_by: isoDate.optional(),
 });
 export type EquipmentStatusArgs = z.infer<typeof equipmentStatusArgs>;
 

@@ -157,6 +157,14 @@ export function findEquipment(options: {
 
 /** Machines in general, for "which machines are down?" / 哪些设备停机了 */
 export const EQUIPMENT_GENERAL = /设备|机器|机台|机床|\bmachines?\b|\bmachinery\b|\bequipment\b|\bdevices?\b|\bassets?\b/;
-export const STATUS_WORDS = /状态|运行|运转|停机|停了|停线|宕机|开机|故障|\bstatus\b|\brunning\b|\brun\b|\bdown\b|\bstopped\b|\bidle\b|\bworking\b|\boperational\b|\bfault(?:y|s)?\b|\bbroken\b|\bonline\b|\boffline\b/;
+export const STATUS_WORDS = /状态|运行|运转|停机|停了|停线|宕机|开机|故障|维修中|闲置|空闲|\bstatus\b|\brunning\b|\brun\b|\bdown\b|\bstopped\b|\bidle\b|\bworking\b|\boperational\b|\bfault(?:y|s)?\b|\bbroken\b|\bonline\b|\boffline\b/;
 export const MAINTENANCE_WORDS = /保养|维护|维保|检修|\bmaintenance\b|\bservic(?:e|ing)\b|\bpm\b/;
+/** A state the operator filters by ("which machines are in fault"); "running"/"down" stay unfiltered questions. */
+export function statusFilter(lower: string): 'fault' | 'idle' | 'maintenance' | undefined {
+  if (/故障|\bin fault\b|\bfaulty\b|\bfaults?\b|\bbroken(?: down)?\b/.test(lower)) return 'fault';
+  if (/空闲|闲置|\bidle\b/.test(lower)) return 'idle';
+  if (/维修中|保养中|检修中|在保养|在维修|在检修|\b(?:in|under) maintenance\b|\bbeing (?:maintained|serviced)\b/.test(lower)) return 'maintenance';
+  return undefined;
+}
+
 export const OVERDUE_WORDS = /逾期|过期|到期|超期|该保养|需要保养|要保养|待保养|该维护|需要维护|\boverdue\b|\bdue\b|\blate\b|\bneeds?\s+(?:maintenance|servic(?:e|ing))\b/;

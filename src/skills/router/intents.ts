@@ -8,9 +8,10 @@
  */
 import type { SkillName } from '../engine-types.js';
 import type { Analysis } from './analysis.js';
-import { daysBetween } from '../../clock.js';
+import { addDays, daysBetween, weekdayOf } from '../../clock.js';
+import type { Period } from '../args.js';
 import { mondayOf } from './calendar.js';
-import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
+import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS, statusFilter } from './equipment.js';
 import { ADVICE } from './slots.js';
 
 export interface SkillSlots {
@@ -95,6 +96,22 @@ function documentQuery(analysis: Analysis): { query: string; path?: string } {
     .replace(/\s+/g, ' ')
     .trim();
   return path ? { query: cleaned || path, path } : { query: cleaned };
+}
+
+/**
+ * The last day of a maintenance window: a period cut at today ("this week" =
+ * Monday..today, "this month" = 1st..today) still means the whole week or month
+ * when asking what falls due.
+ */
+function dueBy(period: Period): string {
+  const length = daysBetween(period.from, period.to);
+  if (weekdayOf(period.from) === 1 && length < 6) return addDays(period.from, 6);
+  if (period.from.endsWith('-01') && period.to.slice(0, 7) === period.from.slice(0, 7)) {
+    const [year, month] = period.from.split('-').map(Number) as [number, number];
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    return `${period.from.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+  }
+  return period.to;
 }
 
 // ---- intent ---------------------------------------------------------------------------
@@ -202,6 +219,16 @@ export function skillSlots(skill: SkillName, analysis: Analysis): SkillSlots {
       if (lineUnsure) unsure.push('line');
       if (analysis.equipment) explicit.equipment = analysis.equipment.value;
       if (OVERDUE_WORDS.test(analysis.normalized.lower) && (MAINTENANCE_WORDS.test(analysis.normalized.lower) || /逾期|超期|overdue/.test(analysis.normalized.lower))) explicit.overdue_only = true;
+      if (!analysis.equipment) {
+        const status = statusFilter(analysis.normalized.lower);
+        if (status) explicit.status = status;
+      }
+      // "maintenance due this week": due on or before the period's last day, overdue included
+      const due = analysis.periods.length === 1 ? analysis.periods[0]!.period : undefined;
+      if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due) {
+        explicit.due_by = dueBy(due);
+        delete explicit.overdue_only;
+      }
       break;
     }
     case 'fault_advice': {
