@@ -110,6 +110,22 @@ function yearless(today: string, month: number, dayOfMonth: number, year: string
   };
 }
 
+/** "11月1日到7日" / "Nov 1-7": from a (possibly year-less) first day to a later day of the same month. */
+function daySpan(options: { today: string; month: number; firstDay: number; lastDay: number; year: string | undefined }): PeriodReading | undefined {
+  const { month, lastDay } = options;
+  const first = yearless(options.today, month, options.firstDay, options.year);
+  if (!first || lastDay < options.firstDay) return undefined;
+  return {
+    flexible: first.flexible,
+    at: (k) => {
+      const start = first.at(k);
+      if (!start) return undefined;
+      const { year } = parts(start.from);
+      return isValidDate(year, month, lastDay) ? { from: start.from, to: ymd(year, month, lastDay) } : undefined;
+    },
+  };
+}
+
 function monthReading(today: string, month: number, year: string | undefined): PeriodReading | undefined {
   if (month < 1 || month > 12) return undefined;
   if (year !== undefined) return fixed(monthUpToToday(Number(year), month, today));
@@ -162,21 +178,7 @@ export const PERIOD_RULES: PeriodRule[] = [
       return fixed(yearUpToToday(parts(today).year + (shift[m[0]] ?? 0), today));
     } },
   { name: 'zh-date-span', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?\s*(?:-|~|到|至)\s*(\d{1,2})\s*(?:日|号)/g,
-    read: (m, today) => {
-      const month = Number(m[2]);
-      const first = yearless(today, month, Number(m[3]), m[1]);
-      const lastDay = Number(m[4]);
-      if (!first || lastDay < Number(m[3])) return undefined;
-      return {
-        flexible: first.flexible,
-        at: (k) => {
-          const start = first.at(k);
-          if (!start) return undefined;
-          const { year } = parts(start.from);
-          return isValidDate(year, month, lastDay) ? { from: start.from, to: ymd(year, month, lastDay) } : undefined;
-        },
-      };
-    } },
+    read: (m, today) => daySpan({ today, month: Number(m[2]), firstDay: Number(m[3]), lastDay: Number(m[4]), year: m[1] }) },
   { name: 'zh-date', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?(?![\d:])/g,
     read: (m, today) => yearless(today, Number(m[2]), Number(m[3]), m[1]) },
   { name: 'zh-month-name', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月份?(?!\s*\d)/g,
@@ -233,21 +235,7 @@ export const PERIOD_RULES: PeriodRule[] = [
   { name: 'en-bare-weekday', pattern: new RegExp(`\\b(?:on\\s+)?${EN_WEEKDAY_FULL}\\b`, 'g'),
     read: (m, today) => weekdayReading(today, EN_WEEKDAY[m[1] ?? ''] ?? 1) },
   { name: 'en-month-day-span', pattern: new RegExp(`\\b${EN_MONTH_RE}\\.?\\s+(\\d{1,2})${ORDINAL}\\s*(?:-|–|to|through|until|till)\\s*(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4}))?`, 'g'),
-    read: (m, today) => {
-      const month = monthNumber(m[1] ?? '');
-      const first = yearless(today, month, Number(m[2]), m[4]);
-      const lastDay = Number(m[3]);
-      if (!first || lastDay < Number(m[2])) return undefined;
-      return {
-        flexible: first.flexible,
-        at: (k) => {
-          const start = first.at(k);
-          if (!start) return undefined;
-          const { year } = parts(start.from);
-          return isValidDate(year, month, lastDay) ? { from: start.from, to: ymd(year, month, lastDay) } : undefined;
-        },
-      };
-    } },
+    read: (m, today) => daySpan({ today, month: monthNumber(m[1] ?? ''), firstDay: Number(m[2]), lastDay: Number(m[3]), year: m[4] }) },
   { name: 'en-month-day', pattern: new RegExp(`\\b${EN_MONTH_RE}\\.?\\s+(?:the\\s+)?(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4})\\b)?`, 'g'),
     read: (m, today) => yearless(today, monthNumber(m[1] ?? ''), Number(m[2]), m[3]) },
   { name: 'en-day-month', pattern: new RegExp(`\\b(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${EN_MONTH_RE}\\b\\.?(?:\\s*,?\\s*(\\d{4})\\b)?`, 'g'),
