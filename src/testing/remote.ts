@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import type { AgentAnswer } from '../agent/types.js';
 import { checkCase } from './assertions.js';
 import { loadCases, type LoadedCase } from './load-cases.js';
+import { selected } from './runner.js';
 import { formatCase, formatProblem, summarise, summaryLine, writeJson, writeJunit, type CaseReport, type RunSummary } from './report.js';
 
 export interface RemoteRunOptions {
@@ -127,7 +128,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
     reports.push(report);
     options.out.write(`${formatCase(report)}\n`);
   };
-  const chosen = cases.filter((entry) => (!options.filter || options.filter.test(entry.testCase.name)) && (!options.tags?.length || options.tags.some((tag) => entry.testCase.tags.includes(tag))));
+  const chosen = cases.filter((entry) => selected(entry, options));
   // sessions run in file order inside one unit; units run `jobs` at a time
   const units = new Map<string, LoadedCase[]>();
   for (const entry of chosen) {

@@ -61,7 +61,8 @@ function plantKey(plant: PlantSpec | undefined): string {
   return plant ? `${plant.seed}/${plant.today}/${plant.rows}` : 'configured';
 }
 
-function selected(entry: LoadedCase, options: RunOptions): boolean {
+/** --filter and --tag, shared by the in-process and the --url runs. */
+export function selected(entry: LoadedCase, options: { filter?: RegExp | undefined; tags?: string[] | undefined }): boolean {
   if (options.filter && !options.filter.test(entry.testCase.name)) return false;
   if (options.tags && options.tags.length > 0 && !options.tags.some((tag) => entry.testCase.tags.includes(tag))) return false;
   return true;
