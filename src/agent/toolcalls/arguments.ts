@@ -11,6 +11,8 @@ export interface ArgumentsValue {
   repaired: boolean;
   /** arguments the output was cut off in (a truncated reply): their values are not what the model meant */
   cutOff: string[];
+  /** hand repairs made (hand-repair.ts); absent when none */
+  repairs?: string[];
 }
 
 const MAX_DECODE_DEPTH = 4;
@@ -37,12 +39,18 @@ const EXAMPLE = 'send the arguments as one JSON object, e.g. {"line": "A", "limi
 export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
   let current: unknown = raw;
   let repaired = false;
+  const repairs: string[] = [];
+  const done = (value: { value: Record<string, unknown>; cutOff: string[] }): Result<ArgumentsValue, string> =>
+    ok({ value: value.value, repaired, cutOff: value.cutOff, ...(repairs.length > 0 ? { repairs: [...new Set(repairs)] } : {}) });
   for (let depth = 0; depth <= MAX_DECODE_DEPTH; depth++) {
-    if (current === null || current === undefined) return ok({ value: {}, repaired, cutOff: [] });
-    if (isPlainObject(current)) return ok({ repaired, ...takeCutOffs(current) });
+    if (current === null || current === undefined) return done({ value: {}, cutOff: [] });
+    if (isPlainObject(current)) {
+      if (depth > 1) repairs.push('arguments encoded as a string twice');
+      return done(takeCutOffs(current));
+    }
     if (typeof current !== 'string') return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
     const text = stripFence(current.trim());
-    if (text === '' || text === '""' || text === 'null') return ok({ value: {}, repaired, cutOff: [] });
+    if (text === '' || text === '""' || text === 'null') return done({ value: {}, cutOff: [] });
     if (!/^[{["']/.test(text)) {
       return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
     }
@@ -51,6 +59,7 @@ export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
       return err(`arguments are not valid JSON and could not be repaired (${parsed.error}): ${JSON.stringify(preview(text))}; ${EXAMPLE}`);
     }
     repaired ||= parsed.value.repaired;
+    if (parsed.value.fixes) repairs.push(...parsed.value.fixes);
     current = parsed.value.value;
   }
   return err(`arguments are encoded as a string more than ${MAX_DECODE_DEPTH} times; ${EXAMPLE}`);

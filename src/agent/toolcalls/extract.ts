@@ -7,7 +7,8 @@
  * do not read it twice; identical calls are kept once, in text order.
  */
 import { isPlainObject, preview, readArguments } from './arguments.js';
-import { scanJson, takeCutOffs } from './json-lenient.js';
+import { cleanArtefacts, deepseek, gemma, harmony, mistralArgs, type FamilyState } from './families.js';
+import { parseJsonLenient, scanJson, takeCutOffs } from './json-lenient.js';
 import { callsFromValue, isKnownTool, plausibleToolName, resolveToolName, type NormalizeContext } from './normalize.js';
 import { describesCallInProse, stripThinking } from './prose.js';
 import { pythonCallStarts, readPythonCall } from './python-call.js';
@@ -40,7 +41,9 @@ class Extraction {
 
   add(position: number, call: RawCall, format: CallFormat): void {
     const cutOff = call.cutOff && call.cutOff.length > 0 ? { cutOff: call.cutOff } : {};
-    this.found.push({ position, call: { name: call.name, arguments: call.arguments, format, repaired: call.repaired, ...cutOff } });
+    const repairs = [...(call.repairs ?? [])];
+    if (call.repaired && repairs.length === 0) repairs.push('malformed JSON repaired');
+    this.found.push({ position, call: { name: call.name, arguments: call.arguments, format, repaired: call.repaired, ...cutOff, ...(repairs.length > 0 ? { repairs } : {}) } });
   }
 
   /** Calls from JSON (then Python syntax) inside a region; returns how many were found. */
@@ -156,11 +159,13 @@ function functionTags(state: Extraction): void {
     if (/<parameter\s*=/.test(body)) {
       // Qwen3-Coder: <parameter=city>Paris</parameter>
       const argumentsObject: Record<string, unknown> = {};
+      const repairs: string[] = [];
       for (const parameter of body.matchAll(/<parameter\s*=\s*["']?([^>\s"']+)["']?\s*>([\s\S]*?)(?:<\/parameter>|(?=<parameter\s*=)|$)/g)) {
-        const raw = parameter[2]!.replace(/^\n|\n$/g, '');
-        argumentsObject[parameter[1]!] = parameterValue(raw);
+        const raw = parameter[2]!.replace(/<\/parameter>/g, '').replace(/^\n|\n$/g, '');
+        if (!parameter[0].endsWith('</parameter>')) repairs.push('missing </parameter>');
+        argumentsObject[parameter[1]!] = parameterValue(raw, repairs);
       }
-      state.add(region.outer, { name, arguments: argumentsObject, repaired: false }, 'function-tag');
+      state.add(region.outer, { name, arguments: argumentsObject, repaired: repairs.length > 0, repairs: [...new Set(repairs)] }, 'function-tag');
       continue;
     }
     const read = readArguments(body.trim());
@@ -169,22 +174,68 @@ function functionTags(state: Extraction): void {
   }
 }
 
-function parameterValue(raw: string): unknown {
+/** A <parameter=…> value: JSON, or the Python literals Qwen3-Coder writes (True, None, ['a'], {'k': 1}). */
+function parameterValue(raw: string, repairs: string[]): unknown {
   const trimmed = raw.trim();
-  if (/^(?:-?\d+(?:\.\d+)?|true|false|null|\[[\s\S]*\]|\{[\s\S]*\})$/.test(trimmed)) {
+  if (/^(?:True|False)$/.test(trimmed)) {
+    repairs.push('Python literal True/False/None as JSON');
+    return trimmed === 'True';
+  }
+  if (trimmed === 'None') {
+    repairs.push('Python literal True/False/None as JSON');
+    return null;
+  }
+  if (/^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|\[[\s\S]*\]|\{[\s\S]*\})$/.test(trimmed)) {
     try {
       return JSON.parse(trimmed) as unknown;
     } catch {
+      if (/^[[{]/.test(trimmed)) {
+        const read = parseJsonLenient(trimmed);
+        if (read.ok && typeof read.value.value === 'object' && read.value.value !== null) {
+          repairs.push('Python literal list/dict as JSON');
+          return read.value.value;
+        }
+      }
       return trimmed;
     }
   }
   return trimmed;
 }
 
+/** The first closing tag after `start` that is not inside a JSON string; the first one at all when none is outside. */
+function closerOutsideStrings(text: string, start: number, closer: string): number {
+  const lower = text.toLowerCase();
+  let inString = false;
+  for (let index = start; index < text.length; index++) {
+    const char = text[index]!;
+    if (inString) {
+      if (char === '\\') index++;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '<' && lower.startsWith(closer, index)) return index;
+  }
+  return lower.indexOf(closer, start);
+}
+
 function hermes(state: Extraction): void {
-  for (const region of markerRegions(state.work, /<tool_call>/i, /<\/tool_call>/i)) {
-    state.region({ start: region.start, end: region.end, format: 'hermes', trust: 'explicit', label: '<tool_call>' });
-    state.blank(region.outer, region.outerEnd);
+  const open = /<tool_call>|<tool>(?=\s*[{\[])|\[TOOL_REQUEST\]/gi;
+  for (let match = open.exec(state.work); match; match = open.exec(state.work)) {
+    const tag = match[0].toLowerCase();
+    const closer = tag === '<tool_call>' ? '</tool_call>' : tag === '<tool>' ? '</tool>' : '[tool_request_end]';
+    const start = match.index + match[0].length;
+    let end = closer.startsWith('<') ? closerOutsideStrings(state.work, start, closer) : state.work.toLowerCase().indexOf(closer, start);
+    const nextOpen = state.work.slice(start).search(/<tool_call>|\[TOOL_REQUEST\]/i);
+    let outerEnd: number;
+    if (end >= 0 && (nextOpen < 0 || end <= start + nextOpen)) outerEnd = end + closer.length;
+    else {
+      end = nextOpen >= 0 ? start + nextOpen : state.work.length;
+      outerEnd = end;
+    }
+    state.region({ start, end, format: 'hermes', trust: 'explicit', label: match[0] });
+    state.blank(match.index, outerEnd);
+    open.lastIndex = outerEnd;
   }
   // a stray closing tag left by a model that forgot the opening one
   state.work = state.work.replace(/<\/tool_call>/gi, (tag) => ' '.repeat(tag.length));
@@ -234,6 +285,15 @@ function fences(state: Extraction): void {
     const language = match[1]!.toLowerCase();
     const start = match.index + match[0].indexOf(match[2]!, 3 + match[1]!.length);
     const trust: Trust = /^(?:tool_code|tool_call|tool_calls|function_call|functioncall)$/.test(language) ? 'explicit' : 'fenced';
+    // Gemma 3 writes ```tool_code\nprint(get_weather(city="Paris"))\n```: the print() is not the call
+    if (language === 'tool_code') {
+      const body = match[2]!;
+      const printed = /^(\s*)print\(([\s\S]*)\)(\s*)$/.exec(body);
+      if (printed) {
+        const at = match.index + match[0].indexOf(body);
+        state.work = state.work.slice(0, at) + `${printed[1]}      ${printed[2]} ${printed[3]}` + state.work.slice(at + body.length);
+      }
+    }
     state.region({ start, end: start + match[2]!.length, format: 'fence', trust: trust === 'explicit' ? 'explicit' : 'fenced', label: '```' });
     state.blank(match.index, match.index + match[0].length);
     pattern.lastIndex = match.index + Math.max(match[0].length, 1);
@@ -302,8 +362,17 @@ function canonical(value: unknown): string {
 
 export function parseToolCalls(text: string, options: { knownTools?: string[] } = {}): ParseOutcome {
   const knownTools = options.knownTools && options.knownTools.length > 0 ? options.knownTools : undefined;
-  const reply = stripThinking(text);
+  const cleaned = cleanArtefacts(text);
+  const reply = stripThinking(cleaned.text);
   const state = new Extraction(reply, { knownTools });
+  const family: FamilyState = { work: reply, knownTools, calls: [], errors: [], repairs: cleaned.repairs };
+  harmony(family);
+  deepseek(family);
+  gemma(family);
+  mistralArgs(family);
+  state.work = family.work;
+  state.errors.push(...family.errors);
+  for (const call of family.calls) state.add(call.position, { name: call.name, arguments: call.arguments, repaired: call.repaired, cutOff: call.cutOff, repairs: call.repairs }, call.format);
   functionTags(state);
   hermes(state);
   mistral(state);
@@ -320,6 +389,9 @@ export function parseToolCalls(text: string, options: { knownTools?: string[] } 
     const key = `${found.call.name}\u0000${canonical(found.call.arguments)}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    if (cleaned.repairs.length > 0) {
+      found.call.repairs = [...cleaned.repairs, ...(found.call.repairs ?? [])];
+    }
     calls.push(found.call);
   }
   const errors = [...new Set(state.errors)];
