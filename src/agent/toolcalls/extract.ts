@@ -7,7 +7,7 @@
  * do not read it twice; identical calls are kept once, in text order.
  */
 import { isPlainObject, preview, readArguments } from './arguments.js';
-import { cleanArtefacts, deepseek, gemma, harmony, mistralArgs, type FamilyState } from './families.js';
+import { cleanArtefacts, deepseek, dsml, gemma, harmony, mistralArgs, type FamilyState } from './families.js';
 import { parseJsonLenient, scanJson, takeCutOffs } from './json-lenient.js';
 import { callsFromValue, isKnownTool, plausibleToolName, resolveToolName, type NormalizeContext } from './normalize.js';
 import { describesCallInProse, stripThinking } from './prose.js';
@@ -203,7 +203,7 @@ function parameterValue(raw: string, repairs: string[]): unknown {
 }
 
 /** The first closing tag after `start` that is not inside a JSON string; the first one at all when none is outside. */
-function closerOutsideStrings(text: string, start: number, closer: string): number {
+function closerOutsideStrings(text: string, start: number, closer: string, fallback = true): number {
   const lower = text.toLowerCase();
   let inString = false;
   for (let index = start; index < text.length; index++) {
@@ -214,9 +214,9 @@ function closerOutsideStrings(text: string, start: number, closer: string): numb
       continue;
     }
     if (char === '"') inString = true;
-    else if (char === '<' && lower.startsWith(closer, index)) return index;
+    else if (char === closer[0] && lower.startsWith(closer, index)) return index;
   }
-  return lower.indexOf(closer, start);
+  return fallback ? lower.indexOf(closer, start) : -1;
 }
 
 function hermes(state: Extraction): void {
@@ -225,8 +225,9 @@ function hermes(state: Extraction): void {
     const tag = match[0].toLowerCase();
     const closer = tag === '<tool_call>' ? '</tool_call>' : tag === '<tool>' ? '</tool>' : '[tool_request_end]';
     const start = match.index + match[0].length;
-    let end = closer.startsWith('<') ? closerOutsideStrings(state.work, start, closer) : state.work.toLowerCase().indexOf(closer, start);
-    const nextOpen = state.work.slice(start).search(/<tool_call>|\[TOOL_REQUEST\]/i);
+    let end = closerOutsideStrings(state.work, start, closer);
+    const nextTag = closerOutsideStrings(state.work, start, tag, false);
+    const nextOpen = nextTag < 0 ? -1 : nextTag - start;
     let outerEnd: number;
     if (end >= 0 && (nextOpen < 0 || end <= start + nextOpen)) outerEnd = end + closer.length;
     else {
@@ -346,7 +347,18 @@ function bareJson(state: Extraction): void {
 
 /** JSON right after "(", "=" or "," may be an argument of a Python-style call: left for that pass. */
 function insideCallArguments(text: string, start: number): boolean {
-  return /[(=,]\s*$/.test(text.slice(Math.max(0, start - 40), start));
+  if (/[(=,]\s*$/.test(text.slice(Math.max(0, start - 40), start))) return true;
+  // nested inside the arguments of name(…): an unclosed "(" after an identifier
+  let depth = 0;
+  for (let index = start - 1; index >= Math.max(0, start - 400); index--) {
+    const char = text[index]!;
+    if (char === ')') depth++;
+    else if (char === '(') {
+      if (depth === 0) return /[\w]\s*$/.test(text.slice(Math.max(0, index - 2), index));
+      depth--;
+    } else if (char === '\n' && depth === 0 && text[index - 1] === '\n') return false;
+  }
+  return false;
 }
 
 function canonical(value: unknown): string {
@@ -368,6 +380,7 @@ export function parseToolCalls(text: string, options: { knownTools?: string[] } 
   const family: FamilyState = { work: reply, knownTools, calls: [], errors: [], repairs: cleaned.repairs };
   harmony(family);
   deepseek(family);
+  dsml(family);
   gemma(family);
   mistralArgs(family);
   state.work = family.work;

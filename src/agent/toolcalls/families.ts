@@ -103,6 +103,11 @@ export function harmony(state: FamilyState): void {
       const close = findJsonEnd(state.work, start);
       end = close < 0 ? state.work.length : close;
       raw = state.work.slice(start, end);
+    } else if (!/<\|message\|>/.test(header) && state.work.slice(start).trim() === '') {
+      // the header and nothing more: the output stopped before the arguments
+      state.errors.push(`Harmony call to ${name} was cut off before its arguments; send the whole call again`);
+      blank(state, match.index, state.work.length);
+      continue;
     } else {
       // no JSON after the header: read up to the next Harmony token
       const next = state.work.slice(start).search(/<\|(?:call|end|start|return)\|>|$/);
@@ -316,4 +321,30 @@ export function mistralArgs(state: FamilyState): void {
     pattern.lastIndex = end;
     if (args) state.calls.push({ position: match.index, name, arguments: args.value, repaired: args.repaired, cutOff: args.cutOff, format: 'mistral', repairs: [...repairs, ...args.repairs] });
   }
+}
+
+// ── DeepSeek V3.2 / V4 DSML ─────────────────────────────────────────────
+export function dsml(state: FamilyState): void {
+  if (!/<[｜|]DSML[｜|]/.test(state.work)) return;
+  const invoke = /<[｜|]DSML[｜|]invoke\s+name\s*=\s*"([^"]+)"\s*>([\s\S]*?)(?:<\/[｜|]DSML[｜|]invoke>|(?=<[｜|]DSML[｜|]invoke\b)|$)/g;
+  for (const match of state.work.matchAll(invoke)) {
+    const name = resolveToolName(match[1]!, state.knownTools);
+    const args: Record<string, unknown> = {};
+    let complete = match[0].includes('</');
+    for (const parameter of match[2]!.matchAll(/<[｜|]DSML[｜|]parameter\s+name\s*=\s*"([^"]+)"(?:\s+string\s*=\s*"(true|false)")?\s*>([\s\S]*?)(<\/[｜|]DSML[｜|]parameter>|$)/g)) {
+      if (parameter[4] === '') complete = false;
+      const raw = parameter[3]!;
+      if (parameter[2] === 'true') args[parameter[1]!] = raw;
+      else {
+        try {
+          args[parameter[1]!] = JSON.parse(raw.trim()) as unknown;
+        } catch {
+          args[parameter[1]!] = raw;
+        }
+      }
+    }
+    if (!complete) state.errors.push(`DSML call to ${name} was cut off before </｜DSML｜invoke>; send the whole call again`);
+    else state.calls.push({ position: match.index!, name, arguments: args, repaired: false, format: 'deepseek', repairs: [] });
+  }
+  state.work = state.work.replace(/<[｜|]DSML[｜|](?:function_calls|tool_calls)>[\s\S]*?(?:<\/[｜|]DSML[｜|](?:function_calls|tool_calls)>|$)/g, (block) => block.replace(/[^\n]/g, ' '));
 }
