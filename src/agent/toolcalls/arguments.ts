@@ -4,7 +4,7 @@
  * an empty string or null. Returns the object or says what was wrong.
  */
 import { err, ok, type Result } from '../../errors.js';
-import { parseJsonLenient, takeCutOffs } from './json-lenient.js';
+import { findJsonEnd, parseJsonLenient, takeCutOffs } from './json-lenient.js';
 
 export interface ArgumentsValue {
   value: Record<string, unknown>;
@@ -54,7 +54,9 @@ export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
     if (!/^[{["']/.test(text)) {
       return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
     }
-    const parsed = parseJsonLenient(text);
+    const twice = repeatedObject(text);
+    if (twice !== undefined) repairs.push('the same arguments object sent twice');
+    const parsed = parseJsonLenient(twice ?? text);
     if (!parsed.ok) {
       return err(`arguments are not valid JSON and could not be repaired (${parsed.error}): ${JSON.stringify(preview(text))}; ${EXAMPLE}`);
     }
@@ -63,6 +65,16 @@ export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
     current = parsed.value.value;
   }
   return err(`arguments are encoded as a string more than ${MAX_DECODE_DEPTH} times; ${EXAMPLE}`);
+}
+
+/** `{…}{…}` with both objects the same (a streaming parser that emitted the arguments twice): the object once. */
+function repeatedObject(text: string): string | undefined {
+  if (!text.startsWith('{')) return undefined;
+  const end = findJsonEnd(text, 0);
+  if (end < 0 || end >= text.length) return undefined;
+  const first = text.slice(0, end);
+  const rest = text.slice(end).trim();
+  return rest === first ? first : undefined;
 }
 
 function stripFence(text: string): string {

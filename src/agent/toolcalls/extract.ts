@@ -157,6 +157,11 @@ function functionTags(state: Extraction): void {
     const body = state.work.slice(region.start, region.end);
     state.blank(region.outer, region.outerEnd);
     if (/<parameter\s*=/.test(body)) {
+      if (region.outerEnd === state.original.length && region.end === state.original.length && !/<\/parameter>\s*$/.test(body)) {
+        // no </function>, and the last value never closed: the output stopped mid-call
+        state.errors.push(`<function=${name}> was cut off before </function>; send the whole call again`);
+        continue;
+      }
       // Qwen3-Coder: <parameter=city>Paris</parameter>
       const argumentsObject: Record<string, unknown> = {};
       const repairs: string[] = [];
@@ -303,9 +308,13 @@ function fences(state: Extraction): void {
 
 /** ReAct: "Action: query_database" then "Action Input: {…}". */
 function react(state: Extraction): void {
-  const pattern = /^[ \t]*Action[ \t]*[:：][ \t]*`?([A-Za-z_][\w.-]*)`?[ \t]*\r?\n[ \t]*Action[ \t]*Input[ \t]*[:：][ \t]*/gim;
+  const pattern = /^[ \t]*Action[ \t]*[:：][ \t]*`?([^\n`]+?)`?[ \t]*\r?\n[ \t]*Action[ \t]*Input[ \t]*[:：][ \t]*/gim;
   for (let match = pattern.exec(state.work); match; match = pattern.exec(state.work)) {
-    const name = resolveToolName(match[1]!, state.context.knownTools);
+    const written = match[1]!.trim();
+    // a tool whose name has spaces ("Other philosophy QA System") is only taken when it is offered
+    const spaced = state.context.knownTools?.find((tool) => tool.toLowerCase() === written.toLowerCase());
+    if (!spaced && !/^[A-Za-z_][\w.-]*$/.test(written)) continue;
+    const name = spaced ?? resolveToolName(written, state.context.knownTools);
     const start = match.index + match[0].length;
     const nextSection = state.work.slice(start).search(/\n[ \t]*(?:Observation|Thought|Action|Final Answer)[ \t]*[:：]/i);
     const end = nextSection < 0 ? state.work.length : start + nextSection;
@@ -372,6 +381,21 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** "For example, you could call …", "e.g. `get_weather(…)`", "calls like <tool_call>…</tool_call>, for example": shown, not made. */
+const EXAMPLE_BEFORE =
+  /(?:\bfor (?:example|instance)\b|\be\.g\.|\bsuch as\b|\blike this\b|\bsomething like\b|\b(?:could|would|might|can) (?:use|call|write|run|invoke)\b|\bwould look like\b|\b(?:a|the|an) (?:tool |function )?call like\b|\bcalls? (?:look )?like\b|\bwraps? calls? like\b|\ban example\b|\bexample call\b|例如|比如|举例|示例|譬如)[^.!?。！？\n]*$/i;
+const EXAMPLE_AFTER = /^[^.!?。！？\n]{0,160}?(?:,|，)?\s*(?:for example|for instance|e\.g\.)/i;
+
+function shownAsExample(text: string, position: number): boolean {
+  const before = text.slice(Math.max(0, position - 200), position);
+  if (EXAMPLE_BEFORE.test(before)) return true;
+  // the call's own sentence ends in ", for example."
+  const sentenceEnd = text.slice(position).search(/[.!?。！？](?:\s|$)|\n\n/);
+  const sentence = text.slice(position, sentenceEnd < 0 ? text.length : position + sentenceEnd + 1);
+  const tail = sentence.slice(Math.max(0, sentence.length - 40));
+  return /(?:for example|for instance|e\.g\.)\s*[.!?]?$/i.test(tail) || (EXAMPLE_AFTER.test(sentence.slice(-60)) && /example|instance/i.test(sentence.slice(-20)));
+}
+
 export function parseToolCalls(text: string, options: { knownTools?: string[] } = {}): ParseOutcome {
   const knownTools = options.knownTools && options.knownTools.length > 0 ? options.knownTools : undefined;
   const cleaned = cleanArtefacts(text);
@@ -398,7 +422,12 @@ export function parseToolCalls(text: string, options: { knownTools?: string[] } 
 
   const seen = new Set<string>();
   const calls: ParsedCall[] = [];
+  let example = false;
   for (const found of [...state.found].sort((a, b) => a.position - b.position)) {
+    if (shownAsExample(reply, found.position)) {
+      example = true;
+      continue;
+    }
     const key = `${found.call.name}\u0000${canonical(found.call.arguments)}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -408,6 +437,6 @@ export function parseToolCalls(text: string, options: { knownTools?: string[] } 
     calls.push(found.call);
   }
   const errors = [...new Set(state.errors)];
-  const proseOnly = calls.length === 0 && errors.length === 0 && describesCallInProse(reply, knownTools ?? []);
+  const proseOnly = calls.length === 0 && (example || (errors.length === 0 && describesCallInProse(reply, knownTools ?? [])));
   return { calls, proseOnly, errors };
 }

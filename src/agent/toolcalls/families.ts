@@ -258,6 +258,7 @@ export function gemma(state: FamilyState): void {
 const DS = (word: string) => `<[｜|]\\s*${word.split(' ').join('[▁_ ]')}\\s*[｜|]>`;
 const DS_ANY = new RegExp(`${DS('tool calls begin')}|${DS('tool call begin')}|${DS('tool sep')}|${DS('tool call end')}|${DS('tool calls end')}`, 'g');
 const DS_SEP = new RegExp(`^${DS('tool sep')}$`);
+const DS_CALL_BEGIN = new RegExp(`^${DS('tool call begin')}$`);
 
 function stripArgumentsFence(raw: string): string {
   const fenced = /^\s*```[ \t]*(?:json)?[ \t]*\n?(?:json[ \t]*\n)?([\s\S]*?)(?:```\s*)?$/.exec(raw);
@@ -292,6 +293,12 @@ export function deepseek(state: FamilyState): void {
     void previousEnd;
     void previousIsToken;
     const name = resolveToolName(rawName, state.knownTools);
+    if (rawArguments.trim() === '' && next && DS_CALL_BEGIN.test(next[0])) {
+      // "function<｜tool▁sep｜>bad<｜tool▁call▁begin｜>…": a call with no arguments that never ended
+      state.errors.push(`DeepSeek call to ${name} has no arguments and no <｜tool▁call▁end｜>; it was skipped`);
+      blank(state, segmentStart, afterEnd);
+      continue;
+    }
     const repairs: string[] = [];
     if (/<\|/.test(token[0])) repairs.push('DeepSeek tokens in ASCII form');
     const body = stripArgumentsFence(rawArguments);

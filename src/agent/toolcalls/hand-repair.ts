@@ -79,6 +79,8 @@ function stringsRepaired(text: string): string {
       body += inner === '"' ? '\\"' : inner;
       cursor++;
     }
+    // \' is not a JSON escape: the quote the model meant
+    body = body.replace(/(?<!\\)\\'/g, "'");
     if (/\\(?!["\\/bfnrtu])/.test(body.replace(/\\\\/g, ''))) body = body.replace(/\\(?!")/g, '\\\\');
     out += `"${body}${closed ? '"' : ''}`;
     index = closed ? cursor + 1 : cursor;
@@ -92,6 +94,8 @@ function closesString(text: string, after: number, context: '{' | '[' | undefine
   if (next === '' || next === ':' || next === '}' || next === ']') return true;
   if (next !== ',') return false;
   const following = rest.slice(rest.indexOf(',') + 1);
+  // a trailing comma before the closing bracket
+  if (/^\s*[}\]]/.test(following)) return true;
   if (context === '[') return /^\s*(?:"|-?\d|\{|\[|true\b|false\b|null\b|$)/.test(following);
   return /^\s*(?:"(?:[^"\\]|\\.)*"\s*:|$)/.test(following) || /^\s*[A-Za-z_]\w*\s*:/.test(following);
 }
@@ -106,7 +110,7 @@ export function repairByHand(text: string): HandRepair {
   if (escapes !== current) fixes.push('literal \\n between tokens');
   current = escapes;
   const strings = stringsRepaired(current);
-  if (strings !== current) fixes.push(/\\\\/.test(strings) && !/\\\\/.test(current) ? 'raw backslashes in a string' : 'unescaped quotes in a string');
+  if (strings !== current) fixes.push(/\\\\/.test(strings) && !/\\\\/.test(current) ? 'raw backslashes in a string' : /\\'/.test(current) && !/\\'/.test(strings) ? "\\' in a string" : 'unescaped quotes in a string');
   current = strings;
   return { text: current, fixes };
 }

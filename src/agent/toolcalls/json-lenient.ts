@@ -132,6 +132,13 @@ export function parseJsonLenient(text: string): Result<LenientJson, string> {
       // the tagged text did not repair: repair the text as it came
     }
   }
+  if (byHand.fixes.length > 0) {
+    try {
+      return ok({ value: JSON.parse(jsonrepair(byHand.text)) as unknown, repaired: true, fixes: byHand.fixes });
+    } catch {
+      // the hand repairs were not the problem: repair the text as it came
+    }
+  }
   try {
     return ok({ value: JSON.parse(jsonrepair(text)) as unknown, repaired: true });
   } catch (error) {
