@@ -134,7 +134,12 @@ function markerRegions(text: string, open: RegExp, closers: RegExp): Array<{ out
     const start = match.index + match[0].length;
     const rest = text.slice(start);
     const closer = new RegExp(closers.source, closers.flags.replace('g', '')).exec(rest);
-    const nextOpen = rest.search(new RegExp(open.source, open.flags.replace('g', '')));
+    let nextOpen = rest.search(new RegExp(open.source, open.flags.replace('g', '')));
+    // <function=other> written inside a <parameter=…> value is the value, not the next call
+    if (nextOpen >= 0 && closer && closer.index > nextOpen) {
+      const before = rest.slice(0, nextOpen);
+      if ((before.match(/<parameter\s*=/g) ?? []).length > (before.match(/<\/parameter>/g) ?? []).length) nextOpen = -1;
+    }
     let end = text.length;
     let outerEnd = text.length;
     if (closer && (nextOpen < 0 || closer.index <= nextOpen)) {
