@@ -17,6 +17,11 @@ export interface ArgumentsValue {
 
 const MAX_DECODE_DEPTH = 4;
 
+/** The text with every character but newlines turned into a space (same length): what a pass read, taken out of the text. */
+export function blanked(text: string): string {
+  return text.includes('\n') ? text.split('\n').map((line) => ' '.repeat(line.length)).join('\n') : ' '.repeat(text.length);
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,7 +6,7 @@
  * Python-call syntax). Each pass blanks out what it consumed so later passes
  * do not read it twice; identical calls are kept once, in text order.
  */
-import { isPlainObject, preview, readArguments } from './arguments.js';
+import { blanked, isPlainObject, preview, readArguments } from './arguments.js';
 import { cleanArtefacts, deepseek, dsml, gemma, harmony, mistralArgs, type FamilyState } from './families.js';
 import { parseJsonLenient, scanJson, takeCutOffs } from './json-lenient.js';
 import { callsFromValue, isKnownTool, plausibleToolName, resolveToolName, type NormalizeContext } from './normalize.js';
@@ -36,7 +36,7 @@ class Extraction {
   }
 
   blank(start: number, end: number): void {
-    this.work = this.work.slice(0, start) + this.work.slice(start, end).replace(/[^\n]/g, ' ') + this.work.slice(end);
+    this.work = this.work.slice(0, start) + blanked(this.work.slice(start, end)) + this.work.slice(end);
   }
 
   add(position: number, call: RawCall, format: CallFormat): void {
@@ -212,19 +212,25 @@ function parameterValue(raw: string, repairs: string[]): unknown {
   return trimmed;
 }
 
-/** The first closing tag after `start` that is not inside a JSON string; the first one at all when none is outside. */
-function closerOutsideStrings(text: string, start: number, closer: string, fallback = true): number {
-  const lower = text.toLowerCase();
-  let inString = false;
-  for (let index = start; index < text.length; index++) {
-    const char = text[index]!;
-    if (inString) {
-      if (char === '\\') index++;
-      else if (char === '"') inString = false;
-      continue;
+/** The first `tag` (lower case) after `start` that is not inside a JSON string; with `fallback`, the first one at all when none is outside. */
+function closerOutsideStrings(text: string, start: number, closer: string, fallback = true, lower = text.toLowerCase()): number {
+  let index = start;
+  for (;;) {
+    const quote = text.indexOf('"', index);
+    const tag = lower.indexOf(closer, index);
+    if (tag >= 0 && (quote < 0 || tag < quote)) return tag;
+    if (quote < 0) break;
+    // skip the string: the next quote not escaped by an odd run of backslashes
+    let close = quote;
+    for (;;) {
+      close = text.indexOf('"', close + 1);
+      if (close < 0) break;
+      let slashes = 0;
+      while (text[close - 1 - slashes] === '\\') slashes++;
+      if (slashes % 2 === 0) break;
     }
-    if (char === '"') inString = true;
-    else if (char === closer[0] && lower.startsWith(closer, index)) return index;
+    if (close < 0) break;
+    index = close + 1;
   }
   return fallback ? lower.indexOf(closer, start) : -1;
 }
@@ -235,8 +241,9 @@ function hermes(state: Extraction): void {
     const tag = match[0].toLowerCase();
     const closer = tag === '<tool_call>' ? '</tool_call>' : tag === '<tool>' ? '</tool>' : '[tool_request_end]';
     const start = match.index + match[0].length;
-    let end = closerOutsideStrings(state.work, start, closer);
-    const nextTag = closerOutsideStrings(state.work, start, tag, false);
+    const lower = state.work.toLowerCase();
+    let end = closerOutsideStrings(state.work, start, closer, true, lower);
+    const nextTag = closerOutsideStrings(state.work, start, tag, false, lower);
     const nextOpen = nextTag < 0 ? -1 : nextTag - start;
     let outerEnd: number;
     if (end >= 0 && (nextOpen < 0 || end <= start + nextOpen)) outerEnd = end + closer.length;

@@ -14,7 +14,7 @@
  * spaces, stray <|im_end|>/<|eot_id|>/<end_of_turn>). Each pass blanks what it
  * read (same length) so the generic passes do not read it again.
  */
-import { readArguments } from './arguments.js';
+import { blanked, readArguments } from './arguments.js';
 import { findJsonEnd } from './json-lenient.js';
 import { resolveToolName } from './normalize.js';
 
@@ -38,7 +38,7 @@ export interface FamilyState {
 }
 
 function blank(state: FamilyState, start: number, end: number): void {
-  state.work = state.work.slice(0, start) + state.work.slice(start, end).replace(/[^\n]/g, ' ') + state.work.slice(end);
+  state.work = state.work.slice(0, start) + blanked(state.work.slice(start, end)) + state.work.slice(end);
 }
 
 function argumentsFrom(raw: string, label: string, state: FamilyState): { value: Record<string, unknown>; repaired: boolean; cutOff: string[]; repairs: string[] } | undefined {
@@ -64,7 +64,7 @@ export function cleanArtefacts(text: string): { text: string; repairs: string[] 
     if (replaced !== out) repairs.push('SentencePiece ▁ read as spaces');
     out = replaced;
   }
-  const stray = out.match(STRAY_TOKENS);
+  const stray = out.includes('<') ? out.match(STRAY_TOKENS) : null;
   if (stray) {
     repairs.push(`stray ${[...new Set(stray.map((token) => token.trim()))].join(' ')} removed`);
     out = out.replace(STRAY_TOKENS, (token) => ' '.repeat(token.length));
@@ -76,6 +76,7 @@ export function cleanArtefacts(text: string): { text: string; repairs: string[] 
 const HARMONY_TOKEN = /<\|(?:start|channel|message|constrain|end|call|return)\|>/;
 
 export function harmony(state: FamilyState): void {
+  if (!state.work.includes('to=') && !state.work.includes('<|')) return;
   const recipient = /\bto=(?:functions\.)?([A-Za-z_][\w.-]*)/g;
   for (let match = recipient.exec(state.work); match; match = recipient.exec(state.work)) {
     const before = state.work.slice(Math.max(0, match.index - 60), match.index);
@@ -131,7 +132,7 @@ export function harmony(state: FamilyState): void {
   }
   // the analysis channel is reasoning, not the reply; the remaining scaffolding is not content
   if (HARMONY_TOKEN.test(state.work)) {
-    state.work = state.work.replace(/<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?=<\|end\|>|<\|start\|>|$)/g, (body) => body.replace(/[^\n]/g, ' '));
+    state.work = state.work.replace(/<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?=<\|end\|>|<\|start\|>|$)/g, (body) => blanked(body));
     state.work = state.work.replace(/<\|start\|>\s*assistant|<\|channel\|>\s*(?:final|commentary)?\s*(?:<\|message\|>)?|<\|(?:message|end|call|return|constrain)\|>/g, (token) => ' '.repeat(token.length));
   }
 }
@@ -230,6 +231,7 @@ function gemmaObject(text: string, at: number): { value: Record<string, unknown>
 }
 
 export function gemma(state: FamilyState): void {
+  if (!state.work.includes('call:')) return;
   const start = /(?:<\|tool_call>\s*|<start_function_call>\s*)?\bcall:([A-Za-z_][\w.-]*)\s*(?=\{)/g;
   for (let match = start.exec(state.work); match; match = start.exec(state.work)) {
     const name = resolveToolName(match[1]!, state.knownTools);
@@ -316,6 +318,7 @@ export function deepseek(state: FamilyState): void {
 
 // ── Mistral NAME[ARGS]{…} ───────────────────────────────────────────────
 export function mistralArgs(state: FamilyState): void {
+  if (!state.work.includes('[ARGS]')) return;
   const pattern = /(\[TOOL_CALLS\]\s*)?([A-Za-z_][\w.-]*)\s*(?:\[CALL_ID\]\s*[\w-]*\s*)?\[ARGS\]\s*/g;
   for (let match = pattern.exec(state.work); match; match = pattern.exec(state.work)) {
     const name = resolveToolName(match[2]!, state.knownTools);
@@ -353,5 +356,5 @@ export function dsml(state: FamilyState): void {
     if (!complete) state.errors.push(`DSML call to ${name} was cut off before </｜DSML｜invoke>; send the whole call again`);
     else state.calls.push({ position: match.index!, name, arguments: args, repaired: false, format: 'deepseek', repairs: [] });
   }
-  state.work = state.work.replace(/<[｜|]DSML[｜|](?:function_calls|tool_calls)>[\s\S]*?(?:<\/[｜|]DSML[｜|](?:function_calls|tool_calls)>|$)/g, (block) => block.replace(/[^\n]/g, ' '));
+  state.work = state.work.replace(/<[｜|]DSML[｜|](?:function_calls|tool_calls)>[\s\S]*?(?:<\/[｜|]DSML[｜|](?:function_calls|tool_calls)>|$)/g, (block) => blanked(block));
 }
