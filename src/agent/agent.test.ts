@@ -186,15 +186,22 @@ describe('the model loop', () => {
     assert.equal(events.filter((event) => event.type === 'retry').length, 4);
     const rows = auditRows(harness, answer.trace_id);
     assert.deepEqual(
-      rows.map((row) => [row.error_code, row.attempt]),
+      rows.map((row) => [row.tool_name, row.error_code, row.attempt]),
       [
-        ['TOOL_ARGUMENTS_INVALID', 1],
-        ['TOOL_ARGUMENTS_INVALID', 2],
-        ['PARSE_FAILED', 3],
-        ['TOOL_ARGUMENTS_INVALID', 4],
+        // the cut-off arguments string and the call read from text are repairs, audited as such
+        ['(reply)', null, 1],
+        ['count_records', 'TOOL_ARGUMENTS_INVALID', 1],
+        ['(reply)', null, 2],
+        ['count_records', 'TOOL_ARGUMENTS_INVALID', 2],
+        ['(reply)', 'PARSE_FAILED', 3],
+        ['count_records', 'TOOL_ARGUMENTS_INVALID', 4],
       ],
     );
-    assert.ok(rows.every((row) => row.success === 0 && row.origin === 'agent'));
+    const repairs = rows.filter((row) => row.error_code === null);
+    assert.deepEqual(JSON.parse(String(repairs[0]!.parameters)).repairs, ['arguments string repaired (not valid JSON)']);
+    assert.deepEqual(JSON.parse(String(repairs[1]!.parameters)).repairs, ['read from the reply text (hermes)']);
+    assert.ok(repairs.every((row) => row.success === 1 && row.origin === 'agent'));
+    assert.ok(rows.filter((row) => row.error_code !== null).every((row) => row.success === 0 && row.origin === 'agent'));
   });
 
   test('after 3 failed retries the rules answer, their missing slot filled from what the model tried', async () => {
