@@ -144,6 +144,37 @@ describe('the model loop', () => {
     assert.equal(auditRows(harness, answer.trace_id)[0]?.error_code, 'TOOL_NOT_FOUND');
   });
 
+  test('a call shown as an example and a call cut off mid-arguments never run; each gets a corrective message', async () => {
+    const llm = harness.llm!;
+    const before = llm.chatRequests().length;
+    llm.push(
+      turn.text('For example, you could call count_records({"line": "A", "days": 7}) to get them.'),
+      turn.text('<tool_call>{"name": "count_records", "arguments": {"line": "A", "days": 7, "note": "last we'),
+      turn.text('<|channel|>commentary to=functions.count_records <|constrain|>json<|message|>{"line":"A","days":7}<|call|>'),
+      turn.text('Line A: 7 records.'),
+    );
+    const { answer, events } = await askWith(harness, 'records of line A?');
+    assert.equal(answer.answer, 'Line A: 7 records.');
+    const started = events.filter((event) => event.type === 'tool-call-start');
+    assert.equal(started.length, 1, 'only the Harmony call ran');
+    assert.deepEqual(started[0]!.type === 'tool-call-start' && started[0]!.repairs, ['read from the reply text (harmony)']);
+    const requests = llm.chatRequests().slice(before);
+    assert.match(lastUserText(requests[1]!), /described a tool call in words but did not make it/);
+    assert.match(lastUserText(requests[2]!), /cut off/);
+    const rows = auditRows(harness, answer.trace_id);
+    assert.deepEqual(
+      rows.map((row) => [row.tool_name, row.error_code]),
+      [
+        ['(reply)', 'PARSE_FAILED'],
+        // the cut-off call was read (a repair, audited), then refused before it ran
+        ['(reply)', null],
+        ['count_records', 'TOOL_ARGUMENTS_INVALID'],
+        ['(reply)', null],
+        ['count_records', null],
+      ],
+    );
+  });
+
   test('a reply that only describes a call gets a corrective message, not taken as final', async () => {
     const llm = harness.llm!;
     const before = llm.chatRequests().length;
@@ -186,15 +217,22 @@ describe('the model loop', () => {
     assert.equal(events.filter((event) => event.type === 'retry').length, 4);
     const rows = auditRows(harness, answer.trace_id);
     assert.deepEqual(
-      rows.map((row) => [row.error_code, row.attempt]),
+      rows.map((row) => [row.tool_name, row.error_code, row.attempt]),
       [
-        ['TOOL_ARGUMENTS_INVALID', 1],
-        ['TOOL_ARGUMENTS_INVALID', 2],
-        ['PARSE_FAILED', 3],
-        ['TOOL_ARGUMENTS_INVALID', 4],
+        // the cut-off arguments string and the call read from text are repairs, audited as such
+        ['(reply)', null, 1],
+        ['count_records', 'TOOL_ARGUMENTS_INVALID', 1],
+        ['(reply)', null, 2],
+        ['count_records', 'TOOL_ARGUMENTS_INVALID', 2],
+        ['(reply)', 'PARSE_FAILED', 3],
+        ['count_records', 'TOOL_ARGUMENTS_INVALID', 4],
       ],
     );
-    assert.ok(rows.every((row) => row.success === 0 && row.origin === 'agent'));
+    const repairs = rows.filter((row) => row.error_code === null);
+    assert.deepEqual(JSON.parse(String(repairs[0]!.parameters)).repairs, ['arguments string repaired (not valid JSON)']);
+    assert.deepEqual(JSON.parse(String(repairs[1]!.parameters)).repairs, ['read from the reply text (hermes)']);
+    assert.ok(repairs.every((row) => row.success === 1 && row.origin === 'agent'));
+    assert.ok(rows.filter((row) => row.error_code !== null).every((row) => row.success === 0 && row.origin === 'agent'));
   });
 
   test('after 3 failed retries the rules answer, their missing slot filled from what the model tried', async () => {

@@ -253,7 +253,7 @@ export class Agent {
       const markdown = skills.markdown(name);
       return markdown ? [{ name, body: markdown.body }] : [];
     });
-    const catalog = new ToolCatalog({ tools: tools.listTools(), skills: relevant });
+    const catalog = new ToolCatalog({ tools: tools.listTools(), skills: relevant, question });
     const routeHint =
       decision.kind === 'skill'
         ? `This looks like a question for ${catalog.forSkill(decision.skill)?.name ?? decision.skill} (${decision.reason}). Known so far: ${JSON.stringify(decision.args)}.` +

@@ -77,6 +77,8 @@ interface PendingCall {
   /** arguments the reply was cut off in: refused, and never carried to the rules fallback */
   cutOff?: string[] | undefined;
   entry?: CatalogEntry | undefined;
+  /** what the parser repaired to read the call (issue 14): traced and audited */
+  repairs?: string[] | undefined;
   problem?: { code: 'PARSE_FAILED' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_NOT_FOUND'; message: string } | undefined;
 }
 
@@ -101,6 +103,12 @@ function argsLine(args: Record<string, unknown> | undefined): string {
  * nothing — null or absent, or cut off by a truncated reply (jsonrepair fills
  * `"period": ` with null) — which never erase a value already known.
  */
+/** A native call's arguments string: what readArguments repaired (nothing when it was valid JSON). */
+function nativeRepairs(read: { repaired: boolean; repairs?: string[] | undefined }): string[] | undefined {
+  if (read.repairs && read.repairs.length > 0) return read.repairs;
+  return read.repaired ? ['arguments string repaired (not valid JSON)'] : undefined;
+}
+
 export function mergeKnown(known: Record<string, unknown> | undefined, call: { args?: Record<string, unknown> | undefined; cutOff?: string[] | undefined }): Record<string, unknown> {
   const merged = { ...(known ?? {}) };
   const cut = new Set((call.cutOff ?? []).map((path) => /^[^.[…]+/.exec(path)?.[0] ?? path));
@@ -159,7 +167,7 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
         const parsed = readArguments(native.arguments);
         calls.push(
           parsed.ok
-            ? { id: native.id, name: native.name, native: true, args: parsed.value.value, cutOff: parsed.value.cutOff }
+            ? { id: native.id, name: native.name, native: true, args: parsed.value.value, cutOff: parsed.value.cutOff, repairs: nativeRepairs(parsed.value) }
             : {
                 id: native.id,
                 name: native.name,
@@ -171,7 +179,9 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
     } else {
       const outcome = parseToolCalls(content, { knownTools });
       if (outcome.calls.length > 0) {
-        for (const call of outcome.calls) calls.push({ id: `text_${++callCounter}`, name: call.name, native: false, args: call.arguments, cutOff: call.cutOff });
+        for (const call of outcome.calls) {
+          calls.push({ id: `text_${++callCounter}`, name: call.name, native: false, args: call.arguments, cutOff: call.cutOff, repairs: [`read from the reply text (${call.format})`, ...(call.repairs ?? [])] });
+        }
       } else if (outcome.proseOnly || describesCallInProse(content, knownTools)) {
         replyProblem = {
           code: 'PARSE_FAILED',
@@ -208,6 +218,22 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
       const checked = validateArguments({ tool: entry.name, schema: entry.schema, args: call.args ?? {}, cutOff: call.cutOff });
       if (checked.ok) call.args = checked.value;
       else call.problem = { code: 'TOOL_ARGUMENTS_INVALID', message: checked.message };
+    }
+
+    // what had to be repaired, per call: an admin sees in the audit log which model misbehaves how
+    for (const call of calls) {
+      if (!call.repairs || call.repairs.length === 0) continue;
+      const raw = call.native ? response.toolCalls.find((native) => native.id === call.id)?.arguments : content;
+      options.audit({
+        tool_name: '(reply)',
+        parameters: { tool: call.name, repairs: call.repairs, raw: cutText(typeof raw === 'string' ? raw : JSON.stringify(raw ?? null), 1000) },
+        result_summary: `repaired ${call.name}: ${call.repairs.join('; ')}`,
+        duration_ms: 0,
+        success: true,
+        error_code: null,
+        attempt: state.failures + 1,
+      });
+      options.log.info({ step, tool: call.name, repairs: call.repairs }, 'tool-call-repaired');
     }
 
     // 3. echo the assistant turn into the conversation
@@ -306,7 +332,7 @@ type CallOutcome = ToolCallResult & { data?: unknown };
 async function runCall(options: ModelLoopOptions, call: PendingCall, step: number): Promise<CallOutcome> {
   const entry = call.entry!;
   const args = call.args ?? {};
-  options.emit({ type: 'tool-call-start', id: call.id, name: entry.name, arguments: args });
+  options.emit({ type: 'tool-call-start', id: call.id, name: entry.name, arguments: args, ...(call.repairs && call.repairs.length > 0 ? { repairs: call.repairs } : {}) });
   let result: CallOutcome;
   if (entry.kind === 'mcp') {
     result = await options.tools.callTool({

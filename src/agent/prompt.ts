@@ -56,7 +56,10 @@ export function buildSystemPrompt(options: PromptOptions): string {
     options.language === 'zh' ? 'Answer in Chinese (简体中文), the operator\'s language.' : "Answer in English, the operator's language.",
     '',
     '## Tools',
-    ...catalog.entries.map((entry) => `- ${signature(entry)}`),
+    ...catalog.offered.map((entry) => `- ${signature(entry)}`),
+    ...(catalog.named.length > 0
+      ? [`- Also available, call by name when the question needs them (a call that lacks an argument is answered with what it needs): ${catalog.named.map((entry) => entry.name).join(', ')}`]
+      : []),
     '',
     '## How to call tools',
     '- Call a tool when you need data; call the next one after you read its result. Arguments are JSON that match the tool\'s parameters exactly (names, types, required ones).',
@@ -72,7 +75,7 @@ export function buildSystemPrompt(options: PromptOptions): string {
       `  Bad: ${QUERY_BAD}`,
     );
   } else {
-    const example = catalog.entries[0];
+    const example = catalog.offered[0];
     if (example) {
       const required = example.schema.required ?? [];
       const args = Object.fromEntries(required.map((key) => [key, '…']));

@@ -47,7 +47,14 @@ export type AgentEvent =
   | { type: 'step-start'; step: number }
   | { type: 'step-end'; step: number }
   | { type: 'token'; text: string }
-  | { type: 'tool-call-start'; id: string; name: string; arguments: Record<string, unknown> }
+  | {
+      type: 'tool-call-start';
+      id: string;
+      name: string;
+      arguments: Record<string, unknown>;
+      /** what the parser had to repair to read this call from the model's reply (absent when nothing) */
+      repairs?: string[] | undefined;
+    }
   | {
       type: 'tool-call-end';
       id: string;

@@ -6,8 +6,9 @@
  * Python-call syntax). Each pass blanks out what it consumed so later passes
  * do not read it twice; identical calls are kept once, in text order.
  */
-import { isPlainObject, preview, readArguments } from './arguments.js';
-import { scanJson, takeCutOffs } from './json-lenient.js';
+import { blanked, isPlainObject, preview, readArguments } from './arguments.js';
+import { cleanArtefacts, deepseek, dsml, gemma, harmony, mistralArgs, type FamilyState } from './families.js';
+import { parseJsonLenient, scanJson, takeCutOffs } from './json-lenient.js';
 import { callsFromValue, isKnownTool, plausibleToolName, resolveToolName, type NormalizeContext } from './normalize.js';
 import { describesCallInProse, stripThinking } from './prose.js';
 import { pythonCallStarts, readPythonCall } from './python-call.js';
@@ -35,12 +36,14 @@ class Extraction {
   }
 
   blank(start: number, end: number): void {
-    this.work = this.work.slice(0, start) + this.work.slice(start, end).replace(/[^\n]/g, ' ') + this.work.slice(end);
+    this.work = this.work.slice(0, start) + blanked(this.work.slice(start, end)) + this.work.slice(end);
   }
 
   add(position: number, call: RawCall, format: CallFormat): void {
     const cutOff = call.cutOff && call.cutOff.length > 0 ? { cutOff: call.cutOff } : {};
-    this.found.push({ position, call: { name: call.name, arguments: call.arguments, format, repaired: call.repaired, ...cutOff } });
+    const repairs = [...(call.repairs ?? [])];
+    if (call.repaired && repairs.length === 0) repairs.push('malformed JSON repaired');
+    this.found.push({ position, call: { name: call.name, arguments: call.arguments, format, repaired: call.repaired, ...cutOff, ...(repairs.length > 0 ? { repairs } : {}) } });
   }
 
   /** Calls from JSON (then Python syntax) inside a region; returns how many were found. */
@@ -131,7 +134,12 @@ function markerRegions(text: string, open: RegExp, closers: RegExp): Array<{ out
     const start = match.index + match[0].length;
     const rest = text.slice(start);
     const closer = new RegExp(closers.source, closers.flags.replace('g', '')).exec(rest);
-    const nextOpen = rest.search(new RegExp(open.source, open.flags.replace('g', '')));
+    let nextOpen = rest.search(new RegExp(open.source, open.flags.replace('g', '')));
+    // <function=other> written inside a <parameter=…> value is the value, not the next call
+    if (nextOpen >= 0 && closer && closer.index > nextOpen) {
+      const before = rest.slice(0, nextOpen);
+      if ((before.match(/<parameter\s*=/g) ?? []).length > (before.match(/<\/parameter>/g) ?? []).length) nextOpen = -1;
+    }
     let end = text.length;
     let outerEnd = text.length;
     if (closer && (nextOpen < 0 || closer.index <= nextOpen)) {
@@ -154,13 +162,20 @@ function functionTags(state: Extraction): void {
     const body = state.work.slice(region.start, region.end);
     state.blank(region.outer, region.outerEnd);
     if (/<parameter\s*=/.test(body)) {
+      if (region.outerEnd === state.original.length && region.end === state.original.length && !/<\/parameter>\s*$/.test(body)) {
+        // no </function>, and the last value never closed: the output stopped mid-call
+        state.errors.push(`<function=${name}> was cut off before </function>; send the whole call again`);
+        continue;
+      }
       // Qwen3-Coder: <parameter=city>Paris</parameter>
       const argumentsObject: Record<string, unknown> = {};
+      const repairs: string[] = [];
       for (const parameter of body.matchAll(/<parameter\s*=\s*["']?([^>\s"']+)["']?\s*>([\s\S]*?)(?:<\/parameter>|(?=<parameter\s*=)|$)/g)) {
-        const raw = parameter[2]!.replace(/^\n|\n$/g, '');
-        argumentsObject[parameter[1]!] = parameterValue(raw);
+        const raw = parameter[2]!.replace(/<\/parameter>/g, '').replace(/^\n|\n$/g, '');
+        if (!parameter[0].endsWith('</parameter>')) repairs.push('missing </parameter>');
+        argumentsObject[parameter[1]!] = parameterValue(raw, repairs);
       }
-      state.add(region.outer, { name, arguments: argumentsObject, repaired: false }, 'function-tag');
+      state.add(region.outer, { name, arguments: argumentsObject, repaired: repairs.length > 0, repairs: [...new Set(repairs)] }, 'function-tag');
       continue;
     }
     const read = readArguments(body.trim());
@@ -169,22 +184,76 @@ function functionTags(state: Extraction): void {
   }
 }
 
-function parameterValue(raw: string): unknown {
+/** A <parameter=…> value: JSON, or the Python literals Qwen3-Coder writes (True, None, ['a'], {'k': 1}). */
+function parameterValue(raw: string, repairs: string[]): unknown {
   const trimmed = raw.trim();
-  if (/^(?:-?\d+(?:\.\d+)?|true|false|null|\[[\s\S]*\]|\{[\s\S]*\})$/.test(trimmed)) {
+  if (/^(?:True|False)$/.test(trimmed)) {
+    repairs.push('Python literal True/False/None as JSON');
+    return trimmed === 'True';
+  }
+  if (trimmed === 'None') {
+    repairs.push('Python literal True/False/None as JSON');
+    return null;
+  }
+  if (/^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|\[[\s\S]*\]|\{[\s\S]*\})$/.test(trimmed)) {
     try {
       return JSON.parse(trimmed) as unknown;
     } catch {
+      if (/^[[{]/.test(trimmed)) {
+        const read = parseJsonLenient(trimmed);
+        if (read.ok && typeof read.value.value === 'object' && read.value.value !== null) {
+          repairs.push('Python literal list/dict as JSON');
+          return read.value.value;
+        }
+      }
       return trimmed;
     }
   }
   return trimmed;
 }
 
+/** The first `tag` (lower case) after `start` that is not inside a JSON string; with `fallback`, the first one at all when none is outside. */
+function closerOutsideStrings(text: string, start: number, closer: string, fallback = true, lower = text.toLowerCase()): number {
+  let index = start;
+  for (;;) {
+    const quote = text.indexOf('"', index);
+    const tag = lower.indexOf(closer, index);
+    if (tag >= 0 && (quote < 0 || tag < quote)) return tag;
+    if (quote < 0) break;
+    // skip the string: the next quote not escaped by an odd run of backslashes
+    let close = quote;
+    for (;;) {
+      close = text.indexOf('"', close + 1);
+      if (close < 0) break;
+      let slashes = 0;
+      while (text[close - 1 - slashes] === '\\') slashes++;
+      if (slashes % 2 === 0) break;
+    }
+    if (close < 0) break;
+    index = close + 1;
+  }
+  return fallback ? lower.indexOf(closer, start) : -1;
+}
+
 function hermes(state: Extraction): void {
-  for (const region of markerRegions(state.work, /<tool_call>/i, /<\/tool_call>/i)) {
-    state.region({ start: region.start, end: region.end, format: 'hermes', trust: 'explicit', label: '<tool_call>' });
-    state.blank(region.outer, region.outerEnd);
+  const open = /<tool_call>|<tool>(?=\s*[{\[])|\[TOOL_REQUEST\]/gi;
+  for (let match = open.exec(state.work); match; match = open.exec(state.work)) {
+    const tag = match[0].toLowerCase();
+    const closer = tag === '<tool_call>' ? '</tool_call>' : tag === '<tool>' ? '</tool>' : '[tool_request_end]';
+    const start = match.index + match[0].length;
+    const lower = state.work.toLowerCase();
+    let end = closerOutsideStrings(state.work, start, closer, true, lower);
+    const nextTag = closerOutsideStrings(state.work, start, tag, false, lower);
+    const nextOpen = nextTag < 0 ? -1 : nextTag - start;
+    let outerEnd: number;
+    if (end >= 0 && (nextOpen < 0 || end <= start + nextOpen)) outerEnd = end + closer.length;
+    else {
+      end = nextOpen >= 0 ? start + nextOpen : state.work.length;
+      outerEnd = end;
+    }
+    state.region({ start, end, format: 'hermes', trust: 'explicit', label: match[0] });
+    state.blank(match.index, outerEnd);
+    open.lastIndex = outerEnd;
   }
   // a stray closing tag left by a model that forgot the opening one
   state.work = state.work.replace(/<\/tool_call>/gi, (tag) => ' '.repeat(tag.length));
@@ -234,6 +303,15 @@ function fences(state: Extraction): void {
     const language = match[1]!.toLowerCase();
     const start = match.index + match[0].indexOf(match[2]!, 3 + match[1]!.length);
     const trust: Trust = /^(?:tool_code|tool_call|tool_calls|function_call|functioncall)$/.test(language) ? 'explicit' : 'fenced';
+    // Gemma 3 writes ```tool_code\nprint(get_weather(city="Paris"))\n```: the print() is not the call
+    if (language === 'tool_code') {
+      const body = match[2]!;
+      const printed = /^(\s*)print\(([\s\S]*)\)(\s*)$/.exec(body);
+      if (printed) {
+        const at = match.index + match[0].indexOf(body);
+        state.work = state.work.slice(0, at) + `${printed[1]}      ${printed[2]} ${printed[3]}` + state.work.slice(at + body.length);
+      }
+    }
     state.region({ start, end: start + match[2]!.length, format: 'fence', trust: trust === 'explicit' ? 'explicit' : 'fenced', label: '```' });
     state.blank(match.index, match.index + match[0].length);
     pattern.lastIndex = match.index + Math.max(match[0].length, 1);
@@ -242,9 +320,13 @@ function fences(state: Extraction): void {
 
 /** ReAct: "Action: query_database" then "Action Input: {…}". */
 function react(state: Extraction): void {
-  const pattern = /^[ \t]*Action[ \t]*[:：][ \t]*`?([A-Za-z_][\w.-]*)`?[ \t]*\r?\n[ \t]*Action[ \t]*Input[ \t]*[:：][ \t]*/gim;
+  const pattern = /^[ \t]*Action[ \t]*[:：][ \t]*`?([^\n`]+?)`?[ \t]*\r?\n[ \t]*Action[ \t]*Input[ \t]*[:：][ \t]*/gim;
   for (let match = pattern.exec(state.work); match; match = pattern.exec(state.work)) {
-    const name = resolveToolName(match[1]!, state.context.knownTools);
+    const written = match[1]!.trim();
+    // a tool whose name has spaces ("Other philosophy QA System") is only taken when it is offered
+    const spaced = state.context.knownTools?.find((tool) => tool.toLowerCase() === written.toLowerCase());
+    if (!spaced && !/^[A-Za-z_][\w.-]*$/.test(written)) continue;
+    const name = spaced ?? resolveToolName(written, state.context.knownTools);
     const start = match.index + match[0].length;
     const nextSection = state.work.slice(start).search(/\n[ \t]*(?:Observation|Thought|Action|Final Answer)[ \t]*[:：]/i);
     const end = nextSection < 0 ? state.work.length : start + nextSection;
@@ -286,7 +368,18 @@ function bareJson(state: Extraction): void {
 
 /** JSON right after "(", "=" or "," may be an argument of a Python-style call: left for that pass. */
 function insideCallArguments(text: string, start: number): boolean {
-  return /[(=,]\s*$/.test(text.slice(Math.max(0, start - 40), start));
+  if (/[(=,]\s*$/.test(text.slice(Math.max(0, start - 40), start))) return true;
+  // nested inside the arguments of name(…): an unclosed "(" after an identifier
+  let depth = 0;
+  for (let index = start - 1; index >= Math.max(0, start - 400); index--) {
+    const char = text[index]!;
+    if (char === ')') depth++;
+    else if (char === '(') {
+      if (depth === 0) return /[\w]\s*$/.test(text.slice(Math.max(0, index - 2), index));
+      depth--;
+    } else if (char === '\n' && depth === 0 && text[index - 1] === '\n') return false;
+  }
+  return false;
 }
 
 function canonical(value: unknown): string {
@@ -300,10 +393,35 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** "For example, you could call …", "e.g. `get_weather(…)`", "calls like <tool_call>…</tool_call>, for example": shown, not made. */
+const EXAMPLE_BEFORE =
+  /(?:\bfor (?:example|instance)\b|\be\.g\.|\bsuch as\b|\blike this\b|\bsomething like\b|\b(?:could|would|might|can) (?:use|call|write|run|invoke)\b|\bwould look like\b|\b(?:a|the|an) (?:tool |function )?call like\b|\bcalls? (?:look )?like\b|\bwraps? calls? like\b|\ban example\b|\bexample call\b|例如|比如|举例|示例|譬如)[^.!?。！？\n]*$/i;
+const EXAMPLE_AFTER = /^[^.!?。！？\n]{0,160}?(?:,|，)?\s*(?:for example|for instance|e\.g\.)/i;
+
+function shownAsExample(text: string, position: number): boolean {
+  const before = text.slice(Math.max(0, position - 200), position);
+  if (EXAMPLE_BEFORE.test(before)) return true;
+  // the call's own sentence ends in ", for example."
+  const sentenceEnd = text.slice(position).search(/[.!?。！？](?:\s|$)|\n\n/);
+  const sentence = text.slice(position, sentenceEnd < 0 ? text.length : position + sentenceEnd + 1);
+  const tail = sentence.slice(Math.max(0, sentence.length - 40));
+  return /(?:for example|for instance|e\.g\.)\s*[.!?]?$/i.test(tail) || (EXAMPLE_AFTER.test(sentence.slice(-60)) && /example|instance/i.test(sentence.slice(-20)));
+}
+
 export function parseToolCalls(text: string, options: { knownTools?: string[] } = {}): ParseOutcome {
   const knownTools = options.knownTools && options.knownTools.length > 0 ? options.knownTools : undefined;
-  const reply = stripThinking(text);
+  const cleaned = cleanArtefacts(text);
+  const reply = stripThinking(cleaned.text);
   const state = new Extraction(reply, { knownTools });
+  const family: FamilyState = { work: reply, knownTools, calls: [], errors: [], repairs: cleaned.repairs };
+  harmony(family);
+  deepseek(family);
+  dsml(family);
+  gemma(family);
+  mistralArgs(family);
+  state.work = family.work;
+  state.errors.push(...family.errors);
+  for (const call of family.calls) state.add(call.position, { name: call.name, arguments: call.arguments, repaired: call.repaired, cutOff: call.cutOff, repairs: call.repairs }, call.format);
   functionTags(state);
   hermes(state);
   mistral(state);
@@ -316,13 +434,21 @@ export function parseToolCalls(text: string, options: { knownTools?: string[] } 
 
   const seen = new Set<string>();
   const calls: ParsedCall[] = [];
+  let example = false;
   for (const found of [...state.found].sort((a, b) => a.position - b.position)) {
+    if (shownAsExample(reply, found.position)) {
+      example = true;
+      continue;
+    }
     const key = `${found.call.name}\u0000${canonical(found.call.arguments)}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    if (cleaned.repairs.length > 0) {
+      found.call.repairs = [...cleaned.repairs, ...(found.call.repairs ?? [])];
+    }
     calls.push(found.call);
   }
   const errors = [...new Set(state.errors)];
-  const proseOnly = calls.length === 0 && errors.length === 0 && describesCallInProse(reply, knownTools ?? []);
+  const proseOnly = calls.length === 0 && (example || (errors.length === 0 && describesCallInProse(reply, knownTools ?? [])));
   return { calls, proseOnly, errors };
 }

@@ -1,7 +1,9 @@
 /**
  * JSON as models write it: parsed strictly first, then repaired with
  * jsonrepair (trailing commas, single quotes, Python literals, unquoted keys,
- * missing brackets, truncated output). Never repaired by hand.
+ * missing brackets, truncated output); what jsonrepair cannot mend (unescaped
+ * inner quotes, a literal \n between tokens, raw backslashes, triple-quoted
+ * strings) is mended first by hand-repair.ts, each fix named.
  * Also finds JSON values embedded in prose.
  *
  * Output cut off mid-value (a reply that hit max_tokens) is repaired too, but
@@ -15,10 +17,13 @@
  */
 import { jsonrepair } from 'jsonrepair';
 import { err, ok, type Result } from '../../errors.js';
+import { repairByHand } from './hand-repair.js';
 
 export interface LenientJson {
   value: unknown;
   repaired: boolean;
+  /** the hand repairs made (hand-repair.ts), when any */
+  fixes?: string[];
 }
 
 /** Tags a value cut off by truncation; never leaves this module's callers (see takeCutOffs). */
@@ -111,12 +116,27 @@ export function parseJsonLenient(text: string): Result<LenientJson, string> {
   } catch {
     // fall through to the repair
   }
+  const byHand = repairByHand(text);
+  if (byHand.fixes.length > 0) {
+    try {
+      return ok({ value: JSON.parse(byHand.text) as unknown, repaired: true, fixes: byHand.fixes });
+    } catch {
+      // not enough: jsonrepair below
+    }
+  }
   const marked = markTruncation(text);
   if (marked !== undefined) {
     try {
       return ok({ value: JSON.parse(jsonrepair(marked)) as unknown, repaired: true });
     } catch {
       // the tagged text did not repair: repair the text as it came
+    }
+  }
+  if (byHand.fixes.length > 0) {
+    try {
+      return ok({ value: JSON.parse(jsonrepair(byHand.text)) as unknown, repaired: true, fixes: byHand.fixes });
+    } catch {
+      // the hand repairs were not the problem: repair the text as it came
     }
   }
   try {

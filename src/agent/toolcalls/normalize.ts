@@ -65,6 +65,10 @@ function collect(value: unknown, context: NormalizeContext, repaired: boolean, o
   }
   if (!isPlainObject(value)) return;
   if (Array.isArray(value.tool_calls)) return collect(value.tool_calls, context, repaired, out, depth + 1);
+  // MCP JSON-RPC: {"jsonrpc": "2.0", "method": "tools/call", "params": {"name": …, "arguments": {…}}}
+  if (value.method === 'tools/call' && isPlainObject(value.params) && typeof value.params.name === 'string') {
+    return collect({ name: value.params.name, arguments: value.params.arguments ?? {} }, context, repaired, out, depth + 1);
+  }
   if (isPlainObject(value.function_call)) return collect(value.function_call, context, repaired, out, depth + 1);
   if (isPlainObject(value.function) && typeof value.function.name === 'string') {
     return collect(value.function, context, repaired, out, depth + 1);

@@ -46,6 +46,33 @@ describe('airgap-agent parse-toolcalls', () => {
     });
   });
 
+  test('real family shapes: a Gemma 4 call without its marker, --verbose says what was repaired', () => {
+    const run = cli(['--known-tools', 'search_docs', '--verbose'], 'call:search_docs{query:<|"|>press 3 vibration<|"|>}');
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(jsonLine(run.stdout), {
+      calls: [{ name: 'search_docs', arguments: { query: 'press 3 vibration' }, format: 'gemma', repaired: true, repairs: ['Gemma <|tool_call> marker missing'] }],
+      prose_only: false,
+    });
+  });
+
+  test('a call shown as an example is not a call; a cut-off Gemma call names what is missing', () => {
+    const example = cli(['--known-tools', 'search_docs'], 'For example, you could call search_docs(query="SOP") to find it.');
+    assert.deepEqual(jsonLine(example.stdout), { calls: [], prose_only: true });
+    const cut = jsonLine(cli(['--known-tools', 'search_docs'], '<|tool_call>call:search_docs{query:<|"|>press 3').stdout) as { calls: unknown[]; errors: string[] };
+    assert.deepEqual(cut.calls, []);
+    assert.match(cut.errors[0]!, /call:search_docs\{…\} was cut off before its closing "\}"/);
+  });
+
+  test('--arguments --verbose: a literal \\n between tokens and unescaped inner quotes, repaired and named', () => {
+    const run = cli(['--arguments', '--verbose'], '{"path": "a.py", "content": "env.get("KEY")",\\n"mode": "w"}');
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(jsonLine(run.stdout), {
+      arguments: { path: 'a.py', content: 'env.get("KEY")', mode: 'w' },
+      repaired: true,
+      repairs: ['literal \\n between tokens', 'unescaped quotes in a string'],
+    });
+  });
+
   test('a reply that only describes a call is prose_only', () => {
     const run = cli(['--known-tools=query_database'], '我将调用 query_database 查询A线上周三的不良率。');
     assert.equal(run.code, 0, run.stderr);

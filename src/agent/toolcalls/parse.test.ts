@@ -23,7 +23,11 @@ describe('parseToolCalls corpus', () => {
         return;
       }
       const expected = entry.expect.calls.map((call) => ({ name: call.name, arguments: call.arguments, format: call.format, repaired: call.repaired ?? false, ...(call.cutOff ? { cutOff: call.cutOff } : {}) }));
-      assert.deepEqual(outcome.calls, expected);
+      // what was repaired is asserted by real-corpus.test.ts; here the calls themselves
+      assert.deepEqual(
+        outcome.calls.map(({ repairs: _repairs, ...call }) => call),
+        expected,
+      );
       assert.equal(outcome.proseOnly, false);
       const errors = entry.expect.errors ?? [];
       assert.equal(outcome.errors.length, errors.length, `errors: ${JSON.stringify(outcome.errors)}`);

@@ -24,19 +24,32 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function mentionsTool(sentence: string, knownTools: string[]): number {
+/** One pattern for every form of every tool name (compiled once per tool list: the loop asks the same list every step). */
+const toolPatterns = new Map<string, RegExp | undefined>();
+
+function toolPattern(knownTools: string[]): RegExp | undefined {
+  const key = knownTools.join('\u0000');
+  if (toolPatterns.has(key)) return toolPatterns.get(key);
+  const forms = new Set<string>();
+  for (const tool of knownTools) {
+    if (tool.trim() === '') continue;
+    forms.add(escapeRegExp(tool));
+    if (/[_-]/.test(tool)) forms.add(escapeRegExp(tool.replace(/[_-]/g, ' ')));
+  }
+  const pattern = forms.size > 0 ? new RegExp(`(?<![\\w])(?:${[...forms].sort((a, b) => b.length - a.length).join('|')})(?![\\w])`, 'i') : undefined;
+  if (toolPatterns.size > 64) toolPatterns.clear();
+  toolPatterns.set(key, pattern);
+  return pattern;
+}
+
+function mentionsTool(sentence: string, tools: RegExp | undefined): number {
   let first = -1;
   const note = (index: number) => {
     if (index >= 0 && (first < 0 || index < first)) first = index;
   };
-  for (const tool of knownTools) {
-    if (tool.trim() === '') continue;
-    const forms = [tool];
-    if (/[_-]/.test(tool)) forms.push(tool.replace(/[_-]/g, ' '));
-    for (const form of forms) note(sentence.search(new RegExp(`(?<![\\w])${escapeRegExp(form)}(?![\\w])`, 'i')));
-  }
+  if (tools) note(sentence.search(tools));
   note(sentence.search(GENERIC_TOOL));
-  note(sentence.search(SNAKE_IDENTIFIER));
+  if (sentence.includes('_')) note(sentence.search(SNAKE_IDENTIFIER));
   return first;
 }
 
@@ -48,15 +61,18 @@ export function stripThinking(text: string): string {
 export function describesCallInProse(text: string, knownTools: string[]): boolean {
   const reply = stripThinking(text);
   // ReAct "Action: query_database" with no "Action Input"
-  const action = /^\s*Action\s*[:：]\s*`?([\w.-]+)`?\s*$/im.exec(reply);
+  const action = /action/i.test(reply) ? /^\s*Action\s*[:：]\s*`?([\w.-]+)`?\s*$/im.exec(reply) : null;
   if (action && !/^\s*Action\s*Input\s*[:：]/im.test(reply)) {
     const name = action[1]!;
     if (knownTools.includes(name) || plausibleToolName(name)) return true;
   }
+  const tools = toolPattern(knownTools);
+  // no tool named anywhere: nothing to describe (the common case of a plain answer, decided in one pass)
+  if (mentionsTool(reply, tools) < 0) return false;
   const sentences = reply.split(/(?<=[.!?。！？；;])\s*|\n+/);
   for (const sentence of sentences) {
     if (sentence.trim() === '' || CONDITIONAL.test(sentence)) continue;
-    const toolAt = mentionsTool(sentence, knownTools);
+    const toolAt = mentionsTool(sentence, tools);
     if (toolAt < 0) continue;
     if (IMPERATIVE_OPENING.test(sentence)) return true;
     const intent = INTENT.exec(sentence);

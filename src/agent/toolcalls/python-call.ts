@@ -195,13 +195,22 @@ export function readPythonCall(text: string, start: number): PythonCall | undefi
 }
 
 /** Every place in `text` where an identifier is followed by "(" (not after `def`, `function`, `class`). */
+const WORD = /[\w.]/;
+
 export function pythonCallStarts(text: string): number[] {
   const starts: number[] = [];
-  const pattern = /(?<![\w.$])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\s*\(/g;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const before = text.slice(Math.max(0, match.index - 12), match.index);
+  // from each "(" back over the name before it: linear in the number of parentheses, not in the text
+  for (let paren = text.indexOf('('); paren >= 0; paren = text.indexOf('(', paren + 1)) {
+    let end = paren;
+    while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+    let index = end;
+    while (index > 0 && WORD.test(text[index - 1]!) && end - index < 200) index--;
+    if (index === end || (index > 0 && text[index - 1] === '$')) continue;
+    const name = text.slice(index, end);
+    if (!/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(name)) continue;
+    const before = text.slice(Math.max(0, index - 12), index);
     if (/\b(?:def|function|class|fn|func|async)\s+$/.test(before)) continue;
-    starts.push(match.index);
+    starts.push(index);
   }
   return starts;
 }

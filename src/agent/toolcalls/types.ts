@@ -11,7 +11,10 @@ export type CallFormat =
   | 'function-tag'
   | 'functools'
   | 'python'
-  | 'prose-json';
+  | 'prose-json'
+  | 'harmony'
+  | 'gemma'
+  | 'deepseek';
 
 export interface ParsedCall {
   name: string;
@@ -24,6 +27,12 @@ export interface ParsedCall {
    * filled or shortened them, so they are not what the model meant; absent when none
    */
   cutOff?: string[];
+  /**
+   * what had to be repaired to read the call ("SentencePiece ▁ read as spaces",
+   * "unescaped quotes in a string", "[TOOL_CALLS] marker missing"…), for the
+   * trace and the audit row; absent when nothing was
+   */
+  repairs?: string[];
 }
 
 export interface ParseOutcome {
@@ -41,4 +50,5 @@ export interface RawCall {
   arguments: Record<string, unknown>;
   repaired: boolean;
   cutOff?: string[] | undefined;
+  repairs?: string[] | undefined;
 }

@@ -6,11 +6,14 @@
  *   {"calls":[{"name":…,"arguments":{…}}],"prose_only":false}   (+ "errors" when any)
  * With --arguments, stdin is only a structured call's `arguments` string (as a
  * model sent it): prints the repaired arguments object, or exits 1 with the
- * reason on stderr. --verbose adds each call's format and repaired flag.
+ * reason on stderr. --verbose adds each call's format, repaired flag, what was
+ * repaired ("repairs": the same notes the trace and the audit log show) and the
+ * arguments a truncated reply was cut off in; with --arguments it prints
+ * {"arguments": {…}, "repaired": …, "repairs": […]}.
  * An admin's debugging aid, and the parser's public face.
  */
 import { AppError } from '../../errors.js';
-import { parseArgumentsString, parseToolCalls } from '../../agent/toolcalls/index.js';
+import { parseToolCalls, readArguments } from '../../agent/toolcalls/index.js';
 import { parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE = 'airgap-agent parse-toolcalls [--known-tools a,b,c] [--arguments] [--verbose] < message.txt';
@@ -48,17 +51,21 @@ export async function run(context: CommandContext): Promise<number> {
   }
 
   if (values.arguments === true) {
-    const parsed = parseArgumentsString(input);
+    const parsed = readArguments(input);
     if (!parsed.ok) {
       throw new AppError('PARSE_FAILED', `the arguments cannot be read: ${parsed.error}`, { hint: 'pass only the arguments string of one call, e.g. {"line": "A"}' });
     }
-    process.stdout.write(`${JSON.stringify(parsed.value)}\n`);
+    const { value, repaired, repairs, cutOff } = parsed.value;
+    const verbose = { arguments: value, repaired, ...(repairs ? { repairs } : {}), ...(cutOff.length > 0 ? { cut_off: cutOff } : {}) };
+    process.stdout.write(`${JSON.stringify(values.verbose === true ? verbose : value)}\n`);
     return 0;
   }
 
   const outcome = parseToolCalls(input, knownTools ? { knownTools } : {});
   const calls = outcome.calls.map((call) =>
-    values.verbose === true ? { name: call.name, arguments: call.arguments, format: call.format, repaired: call.repaired } : { name: call.name, arguments: call.arguments },
+    values.verbose === true
+      ? { name: call.name, arguments: call.arguments, format: call.format, repaired: call.repaired, ...(call.repairs ? { repairs: call.repairs } : {}), ...(call.cutOff ? { cut_off: call.cutOff } : {}) }
+      : { name: call.name, arguments: call.arguments },
   );
   const output: Record<string, unknown> = { calls, prose_only: outcome.proseOnly };
   if (outcome.errors.length > 0) output.errors = outcome.errors;
