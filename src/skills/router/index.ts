@@ -18,7 +18,7 @@ import { analyse } from './analysis.js';
 import type { KnownEquipment } from './equipment.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { REQUIRED, type SkillSlots, detectIntent, skillSlots } from './intents.js';
-import { qualifiersBeyond } from './qualifiers.js';
+import { unhonoured } from './accounting.js';
 
 export { resolvePeriod } from './period.js';
 export { detectLanguage } from './normalize.js';
@@ -43,15 +43,25 @@ function missingOf(skill: SkillName, args: Record<string, unknown>, slots: Skill
 }
 
 /**
- * 'none' when the question asks for something finer than `skill` answers
- * ("which inspector…", "night-shift batches…"): the skill would drop it and
- * answer a different question with confidence.
+ * 'none' when the question names something `skill` cannot honour — a finer
+ * breakdown ("which inspector…", "per batch"), a measure the data does not
+ * record (rework, OEE, downtime hours), words the rules did not understand:
+ * the skill would drop it and answer a different question with confidence.
+ * Each is named in `unhonoured`, so the honest reply can say it.
  */
 function declined(skill: SkillName, analysis: ReturnType<typeof analyse>, language: Language): RouteDecision | undefined {
-  const beyond = qualifiersBeyond(skill, analysis.qualifiers);
+  const beyond = unhonoured(skill, analysis);
   if (beyond.length === 0) return undefined;
-  const named = beyond.map((qualifier) => `${qualifier.dimension} ("${qualifier.words}")`).join(', ');
-  return { kind: 'none', language, reason: `asks by ${named}, which ${skill} cannot break down; the model plans the query` };
+  const named = beyond
+    .map((entry) =>
+      entry.kind === 'not_recorded'
+        ? `${entry.en} ("${entry.words}"), which the plant data does not record`
+        : entry.kind === 'not_understood'
+          ? `words the rules do not understand ("${entry.words}")`
+          : `${entry.dimension} ("${entry.words}"), which ${skill} cannot break down`,
+    )
+    .join('; ');
+  return { kind: 'none', language, reason: `asks by ${named}; the model plans the query`, unhonoured: beyond };
 }
 
 export function routeQuestion(question: string, context: RouterContext): RouteDecision {
@@ -81,7 +91,9 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
 
   if (!intent) {
     const reason = followUp && !previousSkill ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
-    return { kind: 'none', language, reason };
+    // a measure the data does not record is said so even when no rule matches
+    const notRecorded = analysis.notRecorded.map((measure) => ({ kind: 'not_recorded' as const, dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en }));
+    return notRecorded.length > 0 ? { kind: 'none', language, reason: `${reason}; asks for ${notRecorded.map((entry) => entry.en).join(', ')}, which the plant data does not record`, unhonoured: notRecorded } : { kind: 'none', language, reason };
   }
 
   const refused = declined(intent.skill, analysis, language);

@@ -79,7 +79,7 @@ export interface MetricSlots {
 }
 
 const WEAK_METRIC = /^(?:defects?|defective|rejects?|scrap|production|produced?|pieces|pcs|不良)$/;
-const GENERAL_QUALITY = /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
+export const GENERAL_QUALITY = /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
 
 export function findMetrics(lower: string): MetricSlots {
   const found: Array<Span & { metric: Metric }> = [];
@@ -101,13 +101,13 @@ export function findMetrics(lower: string): MetricSlots {
   return { metrics, general, weakOnly, spans: kept };
 }
 
-const WHICH_LINE = /哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
+export const WHICH_LINE = /哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
 /** two lines set against each other: "A线比B线好吗", "A和C哪个高", "line A vs line B" */
-const COMPARED = /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较|比[^，,。?？!！]{0,8}?(?:好|差|高|低|多|少)|哪(?:1|一)?个|\bvs\.?(?=\s|$)|\bversus\b/;
-const WORST = /最差|最糟|最烂|更差|较差|比[^，,。?？!！]{0,8}?差|worst|worse|weakest/;
-const BEST = /最好|最佳|最优|更好|较好|比[^，,。?？!！]{0,8}?好|best|better|strongest/;
-const HIGH = /最高|最多|最大|更高|更多|哪(?:1|一)?个(?:更|比较)?(?:高|多|大)|比[^，,。?？!！]{0,8}?(?:高|多)|highest|most|largest|biggest|higher|more/;
-const LOW = /最低|最少|最小|更低|更少|哪(?:1|一)?个(?:更|比较)?(?:低|少|小)|比[^，,。?？!！]{0,8}?(?:低|少)|lowest|least|fewest|smallest|lower|fewer|less/;
+export const COMPARED = /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较|比[^，,。?？!！]{0,8}?(?:好|差|高|低|多|少)|哪(?:1|一)?个|\bvs\.?(?=\s|$)|\bversus\b/;
+export const WORST = /最差|最糟|最烂|更差|较差|比[^，,。?？!！]{0,8}?差|worst|worse|weakest/;
+export const BEST = /最好|最佳|最优|更好|较好|比[^，,。?？!！]{0,8}?好|best|better|strongest/;
+export const HIGH = /最高|最多|最大|更高|更多|哪(?:1|一)?个(?:更|比较)?(?:高|多|大)|比[^，,。?？!！]{0,8}?(?:高|多)|highest|most|largest|biggest|higher|more/;
+export const LOW = /最低|最少|最小|更低|更少|哪(?:1|一)?个(?:更|比较)?(?:低|少|小)|比[^，,。?？!！]{0,8}?(?:低|少)|lowest|least|fewest|smallest|lower|fewer|less/;
 
 export type RankMeasure = 'defect_rate' | 'defects' | 'output' | 'yield';
 
