@@ -233,6 +233,7 @@ export class Agent {
         missing: decision.kind === 'skill' ? decision.missing : undefined,
         skill: decision.kind === 'skill' ? decision.skill : undefined,
         ruleError,
+        unhonoured: decision.kind === 'none' ? decision.unhonoured : undefined,
       }),
       mode: 'rules',
       error: { code: 'LLM_UNAVAILABLE', message: status.reason },
@@ -258,7 +259,9 @@ export class Agent {
       decision.kind === 'skill'
         ? `This looks like a question for ${catalog.forSkill(decision.skill)?.name ?? decision.skill} (${decision.reason}). Known so far: ${JSON.stringify(decision.args)}.` +
           (decision.missing.length > 0 ? ` Still needed: ${decision.missing.join(', ')}.` : '')
-        : undefined;
+        : decision.unhonoured && decision.unhonoured.length > 0
+          ? `The rules did not answer: ${decision.reason}. Honour every qualifier the question names, and say plainly when the data does not record something.`
+          : undefined;
     const system = buildSystemPrompt({
       plantName: config.plant.name,
       timezone: config.plant.timezone,
