@@ -318,9 +318,10 @@ const ROWS: Row[] = [
   // ---- what the rules cannot honour: asked, or handed to the model --------------------------------------
   { q: '11月第二周B线的次品率', skill: 'quality_metrics', args: { lines: ['B'], period: undefined }, missing: ['period'] },
   { q: 'line A output in the second week of November', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
-  { q: 'A线Q3的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
-  { q: '春节期间A线的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
-  { q: 'who was on call on New Year\'s Day, P1?', now: 'jan', skill: 'oncall_check', args: { date: undefined, day_offset: undefined }, missing: ['date'] },
+  { q: 'A线Q3的产量', skill: 'quality_metrics', args: { period: p('2026-07-01', '2026-09-30', 'Q3') }, missing: [] },
+  { q: '春节期间A线的产量', skill: 'quality_metrics', args: { period: p('2026-02-16', '2026-02-18', '春节') }, missing: [] }, // the shipped CN calendar's days
+  { q: 'A线11月第二周的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] }, // week of a month: ask
+  { q: 'who was on call on New Year\'s Day, P1?', now: 'jan', skill: 'oncall_check', args: { date: '2027-01-01', day_offset: undefined }, missing: [] },
   { q: '上个月D线每周的次品率', skill: 'none' },
   { q: 'line A weekly defect rate last month', skill: 'none' },
   { q: 'monthly output of line C this year', skill: 'none' },
