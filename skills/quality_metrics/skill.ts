@@ -327,7 +327,7 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
   const language = ctx.language;
   const out: Filters = {};
   if (args.shift) {
-    const { rows: stored } = await queryAll(ctx, 'SELECT DISTINCT shift FROM quality_data ORDER BY shift LIMIT 20', 'the shifts the inspection data records');
+    const { rows: stored } = await queryAll(ctx, 'SELECT DISTINCT shift FROM quality_data ORDER BY shift', 'the shifts the inspection data records');
     const shifts = stored.map((row) => str(row.shift));
     const wanted = shiftKey(args.shift);
     const match = shifts.find((value) => value.toLowerCase() === args.shift!.toLowerCase()) ?? shifts.find((value) => shiftKey(value) === wanted);
@@ -345,7 +345,7 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
     const names = await loadDefectTypes(ctx);
     let types = [...names.values()];
     if (types.length === 0) {
-      const { rows: codes } = await queryAll(ctx, 'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type LIMIT 100', 'the defect types the inspection data records');
+      const { rows: codes } = await queryAll(ctx, 'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type', 'the defect types the inspection data records');
       types = codes.map((row) => ({ defect_type: str(row.defect_type), name_zh: str(row.defect_type), name_en: str(row.defect_type) }));
     }
     const asked = args.defect_type.trim().toLowerCase();

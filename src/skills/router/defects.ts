@@ -28,7 +28,7 @@ export const DEFECT_GROUPS: DefectGroup[] = [
   { key: 'weld_defect', pattern: /焊接缺陷|焊接不良|虚焊|漏焊|焊穿|焊偏|\bweld(?:ing)?\s+(?:defects?|faults?|failures?|issues?)\b|\bbad\s+welds?\b|\bcold\s+welds?\b/g },
   { key: 'deformation', pattern: /变形|翘曲|\bdeform(?:ed|ation)\b|\bwarp(?:ed|age|ing)?\b/g },
   { key: 'rust', pattern: /生锈|锈蚀|锈斑|\brust(?:y|ed)?\b|\bcorrosion\b/g },
-  { key: 'missing_part', pattern: /漏装|缺件|少件|\bmissing\s+(?:parts?|components?)\b/g },
+  { key: 'missing_part', pattern: /漏装|缺件|\bmissing\s+(?:parts?|components?)\b/g },
 ];
 
 export interface DefectMention extends Span {

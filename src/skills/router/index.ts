@@ -11,7 +11,7 @@
  * Dates are plant-local, from `context.now` in `context.timezone`; see
  * period-rules.ts for the week, weekday and year-less date semantics.
  */
-import type { RouteDecision, SessionSlots, SkillName } from '../engine-types.js';
+import type { RouteDecision, SessionSlots, SkillName, Unhonoured } from '../engine-types.js';
 import type { Language } from '../types.js';
 import type { Period } from '../args.js';
 import { analyse } from './analysis.js';
@@ -19,6 +19,7 @@ import type { KnownEquipment } from './equipment.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { REQUIRED, type SkillSlots, detectIntent, skillSlots } from './intents.js';
 import { unhonoured } from './accounting.js';
+import { NAMED_WHEN_UNMATCHED } from './qualifiers.js';
 
 export { resolvePeriod } from './period.js';
 export { detectLanguage } from './normalize.js';
@@ -64,10 +65,30 @@ function declined(skill: SkillName, analysis: ReturnType<typeof analyse>, langua
   return { kind: 'none', language, reason: `asks by ${named}; the model plans the query`, unhonoured: beyond };
 }
 
+/** where one question ends and another begins: "，还有…", "; ", "? ", ", and is …" */
+const QUESTION_BREAK = /[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|how|when|where|did|does|do|can|could|show|list|tell|give)\b)|[,，]\s*(?:also|plus)\s+/gi;
+
+/**
+ * The parts of a question that asks several ("line A's defect rate yesterday,
+ * and is the on-call engineer on a holiday today?"), when two or more parts
+ * each ask for a skill; undefined for one question.
+ */
+export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
+  const parts = question.split(QUESTION_BREAK).map((part) => part.trim()).filter((part) => part.replace(/[?？!！。.,，\s]/g, '') !== '');
+  if (parts.length < 2) return undefined;
+  const asking = parts.filter((part) => detectIntent(analyse(part, context)) !== undefined);
+  return asking.length >= 2 ? parts : undefined;
+}
+
 export function routeQuestion(question: string, context: RouterContext): RouteDecision {
   const analysis = analyse(question, context);
   const language: Language = analysis.language;
   if (analysis.normalized.lower.trim() === '') return { kind: 'none', language, reason: 'an empty question' };
+
+  const several = severalQuestions(question, context);
+  if (several) {
+    return { kind: 'none', language, reason: `several questions in one (${several.join(' / ')}); each is asked on its own`, unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: several.join(' / ') }] };
+  }
 
   const intent = detectIntent(analysis);
   const previousSkill = carriedSkill(context.previous);
@@ -91,9 +112,12 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
 
   if (!intent) {
     const reason = followUp && !previousSkill ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
-    // a measure the data does not record is said so even when no rule matches
-    const notRecorded = analysis.notRecorded.map((measure) => ({ kind: 'not_recorded' as const, dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en }));
-    return notRecorded.length > 0 ? { kind: 'none', language, reason: `${reason}; asks for ${notRecorded.map((entry) => entry.en).join(', ')}, which the plant data does not record`, unhonoured: notRecorded } : { kind: 'none', language, reason };
+    // a measure the data does not record, a breakdown no rule gives: said so even when no rule matches
+    const named: Unhonoured[] = [
+      ...analysis.notRecorded.map((measure) => ({ kind: 'not_recorded' as const, dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en })),
+      ...analysis.qualifiers.filter((qualifier) => NAMED_WHEN_UNMATCHED.includes(qualifier.dimension)).map((qualifier) => ({ kind: 'beyond' as const, dimension: qualifier.dimension, words: qualifier.words })),
+    ];
+    return named.length > 0 ? { kind: 'none', language, reason: `${reason}; asks for ${named.map((entry) => entry.en ?? entry.dimension).join(', ')}`, unhonoured: named } : { kind: 'none', language, reason };
   }
 
   const refused = declined(intent.skill, analysis, language);

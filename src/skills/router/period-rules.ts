@@ -279,20 +279,22 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
   { name: 'zh-weeks-ago', pattern: new RegExp(`(\\d{1,2}|两)\\s*个?${ZH_WEEK}\\s*(?:前|以前|之前)(?!\\s*的?\\s*${ZH_WEEK})`, 'g'),
     read: (m, today) => fixed(weekOf(today, -(m[1] === '两' ? 2 : Number(m[1])))) },
   // 本月上旬, 11月中旬, 上个月下旬, 上半月
-  { name: 'zh-month-part', pattern: /(?:(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月份?|(上上个?|上1?个?|这1?个?|本|当|下1?个?)月)?\s*的?\s*(上旬|中旬|下旬|上半月|下半月|前半月|后半月)/g,
+  { name: 'zh-month-part', pattern: /(?:(?:(\d{4})\s*年\s*|(今年|去年|前年)\s*)?(\d{1,2})\s*月份?|(上上个?|上1?个?|这1?个?|本|当|下1?个?)月)?\s*的?\s*(上旬|中旬|下旬|上半月|下半月|前半月|后半月)/g,
     read: (m, today) => {
-      const { year, month } = monthOfPrefix(today, m[3], m[2], m[1]);
-      return fixed(monthPart(year, month, PART_ZH[m[4] ?? ''] ?? 'early', today));
+      const yearWord = m[2] === undefined ? m[1] : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
+      const { year, month } = monthOfPrefix(today, m[4], m[3], yearWord);
+      return fixed(monthPart(year, month, PART_ZH[m[5] ?? ''] ?? 'early', today));
     } },
   // 第48周, 2026年第48周 (ISO weeks; not 11月第二周, which stays unresolved)
   { name: 'zh-week-number', pattern: /(?<!月\s*)(?:(\d{4})\s*年\s*)?第\s*(\d{1,2})\s*(?:周|个?星期|个?礼拜)/g,
     read: (m, today) => weekNumberReading(today, Number(m[2]), m[1]) },
   // 第三季度, 2026年第1季度, 上季度, 本季度, 今年第二季度
-  { name: 'zh-quarter', pattern: /(?:(\d{4})\s*年|今年)?\s*第?\s*([1-4一二三四])\s*季度?(?!\d)|(上上个?|上1?个?|这1?个?|本|当|下1?个?)季度?/g,
+  { name: 'zh-quarter', pattern: /(?:(\d{4})\s*年|(今年|去年|前年))?\s*的?\s*第?\s*([1-4一二三四])\s*季度?(?!\d)|(上上个?|上1?个?|这1?个?|本|当|下1?个?)季度?/g,
     read: (m, today) => {
-      if (m[3] !== undefined) return relativeQuarter(today, /^上上/.test(m[3]) ? -2 : /^上/.test(m[3]) ? -1 : /^下/.test(m[3]) ? 1 : 0);
+      if (m[4] !== undefined) return relativeQuarter(today, /^上上/.test(m[4]) ? -2 : /^上/.test(m[4]) ? -1 : /^下/.test(m[4]) ? 1 : 0);
       if (!/季/.test(m[0])) return undefined;
-      return quarterReading(today, ZH_SMALL[m[2] ?? ''] ?? 0, m[1]);
+      const yearWord = m[2] === undefined ? m[1] : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
+      return quarterReading(today, ZH_SMALL[m[3] ?? ''] ?? 0, yearWord);
     } },
   // 本月至今, 这个月到现在, 年初至今
   { name: 'zh-to-date', pattern: /(本月|这个?月|当月|月初|本年|今年|年初)\s*(?:至今|以来|到现在|到目前|到今天|迄今)/g,
@@ -381,7 +383,7 @@ export const PERIOD_RULES: PeriodRule[] = [
     read: (m, today) => weekdayReading(today, ZH_WEEKDAY[m[1] ?? ''] ?? 1) },
   { name: 'zh-rolling', pattern: /(?:最近|近|过去|过往)\s*的?\s*(\d{1,3})?\s*个?\s*(天|日|周|星期|礼拜|月)/g,
     read: (m, today) => (m[1] === undefined && /天|日/.test(m[2] ?? '') ? undefined : fixed(rolling(today, countOf(m[1]), m[2] ?? ''))) },
-  { name: 'zh-month', pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d)/g,
+  { name: 'zh-month', pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d(?!\d*\s*次))/g,
     read: (m, today) => {
       const prefix = m[1] ?? '';
       const shift = /^上上/.test(prefix) ? -2 : /^上/.test(prefix) ? -1 : /^下/.test(prefix) ? 1 : 0;

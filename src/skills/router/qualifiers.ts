@@ -13,7 +13,7 @@
  */
 import type { SkillName } from '../engine-types.js';
 
-export type Dimension = 'inspector' | 'shift' | 'batch' | 'product' | 'hour' | 'recorded_at' | 'records' | 'week_or_month' | 'cause' | 'comparison' | 'ppm';
+export type Dimension = 'inspector' | 'shift' | 'batch' | 'product' | 'hour' | 'recorded_at' | 'records' | 'week_or_month' | 'cause' | 'comparison' | 'ppm' | 'work_orders';
 
 export interface Qualifier {
   dimension: Dimension;
@@ -67,6 +67,11 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     pattern: /\bppm\b|\bdpmo\b|百万分之/,
   },
   {
+    // work orders counted or listed ("how many work orders did press 3 have", "列出未关闭的P1工单"): no rule-routed skill counts them
+    dimension: 'work_orders',
+    pattern: /工单|维修单|报修单|派工单|\bwork[- ]?orders?\b|\bwos\b|\bmaintenance\s+tickets?\b|\brepair\s+orders?\b/,
+  },
+  {
     dimension: 'records',
     pattern: /明细|逐条|每条记录|每一条|\brecords\b|\brows\b|\bentries\b/,
   },
@@ -84,9 +89,14 @@ export function findQualifiers(lower: string): Qualifier[] {
 
 /** Skills that answer whole lines over whole days; anything finer is the model's. */
 const CANNOT_HONOUR: Partial<Record<SkillName, Dimension[]>> = {
-  quality_metrics: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'week_or_month', 'cause', 'comparison', 'ppm'],
-  weekly_report: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'cause', 'ppm'],
+  quality_metrics: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'week_or_month', 'cause', 'comparison', 'ppm', 'work_orders'],
+  weekly_report: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'cause', 'ppm', 'work_orders'],
+  equipment_status: ['work_orders', 'comparison'],
+  fault_advice: ['work_orders'],
 };
+
+/** Dimensions worth naming in the honest reply even when no rule matched the question at all. */
+export const NAMED_WHEN_UNMATCHED: Dimension[] = ['inspector', 'batch', 'product', 'hour', 'records', 'cause', 'comparison', 'work_orders', 'shift', 'week_or_month'];
 
 // ---- one named shift ----------------------------------------------------------------
 
