@@ -139,7 +139,7 @@ const NOT_RECORDED: Array<{ measure: string; zh: string; en: string; pattern: Re
   { measure: 'oee', zh: 'OEE/稼动率', en: 'OEE / utilisation', pattern: /\boee\b|设备综合效率|综合效率|稼动率|开动率|利用率|\butili[sz]ation\b|\bavailability\b|\bcapacity\s+utili[sz]ation\b/ },
   { measure: 'energy', zh: '能耗', en: 'energy use', pattern: /能耗|电耗|耗电|用电|能源|电费|\benergy\b|\bpower\s+consumption\b|\belectricity\b|\bkwh\b/ },
   { measure: 'cost', zh: '成本/金额', en: 'cost', pattern: /成本|费用|花费|金额|多少钱|损失了?多少钱|\bcosts?\b|\bmoney\b|\bexpenses?\b|\bspend(?:ing)?\b|\bprices?\b|\bdollars?\b|\bbudget\b/ },
-  { measure: 'downtime', zh: '停机时长', en: 'downtime hours', pattern: /停机时间|停机时长|停机多久|停机了?多长|停线时间|停线时长|停线多久|宕机时间|停机小时|\bdown-?time\b|\bmttr\b|\bmtbf\b|\buptime\b|\bhours?\s+(?:of\s+)?(?:stoppage|down)\b/ },
+  { measure: 'downtime', zh: '停机时长', en: 'downtime hours', pattern: /停机时间|停机时长|停机多久|停机了?多长|停线时间|停线时长|停线多久|宕机时间|停机小时|\bdown-?time\b|\bmttr\b|\bmtbf\b|\buptime\b|\bhours?\s+(?:of\s+)?(?:stoppage|down)\b|\bhow\s+long\s+(?:was|were|is|are|did|has|have)\b.{0,40}\b(?:down|stopped|idle|offline)\b/ },
   { measure: 'cycle_time', zh: '节拍/周期时间', en: 'cycle time', pattern: /节拍|周期时间|\bcycle\s+times?\b|\btakt\b/ },
   { measure: 'labour', zh: '工时/出勤', en: 'labour hours and attendance', pattern: /工时|加班|出勤|考勤|\bman-?hours?\b|\blabou?r\s+hours?\b|\bovertime\b|\battendance\b|\bheadcount\b/ },
   { measure: 'complaints', zh: '客诉/退货', en: 'customer complaints and returns', pattern: /客诉|客户投诉|投诉|退货|客退|\bcustomer\s+(?:complaints?|returns?)\b|\bcomplaints?\b|\brma\b|\breturned\s+parts\b/ },
