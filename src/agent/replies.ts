@@ -25,6 +25,8 @@ const DIMENSION_NAMES: Record<string, { zh: string; en: string }> = {
   comparison: { zh: '与上一期对比/变化', en: 'a change against an earlier period' },
   ppm: { zh: 'PPM 单位', en: 'PPM' },
   defect_type: { zh: '缺陷类型（此类问题不按缺陷类型细分，或同时问了几种）', en: 'defect types (not broken down here, or several at once)' },
+  work_orders: { zh: '工单计数或列表', en: 'counting or listing work orders' },
+  several_questions: { zh: '一次问了几个问题，请分开来问', en: 'several questions in one — please ask them one at a time' },
 };
 
 /**
