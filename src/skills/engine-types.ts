@@ -46,6 +46,8 @@ export type RouteDecision =
        * record, a breakdown the skill cannot give, words not understood
        */
       unhonoured?: Unhonoured[];
+      /** several questions in one: the parts, each to be routed and answered on its own */
+      parts?: string[];
     };
 
 export interface Unhonoured {

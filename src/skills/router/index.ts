@@ -87,7 +87,7 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
 
   const several = severalQuestions(question, context);
   if (several) {
-    return { kind: 'none', language, reason: `several questions in one (${several.join(' / ')}); each is asked on its own`, unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: several.join(' / ') }] };
+    return { kind: 'none', language, reason: `several questions in one (${several.join(' / ')}); each is asked on its own`, unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: several.join(' / ') }], parts: several };
   }
 
   const intent = detectIntent(analysis);
