@@ -38,6 +38,11 @@ test('different fixes stay apart: other figures, other parts, one wording with f
     ['Replaced the gripper fingers', 'Replaced the ring light and recalibrated'],
     ['Cleaned the nozzle and applied anti-spatter', 'Cleaned the lens and cover glass'],
     ['Tightened the bracket and recalibrated the field of view', 'Tightened and cleaned the ground clamp'],
+    ['Cleaned the nozzle and applied anti-spatter', '清理喷嘴并调整拉伸油喷量'],
+    ['Set the collision sensitivity to the vendor value', '依据限度样件调整阈值并复核'],
+    ['Improved pre-weld cleaning and added a check', '清理模腔废料，加装吹气装置'],
+    ['Replaced the aged fittings and hoses', '更换送丝轮和送丝软管'],
+    ['Reset the machines one by one, checked for damage, resumed', '按厂家建议调整碰撞检测参数'],
   ];
   for (const [a, b] of pairs) assert.ok(!same(a, b), `${a} ≢ ${b}`);
 });

@@ -10,8 +10,8 @@
  *    wording has figures, both must have the same figures and share at least
  *    one maintenance word;
  *  - without figures, a general bilingual maintenance vocabulary (replace /
- *    更换, tension / 张紧, belt / 皮带 …): most of their words must be shared
- *    (Jaccard ≥ 0.6, two words at least).
+ *    更换, tension / 张紧, belt / 皮带 …): both must name the same parts (at
+ *    least one) and share most of their words (Jaccard ≥ 0.5, two at least).
  */
 
 /** value-with-unit spellings → one canonical unit */
@@ -73,6 +73,8 @@ const VOCABULARY: Array<{ concept: string; pattern: RegExp }> = [
   { concept: 'repair', pattern: /修复|维修|\brepair\w*|\bfix\w*/ },
   { concept: 'polish', pattern: /抛光|打磨|\bpolish\w*/ },
   { concept: 'sharpen', pattern: /刃磨|磨刀|修磨|\bsharpen\w*|\bregr[io]und\b|\bgrind\w*/ },
+  { concept: 'straighten', pattern: /校直|矫正|调直|\bstraighten\w*/ },
+  { concept: 'brace', pattern: /加固|\bbrac(?:e|ed|ing)\b|\breinforc\w*/ },
   { concept: 'align', pattern: /对中|对齐|平行度|找正|\balign\w*|\bre-?align\w*/ },
   { concept: 'balance', pattern: /动平衡|平衡|\bbalanc\w*/ },
   { concept: 'update', pattern: /升级|更新|\bupdat\w*|\bupgrad\w*/ },
@@ -84,14 +86,22 @@ const VOCABULARY: Array<{ concept: string; pattern: RegExp }> = [
   { concept: 'chain', pattern: /链条|\bchains?\b/ },
   { concept: 'bearing', pattern: /轴承|\bbearings?\b/ },
   { concept: 'bolt', pattern: /螺栓|螺丝|\bbolts?\b|\bscrews?\b/ },
-  { concept: 'die', pattern: /模具|模腔|\bdies?\b/ },
+  { concept: 'die', pattern: /模具|\bdies?\b/ },
+  { concept: 'slug', pattern: /废料|\bslugs?\b/ },
+  { concept: 'weld', pattern: /焊前|焊缝|焊接|\bpre-?weld\b|\bweld(?:s|ing)?\b/ },
+  { concept: 'oil', pattern: /拉伸油|液压油|\bdrawing\s+oil\b|\bhydraulic\s+oil\b/ },
+  { concept: 'anti-spatter', pattern: /防飞溅|\banti-?spatter\b/ },
+  { concept: 'wire feed', pattern: /送丝|\bdrive\s+rolls?\b|\bwire\s+(?:liner|feed\w*)\b/ },
+  { concept: 'module', pattern: /模块|\bmodules?\b/ },
+  { concept: 'collision', pattern: /碰撞|\bcollision\b/ },
+  { concept: 'sample', pattern: /样件|\bsamples?\b/ },
   { concept: 'gripper', pattern: /夹爪|手指|\bgripper\w*|\bfingers?\b/ },
   { concept: 'sensor', pattern: /传感器|光电|\bsensors?\b|\bphoto-?eyes?\b/ },
   { concept: 'lens', pattern: /镜头|镜片|保护玻璃|\blens\w*|\bcover\s+glass\b/ },
   { concept: 'light', pattern: /光源|环形光|\blights?\b/ },
   { concept: 'software', pattern: /软件|程序|\bsoftware\b|\bprogram\w*/ },
   { concept: 'computer', pattern: /工控机|\bipc\b|\bcomputer\b/ },
-  { concept: 'cable', pattern: /电缆|线缆|接头|连接器|\bcables?\b|\bconnectors?\b/ },
+  { concept: 'cable', pattern: /电缆|线缆|网线|连接器|\bcables?\b|\bconnectors?\b/ },
   { concept: 'hose', pattern: /软管|管路|油管|\bhoses?\b|\bfittings?\b|\blines\b/ },
   { concept: 'valve', pattern: /电磁阀|阀门|\bvalves?\b|\bsolenoid\b/ },
   { concept: 'contactor', pattern: /接触器|\bcontactors?\b/ },
@@ -143,14 +153,21 @@ export function fingerprint(text: string): FixFingerprint {
   return { figures: fixFigures(text), concepts: fixConcepts(text) };
 }
 
+/** what is done (the rest of the vocabulary names what it is done to) */
+const ACTIONS = new Set(['replace', 'clean', 'tighten', 'tension', 'adjust', 'calibrate', 'lubricate', 'restart', 'repair', 'polish', 'sharpen', 'align', 'balance', 'update', 'restore', 'evenly', 'inspect', 'add', 'straighten', 'brace']);
+
 /** Whether two wordings are the same fix (see the file comment for the rule). */
 export function sameFix(a: FixFingerprint, b: FixFingerprint): boolean {
   const shared = a.concepts.filter((concept) => b.concepts.includes(concept));
   if (a.figures.length > 0 || b.figures.length > 0) {
     return a.figures.length === b.figures.length && a.figures.every((figure) => b.figures.includes(figure)) && shared.length >= 1;
   }
+  // without figures: the same parts named (at least one), and most of the words shared
+  const partsOf = (print: FixFingerprint): string[] => print.concepts.filter((concept) => !ACTIONS.has(concept));
+  const [partsA, partsB] = [partsOf(a), partsOf(b)];
+  if (partsA.length === 0 || partsA.length !== partsB.length || !partsA.every((part) => partsB.includes(part))) return false;
   const union = new Set([...a.concepts, ...b.concepts]).size;
-  return shared.length >= 2 && shared.length / union >= 0.6;
+  return shared.length >= 2 && shared.length / union >= 0.5;
 }
 
 /** 'zh' when the text has CJK characters, else 'en' */
