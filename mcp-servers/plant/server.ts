@@ -78,7 +78,10 @@ export function searchWorkOrders(
   else {
     lines.push(`${result.similar_total} similar closed work orders (showing ${matches.length}); fixes that worked, best first:`);
     resolutions.forEach((group, position) =>
-      lines.push(`${position + 1}. ${group.resolution} — worked ${group.count}× (last ${group.last_closed_at ?? '?'}), orders ${group.order_ids.slice(0, 8).map((id) => `#${id}`).join(' ')}${group.order_ids.length > 8 ? ' …' : ''}`),
+      lines.push(
+        `${position + 1}. ${group.resolution} — worked ${group.count}× (last ${group.last_closed_at ?? '?'}), orders ${group.order_ids.slice(0, 8).map((id) => `#${id}`).join(' ')}${group.order_ids.length > 8 ? ' …' : ''}` +
+          (group.wordings ? ` (one fix, also written: ${Object.values(group.wordings).filter((text) => text !== group.resolution).join(' / ')})` : ''),
+      ),
     );
     lines.push('Most similar orders:');
     for (const match of matches) {

@@ -33,6 +33,7 @@
 import type { SqliteDatabase } from '../../src/store/sqlite.js';
 import { daysBetween } from '../../src/clock.js';
 import { cjkBigrams, normaliseText, type IndexedOrder } from './fts-index.js';
+import { fingerprint, sameFix, wordingLanguage } from './fix-equivalence.js';
 import { SYMPTOM_SYNONYMS, matchesOf } from './synonyms.js';
 
 export const MIN_SIMILARITY = 0.15;
@@ -186,6 +187,8 @@ export interface ResolutionGroup {
   last_closed_at: string | null;
   order_ids: number[];
   root_causes: string[];
+  /** the most recent wording in each language, when the fix was written in both (fix-equivalence.ts) */
+  wordings?: { zh?: string; en?: string };
 }
 
 export interface SimilarResult {
@@ -318,10 +321,39 @@ export function rankResolutions(orders: SimilarOrder[], today: string): Resoluti
     }
     if (order.root_cause) entry.causes.set(order.root_cause.trim(), (entry.causes.get(order.root_cause.trim()) ?? 0) + 1);
   }
+  // one fix written in several wordings or languages counts once (same figures and words: fix-equivalence.ts)
+  const entries = [...groups.values()];
+  const prints = entries.map((entry) => fingerprint(entry.group.resolution));
+  const parent = entries.map((_, index) => index);
+  const root = (index: number): number => (parent[index] === index ? index : (parent[index] = root(parent[index]!)));
+  for (let i = 0; i < entries.length; i++) {
+    for (let j = i + 1; j < entries.length; j++) if (root(i) !== root(j) && sameFix(prints[i]!, prints[j]!)) parent[root(j)] = root(i);
+  }
+  const merged = new Map<number, { group: ResolutionGroup; latest: string; causes: Map<string, number>; wordings: Map<'zh' | 'en', { text: string; at: string }> }>();
+  for (const [index, entry] of entries.entries()) {
+    const language = wordingLanguage(entry.group.resolution);
+    const target = merged.get(root(index));
+    if (!target) {
+      merged.set(root(index), { ...entry, group: { ...entry.group, order_ids: [...entry.group.order_ids] }, wordings: new Map([[language, { text: entry.group.resolution, at: entry.latest }]]) });
+      continue;
+    }
+    target.group.score += entry.group.score;
+    target.group.count += entry.group.count;
+    target.group.order_ids.push(...entry.group.order_ids);
+    for (const [cause, count] of entry.causes) target.causes.set(cause, (target.causes.get(cause) ?? 0) + count);
+    const wording = target.wordings.get(language);
+    if (!wording || entry.latest > wording.at) target.wordings.set(language, { text: entry.group.resolution, at: entry.latest });
+    if (entry.latest > target.latest) {
+      target.latest = entry.latest;
+      target.group.last_closed_at = entry.group.last_closed_at;
+      target.group.resolution = entry.group.resolution;
+    }
+  }
   const ordersById = new Map(orders.map((order) => [order.order_id, order]));
-  return [...groups.values()]
-    .map(({ group, causes }) => ({
+  return [...merged.values()]
+    .map(({ group, causes, wordings }) => ({
       ...group,
+      ...(wordings.size > 1 ? { wordings: Object.fromEntries([...wordings].map(([language, wording]) => [language, wording.text])) } : {}),
       score: Math.round(group.score * 1000) / 1000,
       // newest first
       order_ids: [...group.order_ids].sort((a, b) => (ordersById.get(b)?.closed_at ?? '').localeCompare(ordersById.get(a)?.closed_at ?? '') || b - a),

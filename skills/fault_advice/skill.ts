@@ -9,6 +9,7 @@
 import { faultAdviceArgs, type FaultAdviceArgs } from '../../src/skills/args.js';
 import { AppError } from '../../src/errors.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../src/skills/types.js';
+import { type FixFingerprint, fingerprint, sameFix, wordingLanguage } from '../../mcp-servers/plant/fix-equivalence.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { loadEquipment, loadLines, selectLines, type EquipmentItem } from '../shared/plant.js';
 import { resolveEquipment } from '../shared/equipment.js';
@@ -38,6 +39,7 @@ interface Resolution {
   last_closed_at: string | null;
   order_ids: number[];
   root_causes?: string[];
+  wordings?: { zh?: string; en?: string };
 }
 
 export interface SearchWorkOrdersResult {
@@ -100,13 +102,18 @@ async function searchSeveral(ctx: SkillContext, options: { symptom: string; equi
     .sort((a, b) => b.similarity - a.similarity || (b.closed_at ?? '').localeCompare(a.closed_at ?? '') || b.order_id - a.order_id)
     .slice(0, options.limit);
   const fixes = new Map<string, Resolution>();
+  const prints = new Map<string, FixFingerprint>();
   for (const group of found.flatMap((result) => result.resolutions)) {
-    const key = group.resolution.trim();
+    const print = fingerprint(group.resolution);
+    // the same fix as written on another machine's orders, in either language
+    const key = [...prints].find(([, other]) => sameFix(print, other))?.[0] ?? group.resolution.trim();
     const seen = fixes.get(key);
     if (!seen) {
       fixes.set(key, { ...group, order_ids: [...group.order_ids] });
+      prints.set(key, print);
       continue;
     }
+    seen.wordings = { ...(seen.wordings ?? {}), ...(group.wordings ?? {}), ...(seen.wordings?.[wordingLanguage(group.resolution)] ? {} : { [wordingLanguage(group.resolution)]: group.resolution }) };
     seen.score = Math.round((seen.score + group.score) * 1000) / 1000;
     seen.count += group.count;
     seen.order_ids.push(...group.order_ids);
@@ -207,8 +214,8 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
   const fixes = resolutions.map((group, index) =>
     t(
       language,
-      `${index + 1}. ${group.resolution}——有效 ${group.count} 次（最近 ${dateOf(group.last_closed_at)}）；工单 ${cite(group.order_ids)}`,
-      `${index + 1}. ${group.resolution} — worked ${group.count}× (last ${dateOf(group.last_closed_at)}); orders ${cite(group.order_ids)}`,
+      `${index + 1}. ${group.wordings?.zh ?? group.resolution}——有效 ${group.count} 次（最近 ${dateOf(group.last_closed_at)}）；工单 ${cite(group.order_ids)}`,
+      `${index + 1}. ${group.wordings?.en ?? group.resolution} — worked ${group.count}× (last ${dateOf(group.last_closed_at)}); orders ${cite(group.order_ids)}`,
     ),
   );
   const similar = result.matches.slice(0, args.limit).map((match) =>

@@ -161,3 +161,63 @@ test('bad dates are refused before any SQL is built', async () => {
   await assert.rejects(runSkill({ skill: qualityMetrics, args: { lines: ["A' OR 1=1 --"], period: lastWednesday }, tools }), (error: unknown) => error instanceof AppError && error.code === 'TOOL_ARGUMENTS_INVALID');
   assert.equal(tools.calls.length, 0);
 });
+
+// ---- one shift, one defect type (issue 15) ------------------------------------------
+
+function filtered(options: { shifts?: string[]; types?: Array<[string, string, string]> } = {}) {
+  return plant({
+    extra: (request) => {
+      const sql = sqlOf(request);
+      if (sql.includes('DISTINCT shift')) return rows(['shift'], (options.shifts ?? ['day', 'night']).map((shift) => [shift]));
+      if (sql.includes('FROM defect_types') && options.types) return rows(['defect_type', 'name_zh', 'name_en'], options.types);
+      if (sql.includes('type_defective') && sql.includes('GROUP BY line_id')) {
+        return rows(['line_id', 'inspected', 'defective', 'batches', 'type_defective'], [['C', 9000, 72, 10, 18], ['D', 1500, 54, 10, 20]].filter((row) => !/line_id IN/.test(sql) || sql.includes(`'${row[0]}'`)));
+      }
+      return undefined;
+    },
+  });
+}
+
+const SCRATCH_TYPES: Array<[string, string, string]> = [['scratch', '划伤', 'Scratch'], ['porosity', '气孔', 'Porosity']];
+
+test('one shift: the shift is in the WHERE clause and named in the answer', async () => {
+  const tools = filtered();
+  const { result } = await runSkill({ skill: qualityMetrics, args: { lines: ['B'], period: lastWednesday, metrics: ['defect_rate'], shift: 'night' }, tools });
+  const sql = tools.calls.map(sqlOf).find((text) => text.includes('SUM(inspected_qty)'))!;
+  assert.match(sql, /AND shift = 'night'/);
+  assert.match(result.answer, /\(night shift\)/);
+  assert.equal((result.data as { shift: string }).shift, 'night');
+});
+
+test('a shift the data does not record is said not to exist, with the shifts that do', async () => {
+  const tools = filtered();
+  const { result } = await runSkill({ skill: qualityMetrics, args: { lines: ['B'], period: lastWednesday, metrics: ['defect_rate'], shift: 'middle' }, tools, language: 'zh' });
+  assert.match(result.answer, /没有「中班」的记录/);
+  assert.match(result.answer, /白班、夜班/);
+  assert.ok(!tools.calls.some((call) => sqlOf(call).includes('SUM(inspected_qty)')), 'no figures for a shift that does not exist');
+});
+
+test('one defect type: pieces, rate of the inspected and share of the defective, matched by meaning', async () => {
+  const tools = filtered({ types: SCRATCH_TYPES });
+  const { result } = await runSkill({ skill: qualityMetrics, args: { lines: ['C'], period: lastWednesday, metrics: ['defect_rate'], defect_type: 'scratches' }, tools });
+  const sql = tools.calls.map(sqlOf).find((text) => text.includes('type_defective'))!;
+  assert.match(sql, /SUM\(CASE WHEN defect_type = 'scratch' THEN defect_qty ELSE 0 END\)/);
+  // 18 of 9000 = 0.20%; 18 of 72 = 25.00%
+  assert.match(result.answer, /\*\*18 scratch\*\* pieces — 0\.20% of the 9000 pcs inspected, 25\.00% of the 72 defective/);
+});
+
+test('a defect type in Chinese over two lines: a table with the total', async () => {
+  const tools = filtered({ types: SCRATCH_TYPES });
+  const { result } = await runSkill({ skill: qualityMetrics, args: { lines: ['C', 'D'], period: lastWednesday, metrics: ['defect_rate'], defect_type: '划痕' }, tools, language: 'zh' });
+  assert.match(result.answer, /\| 产线 \| 划伤（件） \| 占检验数 \| 占全部不良 \|/);
+  // D: 20 of 1500 = 1.33%, 20 of 54 = 37.04%; total 38 of 10500 = 0.36%, of 126 = 30.16%
+  assert.match(result.answer, /\| 20 \| 1\.33% \| 37\.04% \|/);
+  assert.match(result.answer, /\| 38 \| 0\.36% \| 30\.16% \|/);
+});
+
+test('a defect type the plant does not record is said not to exist, with the recorded ones', async () => {
+  const tools = filtered({ types: SCRATCH_TYPES });
+  const { result } = await runSkill({ skill: qualityMetrics, args: { lines: ['C'], period: lastWednesday, metrics: ['defect_rate'], defect_type: 'rust' }, tools });
+  assert.match(result.answer, /no defect type "rust"\. The recorded defect types are: Scratch, Porosity\./);
+  assert.ok(!tools.calls.some((call) => sqlOf(call).includes('SUM(inspected_qty)')));
+});

@@ -12,7 +12,8 @@ import type { ChartSeries } from '../../src/agent/types.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../src/skills/types.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { defectName, loadDefectTypes, loadLines, selectLines } from '../shared/plant.js';
-import { num, queryAll, sqlDate, sqlIn, str } from '../shared/sql.js';
+import { num, queryAll, sqlDate, sqlIn, sqlText, str } from '../shared/sql.js';
+import { defectKeysOf } from '../../src/skills/router/defects.js';
 import { dayLabel, lineName, markdownTable, pcs, pct, percentOf, periodLabel, t, type LineInfo } from '../shared/text.js';
 import { dataWindow, futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answers.js';
 
@@ -121,13 +122,19 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
 
   const effectiveTo = to > today ? today : to;
   const period = { from, to: effectiveTo, label: args.period.label };
-  const where = `record_date BETWEEN ${sqlDate(from)} AND ${sqlDate(effectiveTo)}${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}`;
+  const filters = await resolveFilters(ctx, args);
+  if ('answer' in filters) return filters;
+  const { shift, defect } = filters;
+  const where =
+    `record_date BETWEEN ${sqlDate(from)} AND ${sqlDate(effectiveTo)}${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}` +
+    (shift ? ` AND shift = ${sqlText(shift.stored)}` : '');
+  const typeSum = defect ? `, SUM(CASE WHEN defect_type = ${sqlText(defect.code)} THEN defect_qty ELSE 0 END) AS type_defective` : '';
   const wantTypes = args.metrics.includes('defect_types');
   ctx.progress(t(language, `正在查询 ${from} 至 ${effectiveTo} 的质量数据…`, `querying quality data ${from} to ${effectiveTo}…`));
   const [totals, daily, types, typeNames] = await Promise.all([
-    queryAll(ctx, `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`, QUERY_PURPOSE),
+    queryAll(ctx, `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`, QUERY_PURPOSE),
     args.by_day
-      ? queryAll(ctx, `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`, 'quality metrics per day and line', 5000)
+      ? queryAll(ctx, `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`, 'quality metrics per day and line', 5000)
       : undefined,
     wantTypes
       ? queryAll(ctx, `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`, 'defect types per line for the asked period')
@@ -142,13 +149,15 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     const row = byLine.get(line.line_id);
     return figures(line, num(row?.inspected), num(row?.defective), num(row?.batches));
   });
-  const when = periodLabel(period, language);
+  const when = periodLabel(period, language) + (shift ? t(language, `（${shift.zh}）`, ` (${shift.en})`) : '');
   const notes: string[] = [];
   if (to > today) notes.push(t(language, `所问期间结束于 ${to}，晚于今天（${today}）：只统计到今天。`, `The period asked for ends ${to}, after today (${today}): counted up to today.`));
   if (effectiveTo === today) notes.push(t(language, `今天（${today}）的数据截至目前，尚不完整。`, `Today's figures (${today}) are so far only — the day is not over.`));
 
   const baseData = {
     arguments: args,
+    shift: shift?.stored ?? null,
+    defect_type: defect?.code ?? null,
     period: { from, to: effectiveTo, requested_to: to, label: args.period.label ?? null, days: daysBetween(from, effectiveTo) + 1 },
     today,
     unit: { counts: 'pieces', rates: 'percent' },
@@ -171,7 +180,39 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   const parts: string[] = [];
   let ranking: string[] | undefined;
 
-  if (args.rank) {
+  let typeFigures: Array<{ line_id: string; pieces: number; rate: number | null; share: number | null }> | undefined;
+  if (defect) {
+    const typeOf = (line: LineFigures): number => num(byLine.get(line.line_id)?.type_defective);
+    typeFigures = lines.map((line) => ({ line_id: line.line_id, pieces: typeOf(line), rate: line.inspected > 0 ? percentOf(typeOf(line), line.inspected) : null, share: line.defective > 0 ? percentOf(typeOf(line), line.defective) : null }));
+    const typeName = t(language, defect.name_zh, defect.name_en);
+    const sentence = (line: LineFigures, figure: { pieces: number; rate: number | null; share: number | null }): string =>
+      t(
+        language,
+        `${typeName} **${pcs(figure.pieces, 'zh')}**，占检验数 ${pct(figure.rate ?? 0)}（检验 ${pcs(line.inspected, 'zh')}），占全部不良 ${figure.share === null ? '—' : pct(figure.share)}（不良共 ${pcs(line.defective, 'zh')}）`,
+        `**${figure.pieces} ${typeName.toLowerCase()}** pieces — ${pct(figure.rate ?? 0)} of the ${pcs(line.inspected, 'en')} inspected, ${figure.share === null ? '—' : pct(figure.share)} of the ${line.defective} defective`,
+      );
+    const ordered = args.rank ? [...lines].sort((a, b) => (args.rank === 'worst' ? typeOf(b) - typeOf(a) : typeOf(a) - typeOf(b)) || a.line_id.localeCompare(b.line_id)) : lines;
+    if (args.rank) ranking = ordered.map((line) => line.line_id);
+    if (lines.length === 1) {
+      parts.push(t(language, `**${lineName(lines[0]!, 'zh')}**，${when}：${sentence(lines[0]!, typeFigures[0]!)}。`, `**${lineName(lines[0]!, 'en')}**, ${when}: ${sentence(lines[0]!, typeFigures[0]!)}.`));
+    } else {
+      if (args.rank) {
+        const top = ordered[0]!;
+        const verdict = args.rank === 'worst' ? t(language, '最多', 'most') : t(language, '最少', 'fewest');
+        parts.push(t(language, `${when}${typeName}${verdict}的产线：**${lineName(top, 'zh')}**——${sentence(top, typeFigures.find((entry) => entry.line_id === top.line_id)!)}。`, `The ${verdict} ${typeName.toLowerCase()} ${when}: **${lineName(top, 'en')}** — ${sentence(top, typeFigures.find((entry) => entry.line_id === top.line_id)!)}.`));
+      } else {
+        parts.push(t(language, `${when}各产线的${typeName}：`, `${typeName} by line, ${when}:`));
+      }
+      const header = t(language, `产线|${typeName}（件）|占检验数|占全部不良|检验（件）|不良（件）`, `Line|${typeName} (pcs)|Of inspected|Of all defective|Inspected (pcs)|Defective (pcs)`).split('|');
+      const body = ordered.map((line) => {
+        const figure = typeFigures!.find((entry) => entry.line_id === line.line_id)!;
+        return line.has_data ? [lineName(line, language), String(figure.pieces), pct(figure.rate ?? 0), figure.share === null ? '—' : pct(figure.share), String(line.inspected), String(line.defective)] : [lineName(line, language), t(language, '无记录', 'no records'), '—', '—', '—', '—'];
+      });
+      const allType = typeFigures.reduce((sum, entry) => sum + entry.pieces, 0);
+      if (withData.length > 1) body.push([t(language, '**合计**', '**All lines**'), String(allType), pct(percentOf(allType, sumInspected)), sumDefective > 0 ? pct(percentOf(allType, sumDefective)) : '—', String(sumInspected), String(sumDefective)]);
+      parts.push(markdownTable(header, body));
+    }
+  } else if (args.rank) {
     const measure = rankMeasure(args);
     const { key, highIsBad } = RANK_KEYS[measure];
     // worst first: the highest value when high is bad (defect rate, defects), else the lowest (output, yield)
@@ -226,14 +267,20 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     parts.push(tableRows.length > 0 ? markdownTable(t(language, '产线|缺陷类型|不良（件）|占不良比例', 'Line|Defect type|Defective (pcs)|Share of defects').split('|'), tableRows) : t(language, '此期间没有不良品。', 'No defective pieces in this period.'));
   }
 
-  let byDay: Array<{ date: string; line_id: string; inspected: number; defective: number; defect_rate: number }> | undefined;
+  let byDay: Array<{ date: string; line_id: string; inspected: number; defective: number; defect_rate: number; type_defective?: number }> | undefined;
   const charts: ChartSeries[] = [];
   if (daily) {
-    byDay = daily.rows.map((row) => ({ date: str(row.record_date), line_id: str(row.line_id), inspected: num(row.inspected), defective: num(row.defective), defect_rate: percentOf(num(row.defective), num(row.inspected) || 1) }));
-    const header = t(language, '日期|产线|产量（件）|不良（件）|次品率', 'Date|Line|Output (pcs)|Defective (pcs)|Defect rate').split('|');
+    byDay = daily.rows.map((row) => ({ date: str(row.record_date), line_id: str(row.line_id), inspected: num(row.inspected), defective: num(row.defective), defect_rate: percentOf(num(row.defective), num(row.inspected) || 1), ...(defect ? { type_defective: num(row.type_defective) } : {}) }));
     const nameOf = new Map(lines.map((line) => [line.line_id, lineName(line, language)]));
     parts.push(t(language, '按日明细：', 'Per day:'));
-    parts.push(markdownTable(header, byDay.map((day) => [dayLabel(day.date, language), nameOf.get(day.line_id) ?? day.line_id, String(day.inspected), String(day.defective), pct(day.defect_rate)])));
+    if (defect) {
+      const typeName = t(language, defect.name_zh, defect.name_en);
+      const header = t(language, `日期|产线|产量（件）|${typeName}（件）|占检验数`, `Date|Line|Output (pcs)|${typeName} (pcs)|Of inspected`).split('|');
+      parts.push(markdownTable(header, byDay.map((day) => [dayLabel(day.date, language), nameOf.get(day.line_id) ?? day.line_id, String(day.inspected), String(day.type_defective ?? 0), pct(percentOf(day.type_defective ?? 0, day.inspected || 1))])));
+    } else {
+      const header = t(language, '日期|产线|产量（件）|不良（件）|次品率', 'Date|Line|Output (pcs)|Defective (pcs)|Defect rate').split('|');
+      parts.push(markdownTable(header, byDay.map((day) => [dayLabel(day.date, language), nameOf.get(day.line_id) ?? day.line_id, String(day.inspected), String(day.defective), pct(day.defect_rate)])));
+    }
     const dates: string[] = [];
     for (let date = from; date <= effectiveTo; date = addDays(date, 1)) dates.push(date);
     charts.push({
@@ -247,9 +294,75 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   ctx.progress(t(language, '完成', 'done'));
   return {
     answer: parts.join('\n\n'),
-    data: { ...baseData, empty: false, lines, total: withData.length > 1 ? total : undefined, ranking, by_day: byDay, defect_types: defectTypes, notes },
+    data: { ...baseData, empty: false, lines, total: withData.length > 1 ? total : undefined, ranking, by_day: byDay, defect_types: defectTypes, defect_type_figures: typeFigures, notes },
     charts: charts.length > 0 ? charts : undefined,
   };
+}
+
+const SHIFT_WORDS: Array<{ key: string; pattern: RegExp }> = [
+  { key: 'day', pattern: /^(?:day|days|day shift|d|白班|白天班|日班|早班)$/i },
+  { key: 'night', pattern: /^(?:night|nights|night shift|n|夜班|晚班|大夜班)$/i },
+  { key: 'middle', pattern: /^(?:middle|mid|swing|afternoon|evening|middle shift|swing shift|afternoon shift|中班|小夜班)$/i },
+];
+
+function shiftKey(value: string): string {
+  const bare = value.trim();
+  return SHIFT_WORDS.find((entry) => entry.pattern.test(bare))?.key ?? bare.toLowerCase();
+}
+
+const SHIFT_NAMES: Record<string, { zh: string; en: string }> = { day: { zh: '白班', en: 'day shift' }, night: { zh: '夜班', en: 'night shift' }, middle: { zh: '中班', en: 'middle shift' } };
+
+function shiftName(stored: string): { zh: string; en: string } {
+  return SHIFT_NAMES[shiftKey(stored)] ?? { zh: `${stored}班`, en: `${stored} shift` };
+}
+
+type Filters = { shift?: { stored: string; zh: string; en: string }; defect?: { code: string; name_zh: string; name_en: string } };
+
+/**
+ * The shift and defect type asked for, as the data stores them; a shift or a
+ * defect type the data does not record is said not to exist, with the ones
+ * that do — never dropped, never answered for the whole line.
+ */
+async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Promise<Filters | SkillResult> {
+  const language = ctx.language;
+  const out: Filters = {};
+  if (args.shift) {
+    const { rows: stored } = await queryAll(ctx, 'SELECT DISTINCT shift FROM quality_data ORDER BY shift', 'the shifts the inspection data records');
+    const shifts = stored.map((row) => str(row.shift));
+    const wanted = shiftKey(args.shift);
+    const match = shifts.find((value) => value.toLowerCase() === args.shift!.toLowerCase()) ?? shifts.find((value) => shiftKey(value) === wanted);
+    if (!match) {
+      const asked = SHIFT_NAMES[wanted] ?? { zh: args.shift, en: args.shift };
+      const list = shifts.map((value) => t(language, shiftName(value).zh, shiftName(value).en)).join(t(language, '、', ', '));
+      return {
+        answer: t(language, `检验数据中没有「${asked.zh}」的记录：本厂记录的班次只有 ${list || '（无）'}。`, `The inspection data records no ${asked.en}: the shifts recorded are ${list || '(none)'}.`),
+        data: { arguments: args, error: 'unknown_shift', asked: args.shift, shifts },
+      };
+    }
+    out.shift = { stored: match, ...shiftName(match) };
+  }
+  if (args.defect_type) {
+    const names = await loadDefectTypes(ctx);
+    let types = [...names.values()];
+    if (types.length === 0) {
+      const { rows: codes } = await queryAll(ctx, 'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type', 'the defect types the inspection data records');
+      types = codes.map((row) => ({ defect_type: str(row.defect_type), name_zh: str(row.defect_type), name_en: str(row.defect_type) }));
+    }
+    const asked = args.defect_type.trim().toLowerCase();
+    const askedKeys = defectKeysOf(args.defect_type);
+    const match =
+      types.find((type) => [type.defect_type, type.name_zh, type.name_en].some((name) => name.toLowerCase() === asked)) ??
+      types.find((type) => askedKeys.length > 0 && defectKeysOf(`${type.defect_type} ${type.name_zh} ${type.name_en}`).some((key) => askedKeys.includes(key)));
+    if (!match) {
+      const list = types.map((type) => t(language, type.name_zh || type.defect_type, type.name_en || type.defect_type)).join(t(language, '、', ', '));
+      return {
+        answer: t(language, `检验数据中没有「${args.defect_type}」这种缺陷类型。记录的缺陷类型有：${list}。`, `The inspection data has no defect type "${args.defect_type}". The recorded defect types are: ${list}.`),
+        data: { arguments: args, error: 'unknown_defect_type', asked: args.defect_type, defect_types: types.map((type) => type.defect_type) },
+      };
+    }
+    out.defect = { code: match.defect_type, name_zh: match.name_zh || match.defect_type, name_en: match.name_en || match.defect_type };
+  }
+  return out;
 }
 
 export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
@@ -257,8 +370,8 @@ export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
   name: 'quality_metrics',
   description:
     'Output (产量), defect rate (次品率/不良率) and yield (良率) of one or more production lines for a day or a period, with the inspected and defective piece counts behind them; ' +
-    'ranks the lines ("which line was worst last week?") by defect rate, defective pieces, output or yield (rank_by), breaks down by day or by defect type when asked. Use for any question about quality figures of lines.',
-  version: '1.1.0',
+    'ranks the lines ("which line was worst last week?") by defect rate, defective pieces, output or yield (rank_by), breaks down by day or by defect type when asked; only one shift (shift: day/night) or one defect type (defect_type: "scratch", "气孔") when asked. Use for any question about quality figures of lines.',
+  version: '1.2.0',
   parameters: qualityMetricsArgs,
   timeoutMs: 30_000,
   errorCodes: COMMON_ERROR_CODES,

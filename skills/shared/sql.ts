@@ -36,6 +36,11 @@ export function sqlId(value: string): string {
   return `'${value}'`;
 }
 
+/** a stored text value (a shift, a defect code read from the database) as a quoted literal */
+export function sqlText(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
 /** "IN ('A', 'B')" from validated ids */
 export function sqlIn(values: string[]): string {
   return `IN (${values.map(sqlId).join(', ')})`;

@@ -177,6 +177,13 @@ export class Agent {
     context.log.debug({ decision }, 'route');
     const isMarkdown = decision.kind === 'skill' && skills.list().find((info) => info.name === decision.skill)?.kind === 'markdown';
 
+    // 0. several questions in one ("…, and is the on-call engineer on a holiday today?"): each part
+    //    answered by the rules when every part routes to a skill with every slot filled
+    if (decision.kind === 'none' && decision.parts && decision.parts.length > 1) {
+      const answered = await this.answerParts(decision.parts, { ...context, language });
+      if (answered) return answered;
+    }
+
     // 1. rules first: a skill with every slot filled runs without a model
     let ruleError: string | undefined;
     if (decision.kind === 'skill' && decision.missing.length === 0 && !(isMarkdown && this.gate.isUp())) {
@@ -233,6 +240,7 @@ export class Agent {
         missing: decision.kind === 'skill' ? decision.missing : undefined,
         skill: decision.kind === 'skill' ? decision.skill : undefined,
         ruleError,
+        unhonoured: decision.kind === 'none' ? decision.unhonoured : undefined,
       }),
       mode: 'rules',
       error: { code: 'LLM_UNAVAILABLE', message: status.reason },
@@ -258,7 +266,9 @@ export class Agent {
       decision.kind === 'skill'
         ? `This looks like a question for ${catalog.forSkill(decision.skill)?.name ?? decision.skill} (${decision.reason}). Known so far: ${JSON.stringify(decision.args)}.` +
           (decision.missing.length > 0 ? ` Still needed: ${decision.missing.join(', ')}.` : '')
-        : undefined;
+        : decision.unhonoured && decision.unhonoured.length > 0
+          ? `The rules did not answer: ${decision.reason}. Honour every qualifier the question names, and say plainly when the data does not record something.`
+          : undefined;
     const system = buildSystemPrompt({
       plantName: config.plant.name,
       timezone: config.plant.timezone,
@@ -369,6 +379,29 @@ export class Agent {
       context.log.warn({ skill, code: appError.code, err: appError.message }, 'skill-failed');
       return { ok: false, error: appError };
     }
+  }
+
+  /**
+   * Each part of a question that asks several, answered by the rules in turn
+   * and joined under the operator's own words; undefined when any part needs
+   * more than the rules (then the whole question goes the usual way).
+   */
+  private async answerParts(parts: string[], context: QuestionContext & { language: Language; session: QuestionContext['session'] }): Promise<Outcome | undefined> {
+    const routed = parts.map((part) => ({ part, decision: this.options.skills.route(part, {}) }));
+    if (!routed.every((entry) => entry.decision.kind === 'skill' && entry.decision.missing.length === 0)) return undefined;
+    context.emit({ type: 'mode', mode: 'rules', reason: `rules: ${parts.length} questions in one, each answered on its own` });
+    const sections: string[] = [];
+    const data: unknown[] = [];
+    let last: Outcome | undefined;
+    for (const [index, entry] of routed.entries()) {
+      const decision = entry.decision as Extract<RouteDecision, { kind: 'skill' }>;
+      const ran = await this.runSkill(decision.skill, decision.args, context);
+      const body = ran.ok ? ran.result.answer : context.language === 'zh' ? `规则尝试回答时失败：${ran.error.message}` : `The rules tried and failed: ${ran.error.message}`;
+      sections.push(`**${index + 1}. ${entry.part}**\n\n${body}`);
+      data.push(ran.ok ? { skill: decision.skill, arguments: decision.args, data: ran.result.data } : { skill: decision.skill, arguments: decision.args, error: ran.error.code });
+      if (ran.ok) last = this.fromSkill(decision.skill, decision.args, ran.result);
+    }
+    return { answer: sections.join('\n\n'), mode: 'rules', skill: last?.skill, data: { parts: data }, slots: last?.slots };
   }
 
   private fromSkill(skill: string, args: Record<string, unknown>, result: SkillResult): Outcome {

@@ -55,24 +55,36 @@ describe('token estimate and summaries', () => {
 });
 
 describe('sessions in agent.db', () => {
-  test('turns are numbered per session; the last N are verbatim, older ones wait to be folded', () => {
-    const { memory: store } = memory(() => 0, 4);
+  test('rows are numbered per session; the last N exchanges (question + answer) are verbatim, older ones wait to be folded', () => {
+    const { memory: store } = memory(() => 0, 2);
     const session = store.open({});
     for (let index = 1; index <= 7; index++) store.append(session, index % 2 ? 'user' : 'assistant', `message ${index}`);
     let context = store.context(session);
+    // 2 exchanges: question 5 with its answer 6, and question 7 (not answered yet)
     assert.deepEqual(
       context.verbatim.map((entry) => entry.turn),
-      [4, 5, 6, 7],
+      [5, 6, 7],
     );
     assert.deepEqual(
       context.toFold.map((entry) => entry.turn),
-      [1, 2, 3],
+      [1, 2, 3, 4],
     );
-    store.saveSummary(session, 'earlier: messages 1-3', 3);
+    store.saveSummary(session, 'earlier: messages 1-4', 4);
     context = store.context(session);
-    assert.equal(context.summary, 'earlier: messages 1-3');
+    assert.equal(context.summary, 'earlier: messages 1-4');
     assert.deepEqual(context.toFold, []);
-    assert.equal(context.verbatim.length, 4);
+    assert.equal(context.verbatim.length, 3);
+  });
+
+  test('"the last 10 turns" are 10 questions with their answers, not 10 rows', () => {
+    const { memory: store } = memory(() => 0, 10);
+    const session = store.open({});
+    for (let index = 1; index <= 24; index++) store.append(session, index % 2 ? 'user' : 'assistant', `message ${index}`);
+    const context = store.context(session);
+    assert.equal(context.verbatim.length, 20);
+    assert.equal(context.verbatim[0]!.turn, 5);
+    assert.equal(context.verbatim.filter((entry) => entry.role === 'user').length, 10);
+    assert.deepEqual(context.toFold.map((entry) => entry.turn), [1, 2, 3, 4]);
   });
 
   test('idle sessions are released and reopened from the database with summary and slots', () => {
@@ -120,22 +132,22 @@ describe('memory in the agent', () => {
     const isSummaryRequest = (request: RecordedRequest) => /compress a conversation/.test(String(request.messages[0]?.content));
     llm.push({ match: isSummaryRequest, content: 'Operator asked about lines 1-2; answers 1-2 given.', repeat: true });
     let session: string | undefined;
-    for (let index = 1; index <= 6; index++) {
+    for (let index = 1; index <= 11; index++) {
       llm.push(turn.text(`Answer ${index}.`));
       const { answer } = await askWith(harness, `Question ${index}?`, session ? { sessionId: session } : {});
       session = answer.session;
     }
     const before = llm.chatRequests().length;
-    llm.push(turn.text('Answer 7.'));
-    await askWith(harness, 'Question 7?', { sessionId: session });
+    llm.push(turn.text('Answer 12.'));
+    await askWith(harness, 'Question 12?', { sessionId: session });
     const requests = llm.chatRequests().slice(before);
     assert.equal(requests.length, 2, 'a summary request, then the question');
     assert.ok(isSummaryRequest(requests[0]!));
     assert.match(String(requests[0]!.messages[1]?.content), /Q1: Question 1\?\nA2: Answer 1\./);
     assert.equal(requests[0]!.temperature, 0);
     const main = requests[1]!;
-    // system + 10 verbatim turns (questions 2-6 and their answers) + the new question
-    assert.equal(main.messages.length, 12);
+    // system + 10 verbatim exchanges (questions 2-11 and their answers) + the new question
+    assert.equal(main.messages.length, 22);
     assert.deepEqual(
       main.messages.slice(1, 3).map((message) => [message.role, message.content]),
       [
@@ -143,7 +155,7 @@ describe('memory in the agent', () => {
         ['assistant', 'Answer 2.'],
       ],
     );
-    assert.equal(main.messages.at(-1)?.content, 'Question 7?');
+    assert.equal(main.messages.at(-1)?.content, 'Question 12?');
     assert.match(String(main.messages[0]?.content), /## Earlier in this conversation \(summary\)\nOperator asked about lines 1-2/);
     const row = harness.runtime.db.prepare('SELECT summary, summarized_through FROM sessions WHERE session_id = ?').get(session) as {
       summary: string;
@@ -151,11 +163,11 @@ describe('memory in the agent', () => {
     };
     assert.equal(row.summarized_through, 2);
     const history = harness.runtime.db.prepare('SELECT COUNT(*) AS n FROM conversation_history WHERE session_id = ?').get(session) as { n: number };
-    assert.equal(history.n, 14, 'every turn is kept in the table');
+    assert.equal(history.n, 24, 'every turn is kept in the table');
   });
 
   test('without a model the older turns are summarised extractively', async () => {
-    const local = await startHarness({ model: false, agent: { history_turns: 4 } });
+    const local = await startHarness({ model: false, agent: { history_turns: 2 } });
     try {
       let session: string | undefined;
       for (let index = 1; index <= 4; index++) {

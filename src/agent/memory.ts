@@ -3,8 +3,10 @@
  * `conversation_history(session_id, turn, role, content, timestamp)` and
  * `sessions(summary, summarized_through, state, released_at, …)`.
  *
- * - A turn is one row: one user question or one assistant answer (the
- *   table's `turn` column). The last `agent.history_turns` rows go to the
+ * - A row is one user question or one assistant answer (the table's `turn`
+ *   column); a turn, as `agent.history_turns` counts it, is one exchange: a
+ *   question and its answer ("the last 10 turns" = 10 questions with their
+ *   answers, 20 rows). The last `agent.history_turns` exchanges go to the
  *   model verbatim; older rows are folded into `sessions.summary`
  *   (`summarized_through` = the last row folded in), within
  *   `agent.summary_token_budget` tokens.
@@ -227,7 +229,14 @@ export class SessionMemory {
       .prepare('SELECT turn, role, content, timestamp FROM conversation_history WHERE session_id = ? AND turn > ? ORDER BY turn')
       .all(session.id, session.summarizedThrough) as Turn[];
     const turns = rows.filter((row) => row.role === 'user' || row.role === 'assistant');
-    const split = Math.max(0, turns.length - keep);
+    // the last `keep` exchanges: from the keep-th last question on (an answer without its question goes too)
+    let split = turns.length;
+    let questions = 0;
+    while (split > 0 && questions < keep) {
+      split -= 1;
+      if (turns[split]!.role === 'user') questions += 1;
+    }
+    if (keep > 0 && questions < keep) split = 0;
     return { summary: session.summary, verbatim: turns.slice(split), toFold: turns.slice(0, split) };
   }
 

@@ -4,6 +4,57 @@
  * was tried, and which questions the rules answer — in the operator's language.
  */
 import type { Language } from '../skills/types.js';
+import type { Unhonoured } from '../skills/engine-types.js';
+
+/** What the plant's data holds, for "X is not recorded" replies. */
+const RECORDED = {
+  zh: '检验数据（按产线、日期、班次、批次、产品、缺陷类型、检验员的检验数和不良数）、设备状态与保养日期、维修工单、值班表和工厂文档',
+  en: 'inspection data (inspected and defective pieces by line, date, shift, batch, product, defect type and inspector), equipment states and maintenance dates, work orders, the on-call rota and the plant documents',
+};
+
+const DIMENSION_NAMES: Record<string, { zh: string; en: string }> = {
+  inspector: { zh: '检验员/人员', en: 'inspector or person' },
+  shift: { zh: '班次对比或按班次细分', en: 'shifts compared or broken down' },
+  batch: { zh: '批次', en: 'batch' },
+  product: { zh: '产品/型号', en: 'product' },
+  hour: { zh: '小时/时段', en: 'hour of the day' },
+  recorded_at: { zh: '录入时间', en: 'recording time' },
+  records: { zh: '逐条记录', en: 'individual records' },
+  week_or_month: { zh: '按周/按月细分', en: 'a per-week or per-month breakdown' },
+  cause: { zh: '原因分析', en: 'why (causes)' },
+  comparison: { zh: '与上一期对比/变化', en: 'a change against an earlier period' },
+  ppm: { zh: 'PPM 单位', en: 'PPM' },
+  defect_type: { zh: '缺陷类型（此类问题不按缺陷类型细分，或同时问了几种）', en: 'defect types (not broken down here, or several at once)' },
+  work_orders: { zh: '工单计数或列表', en: 'counting or listing work orders' },
+  several_questions: { zh: '一次问了几个问题，请分开来问', en: 'several questions in one — please ask them one at a time' },
+};
+
+/**
+ * One line per thing the question asked that the rules did not honour: a
+ * measure the data does not record is said so (with what is recorded), a
+ * breakdown the rules cannot give and words they did not understand are
+ * named — so nothing asked is silently dropped.
+ */
+export function unhonouredText(language: Language, unhonoured: Unhonoured[] | undefined): string | undefined {
+  if (!unhonoured || unhonoured.length === 0) return undefined;
+  const lines: string[] = [];
+  const notRecorded = unhonoured.filter((entry) => entry.kind === 'not_recorded');
+  if (notRecorded.length > 0) {
+    lines.push(
+      language === 'zh'
+        ? `本厂数据没有记录${notRecorded.map((entry) => `${entry.zh}（「${entry.words}」）`).join('、')}，所以无法给出这个数字。记录的数据有：${RECORDED.zh}。`
+        : `The plant's data does not record ${notRecorded.map((entry) => `${entry.en} ("${entry.words}")`).join(', ')}, so there is no such figure to give. What is recorded: ${RECORDED.en}.`,
+    );
+  }
+  for (const entry of unhonoured.filter((item) => item.kind === 'beyond')) {
+    const name = DIMENSION_NAMES[entry.dimension] ?? { zh: entry.dimension, en: entry.dimension };
+    lines.push(language === 'zh' ? `问题要求按「${entry.words}」（${name.zh}）回答，规则无法做到；不按它回答就是在回答另一个问题。` : `The question asks by "${entry.words}" (${name.en}), which the rules cannot do; answering without it would answer a different question.`);
+  }
+  for (const entry of unhonoured.filter((item) => item.kind === 'not_understood')) {
+    lines.push(language === 'zh' ? `规则没有理解问题中的「${entry.words}」，所以不作答，以免答非所问。` : `The rules did not understand "${entry.words}" in the question, so they do not answer rather than answer a different question.`);
+  }
+  return lines.join('\n');
+}
 
 function list(items: string[], limit = 6): string {
   return items
@@ -21,10 +72,14 @@ export function noModelReply(options: {
   skill?: string | undefined;
   /** why the rules' own attempt failed */
   ruleError?: string | undefined;
+  /** what the question asked that the rules could not honour */
+  unhonoured?: Unhonoured[] | undefined;
 }): string {
   const { language, examples } = options;
+  const named = unhonouredText(language, options.unhonoured);
   if (language === 'zh') {
     const parts = [`目前无法使用模型（${options.reason}），只能回答规则能识别的问题。`];
+    if (named) parts.push(named);
     if (options.skill && options.missing && options.missing.length > 0) {
       parts.push(`这个问题像是「${options.skill}」，但还缺少：${options.missing.join('、')}。请把问题说得更具体一些。`);
     } else if (options.ruleError) {
@@ -34,6 +89,7 @@ export function noModelReply(options: {
     return parts.join('\n\n');
   }
   const parts = [`No model is reachable right now (${options.reason}), so I can only answer questions the rules recognise.`];
+  if (named) parts.push(named);
   if (options.skill && options.missing && options.missing.length > 0) {
     parts.push(`This looks like a ${options.skill.replace(/_/g, ' ')} question, but I still need: ${options.missing.join(', ')}. Please ask again with that included.`);
   } else if (options.ruleError) {

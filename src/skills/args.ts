@@ -38,6 +38,14 @@ export const qualityMetricsArgs = z.object({
   rank_by: z.enum(RANK_MEASURES).optional(),
   /** per-day breakdown inside the period */
   by_day: z.boolean().default(false),
+  /** only this shift, as quality_data.shift stores it ('day', 'night'); a shift the data lacks is said not to exist */
+  shift: z.string().min(1).max(40).optional(),
+  /**
+   * only this defect type: a defect_types code ('scratch') or how the operator
+   * said it ('划痕', 'scratches'); the answer gives its pieces, its rate of the
+   * output and its share of all defective pieces
+   */
+  defect_type: z.string().min(1).max(60).optional(),
 });
 export type QualityMetricsArgs = z.infer<typeof qualityMetricsArgs>;
 

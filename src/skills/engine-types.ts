@@ -36,7 +36,32 @@ export type RouteDecision =
       /** why the rules chose this skill, for traces */
       reason: string;
     }
-  | { kind: 'none'; language: Language; reason: string };
+  | {
+      kind: 'none';
+      language: Language;
+      reason: string;
+      /**
+       * what the question asks that the rules cannot honour, each named so the
+       * honest reply can say it (never dropped): a measure the data does not
+       * record, a breakdown the skill cannot give, words not understood
+       */
+      unhonoured?: Unhonoured[];
+      /** several questions in one: the parts, each to be routed and answered on its own */
+      parts?: string[];
+    };
+
+export interface Unhonoured {
+  kind: 'not_recorded' | 'beyond' | 'not_understood';
+  /** what it asked for: 'rework', 'inspector', 'shift', 'words' … */
+  dimension: string;
+  /** the operator's words */
+  words: string;
+  /** how to name it in the reply, when it has a name (not_recorded) */
+  zh?: string;
+  en?: string;
+  /** the skill the rest of the question looked like */
+  skill?: string;
+}
 
 export interface SkillInfo {
   name: string;

@@ -36,7 +36,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
   const text = cli(['skills', 'list']);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^NAME\s+KIND\s+VERSION\s+ENABLED\s+SOURCE/);
-  assert.match(text.stdout, /\nquality_metrics\s+code\s+1\.1\.0\s+yes\s+builtin:quality_metrics\n/);
+  assert.match(text.stdout, /\nquality_metrics\s+code\s+1\.2\.0\s+yes\s+builtin:quality_metrics\n/);
   assert.match(text.stdout, /\noncall_check\s+markdown\s+1\.1\.0\s+yes\s+\S+oncall_check\/SKILL\.md\n/);
   assert.match(text.stdout, /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/);
   assert.match(text.stdout, /10 skill\(s\), 9 enabled, 1 disabled/);

@@ -9,7 +9,8 @@ import type { Period } from '../args.js';
 import { type NormalizedText, type Span, detectLanguage, mask, normalizeText } from './normalize.js';
 import { findPeriods } from './period.js';
 import { type EquipmentMention, type KnownEquipment, findEquipment } from './equipment.js';
-import { type Qualifier, findQualifiers } from './qualifiers.js';
+import { type NotRecorded, type Qualifier, type ShiftMention, findNotRecorded, findQualifiers, findShifts } from './qualifiers.js';
+import { type DefectMention, findDefectTypes } from './defects.js';
 import { type LineSlots, type MetricSlots, type SymptomSlots, type RankMeasure, BY_DAY, findLines, findMetrics, findPriority, findRank, findRankMeasure, findSymptoms } from './slots.js';
 
 export interface Analysis {
@@ -28,6 +29,12 @@ export interface Analysis {
   symptoms: SymptomSlots;
   /** dimensions and qualifiers finer than a line and a day (inspector, shift, batch…) */
   qualifiers: Qualifier[];
+  /** named shifts (白班, night shift); one is a slot, several a comparison */
+  shifts: ShiftMention[];
+  /** defect types named (划痕, porosity) */
+  defectTypes: DefectMention[];
+  /** measures the data does not record (rework, OEE, energy, cost, downtime hours) */
+  notRecorded: NotRecorded[];
   /** the lower-cased question with every slot blanked (what is left says the intent) */
   rest: string;
 }
@@ -68,6 +75,14 @@ export function analyse(question: string, context: { now: Date; timezone: string
     ...(priorityMatch ? [{ start: priorityMatch.index, end: priorityMatch.index + priorityMatch[0].length }] : []),
   ]);
 
+  // one named shift is a slot: its words are no 'shift' or 'hour' qualifier ("night shift" is not "at night");
+  // "last night's shift" / 昨晚夜班 name the night shift, not an hour
+  const shifts = findShifts(withoutEquipment);
+  let qualifiers = findQualifiers(mask(withoutEquipment, shifts.length === 1 ? shifts : []));
+  if (shifts.length === 1 && shifts[0]!.shift === 'night') {
+    qualifiers = qualifiers.filter((qualifier) => !(qualifier.dimension === 'hour' && /^(?:昨晚|今晚|昨夜|夜里|夜间|last\s+night|tonight|overnight|night|nights)$/.test(qualifier.words)));
+  }
+
   return {
     normalized,
     language: detectLanguage(question),
@@ -81,7 +96,10 @@ export function analyse(question: string, context: { now: Date; timezone: string
     byDay: BY_DAY.test(withoutPeriods),
     priority,
     symptoms,
-    qualifiers: findQualifiers(withoutEquipment),
+    qualifiers,
+    shifts,
+    defectTypes: findDefectTypes(withoutPeriods),
+    notRecorded: findNotRecorded(withoutEquipment),
     rest,
   };
 }

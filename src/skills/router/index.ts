@@ -11,14 +11,15 @@
  * Dates are plant-local, from `context.now` in `context.timezone`; see
  * period-rules.ts for the week, weekday and year-less date semantics.
  */
-import type { RouteDecision, SessionSlots, SkillName } from '../engine-types.js';
+import type { RouteDecision, SessionSlots, SkillName, Unhonoured } from '../engine-types.js';
 import type { Language } from '../types.js';
 import type { Period } from '../args.js';
 import { analyse } from './analysis.js';
 import type { KnownEquipment } from './equipment.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { REQUIRED, type SkillSlots, detectIntent, skillSlots } from './intents.js';
-import { qualifiersBeyond } from './qualifiers.js';
+import { unhonoured } from './accounting.js';
+import { NAMED_WHEN_UNMATCHED } from './qualifiers.js';
 
 export { resolvePeriod } from './period.js';
 export { detectLanguage } from './normalize.js';
@@ -43,21 +44,51 @@ function missingOf(skill: SkillName, args: Record<string, unknown>, slots: Skill
 }
 
 /**
- * 'none' when the question asks for something finer than `skill` answers
- * ("which inspector…", "night-shift batches…"): the skill would drop it and
- * answer a different question with confidence.
+ * 'none' when the question names something `skill` cannot honour — a finer
+ * breakdown ("which inspector…", "per batch"), a measure the data does not
+ * record (rework, OEE, downtime hours), words the rules did not understand:
+ * the skill would drop it and answer a different question with confidence.
+ * Each is named in `unhonoured`, so the honest reply can say it.
  */
 function declined(skill: SkillName, analysis: ReturnType<typeof analyse>, language: Language): RouteDecision | undefined {
-  const beyond = qualifiersBeyond(skill, analysis.qualifiers);
+  const beyond = unhonoured(skill, analysis);
   if (beyond.length === 0) return undefined;
-  const named = beyond.map((qualifier) => `${qualifier.dimension} ("${qualifier.words}")`).join(', ');
-  return { kind: 'none', language, reason: `asks by ${named}, which ${skill} cannot break down; the model plans the query` };
+  const named = beyond
+    .map((entry) =>
+      entry.kind === 'not_recorded'
+        ? `${entry.en} ("${entry.words}"), which the plant data does not record`
+        : entry.kind === 'not_understood'
+          ? `words the rules do not understand ("${entry.words}")`
+          : `${entry.dimension} ("${entry.words}"), which ${skill} cannot break down`,
+    )
+    .join('; ');
+  return { kind: 'none', language, reason: `asks by ${named}; the model plans the query`, unhonoured: beyond };
+}
+
+/** where one question ends and another begins: "，还有…", "; ", "? ", ", and is …" */
+const QUESTION_BREAK = /[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|how|when|where|did|does|do|can|could|show|list|tell|give)\b)|[,，]\s*(?:also|plus)\s+/gi;
+
+/**
+ * The parts of a question that asks several ("line A's defect rate yesterday,
+ * and is the on-call engineer on a holiday today?"), when two or more parts
+ * each ask for a skill; undefined for one question.
+ */
+export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
+  const parts = question.split(QUESTION_BREAK).map((part) => part.trim()).filter((part) => part.replace(/[?？!！。.,，\s]/g, '') !== '');
+  if (parts.length < 2) return undefined;
+  const asking = parts.filter((part) => detectIntent(analyse(part, context)) !== undefined);
+  return asking.length >= 2 ? parts : undefined;
 }
 
 export function routeQuestion(question: string, context: RouterContext): RouteDecision {
   const analysis = analyse(question, context);
   const language: Language = analysis.language;
   if (analysis.normalized.lower.trim() === '') return { kind: 'none', language, reason: 'an empty question' };
+
+  const several = severalQuestions(question, context);
+  if (several) {
+    return { kind: 'none', language, reason: `several questions in one (${several.join(' / ')}); each is asked on its own`, unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: several.join(' / ') }], parts: several };
+  }
 
   const intent = detectIntent(analysis);
   const previousSkill = carriedSkill(context.previous);
@@ -81,7 +112,12 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
 
   if (!intent) {
     const reason = followUp && !previousSkill ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
-    return { kind: 'none', language, reason };
+    // a measure the data does not record, a breakdown no rule gives: said so even when no rule matches
+    const named: Unhonoured[] = [
+      ...analysis.notRecorded.map((measure) => ({ kind: 'not_recorded' as const, dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en })),
+      ...analysis.qualifiers.filter((qualifier) => NAMED_WHEN_UNMATCHED.includes(qualifier.dimension)).map((qualifier) => ({ kind: 'beyond' as const, dimension: qualifier.dimension, words: qualifier.words })),
+    ];
+    return named.length > 0 ? { kind: 'none', language, reason: `${reason}; asks for ${named.map((entry) => entry.en ?? entry.dimension).join(', ')}`, unhonoured: named } : { kind: 'none', language, reason };
   }
 
   const refused = declined(intent.skill, analysis, language);

@@ -32,12 +32,18 @@ export interface Intent {
 
 // ---- signals ----------------------------------------------------------------
 
-const WEEKLY_REPORT = /周报|(?:本|这|上|上个|这个|上1个?|这1个?)?(?:周|星期|礼拜)的?(?:质量)?(?:报告|报表|总结)|\bweekly\s+(?:quality\s+)?(?:report|summary)\b|\bweek(?:'s|s)?\s+(?:quality\s+)?(?:report|summary)\b|\b(?:quality\s+)?report\s+(?:for|of|on)\s+(?:this|last|the|that)\s+week\b/;
+export const WEEKLY_REPORT = /周报|(?:本|这|上|上个|这个|上1个?|这1个?)?(?:周|星期|礼拜)的?(?:质量)?(?:报告|报表|总结)|\bweekly\s+(?:quality\s+)?(?:report|summary)\b|\bweek(?:'s|s)?\s+(?:quality\s+)?(?:report|summary)\b|\b(?:quality\s+)?report\s+(?:for|of|on)\s+(?:this|last|the|that)\s+week\b/;
 const OTHER_REPORT = /报告|报表|日报|月报|\breports?\b|\bsummary\b/;
 const ONCALL = /值班|\bon[- ]?call\b|\boncall\b|\bduty\s+engineer\b|\bengineer\s+on\s+duty\b/;
 const DOC_NOUN = /\bsops?\b|手册|说明书|操作规程|规程|作业指导书|指导书|交接班记录|交接班|交接记录|交接|文档|文件|资料|检查表|作业标准|\bmanuals?\b|\bhandbooks?\b|\bhand-?overs?\b|\bshift\s+(?:notes?|logs?)\b|\bdocuments?\b|\bdocs?\b|\bwork\s+instructions?\b|\bprocedures?\b|\bguides?\b|\bguidelines?\b|\bchecklists?\b/;
 const FIND_VERB = /\bfind\b|\bsearch\b|\blook\s*(?:up|for)\b|\bshow\b|\bopen\b|\bread\b|\bwhere\b|\bget\b|\bfetch\b|\bpull\s+up\b|查找|搜索|查询|找|查|打开|看看|看一下|在哪|调出|读/;
 const FIX_REQUEST = /维修建议|处理建议|怎么修|怎么维修|如何维修|维修方法|\bhow\s+(?:do|to|can|should|did)\s+(?:i\s+|we\s+|you\s+)?(?:fix|repair)\b|\brecommend\s+a\s+fix\b|\bwhat\s+fixed\b/;
+
+const ALARM_CODE = /(?:报警|故障|错误|alarm|error|fault)\s*(?:代码|码|号|code)?\s*[a-z]{0,3}-?\d{2,}/;
+const DOC_FACT = /是什么意思|什么意思|啥意思|含义|代表什么|说的是什么|怎么规定|规定|要求是|设定值|\bwhat\s+does\b.*\b(?:mean|say)\b|\bmeaning\s+of\b|\bwhat\s+is\s+the\s+(?:limit|setting|torque|spec)\b/;
+
+/** a question that counts or measures: with a defect type, a quality figure */
+const COUNTING = /多少|几[件个]|占比|比例|比率|百分比|\bhow\s+many\b|\bhow\s+much\b|\bcount\b|\bnumber\s+of\b|\bshare\b|\bpercent(?:age)?\b|\bproportion\b|\brate\b/;
 
 // ---- calculator ---------------------------------------------------------------
 
@@ -127,6 +133,13 @@ export function detectIntent(analysis: Analysis): Intent | undefined {
   if (WEEKLY_REPORT.test(lower)) return { skill: 'weekly_report', reason: 'asks for the weekly report' };
   if (ONCALL.test(lower)) return { skill: 'oncall_check', reason: 'asks about the on-call engineer' };
   if (DOC_NOUN.test(lower) && FIND_VERB.test(lower)) return { skill: 'document_search', reason: 'asks to find a document' };
+  // what an alarm code means, what a manual says: a fact of the documents, not repair advice
+  if ((DOC_NOUN.test(lower) || ALARM_CODE.test(lower)) && DOC_FACT.test(lower)) return { skill: 'document_search', reason: 'asks what the documents say' };
+  // a defect type counted ("how many scratches on line C this week", "D线本周气孔占不良的比例"): a quality figure, not advice
+  if (analysis.defectTypes.length > 0 && !ADVICE.test(lower) && equipment === undefined && (anchored || hasMetric || COUNTING.test(lower))) {
+    return { skill: 'quality_metrics', reason: `counts a defect type (${analysis.defectTypes.map((mention) => mention.words).join(', ')})` };
+  }
+  // one named shift with a quality figure ("night shift defect rate yesterday")
   // a line and a symptom alone ask for advice; with a period and no request for a fix they count defects ("how many cracks on line B last week"): not advice
   if (symptoms.symptom !== undefined && (ADVICE.test(lower) || equipment !== undefined || (lines.lines.length > 0 && !hasMetric && analysis.periods.length === 0))) {
     return { skill: 'fault_advice', reason: `a symptom (${symptoms.symptom})${ADVICE.test(lower) ? ' and a request for a fix' : ''}` };
@@ -201,6 +214,8 @@ export function skillSlots(skill: SkillName, analysis: Analysis): SkillSlots {
       if (analysis.rank) explicit.rank = analysis.rank;
       if (analysis.rank && analysis.rankBy) explicit.rank_by = analysis.rankBy;
       if (analysis.byDay) explicit.by_day = true;
+      if (analysis.shifts.length === 1) explicit.shift = analysis.shifts[0]!.shift;
+      if (analysis.defectTypes.length > 0 && new Set(analysis.defectTypes.map((mention) => mention.key)).size === 1) explicit.defect_type = analysis.defectTypes[0]!.words;
       break;
     }
     case 'weekly_report': {

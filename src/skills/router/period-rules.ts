@@ -16,6 +16,7 @@
  * - explicit dates are kept as said, in the future too (the skill says "no data yet").
  */
 import { addDays } from '../../clock.js';
+import { holidaysOf } from '../../../mcp-servers/holidays/calendar.js';
 import {
   type DateRange,
   isValidDate,
@@ -32,6 +33,7 @@ import {
   wholeMonth,
   ymd,
   yearUpToToday,
+  daysInMonth,
 } from './calendar.js';
 
 export interface PeriodReading {
@@ -148,7 +150,223 @@ function weekendReading(today: string, shift: number | undefined): PeriodReading
   return { flexible: true, at: (k) => ({ from: addDays(saturday, -7 * k), to: addDays(saturday, 1 - 7 * k) }) };
 }
 
+
+// ---- parts of months, week numbers, quarters, holidays (issue 15) ---------------------
+
+const ZH_SMALL: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
+
+/** a range capped at today when it is in progress; kept whole (the skill says "future") when ahead */
+function upToToday(range: DateRange, today: string): DateRange {
+  return range.from <= today && today <= range.to ? { from: range.from, to: today } : range;
+}
+
+/** the month a prefix names (上个月, 本月, 11月, last month, November), undefined = this month */
+function monthOfPrefix(today: string, prefix: string | undefined, number: string | undefined, year: string | undefined): { year: number; month: number } {
+  if (number !== undefined) {
+    const month = Number(number);
+    if (year !== undefined) return { year: Number(year), month };
+    const current = parts(today);
+    return { year: month <= current.month ? current.year : current.year - 1, month };
+  }
+  const text = prefix ?? '';
+  const shift = /^(上上|month\s+before\s+last)/.test(text) ? -2 : /^(上|last|previous)/.test(text) ? -1 : /^(下|next)/.test(text) ? 1 : 0;
+  return shiftMonth(today, shift);
+}
+
+/** 上旬 1–10, 中旬 11–20, 下旬 21–end; early/mid/late likewise; first/second half 1–15 / 16–end */
+function monthPart(year: number, month: number, part: 'early' | 'mid' | 'late' | 'first_half' | 'second_half', today: string): DateRange | undefined {
+  if (month < 1 || month > 12) return undefined;
+  const last = daysInMonth(year, month);
+  const [from, to] = part === 'early' ? [1, 10] : part === 'mid' ? [11, 20] : part === 'late' ? [21, last] : part === 'first_half' ? [1, 15] : [16, last];
+  return upToToday({ from: ymd(year, month, from), to: ymd(year, month, to) }, today);
+}
+
+/** ISO week `week` of `year` (Monday..Sunday) */
+function isoWeek(year: number, week: number): DateRange | undefined {
+  if (week < 1 || week > 53) return undefined;
+  const jan4 = ymd(year, 1, 4);
+  const monday = addDays(jan4, 1 - (((new Date(`${jan4}T00:00:00Z`).getUTCDay() + 6) % 7) + 1));
+  const from = addDays(monday, 7 * (week - 1));
+  if (week === 53 && parts(addDays(from, 3)).year !== year) return undefined;
+  return { from, to: addDays(from, 6) };
+}
+
+/** week N said without a year: this year's, or last year's when this year's has not begun */
+function weekNumberReading(today: string, week: number, year: string | undefined): PeriodReading | undefined {
+  const thisYear = year !== undefined ? Number(year) : parts(addDays(today, 3 - (((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7)))).year;
+  let range = isoWeek(thisYear, week);
+  if (year === undefined && (!range || range.from > today)) range = isoWeek(thisYear - 1, week);
+  return range ? fixed(upToToday(range, today)) : undefined;
+}
+
+function quarterRange(year: number, quarter: number): DateRange {
+  const first = 3 * (quarter - 1) + 1;
+  return { from: ymd(year, first, 1), to: ymd(year, first + 2, daysInMonth(year, first + 2)) };
+}
+
+/** Q3 without a year: the most recent Q3 that has begun */
+function quarterReading(today: string, quarter: number, year: string | undefined): PeriodReading | undefined {
+  if (quarter < 1 || quarter > 4) return undefined;
+  const current = parts(today).year;
+  let range = quarterRange(year !== undefined ? Number(year) : current, quarter);
+  if (year === undefined && range.from > today) range = quarterRange(current - 1, quarter);
+  return fixed(upToToday(range, today));
+}
+
+function relativeQuarter(today: string, shift: number): PeriodReading | undefined {
+  const { year, month } = parts(today);
+  const index = year * 4 + Math.floor((month - 1) / 3) + shift;
+  const range = quarterRange(Math.floor(index / 4), (index % 4) + 1);
+  return fixed(shift === 0 ? upToToday(range, today) : range);
+}
+
+/**
+ * A named public holiday or festival, from the holiday calendar the appliance
+ * ships (date-holidays, offline): the consecutive days of that holiday in the
+ * most recent year it has begun. Chinese festivals from the CN calendar;
+ * Thanksgiving and Christmas from the US one.
+ */
+const HOLIDAYS: Array<{ pattern: string; country: string; name: RegExp }> = [
+  { pattern: '国庆节?|国庆假期|国庆长假|十一长假|十一黄金周|黄金周|\\bnational\\s+day\\b|\\bgolden\\s+week\\b', country: 'CN', name: /^National Day$/ },
+  { pattern: '春节|过年期间|\\bspring\\s+festival\\b|\\bchinese\\s+new\\s+year\\b|\\blunar\\s+new\\s+year\\b', country: 'CN', name: /^Spring Festival$/ },
+  { pattern: '元旦|\\bnew\\s+year\'?s?\\s+day\\b', country: 'CN', name: /^New Year's Day$/ },
+  { pattern: '劳动节|五一(?:假期|长假)?|\\blabou?r\\s+day\\b|\\bmay\\s+day\\b', country: 'CN', name: /^Labour Day$/ },
+  { pattern: '清明节?|\\bqingming(?:\\s+festival)?\\b|\\btomb[- ]sweeping\\s+day\\b', country: 'CN', name: /^Qingming Festival$/ },
+  { pattern: '端午节?|\\bdragon\\s+boat\\s+festival\\b', country: 'CN', name: /^Dragon Boat Festival$/ },
+  { pattern: '中秋节?|\\bmid-?autumn(?:\\s+festival)?\\b', country: 'CN', name: /^Mid-Autumn Festival$/ },
+  { pattern: '感恩节|\\bthanksgiving(?:\\s+day)?\\b', country: 'US', name: /^Thanksgiving Day$/ },
+  { pattern: '平安夜|\\bchristmas\\s+eve\\b', country: 'US', name: /^Christmas Eve$/ },
+  { pattern: '圣诞节?|\\bchristmas(?:\\s+day)?\\b|\\bxmas\\b', country: 'US', name: /^Christmas Day$/ },
+];
+
+function holidayRange(country: string, name: RegExp, year: number): DateRange | undefined {
+  const days = holidaysOf(country, year).filter((entry) => name.test(entry.name)).map((entry) => ({ from: entry.date, to: entry.end_date }));
+  if (days.length === 0) return undefined;
+  days.sort((a, b) => a.from.localeCompare(b.from));
+  // the first run of consecutive days
+  let range = { ...days[0]! };
+  for (const next of days.slice(1)) {
+    if (next.from <= addDays(range.to, 1)) range = { from: range.from, to: next.to > range.to ? next.to : range.to };
+    else break;
+  }
+  return range;
+}
+
+function holidayReading(today: string, index: number, year: string | undefined): PeriodReading | undefined {
+  const holiday = HOLIDAYS[index];
+  if (!holiday) return undefined;
+  if (year !== undefined) return fixed(holidayRange(holiday.country, holiday.name, Number(year)));
+  const current = parts(today).year;
+  const latest = [current, current - 1].map((candidate) => holidayRange(holiday.country, holiday.name, candidate)).find((range) => range && range.from <= today);
+  return fixed(latest ? upToToday(latest, today) : undefined);
+}
+
+const HOLIDAY_RE = new RegExp(`(?:(\\d{4})\\s*年\\s*)?(?:(${HOLIDAYS.map((entry) => entry.pattern).join(')|(')}))(?:\\s*(\\d{4})\\b)?`, 'g');
+
+const PART_ZH: Record<string, 'early' | 'mid' | 'late' | 'first_half' | 'second_half'> = { 上旬: 'early', 中旬: 'mid', 下旬: 'late', 上半月: 'first_half', 下半月: 'second_half', 前半月: 'first_half', 后半月: 'second_half' };
+const PART_EN: Record<string, 'early' | 'mid' | 'late' | 'first_half' | 'second_half'> = { early: 'early', beginning: 'early', mid: 'mid', middle: 'mid', late: 'late', end: 'late', 'first half': 'first_half', 'second half': 'second_half', 'last half': 'second_half', 'first ten days': 'early', 'first 10 days': 'early', 'last ten days': 'late', 'last 10 days': 'late' };
+const EN_PART = '(early|beginning|mid|middle|late|end|first\\s+half|second\\s+half|last\\s+half|first\\s+(?:ten|10)\\s+days|last\\s+(?:ten|10)\\s+days)';
+const EN_MONTH_REF = `(?:(this|last|previous|next)\\s+month|${EN_MONTH_RE}(?:\\s+(\\d{4}))?)`;
+
+export const EXTRA_PERIOD_RULES: PeriodRule[] = [
+  // 3天前, 三天以前 — one day, N days back
+  { name: 'zh-days-ago', pattern: /(\d{1,3})\s*(?:天|日)\s*(?:前|以前|之前)(?![^\s，,。？?]{0,2}(?:到|至))/g,
+    read: (m, today) => fixed(day(addDays(today, -Number(m[1])))) },
+  // 两周前的周四, 2个星期前的星期四, 上上周四 exists already
+  { name: 'zh-weeks-ago-weekday', pattern: new RegExp(`(\\d{1,2}|两)\\s*个?${ZH_WEEK}\\s*(?:前|以前|之前)\\s*的?\\s*${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
+    read: (m, today) => fixed(day(weekdayInWeek(today, -(m[1] === '两' ? 2 : Number(m[1])), ZH_WEEKDAY[m[2] ?? ''] ?? 1))) },
+  // 两周前 / 2周前: the whole week N weeks back
+  { name: 'zh-weeks-ago', pattern: new RegExp(`(\\d{1,2}|两)\\s*个?${ZH_WEEK}\\s*(?:前|以前|之前)(?!\\s*的?\\s*${ZH_WEEK})`, 'g'),
+    read: (m, today) => fixed(weekOf(today, -(m[1] === '两' ? 2 : Number(m[1])))) },
+  // 本月上旬, 11月中旬, 上个月下旬, 上半月
+  { name: 'zh-month-part', pattern: /(?:(?:(\d{4})\s*年\s*|(今年|去年|前年)\s*)?(\d{1,2})\s*月份?|(上上个?|上1?个?|这1?个?|本|当|下1?个?)月)?\s*的?\s*(上旬|中旬|下旬|上半月|下半月|前半月|后半月)/g,
+    read: (m, today) => {
+      const yearWord = m[2] === undefined ? m[1] : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
+      const { year, month } = monthOfPrefix(today, m[4], m[3], yearWord);
+      return fixed(monthPart(year, month, PART_ZH[m[5] ?? ''] ?? 'early', today));
+    } },
+  // 第48周, 2026年第48周 (ISO weeks; not 11月第二周, which stays unresolved)
+  { name: 'zh-week-number', pattern: /(?<!月\s*)(?:(\d{4})\s*年\s*)?第\s*(\d{1,2})\s*(?:周|个?星期|个?礼拜)/g,
+    read: (m, today) => weekNumberReading(today, Number(m[2]), m[1]) },
+  // 第三季度, 2026年第1季度, 上季度, 本季度, 今年第二季度
+  { name: 'zh-quarter', pattern: /(?:(\d{4})\s*年|(今年|去年|前年))?\s*的?\s*第?\s*([1-4一二三四])\s*季度?(?!\d)|(上上个?|上1?个?|这1?个?|本|当|下1?个?)季度?/g,
+    read: (m, today) => {
+      if (m[4] !== undefined) return relativeQuarter(today, /^上上/.test(m[4]) ? -2 : /^上/.test(m[4]) ? -1 : /^下/.test(m[4]) ? 1 : 0);
+      if (!/季/.test(m[0])) return undefined;
+      const yearWord = m[2] === undefined ? m[1] : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
+      return quarterReading(today, ZH_SMALL[m[3] ?? ''] ?? 0, yearWord);
+    } },
+  // 本月至今, 这个月到现在, 年初至今
+  { name: 'zh-to-date', pattern: /(本月|这个?月|当月|月初|本年|今年|年初)\s*(?:至今|以来|到现在|到目前|到今天|迄今)/g,
+    read: (m, today) => fixed(/月/.test(m[1] ?? '') ? { from: `${today.slice(0, 7)}-01`, to: today } : { from: `${today.slice(0, 4)}-01-01`, to: today }) },
+  // 11.18-11.19, 11/18-11/19, 11.18~19
+  { name: 'numeric-month-day-span', pattern: /(?<![\d./-])(\d{1,2})\s*[./]\s*(\d{1,2})\s*(?:-|–|—|~|〜|到|至|to)\s*(?:(\d{1,2})\s*[./]\s*)?(\d{1,2})(?![\d./%])/g,
+    read: (m, today) => {
+      const [month, firstDay] = [Number(m[1]), Number(m[2])];
+      const endMonth = m[3] !== undefined ? Number(m[3]) : month;
+      const lastDay = Number(m[4]);
+      if (endMonth === month) return daySpan({ today, month, firstDay, lastDay, year: undefined });
+      const start = yearless(today, month, firstDay, undefined);
+      const end = start?.at(0) ? parts(start.at(0)!.from) : undefined;
+      if (!start || !end) return undefined;
+      const endYear = endMonth < month ? end.year + 1 : end.year;
+      if (!isValidDate(endYear, endMonth, lastDay)) return undefined;
+      return fixed({ from: start.at(0)!.from, to: ymd(endYear, endMonth, lastDay) });
+    } },
+  // 3 days ago, two days ago
+  { name: 'en-days-ago', pattern: new RegExp(`\\b${EN_COUNT}\\s+days?\\s+ago\\b`, 'g'),
+    read: (m, today) => fixed(day(addDays(today, -countOf(m[1])))) },
+  // Tuesday of last week, Tuesday last week, Thursday two weeks ago, the Thursday of the week before last
+  { name: 'en-weekday-of-week', pattern: new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?${EN_WEEKDAY_ANY}\\s+(?:of\\s+)?(?:(?:the\\s+)?(last|previous|this|next)\\s+week|(?:the\\s+)?week\\s+before\\s+last|${EN_COUNT}\\s+weeks?\\s+ago)\\b`, 'g'),
+    read: (m, today) => {
+      const shift = m[2] !== undefined ? weekShift(m[2]) : m[3] !== undefined ? -countOf(m[3]) : -2;
+      return fixed(day(weekdayInWeek(today, shift, EN_WEEKDAY[m[1] ?? ''] ?? 1)));
+    } },
+  // two weeks ago: that whole week
+  { name: 'en-weeks-ago', pattern: new RegExp(`\\b${EN_COUNT}\\s+weeks?\\s+ago\\b`, 'g'),
+    read: (m, today) => fixed(weekOf(today, -countOf(m[1]))) },
+  // "the 18th", "on the 2nd" — a day of the month alone (needs the ordinal)
+  { name: 'en-day-only', pattern: /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|quarter|half|shift|line|machine|press))/g,
+    read: (m, today) => {
+      const dayOfMonth = Number(m[1]);
+      if (dayOfMonth < 1 || dayOfMonth > 31) return undefined;
+      return { flexible: true, dayOnly: dayOfMonth, at: (k) => { const date = recentDayOfMonth(today, dayOfMonth, k); return date ? day(date) : undefined; } };
+    } },
+  // early November, mid last month, the first half of this month, late Oct
+  { name: 'en-month-part', pattern: new RegExp(`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?${EN_PART}(?:\\s+of)?[- ]\\s*(?:the\\s+)?${EN_MONTH_REF}`, 'g'),
+    read: (m, today) => {
+      const part = PART_EN[(m[1] ?? '').replace(/\s+/g, ' ')] ?? 'early';
+      const named = m[3] !== undefined ? monthNumber(m[3]) : undefined;
+      const { year, month } = named !== undefined ? monthOfPrefix(today, undefined, String(named), m[4]) : monthOfPrefix(today, m[2], undefined, undefined);
+      return fixed(monthPart(year, month, part, today));
+    } },
+  // week 48, wk 48, cw48, KW 48, week #48, week 48 of 2026
+  { name: 'en-week-number', pattern: /\b(?:(?:calendar\s+)?week|wk|cw|kw)\s*(?:#|no\.?\s*|number\s+)?(\d{1,2})\b(?:\s*(?:of|,)?\s*(\d{4})\b)?/g,
+    read: (m, today) => weekNumberReading(today, Number(m[1]), m[2]) },
+  // Q3, Q3 2026, 2026 Q3, the third quarter, this/last quarter
+  { name: 'en-quarter', pattern: /\b(?:(\d{4})\s*)?q([1-4])\b(?:\s*(\d{4})\b)?|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b(?:\s+(?:of\s+)?(\d{4})\b)?|\b(this|last|previous|next|current|past)\s+quarter\b/g,
+    read: (m, today) => {
+      if (m[6] !== undefined) return relativeQuarter(today, m[6] === 'last' || m[6] === 'previous' || m[6] === 'past' ? -1 : m[6] === 'next' ? 1 : 0);
+      if (m[2] !== undefined) return quarterReading(today, Number(m[2]), m[1] ?? m[3]);
+      const ordinal: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
+      return quarterReading(today, ordinal[m[4] ?? ''] ?? 0, m[5]);
+    } },
+  // year to date, YTD, month to date, MTD, so far this month
+  { name: 'en-to-date', pattern: /\b(year|month)[- ]to[- ]date\b|\b(ytd|mtd)\b|\bso\s+far\s+this\s+(year|month)\b|\bthis\s+(year|month)\s+so\s+far\b/g,
+    read: (m, today) => {
+      const unit = m[1] ?? (m[2] === 'ytd' ? 'year' : m[2] === 'mtd' ? 'month' : (m[3] ?? m[4]));
+      return fixed(unit === 'month' ? { from: `${today.slice(0, 7)}-01`, to: today } : { from: `${today.slice(0, 4)}-01-01`, to: today });
+    } },
+  // named holidays and festivals, from the shipped holiday calendar
+  { name: 'holiday', pattern: HOLIDAY_RE,
+    read: (m, today) => {
+      const index = m.slice(2, 2 + HOLIDAYS.length).findIndex((group) => group !== undefined);
+      return holidayReading(today, index, m[1] ?? m[2 + HOLIDAYS.length]);
+    } },
+];
+
 export const PERIOD_RULES: PeriodRule[] = [
+  ...EXTRA_PERIOD_RULES,
   // ---- Chinese -------------------------------------------------------------
   { name: 'zh-relative-day', pattern: /大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天/g,
     read: (m, today) => {
@@ -165,7 +383,7 @@ export const PERIOD_RULES: PeriodRule[] = [
     read: (m, today) => weekdayReading(today, ZH_WEEKDAY[m[1] ?? ''] ?? 1) },
   { name: 'zh-rolling', pattern: /(?:最近|近|过去|过往)\s*的?\s*(\d{1,3})?\s*个?\s*(天|日|周|星期|礼拜|月)/g,
     read: (m, today) => (m[1] === undefined && /天|日/.test(m[2] ?? '') ? undefined : fixed(rolling(today, countOf(m[1]), m[2] ?? ''))) },
-  { name: 'zh-month', pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d)/g,
+  { name: 'zh-month', pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d(?!\d*\s*次))/g,
     read: (m, today) => {
       const prefix = m[1] ?? '';
       const shift = /^上上/.test(prefix) ? -2 : /^上/.test(prefix) ? -1 : /^下/.test(prefix) ? 1 : 0;
@@ -181,8 +399,8 @@ export const PERIOD_RULES: PeriodRule[] = [
     read: (m, today) => daySpan({ today, month: Number(m[2]), firstDay: Number(m[3]), lastDay: Number(m[4]), year: m[1] }) },
   { name: 'zh-date', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?(?![\d:])/g,
     read: (m, today) => yearless(today, Number(m[2]), Number(m[3]), m[1]) },
-  { name: 'zh-month-name', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月份?(?!\s*\d)/g,
-    read: (m, today) => monthReading(today, Number(m[2]), m[1]) },
+  { name: 'zh-month-name', pattern: /(?:(\d{4})\s*年\s*|(今年|去年|前年)\s*的?)?(\d{1,2})\s*月份?(?!\s*\d)/g,
+    read: (m, today) => monthReading(today, Number(m[3]), m[2] === undefined ? m[1] : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!)) },
   { name: 'zh-year-name', pattern: /(\d{4})\s*年(?!\s*\d)/g,
     read: (m, today) => fixed(yearUpToToday(Number(m[1]), today)) },
   { name: 'zh-day-only', pattern: /(?<![\d月/.\-:])(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,

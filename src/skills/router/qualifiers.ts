@@ -13,7 +13,7 @@
  */
 import type { SkillName } from '../engine-types.js';
 
-export type Dimension = 'inspector' | 'shift' | 'batch' | 'product' | 'hour' | 'recorded_at' | 'records' | 'week_or_month' | 'cause';
+export type Dimension = 'inspector' | 'shift' | 'batch' | 'product' | 'hour' | 'recorded_at' | 'records' | 'week_or_month' | 'cause' | 'comparison' | 'ppm' | 'work_orders';
 
 export interface Qualifier {
   dimension: Dimension;
@@ -27,6 +27,7 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     pattern: /检验员|检查员|质检员|检验人员|质检人员|检验人|质检人|操作员|操作工|员工|工人|谁|\binspectors?\b|\binspected\s+by\b|\bqc\s+(?:staff|persons?|people)\b|\boperators?\b|\bworkers?\b|\bemployees?\b|\bpersonnel\b|\bwho\b/,
   },
   {
+    // a breakdown by shift or shifts set against each other ("各班次", "day vs night"); one named shift is a slot (shiftOf)
     dimension: 'shift',
     pattern: /夜班|白班|早班|中班|晚班|大夜班|小夜班|班次|班组|倒班|\bshifts?\b|\bgraveyard\b/,
   },
@@ -57,6 +58,20 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     pattern: /为什么|为何|怎么回事|什么导致|\bwhy\b|\bhow\s+come\b|\bwhat\s+caused\b|\broot\s+cause\b/,
   },
   {
+    // this period against the one before, or a change: the skills give one period's figures
+    dimension: 'comparison',
+    pattern: /环比|同比|相比|对比上|比上(?:周|月|个月|星期|一天|季度|年)|和上(?:周|月|个月|星期)(?:比|相比)|与上(?:周|月|个月)|变化|增长|上升了?多少|下降了?多少|增加了?多少|减少了?多少|涨了|降了|升了|改善了|恶化|\bcompared?\s+(?:to|with)\s+(?:the\s+)?(?:previous|last|prior|week|month|day|yesterday)\b|\bvs\.?\s+(?:the\s+)?(?:previous|last|prior)\b|\bversus\s+(?:the\s+)?(?:previous|last|prior)\b|\bchanged?\b|\bincrease[ds]?\b|\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b|\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bover\s+the\s+previous\b/,
+  },
+  {
+    dimension: 'ppm',
+    pattern: /\bppm\b|\bdpmo\b|百万分之/,
+  },
+  {
+    // work orders counted or listed ("how many work orders did press 3 have", "列出未关闭的P1工单"): no rule-routed skill counts them
+    dimension: 'work_orders',
+    pattern: /工单|维修单|报修单|派工单|\bwork[- ]?orders?\b|\bwos\b|\bmaintenance\s+tickets?\b|\brepair\s+orders?\b/,
+  },
+  {
     dimension: 'records',
     pattern: /明细|逐条|每条记录|每一条|\brecords\b|\brows\b|\bentries\b/,
   },
@@ -74,9 +89,81 @@ export function findQualifiers(lower: string): Qualifier[] {
 
 /** Skills that answer whole lines over whole days; anything finer is the model's. */
 const CANNOT_HONOUR: Partial<Record<SkillName, Dimension[]>> = {
-  quality_metrics: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'week_or_month', 'cause'],
-  weekly_report: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'cause'],
+  quality_metrics: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'week_or_month', 'cause', 'comparison', 'ppm', 'work_orders'],
+  weekly_report: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'cause', 'ppm', 'work_orders'],
+  equipment_status: ['work_orders', 'comparison'],
+  fault_advice: ['work_orders'],
 };
+
+/** Dimensions worth naming in the honest reply even when no rule matched the question at all. */
+export const NAMED_WHEN_UNMATCHED: Dimension[] = ['inspector', 'batch', 'product', 'hour', 'records', 'cause', 'comparison', 'work_orders', 'shift', 'week_or_month'];
+
+// ---- one named shift ----------------------------------------------------------------
+
+export interface ShiftMention {
+  /** 'day' | 'night' | 'middle' (what quality_metrics resolves against quality_data.shift) */
+  shift: 'day' | 'night' | 'middle';
+  words: string;
+  start: number;
+  end: number;
+}
+
+const SHIFT_SLOT: Array<{ shift: ShiftMention['shift']; pattern: RegExp }> = [
+  { shift: 'day', pattern: /白班|白天班|日班|早班|\bday[- ]?shifts?\b|\bdaytime\s+shifts?\b|\bmorning\s+shifts?\b|\bfirst\s+shift\b/g },
+  { shift: 'night', pattern: /大夜班|夜班|晚班|\bnight[- ]?shifts?\b|\bgraveyard(?:\s+shifts?)?\b|\bthird\s+shift\b/g },
+  { shift: 'middle', pattern: /中班|小夜班|\b(?:middle|mid|swing|afternoon|evening|second)[- ]?shifts?\b/g },
+];
+
+/**
+ * Named shifts. One shift is a slot quality_metrics honours; two or more (day
+ * against night) stay a 'shift' qualifier, which no rule-routed skill breaks down.
+ */
+export function findShifts(lower: string): ShiftMention[] {
+  const found: ShiftMention[] = [];
+  for (const rule of SHIFT_SLOT) {
+    rule.pattern.lastIndex = 0;
+    for (const match of lower.matchAll(rule.pattern)) {
+      const span = { start: match.index, end: match.index + match[0].length };
+      if (found.some((other) => span.start < other.end && other.start < span.end)) continue;
+      found.push({ shift: rule.shift, words: match[0], ...span });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+// ---- what the data does not record ------------------------------------------------
+
+/** Measures the plant's data does not hold at all: said not to be recorded, never answered with another figure. */
+const NOT_RECORDED: Array<{ measure: string; zh: string; en: string; pattern: RegExp }> = [
+  { measure: 'rework', zh: '返工/返修', en: 'rework', pattern: /返工|返修|重工|\bre-?work(?:ed|s)?\b|\brepaired\s+parts\b/ },
+  { measure: 'oee', zh: 'OEE/稼动率', en: 'OEE / utilisation', pattern: /\boee\b|设备综合效率|综合效率|稼动率|开动率|利用率|\butili[sz]ation\b|\bavailability\b|\bcapacity\s+utili[sz]ation\b/ },
+  { measure: 'energy', zh: '能耗', en: 'energy use', pattern: /能耗|电耗|耗电|用电|能源|电费|\benergy\b|\bpower\s+consumption\b|\belectricity\b|\bkwh\b/ },
+  { measure: 'cost', zh: '成本/金额', en: 'cost', pattern: /成本|费用|花费|金额|多少钱|损失了?多少钱|\bcosts?\b|\bmoney\b|\bexpenses?\b|\bspend(?:ing)?\b|\bprices?\b|\bdollars?\b|\bbudget\b/ },
+  { measure: 'downtime', zh: '停机时长', en: 'downtime hours', pattern: /停机时间|停机时长|停机多久|停机了?多长|停线时间|停线时长|停线多久|宕机时间|停机小时|\bdown-?time\b|\bmttr\b|\bmtbf\b|\buptime\b|\bhours?\s+(?:of\s+)?(?:stoppage|down)\b|\bhow\s+long\s+(?:was|were|is|are|did|has|have)\b.{0,40}\b(?:down|stopped|idle|offline)\b/ },
+  { measure: 'cycle_time', zh: '节拍/周期时间', en: 'cycle time', pattern: /节拍|周期时间|\bcycle\s+times?\b|\btakt\b/ },
+  { measure: 'labour', zh: '工时/出勤', en: 'labour hours and attendance', pattern: /工时|加班|出勤|考勤|\bman-?hours?\b|\blabou?r\s+hours?\b|\bovertime\b|\battendance\b|\bheadcount\b/ },
+  { measure: 'complaints', zh: '客诉/退货', en: 'customer complaints and returns', pattern: /客诉|客户投诉|投诉|退货|客退|\bcustomer\s+(?:complaints?|returns?)\b|\bcomplaints?\b|\brma\b|\breturned\s+parts\b/ },
+  { measure: 'capability', zh: 'CPK/SPC 测量数据', en: 'Cpk / SPC measurements', pattern: /\bcpk\b|\bppk\b|\bcp\b|过程能力|\bspc\b|控制图|\bcontrol\s+charts?\b|\bprocess\s+capability\b|\bsigma\s+level\b/ },
+  { measure: 'delivery', zh: '订单/出货', en: 'orders and shipments', pattern: /出货|发货|交付|交货|订单|库存|\bshipments?\b|\bshipped\b|\bdeliver(?:y|ies|ed)\b|\bon-?time\b|\binventory\b|\bstock\s+levels?\b|\bsales\b|\bcustomer\s+orders?\b/ },
+  { measure: 'material', zh: '物料消耗', en: 'material usage', pattern: /物料消耗|原材料|材料消耗|材料利用率|\bmaterial\s+(?:usage|consumption)\b|\braw\s+materials?\b/ },
+  { measure: 'sensor', zh: '传感器读数（温度、压力）', en: 'sensor readings (temperature, pressure)', pattern: /温度(?:数据|记录|读数|曲线)|压力(?:数据|记录|读数|曲线)|\b(?:temperature|pressure)\s+(?:readings?|data|logs?|curves?)\b|\bsensor\s+(?:readings?|data)\b/ },
+];
+
+export interface NotRecorded {
+  measure: string;
+  zh: string;
+  en: string;
+  words: string;
+}
+
+export function findNotRecorded(lower: string): NotRecorded[] {
+  const found: NotRecorded[] = [];
+  for (const rule of NOT_RECORDED) {
+    const match = rule.pattern.exec(lower);
+    if (match) found.push({ measure: rule.measure, zh: rule.zh, en: rule.en, words: match[0].trim() });
+  }
+  return found;
+}
 
 /** The qualifiers of a question that `skill` would silently drop. */
 export function qualifiersBeyond(skill: SkillName, qualifiers: Qualifier[]): Qualifier[] {

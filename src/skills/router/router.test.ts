@@ -254,9 +254,9 @@ const ROWS: Row[] = [
   { q: 'Which night-shift batches of line D on 2026-11-25 had the most defective pieces?', skill: 'none' },
   { q: "List line D's night-shift batch numbers of 2026-11-25 with their defect counts", skill: 'none' },
   { q: 'D线11月25日夜班哪些批次不良最多？', skill: 'none' },
-  { q: 'D线11月25日夜班的不良率', skill: 'none' },
-  { q: 'A线昨天白班的产量', skill: 'none' },
-  { q: 'line A defect rate on the day shift yesterday', skill: 'none' },
+  { q: 'D线11月25日夜班的不良率', skill: 'quality_metrics', args: { lines: ['D'], shift: 'night', period: p('2026-11-25', '2026-11-25', '11月25日') } },
+  { q: 'A线昨天白班的产量', skill: 'quality_metrics', args: { lines: ['A'], shift: 'day', metrics: ['output'] } },
+  { q: 'line A defect rate on the day shift yesterday', skill: 'quality_metrics', args: { lines: ['A'], shift: 'day', period: p('2026-11-28', '2026-11-28', 'yesterday') } },
   { q: 'defect rate per shift on line C this week', skill: 'none' },
   { q: 'A线上周各批次的良率', skill: 'none' },
   { q: 'yield of batch A20261125D003', skill: 'none' },
@@ -273,7 +273,8 @@ const ROWS: Row[] = [
   { q: 'A线昨天的不良明细', skill: 'none' },
   { q: '本周夜班质量周报', skill: 'none' },
   { q: 'weekly report for the night shift', skill: 'none' },
-  { q: 'B线夜班呢', previous: PREV_QUALITY, skill: 'none' },
+  { q: '白班和夜班比哪个次品率高', skill: 'none' }, // shifts set against each other: no rule breaks it down
+  { q: 'B线夜班呢', previous: PREV_QUALITY, skill: 'quality_metrics', args: { lines: ['B'], shift: 'night', period: LAST_WEEK } },
   { q: 'and by inspector?', previous: PREV_QUALITY, skill: 'none' },
   // ... while the plain questions beside them still go to the skills
   { q: 'Good morning! line A output today', skill: 'quality_metrics', args: { lines: ['A'], metrics: ['output'], period: p('2026-11-29', '2026-11-29', 'today') } },
@@ -312,14 +313,15 @@ const ROWS: Row[] = [
   { q: 'B线冲压件裂纹怎么处理', skill: 'fault_advice', args: { symptom: '裂纹', line: 'B' } },
   { q: 'the conveyor on line C is jammed, how do we fix it?', skill: 'fault_advice', args: { symptom: 'jammed', equipment: 'conveyor', line: 'C' } },
   { q: 'robot collision alarm on line D, any advice?', skill: 'fault_advice', args: { symptom: 'collision alarm', line: 'D' } },
-  { q: 'how many cracks on line B last week', skill: 'none' }, // a count by defect type, not advice
-  { q: 'B线上周裂纹多少', skill: 'none' },
+  { q: 'how many cracks on line B last week', skill: 'quality_metrics', args: { lines: ['B'], defect_type: 'cracks' } }, // a count by defect type, not advice
+  { q: 'B线上周裂纹多少', skill: 'quality_metrics', args: { lines: ['B'], defect_type: '裂纹' } },
   // ---- what the rules cannot honour: asked, or handed to the model --------------------------------------
   { q: '11月第二周B线的次品率', skill: 'quality_metrics', args: { lines: ['B'], period: undefined }, missing: ['period'] },
   { q: 'line A output in the second week of November', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
-  { q: 'A线Q3的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
-  { q: '春节期间A线的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] },
-  { q: 'who was on call on New Year\'s Day, P1?', now: 'jan', skill: 'oncall_check', args: { date: undefined, day_offset: undefined }, missing: ['date'] },
+  { q: 'A线Q3的产量', skill: 'quality_metrics', args: { period: p('2026-07-01', '2026-09-30', 'Q3') }, missing: [] },
+  { q: '春节期间A线的产量', skill: 'quality_metrics', args: { period: p('2026-02-16', '2026-02-18', '春节') }, missing: [] }, // the shipped CN calendar's days
+  { q: 'A线11月第二周的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] }, // week of a month: ask
+  { q: 'who was on call on New Year\'s Day, P1?', now: 'jan', skill: 'oncall_check', args: { date: '2027-01-01', day_offset: undefined }, missing: [] },
   { q: '上个月D线每周的次品率', skill: 'none' },
   { q: 'line A weekly defect rate last month', skill: 'none' },
   { q: 'monthly output of line C this year', skill: 'none' },

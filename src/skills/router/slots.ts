@@ -31,7 +31,7 @@ const LINE_RULES: Array<{ pattern: RegExp; caseSensitive?: boolean }> = [
   { pattern: /(?<![A-Za-z0-9])((?:the\s+|on\s+|for\s+|of\s+|in\s+)?[A-Z](?:\s*(?:,|&|\/|and|or)\s*[A-Z])*)[\s-]*lines?\b/g, caseSensitive: true },
 ];
 
-const ALL_LINES = /(?:所有|全部|各|每|整个)的?\s*(?:\d+\s*)?[条个]?\s*(?:生产线|产线|线)|全厂|全车间|\d+\s*条(?:生产线|产线|线)都|\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:\d+\s+|four\s+)?(?:production\s+)?lines?\b|\bacross\s+(?:all\s+)?(?:the\s+)?lines\b|\bplant[- ]wide\b|\bthe\s+whole\s+plant\b/g;
+const ALL_LINES = /(?:所有|全部|各|每|整个)的?\s*(?:\d+\s*)?[条个]?\s*(?:生产线|产线|线)|全厂|全车间|整个车间|整个工厂|整个厂|全工厂|\d+\s*条(?:生产线|产线|线)都|\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:\d+\s+|four\s+)?(?:production\s+)?lines?\b|\bacross\s+(?:all\s+)?(?:the\s+)?lines\b|\bplant[- ]wide\b|\bthe\s+whole\s+plant\b/g;
 
 export function findLines(lower: string, text: string): LineSlots {
   const lines: string[] = [];
@@ -63,9 +63,9 @@ export function findLines(lower: string, text: string): LineSlots {
 }
 
 const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
-  { metric: 'defect_types', pattern: /缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因|(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b|\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b|\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b|\b(?:main|common|most\s+common|biggest|major)\s+defects?\b/g },
+  { metric: 'defect_types', pattern: /(?:不良|缺陷|次品)的?主要原因|缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因|(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b|\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b|\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b|\b(?:main|common|most\s+common|biggest|major)\s+defects?\b/g },
   { metric: 'defect_rate', pattern: /次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|(?:不良品?|次品|废品|缺陷|不合格品?)(?:的)?(?:件数|数量|个数|总数|数)|不良品|次品|不良(?![^，,。?？]*(?:缺陷|类型|种类))|多少缺陷|\b(?:defect|defective|reject(?:ion)?|scrap|failure|fail|ng|nok)\s+rates?\b|\bhow\s+many\s+(?:defects|rejects|defective)\b|\b(?:number|count)\s+of\s+(?:defects|rejects)\b|\bdefects?\b|\bdefective\b|\brejects?\b|\bscrap\b/g },
-  { metric: 'yield', pattern: /良率|合格率|良品率|直通率|一次合格率|\byields?\b|\bpass\s+rates?\b|\bfirst[- ]pass\s+yield\b|\bfpy\b|\bgood\s+rate\b/g },
+  { metric: 'yield', pattern: /(?:一|1)次合格率|首次合格率|良率|合格率|良品率|直通率|\byields?\b|\bpass\s+rates?\b|\bfirst[- ]pass\s+yield\b|\bfpy\b|\bgood\s+rate\b/g },
   { metric: 'output', pattern: /产量|产出|产能|生产了?多少|产了多少|生产数量|多少件|件数|\boutput\b|\bproduction\b(?!\s+lines?)|\bproduced?\b|\bhow\s+many\s+(?:pieces|parts|pcs|units|items)\b|\bthroughput\b|\bpieces\b|\bpcs\b/g },
 ];
 
@@ -79,7 +79,7 @@ export interface MetricSlots {
 }
 
 const WEAK_METRIC = /^(?:defects?|defective|rejects?|scrap|production|produced?|pieces|pcs|不良)$/;
-const GENERAL_QUALITY = /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
+export const GENERAL_QUALITY = /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
 
 export function findMetrics(lower: string): MetricSlots {
   const found: Array<Span & { metric: Metric }> = [];
@@ -101,13 +101,13 @@ export function findMetrics(lower: string): MetricSlots {
   return { metrics, general, weakOnly, spans: kept };
 }
 
-const WHICH_LINE = /哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
+export const WHICH_LINE = /哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
 /** two lines set against each other: "A线比B线好吗", "A和C哪个高", "line A vs line B" */
-const COMPARED = /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较|比[^，,。?？!！]{0,8}?(?:好|差|高|低|多|少)|哪(?:1|一)?个|\bvs\.?(?=\s|$)|\bversus\b/;
-const WORST = /最差|最糟|最烂|更差|较差|比[^，,。?？!！]{0,8}?差|worst|worse|weakest/;
-const BEST = /最好|最佳|最优|更好|较好|比[^，,。?？!！]{0,8}?好|best|better|strongest/;
-const HIGH = /最高|最多|最大|更高|更多|哪(?:1|一)?个(?:更|比较)?(?:高|多|大)|比[^，,。?？!！]{0,8}?(?:高|多)|highest|most|largest|biggest|higher|more/;
-const LOW = /最低|最少|最小|更低|更少|哪(?:1|一)?个(?:更|比较)?(?:低|少|小)|比[^，,。?？!！]{0,8}?(?:低|少)|lowest|least|fewest|smallest|lower|fewer|less/;
+export const COMPARED = /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较|比[^，,。?？!！]{0,8}?(?:好|差|高|低|多|少)|哪(?:1|一)?个|\bvs\.?(?=\s|$)|\bversus\b/;
+export const WORST = /最差|最糟|最烂|更差|较差|比[^，,。?？!！]{0,8}?差|worst|worse|weakest/;
+export const BEST = /最好|最佳|最优|更好|较好|比[^，,。?？!！]{0,8}?好|best|better|strongest/;
+export const HIGH = /最高|最多|最大|更高|更多|哪(?:1|一)?个(?:更|比较)?(?:高|多|大)|比[^，,。?？!！]{0,8}?(?:高|多)|highest|most|largest|biggest|higher|more/;
+export const LOW = /最低|最少|最小|更低|更少|哪(?:1|一)?个(?:更|比较)?(?:低|少|小)|比[^，,。?？!！]{0,8}?(?:低|少)|lowest|least|fewest|smallest|lower|fewer|less/;
 
 export type RankMeasure = 'defect_rate' | 'defects' | 'output' | 'yield';
 

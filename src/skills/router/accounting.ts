@@ -1,0 +1,127 @@
+/**
+ * The analysed question accounts for its words (issue 15). Every slot rule
+ * blanks what it understood (equipment, periods, lines, metrics, symptoms,
+ * priority, shift, defect type); what is left must be words that carry no
+ * qualifier — question words, particles, courtesy, the skill's own nouns. A
+ * content word left over ("line 5", "coating", "supplier X", "the pilot
+ * batch") is a qualifier the rules did not understand: the skill would answer
+ * without it, i.e. a different question. The router names it instead.
+ *
+ * Each skill declares what it honours (HONOURS); anything the question names
+ * beyond that is reported, never dropped.
+ */
+import type { SkillName, Unhonoured } from '../engine-types.js';
+import type { Analysis } from './analysis.js';
+import { mask, slice } from './normalize.js';
+import { qualifiersBeyond } from './qualifiers.js';
+import { BEST, BY_DAY, COMPARED, GENERAL_QUALITY, HIGH, LOW, WHICH_LINE, WORST } from './slots.js';
+import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
+import { WEEKLY_REPORT } from './intents.js';
+
+/** the detectors' own words: understood by the intent and slot rules that test the whole question */
+const UNDERSTOOD = [BY_DAY, WEEKLY_REPORT, STATUS_WORDS, MAINTENANCE_WORDS, OVERDUE_WORDS, EQUIPMENT_GENERAL, WHICH_LINE, COMPARED, WORST, BEST, HIGH, LOW, GENERAL_QUALITY].map(
+  (pattern) => new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
+);
+const GREETING = /早上好|上午好|下午好|晚上好|你好|您好|\bgood\s+(?:morning|afternoon|evening|day)\b|\bhi\b|\bhello\b|\bhey\b/g;
+
+/** which named things each skill can honour */
+const HONOURS: Record<SkillName, { shift: boolean; defectType: 'one' | 'any' | 'none'; notRecorded: 'report' | 'ignore'; words: boolean }> = {
+  quality_metrics: { shift: true, defectType: 'one', notRecorded: 'report', words: true },
+  weekly_report: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
+  equipment_status: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
+  fault_advice: { shift: false, defectType: 'any', notRecorded: 'report', words: false },
+  oncall_check: { shift: false, defectType: 'none', notRecorded: 'report', words: false },
+  // documents hold anything ("the rework SOP", "夜班交接记录"): their words are the query
+  document_search: { shift: true, defectType: 'any', notRecorded: 'ignore', words: false },
+  current_datetime: { shift: false, defectType: 'any', notRecorded: 'ignore', words: false },
+  calculator: { shift: false, defectType: 'any', notRecorded: 'ignore', words: false },
+};
+
+// Words that carry no qualifier. English: function words, question words,
+// courtesy, the nouns and verbs the skills' own questions are made of.
+const EN_NEUTRAL = new Set(
+  (
+    'make makes making under being a an the of for on in at to from by with and or but vs versus as about per than then so over during within since past last recent recently through throughout until till ' +
+    'what whats what\'s which who how many much is are was were be been being do does did done has have had having will would can could should shall may might must ' +
+    'i me my we us our you your it its this that these those there here they them their he she his her ' +
+    'please pls plz kindly tell show give get let know need want see check find look list display report reporting pull up quick quickly just also again now ' +
+    'hi hello hey ok okay thanks thank yes no not any some all every each whole entire overall total totals sum count number numbers figure figures value values ' +
+    'line lines production prod plant factory shop floor workshop station area ' +
+    'quality stats statistics status kpi kpis performance result results summary data info information numbers metric metrics level levels score ' +
+    'rate rates ratio percentage percent pct share proportion portion % ' +
+    'piece pieces pcs parts part units unit items item products made built ' +
+    'day days week weeks month months period time so-far far date dates date-range range ' +
+    'where when why what\'s there\'s it\'s line\'s lines\' a\'s b\'s c\'s d\'s ' +
+    'did do went go going look looked looking like been get got getting doing had happen happened run ran ' +
+    'compared compare comparison between among across break breakdown split by into out top highest lowest most least best worst ' +
+    'good bad ok fine better worse high low higher lower big bigger small smaller many ' +
+    'defect defects defective rejects reject rejected ng nok fail failed failure failures scrap scrapped ' +
+    'type types kind kinds category categories main major common biggest most-common issue issues problem problems ' +
+    'yield yields output outputs throughput inspected inspection inspections checked ' +
+    'machine machines equipment status state states running idle fault faults faulty maintenance service servicing overdue due pm next coming upcoming soon ' +
+    'currently current right today\'s so just only even still already yet ever ' +
+    'holiday holidays festival shift shifts day night instead same question one ones again also then too either ' +
+    'please? ? ! . , ; : -'
+  ).split(/\s+/),
+);
+
+/** Chinese fillers and the skills' own vocabulary, longest first where it matters. */
+const ZH_NEUTRAL =
+  /咋样|咋|啥样|没|实际|全年|全月|全周|全天|整天|分布|数量|件数|个数|生成|出一份|做一份|一份|正常|未|没有|有没有|是否|能否|可以|帮|假期|节日|节假日|长假|那么|那如果|如果是|如果|换成|改成|同样|那|请问|请|麻烦|帮我|帮忙|给我|我想知道|我想|我要|想知道|告诉我|看一下|看看|查一下|查查|查询|统计一下|统计|汇总|显示|列出|列一下|说一下|多少个|多少件|多少|几个|几件|几|是多少|是什么|是啥|什么|怎么样|怎样|如何|情况|状况|表现|数据|数字|指标|结果|水平|各|每条|分别|哪个|哪些|哪条|哪|一下|一共|总共|合计|总计|共|了|的|吗|呢|吧|呀|啊|嘛|是|有|在|和|与|跟|及|以及|还有|或者|还是|对比|比较|相比|排名|排行|排序|最高|最低|最多|最少|最差|最好|最大|最小|更高|更低|怎么|好|差|高|低|多|少|大|小|产线|生产线|线|全厂|车间|工厂|厂里|本厂|我们|咱们|你|我|他|们|这|那|个|条|件|次|台|号|份|占比|比例|比率|百分比|占|率|总体|整体|总的|全部|所有|总|质量|品质|良品|不良|缺陷|次品|不合格|类型|种类|问题|主要|产量|产出|检验|检测|抽检|出|做了|生产|做|设备|机器|机台|状态|运行|保养|维护|到期|逾期|过期|需要|要|待|快|即将|马上|下次|计划|班|当班|期间|时候|期|天|日|周|月|年|期内|以来|至今|到|至|从|起|止|前|后|内|里|中|上|下|目前|现在|当前|截至|截止|为止|一直|为|给|把|被|让|对|向|按|由|于|就|都|也|又|还|再|才|只|仅|共计|报表|报告|汇报|概况|概览|整体情况|一览|清单|列表|明细表|表|看|查|问|说|讲|知道|告诉|显示|呈现|列|出来|一|下|来|去|过|着|得|地|啥|么|嗯|哦|喂|您好|你好|谢谢|辛苦/g;
+
+/** Content words left once every rule has blanked what it understood ("", none). */
+export function unaccountedWords(analysis: Analysis): string[] {
+  const spans = [...analysis.shifts, ...analysis.defectTypes];
+  let rest = mask(analysis.rest, spans);
+  for (const pattern of [...UNDERSTOOD, GREETING]) rest = rest.replace(pattern, (words) => ' '.repeat(words.length));
+  // the intent vocabulary the detectors test on the whole question
+  rest = rest
+    .replace(/(?:^|\s)(?:how|did|does|do)\s+[a-z]\s+(?=do\b)/g, ' ')
+    .replace(/\b(?:so\s+far|to\s+date|up\s+to\s+now|until\s+now|right\s+now|as\s+of\s+now|at\s+the\s+moment|in\s+total|on\s+average)\b/g, ' ');
+  const out: string[] = [];
+  // a date the period rules could not read ("11/12": Nov 12 or 11 Dec) is the missing period, asked for
+  rest = rest.replace(/\b\d{1,4}(?:[/.-]\d{1,2}){1,2}\b/g, (words) => {
+    if (analysis.periods.length > 0) out.push(words);
+    return ' '.repeat(words.length);
+  });
+  rest = rest.replace(/[?？!！。.,，、;；:："“”'‘’()（）[\]【】/\\|~～…]/g, ' ');
+  for (const token of rest.match(/[a-z0-9][a-z0-9'+&.-]*/g) ?? []) {
+    const word = token.replace(/^'+|'+$/g, '').replace(/'s$/, '');
+    if (word.length === 0 || EN_NEUTRAL.has(word) || EN_NEUTRAL.has(token)) continue;
+    if (/^\d+$/.test(word)) {
+      out.push(word);
+      continue;
+    }
+    if (word.length <= 1) continue;
+    out.push(word);
+  }
+  const han = rest.replace(ZH_NEUTRAL, ' ');
+  for (const run of han.match(/[\u4e00-\u9fff]+/g) ?? []) out.push(run);
+  // the operator's own words, for the reply
+  return [...new Set(out)].map((word) => {
+    const at = analysis.normalized.lower.indexOf(word);
+    return at >= 0 ? slice(analysis.normalized, at, at + word.length) || word : word;
+  });
+}
+
+/** Everything the question names that `skill` would not honour, each with the operator's words. */
+export function unhonoured(skill: SkillName, analysis: Analysis): Unhonoured[] {
+  const honours = HONOURS[skill];
+  const out: Unhonoured[] = [];
+  if (honours.notRecorded === 'report') {
+    for (const measure of analysis.notRecorded) out.push({ kind: 'not_recorded', dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en, skill });
+  }
+  for (const qualifier of qualifiersBeyond(skill, analysis.qualifiers)) out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
+  if (analysis.shifts.length > 1 || (analysis.shifts.length === 1 && !honours.shift)) {
+    if (!out.some((entry) => entry.dimension === 'shift')) out.push({ kind: 'beyond', dimension: 'shift', words: analysis.shifts.map((shift) => shift.words).join(', '), skill });
+  }
+  const types = new Set(analysis.defectTypes.map((mention) => mention.key));
+  if ((honours.defectType === 'none' && types.size > 0) || (honours.defectType === 'one' && types.size > 1)) {
+    out.push({ kind: 'beyond', dimension: 'defect_type', words: analysis.defectTypes.map((mention) => mention.words).join(', '), skill });
+  }
+  if (honours.words && out.length === 0) {
+    const words = unaccountedWords(analysis);
+    if (words.length > 0) out.push({ kind: 'not_understood', dimension: 'words', words: words.join(', '), skill });
+  }
+  return out;
+}
