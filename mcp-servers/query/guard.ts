@@ -134,12 +134,14 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
         reason: `"${token.text}" at character ${token.start + 1} is a write or administration keyword (if it is a column name, put it in double quotes: "${token.text.toLowerCase()}")`,
       });
     }
-    const name = token.type === 'word' || token.type === 'id' ? identifierName(token).toLowerCase() : undefined;
-    if (name !== undefined && (FORBIDDEN_NAMES.has(name) || name.startsWith('pragma_'))) {
+    const name = resolvedName(token);
+    if (name !== undefined && isForbiddenName(name)) {
       return err({
         code: 'FORBIDDEN_FUNCTION',
         rule: 'no functions or virtual tables that reach outside the plant data (load_extension, readfile, writefile, pragma_*, sqlite_dbpage, …)',
-        reason: `"${token.text}" at character ${token.start + 1} is not allowed; to learn tables and columns call describe_schema`,
+        reason: `"${token.text}" at character ${token.start + 1} is not allowed${
+          token.type === 'string' ? ' (SQLite reads a quoted name where a table or function belongs as that name)' : ''
+        }; to learn tables and columns call describe_schema`,
       });
     }
   }
@@ -187,6 +189,24 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
   }
 
   return checkLimit({ sql, maxRows, body, depths, mainStart });
+}
+
+/**
+ * The name SQLite may resolve a token to: words and "…", `…`, […] identifiers,
+ * and also '…' strings — SQLite takes a string literal where a table or
+ * function name belongs (`FROM 'pragma_database_list'`), so a string spelling a
+ * forbidden name is refused wherever it stands. ASCII case-folding, as SQLite.
+ */
+function resolvedName(token: Token): string | undefined {
+  if (token.type === 'word' || token.type === 'id') return asciiLower(identifierName(token));
+  if (token.type === 'string') return asciiLower(token.text.slice(1, -1).replaceAll("''", "'"));
+  return undefined;
+}
+
+const asciiLower = (text: string): string => text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+
+function isForbiddenName(name: string): boolean {
+  return FORBIDDEN_NAMES.has(name) || name.startsWith('pragma_');
 }
 
 /** Explain a word that looks like a keyword but holds a character SQLite does not treat as a space (e.g. U+3000). */
