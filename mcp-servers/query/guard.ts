@@ -383,3 +383,23 @@ function findTable(tables: GuardOptions['tables'], name: string): readonly strin
   for (const [table, columns] of tables) if (table.toLowerCase() === lower) return columns;
   return undefined;
 }
+
+/**
+ * The names a query's plan may use for known tables: each table's own name and
+ * every alias given to it (`quality_data q`, `quality_data AS q`). Keys and
+ * values ASCII lower-case; `tables` holds lower-case names.
+ */
+export function tableAliases(sql: string, tables: ReadonlySet<string>): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const tokens = tokenize(sql).filter((token) => token.type !== 'space' && token.type !== 'comment');
+  for (let index = 0; index < tokens.length; index++) {
+    const name = resolvedName(tokens[index]!);
+    if (name === undefined || !tables.has(name)) continue;
+    aliases.set(name, name);
+    let next = tokens[index + 1];
+    if (isWord(next, 'AS')) next = tokens[index + 2];
+    const alias = next && (next.type === 'id' || next.type === 'string' || (next.type === 'word' && !next.keyword)) ? resolvedName(next) : undefined;
+    if (alias !== undefined && !aliases.has(alias)) aliases.set(alias, name);
+  }
+  return aliases;
+}

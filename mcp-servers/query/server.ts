@@ -42,7 +42,7 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
     },
     async (args, extra): Promise<CallToolResult> => {
       reached.add(extra.requestId);
-      return safely(service, 'query_database', args, contextOf(extra._meta), () => service.queryDatabase(args, contextOf(extra._meta)));
+      return safely(service, 'query_database', args, contextOf(extra._meta), () => service.queryDatabase(args, contextOf(extra._meta), extra.signal));
     },
   );
 

@@ -1,0 +1,195 @@
+/**
+ * Issue #12 through the real query server (real SDK client over stdio, real
+ * worker processes, real signals): memory per query bounded, results capped
+ * while rows are read, cancelled calls dropped or their worker killed, a
+ * bounded queue, and cheap queries that do not wait behind heavy ones.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { childPids, makeFixture, processAlive, startQueryServer, type Outcome, type RunningServer } from './test-support.js';
+
+const SLOW = (tag: number): string => `WITH RECURSIVE c(x) AS (SELECT ${tag} UNION ALL SELECT x + 1 FROM c) SELECT max(x) AS m FROM c LIMIT 1`;
+const TRIVIAL = 'SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 3';
+
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitFor(predicate: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (predicate()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return predicate();
+}
+
+/** A call the test can cancel: the SDK sends notifications/cancelled when the signal aborts. */
+function cancellable(server: RunningServer, sql: string): { controller: AbortController; done: Promise<unknown> } {
+  const controller = new AbortController();
+  const done = server.client
+    .callTool({ name: 'query_database', arguments: { sql, purpose: 'a slow query the caller gives up on' } }, undefined, { signal: controller.signal, timeout: 60000 })
+    .catch((error: unknown) => error);
+  return { controller, done };
+}
+
+async function timed(run: () => Promise<Outcome>): Promise<{ outcome: Outcome; ms: number }> {
+  const started = Date.now();
+  const outcome = await run();
+  return { outcome, ms: Date.now() - started };
+}
+
+test('zeroblob(200000000) × 10 rows is refused before it allocates; printf/format/replace that inflate are refused; ordinary calls answer as SQLite does', async () => {
+  const fixture = makeFixture({ rows: 2000, query: { timeout_ms: 5000 } });
+  const server = await startQueryServer(fixture.configFile);
+  try {
+    assert.equal((await server.query(TRIVIAL)).isError, false);
+    let peak = 0;
+    const sampler = setInterval(() => {
+      for (const pid of childPids(server.pid)) peak = Math.max(peak, rssMb(pid));
+    }, 5);
+    const outcome = await server.query('SELECT zeroblob(200000000) AS z FROM quality_data LIMIT 10', 'hostile: inflate memory');
+    clearInterval(sampler);
+    assert.equal(outcome.isError, true, outcome.text);
+    assert.equal(outcome.structured.error.code, 'VALUE_TOO_LARGE', outcome.text);
+    assert.match(outcome.text, /zeroblob\(200000000\).*at most 1048576 bytes/);
+    assert.match(outcome.structured.error.hint, /zeroblob/);
+    assert.ok(peak < 400, `a worker grew to ${peak.toFixed(0)} MB (was 2.2 GB before the limits)`);
+
+    for (const [sql, pattern] of [
+      ["SELECT randomblob(50000000) AS r FROM production_lines LIMIT 1", /randomblob/],
+      ["SELECT printf('%.*c', 300000000, 'x') AS p FROM production_lines LIMIT 1", /printf/],
+      ["SELECT format('%900000000d', 1) AS p FROM production_lines LIMIT 1", /format/],
+      ["SELECT length(replace(replace(hex(zeroblob(400000)), '0', '0123456789'), '0', '0123456789')) AS n FROM production_lines LIMIT 1", /replace/],
+      ['SELECT zeroblob(100000000 + 100000000) AS z FROM production_lines LIMIT 1', /zeroblob\(200000000\)/],
+    ] as const) {
+      const refused = await server.query(sql, 'hostile: inflate memory');
+      assert.equal(refused.structured?.error?.code, 'VALUE_TOO_LARGE', `${sql}: ${refused.text}`);
+      assert.match(refused.text, pattern);
+    }
+    const ordinary = await server.query(
+      "SELECT printf('%.2f%%', 12.3456) AS pct, format('%5d|%-4s|', 42, 'ab') AS padded, replace('A-B-C', '-', ' / ') AS r, length(zeroblob(1000)) AS z, length(randomblob(16)) AS b, hex(zeroblob(2)) AS h FROM production_lines LIMIT 1",
+    );
+    assert.equal(ordinary.isError, false, ordinary.text);
+    assert.deepEqual(ordinary.structured.rows[0], ['12.35%', '   42|ab  |', 'A / B / C', 1000, 16, '0000']);
+  } finally {
+    await server.close();
+    fixture.cleanup();
+  }
+});
+
+test('a query that grows a worker past worker_max_rss_mb is killed (QUERY_TOO_LARGE) and the server keeps serving', async () => {
+  const fixture = makeFixture({ rows: 200, query: { timeout_ms: 20000, worker_max_rss_mb: 300 } });
+  const server = await startQueryServer(fixture.configFile);
+  try {
+    assert.equal((await server.query(TRIVIAL)).isError, false);
+    // every step doubles a string: 1 MB, 2 MB, … — no single function call is over the value cap
+    const outcome = await server.query(
+      'WITH RECURSIVE c(s, n) AS (SELECT hex(zeroblob(500000)), 0 UNION ALL SELECT s || s, n + 1 FROM c WHERE n < 12) SELECT length(s) AS l FROM c ORDER BY l DESC LIMIT 1',
+      'hostile: grow a string',
+    );
+    assert.equal(outcome.isError, true, outcome.text);
+    assert.equal(outcome.structured.error.code, 'QUERY_TOO_LARGE', outcome.text);
+    assert.match(outcome.text, /more than 300 MB/);
+    assert.equal(processAlive(outcome.structured.error.worker_pid), false);
+    const next = await server.query(TRIVIAL);
+    assert.equal(next.isError, false, next.text);
+  } finally {
+    await server.close();
+    fixture.cleanup();
+  }
+});
+
+test('a result is cut while rows are read at 2 MB: fewer rows, has_more, a note saying how to page on', async () => {
+  const fixture = makeFixture({ rows: 500 });
+  const server = await startQueryServer(fixture.configFile);
+  try {
+    const outcome = await server.query(
+      "SELECT record_id, printf('%.7000c', 'x') AS a, printf('%.7000c', 'y') AS b FROM quality_data ORDER BY record_id LIMIT 100",
+      'wide rows',
+    );
+    assert.equal(outcome.isError, false, outcome.text);
+    const result = outcome.structured;
+    assert.ok(result.row_count > 10 && result.row_count < 100, `row_count ${result.row_count}`);
+    assert.equal(result.has_more, true);
+    assert.match(result.note, /cut after \d+ rows at 2097152 bytes/);
+    assert.match(outcome.text, new RegExp(`next page with LIMIT ${result.row_count} OFFSET ${result.row_count}`));
+    const bytes = Buffer.byteLength(JSON.stringify(result));
+    assert.ok(bytes < 3 * 1024 * 1024, `structured result of ${bytes} bytes`);
+    const next = await server.query(
+      `SELECT record_id, printf('%.7000c', 'x') AS a, printf('%.7000c', 'y') AS b FROM quality_data ORDER BY record_id LIMIT ${result.row_count} OFFSET ${result.row_count}`,
+      'wide rows, next page',
+    );
+    assert.equal(next.structured.rows[0][0], result.rows[result.row_count - 1][0] + 1, 'the next page starts where the cut one stopped');
+  } finally {
+    await server.close();
+    fixture.cleanup();
+  }
+});
+
+test('cancelled calls are dropped from the queue or their worker is killed: a trivial query does not wait behind them', async () => {
+  const fixture = makeFixture({ rows: 200, query: { timeout_ms: 8000 } });
+  const server = await startQueryServer(fixture.configFile);
+  try {
+    assert.equal((await server.query(TRIVIAL)).isError, false);
+    const workers = childPids(server.pid);
+    const slow = [1, 2, 3, 4].map((tag) => cancellable(server, SLOW(tag)));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    for (const call of slow) call.controller.abort('the operator gave up');
+    await Promise.all(slow.map((call) => call.done));
+    const { outcome, ms } = await timed(() => server.query(TRIVIAL, 'trivial after cancelled ones'));
+    assert.equal(outcome.isError, false, outcome.text);
+    assert.ok(ms < 8000, `the trivial query waited ${ms} ms: it queued behind cancelled work`);
+    // the worker that ran a cancelled query was killed (no CPU left spinning); the pool is whole again
+    assert.ok(await waitFor(() => workers.some((pid) => !processAlive(pid)), 5000), 'a worker running a cancelled query was killed');
+    assert.ok(await waitFor(() => childPids(server.pid).length === 2, 10000));
+  } finally {
+    await server.close();
+    fixture.cleanup();
+  }
+});
+
+test('heavy queries hold at most all workers but one: a trivial query runs while three slow ones are running', async () => {
+  const fixture = makeFixture({ rows: 200, query: { timeout_ms: 3000 } });
+  const server = await startQueryServer(fixture.configFile);
+  try {
+    assert.equal((await server.query(TRIVIAL)).isError, false);
+    const slow = [1, 2, 3].map((tag) => server.query(SLOW(tag), 'slow'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { outcome, ms } = await timed(() => server.query(TRIVIAL, 'trivial next to slow ones'));
+    assert.equal(outcome.isError, false, outcome.text);
+    assert.ok(ms < 3000, `the trivial query waited ${ms} ms behind heavy ones`);
+    const codes = (await Promise.all(slow)).map((result) => result.structured.error?.code);
+    assert.deepEqual(codes, ['QUERY_TIMEOUT', 'QUERY_TIMEOUT', 'QUERY_TIMEOUT']);
+  } finally {
+    await server.close();
+    fixture.cleanup();
+  }
+});
+
+test('the queue is bounded: beyond queue_max a call is answered QUERY_BUSY at once, with a hint', async () => {
+  const fixture = makeFixture({ rows: 200, query: { timeout_ms: 2000, workers: 1, queue_max: 1 } });
+  const server = await startQueryServer(fixture.configFile);
+  try {
+    assert.equal((await server.query(TRIVIAL)).isError, false);
+    const running = server.query(SLOW(1), 'runs');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const waiting = server.query(SLOW(2), 'waits');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { outcome, ms } = await timed(() => server.query(SLOW(3), 'over the bound'));
+    assert.equal(outcome.structured.error.code, 'QUERY_BUSY', outcome.text);
+    assert.match(outcome.text, /wait a few seconds and call again/);
+    assert.ok(ms < 1500, `QUERY_BUSY took ${ms} ms`);
+    assert.equal((await running).structured.error.code, 'QUERY_TIMEOUT');
+    assert.equal((await waiting).structured.error.code, 'QUERY_TIMEOUT');
+  } finally {
+    await server.close();
+    fixture.cleanup();
+  }
+});
