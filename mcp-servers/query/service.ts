@@ -13,7 +13,7 @@ import type { QueryResult } from '../../src/mcp/types.js';
 import type { Logger } from '../../src/log/index.js';
 import type { AuditWriter } from '../../src/store/audit.js';
 import type { SqliteDatabase } from '../../src/store/sqlite.js';
-import { checkQuery, tableAliases, type GuardRefusal } from './guard.js';
+import { checkQuery, tableAliases, type GuardAccepted, type GuardRefusal } from './guard.js';
 import { QueryExecutor } from './executor.js';
 import { RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell } from './protocol.js';
 import { readSchema, renderSchema, type SchemaInfo } from './schema-info.js';
@@ -59,6 +59,8 @@ export class QueryService {
   private tables: Map<string, string[]> | undefined;
   private sizes: Map<string, number> | undefined;
   private readonly inspections = new LRUCache<string, Inspection>({ max: 2000 });
+  /** the guard's verdict on SQL it accepted, by exact text (the guard is pure; repeats skip the tokenizer) */
+  private readonly accepted = new LRUCache<string, GuardAccepted>({ max: 2000 });
 
   constructor(private readonly options: { config: Config; audit: AuditWriter; log: Logger }) {
     const { config } = options;
@@ -111,9 +113,13 @@ export class QueryService {
       });
     }
     this.checkFreshness();
-    const verdict = checkQuery({ sql, maxRows: this.options.config.query.max_rows, tables: this.tablesForExamples() });
-    if (!verdict.ok) return refuse(verdict.error);
-    const accepted = verdict.value;
+    let accepted = this.accepted.get(sql);
+    if (!accepted) {
+      const verdict = checkQuery({ sql, maxRows: this.options.config.query.max_rows, tables: this.tablesForExamples() });
+      if (!verdict.ok) return refuse(verdict.error);
+      accepted = verdict.value;
+      this.accepted.set(sql, accepted);
+    }
 
     const cacheKey = accepted.cacheable ? accepted.normalized : undefined;
     const hit = cacheKey !== undefined ? this.cache?.get(cacheKey) : undefined;
