@@ -3,7 +3,10 @@
  * under a deadline. Workers are kept alive between queries. A worker is
  * SIGKILLed — its CPU and memory really reclaimed — when its query times out,
  * when the caller cancels the call, or when it grows past its memory cap
- * (RSS watched from /proc); a fresh worker takes its place. The queue is
+ * (RSS watched from /proc); a fresh worker takes its place. One worker is
+ * kept; more (up to `workers`) start when calls wait and stop after
+ * IDLE_STOP_MS without work (while all are busy one more starts as a spare),
+ * so an idle server holds one. The queue is
  * bounded (QUERY_BUSY beyond it), and heavy queries (a scan, a recursive CTE)
  * may occupy all workers but one, so cheap queries never wait behind them.
  */
@@ -56,6 +59,8 @@ interface Slot {
   ready: boolean;
   job?: Job | undefined;
   startTimer?: NodeJS.Timeout;
+  /** when it last finished a job (or started) */
+  idleSince: number;
   /** why this worker was killed, answered to its job */
   killedFor?: 'memory' | undefined;
   recycleAfterJob?: boolean;
@@ -68,6 +73,8 @@ const REAP_WAIT_MS = 800;
 const SLOW_MS = 250;
 const RSS_POLL_MS = 25;
 const PAGE_SIZE = 4096;
+/** an extra worker (beyond the first) idle this long is stopped */
+const IDLE_STOP_MS = 30_000;
 
 export class QueryExecutor {
   private readonly slots: Slot[] = [];
@@ -76,6 +83,7 @@ export class QueryExecutor {
   private closed = false;
   private startFailures = 0;
   private watchdog: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
   private readonly size: number;
   private readonly queueMax: number;
   private readonly maxRssBytes: number;
@@ -101,9 +109,23 @@ export class QueryExecutor {
     return this.queue.length;
   }
 
+  /** Make sure one worker runs (more start on demand, see pump). */
   start(): void {
     if (this.closed) return;
-    while (this.slots.length < this.size) this.spawnSlot();
+    if (this.slots.length === 0) this.spawnSlot();
+    if (!this.idleTimer) {
+      this.idleTimer = setInterval(() => this.stopIdle(), Math.min(5000, IDLE_STOP_MS));
+      this.idleTimer.unref();
+    }
+  }
+
+  /** Stop extra workers that had nothing to do for IDLE_STOP_MS (one is always kept). */
+  private stopIdle(): void {
+    const now = performance.now();
+    for (const slot of [...this.slots]) {
+      if (this.slots.length <= 1) break;
+      if (slot.ready && !slot.job && now - slot.idleSince > IDLE_STOP_MS) this.retire(slot, 'SIGTERM');
+    }
   }
 
   private spawnSlot(): Slot {
@@ -111,7 +133,7 @@ export class QueryExecutor {
     const heapMb = Math.max(64, Math.floor(this.maxRssBytes / (1024 * 1024) / 2));
     const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() };
     const child = spawn(command.command, command.args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], shell: false, env });
-    const slot: Slot = { child, ready: false };
+    const slot: Slot = { child, ready: false, idleSince: performance.now() };
     this.slots.push(slot);
     slot.startTimer = setTimeout(() => {
       this.options.log.error({ workerPid: child.pid }, 'query-worker-start-timeout');
@@ -158,6 +180,7 @@ export class QueryExecutor {
 
   close(): void {
     this.closed = true;
+    if (this.idleTimer) clearInterval(this.idleTimer);
     for (const job of this.queue.splice(0)) this.finish(job, { ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
     for (const slot of this.slots.splice(0)) {
       if (slot.startTimer) clearTimeout(slot.startTimer);
@@ -173,6 +196,7 @@ export class QueryExecutor {
     if (job.timer) clearTimeout(job.timer);
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
     if (job.slot?.job === job) job.slot.job = undefined;
+    if (job.slot) job.slot.idleSince = performance.now();
     job.resolve(result);
   }
 
@@ -203,6 +227,10 @@ export class QueryExecutor {
       const [job] = this.queue.splice(index, 1);
       this.dispatch(idle, job!);
     }
+    // calls still wait, or every worker is busy: start another (a spare for the next cheap query), up to the pool size
+    const starting = this.slots.filter((slot) => !slot.ready).length;
+    const free = this.slots.filter((slot) => !slot.job).length;
+    if ((this.queue.length > starting || free === 0) && this.slots.length < this.size) this.spawnSlot();
     this.updateWatchdog();
   }
 
