@@ -134,7 +134,7 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
         reason: `"${token.text}" at character ${token.start + 1} is a write or administration keyword (if it is a column name, put it in double quotes: "${token.text.toLowerCase()}")`,
       });
     }
-    const name = resolvedName(token);
+    const name = token.type === 'string' && !stringIsName(body, index) ? undefined : resolvedName(token);
     if (name !== undefined && isForbiddenName(name)) {
       return err({
         code: 'FORBIDDEN_FUNCTION',
@@ -201,6 +201,35 @@ function resolvedName(token: Token): string | undefined {
   if (token.type === 'word' || token.type === 'id') return asciiLower(identifierName(token));
   if (token.type === 'string') return asciiLower(token.text.slice(1, -1).replaceAll("''", "'"));
   return undefined;
+}
+
+const FROM_ENDS = new Set(['SELECT', 'WHERE', 'GROUP', 'HAVING', 'WINDOW', 'ORDER', 'LIMIT', 'VALUES', 'UNION', 'EXCEPT', 'INTERSECT', 'RETURNING']);
+
+/**
+ * Whether SQLite reads the '…' string at `index` as a name (its grammar's
+ * `nm`): a table or table-valued function in a FROM clause (after FROM, JOIN
+ * or a FROM-list comma) or either side of a schema dot. Elsewhere it is a
+ * text value — `WHERE action = 'edit'` is not the edit() function.
+ */
+function stringIsName(body: Token[], index: number): boolean {
+  const previous = body[index - 1];
+  if (isOp(body[index + 1], '.') || isOp(previous, '.')) return true;
+  if (isWord(previous, 'FROM') || isWord(previous, 'JOIN')) return true;
+  if (!isOp(previous, ',')) return false;
+  // a comma: is it in a FROM list? walk back at the same depth to the clause keyword
+  let depth = 0;
+  for (let back = index - 2; back >= 0; back--) {
+    const token = body[back]!;
+    if (isOp(token, ')')) depth++;
+    else if (isOp(token, '(')) {
+      if (depth === 0) return false;
+      depth--;
+    } else if (depth === 0 && token.type === 'word') {
+      if (token.upper === 'FROM') return true;
+      if (FROM_ENDS.has(token.upper)) return false;
+    }
+  }
+  return false;
 }
 
 const asciiLower = (text: string): string => text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
