@@ -4,7 +4,8 @@
  * outside are refused. Text is decoded from UTF-8 or GBK/GB18030 (old plant
  * systems write GBK) and returned as UTF-8, saying which was found.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { constants, existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { AppError } from '../../src/errors.js';
@@ -149,15 +150,40 @@ export function describeEncoding(encoding: Encoding): string {
   return encoding === 'gb18030' ? 'GBK/GB18030 (converted to UTF-8)' : encoding.toUpperCase();
 }
 
-/** Read a confined text file, refusing non-text and oversized files with the reason. */
-export function readText(root: DocsRoot, requested: string): { relative: string; text: string; encoding: Encoding; bytes: number } {
+/** Read a confined text file, refusing non-text, non-regular (FIFO, device, socket) and oversized files with the reason. */
+export async function readText(root: DocsRoot, requested: string): Promise<{ relative: string; text: string; encoding: Encoding; bytes: number }> {
   const { real, relative } = resolveInside(root, requested);
   const stats = statSync(real);
   if (stats.isDirectory()) {
     throw new AppError('TOOL_ARGUMENTS_INVALID', `"${requested}" is a folder, not a file`, { hint: `call list_documents with folder "${relative}" to see its files` });
   }
+  if (!stats.isFile()) throw notRegular(relative);
   const reason = unreadableReason(real, stats.size);
   if (reason) throw new AppError('TOOL_ARGUMENTS_INVALID', `cannot read "${relative}": ${reason}`, { hint: 'pick a text file from list_documents (readable: true)' });
-  const bytes = readFileSync(real);
-  return { relative, ...decodeText(bytes), bytes: bytes.length };
+  // O_NONBLOCK: a FIFO swapped in after the check cannot block the open; the handle is checked again
+  const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const opened = await handle.stat();
+    if (!opened.isFile()) throw notRegular(relative);
+    const buffer = Buffer.alloc(Math.min(opened.size, MAX_FILE_BYTES) + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > MAX_FILE_BYTES) {
+      throw new AppError('TOOL_ARGUMENTS_INVALID', `cannot read "${relative}": it grew past ${MAX_FILE_BYTES} bytes`, { hint: 'ask for a smaller export' });
+    }
+    const bytes = buffer.subarray(0, length);
+    return { relative, ...decodeText(bytes), bytes: bytes.length };
+  } finally {
+    await handle.close();
+  }
+}
+
+function notRegular(relative: string): AppError {
+  return new AppError('TOOL_ARGUMENTS_INVALID', `cannot read "${relative}": it is not a regular file (a pipe, device or socket)`, {
+    hint: 'pick a text file from list_documents; ask the administrator to remove special files from the documents folder',
+  });
 }

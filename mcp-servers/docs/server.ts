@@ -33,8 +33,8 @@ export function listDocuments(config: Config, folder?: string): ToolResult {
   return toolOk(structured, text);
 }
 
-export function readDocument(config: Config, args: { path: string; offset?: number | undefined; max_chars?: number | undefined }): ToolResult {
-  const file = readText(root(config), args.path);
+export async function readDocument(config: Config, args: { path: string; offset?: number | undefined; max_chars?: number | undefined }): Promise<ToolResult> {
+  const file = await readText(root(config), args.path);
   const total = file.text.length;
   const offset = args.offset ?? 0;
   const maxChars = Math.min(args.max_chars ?? DEFAULT_MAX_CHARS, MAX_CHARS_CAP);
@@ -107,20 +107,37 @@ function checkKeyword(keyword: string): string {
   return trimmed;
 }
 
-export function searchDocuments(config: Config, args: { keyword: string; max_results?: number | undefined }): ToolResult {
+/** Text read by one search_documents call at most; the rest of the files are skipped and counted. */
+export const SEARCH_MAX_BYTES = 64 * 1024 * 1024;
+
+export async function searchDocuments(config: Config, args: { keyword: string; max_results?: number | undefined }): Promise<ToolResult> {
   const keyword = checkKeyword(args.keyword);
   const limit = args.max_results ?? 10;
   const docsRoot = root(config);
   const { entries, truncated: listTruncated } = listFiles(docsRoot, { real: docsRoot.real, relative: '' });
   const readable = entries.filter((entry) => entry.readable);
-  const run = (mode: 'phrase' | 'all_words') => {
+  let budgetSkipped = 0;
+  const run = async (mode: 'phrase' | 'all_words') => {
     const find = matcher(keyword, mode);
+    let read = 0;
+    budgetSkipped = 0;
     const matches: LineMatch[] = [];
     const filenameMatches = entries.filter((entry) => find(entry.path) >= 0).map((entry) => entry.path);
     let total = 0;
     const filesWithMatches: string[] = [];
     for (const entry of readable) {
-      const file = readText(docsRoot, entry.path);
+      if (read + entry.size > SEARCH_MAX_BYTES) {
+        budgetSkipped++;
+        continue;
+      }
+      let file: Awaited<ReturnType<typeof readText>>;
+      try {
+        file = await readText(docsRoot, entry.path);
+      } catch {
+        budgetSkipped++; // changed or replaced since the listing (e.g. by a pipe): skipped, counted
+        continue;
+      }
+      read += file.bytes;
       const found = searchLines(entry.path, file.text, find, matches, limit);
       if (found > 0) filesWithMatches.push(entry.path);
       total += found;
@@ -128,10 +145,10 @@ export function searchDocuments(config: Config, args: { keyword: string; max_res
     return { matches, filenameMatches, total, filesWithMatches };
   };
   let mode: 'phrase' | 'all_words' = 'phrase';
-  let outcome = run(mode);
+  let outcome = await run(mode);
   if (outcome.total === 0 && outcome.filenameMatches.length === 0 && /\s/.test(keyword)) {
     mode = 'all_words';
-    outcome = run(mode);
+    outcome = await run(mode);
   }
   const structured = {
     keyword,
@@ -142,7 +159,7 @@ export function searchDocuments(config: Config, args: { keyword: string; max_res
     truncated: outcome.total > outcome.matches.length,
     files_with_matches: outcome.filesWithMatches,
     files_searched: readable.length,
-    files_skipped: entries.length - readable.length + (listTruncated ? 1 : 0),
+    files_skipped: entries.length - readable.length + budgetSkipped + (listTruncated ? 1 : 0),
   };
   const parts: string[] = [];
   if (outcome.filenameMatches.length > 0) parts.push(`File names containing "${keyword}": ${outcome.filenameMatches.join(', ')}`);
@@ -158,10 +175,10 @@ export function searchDocuments(config: Config, args: { keyword: string; max_res
   return toolOk(structured, parts.join('\n'));
 }
 
-export function searchInFile(config: Config, args: { path: string; keyword: string; max_results?: number | undefined }): ToolResult {
+export async function searchInFile(config: Config, args: { path: string; keyword: string; max_results?: number | undefined }): Promise<ToolResult> {
   const keyword = checkKeyword(args.keyword);
   const limit = args.max_results ?? 10;
-  const file = readText(root(config), args.path);
+  const file = await readText(root(config), args.path);
   const matches: LineMatch[] = [];
   const total = searchLines(file.relative, file.text, matcher(keyword, 'phrase'), matches, limit);
   const structured = {

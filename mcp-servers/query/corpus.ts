@@ -167,6 +167,18 @@ const forbidden: CorpusEntry[] = [
   { sql: `SELECT name FROM pragma_table_info('${Q}') LIMIT 20`, expect: 'FORBIDDEN_FUNCTION' },
   { sql: `SELECT name FROM dbstat LIMIT 1`, expect: 'FORBIDDEN_FUNCTION' },
   { sql: `SELECT line_id FROM production_lines WHERE load_extension('x') IS NULL LIMIT 1`, expect: 'FORBIDDEN_FUNCTION' },
+  // issue #12: table-valued names quoted the ways SQLite still resolves them (a '…' string in FROM is a name)
+  { sql: `SELECT name, file FROM 'pragma_database_list' LIMIT 5`, expect: 'FORBIDDEN_FUNCTION', note: 'string literal as a table name reveals the db path' },
+  { sql: `SELECT name FROM 'PRAGMA_TABLE_INFO'('quality_data') LIMIT 5`, expect: 'FORBIDDEN_FUNCTION', note: 'string literal table-valued function, any case' },
+  { sql: `SELECT name FROM [pragma_table_info]('quality_data') LIMIT 5`, expect: 'FORBIDDEN_FUNCTION' },
+  { sql: `SELECT name FROM "dbstat" LIMIT 5`, expect: 'FORBIDDEN_FUNCTION' },
+  { sql: `SELECT name FROM main.'dbstat' LIMIT 5`, expect: 'FORBIDDEN_FUNCTION', note: 'schema-qualified string name' },
+  { sql: 'SELECT name FROM `pragma_function_list` LIMIT 5', expect: 'FORBIDDEN_FUNCTION' },
+  { sql: `SELECT name FROM 'pragma_''x' LIMIT 5`, expect: 'FORBIDDEN_FUNCTION', note: "escaped quote inside the string name" },
+  { sql: `SELECT name FROM production_lines, 'dbstat' LIMIT 5`, expect: 'FORBIDDEN_FUNCTION', note: 'a string in a FROM list after a comma is a table name' },
+  { sql: `SELECT a.name FROM production_lines p JOIN 'pragma_table_info'('quality_data') a LIMIT 5`, expect: 'FORBIDDEN_FUNCTION' },
+  { sql: `SELECT line_id, 'edit' AS action, 'system' AS source FROM production_lines WHERE name_en <> 'shell' LIMIT 5`, expect: 'allow', note: 'a text value that spells a forbidden name is only a value' },
+  { sql: `SELECT line_id FROM production_lines WHERE name_en IN ('dbstat', 'edit') LIMIT 5`, expect: 'allow' },
 ];
 
 const stars: CorpusEntry[] = [

@@ -1,121 +1,271 @@
 /**
- * Runs queries in the executor process (worker.ts), one at a time, under a
- * deadline. The worker is kept alive between queries; on a timeout it is
- * SIGKILLed (its CPU really reclaimed), the caller gets QUERY_TIMEOUT once the
- * process is gone, and a fresh worker is started for the next query.
+ * Runs queries on a small pool of executor processes (worker.ts), each query
+ * under a deadline. Workers are kept alive between queries. A worker is
+ * SIGKILLed — its CPU and memory really reclaimed — when its query times out,
+ * when the caller cancels the call, or when it grows past its memory cap
+ * (RSS watched from /proc); a fresh worker takes its place. One worker is
+ * kept; more (up to `workers`) start when calls wait and stop after
+ * IDLE_STOP_MS without work (while all are busy one more starts as a spare),
+ * so an idle server holds one. The queue is
+ * bounded (QUERY_BUSY beyond it), and heavy queries (a scan, a recursive CTE)
+ * may occupy all workers but one, so cheap queries never wait behind them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { selfCommand } from '../../src/runtime/self.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Cell, RunRequest, WorkerMessage } from './protocol.js';
 
+export type ExecutionFailureCode = 'QUERY_TIMEOUT' | 'QUERY_FAILED' | 'NOT_READ_ONLY' | 'SQL_ERROR' | 'VALUE_TOO_LARGE' | 'QUERY_TOO_LARGE' | 'QUERY_BUSY' | 'CANCELLED';
+
 export type ExecutionResult =
-  | { ok: true; columns: string[]; rows: Cell[][]; elapsedMs: number }
-  | { ok: false; code: 'QUERY_TIMEOUT' | 'QUERY_FAILED' | 'NOT_READ_ONLY' | 'SQL_ERROR'; message: string; workerPid?: number | undefined };
+  | { ok: true; columns: string[]; rows: Cell[][]; elapsedMs: number; cutAtBytes?: number | undefined }
+  | { ok: false; code: ExecutionFailureCode; message: string; workerPid?: number | undefined };
+
+export interface RunOptions {
+  /** a scan or recursive query: it may not take the last free worker */
+  heavy?: boolean;
+  /** the caller gave up: drop the job, or kill the worker running it */
+  signal?: AbortSignal | undefined;
+}
+
+export interface ExecutorOptions {
+  dbFile: string;
+  timeoutMs: number;
+  log: Logger;
+  /** worker processes (default 2) */
+  workers?: number;
+  /** queries waiting for a worker at most (default 32); beyond: QUERY_BUSY */
+  queueMax?: number;
+  /** a worker whose resident memory passes this is killed (default 512 MB) */
+  maxRssMb?: number;
+}
 
 interface Job {
   id: number;
   sql: string;
+  heavy: boolean;
   resolve: (result: ExecutionResult) => void;
+  done: boolean;
   timer?: NodeJS.Timeout;
+  signal?: AbortSignal | undefined;
+  onAbort?: () => void;
+  slot?: Slot;
+  dispatchedAt?: number;
+}
+
+interface Slot {
+  child: ChildProcess;
+  ready: boolean;
+  job?: Job | undefined;
+  startTimer?: NodeJS.Timeout;
+  /** when it last finished a job (or started) */
+  idleSince: number;
+  /** why this worker was killed, answered to its job */
+  killedFor?: 'memory' | undefined;
+  recycleAfterJob?: boolean;
 }
 
 const START_TIMEOUT_MS = 30000;
 /** how long to wait for a SIGKILLed worker to be reaped before answering anyway */
 const REAP_WAIT_MS = 800;
+/** a query running longer than this counts as heavy when deciding who gets the last free worker */
+const SLOW_MS = 250;
+const RSS_POLL_MS = 25;
+const PAGE_SIZE = 4096;
+/** an extra worker (beyond the first) idle this long is stopped */
+const IDLE_STOP_MS = 30_000;
 
 export class QueryExecutor {
-  private child: ChildProcess | undefined;
-  private ready = false;
+  private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
-  private active: Job | undefined;
   private nextId = 1;
   private closed = false;
   private startFailures = 0;
-  private startTimer: NodeJS.Timeout | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly size: number;
+  private readonly queueMax: number;
+  private readonly maxRssBytes: number;
 
-  constructor(private readonly options: { dbFile: string; timeoutMs: number; log: Logger }) {}
-
-  /** pid of the current worker (undefined while none runs) */
-  get workerPid(): number | undefined {
-    return this.child?.pid;
+  constructor(private readonly options: ExecutorOptions) {
+    this.size = Math.max(1, options.workers ?? 2);
+    this.queueMax = Math.max(0, options.queueMax ?? 32);
+    this.maxRssBytes = (options.maxRssMb ?? 512) * 1024 * 1024;
   }
 
+  /** pid of the first worker (undefined while none runs) */
+  get workerPid(): number | undefined {
+    return this.slots[0]?.child.pid;
+  }
+
+  /** pids of all worker processes */
+  get workerPids(): number[] {
+    return this.slots.map((slot) => slot.child.pid).filter((pid): pid is number => pid !== undefined);
+  }
+
+  /** queries waiting for a worker */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Make sure one worker runs (more start on demand, see pump). */
   start(): void {
-    if (this.child || this.closed) return;
+    if (this.closed) return;
+    if (this.slots.length === 0) this.spawnSlot();
+    if (!this.idleTimer) {
+      this.idleTimer = setInterval(() => this.stopIdle(), Math.min(5000, IDLE_STOP_MS));
+      this.idleTimer.unref();
+    }
+  }
+
+  /** Stop extra workers that had nothing to do for IDLE_STOP_MS (one is always kept). */
+  private stopIdle(): void {
+    const now = performance.now();
+    for (const slot of [...this.slots]) {
+      if (this.slots.length <= 1) break;
+      if (slot.ready && !slot.job && now - slot.idleSince > IDLE_STOP_MS) this.retire(slot, 'SIGTERM');
+    }
+  }
+
+  private spawnSlot(): Slot {
     const command = selfCommand(['mcp', 'query-worker', '--db', this.options.dbFile]);
-    const child = spawn(command.command, command.args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], shell: false, env: process.env });
-    this.child = child;
-    this.ready = false;
-    this.startTimer = setTimeout(() => {
+    const heapMb = Math.max(64, Math.floor(this.maxRssBytes / (1024 * 1024) / 2));
+    const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() };
+    const child = spawn(command.command, command.args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], shell: false, env });
+    const slot: Slot = { child, ready: false, idleSince: performance.now() };
+    this.slots.push(slot);
+    slot.startTimer = setTimeout(() => {
       this.options.log.error({ workerPid: child.pid }, 'query-worker-start-timeout');
       child.kill('SIGKILL');
     }, START_TIMEOUT_MS);
-    child.on('message', (message: WorkerMessage) => this.onMessage(child, message));
+    child.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
     child.on('error', (error) => this.options.log.error({ err: error }, 'query-worker-spawn-failed'));
-    child.on('exit', (code, signal) => this.onExit(child, code, signal));
+    child.on('exit', (code, signal) => this.onExit(slot, code, signal));
+    return slot;
   }
 
   /** Run one statement; resolves (never rejects) with rows or a coded failure. */
-  run(sql: string): Promise<ExecutionResult> {
+  run(sql: string, options: RunOptions = {}): Promise<ExecutionResult> {
     if (this.closed) return Promise.resolve({ ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
+    if (options.signal?.aborted) return Promise.resolve(cancelled());
+    if (this.queue.length >= this.queueMax && !this.slots.some((slot) => slot.ready && !slot.job)) {
+      return Promise.resolve({
+        ok: false,
+        code: 'QUERY_BUSY',
+        message: `${this.queue.length} queries are already waiting for the ${this.size} query workers`,
+      });
+    }
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, sql, resolve });
+      const job: Job = { id: this.nextId++, sql, heavy: options.heavy === true, resolve, done: false, signal: options.signal };
+      if (options.signal) {
+        job.onAbort = () => this.cancel(job);
+        options.signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.queue.push(job);
       this.start();
       this.pump();
     });
   }
 
-  /** Restart the worker (e.g. plant.db was replaced by a new file). Waits for running queries. */
+  /** Restart the workers (plant.db was replaced by a new file); running queries finish first. */
   recycle(): void {
-    const child = this.child;
-    if (!child) return;
-    if (this.active) {
-      // let the running query finish; the next pump restarts
-      this.recyclePending = true;
-      return;
+    for (const slot of [...this.slots]) {
+      if (slot.job) slot.recycleAfterJob = true;
+      else this.retire(slot, 'SIGTERM');
     }
-    this.child = undefined;
-    this.ready = false;
-    child.disconnect?.();
-    child.kill('SIGTERM');
     this.start();
+    this.pump();
   }
-  private recyclePending = false;
 
   close(): void {
     this.closed = true;
-    if (this.startTimer) clearTimeout(this.startTimer);
-    for (const job of this.queue.splice(0)) job.resolve({ ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
-    if (this.active) {
-      if (this.active.timer) clearTimeout(this.active.timer);
-      this.active.resolve({ ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
-      this.active = undefined;
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    for (const job of this.queue.splice(0)) this.finish(job, { ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
+    for (const slot of this.slots.splice(0)) {
+      if (slot.startTimer) clearTimeout(slot.startTimer);
+      if (slot.job) this.finish(slot.job, { ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
+      slot.child.kill('SIGKILL');
     }
-    this.child?.kill('SIGKILL');
-    this.child = undefined;
+    this.updateWatchdog();
+  }
+
+  private finish(job: Job, result: ExecutionResult): void {
+    if (job.done) return;
+    job.done = true;
+    if (job.timer) clearTimeout(job.timer);
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    if (job.slot?.job === job) job.slot.job = undefined;
+    if (job.slot) job.slot.idleSince = performance.now();
+    job.resolve(result);
+  }
+
+  /** Take a worker out of the pool (it is killed; its exit is then ignored). */
+  private retire(slot: Slot, signal: NodeJS.Signals): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    if (slot.startTimer) clearTimeout(slot.startTimer);
+    if (signal === 'SIGTERM') slot.child.disconnect?.();
+    slot.child.kill(signal);
+  }
+
+  private isHeavyNow(job: Job | undefined, now: number): boolean {
+    return job !== undefined && (job.heavy || (job.dispatchedAt !== undefined && now - job.dispatchedAt > SLOW_MS));
   }
 
   private pump(): void {
-    if (this.active || !this.ready || !this.child) return;
-    if (this.recyclePending) {
-      this.recyclePending = false;
-      this.recycle();
-      return;
+    if (this.closed) return;
+    const now = performance.now();
+    for (;;) {
+      const idle = this.slots.find((slot) => slot.ready && !slot.job);
+      if (!idle || this.queue.length === 0) break;
+      // heavy work may hold every worker but one; a cheap query takes the one left
+      const heavyRunning = this.slots.filter((slot) => this.isHeavyNow(slot.job, now)).length;
+      const heavyAllowed = this.size === 1 || heavyRunning < this.size - 1;
+      const index = this.queue.findIndex((job) => !job.heavy || heavyAllowed);
+      if (index === -1) break;
+      const [job] = this.queue.splice(index, 1);
+      this.dispatch(idle, job!);
     }
-    const job = this.queue.shift();
-    if (!job) return;
-    this.active = job;
-    const child = this.child;
-    job.timer = setTimeout(() => this.onTimeout(child, job), this.options.timeoutMs);
-    child.send({ type: 'run', id: job.id, sql: job.sql } satisfies RunRequest);
+    // calls still wait, or every worker is busy: start another (a spare for the next cheap query), up to the pool size
+    const starting = this.slots.filter((slot) => !slot.ready).length;
+    const free = this.slots.filter((slot) => !slot.job).length;
+    if ((this.queue.length > starting || free === 0) && this.slots.length < this.size) this.spawnSlot();
+    this.updateWatchdog();
   }
 
-  private onMessage(child: ChildProcess, message: WorkerMessage): void {
-    if (child !== this.child) return;
+  private dispatch(slot: Slot, job: Job): void {
+    slot.job = job;
+    job.slot = slot;
+    job.dispatchedAt = performance.now();
+    job.timer = setTimeout(() => this.onTimeout(slot, job), this.options.timeoutMs);
+    slot.child.send({ type: 'run', id: job.id, sql: job.sql } satisfies RunRequest);
+  }
+
+  /** The caller gave up: a waiting job is dropped, a running one's worker killed. */
+  private cancel(job: Job): void {
+    if (job.done) return;
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.finish(job, cancelled());
+      return;
+    }
+    const slot = job.slot;
+    if (slot && slot.job === job) {
+      this.options.log.info({ workerPid: slot.child.pid }, 'query-cancelled-worker-killed');
+      this.retire(slot, 'SIGKILL');
+      this.finish(job, cancelled(slot.child.pid));
+      this.start();
+      this.pump();
+    }
+  }
+
+  private onMessage(slot: Slot, message: WorkerMessage): void {
+    if (!this.slots.includes(slot)) return;
     if (message.type === 'ready') {
-      if (this.startTimer) clearTimeout(this.startTimer);
-      this.ready = true;
+      if (slot.startTimer) clearTimeout(slot.startTimer);
+      slot.ready = true;
       this.startFailures = 0;
       this.options.log.debug({ workerPid: message.pid }, 'query-worker-ready');
       this.pump();
@@ -126,62 +276,109 @@ export class QueryExecutor {
       this.failQueued(`the query worker could not start: ${message.message}`);
       return;
     }
-    const job = this.active;
+    const job = slot.job;
     if (!job || job.id !== message.id) return;
-    if (job.timer) clearTimeout(job.timer);
-    this.active = undefined;
-    if (message.type === 'result') job.resolve({ ok: true, columns: message.columns, rows: message.rows, elapsedMs: message.elapsedMs });
-    else job.resolve({ ok: false, code: message.code, message: message.message });
+    slot.job = undefined;
+    if (message.type === 'result') this.finish(job, { ok: true, columns: message.columns, rows: message.rows, elapsedMs: message.elapsedMs, cutAtBytes: message.cutAtBytes });
+    else this.finish(job, { ok: false, code: message.code, message: message.message });
+    if (slot.recycleAfterJob) {
+      this.retire(slot, 'SIGTERM');
+      this.start();
+    }
     this.pump();
   }
 
-  private onTimeout(child: ChildProcess, job: Job): void {
-    if (this.active !== job) return;
-    const pid = child.pid;
+  private onTimeout(slot: Slot, job: Job): void {
+    if (slot.job !== job || job.done) return;
+    const pid = slot.child.pid;
     this.options.log.warn({ workerPid: pid, timeoutMs: this.options.timeoutMs }, 'query-timeout');
-    this.active = undefined;
-    this.child = undefined;
-    this.ready = false;
-    let answered = false;
-    const answer = (): void => {
-      if (answered) return;
-      answered = true;
-      job.resolve({ ok: false, code: 'QUERY_TIMEOUT', message: `the query ran longer than ${this.options.timeoutMs} ms and was stopped`, workerPid: pid });
-    };
-    child.once('exit', answer);
+    this.retire(slot, 'SIGKILL');
+    slot.job = undefined;
+    const answer = (): void =>
+      this.finish(job, { ok: false, code: 'QUERY_TIMEOUT', message: `the query ran longer than ${this.options.timeoutMs} ms and was stopped`, workerPid: pid });
+    slot.child.once('exit', answer);
     setTimeout(answer, REAP_WAIT_MS).unref();
-    child.kill('SIGKILL');
-    // a fresh worker for whatever comes next
     this.start();
     this.pump();
   }
 
-  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
-    if (child !== this.child) return; // a worker we already replaced (timeout, recycle)
-    if (this.startTimer) clearTimeout(this.startTimer);
-    const wasReady = this.ready;
-    this.child = undefined;
-    this.ready = false;
-    this.options.log.warn({ workerPid: child.pid, code, signal }, 'query-worker-exit');
-    if (this.active) {
-      const job = this.active;
-      this.active = undefined;
-      if (job.timer) clearTimeout(job.timer);
-      job.resolve({ ok: false, code: 'QUERY_FAILED', message: `the query worker stopped (${signal ?? `exit code ${code}`}) while running this query — it may need too much memory; narrow it with WHERE and aggregate` });
+  private onExit(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    if (slot.startTimer) clearTimeout(slot.startTimer);
+    if (!this.slots.includes(slot)) return; // a worker we already replaced (timeout, cancel, recycle)
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    this.options.log.warn({ workerPid: slot.child.pid, code, signal, killedFor: slot.killedFor }, 'query-worker-exit');
+    if (slot.job) {
+      const job = slot.job;
+      slot.job = undefined;
+      this.finish(
+        job,
+        slot.killedFor === 'memory'
+          ? {
+              ok: false,
+              code: 'QUERY_TOO_LARGE',
+              message: `the query needed more than ${Math.round(this.maxRssBytes / (1024 * 1024))} MB of memory and was stopped`,
+              workerPid: slot.child.pid,
+            }
+          : {
+              ok: false,
+              code: 'QUERY_FAILED',
+              message: `the query worker stopped (${signal ?? `exit code ${code}`}) while running this query — it may need too much memory; narrow it with WHERE and aggregate`,
+              workerPid: slot.child.pid,
+            },
+      );
     }
-    if (!wasReady) this.startFailures++;
+    if (!slot.ready) this.startFailures++;
     if (this.closed) return;
     if (this.startFailures >= 3) {
       this.failQueued('the query worker fails to start (see the server log)');
       this.startFailures = 0;
       return;
     }
-    if (this.queue.length > 0) {
-      this.start();
+    this.start();
+    this.pump();
+  }
+
+  /** Poll the resident memory of busy workers; kill one past the cap. */
+  private updateWatchdog(): void {
+    const busy = this.slots.some((slot) => slot.job);
+    if (busy && !this.watchdog) {
+      this.watchdog = setInterval(() => this.checkMemory(), RSS_POLL_MS);
+      this.watchdog.unref();
+    } else if (!busy && this.watchdog) {
+      clearInterval(this.watchdog);
+      this.watchdog = undefined;
     }
   }
 
+  private checkMemory(): void {
+    for (const slot of this.slots) {
+      if (!slot.job || slot.killedFor) continue;
+      const rss = residentBytes(slot.child.pid);
+      if (rss !== undefined && rss > this.maxRssBytes) {
+        this.options.log.warn({ workerPid: slot.child.pid, rssMb: Math.round(rss / (1024 * 1024)) }, 'query-worker-memory-cap');
+        slot.killedFor = 'memory';
+        slot.child.kill('SIGKILL');
+      }
+    }
+    this.updateWatchdog();
+  }
+
   private failQueued(message: string): void {
-    for (const job of this.queue.splice(0)) job.resolve({ ok: false, code: 'QUERY_FAILED', message });
+    for (const job of this.queue.splice(0)) this.finish(job, { ok: false, code: 'QUERY_FAILED', message });
+  }
+}
+
+function cancelled(workerPid?: number): ExecutionResult {
+  return { ok: false, code: 'CANCELLED', message: 'the caller cancelled this query', workerPid };
+}
+
+/** Resident set size of a process from /proc (undefined where there is no /proc). */
+function residentBytes(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    return Number.isFinite(pages) ? pages * PAGE_SIZE : undefined;
+  } catch {
+    return undefined;
   }
 }

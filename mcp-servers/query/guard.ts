@@ -134,12 +134,14 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
         reason: `"${token.text}" at character ${token.start + 1} is a write or administration keyword (if it is a column name, put it in double quotes: "${token.text.toLowerCase()}")`,
       });
     }
-    const name = token.type === 'word' || token.type === 'id' ? identifierName(token).toLowerCase() : undefined;
-    if (name !== undefined && (FORBIDDEN_NAMES.has(name) || name.startsWith('pragma_'))) {
+    const name = token.type === 'string' && !stringIsName(body, index) ? undefined : resolvedName(token);
+    if (name !== undefined && isForbiddenName(name)) {
       return err({
         code: 'FORBIDDEN_FUNCTION',
         rule: 'no functions or virtual tables that reach outside the plant data (load_extension, readfile, writefile, pragma_*, sqlite_dbpage, …)',
-        reason: `"${token.text}" at character ${token.start + 1} is not allowed; to learn tables and columns call describe_schema`,
+        reason: `"${token.text}" at character ${token.start + 1} is not allowed${
+          token.type === 'string' ? ' (SQLite reads a quoted name where a table or function belongs as that name)' : ''
+        }; to learn tables and columns call describe_schema`,
       });
     }
   }
@@ -187,6 +189,53 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
   }
 
   return checkLimit({ sql, maxRows, body, depths, mainStart });
+}
+
+/**
+ * The name SQLite may resolve a token to: words and "…", `…`, […] identifiers,
+ * and also '…' strings — SQLite takes a string literal where a table or
+ * function name belongs (`FROM 'pragma_database_list'`), so a string spelling a
+ * forbidden name is refused wherever it stands. ASCII case-folding, as SQLite.
+ */
+function resolvedName(token: Token): string | undefined {
+  if (token.type === 'word' || token.type === 'id') return asciiLower(identifierName(token));
+  if (token.type === 'string') return asciiLower(token.text.slice(1, -1).replaceAll("''", "'"));
+  return undefined;
+}
+
+const FROM_ENDS = new Set(['SELECT', 'WHERE', 'GROUP', 'HAVING', 'WINDOW', 'ORDER', 'LIMIT', 'VALUES', 'UNION', 'EXCEPT', 'INTERSECT', 'RETURNING']);
+
+/**
+ * Whether SQLite reads the '…' string at `index` as a name (its grammar's
+ * `nm`): a table or table-valued function in a FROM clause (after FROM, JOIN
+ * or a FROM-list comma) or either side of a schema dot. Elsewhere it is a
+ * text value — `WHERE action = 'edit'` is not the edit() function.
+ */
+function stringIsName(body: Token[], index: number): boolean {
+  const previous = body[index - 1];
+  if (isOp(body[index + 1], '.') || isOp(previous, '.')) return true;
+  if (isWord(previous, 'FROM') || isWord(previous, 'JOIN')) return true;
+  if (!isOp(previous, ',')) return false;
+  // a comma: is it in a FROM list? walk back at the same depth to the clause keyword
+  let depth = 0;
+  for (let back = index - 2; back >= 0; back--) {
+    const token = body[back]!;
+    if (isOp(token, ')')) depth++;
+    else if (isOp(token, '(')) {
+      if (depth === 0) return false;
+      depth--;
+    } else if (depth === 0 && token.type === 'word') {
+      if (token.upper === 'FROM') return true;
+      if (FROM_ENDS.has(token.upper)) return false;
+    }
+  }
+  return false;
+}
+
+const asciiLower = (text: string): string => text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+
+function isForbiddenName(name: string): boolean {
+  return FORBIDDEN_NAMES.has(name) || name.startsWith('pragma_');
 }
 
 /** Explain a word that looks like a keyword but holds a character SQLite does not treat as a space (e.g. U+3000). */
@@ -362,4 +411,24 @@ function findTable(tables: GuardOptions['tables'], name: string): readonly strin
   const lower = name.toLowerCase();
   for (const [table, columns] of tables) if (table.toLowerCase() === lower) return columns;
   return undefined;
+}
+
+/**
+ * The names a query's plan may use for known tables: each table's own name and
+ * every alias given to it (`quality_data q`, `quality_data AS q`). Keys and
+ * values ASCII lower-case; `tables` holds lower-case names.
+ */
+export function tableAliases(sql: string, tables: ReadonlySet<string>): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const tokens = tokenize(sql).filter((token) => token.type !== 'space' && token.type !== 'comment');
+  for (let index = 0; index < tokens.length; index++) {
+    const name = resolvedName(tokens[index]!);
+    if (name === undefined || !tables.has(name)) continue;
+    aliases.set(name, name);
+    let next = tokens[index + 1];
+    if (isWord(next, 'AS')) next = tokens[index + 2];
+    const alias = next && (next.type === 'id' || next.type === 'string' || (next.type === 'word' && !next.keyword)) ? resolvedName(next) : undefined;
+    if (alias !== undefined && !aliases.has(alias)) aliases.set(alias, name);
+  }
+  return aliases;
 }

@@ -36,7 +36,7 @@ test('an unbounded recursive CTE and a huge cross join time out within the deadl
       'SELECT count(a.record_id) AS n FROM quality_data a, quality_data b, quality_data c LIMIT 1',
     ]) {
       const workersBefore = childPids(server.pid);
-      assert.equal(workersBefore.length, 1, 'one executor process');
+      assert.ok(workersBefore.length >= 1 && workersBefore.length <= 2, `a pool of at most query.workers (2) executor processes: ${workersBefore.length}`);
       const started = Date.now();
       const outcome = await server.query(sql, 'timeout test');
       const elapsed = Date.now() - started;
@@ -45,14 +45,15 @@ test('an unbounded recursive CTE and a huge cross join time out within the deadl
       assert.ok(elapsed < TIMEOUT_MS + 1000, `answered after ${elapsed} ms`);
       assert.ok(elapsed >= TIMEOUT_MS - 50, `answered too early: ${elapsed} ms`);
       const killed = outcome.structured.error.worker_pid as number;
-      assert.equal(killed, workersBefore[0]);
+      assert.ok(workersBefore.includes(killed), `the killed worker ${killed} was one of ${workersBefore.join(', ')}`);
       assert.equal(processAlive(killed), false, 'the timed-out worker is gone (no CPU left spinning)');
       assert.ok(!childPids(server.pid).includes(killed));
       // the server keeps serving (with a fresh worker)
       const next = await server.query('SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 2', 'after the timeout');
       assert.equal(next.isError, false, next.text);
       assert.deepEqual(next.structured.rows.map((row: unknown[]) => row[0]), ['A', 'B']);
-      assert.equal(childPids(server.pid).length, 1);
+      assert.ok(await waitFor(() => childPids(server.pid).length >= 1, 10000), 'a worker is back');
+      assert.ok(childPids(server.pid).length <= 2);
     }
   } finally {
     await server.close();

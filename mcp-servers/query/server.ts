@@ -6,7 +6,7 @@
  * Never writes to stdout except through the transport; logs go to stderr.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CappedStdioServerTransport } from '../shared/message-cap.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Config } from '../../src/config/schema.js';
@@ -42,7 +42,7 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
     },
     async (args, extra): Promise<CallToolResult> => {
       reached.add(extra.requestId);
-      return safely(service, 'query_database', args, contextOf(extra._meta), () => service.queryDatabase(args, contextOf(extra._meta)));
+      return safely(service, 'query_database', args, contextOf(extra._meta), () => service.queryDatabase(args, contextOf(extra._meta), extra.signal));
     },
   );
 
@@ -114,7 +114,7 @@ export async function runServer(options: { config: Config; args: string[] }): Pr
   const audit = new AuditWriter(agentDb, { flushMs: config.audit.flush_ms, onError: (error) => log.error({ err: error }, 'audit-write-failed') });
   const service = new QueryService({ config, audit, log });
   const server = createQueryMcpServer({ config, service, log });
-  const transport = new StdioServerTransport();
+  const transport = new CappedStdioServerTransport();
 
   let resolveDone: () => void = () => {};
   const done = new Promise<void>((resolve) => {

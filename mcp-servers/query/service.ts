@@ -13,9 +13,9 @@ import type { QueryResult } from '../../src/mcp/types.js';
 import type { Logger } from '../../src/log/index.js';
 import type { AuditWriter } from '../../src/store/audit.js';
 import type { SqliteDatabase } from '../../src/store/sqlite.js';
-import { checkQuery, type GuardRefusal } from './guard.js';
+import { checkQuery, tableAliases, type GuardAccepted, type GuardRefusal } from './guard.js';
 import { QueryExecutor } from './executor.js';
-import type { Cell } from './protocol.js';
+import { RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell } from './protocol.js';
 import { readSchema, renderSchema, type SchemaInfo } from './schema-info.js';
 import { openPlantReadOnly } from './worker.js';
 
@@ -29,6 +29,7 @@ interface CachedResult {
   columns: string[];
   rows: Cell[][];
   hasMore: boolean;
+  note?: string;
 }
 
 interface FileIdentity {
@@ -38,6 +39,15 @@ interface FileIdentity {
 }
 
 const TEXT_MAX_CHARS = 20000;
+/** A scan of a table up to this size is cheap; bigger ones, recursive CTEs and scans of subqueries count as heavy work. */
+const SMALL_TABLE_ROWS = 20000;
+
+/** What SQLite's own prepare and plan say about a statement (cached per SQL text). */
+interface Inspection {
+  readonly: boolean;
+  /** the plan scans a large table, a recursive CTE or a subquery: it may not take the last free worker */
+  heavy: boolean;
+}
 
 export class QueryService {
   private db: SqliteDatabase;
@@ -47,6 +57,10 @@ export class QueryService {
   private identity: FileIdentity | undefined;
   private schema: SchemaInfo | undefined;
   private tables: Map<string, string[]> | undefined;
+  private sizes: Map<string, number> | undefined;
+  private readonly inspections = new LRUCache<string, Inspection>({ max: 2000 });
+  /** the guard's verdict on SQL it accepted, by exact text (the guard is pure; repeats skip the tokenizer) */
+  private readonly accepted = new LRUCache<string, GuardAccepted>({ max: 2000 });
 
   constructor(private readonly options: { config: Config; audit: AuditWriter; log: Logger }) {
     const { config } = options;
@@ -55,11 +69,18 @@ export class QueryService {
     this.identity = this.readIdentity();
     this.cache =
       config.query.cache.ttl_s > 0 ? new LRUCache<string, CachedResult>({ max: config.query.cache.max_entries, ttl: config.query.cache.ttl_s * 1000 }) : undefined;
-    this.executor = new QueryExecutor({ dbFile: config.plant.db, timeoutMs: config.query.timeout_ms, log: options.log });
+    this.executor = new QueryExecutor({
+      dbFile: config.plant.db,
+      timeoutMs: config.query.timeout_ms,
+      log: options.log,
+      workers: config.query.workers,
+      queueMax: config.query.queue_max,
+      maxRssMb: config.query.worker_max_rss_mb,
+    });
     this.executor.start();
   }
 
-  async queryDatabase(args: { sql: string; purpose: string }, context: CallContext): Promise<CallToolResult> {
+  async queryDatabase(args: { sql: string; purpose: string }, context: CallContext, signal?: AbortSignal): Promise<CallToolResult> {
     const started = performance.now();
     const { sql, purpose } = args;
     const audit = (fields: { success: boolean; summary: string; errorCode?: string | undefined; cached?: boolean }): void => {
@@ -92,46 +113,64 @@ export class QueryService {
       });
     }
     this.checkFreshness();
-    const verdict = checkQuery({ sql, maxRows: this.options.config.query.max_rows, tables: this.tablesForExamples() });
-    if (!verdict.ok) return refuse(verdict.error);
-    const accepted = verdict.value;
+    let accepted = this.accepted.get(sql);
+    if (!accepted) {
+      const verdict = checkQuery({ sql, maxRows: this.options.config.query.max_rows, tables: this.tablesForExamples() });
+      if (!verdict.ok) return refuse(verdict.error);
+      accepted = verdict.value;
+      this.accepted.set(sql, accepted);
+    }
 
     const cacheKey = accepted.cacheable ? accepted.normalized : undefined;
     const hit = cacheKey !== undefined ? this.cache?.get(cacheKey) : undefined;
     if (hit) {
       const columns = hit.sql === sql ? hit.columns : this.columnsOf(sql) ?? hit.columns;
-      const result: QueryResult = { columns, rows: hit.rows, row_count: hit.rows.length, has_more: hit.hasMore, elapsed_ms: round(performance.now() - started), cached: true };
+      const result: QueryResult = {
+        columns,
+        rows: hit.rows,
+        row_count: hit.rows.length,
+        has_more: hit.hasMore,
+        elapsed_ms: round(performance.now() - started),
+        cached: true,
+        ...(hit.note ? { note: hit.note } : {}),
+      };
       audit({ success: true, summary: summarize(result, accepted.offset), cached: true });
       return okResult(result, accepted);
     }
 
-    // the engine's own verdict: syntax errors with SQLite's message, and read-only checked after prepare
+    // the engine's own verdict: syntax errors with SQLite's message, read-only checked after prepare, and its plan
+    let inspection: Inspection;
     try {
-      const statement = this.db.prepare(sql);
-      if (!statement.reader || !statement.readonly) {
-        return refuse({ code: 'NOT_READ_ONLY', rule: 'read-only: only SELECT may run', reason: 'SQLite reports this statement would write' });
-      }
+      inspection = this.inspect(sql);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       audit({ success: false, summary: `SQL_ERROR: ${message}`, errorCode: 'SQL_ERROR' });
       return failureResult('SQL_ERROR', `SQLite cannot prepare this query: ${message}`, sqlErrorHint(message));
     }
-
-    const execution = await this.executor.run(accepted.probeSql);
+    if (!inspection.readonly) {
+      return refuse({ code: 'NOT_READ_ONLY', rule: 'read-only: only SELECT may run', reason: 'SQLite reports this statement would write' });
+    }
+    const execution = await this.executor.run(accepted.probeSql, { heavy: inspection.heavy, signal });
     if (!execution.ok) {
       audit({ success: false, summary: `${execution.code}: ${execution.message}`, errorCode: execution.code });
-      const hint =
-        execution.code === 'QUERY_TIMEOUT'
-          ? 'narrow the query: filter with WHERE on indexed columns (quality_data: line_id, record_date), aggregate with GROUP BY, avoid cross joins and unbounded recursive CTEs'
-          : execution.code === 'SQL_ERROR'
-            ? sqlErrorHint(execution.message)
-            : 'try again; if it keeps failing, simplify the query';
-      return failureResult(execution.code, execution.message, hint, execution.workerPid);
+      return failureResult(execution.code, execution.message, failureHint(execution.code, execution.message), execution.workerPid);
     }
-    const hasMore = execution.rows.length > accepted.limit;
-    const rows = hasMore ? execution.rows.slice(0, accepted.limit) : execution.rows;
-    if (cacheKey !== undefined) this.cache?.set(cacheKey, { sql, columns: execution.columns, rows, hasMore });
-    const result: QueryResult = { columns: execution.columns, rows, row_count: rows.length, has_more: hasMore, elapsed_ms: round(performance.now() - started), cached: false };
+    const cut = execution.cutAtBytes !== undefined && execution.rows.length <= accepted.limit;
+    const hasMore = cut || execution.rows.length > accepted.limit;
+    const rows = execution.rows.length > accepted.limit ? execution.rows.slice(0, accepted.limit) : execution.rows;
+    const note = cut
+      ? `the result was cut after ${rows.length} rows at ${RESULT_MAX_BYTES} bytes: fetch the rest with LIMIT ${Math.max(1, rows.length)} OFFSET ${accepted.offset + rows.length}, or select fewer or shorter columns`
+      : undefined;
+    if (cacheKey !== undefined) this.cache?.set(cacheKey, { sql, columns: execution.columns, rows, hasMore, ...(note ? { note } : {}) });
+    const result: QueryResult = {
+      columns: execution.columns,
+      rows,
+      row_count: rows.length,
+      has_more: hasMore,
+      elapsed_ms: round(performance.now() - started),
+      cached: false,
+      ...(note ? { note } : {}),
+    };
     audit({ success: true, summary: summarize(result, accepted.offset) });
     return okResult(result, accepted);
   }
@@ -219,6 +258,8 @@ export class QueryService {
       this.cache?.clear();
       this.schema = undefined;
       this.tables = undefined;
+      this.sizes = undefined;
+      this.inspections.clear();
     }
     this.identity = identity;
     this.dataVersion = version;
@@ -256,6 +297,52 @@ export class QueryService {
     return this.tables;
   }
 
+  /** Prepare (syntax, read-only) and read SQLite's plan: is it heavy work? Throws SQLite's error. */
+  private inspect(sql: string): Inspection {
+    const known = this.inspections.get(sql);
+    if (known) return known;
+    const statement = this.db.prepare(sql);
+    let inspection: Inspection = { readonly: statement.reader && statement.readonly, heavy: false };
+    if (inspection.readonly) {
+      const sizes = this.tableSizes();
+      const aliases = tableAliases(sql, new Set(sizes.keys()));
+      const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>;
+      let heavy = plan.some((step) => step.detail.startsWith('RECURSIVE STEP'));
+      for (const { detail } of plan) {
+        const scan = /^SCAN (\S+)/.exec(detail);
+        if (!scan || scan[1] === 'CONSTANT') continue;
+        const table = aliases.get(scan[1]!.toLowerCase());
+        if (table === undefined || (sizes.get(table) ?? Number.POSITIVE_INFINITY) > SMALL_TABLE_ROWS) heavy = true;
+      }
+      inspection = { readonly: true, heavy };
+    }
+    this.inspections.set(sql, inspection);
+    return inspection;
+  }
+
+  /** Approximate row count of every table (max(rowid): a lookup, not a count), lower-case names. */
+  private tableSizes(): Map<string, number> {
+    if (!this.sizes) {
+      const sizes = new Map<string, number>();
+      try {
+        const objects = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+        for (const { name } of objects) {
+          let rows = Number.POSITIVE_INFINITY;
+          try {
+            rows = Number((this.db.prepare(`SELECT max(rowid) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number | null }).n ?? 0);
+          } catch {
+            // WITHOUT ROWID or virtual: size unknown
+          }
+          sizes.set(name.toLowerCase(), rows);
+        }
+      } catch {
+        // schema unreadable: the plan check is skipped, the executor's limits still hold
+      }
+      this.sizes = sizes;
+    }
+    return this.sizes;
+  }
+
   private columnsOf(sql: string): string[] | undefined {
     try {
       return this.db.prepare(sql).columns().map((column) => column.name);
@@ -273,9 +360,11 @@ function summarize(result: QueryResult, offset: number): string {
 
 function okResult(result: QueryResult, accepted: { limit: number; offset: number }): CallToolResult {
   const header = `${result.row_count} row${result.row_count === 1 ? '' : 's'}${
-    result.has_more ? ` (more rows exist: next page with LIMIT ${accepted.limit} OFFSET ${accepted.offset + accepted.limit})` : ''
+    result.has_more
+      ? ` (more rows exist: next page with LIMIT ${result.note ? Math.max(1, result.row_count) : accepted.limit} OFFSET ${accepted.offset + (result.note ? result.row_count : accepted.limit)})`
+      : ''
   } · ${result.elapsed_ms} ms${result.cached ? ' · from cache' : ''}`;
-  const lines = [header, result.columns.join(' | ')];
+  const lines = [header, ...(result.note ? [`note: ${result.note}`] : []), result.columns.join(' | ')];
   let size = header.length;
   for (const row of result.rows) {
     const line = row.map((cell) => (cell === null ? 'NULL' : String(cell))).join(' | ');
@@ -321,6 +410,25 @@ function failureResult(code: string, message: string, hint: string, workerPid?: 
     content: [{ type: 'text', text: `QUERY FAILED [${code}]: ${message}\nhint: ${hint}` }],
     structuredContent: structured as unknown as Record<string, unknown>,
   };
+}
+
+function failureHint(code: string, message: string): string {
+  switch (code) {
+    case 'QUERY_TIMEOUT':
+      return 'narrow the query: filter with WHERE on indexed columns (quality_data: line_id, record_date), aggregate with GROUP BY, avoid cross joins and unbounded recursive CTEs';
+    case 'SQL_ERROR':
+      return sqlErrorHint(message);
+    case 'VALUE_TOO_LARGE':
+      return `build no value over ${VALUE_MAX_BYTES} bytes: drop the zeroblob/randomblob call or the huge printf/format width, or replace() that inflates the text; select the stored columns you need`;
+    case 'QUERY_TOO_LARGE':
+      return 'the query built too much in memory: select fewer and shorter values, aggregate with GROUP BY instead of group_concat over many rows, and do not grow strings in recursive CTEs';
+    case 'QUERY_BUSY':
+      return 'the query workers are busy with other calls: wait a few seconds and call again';
+    case 'CANCELLED':
+      return 'the call was cancelled by the caller; nothing to do';
+    default:
+      return 'try again; if it keeps failing, simplify the query';
+  }
 }
 
 function sqlErrorHint(message: string): string {

@@ -5,12 +5,12 @@
  * never exceptions) and a wrapper that turns anything thrown into such a value.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toAppError, type ErrorCode } from '../../src/errors.js';
 import { initLogging, logger, type Logger } from '../../src/log/index.js';
 import type { Config } from '../../src/config/schema.js';
 import { VERSION } from '../../src/version.js';
+import { CappedStdioServerTransport } from './message-cap.js';
 
 export type ToolResult = CallToolResult;
 
@@ -78,7 +78,8 @@ export async function runStdioServer(options: StdioServerOptions): Promise<void>
   const log = logger(`mcp-${options.name}`);
   const server = new McpServer({ name: `airgap-agent-${options.name}`, version: VERSION }, { instructions: options.instructions });
   const cleanup = options.register(server, log);
-  const transport = new StdioServerTransport();
+  // no message over MESSAGE_MAX_BYTES ever leaves (a bigger line breaks the client's connection)
+  const transport = new CappedStdioServerTransport();
   await new Promise<void>((resolve, reject) => {
     let closed = false;
     const finish = (reason: string): void => {

@@ -46,7 +46,7 @@ const QUERY_GOOD =
   '{"sql": "SELECT line_id, record_date, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defects FROM quality_data ' +
   "WHERE line_id = 'A' AND record_date BETWEEN '2026-11-16' AND '2026-11-22' GROUP BY line_id, record_date LIMIT 100\", " +
   '"purpose": "line A daily defects last week"}';
-const QUERY_BAD = '{"sql": "SELECT * FROM quality_data"}  — refused: SELECT *, no WHERE, no LIMIT, no purpose';
+const QUERY_BAD = '{"sql": "SELECT * FROM quality_data"}  — refused: SELECT *, no LIMIT, no purpose (and without WHERE it reads the whole table)';
 
 export function buildSystemPrompt(options: PromptOptions): string {
   const { catalog } = options;

@@ -60,6 +60,9 @@ export const configSchema = z
       .object({
         max_rows: z.number().int().min(1).max(100).default(100).describe('largest LIMIT a query may ask for (1..100)'),
         timeout_ms: z.number().int().min(50).max(600000).default(5000),
+        workers: z.number().int().min(1).max(16).default(2).describe('query worker processes; heavy queries may hold all but one, so cheap ones never wait behind them'),
+        queue_max: z.number().int().min(0).max(10000).default(32).describe('queries waiting for a worker at most; beyond that a call is answered QUERY_BUSY'),
+        worker_max_rss_mb: z.number().int().min(128).max(65536).default(512).describe('a query worker growing past this resident memory is killed (QUERY_TOO_LARGE)'),
         cache: z
           .object({
             ttl_s: z.number().int().min(0).max(86400).default(300),

@@ -20,7 +20,7 @@ export interface ToolsView {
   listTools(): ToolInfo[];
   /** every MCP server running (undefined = not known) */
   ready?(): boolean;
-  status?(): Array<{ name: string; state: string; last_error: string | null }>;
+  status?(): Array<{ name: string; state: string; last_error: string | null; unresponsive_since?: string | null; hung_restarts?: number }>;
 }
 
 export interface ServiceDeps {

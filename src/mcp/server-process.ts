@@ -41,6 +41,10 @@ export interface ServerStatus {
   /** when the current child started (ISO), null while none runs */
   up_since: string | null;
   last_error: string | null;
+  /** the live child missed a ping and has not answered one since (ISO), null while it answers */
+  unresponsive_since: string | null;
+  /** times the child was killed and restarted because it stopped answering pings (hung, not exited) */
+  hung_restarts: number;
 }
 
 export interface ListedTool {
@@ -57,6 +61,12 @@ export interface McpTiming {
   stableMs: number;
   stdinGraceMs: number;
   termGraceMs: number;
+  /** a running server is pinged this often (0: never) */
+  pingIntervalMs: number;
+  /** a ping not answered within this is missed */
+  pingTimeoutMs: number;
+  /** this many missed pings in a row: the server is hung — killed and restarted */
+  pingMisses: number;
 }
 
 export const DEFAULT_TIMING: McpTiming = {
@@ -65,6 +75,9 @@ export const DEFAULT_TIMING: McpTiming = {
   stableMs: 60_000,
   stdinGraceMs: 500,
   termGraceMs: 1000,
+  pingIntervalMs: 10_000,
+  pingTimeoutMs: 5_000,
+  pingMisses: 2,
 };
 
 interface Connection {
@@ -89,6 +102,10 @@ export class ManagedServer {
   private listed: ListedTool[] = [];
   private lastError: string | null = null;
   private readonly waiters = new Set<() => void>();
+  private pingTimer: NodeJS.Timeout | undefined;
+  private missedPings = 0;
+  private unresponsiveSince: number | undefined;
+  private hungRestarts = 0;
   private readonly commandLine: string;
 
   constructor(
@@ -139,6 +156,8 @@ export class ManagedServer {
       command: this.commandLine,
       up_since: connection ? new Date(connection.startedAt).toISOString() : null,
       last_error: this.lastError,
+      unresponsive_since: connection && this.unresponsiveSince !== undefined ? new Date(this.unresponsiveSince).toISOString() : null,
+      hung_restarts: this.hungRestarts,
     };
   }
 
@@ -170,6 +189,7 @@ export class ManagedServer {
     this.state = 'closed';
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
+    this.stopPinging();
     this.notify();
     await this.pendingSpawn?.catch(() => undefined);
     const connection = this.connection;
@@ -226,6 +246,7 @@ export class ManagedServer {
       connection.startedAt = Date.now();
       this.state = 'running';
       log.info({ child_pid: connection.pid, tools: tools.map((tool) => tool.name), ms: Date.now() - startedAt }, 'server-start');
+      this.startPinging(connection);
       this.notify();
     } catch (error) {
       connection.pid ??= transport.pid;
@@ -265,8 +286,71 @@ export class ManagedServer {
     }
   }
 
+  /**
+   * A child can hang without exiting (stopped, deadlocked, its event loop
+   * blocked): ping it; after `pingMisses` unanswered pings in a row it is
+   * killed (stdin end → SIGTERM → SIGKILL) and restarted like a crashed one.
+   */
+  private startPinging(connection: Connection): void {
+    this.stopPinging();
+    this.missedPings = 0;
+    this.unresponsiveSince = undefined;
+    const { pingIntervalMs, pingTimeoutMs, pingMisses } = this.options.timing;
+    if (!(pingIntervalMs > 0)) return;
+    let inFlight = false;
+    this.pingTimer = setInterval(() => {
+      if (connection !== this.connection || this.state !== 'running') {
+        this.stopPinging();
+        return;
+      }
+      if (inFlight) return;
+      inFlight = true;
+      connection.client.ping({ timeout: pingTimeoutMs }).then(
+        () => {
+          inFlight = false;
+          if (connection !== this.connection) return;
+          if (this.missedPings > 0) this.options.log.info({ child_pid: connection.pid, missed: this.missedPings }, 'server-ping-answered-again');
+          this.missedPings = 0;
+          this.unresponsiveSince = undefined;
+        },
+        (error: unknown) => {
+          inFlight = false;
+          if (connection !== this.connection || this.state !== 'running') return;
+          this.missedPings++;
+          this.unresponsiveSince ??= Date.now();
+          this.options.log.warn({ child_pid: connection.pid, missed: this.missedPings, error: error instanceof Error ? error.message : String(error) }, 'server-ping-missed');
+          if (this.missedPings >= pingMisses) this.handleHung(connection);
+        },
+      );
+    }, pingIntervalMs);
+    this.pingTimer.unref();
+  }
+
+  private stopPinging(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
+  }
+
+  private handleHung(connection: Connection): void {
+    const { pingTimeoutMs } = this.options.timing;
+    const since = this.unresponsiveSince ?? Date.now();
+    this.stopPinging();
+    this.connection = undefined;
+    this.hungRestarts++;
+    this.unresponsiveSince = undefined;
+    connection.capture.end();
+    this.lastError = `hung: the process (pid ${connection.pid}) still ran but answered none of ${this.missedPings} pings (${pingTimeoutMs} ms each) since ${new Date(since).toISOString()}; killed and restarted`;
+    this.options.log.error({ child_pid: connection.pid, missed: this.missedPings, hung_restarts: this.hungRestarts }, 'server-hung');
+    this.missedPings = 0;
+    this.state = 'restarting';
+    this.notify();
+    void this.stop(connection);
+    this.scheduleRestart();
+  }
+
   private handleClose(connection: Connection): void {
     if (connection !== this.connection || this.state === 'closed') return;
+    this.stopPinging();
     this.connection = undefined;
     connection.capture.end();
     const uptime = Date.now() - connection.startedAt;

@@ -57,4 +57,6 @@ export interface QueryResult {
   has_more: boolean;
   elapsed_ms: number;
   cached: boolean;
+  /** why fewer rows than asked came back although more exist (the result was cut at its byte cap) */
+  note?: string;
 }
