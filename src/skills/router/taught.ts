@@ -25,7 +25,7 @@ import { detectLanguage, mask } from './normalize.js';
 
 export const FUZZY_THRESHOLD = 0.7;
 
-const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'for', 'to', 'please', 'pls', 'me', 'my', 'our', 'is', 'are', 'what', 'can', 'you', 'could', 'would', 'and', 'in', 'on', 'it', 'i', 'we', 'do', 'does', 'some', 'now', 's']);
+const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'for', 'to', 'please', 'pls', 'me', 'my', 'our', 'is', 'are', 'what', 'can', 'you', 'could', 'would', 'and', 'in', 'on', 'it', 'i', 'we', 'do', 'does', 'some', 'now', 's', 'give', 'show', 'tell', 'let', 'see', 'this', 'that', 'about', 'with']);
 const ZH_FILLER = /请|麻烦|帮我|帮忙|一下|的|吗|呢|吧|呀|了|给我/g;
 
 export interface Phrasing {
