@@ -191,6 +191,9 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptRunRes
     sandbox,
   });
   const [command, ...rest] = sandbox === 'systemd' ? ['systemd-run', ...systemdRunArgv({ runId, manifest, argv, env, config, workDir: entry.dir })] : argv;
+  if (sandbox === 'process' && manifest.run_as && manifest.run_as !== os.userInfo().username) {
+    options.onLine?.(`[airgap-agent] run_as "${manifest.run_as}" applies in the systemd sandbox only; this run is a plain child process as "${os.userInfo().username}" (scripts.sandbox)`, 'stderr');
+  }
   const limit = config.scripts.output_max_kb * 1024;
   const hash = createHash('sha256');
   let bytes = 0;
