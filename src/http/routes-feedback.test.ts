@@ -118,3 +118,36 @@ test('report files: listed and downloaded as attachments by logged-in users only
     harness.close();
   }
 });
+
+test('an answer saved as a report: Markdown, HTML, CSV of its tables; never overwritten without asking', async () => {
+  const harness = fakeHarness();
+  try {
+    await addUsers(harness);
+    const operator = await cookieFor(harness, OPERATOR);
+    const taskId = await answeredTask(harness, operator, 'rules: line A');
+    const md = await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: 'line-a.md' }, operator));
+    assert.equal(md.status, 201, await md.clone().text());
+    assert.equal(((await md.json()) as { report: { url: string } }).report.url, '/api/reports/line-a.md');
+    const text = await (await harness.app.request('/api/reports/line-a.md', get(operator))).text();
+    assert.match(text, /^# rules: line A\n\n_Demo plant · .* · otto/);
+    const again = await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: 'line-a.md' }, operator));
+    assert.equal(again.status, 409);
+    assert.equal((await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: 'line-a.md', overwrite: true }, operator))).status, 201);
+    assert.equal((await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: '../escape.md' }, operator))).status, 400);
+  } finally {
+    harness.close();
+  }
+});
+
+test('answer reports: tables become CSV rows and HTML tables, text is escaped', async () => {
+  const { answerReport } = await import('../reports/answer-report.js');
+  const answer = '## Line A, last week\n\n**Defect rate** 2.1%\n\n| day | output | defect rate |\n|---|---:|---:|\n| 2026-11-16 | 1,200 | 2.0% |\n| 2026-11-17 | =cmd | 2.2% |\n\n- worst day: <b>Tue</b>';
+  const options = { question: 'line A last week', answer, askedAt: '2026-11-25T02:00:00Z', by: 'otto', traceId: 't-1', plant: 'Demo plant' };
+  const csv = answerReport('csv', options);
+  assert.equal(csv, '\uFEFFday,output,defect rate\r\n2026-11-16,"1,200",2.0%\r\n2026-11-17,\'=cmd,2.2%\r\n');
+  const html = answerReport('html', options);
+  assert.match(html, /<h3>Line A, last week<\/h3>/);
+  assert.match(html, /<tr><td>2026-11-16<\/td><td class="n">1,200<\/td><td class="n">2\.0%<\/td><\/tr>/);
+  assert.match(html, /<li>worst day: &lt;b&gt;Tue&lt;\/b&gt;<\/li>/);
+  assert.throws(() => answerReport('csv', { ...options, answer: 'no table here' }), /no table to save as CSV/);
+});

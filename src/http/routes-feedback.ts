@@ -14,7 +14,8 @@ import { now } from '../clock.js';
 import { FeedbackStore, HandoverStore, exportCases, taskFacts } from '../feedback/store.js';
 import { teachPhrasing } from '../feedback/teach.js';
 import { TaughtPhrasings, bestMatch, decisionOf } from '../skills/router/taught.js';
-import { CONTENT_TYPES, listReports, readReport } from '../reports/writer.js';
+import { CONTENT_TYPES, listReports, readReport, writeReport } from '../reports/writer.js';
+import { answerReport } from '../reports/answer-report.js';
 import { loadScripts } from '../maint-scripts/manifest.js';
 import { ScriptRunStore } from '../maint-scripts/store.js';
 import type { User } from './accounts.js';
@@ -35,6 +36,14 @@ const teachBody = z.object({ phrase: z.string().min(2).max(500).optional() }).st
 const phrasingBody = z.object({ phrase: z.string().min(2).max(500), skill: z.string().min(1).max(100), args: z.record(z.string(), z.unknown()).default({}) }).strict();
 const handoverBody = z.object({ task_id: TASK_ID, note: z.string().max(2000).optional() }).strict();
 const answerBody = z.object({ answer: z.string().trim().min(1, 'the answer is empty').max(8000), action_taken: z.string().max(4000).optional() }).strict();
+const saveBody = z
+  .object({
+    task_id: TASK_ID,
+    format: z.enum(['md', 'html', 'csv']),
+    name: z.string().min(1).max(120).optional(),
+    overwrite: z.boolean().default(false),
+  })
+  .strict();
 const stateQuery = z.object({ state: z.string().max(20).optional() });
 const idParam = z.coerce.number().int().min(1);
 
@@ -167,6 +176,20 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
   api.get('/reports', (context) => {
     requireUser(context, service);
     return context.json({ reports: listReports(config.reports.dir) });
+  });
+
+  api.post('/reports', async (context) => {
+    const user = requireUser(context, service);
+    const body = await parseBody(context, saveBody);
+    const facts = ownTask(service, user, body.task_id);
+    if (!facts.answer) throw new AppError('BAD_REQUEST', 'this task has no answer to save', { hint: 'save it once it has answered' });
+    const created = (db.prepare('SELECT created_at FROM tasks WHERE task_id = ?').get(body.task_id) as { created_at: string }).created_at;
+    const stem = facts.question.replace(/[^\p{L}\p{N} _-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 60) || 'answer';
+    const name = body.name ?? `${stem} ${created.slice(0, 10)}.${body.format}`;
+    const content = answerReport(body.format, { question: facts.question, answer: facts.answer, askedAt: created, by: user.username, traceId: facts.trace_id, plant: config.plant.name });
+    const written = writeReport({ dir: config.reports.dir, name, content, maxBytes: config.reports.max_kb * 1024, overwrite: body.overwrite });
+    context.get('log').info({ report: written.name, bytes: written.bytes }, 'report-written');
+    return context.json({ report: { name: written.name, format: written.format, bytes: written.bytes, url: `/api/reports/${encodeURIComponent(written.name)}` } }, 201);
   });
 
   api.get('/reports/:name', (context) => {

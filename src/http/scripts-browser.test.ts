@@ -151,6 +151,20 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
       assert.match((await run.locator('.approved-by').textContent()) ?? '', /ada/);
       assert.match((await run.textContent()) ?? '', /restart_test_unit · success · exit 0/);
 
+      // the answer saved as a self-contained HTML report, listed for download
+      await asked.locator('.save-report .save-html').click();
+      const saved = asked.locator('.saved-report');
+      await saved.waitFor({ timeout: 10_000 });
+      const href = await saved.getAttribute('href');
+      assert.match(href ?? '', /^\/api\/reports\/restart%20the%20test%20service%20\d{4}-\d{2}-\d{2}\.html$/);
+      await opPage.locator('#reports-panel a', { hasText: 'restart the test service' }).waitFor({ timeout: 10_000 });
+      const download = await opPage.evaluate(async (url) => {
+        const response = await fetch(url!);
+        return { type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: await response.text() };
+      }, href);
+      assert.match(download.disposition ?? '', /^attachment/);
+      assert.match(download.body, /<h1>restart the test service<\/h1>/);
+
       // hand-over: the operator hands an answer to an engineer; the admin answers from the queue
       await ask(opPage, 'why did line C stop at night?');
       const unanswered = opPage.locator('article.a').last();

@@ -19,7 +19,8 @@ export const EXTRAS_JS = String.raw`(function () {
       markReviewed: 'Mark reviewed', dismiss: 'Dismiss', teach: 'Teach this phrasing', taughtOk: 'taught as phrasing #{id} (version {version})',
       exportCases: 'Export reviewed feedback as agent-test cases', phrasings: 'Taught phrasings', noPhrasings: 'None taught yet', remove: 'Remove',
       runs: 'Script runs', noRuns: 'No script runs yet', askedBy: 'asked by {who}', approvedBy: 'approved by {who}', exit: 'exit {code}',
-      reports: 'Report files', noReports: 'No reports yet', scriptRun: 'Maintenance script {name}', digest: 'output sha256 {hash}…'
+      reports: 'Report files', noReports: 'No reports yet', scriptRun: 'Maintenance script {name}', digest: 'output sha256 {hash}…',
+      saveAs: 'Save as', saved: 'Saved {name}', overwrite: '{name} already exists. Overwrite it?'
     },
     zh: {
       right: '正确', wrong: '错误', handover: '转交工程师', correction: '正确答案是什么？（可选）',
@@ -30,7 +31,8 @@ export const EXTRAS_JS = String.raw`(function () {
       markReviewed: '标记为已审核', dismiss: '忽略', teach: '学习这个问法', taughtOk: '已学习为问法 #{id}（版本 {version}）',
       exportCases: '把已审核的反馈导出为 agent-test 用例', phrasings: '已学习的问法', noPhrasings: '还没有', remove: '删除',
       runs: '脚本运行记录', noRuns: '还没有运行记录', askedBy: '{who} 发起', approvedBy: '{who} 批准', exit: '退出码 {code}',
-      reports: '报表文件', noReports: '还没有报表', scriptRun: '维护脚本 {name}', digest: '输出 sha256 {hash}…'
+      reports: '报表文件', noReports: '还没有报表', scriptRun: '维护脚本 {name}', digest: '输出 sha256 {hash}…',
+      saveAs: '另存为', saved: '已保存 {name}', overwrite: '{name} 已存在，要覆盖吗？'
     }
   };
   var state = { user: null, session: null, shown: {}, timer: null };
@@ -104,13 +106,35 @@ export const EXTRAS_JS = String.raw`(function () {
     bar.appendChild(form);
     return bar;
   }
+  function saveBar(taskId) {
+    var bar = el('div', { className: 'save-report' }, [el('span', { className: 'meta', text: t('saveAs') + ' ' })]);
+    function save(format, overwrite) {
+      api('POST', '/api/reports', { task_id: taskId, format: format, overwrite: overwrite }).then(function (data) {
+        bar.appendChild(el('a', { className: 'saved-report', href: data.report.url, download: data.report.name, text: t('saved', { name: data.report.name }) }));
+        loadReports();
+      }).catch(function (error) {
+        var name = /report "(.+)" already exists/.exec(error.message);
+        if (name && !overwrite && window.confirm(t('overwrite', { name: name[1] }))) save(format, true); else if (!name || overwrite) failure(bar)(error);
+      });
+    }
+    ['md', 'html', 'csv'].forEach(function (format) {
+      bar.appendChild(el('button', { type: 'button', className: 'small ghost save-' + format, text: '.' + format, onclick: function () { save(format, false); } }));
+    });
+    return bar;
+  }
   document.addEventListener('airgap-answer', function (event) {
     var detail = event.detail;
     var taskId = detail.box.getAttribute('data-task');
     var data = detail.answer && detail.answer.data;
     if (data && data.script_run && !detail.box.querySelector('[data-script-run]')) detail.extra.appendChild(scriptCard(data.script_run));
     if (detail.answer && detail.answer.session) state.session = detail.answer.session;
-    if (taskId && !detail.box.querySelector('.feedback')) detail.extra.appendChild(feedbackBar(taskId));
+    if (taskId && !detail.box.querySelector('.feedback')) {
+      var bar = feedbackBar(taskId);
+      // the agent could not finish: the hand-over is the suggested next step
+      if (detail.answer && detail.answer.error) bar.querySelector('.hand-over').className += ' suggested';
+      detail.extra.appendChild(bar);
+      detail.extra.appendChild(saveBar(taskId));
+    }
     loadReports();
   });
 
@@ -264,6 +288,8 @@ export const EXTRAS_JS = String.raw`(function () {
 
 export const EXTRAS_CSS = `
 .feedback { display: flex; flex-wrap: wrap; gap: .4rem; margin-top: .5rem; }
+.save-report { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; margin-top: .3rem; }
+.hand-over.suggested { border-color: var(--warn); font-weight: 600; }
 .feedback-form { display: grid; gap: .3rem; width: 100%; }
 .script-card { display: flex; flex-wrap: wrap; gap: .6rem; align-items: center; border: 2px solid var(--line); border-radius: 6px; padding: .5rem; margin: .5rem 0; background: #fff; }
 .script-card.failed, .script-card.timeout { border-color: var(--warn); }
