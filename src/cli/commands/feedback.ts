@@ -18,7 +18,7 @@ import { now } from '../../clock.js';
 import { openAgentDb } from '../../store/agent-db.js';
 import type { SqliteDatabase } from '../../store/sqlite.js';
 import { FeedbackStore, exportCases } from '../../feedback/store.js';
-import { teachPhrasing } from '../../feedback/teach.js';
+import { installedSkills, teachPhrasing } from '../../feedback/teach.js';
 import { TaughtPhrasings, bestMatch, decisionOf, features, FUZZY_THRESHOLD } from '../../skills/router/taught.js';
 import { scriptSkills } from '../../maint-scripts/skills.js';
 import { routeQuestion } from '../../skills/router/index.js';
@@ -144,7 +144,7 @@ export async function run(context: CommandContext): Promise<number> {
           args ??= row.expected_args ?? {};
         }
         if (!phrase || !skill) throw new AppError('USAGE', 'feedback teach ID, or --phrase TEXT --skill S [--args JSON]');
-        const taught = teachPhrasing({ config, db, phrase, skill, args: args ?? {}, taughtBy, feedbackId });
+        const taught = teachPhrasing({ config, db, phrase, skill, args: args ?? {}, taughtBy, feedbackId, skills: installedSkills(config, db) });
         out(taught, `taught phrasing #${taught.id} (version ${taught.version}): "${taught.phrase}" → ${taught.skill} ${JSON.stringify(taught.args)}`);
         return 0;
       }
