@@ -278,7 +278,9 @@ do_install() {
   fi
   install -d -m 0755 -o root -g root "$OPT" "$OPT/releases"
   install -d -m 0750 -o root -g "$USER_NAME" "$ETC"
-  install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$DATA" "$DATA/backups" "$DATA/docs" "$DATA/skills" "$LOGS"
+  install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$DATA" "$DATA/backups" "$DATA/docs" "$DATA/skills" "$DATA/reports" "$LOGS"
+  # maintenance scripts: curated by root, readable and runnable by the service, never writable by it
+  install -d -m 0750 -o root -g "$USER_NAME" "$DATA/scripts"
 
   # 2. the release (same version with the same checksums: kept as it is)
   if [ -d "$release" ] && cmp -s "$release/SHA256SUMS" "$BUNDLE/SHA256SUMS"; then

@@ -28,5 +28,8 @@ fi
 if [ $quick = 0 ] && [ -f scripts/install-test.sh ]; then
   run_stage "bundle and install on a systemd host" bash scripts/install-test.sh
 fi
+if [ $quick = 0 ] && [ -f scripts/scripts-systemd-test.sh ]; then
+  run_stage "maintenance scripts in transient systemd units" bash scripts/scripts-systemd-test.sh
+fi
 if [ $status = 0 ]; then log "all test stages passed"; else log "some test stages FAILED"; fi
 exit $status

@@ -94,7 +94,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
       skills = await options.createSkills({ config, db, tools, log: logger('skills') });
     } else {
       const { createSkillEngine } = await import('../skills/engine.js');
-      skills = await createSkillEngine({ config, db, log: logger('skills'), tools });
+      skills = await createSkillEngine({ config, db, log: logger('skills'), tools, configFile: options.configFile });
     }
     const agent = new Agent({ config, tools, skills, llm, db, audit, log, stream: options.stream, reprobeMs: options.reprobeMs });
     // the start-up probe ran in parallel with the MCP servers

@@ -29,6 +29,9 @@ const COMMANDS = {
   llm: { summary: 'llm serve: the embedded OpenAI-compatible model service', load: async () => (await import('./commands/llm.js')).run },
   doctor: { summary: 'check the installation: config, databases, model, servers', load: async () => (await import('./commands/doctor.js')).run },
   maintenance: { summary: 'archive old audit rows, optimize, back up agent.db, check disk', load: async () => (await import('./commands/maintenance.js')).run },
+  scripts: { summary: 'maintenance scripts: scripts list | run NAME [--arg k=v] [--approve-as ADMIN] | runs', load: async () => (await import('./commands/scripts.js')).run },
+  reports: { summary: 'report files: reports list | export-quality --from D --to D', load: async () => (await import('./commands/reports.js')).run },
+  feedback: { summary: 'operator feedback: feedback list | review | export --format agent-test | teach | phrasings', load: async () => (await import('./commands/feedback.js')).run },
   version: { summary: 'print the version', load: async () => async () => (process.stdout.write(`airgap-agent ${VERSION}\n`), 0) },
 } satisfies Record<string, { summary: string; load: () => Promise<Handler> }>;
 

@@ -145,6 +145,8 @@ function resolvePaths(config: Config, base: string): Config {
     plant: { ...config.plant, db: abs(config.plant.db) },
     state: { ...config.state, db: abs(config.state.db), fts_db: abs(config.state.fts_db) },
     docs: { ...config.docs, root: abs(config.docs.root) },
+    scripts: { ...config.scripts, dir: config.scripts.dir === null ? null : abs(config.scripts.dir) },
+    reports: { ...config.reports, dir: abs(config.reports.dir) },
     log: { ...config.log, dir: abs(config.log.dir) },
     skills: {
       ...config.skills,

@@ -154,6 +154,29 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    scripts: z
+      .object({
+        dir: z
+          .string()
+          .nullable()
+          .default(null)
+          .describe("the plant's own maintenance scripts (<name>/manifest.yaml + executable), kept outside the release so upgrades keep them (relative to the config file); a script here replaces a shipped example of the same name"),
+        shipped: z.boolean().default(true).describe('also offer the shipped example scripts (deploy/scripts under the app root)'),
+        sandbox: z
+          .enum(['auto', 'systemd', 'none'])
+          .default('auto')
+          .describe("auto: a transient systemd unit (systemd-run) when systemd runs and this process may start units, else a plain child process; systemd: always (a script fails when it cannot); none: a plain child process"),
+        output_max_kb: z.number().int().min(1).max(10240).default(256).describe('output kept and digested per run; the rest is cut, and the run says so'),
+      })
+      .strict()
+      .prefault({}),
+    reports: z
+      .object({
+        dir: z.string().default('var/reports').describe('report files (Markdown, CSV, HTML) written by skills and scripts; downloadable from the chat page'),
+        max_kb: z.number().int().min(1).max(102400).default(10240).describe('largest report file written'),
+      })
+      .strict()
+      .prefault({}),
     docs: z
       .object({
         root: z.string().default('var/docs').describe('plant documents folder; the docs tools are confined to it'),

@@ -12,6 +12,7 @@ import { AppError } from '../errors.js';
 import { sendError } from './error-status.js';
 import type { HttpEnv } from './context.js';
 import { apiRoutes } from './routes-api.js';
+import { feedbackRoutes } from './routes-feedback.js';
 import { opsRoutes } from './routes-ops.js';
 import { pageRoutes } from './routes-page.js';
 import { buildService, type Service, type ServiceDeps } from './service.js';
@@ -73,6 +74,7 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
 
   app.route('/', opsRoutes(service));
   app.route('/api', apiRoutes(service));
+  app.route('/api', feedbackRoutes(service));
   app.route('/', pageRoutes());
   return { app, service };
 }

@@ -8,6 +8,7 @@ import type { HttpEnv } from './context.js';
 import { PAGE_HTML } from './page/html.js';
 import { PAGE_CSS } from './page/css.js';
 import { PAGE_JS } from './page/script.js';
+import { EXTRAS_CSS, EXTRAS_JS } from './page/extras.js';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
@@ -18,7 +19,8 @@ export function pageRoutes(): Hono<HttpEnv> {
     context.header('X-Frame-Options', 'DENY');
     return context.html(PAGE_HTML);
   });
-  page.get('/assets/app.css', (context) => context.body(PAGE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  page.get('/assets/extras.js', (context) => context.body(EXTRAS_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  page.get('/assets/app.css', (context) => context.body(PAGE_CSS + EXTRAS_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
   page.get('/assets/app.js', (context) => context.body(PAGE_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
   page.get('/favicon.ico', (context) => context.body(null, 204));
   return page;

@@ -17,6 +17,8 @@ import { buildSkillContext, rowsAsObjects } from './context.js';
 import { satisfies } from './semver.js';
 import { routeQuestion, ROUTER_EXAMPLES, type RouterContext } from './router/index.js';
 import { CODE_SKILLS } from '../../skills/index.js';
+import { TaughtPhrasings, bestMatch, decisionOf, type Phrasing } from './router/taught.js';
+import { scriptSkills } from '../maint-scripts/skills.js';
 
 type Equipment = NonNullable<RouterContext['equipment']>;
 
@@ -29,6 +31,8 @@ export interface SkillEngineOptions {
   /** defaults to the shipped code skills (skills/index.ts) */
   codeSkills?: CodeSkill<any>[] | undefined;
   watch?: boolean | undefined;
+  /** the config file, passed on to maintenance scripts that re-invoke this program */
+  configFile?: string | undefined;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -52,12 +56,19 @@ function words(text: string): Set<string> {
 export class PlantSkillEngine implements SkillEngine {
   readonly registry: SkillRegistry;
   private equipment: Equipment | undefined;
+  readonly taught: TaughtPhrasings;
+  private readonly scriptPhrasings: Phrasing[];
 
   constructor(private readonly options: SkillEngineOptions) {
+    // maintenance scripts (src/maint-scripts) are skills too, with the phrasings their manifests ship
+    const scripts = scriptSkills({ config: options.config, configFile: options.configFile, db: options.db });
+    for (const entry of scripts.disabled) options.log.warn({ script: entry.name, reason: entry.error }, 'script-disabled');
+    this.scriptPhrasings = scripts.phrasings.map((phrasing) => ({ source: `script:${phrasing.skill}`, ...phrasing }));
+    this.taught = new TaughtPhrasings(options.db);
     this.registry = new SkillRegistry({
       db: options.db,
       dirs: skillDirs(options.config),
-      codeSkills: options.codeSkills ?? CODE_SKILLS,
+      codeSkills: [...(options.codeSkills ?? CODE_SKILLS), ...scripts.skills],
       log: options.log,
     });
     this.registry.load();
@@ -84,12 +95,11 @@ export class PlantSkillEngine implements SkillEngine {
   }
 
   route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision {
-    const decision = routeQuestion(question, {
-      now: now(),
-      timezone: this.options.config.plant.timezone,
-      previous: context.previous,
-      equipment: this.equipment,
-    });
+    const clock = { now: now(), timezone: this.options.config.plant.timezone };
+    let decision = routeQuestion(question, { ...clock, previous: context.previous, equipment: this.equipment });
+    // taught phrasings (router/taught.ts): the same words override the rules, close ones fill their gaps
+    const match = bestMatch(question, [...this.taught.active(), ...this.scriptPhrasings], clock);
+    if (match && (match.exact || decision.kind === 'none')) decision = decisionOf(question, match, clock);
     if (decision.kind === 'skill' && !this.registry.get(decision.skill)) {
       const info = this.registry.info(decision.skill);
       return {

@@ -117,6 +117,91 @@ CREATE TABLE approvals (
 CREATE TABLE tool_call_log_archive AS SELECT * FROM tool_call_log WHERE 0;
 `,
   },
+  {
+    version: 2,
+    name: 'scripts-handovers-feedback',
+    sql: `
+CREATE TABLE script_runs (
+  run_id        TEXT PRIMARY KEY,
+  script        TEXT NOT NULL,
+  version       TEXT NOT NULL,
+  arguments     TEXT NOT NULL,                    -- JSON, as validated
+  argv          TEXT NOT NULL,                    -- JSON: the exact argv run (no shell)
+  requested_by  TEXT,                             -- user name (or 'console:<login>' from the CLI)
+  approved_by   TEXT,                             -- admin who approved (NULL: needed none)
+  session_id    TEXT,
+  trace_id      TEXT,
+  sandbox       TEXT NOT NULL,                    -- 'systemd' | 'process'
+  state         TEXT NOT NULL CHECK (state IN ('running','success','failed','timeout','cancelled')),
+  exit_code     INTEGER,
+  signal        TEXT,
+  duration_ms   REAL,
+  output_sha256 TEXT,
+  output_bytes  INTEGER,
+  output_tail   TEXT,                             -- the last lines (capped)
+  started_at    TEXT NOT NULL,
+  finished_at   TEXT
+);
+CREATE INDEX idx_script_runs_time ON script_runs(started_at);
+
+CREATE TABLE handovers (
+  handover_id   INTEGER PRIMARY KEY,
+  session_id    TEXT,
+  task_id       TEXT,
+  trace_id      TEXT,
+  question      TEXT NOT NULL,
+  tried         TEXT NOT NULL,                    -- what the agent tried (mode, skill, error, answer)
+  data_seen     TEXT,                             -- JSON: the answer's data / tool calls
+  note          TEXT,                             -- the operator's words
+  requested_by  TEXT,
+  state         TEXT NOT NULL CHECK (state IN ('open','answered')),
+  engineer      TEXT,
+  answer        TEXT,
+  action_taken  TEXT,
+  created_at    TEXT NOT NULL,
+  answered_at   TEXT
+);
+CREATE INDEX idx_handovers_state ON handovers(state, created_at);
+
+CREATE TABLE feedback (
+  feedback_id   INTEGER PRIMARY KEY,
+  session_id    TEXT,
+  task_id       TEXT,
+  trace_id      TEXT,
+  question      TEXT NOT NULL,
+  answer        TEXT,
+  skill         TEXT,                             -- the skill that answered (NULL: none)
+  arguments     TEXT,                             -- JSON of that skill's arguments
+  verdict       TEXT NOT NULL CHECK (verdict IN ('right','wrong')),
+  correction    TEXT,
+  source        TEXT NOT NULL DEFAULT 'operator', -- 'operator' | 'handover'
+  given_by      TEXT,
+  state         TEXT NOT NULL DEFAULT 'new' CHECK (state IN ('new','reviewed','dismissed')),
+  expected_skill TEXT,                            -- set by the reviewing admin
+  expected_args TEXT,                             -- JSON
+  expected_output TEXT,                           -- JSON array of strings the right answer contains
+  reviewed_by   TEXT,
+  reviewed_at   TEXT,
+  created_at    TEXT NOT NULL
+);
+CREATE INDEX idx_feedback_state ON feedback(state, created_at);
+
+CREATE TABLE taught_phrasings (
+  phrasing_id   INTEGER PRIMARY KEY,
+  phrase        TEXT NOT NULL,
+  normalized    TEXT NOT NULL,
+  skill         TEXT NOT NULL,
+  arguments     TEXT NOT NULL,                    -- JSON
+  version       INTEGER NOT NULL,                 -- the store's version when this row was taught
+  feedback_id   INTEGER REFERENCES feedback(feedback_id),
+  taught_by     TEXT,
+  created_at    TEXT NOT NULL,
+  removed_at    TEXT,
+  removed_by    TEXT
+);
+CREATE INDEX idx_taught_phrasings_live ON taught_phrasings(removed_at, normalized);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

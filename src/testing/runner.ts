@@ -21,6 +21,7 @@ import { setFixedNow } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import type { LoadedConfig } from '../config/load.js';
 import { createAgent, type AgentRuntime } from '../agent/create.js';
+import { seedTaughtPhrasings } from './taught-seed.js';
 import type { AgentEvent } from '../agent/types.js';
 import { seedPlant } from '../seed/index.js';
 import { checkCase } from './assertions.js';
@@ -188,6 +189,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   for (const { entry, message } of plan.problems) emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: 0, failures: [], error: message });
 
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'agent-test-'));
+  seedTaughtPhrasings(options.loaded.config.state.db, path.join(scratch, 'agent.db'));
   const plants = new Map<string, { db: string; docs: string }>();
   const base = options.loaded.config;
   let proxy: RecordingProxy | undefined;

@@ -27,7 +27,7 @@ before(() => {
   writeFileSync(skillFile('broken'), '---\nname: Broken Name\n---\nno steps\n');
   writeFileSync(
     path.join(dir, 'agent.yaml'),
-    ['state:', `  db: ${JSON.stringify(path.join(dir, 'agent.db'))}`, 'skills:', `  dir: ${JSON.stringify(path.join(dir, 'skills'))}`, 'log:', `  dir: ${JSON.stringify(path.join(dir, 'log'))}`].join('\n') + '\n',
+    ['state:', `  db: ${JSON.stringify(path.join(dir, 'agent.db'))}`, 'skills:', `  dir: ${JSON.stringify(path.join(dir, 'skills'))}`, 'log:', `  dir: ${JSON.stringify(path.join(dir, 'log'))}`, 'scripts:', '  shipped: false'].join('\n') + '\n',
   );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -18,6 +18,7 @@ import type { SqliteDatabase } from '../../store/sqlite.js';
 import { SkillRegistry, skillDirs } from '../../skills/registry.js';
 import type { SkillInfo } from '../../skills/engine-types.js';
 import { CODE_SKILLS } from '../../../skills/index.js';
+import { scriptSkills } from '../../maint-scripts/skills.js';
 import type { Config } from '../../config/schema.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
@@ -63,7 +64,8 @@ export function diffSkills(before: Map<string, StoredSkill>, after: Map<string, 
 }
 
 function registryFor(config: Config, db: SqliteDatabase): SkillRegistry {
-  return new SkillRegistry({ db, dirs: skillDirs(config), codeSkills: CODE_SKILLS, log: logger('skills') });
+  // maintenance scripts are skills too (src/maint-scripts): listed, so a reload never marks them removed
+  return new SkillRegistry({ db, dirs: skillDirs(config), codeSkills: [...CODE_SKILLS, ...scriptSkills({ config, db }).skills], log: logger('skills') });
 }
 
 function table(list: SkillInfo[]): string {

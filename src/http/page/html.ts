@@ -8,6 +8,7 @@ export const PAGE_HTML = `<!doctype html>
 <title>Plant assistant</title>
 <link rel="stylesheet" href="/assets/app.css">
 <script src="/assets/app.js" defer></script>
+<script src="/assets/extras.js" defer></script>
 </head>
 <body>
 <a class="skip" href="#question" data-i18n="skip">Skip to the question box</a>
@@ -42,6 +43,7 @@ export const PAGE_HTML = `<!doctype html>
       <h2 data-i18n="approvals">Waiting for approval</h2>
       <ul id="approval-list" class="approvals"></ul>
     </section>
+    <div id="extras"></div>
   </nav>
   <main id="chat" class="chat">
     <div id="messages" class="messages" aria-live="polite">

@@ -352,6 +352,8 @@ export const PAGE_JS = String.raw`(function () {
     });
     this.charts.textContent = '';
     (answer.charts || []).forEach(function (spec) { self.charts.appendChild(el('figure', { className: 'chart' }, [chart(spec)])); });
+    // extras.js (feedback, hand-over, script-run card) listens for this
+    document.dispatchEvent(new CustomEvent('airgap-answer', { detail: { box: this.box, extra: this.extra, answer: answer } }));
     this.scroll();
   };
   TaskView.prototype.error = function (data) {
@@ -392,6 +394,7 @@ export const PAGE_JS = String.raw`(function () {
 
   // ---------- streaming ----------
   function follow(taskId, view) {
+    view.box.setAttribute('data-task', taskId);
     var source = new EventSource('/api/tasks/' + encodeURIComponent(taskId) + '/events');
     var finished = false;
     var lost = null;
@@ -509,9 +512,11 @@ export const PAGE_JS = String.raw`(function () {
     clearMessages();
     $('welcome').hidden = true;
     api('GET', '/api/sessions/' + encodeURIComponent(sessionId) + '/tasks').then(function (data) {
+      document.dispatchEvent(new CustomEvent('airgap-session', { detail: { session: sessionId } }));
       data.tasks.forEach(function (task) {
         var view = new TaskView(task.question);
         view.setState(task.state);
+        view.box.setAttribute('data-task', task.task_id);
         if (task.state === 'pending' || task.state === 'running' || task.state === 'waiting_input') { follow(task.task_id, view); return; }
         if (task.result) view.answer(task.result);
         else if (task.error) view.error({ code: task.state === 'cancelled' ? 'CANCELLED' : 'ERROR', message: task.error });
@@ -579,6 +584,7 @@ export const PAGE_JS = String.raw`(function () {
     $('who').textContent = user.username + ' (' + user.role + ')';
     loadSessions();
     if (user.role === 'admin') { loadApprovals(); state.approvalsTimer = setInterval(loadApprovals, 5000); }
+    document.dispatchEvent(new CustomEvent('airgap-user', { detail: { user: user } }));
     $('question').focus();
   }
   function login(event) {

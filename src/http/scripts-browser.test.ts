@@ -1,0 +1,200 @@
+/**
+ * Issue 16 in Debian's Chromium against the real service (seeded plant, the
+ * shipped MCP servers, createAgent): an operator asks for a maintenance
+ * script that needs approval, an admin approves it in the page, the script
+ * really runs (a harmless "restart" of an allow-listed test unit), the answer
+ * shows the run's card, and the admin's script-run audit shows who asked and
+ * who approved. Then a hand-over: the operator hands an answer to an
+ * engineer, the admin answers it from the engineer queue, and the operator
+ * sees the answer in the same conversation; the operator marks an answer
+ * wrong with a correction and the admin sees it for review.
+ *
+ * Without /usr/bin/chromium this test FAILS; it skips only when AIRGAP_SKIP_BROWSER=1.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { setFixedNow } from '../clock.js';
+import { loadConfig } from '../config/load.js';
+import { createAgent } from '../agent/create.js';
+import { seedTestPlant } from '../seed/index.js';
+import { serviceFromRuntime } from './service.js';
+import { startHttpServer, type RunningServer } from './server.js';
+import { ADMIN, OPERATOR } from './testing/helpers.js';
+import { LIVE_NOW } from './testing/live.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const skip = process.env.AIRGAP_SKIP_BROWSER === '1' ? 'AIRGAP_SKIP_BROWSER=1: the browser test is skipped' : false;
+
+const RESTART_MANIFEST = `name: restart_test_unit
+version: 1.0.0
+description: { en: Restart an allow-listed test unit (harmless), zh: 重启允许列表中的测试服务（无害） }
+command: ['./run']
+args:
+  type: object
+  properties:
+    service: { type: string, enum: [harmless-test] }
+  required: [service]
+  additionalProperties: false
+timeout_s: 10
+needs_approval: true
+touches: { units: [harmless-test.service] }
+phrasings:
+  - text: 重启测试服务
+    args: { service: harmless-test }
+  - text: restart the test service
+    args: { service: harmless-test }
+`;
+
+async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (or AIRGAP_SKIP_BROWSER=1)`);
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, locale: 'en-US', viewport: { width: 1366, height: 900 } });
+  return { context, close: async () => (await context.close(), rmSync(profile, { recursive: true, force: true })) };
+}
+
+async function logIn(page: Page, url: string, user: { username: string; password: string }): Promise<void> {
+  await page.goto(url);
+  await page.locator('#login-form').waitFor();
+  await page.fill('#username', user.username);
+  await page.fill('#password', user.password);
+  await page.press('#password', 'Enter');
+  await page.locator('#app-view').waitFor();
+}
+
+async function ask(page: Page, question: string): Promise<void> {
+  await page.fill('#question', question);
+  await page.press('#question', 'Enter');
+}
+
+describe('maintenance scripts, hand-over and feedback in the page', { skip }, () => {
+  let dir: string;
+  let server: RunningServer;
+  let url: string;
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'scripts-browser-'));
+    setFixedNow(LIVE_NOW, 'Asia/Shanghai');
+    const plant = seedTestPlant({ dir });
+    const scripts = path.join(dir, 'scripts');
+    mkdirSync(path.join(scripts, 'restart_test_unit'), { recursive: true });
+    writeFileSync(path.join(scripts, 'restart_test_unit', 'manifest.yaml'), RESTART_MANIFEST);
+    // harmless: says what it would restart and leaves a mark that it really ran
+    writeFileSync(path.join(scripts, 'restart_test_unit', 'run'), `#!/bin/sh\necho "restarting \${1#--service=}.service"\ndate > "$AIRGAP_REPORTS_DIR/../restarted"\necho "\${1#--service=}.service is active"\n`);
+    chmodSync(path.join(scripts, 'restart_test_unit', 'run'), 0o755);
+    mkdirSync(path.join(dir, 'reports'));
+    const file = path.join(dir, 'agent.yaml');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        plant: { name: 'Demo plant', db: plant.db, timezone: 'Asia/Shanghai' },
+        state: { db: path.join(dir, 'agent.db'), fts_db: path.join(dir, 'fts.db') },
+        docs: { root: plant.docsDir },
+        llm: { base_url: null },
+        skills: { watch: false },
+        scripts: { dir: scripts, sandbox: 'none' },
+        reports: { dir: path.join(dir, 'reports') },
+        server: { host: '127.0.0.1', port: 0 },
+        log: { level: 'silent', dir: path.join(dir, 'log') },
+        audit: { flush_ms: 20 },
+      }),
+    );
+    const loaded = loadConfig({ config: file });
+    const runtime = await createAgent({ config: loaded.config, configFile: loaded.file, llmBaseUrl: null });
+    server = await startHttpServer({ deps: serviceFromRuntime(runtime, loaded.config), closeRuntime: () => runtime.close() });
+    await server.http.service.accounts.add({ ...ADMIN, role: 'admin' });
+    await server.http.service.accounts.add({ ...OPERATOR, role: 'operator' });
+    url = server.url;
+  });
+  after(async () => {
+    await server?.close({ graceMs: 500 });
+    setFixedNow(undefined, 'UTC');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('operator asks, admin approves in the page, the script runs, the card and the audit show both', async () => {
+    const operator = await launch();
+    const admin = await launch();
+    try {
+      const errors: string[] = [];
+      const opPage = await operator.context.newPage();
+      opPage.on('pageerror', (error) => errors.push(error.message));
+      const adminPage = await admin.context.newPage();
+      adminPage.on('pageerror', (error) => errors.push(error.message));
+      await logIn(opPage, url, OPERATOR);
+      await logIn(adminPage, url, ADMIN);
+
+      await ask(opPage, 'restart the test service');
+      const asked = opPage.locator('article.a').last();
+      await asked.locator('.approval-box').waitFor({ timeout: 20_000 });
+      assert.equal(existsSync(path.join(dir, 'restarted')), false, 'nothing runs before the approval');
+
+      const pending = adminPage.locator('#approval-list li[data-approval]');
+      await pending.first().waitFor({ timeout: 15_000 });
+      assert.match((await pending.first().textContent()) ?? '', /restart_test_unit.*otto.*harmless-test/s);
+      await pending.first().locator('button', { hasText: 'Approve' }).click();
+
+      const card = asked.locator('.script-card');
+      await card.waitFor({ timeout: 20_000 });
+      assert.match((await card.textContent()) ?? '', /restart_test_unit/);
+      assert.match((await card.locator('.requested-by').textContent()) ?? '', /otto/);
+      assert.match((await card.locator('.approved-by').textContent()) ?? '', /ada/);
+      assert.match((await asked.locator('.answer').textContent()) ?? '', /harmless-test\.service is active/);
+      assert.equal(existsSync(path.join(dir, 'restarted')), true, 'the script really ran');
+
+      const run = adminPage.locator('#script-runs li[data-run]').first();
+      await run.waitFor({ timeout: 15_000 });
+      assert.match((await run.locator('.requested-by').textContent()) ?? '', /otto/);
+      assert.match((await run.locator('.approved-by').textContent()) ?? '', /ada/);
+      assert.match((await run.textContent()) ?? '', /restart_test_unit · success · exit 0/);
+
+      // the answer saved as a self-contained HTML report, listed for download
+      await asked.locator('.save-report .save-html').click();
+      const saved = asked.locator('.saved-report');
+      await saved.waitFor({ timeout: 10_000 });
+      const href = await saved.getAttribute('href');
+      assert.match(href ?? '', /^\/api\/reports\/restart%20the%20test%20service%20\d{4}-\d{2}-\d{2}\.html$/);
+      await opPage.locator('#reports-panel a', { hasText: 'restart the test service' }).waitFor({ timeout: 10_000 });
+      const download = await opPage.evaluate(async (url) => {
+        const response = await fetch(url!);
+        return { type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: await response.text() };
+      }, href);
+      assert.match(download.disposition ?? '', /^attachment/);
+      assert.match(download.body, /<h1>restart the test service<\/h1>/);
+
+      // hand-over: the operator hands an answer to an engineer; the admin answers from the queue
+      await ask(opPage, 'why did line C stop at night?');
+      const unanswered = opPage.locator('article.a').last();
+      await unanswered.locator('.feedback .hand-over').waitFor({ timeout: 20_000 });
+      await unanswered.locator('.feedback .hand-over').click();
+      await unanswered.locator('.feedback textarea').fill('it stopped twice this week');
+      await unanswered.locator('.feedback .send-feedback').click();
+      await unanswered.locator('.feedback-done').waitFor();
+      const queued = adminPage.locator('#handover-queue li[data-handover]').first();
+      await queued.waitFor({ timeout: 15_000 });
+      assert.match((await queued.textContent()) ?? '', /why did line C stop at night\?.*it stopped twice this week/s);
+      await queued.locator('.handover-answer').fill('The conveyor sensor on line C trips when the hall cools down; reset it and clean the lens.');
+      await queued.locator('.handover-action').fill('cleaned the lens, WO-1234');
+      await queued.locator('.send-answer').click();
+      const reply = opPage.locator('article.engineer-answer');
+      await reply.waitFor({ timeout: 15_000 });
+      assert.match((await reply.textContent()) ?? '', /Engineer ada answered.*conveyor sensor.*cleaned the lens/s);
+
+      // feedback: the first answer marked wrong, with a correction, lands in the admin's review
+      await opPage.locator('article.a').first().locator('.feedback .mark-wrong').click();
+      await opPage.locator('article.a').first().locator('.feedback textarea').fill('it should name the unit it restarted first');
+      await opPage.locator('article.a').first().locator('.feedback .send-feedback').click();
+      await opPage.locator('article.a').first().locator('.feedback-done').waitFor();
+      const review = adminPage.locator('#feedback-review li[data-feedback]', { hasText: 'it should name the unit' });
+      await review.waitFor({ timeout: 15_000 });
+      assert.match((await review.textContent()) ?? '', /wrong · restart the test service/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await operator.close();
+      await admin.close();
+    }
+  });
+});
