@@ -3,7 +3,7 @@
  *
  * stdout carries only the answer (or, with --json, one JSON object:
  * {answer, mode, skill, tool_calls: [{name, arguments, ok, ms}], data,
- * session[, error]}); stderr traces each step: the mode, each tool with its
+ * session, trace_id[, error]}); stderr traces each step: the mode, each tool with its
  * arguments (the SQL and its purpose), a preview of the result and the time.
  * Exit code 0 when answered, 1 when the answer is an honest failure, 130 when
  * interrupted. SIGINT/SIGTERM cancel the question and shut down cleanly (MCP
@@ -38,6 +38,7 @@ export function answerJson(answer: AgentAnswer): Record<string, unknown> {
     tool_calls: answer.tool_calls.map((call) => ({ name: call.name, arguments: call.arguments, ok: call.ok, ms: Math.round(call.ms * 10) / 10 })),
     data: answer.data ?? null,
     session: answer.session,
+    trace_id: answer.trace_id,
     ...(answer.error ? { error: answer.error } : {}),
   };
 }

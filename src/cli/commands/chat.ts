@@ -1,8 +1,8 @@
 /**
  * `airgap-agent chat [--session ID] [--quiet]` — an interactive session on
  * stdin/stdout, usable under tmux or with piped input. The conversation keeps
- * its history (one session); `/reset` starts a new session, `/exit` or Ctrl-D
- * leaves. Model tokens stream to stdout as they arrive; the step trace goes
+ * its history (one session); `/reset` starts a new session, `exit`, `quit`
+ * (or `/exit`, `退出`) or Ctrl-D leaves. Model tokens stream to stdout as they arrive; the step trace goes
  * to stderr. Ctrl-C cancels the question in flight (at the prompt it leaves);
  * SIGTERM shuts down cleanly.
  */
@@ -14,7 +14,12 @@ import { isAppError, toAppError } from '../../errors.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 import { realRuntime, type CommandIo, type RuntimeFactory } from './ask.js';
 
-const USAGE = 'airgap-agent chat [--session ID] [--quiet]';
+const USAGE = 'airgap-agent chat [--session ID] [--quiet]   (at the prompt: /reset, exit or quit or /exit or Ctrl-D)';
+
+/** `exit`, `quit` (any case, with or without a leading slash, a trailing "." or "。"), `退出`: leave, never a question. */
+export function isExitCommand(line: string): boolean {
+  return /^\/?(exit|quit|bye)[.。!！]?$/iu.test(line.trim()) || /^(退出|再见)[.。!！]?$/u.test(line.trim());
+}
 
 export async function chatCommand(options: { context: CommandContext; create: RuntimeFactory; io: CommandIo & { stdin: Readable } }): Promise<number> {
   const { context, io } = options;
@@ -48,12 +53,12 @@ export async function chatCommand(options: { context: CommandContext; create: Ru
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
 
-  trace(`airgap-agent chat — ${loaded.config.plant.name}. /reset starts a new session, /exit or Ctrl-D leaves.`);
+  trace(`airgap-agent chat — ${loaded.config.plant.name}. /reset starts a new session, exit (or quit, Ctrl-D) leaves.`);
   try {
     if (terminal) lines.prompt();
     for await (const raw of lines) {
       const line = raw.trim();
-      if (line === '/exit' || line === '/quit') break;
+      if (isExitCommand(line)) break;
       if (line === '/reset') {
         sessionId = undefined;
         trace('(new session)');
