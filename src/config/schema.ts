@@ -131,6 +131,17 @@ export const configSchema = z
         z
           .object({
             shipped_servers: z.boolean().default(true).describe('start the shipped servers (query, plant, holidays, docs, utils) besides those listed'),
+            lazy_start: z
+              .boolean()
+              .default(true)
+              .describe('start a server on the first call that needs it, once its tool list is known (kept in mcp-tools.json beside state.db)'),
+            idle_stop_s: z
+              .number()
+              .int()
+              .min(0)
+              .max(86400)
+              .default(300)
+              .describe('stop a server no call has used for this many seconds (the next call starts it again); 0 keeps servers running'),
             servers: z
               .record(z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a server name in lower case: letters, digits, - and _'), mcpServer)
               .default({})
