@@ -175,6 +175,14 @@ export const configSchema = z
         queue_max: z.number().int().min(1).max(10000).default(200).describe('questions waiting before 429'),
         body_limit_kb: z.number().int().min(1).max(10240).default(64),
         session_ttl_hours: z.number().int().min(1).max(8760).default(12),
+        socket: z
+          .string()
+          .min(1)
+          .nullable()
+          .default(null)
+          .describe(
+            'a unix socket for the console: `ask`, `chat` and `agent-test` on this host go through the running service, as the local admin "console"; who may open the file (mode 0660: its owner and group) may use it',
+          ),
       })
       .strict()
       .prefault({}),

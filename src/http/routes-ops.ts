@@ -16,11 +16,13 @@ export function readiness(service: Service): { ready: boolean; checks: Record<st
     checks.agent_db = { ok: false, detail: `agent.db cannot be read: ${(error as Error).message}` };
   }
   const servers = service.deps.tools.status?.() ?? [];
-  const down = servers.filter((server) => server.state !== 'running');
+  // idle: stopped after idle time (or not started yet), started by the next call that needs it
+  const down = servers.filter((server) => server.state !== 'running' && server.state !== 'idle');
+  const idle = servers.filter((server) => server.state === 'idle').length;
   const ready = service.deps.tools.ready?.() ?? true;
   checks.mcp = {
     ok: ready && down.length === 0,
-    detail: down.length === 0 ? `${servers.length} server(s) running, ${service.deps.tools.listTools().length} tools` : down.map((server) => `${server.name} is ${server.state}${server.last_error ? ` (${server.last_error})` : ''}`).join('; '),
+    detail: down.length === 0 ? `${servers.length - idle} server(s) running${idle > 0 ? `, ${idle} idle (started on first use)` : ''}, ${service.deps.tools.listTools().length} tools` : down.map((server) => `${server.name} is ${server.state}${server.last_error ? ` (${server.last_error})` : ''}`).join('; '),
   };
   const skills = service.deps.skills.list();
   const enabled = skills.filter((skill) => skill.enabled);

@@ -8,29 +8,27 @@
  */
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
-import { initLogging } from '../../log/index.js';
 import { formatEvent } from '../../agent/trace.js';
 import { isAppError, toAppError } from '../../errors.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
-import { realRuntime, type CommandIo, type RuntimeFactory } from './ask.js';
+import { openRuntime, realRuntime, type CommandIo, type RuntimeFactory, type ServiceConnector } from './ask.js';
 
-const USAGE = 'airgap-agent chat [--session ID] [--quiet]   (at the prompt: /reset, exit or quit or /exit or Ctrl-D)';
+const USAGE = 'airgap-agent chat [--session ID] [--quiet] [--local]   (at the prompt: /reset, exit or quit or /exit or Ctrl-D)';
 
 /** `exit`, `quit` (any case, with or without a leading slash, a trailing "." or "。"), `退出`: leave, never a question. */
 export function isExitCommand(line: string): boolean {
   return /^\/?(exit|quit|bye)[.。!！]?$/iu.test(line.trim()) || /^(退出|再见)[.。!！]?$/u.test(line.trim());
 }
 
-export async function chatCommand(options: { context: CommandContext; create: RuntimeFactory; io: CommandIo & { stdin: Readable } }): Promise<number> {
+export async function chatCommand(options: { context: CommandContext; create: RuntimeFactory; connect?: ServiceConnector; io: CommandIo & { stdin: Readable } }): Promise<number> {
   const { context, io } = options;
-  const { values } = parseCommandArgs(context, { session: { type: 'string' }, quiet: { type: 'boolean', default: false } }, USAGE, false);
+  const { values } = parseCommandArgs(context, { session: { type: 'string' }, quiet: { type: 'boolean', default: false }, local: { type: 'boolean', default: false } }, USAGE, false);
   const loaded = loadCommandConfig(context);
-  await initLogging({ config: loaded.config, fileName: 'cli' });
   const quiet = values.quiet === true;
   const trace = (line: string): void => {
     if (!quiet) io.stderr.write(`${line}\n`);
   };
-  const runtime = await options.create(loaded);
+  const runtime = await openRuntime({ loaded, create: options.create, connect: options.connect, local: values.local === true, trace });
   const terminal = (io.stdin as { isTTY?: boolean }).isTTY === true;
   const lines = readline.createInterface({ input: io.stdin, output: io.stdout, terminal, historySize: 200 });
   lines.setPrompt('> ');
