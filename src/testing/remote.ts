@@ -17,6 +17,8 @@ import { formatCase, formatProblem, summarise, summaryLine, writeJson, writeJuni
 export interface RemoteRunOptions {
   paths: string[];
   url: string;
+  /** the service's console socket instead of url: no log-in, the local admin (src/http/local-socket.ts) */
+  socket?: string | undefined;
   user?: string | undefined;
   filter?: RegExp | undefined;
   tags?: string[] | undefined;
@@ -31,6 +33,7 @@ export interface RemoteRunOptions {
 
 export { readSse } from './sse-read.js';
 import { readSse } from './sse-read.js';
+import { askThroughService } from '../cli/service-client.js';
 
 async function authenticate(base: string, user: string | undefined): Promise<Record<string, string>> {
   const token = process.env.AIRGAP_AGENT_TOKEN;
@@ -53,7 +56,19 @@ async function authenticate(base: string, user: string | undefined): Promise<Rec
   return { authorization: `Bearer ${body.token}` };
 }
 
-async function askRemote(options: { base: string; headers: Record<string, string>; question: string; sessionId: string | undefined; timeoutMs: number }): Promise<{ answer: AgentAnswer; steps: number; sessionId: string }> {
+async function askRemote(options: { base: string; socket?: string | undefined; headers: Record<string, string>; question: string; sessionId: string | undefined; timeoutMs: number }): Promise<{ answer: AgentAnswer; steps: number; sessionId: string }> {
+  if (options.socket !== undefined) {
+    let steps = 0;
+    const answer = await askThroughService(options.socket, {
+      question: options.question,
+      sessionId: options.sessionId,
+      signal: AbortSignal.timeout(options.timeoutMs),
+      onEvent: (event) => {
+        if (event.type === 'step-start') steps += 1;
+      },
+    });
+    return { answer, steps, sessionId: answer.session };
+  }
   const response = await fetch(`${options.base}/api/tasks`, {
     method: 'POST',
     headers: { ...options.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -91,7 +106,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   const base = options.url.replace(/\/+$/, '');
   const { cases, problems } = loadCases(options.paths);
   for (const problem of problems) options.out.write(`${formatProblem(problem)}\n`);
-  const headers = await authenticate(base, options.user);
+  const headers = options.socket !== undefined ? {} : await authenticate(base, options.user);
   const reports: CaseReport[] = [];
   const emit = (report: CaseReport): void => {
     reports.push(report);
@@ -119,7 +134,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
         for (const entry of unit) {
           const started = performance.now();
           try {
-            const result = await askRemote({ base, headers, question: entry.testCase.input, sessionId: entry.testCase.session ? sessionId : undefined, timeoutMs: options.caseTimeoutMs });
+            const result = await askRemote({ base, socket: options.socket, headers, question: entry.testCase.input, sessionId: entry.testCase.session ? sessionId : undefined, timeoutMs: options.caseTimeoutMs });
             sessionId = result.sessionId;
             const ms = performance.now() - started;
             const failures = checkCase(entry.testCase, { answer: result.answer, latencyMs: ms, steps: result.steps });

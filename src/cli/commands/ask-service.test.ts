@@ -10,13 +10,14 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Collector } from '../../agent/fixtures/harness.js';
 import { listenLocalSocket, type LocalSocket } from '../../http/local-socket.js';
 import { startLiveService, type LiveService } from '../../http/testing/live.js';
 import { connectService } from '../service-client.js';
+import { runRemoteSuite } from '../../testing/remote.js';
 import { askCommand, type RuntimeFactory } from './ask.js';
 import { chatCommand } from './chat.js';
 
@@ -103,6 +104,30 @@ describe('ask and chat through the service', () => {
     assert.match(stdout.text, /line A/i);
     assert.equal(stdout.text.trim().split('\n').length >= 1, true);
     assert.doesNotMatch(stdout.text, /never asked/);
+  });
+
+  test('agent-test --url unix:SOCKET replays cases through the service without credentials, sessions included', async () => {
+    const cases = path.join(live.dir, 'cases');
+    mkdirSync(cases);
+    writeFileSync(
+      path.join(cases, 'socket.yaml'),
+      `- name: defect rate through the socket
+  input: "A线上周的次品率是多少？"
+  expected_mode: rules
+  expected_skill: quality_metrics
+  expected_output_matches: ['\\d+\\.\\d{2}%']
+- name: first of a session
+  input: "A线上周的产量"
+  session: s
+- name: follow-up in the same session
+  input: "那B线呢？"
+  session: s
+  expected_output_contains: ["产线B"]
+`,
+    );
+    const out = new Collector();
+    const summary = await runRemoteSuite({ paths: [cases], url: `unix:${socketPath}`, socket: socketPath, jobs: 2, failFast: false, caseTimeoutMs: 60_000, out, err: new Collector() });
+    assert.deepEqual(summary, { passed: 3, failed: 0, skipped: 0 }, out.text);
   });
 
   test('--local, or no service on the socket: the command answers in process', async () => {
