@@ -20,6 +20,7 @@ import { openAgentDb } from '../store/agent-db.js';
 import { AuditWriter } from '../store/audit.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { Agent } from './agent.js';
+import { withRouteMemo } from './route-memo.js';
 
 export interface CreateAgentOptions {
   config: Config;
@@ -98,6 +99,8 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
       const { createSkillEngine } = await import('../skills/engine.js');
       skills = await createSkillEngine({ config, db, log: logger('skills'), tools });
     }
+    // the service routes a question for its lane, then the agent again to answer it
+    skills = withRouteMemo(skills);
     const agent = new Agent({ config, tools, skills, llm, db, audit, log, stream: options.stream, reprobeMs: options.reprobeMs });
     // the start-up probe ran in parallel with the MCP servers
     if (probe !== undefined) agent.gate.record(probe);
