@@ -25,16 +25,18 @@ refuse() {
 [ -x "$BIN" ] || refuse "the program $BIN is missing" "reinstall with install.sh, or roll back: /opt/airgap-agent/current/install.sh --rollback"
 
 # the command is the first argument that is neither a global option nor its value
+# (and whether -h/--help stands as an argument of its own before any `--`)
 cmd= skip=0 help=0
 for arg in "$@"; do
   if [ "$skip" = 1 ]; then skip=0; continue; fi
   case $arg in
+    --) break ;;
+    --help|-h) help=1 ;;
     --config|--now) skip=1 ;;
     -*) ;;
     *) if [ -z "$cmd" ]; then cmd=$arg; fi ;;
   esac
 done
-case " $* " in *" --help "*|*" -h "*) help=1 ;; esac
 
 case $cmd in
   ''|version|help|config|parse-toolcalls) exec "$BIN" "$@" ;;

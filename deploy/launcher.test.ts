@@ -59,6 +59,9 @@ describe('the installed launcher', { skip: isRoot ? false : 'needs root (it runs
     for (const args of [['version'], ['--version'], ['config', 'show'], ['users', '--help'], []]) {
       assert.match(run(args).stdout, /^uid=root /, args.join(' '));
     }
+    // "-h" inside a question is no help request: the question still runs as the service user
+    assert.match(run(['ask', 'what does -h mean on press 3?']).stdout, /^uid=nobody /);
+    assert.match(run(['ask', '--', '-h']).stdout, /^uid=nobody /);
     const missing = run(['users', 'list'], { serviceUser: 'no-such-user-x' });
     assert.equal(missing.code, 77);
     assert.match(missing.stderr, /the service user no-such-user-x does not exist, so `users` cannot run as it/);
