@@ -34,6 +34,18 @@ const COMMANDS = {
 
 type CommandName = keyof typeof COMMANDS;
 
+/**
+ * Commands that end when their handler returns: the process then exits at
+ * once, instead of lingering until idle keep-alive connections (e.g. the
+ * model server's, probed at start) time out. The servers (serve, mcp, llm)
+ * end on their own terms.
+ */
+export function exitsWhenDone(argv: string[]): boolean {
+  const split = splitGlobalOptions(argv);
+  const name = split.ok ? split.value.rest[0] : undefined;
+  return name === undefined || !['serve', 'mcp', 'llm'].includes(name);
+}
+
 /** The command names, in the table's order (tests: every one answers --help). */
 export function commandNames(): string[] {
   return Object.keys(COMMANDS);
