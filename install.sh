@@ -173,6 +173,16 @@ units_of_release() {
   return 0
 }
 
+# /usr/local/bin/airgap-agent: the launcher (system config by default; as root, state
+# commands run as the service user); agent-test calls it. Replaces older symlinks.
+install_launchers() {
+  local release=$1
+  rm -f "$BIN_LINKS/airgap-agent" "$BIN_LINKS/agent-test"
+  install -m 0755 "$release/deploy/launcher.sh" "$BIN_LINKS/airgap-agent"
+  printf '#!/bin/sh\n# airgap-agent launcher: the regression runner\nexec %s test "$@"\n' "$BIN_LINKS/airgap-agent" > "$BIN_LINKS/agent-test"
+  chmod 0755 "$BIN_LINKS/agent-test"
+}
+
 install_units() {
   local release=$1 unit
   for unit in $(units_of_release "$release"); do
@@ -362,8 +372,7 @@ do_install() {
     switch_link "$OPT/current" "$release"
     say "switched $OPT/current → releases/$VERSION${current:+ (previous: $(basename "$current"))}"
   fi
-  ln -sfn "$OPT/current/bin/airgap-agent" "$BIN_LINKS/airgap-agent"
-  ln -sfn "$OPT/current/bin/agent-test" "$BIN_LINKS/agent-test"
+  install_launchers "$release"
   printf 'export AIRGAP_AGENT_CONFIG=%s\n' "$CONFIG" > /etc/profile.d/airgap-agent.sh
 
   # 6. systemd
@@ -380,9 +389,9 @@ finish() {
   say "service: systemctl status airgap-agent   logs: journalctl -u airgap-agent, $LOGS"
   say "open the chat page: $SERVICE_URL"
   if [ "$first" = 1 ]; then
-    say "create the first admin:  runuser -u $USER_NAME -- airgap-agent --config $CONFIG users add NAME --role admin"
+    say "create the first admin:  airgap-agent users add NAME --role admin   (as root)"
   fi
-  say "check the installation:  runuser -u $USER_NAME -- airgap-agent --config $CONFIG doctor"
+  say "check the installation:  airgap-agent doctor   (as root; console admins: usermod -aG $USER_NAME NAME)"
 }
 
 # ------------------------------------------------------------- rollback
@@ -424,6 +433,7 @@ remove_programs() {
   systemctl reset-failed airgap-agent.service airgap-agent-llm.service airgap-agent-maintenance.service >/dev/null 2>&1 || true
   for link in "$BIN_LINKS/airgap-agent" "$BIN_LINKS/agent-test"; do
     case $(readlink "$link" 2>/dev/null) in "$OPT"/*) rm -f "$link" ;; esac
+    if [ -f "$link" ] && grep -q '^# airgap-agent launcher' "$link" 2>/dev/null; then rm -f "$link"; fi
   done
   rm -f /etc/profile.d/airgap-agent.sh
   rm -rf "$OPT"

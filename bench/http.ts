@@ -6,7 +6,14 @@
  * Prints p50/p99 latency, requests per second and errors (must be zero),
  * checks that every answered request is in the audit log (tool_call_log, by
  * the answer's trace id), and the service's idle RSS before and after.
- *   node --import tsx bench/http.ts [--operators N] [--seconds S] [--rows N]
+ *
+ * Open loop (`--rate Q`): instead of N operators each waiting for its answer,
+ * questions are sent at a fixed rate of Q per second whatever the service
+ * does (as questions arrive on a plant floor); latency is counted from when
+ * each question was due, so a stalled service cannot hide its queue
+ * (no coordinated omission). `--cpu-prof DIR` runs the service under
+ * `node --cpu-prof` and leaves the profile in DIR (open it in Chrome DevTools).
+ *   node --import tsx bench/http.ts [--operators N] [--seconds S] [--rows N] [--rate Q] [--cpu-prof DIR]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,9 +43,19 @@ const QUESTIONS = [
   'C线昨天的良率',
 ];
 
-const { values } = parseArgs({ options: { operators: { type: 'string', default: '50' }, seconds: { type: 'string', default: '30' }, rows: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: {
+    operators: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '30' },
+    rows: { type: 'string', default: '100000' },
+    rate: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
+});
 const OPERATORS = Number(values.operators);
 const SECONDS = Number(values.seconds);
+const RATE = values.rate === undefined ? undefined : Number(values.rate);
+if (RATE !== undefined && !(RATE > 0)) throw new Error(`--rate must be a positive number of questions per second, not "${values.rate}"`);
 
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -98,7 +115,11 @@ async function main(): Promise<number> {
   const added = spawnSync(bin, ['--config', config, 'users', 'add', 'bench', '--role', 'operator', '--password-stdin'], { input: 'bench-password-1\n' });
   if (added.status !== 0) throw new Error(`users add failed: ${added.stderr.toString()}`);
 
-  const service = spawn(bin, ['--config', config, '--now', NOW, 'serve', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const serveArgs = ['--config', config, '--now', NOW, 'serve', '--port', '0'];
+  const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
+  const service = profileDir
+    ? spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', path.join(root, 'src', 'cli', 'entry.ts'), ...serveArgs], { stdio: ['ignore', 'ignore', 'pipe'], cwd: root })
+    : spawn(bin, serveArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {
     service.stderr.on('data', (chunk: Buffer) => {
@@ -122,58 +143,74 @@ async function main(): Promise<number> {
     const traces: Array<{ http: string; agent: string }> = [];
     const deadline = performance.now() + SECONDS * 1000;
     let sequence = 0;
-    const operator = async (index: number): Promise<void> => {
-      let asked = 0;
-      while (performance.now() < deadline) {
-        const question = QUESTIONS[(index + asked++) % QUESTIONS.length]!;
-        const traceId = `bench-${index}-${sequence++}`;
-        const started = performance.now();
-        try {
-          const response = await fetch(`${url}/api/tasks`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${tokens[index]}`, 'X-Trace-Id': traceId },
-            body: JSON.stringify({ question }),
-          });
-          if (response.status !== 200) {
-            errors.push(`${response.status} ${await response.text()}`);
-            continue;
-          }
-          const parser = new SseParser();
-          const decoder = new TextDecoder();
-          let state = '';
-          let lane = '';
-          let agentTrace = '';
-          let why = '';
-          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-            for (const event of parser.push(decoder.decode(chunk, { stream: true }))) {
-              const data = JSON.parse(event.data);
-              if (event.event === 'task-state' && data.lane) lane = data.lane;
-              if (event.event === 'answer') agentTrace = data.trace_id;
-              if (event.event === 'done') state = data.state;
-              if (event.event === 'task-error') why = `${data.code}: ${data.message}`;
-              if (event.event === 'answer' && data.error) why = `${data.error.code}: ${data.error.message}`;
-            }
-          }
-          latencies.push(performance.now() - started);
-          if (state !== 'success') errors.push(`${question}: ended ${state} (${why})`);
-          else if (lane !== 'rules') errors.push(`${question}: not rule-routed (${lane})`);
-          else traces.push({ http: traceId, agent: agentTrace });
-        } catch (error) {
-          errors.push(`${question}: ${(error as Error).message}`);
+    /** One question, streamed to `done`; latency from `due` (when it was meant to be sent). */
+    const askOnce = async (index: number, question: string, due: number): Promise<void> => {
+      const traceId = `bench-${index}-${sequence++}`;
+      try {
+        const response = await fetch(`${url}/api/tasks`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${tokens[index % tokens.length]}`, 'X-Trace-Id': traceId },
+          body: JSON.stringify({ question }),
+        });
+        if (response.status !== 200) {
+          errors.push(`${response.status} ${await response.text()}`);
+          return;
         }
+        const parser = new SseParser();
+        const decoder = new TextDecoder();
+        let state = '';
+        let lane = '';
+        let agentTrace = '';
+        let why = '';
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          for (const event of parser.push(decoder.decode(chunk, { stream: true }))) {
+            const data = JSON.parse(event.data);
+            if (event.event === 'task-state' && data.lane) lane = data.lane;
+            if (event.event === 'answer') agentTrace = data.trace_id;
+            if (event.event === 'done') state = data.state;
+            if (event.event === 'task-error') why = `${data.code}: ${data.message}`;
+            if (event.event === 'answer' && data.error) why = `${data.error.code}: ${data.error.message}`;
+          }
+        }
+        latencies.push(performance.now() - due);
+        if (state !== 'success') errors.push(`${question}: ended ${state} (${why})`);
+        else if (lane !== 'rules') errors.push(`${question}: not rule-routed (${lane})`);
+        else traces.push({ http: traceId, agent: agentTrace });
+      } catch (error) {
+        errors.push(`${question}: ${(error as Error).message}`);
       }
     };
+    const operator = async (index: number): Promise<void> => {
+      let asked = 0;
+      while (performance.now() < deadline) await askOnce(index, QUESTIONS[(index + asked++) % QUESTIONS.length]!, performance.now());
+    };
+    /** Open loop: question i is due at start + i / RATE, sent then whatever is still running. */
+    const openLoop = async (rate: number): Promise<void> => {
+      const begin = performance.now();
+      const total = Math.floor(rate * SECONDS);
+      const running: Array<Promise<void>> = [];
+      for (let i = 0; i < total; i++) {
+        const due = begin + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        running.push(askOnce(i, QUESTIONS[i % QUESTIONS.length]!, due));
+      }
+      await Promise.all(running);
+    };
     const started = performance.now();
-    await Promise.all(Array.from({ length: OPERATORS }, (_, index) => operator(index)));
+    if (RATE !== undefined) await openLoop(RATE);
+    else await Promise.all(Array.from({ length: OPERATORS }, (_, index) => operator(index)));
     const elapsed = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    process.stdout.write(`${OPERATORS} operators, ${elapsed.toFixed(1)} s: ${latencies.length} questions answered, ${(latencies.length / elapsed).toFixed(1)} requests/s\n`);
+    const load = RATE !== undefined ? `open loop at ${RATE} questions/s` : `${OPERATORS} operators (closed loop)`;
+    process.stdout.write(`${load}, ${elapsed.toFixed(1)} s: ${latencies.length} questions answered, ${(latencies.length / elapsed).toFixed(1)} requests/s\n`);
     process.stdout.write(`latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms\n`);
     process.stdout.write(`errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}\n`);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     process.stdout.write(`idle after: ${memory(service.pid!)}\n`);
     service.kill('SIGTERM');
     await new Promise((resolve) => service.once('exit', resolve));
+    if (profileDir) process.stdout.write(`CPU profile of the service: ${readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')).map((name) => path.join(profileDir, name)).join(', ')}\n`);
     const db = openSqlite(path.join(dir, 'agent.db'), { readonly: true });
     const has = db.prepare('SELECT 1 FROM tool_call_log WHERE trace_id = ? LIMIT 1');
     const missing = traces.filter((trace) => !trace.agent || has.get(trace.agent) === undefined);

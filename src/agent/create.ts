@@ -6,18 +6,21 @@
  * aborted, MCP children closed, audit flushed, database closed — once.
  * The CLI (`ask`, `chat`) and the HTTP service use this.
  */
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { logger } from '../log/index.js';
 import { LlmClient } from '../llm/client.js';
 import { checkEmbeddedModel } from '../llm/embedded/model-file.js';
 import { McpManager } from '../mcp/index.js';
+import type { LazyOptions } from '../mcp/manager.js';
 import type { ToolCaller } from '../mcp/types.js';
 import type { SkillEngine } from '../skills/engine-types.js';
 import { openAgentDb } from '../store/agent-db.js';
 import { AuditWriter } from '../store/audit.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { Agent } from './agent.js';
+import { withRouteMemo } from './route-memo.js';
 
 export interface CreateAgentOptions {
   config: Config;
@@ -85,7 +88,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   let skills: SkillEngine | undefined;
   try {
     const started = await Promise.all([
-      McpManager.start({ config, configFile: options.configFile, audit, optional: options.optionalServers }),
+      McpManager.start({ config, configFile: options.configFile, audit, optional: options.optionalServers, lazy: lazyOptions(config) }),
       llm ? llm.probe() : Promise.resolve(undefined),
     ]);
     tools = started[0];
@@ -96,6 +99,8 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
       const { createSkillEngine } = await import('../skills/engine.js');
       skills = await createSkillEngine({ config, db, log: logger('skills'), tools, configFile: options.configFile });
     }
+    // the service routes a question for its lane, then the agent again to answer it
+    skills = withRouteMemo(skills);
     const agent = new Agent({ config, tools, skills, llm, db, audit, log, stream: options.stream, reprobeMs: options.reprobeMs });
     // the start-up probe ran in parallel with the MCP servers
     if (probe !== undefined) agent.gate.record(probe);
@@ -123,6 +128,13 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     await shutDown({ tools, skills, audit, db, log });
     throw error;
   }
+}
+
+/** Lazy start needs a place for the tool lists: beside agent.db (none for an in-memory one). */
+export function lazyOptions(config: Pick<Config, 'mcp' | 'state'>): LazyOptions | undefined {
+  const idleStopMs = config.mcp.idle_stop_s * 1000;
+  if (!config.mcp.lazy_start || config.state.db === ':memory:') return idleStopMs > 0 ? { idleStopMs } : undefined;
+  return { toolCacheFile: path.join(path.dirname(path.resolve(config.state.db)), 'mcp-tools.json'), idleStopMs };
 }
 
 async function shutDown(parts: { tools: McpManager | undefined; skills: SkillEngine | undefined; audit: AuditWriter; db: SqliteDatabase; log: Logger }): Promise<void> {

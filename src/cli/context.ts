@@ -20,6 +20,32 @@ export interface CommandContext {
   /** arguments after the command name */
   args: string[];
   command: string;
+  /** `COMMAND --help`: print the command's usage (HelpShown) instead of running it */
+  help?: boolean | undefined;
+}
+
+/**
+ * Thrown by parseCommandArgs (or showHelp) when the command was asked for its
+ * usage: main prints `usage` on stdout and exits 0, before anything ran.
+ */
+export class HelpShown extends Error {
+  constructor(readonly usage: string) {
+    super('help');
+  }
+}
+
+/** For commands that parse their own arguments: stop with the usage when --help was given. */
+export function showHelp(context: CommandContext, usage: string): void {
+  if (context.help) throw new HelpShown(usage);
+}
+
+/** True when -h/--help stands among a command's arguments (before a `--`). */
+export function asksForHelp(args: string[]): boolean {
+  for (const arg of args) {
+    if (arg === '--') return false;
+    if (arg === '--help' || arg === '-h') return true;
+  }
+  return false;
 }
 
 /** Pull the global options out of argv wherever they stand before the command's own. */
@@ -60,6 +86,7 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
   usage: string,
   allowPositionals = true,
 ): { values: Record<string, string | boolean | string[] | boolean[] | undefined>; positionals: string[] } {
+  showHelp(context, usage);
   try {
     const parsed = parseArgs({ args: context.args, options, allowPositionals, strict: true });
     return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };

@@ -2,7 +2,7 @@
  * Process entry: runs `main` with the process arguments and sets the exit
  * code. Kept apart from main.ts so tests can import `main` without running it.
  */
-import { main } from './main.js';
+import { exitsWhenDone, main } from './main.js';
 import { forkedVendorScript, importFile } from '../runtime/self.js';
 
 function fatal(error: unknown): void {
@@ -16,7 +16,10 @@ const vendorScript = forkedVendorScript();
 if (vendorScript !== undefined) {
   importFile(vendorScript).catch(fatal);
 } else {
-  main(process.argv.slice(2)).then((code) => {
+  const argv = process.argv.slice(2);
+  main(argv).then((code) => {
     process.exitCode = code;
+    // stdout/stderr are synchronous on Linux (files, pipes, terminals): nothing written is lost
+    if (exitsWhenDone(argv)) process.exit(code);
   }, fatal);
 }

@@ -11,7 +11,7 @@ import { AppError, toAppError } from '../errors.js';
 import { setFixedNow } from '../clock.js';
 import { flushLogs } from '../log/index.js';
 import { VERSION } from '../version.js';
-import { splitGlobalOptions, type CommandContext } from './context.js';
+import { asksForHelp, HelpShown, showHelp, splitGlobalOptions, type CommandContext } from './context.js';
 
 type Handler = (context: CommandContext) => Promise<number>;
 
@@ -32,10 +32,27 @@ const COMMANDS = {
   scripts: { summary: 'maintenance scripts: scripts list | run NAME [--arg k=v] [--approve-as ADMIN] | runs', load: async () => (await import('./commands/scripts.js')).run },
   reports: { summary: 'report files: reports list | export-quality --from D --to D', load: async () => (await import('./commands/reports.js')).run },
   feedback: { summary: 'operator feedback: feedback list | review | export --format agent-test | teach | phrasings', load: async () => (await import('./commands/feedback.js')).run },
-  version: { summary: 'print the version', load: async () => async () => (process.stdout.write(`airgap-agent ${VERSION}\n`), 0) },
+  version: { summary: 'print the version', load: async () => async (context: CommandContext) => (showHelp(context, 'airgap-agent version'), process.stdout.write(`airgap-agent ${VERSION}\n`), 0) },
 } satisfies Record<string, { summary: string; load: () => Promise<Handler> }>;
 
 type CommandName = keyof typeof COMMANDS;
+
+/**
+ * Commands that end when their handler returns: the process then exits at
+ * once, instead of lingering until idle keep-alive connections (e.g. the
+ * model server's, probed at start) time out. The servers (serve, mcp, llm)
+ * end on their own terms.
+ */
+export function exitsWhenDone(argv: string[]): boolean {
+  const split = splitGlobalOptions(argv);
+  const name = split.ok ? split.value.rest[0] : undefined;
+  return name === undefined || !['serve', 'mcp', 'llm'].includes(name);
+}
+
+/** The command names, in the table's order (tests: every one answers --help). */
+export function commandNames(): string[] {
+  return Object.keys(COMMANDS);
+}
 
 function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(16)} ${command.summary}`);
@@ -54,25 +71,31 @@ function usage(): string {
   ].join('\n');
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** Where main itself writes (usage, help, errors); the commands write to the process's streams. */
+export interface MainIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+export async function main(argv: string[], io: MainIo = process): Promise<number> {
   const args = argv;
   const split = splitGlobalOptions(args);
   if (!split.ok) {
-    process.stderr.write(`error: ${split.error}\n\n${usage()}\n`);
+    io.stderr.write(`error: ${split.error}\n\n${usage()}\n`);
     return 2;
   }
   const { globals, rest } = split.value;
   if (globals.version) {
-    process.stdout.write(`airgap-agent ${VERSION}\n`);
+    io.stdout.write(`airgap-agent ${VERSION}\n`);
     return 0;
   }
   const name = rest[0];
   if (globals.help || name === undefined || name === 'help') {
-    process.stdout.write(`${usage()}\n`);
+    io.stdout.write(`${usage()}\n`);
     return name === undefined && !globals.help ? 2 : 0;
   }
   if (!(name in COMMANDS)) {
-    process.stderr.write(`error: unknown command "${name}"\n\n${usage()}\n`);
+    io.stderr.write(`error: unknown command "${name}"\n\n${usage()}\n`);
     return 2;
   }
   const command = COMMANDS[name as CommandName];
@@ -81,12 +104,19 @@ export async function main(argv: string[]): Promise<number> {
       // the time zone is applied again once the config is known (context.ts)
       setFixedNow(globals.now, 'UTC');
     }
+    const args = rest.slice(1);
+    const help = asksForHelp(args);
     const handler = await command.load();
-    return await handler({ globals, args: rest.slice(1), command: name });
+    // with --help the handler stops at its argument parsing (HelpShown) before doing anything
+    return await handler({ globals, args: help ? args.filter((arg) => arg !== '--help' && arg !== '-h') : args, command: name, help });
   } catch (error) {
+    if (error instanceof HelpShown) {
+      io.stdout.write(`usage: ${error.usage}\n\n${name}: ${command.summary}\n`);
+      return 0;
+    }
     const appError = toAppError(error);
-    process.stderr.write(`error: ${appError instanceof AppError ? appError.describe() : String(error)}\n`);
-    if (process.env.AIRGAP_AGENT_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    io.stderr.write(`error: ${appError instanceof AppError ? appError.describe() : String(error)}\n`);
+    if (process.env.AIRGAP_AGENT_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     return appError.code === 'USAGE' ? 2 : 1;
   } finally {
     flushLogs();

@@ -134,6 +134,17 @@ export const configSchema = z
         z
           .object({
             shipped_servers: z.boolean().default(true).describe('start the shipped servers (query, plant, holidays, docs, utils) besides those listed'),
+            lazy_start: z
+              .boolean()
+              .default(true)
+              .describe('start a server on the first call that needs it, once its tool list is known (kept in mcp-tools.json beside state.db)'),
+            idle_stop_s: z
+              .number()
+              .int()
+              .min(0)
+              .max(86400)
+              .default(300)
+              .describe('stop a server no call has used for this many seconds (the next call starts it again); 0 keeps servers running'),
             servers: z
               .record(z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a server name in lower case: letters, digits, - and _'), mcpServer)
               .default({})
@@ -190,6 +201,14 @@ export const configSchema = z
         queue_max: z.number().int().min(1).max(10000).default(200).describe('questions waiting before 429'),
         body_limit_kb: z.number().int().min(1).max(10240).default(64),
         session_ttl_hours: z.number().int().min(1).max(8760).default(12),
+        socket: z
+          .string()
+          .min(1)
+          .nullable()
+          .default(null)
+          .describe(
+            'a unix socket for the console: `ask`, `chat` and `agent-test` on this host go through the running service, as the local admin "console"; who may open the file (mode 0660: its owner and group) may use it',
+          ),
       })
       .strict()
       .prefault({}),

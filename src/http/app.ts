@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.js';
 import { sendError } from './error-status.js';
+import { localUser } from './local-socket.js';
 import type { HttpEnv } from './context.js';
 import { apiRoutes } from './routes-api.js';
 import { feedbackRoutes } from './routes-feedback.js';
@@ -35,7 +36,8 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
     const log = service.log.child({ trace: traceId, method: context.req.method, path: context.req.path });
     context.set('traceId', traceId);
     context.set('log', log);
-    context.set('user', undefined);
+    // only the console socket's listener binds a user (local-socket.ts); a request never can
+    context.set('user', localUser(context.env));
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;

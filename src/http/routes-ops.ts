@@ -16,15 +16,17 @@ export function readiness(service: Service): { ready: boolean; checks: Record<st
     checks.agent_db = { ok: false, detail: `agent.db cannot be read: ${(error as Error).message}` };
   }
   const servers = service.deps.tools.status?.() ?? [];
+  // idle: stopped after idle time (or not started yet), started by the next call that needs it;
   // a server that stopped answering pings is not ready even before it is restarted (src/mcp/server-process.ts)
-  const down = servers.filter((server) => server.state !== 'running' || (server.unresponsive_since ?? null) !== null);
+  const down = servers.filter((server) => (server.state !== 'running' && server.state !== 'idle') || (server.unresponsive_since ?? null) !== null);
+  const idle = servers.filter((server) => server.state === 'idle').length;
   const hung = servers.filter((server) => (server.hung_restarts ?? 0) > 0).map((server) => `${server.name} ×${server.hung_restarts}`);
   const ready = service.deps.tools.ready?.() ?? true;
   checks.mcp = {
     ok: ready && down.length === 0,
     detail:
       (down.length === 0
-        ? `${servers.length} server(s) running, ${service.deps.tools.listTools().length} tools`
+        ? `${servers.length - idle} server(s) running${idle > 0 ? `, ${idle} idle (started on first use)` : ''}, ${service.deps.tools.listTools().length} tools`
         : down
             .map((server) => `${server.name} is ${server.state === 'running' ? `unresponsive since ${server.unresponsive_since}` : server.state}${server.last_error ? ` (${server.last_error})` : ''}`)
             .join('; ')) + (hung.length > 0 ? `; restarted after hanging: ${hung.join(', ')}` : ''),

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { configFromObject } from '../config/load.js';
 import { isClockFixed, setFixedNow } from '../clock.js';
 import { appRoot, selfCommand } from '../runtime/self.js';
-import { allowedEnvironment, expandRoot, formatCommandLine, launchSpec } from './launch.js';
+import { allowedEnvironment, CHILD_NODE_OPTIONS, expandRoot, formatCommandLine, launchSpec } from './launch.js';
 
 function serverConfig(server: unknown) {
   return configFromObject({ mcp: { servers: { s: server } } }, '/tmp').mcp.servers.s!;
@@ -79,4 +79,11 @@ test('the child environment is an allow-list plus the configured env', () => {
 
 test('command lines in messages quote arguments with spaces', () => {
   assert.equal(formatCommandLine({ command: '/usr/bin/node', args: ['a b', 'c'] }), '/usr/bin/node "a b" c');
+});
+
+test('a shipped server gets the smaller heaps unless its env sets NODE_OPTIONS; an external one gets none', () => {
+  const parentEnv = { PATH: '/usr/bin', NODE_OPTIONS: '--inspect' };
+  assert.equal(launchSpec(serverConfig({ builtin: 'query' }), { parentEnv, root: '/r' }).env.NODE_OPTIONS, CHILD_NODE_OPTIONS);
+  assert.equal(launchSpec(serverConfig({ builtin: 'query', env: { NODE_OPTIONS: '--max-old-space-size=512' } }), { parentEnv, root: '/r' }).env.NODE_OPTIONS, '--max-old-space-size=512');
+  assert.equal(launchSpec(serverConfig({ command: 'srv' }), { parentEnv, root: '/r' }).env.NODE_OPTIONS, undefined);
 });

@@ -15,6 +15,9 @@
  * behind. NODE_OPTIONS is left out on purpose: the child's command line is
  * complete without it, and an inherited `--inspect` or `--require` would
  * reach every server; a server that needs it sets it in its `env`.
+ * A shipped (builtin) server gets NODE_OPTIONS=`CHILD_NODE_OPTIONS` (smaller
+ * heaps: each server is a whole copy of the program, and the appliance keeps
+ * its process tree small) unless its configured env sets NODE_OPTIONS.
  * Note: the SDK's StdioClientTransport always adds its own sudo-like
  * defaults (HOME, LOGNAME, PATH, SHELL, TERM, USER) from the parent; none of
  * them is a secret.
@@ -28,6 +31,15 @@ export interface LaunchSpec {
   args: string[];
   env: Record<string, string>;
 }
+
+/**
+ * The heap limit of the shipped servers: an old space bounded well above what
+ * a server needs (its caches are bounded in entries), instead of V8's default
+ * of a quarter of the machine's memory. The young generation keeps its
+ * default: capping it (--max-semi-space-size=2) saved ~7 MB per idle server
+ * but made every start 15-80% slower (more scavenges while modules load).
+ */
+export const CHILD_NODE_OPTIONS = '--max-old-space-size=256';
 
 const ALLOWED_NAMES = new Set(['PATH', 'HOME', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'NODE_ENV']);
 const ALLOWED_PREFIXES = ['LC_', 'AIRGAP_AGENT_'];
@@ -66,6 +78,7 @@ export function launchSpec(server: McpServerConfig, options: LaunchOptions = {})
   for (const [name, value] of Object.entries(server.env)) configured[name] = expandRoot(value, root);
   const env = { ...allowedEnvironment(options.parentEnv ?? process.env), ...configured };
   if (server.builtin !== undefined) {
+    if (configured.NODE_OPTIONS === undefined) env.NODE_OPTIONS = CHILD_NODE_OPTIONS;
     const globals: string[] = [];
     if (options.configFile !== undefined) globals.push('--config', options.configFile);
     const fixed = options.fixedNow ?? (isClockFixed() ? now() : undefined);

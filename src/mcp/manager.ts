@@ -14,15 +14,31 @@
  * tool on one of them to resolve it). After start-up a crashed server is
  * restarted with backoff (see server-process.ts); calls arriving meanwhile
  * wait for it within their own timeout.
+ *
+ * Lazy start and idle stop (`lazy`, used by createAgent): each server's tool
+ * list is kept in a small JSON file (`toolCacheFile`, beside agent.db) keyed
+ * by its command line and the program's version. A server whose list is known
+ * there is not started with the others: its tools are routed and offered at
+ * once and the process starts on the first call that needs it (a `ask` that
+ * only reads the plant database starts the query server alone). A server with
+ * no known list starts at once as before, and its list is written down. With
+ * `idleStopMs`, a server no call has used for that long is stopped (state
+ * `idle`) and started again by the next call; its tools stay listed.
+ * A server that cannot start on first use fails that call (MCP_SERVER_EXITED
+ * with the reason) and is tried again by the next one.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../errors.js';
+import { VERSION } from '../version.js';
 import { logger, type Logger } from '../log/index.js';
-import type { Config } from '../config/schema.js';
+import type { Config, McpServerConfig } from '../config/schema.js';
 import type { AuditWriter } from '../store/audit.js';
 import type { ToolCallRequest, ToolCallResult, ToolCaller, ToolInfo } from './types.js';
-import { launchSpec } from './launch.js';
-import { DEFAULT_TIMING, ManagedServer, type McpTiming, type ServerStatus } from './server-process.js';
+import { formatCommandLine, launchSpec, type LaunchSpec } from './launch.js';
+import { DEFAULT_TIMING, ManagedServer, type ListedTool, type McpTiming, type ServerState, type ServerStatus } from './server-process.js';
 import { auditRow, failure, fromCallError, fromCallResult } from './call-result.js';
 
 export interface McpManagerStartOptions {
@@ -37,15 +53,59 @@ export interface McpManagerStartOptions {
   optional?: string[] | undefined;
   /** waits and backoff (tests shorten them) */
   timing?: Partial<McpTiming> | undefined;
+  /** start servers on first use and stop idle ones (see the top of this file) */
+  lazy?: LazyOptions | undefined;
+}
+
+export interface LazyOptions {
+  /** JSON file with each server's last tool list; a server listed there starts on its first call */
+  toolCacheFile?: string | undefined;
+  /** stop a server no call has used for this long (ms); 0 or unset: keep it running */
+  idleStopMs?: number | undefined;
+}
+
+/** `idle`: stopped after idle time (or not started yet), started again by the next call */
+export type ManagedServerState = ServerState | 'idle';
+export type ManagedServerStatus = Omit<ServerStatus, 'state'> & { state: ManagedServerState };
+
+/** One configured server: the process (while one runs) and what is known of it between processes. */
+class Slot {
+  server: ManagedServer | undefined;
+  starting: Promise<ManagedServer> | undefined;
+  tools: ListedTool[] = [];
+  /** calls running now (never stopped for idleness while > 0) */
+  active = 0;
+  lastUsed = Date.now();
+  idleTimer: NodeJS.Timeout | undefined;
+  /** restarts of processes already stopped for idleness */
+  pastRestarts = 0;
+  lastError: string | null = null;
+  readonly commandLine: string;
+  readonly fingerprint: string;
+
+  constructor(
+    readonly name: string,
+    readonly config: McpServerConfig,
+    readonly spec: LaunchSpec,
+  ) {
+    this.commandLine = formatCommandLine(spec);
+    // what a tool list depends on: the program (and its version) and its arguments
+    const args = spec.args.filter((arg, index) => arg !== '--now' && spec.args[index - 1] !== '--now');
+    this.fingerprint = createHash('sha256').update(JSON.stringify([VERSION, spec.command, args, config.env])).digest('hex').slice(0, 32);
+  }
 }
 
 interface Route {
-  server: ManagedServer;
+  slot: Slot;
   tool: ToolInfo;
 }
 
+interface ToolCacheFile {
+  version: 1;
+  servers: Record<string, { fingerprint: string; tools: ListedTool[] }>;
+}
+
 export class McpManager implements ToolCaller {
-  private readonly servers: ManagedServer[];
   private routes = new Map<string, Route>();
   /** tools a server has but allow/deny keeps from the model: name → server */
   private filtered = new Map<string, string>();
@@ -53,40 +113,38 @@ export class McpManager implements ToolCaller {
   private closing: Promise<void> | undefined;
 
   private constructor(
-    servers: ManagedServer[],
+    private readonly slots: Slot[],
     private readonly audit: AuditWriter | undefined,
     private readonly log: Logger,
-  ) {
-    this.servers = servers;
-  }
+    private readonly timing: McpTiming,
+    private readonly lazy: LazyOptions | undefined,
+  ) {}
 
-  /** Start every enabled server in config.mcp.servers and build the routing table. */
+  /** Start every enabled server in config.mcp.servers (lazy: those whose tools are not known) and build the routing table. */
   static async start(options: McpManagerStartOptions): Promise<McpManager> {
     const log = options.log ?? logger('mcp');
     const timing: McpTiming = { ...DEFAULT_TIMING, ...options.timing };
     const optional = new Set(options.optional ?? []);
-    let manager: McpManager | undefined;
-    const servers: ManagedServer[] = [];
+    const slots: Slot[] = [];
     for (const [name, config] of Object.entries(options.config.mcp.servers)) {
       if (!config.enabled) continue;
-      const spec = launchSpec(config, { configFile: options.configFile });
-      servers.push(
-        new ManagedServer(name, config, {
-          spec,
-          log: log.child({ server: name }),
-          timing,
-          onRestarted: (server) => manager?.refreshRoutes(server),
-        }),
-      );
+      slots.push(new Slot(name, config, launchSpec(config, { configFile: options.configFile })));
     }
-    manager = new McpManager(servers, options.audit, log);
-    const outcomes = await Promise.allSettled(servers.map((server) => server.start()));
+    const manager = new McpManager(slots, options.audit, log, timing, options.lazy);
+    const known = manager.readToolCache();
+    const toStart: Slot[] = [];
+    for (const slot of slots) {
+      const cached = known[slot.name];
+      if (options.lazy?.toolCacheFile !== undefined && cached && cached.fingerprint === slot.fingerprint) slot.tools = cached.tools;
+      else toStart.push(slot);
+    }
+    const outcomes = await Promise.allSettled(toStart.map((slot) => manager.launch(slot)));
     const failures: AppError[] = [];
     outcomes.forEach((outcome, index) => {
       if (outcome.status === 'fulfilled') return;
-      const server = servers[index]!;
+      const slot = toStart[index]!;
       const error = outcome.reason instanceof AppError ? outcome.reason : new AppError('MCP_START_FAILED', String(outcome.reason));
-      if (optional.has(server.name)) log.warn({ server: server.name, error: error.message }, 'server-start-skipped');
+      if (optional.has(slot.name)) log.warn({ server: slot.name, error: error.message }, 'server-start-skipped');
       else failures.push(error);
     });
     try {
@@ -102,6 +160,8 @@ export class McpManager implements ToolCaller {
       await manager.close();
       throw error;
     }
+    if (toStart.length > 0) manager.writeToolCache();
+    for (const slot of slots) manager.armIdleTimer(slot);
     return manager;
   }
 
@@ -110,41 +170,145 @@ export class McpManager implements ToolCaller {
   }
 
   /** Per-server state for `doctor` and /readyz. */
-  status(): ServerStatus[] {
-    return this.servers.map((server) => server.status());
+  status(): ManagedServerStatus[] {
+    return this.slots.map((slot) => {
+      if (slot.server) {
+        const status = slot.server.status();
+        return { ...status, restarts: status.restarts + slot.pastRestarts };
+      }
+      return {
+        name: slot.name,
+        state: this.closing ? 'closed' : slot.tools.length > 0 || slot.starting ? (slot.starting ? 'starting' : 'idle') : 'failed',
+        pid: null,
+        restarts: slot.pastRestarts,
+        tools: slot.tools.length,
+        command: slot.commandLine,
+        up_since: null,
+        last_error: slot.lastError,
+      };
+    });
   }
 
-  /** True when every started server is running (none restarting or closed). */
+  /** True when every server runs or can start on demand (none restarting or closed). */
   ready(): boolean {
-    return this.closing === undefined && this.servers.every((server) => ['running', 'failed'].includes(server.status().state));
+    return this.closing === undefined && this.status().every((server) => ['running', 'failed', 'idle', 'starting'].includes(server.state));
   }
 
   async callTool(request: ToolCallRequest): Promise<ToolCallResult> {
     const started = performance.now();
     const route = this.routes.get(request.name);
-    const result = await this.dispatch(request, route, started);
+    let result: ToolCallResult;
+    if (route) {
+      const slot = route.slot;
+      slot.active++;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = undefined;
+      try {
+        result = await this.dispatch(request, route, started);
+      } finally {
+        slot.active--;
+        slot.lastUsed = Date.now();
+        this.armIdleTimer(slot);
+      }
+    } else {
+      result = await this.dispatch(request, route, started);
+    }
     const log = this.log.child({ session: request.sessionId, trace: request.traceId });
-    if (result.ok) log.debug({ tool: request.name, server: route?.server.name, ms: result.ms, cached: result.cached }, 'tool-call-end');
-    else log.warn({ tool: request.name, server: route?.server.name, ms: result.ms, error_code: result.errorCode }, 'tool-call-failed');
-    this.audit?.write(auditRow(request, result, route?.server.name ?? this.filtered.get(request.name) ?? null));
+    if (result.ok) log.debug({ tool: request.name, server: route?.slot.name, ms: result.ms, cached: result.cached }, 'tool-call-end');
+    else log.warn({ tool: request.name, server: route?.slot.name, ms: result.ms, error_code: result.errorCode }, 'tool-call-failed');
+    this.audit?.write(auditRow(request, result, route?.slot.name ?? this.filtered.get(request.name) ?? null));
     return result;
   }
 
   /** Stop every server (stdin end → SIGTERM → SIGKILL); no child survives. Idempotent. */
   close(): Promise<void> {
-    this.closing ??= Promise.all(this.servers.map((server) => server.close())).then(() => undefined);
+    this.closing ??= Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.idleTimer) clearTimeout(slot.idleTimer);
+        slot.idleTimer = undefined;
+        const server = slot.server ?? (await slot.starting?.catch(() => undefined));
+        await server?.close();
+      }),
+    ).then(() => undefined);
     return this.closing;
+  }
+
+  /** Start a process for the slot (one at a time); resolves once it runs and lists its tools. */
+  private launch(slot: Slot): Promise<ManagedServer> {
+    if (slot.server) return Promise.resolve(slot.server);
+    slot.starting ??= (async () => {
+      const server: ManagedServer = new ManagedServer(slot.name, slot.config, {
+        spec: slot.spec,
+        log: this.log.child({ server: slot.name }),
+        timing: this.timing,
+        onRestarted: () => this.refreshRoutes(slot),
+      });
+      try {
+        await server.start();
+      } catch (error) {
+        slot.lastError = server.lastErrorText;
+        await server.close();
+        throw error;
+      } finally {
+        slot.starting = undefined;
+      }
+      if (this.closing) {
+        await server.close();
+        throw new AppError('MCP_SERVER_EXITED', `the "${slot.name}" tool server was started while shutting down`);
+      }
+      const before = JSON.stringify(slot.tools);
+      slot.server = server;
+      slot.tools = server.tools;
+      slot.lastError = null;
+      slot.lastUsed = Date.now();
+      // a server started on demand may list other tools than the cache said
+      if (this.routes.size > 0 && before !== JSON.stringify(server.tools)) {
+        this.refreshRoutes(slot);
+        this.writeToolCache();
+      }
+      return server;
+    })();
+    return slot.starting;
+  }
+
+  /** After idleStopMs without a call: stop the process; the next call starts it again. */
+  private armIdleTimer(slot: Slot): void {
+    const idleMs = this.lazy?.idleStopMs ?? 0;
+    if (idleMs <= 0 || this.closing || !slot.server || slot.active > 0) return;
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = undefined;
+      const server = slot.server;
+      if (!server || slot.active > 0 || this.closing) return;
+      if (Date.now() - slot.lastUsed < idleMs - 5) return this.armIdleTimer(slot);
+      slot.server = undefined;
+      slot.pastRestarts += server.status().restarts;
+      this.log.info({ server: slot.name, idle_ms: Date.now() - slot.lastUsed }, 'server-idle-stop');
+      void server.close();
+    }, idleMs);
+    slot.idleTimer.unref();
   }
 
   private async dispatch(request: ToolCallRequest, route: Route | undefined, started: number): Promise<ToolCallResult> {
     const elapsed = (): number => Math.round((performance.now() - started) * 10) / 10;
     if (!route) return failure(...this.notFound(request.name), elapsed());
     if (this.closing) return failure('MCP_SERVER_EXITED', 'The tool servers are shutting down; the call was not made.', elapsed());
-    const server = route.server;
-    const timeoutMs = request.timeoutMs ?? server.config.timeout_ms;
+    const slot = route.slot;
+    const timeoutMs = request.timeoutMs ?? slot.config.timeout_ms;
     const deadline = Date.now() + timeoutMs;
     if (request.signal?.aborted) return failure('CANCELLED', `The call to ${request.name} was cancelled before it started.`, elapsed());
 
+    let server = slot.server;
+    if (!server) {
+      try {
+        server = await this.launch(slot);
+      } catch (error) {
+        const reason = slot.lastError ?? (error instanceof Error ? error.message : String(error));
+        return failure('MCP_SERVER_EXITED', `The "${slot.name}" tool server could not start (${reason}). Tool ${request.name} was not run; try again in a moment.`, elapsed());
+      }
+      // the cached list said the server has this tool; the started one may not
+      if (!this.routes.has(request.name)) return failure(...this.notFound(request.name), elapsed());
+    }
     const outcome = await server.waitUntilRunning(deadline, request.signal);
     if (outcome === 'cancelled') return failure('CANCELLED', `The call to ${request.name} was cancelled.`, elapsed());
     if (outcome !== 'running') {
@@ -193,7 +357,8 @@ export class McpManager implements ToolCaller {
         );
       }
       if (stopReason === 'cancelled') return failure('CANCELLED', `The call to ${request.name} was cancelled.`, elapsed());
-      return fromCallError(error, { tool: request.name, server: server.name, ms: elapsed(), exitText: () => server.lastErrorText ?? 'no details' });
+      const live = server;
+      return fromCallError(error, { tool: request.name, server: live.name, ms: elapsed(), exitText: () => live.lastErrorText ?? 'no details' });
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
@@ -212,32 +377,32 @@ export class McpManager implements ToolCaller {
     return ['TOOL_NOT_FOUND', `There is no tool named ${name}. Available tools: ${available}.`];
   }
 
-  private offered(server: ManagedServer): ToolInfo[] {
-    const { allow, deny } = server.config;
-    return server.tools
+  private offered(slot: Slot): ToolInfo[] {
+    const { allow, deny } = slot.config;
+    return slot.tools
       .filter((tool) => (allow === undefined || allow.includes(tool.name)) && !deny.includes(tool.name))
-      .map((tool) => ({ server: server.name, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+      .map((tool) => ({ server: slot.name, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
   }
 
-  /** At start-up: every running server's offered tools; a name offered twice is an error. */
+  /** At start-up: every running (or known) server's offered tools; a name offered twice is an error. */
   private buildRoutes(): void {
     const routes = new Map<string, Route>();
     const filtered = new Map<string, string>();
-    for (const server of this.servers) {
-      if (server.status().state !== 'running') continue;
-      this.warnUnknownFilters(server);
-      const offered = this.offered(server);
+    for (const slot of this.slots) {
+      if (slot.server ? slot.server.status().state !== 'running' : slot.tools.length === 0) continue;
+      this.warnUnknownFilters(slot);
+      const offered = this.offered(slot);
       const offeredNames = new Set(offered.map((tool) => tool.name));
-      for (const tool of server.tools) if (!offeredNames.has(tool.name)) filtered.set(tool.name, server.name);
+      for (const tool of slot.tools) if (!offeredNames.has(tool.name)) filtered.set(tool.name, slot.name);
       for (const tool of offered) {
         const existing = routes.get(tool.name);
         if (existing) {
-          throw new AppError('MCP_DUPLICATE_TOOL', `tool "${tool.name}" is offered by two MCP servers: "${existing.server.name}" and "${server.name}"`, {
-            hint: `deny it on one of them (mcp.servers.${server.name}.deny: [${tool.name}]) or disable one server`,
-            details: { tool: tool.name, servers: [existing.server.name, server.name] },
+          throw new AppError('MCP_DUPLICATE_TOOL', `tool "${tool.name}" is offered by two MCP servers: "${existing.slot.name}" and "${slot.name}"`, {
+            hint: `deny it on one of them (mcp.servers.${slot.name}.deny: [${tool.name}]) or disable one server`,
+            details: { tool: tool.name, servers: [existing.slot.name, slot.name] },
           });
         }
-        routes.set(tool.name, { server, tool });
+        routes.set(tool.name, { slot, tool });
       }
     }
     for (const name of routes.keys()) filtered.delete(name);
@@ -246,36 +411,63 @@ export class McpManager implements ToolCaller {
     this.toolList = [...routes.values()].map((route) => route.tool);
   }
 
-  /** After a restart: the server's fresh tool list replaces its old routes; a new clash is logged and skipped. */
-  private refreshRoutes(server: ManagedServer): void {
+  /** After a restart (or a first start on demand): the server's fresh tool list replaces its old routes; a new clash is logged and skipped. */
+  private refreshRoutes(slot: Slot): void {
     if (this.closing) return;
+    if (slot.server) slot.tools = slot.server.tools;
     const routes = new Map<string, Route>();
-    for (const [name, route] of this.routes) if (route.server !== server) routes.set(name, route);
-    for (const tool of this.offered(server)) {
+    for (const [name, route] of this.routes) if (route.slot !== slot) routes.set(name, route);
+    for (const tool of this.offered(slot)) {
       const existing = routes.get(tool.name);
       if (existing) {
-        this.log.error({ tool: tool.name, servers: [existing.server.name, server.name] }, 'tool-duplicate-after-restart');
+        this.log.error({ tool: tool.name, servers: [existing.slot.name, slot.name] }, 'tool-duplicate-after-restart');
         continue;
       }
-      routes.set(tool.name, { server, tool });
+      routes.set(tool.name, { slot, tool });
     }
-    for (const [name, owner] of this.filtered) if (owner === server.name) this.filtered.delete(name);
-    const offeredNames = new Set(this.offered(server).map((tool) => tool.name));
-    for (const tool of server.tools) if (!offeredNames.has(tool.name) && !routes.has(tool.name)) this.filtered.set(tool.name, server.name);
+    for (const [name, owner] of this.filtered) if (owner === slot.name) this.filtered.delete(name);
+    const offeredNames = new Set(this.offered(slot).map((tool) => tool.name));
+    for (const tool of slot.tools) if (!offeredNames.has(tool.name) && !routes.has(tool.name)) this.filtered.set(tool.name, slot.name);
     // keep the configured server order in listTools()
-    const order = new Map(this.servers.map((entry, index) => [entry.name, index]));
-    this.routes = new Map(
-      [...routes.entries()].sort(([, a], [, b]) => (order.get(a.server.name) ?? 0) - (order.get(b.server.name) ?? 0)),
-    );
+    const order = new Map(this.slots.map((entry, index) => [entry.name, index]));
+    this.routes = new Map([...routes.entries()].sort(([, a], [, b]) => (order.get(a.slot.name) ?? 0) - (order.get(b.slot.name) ?? 0)));
     this.toolList = [...this.routes.values()].map((route) => route.tool);
-    this.log.info({ server: server.name, tools: this.toolList.length }, 'tools-relisted');
+    this.log.info({ server: slot.name, tools: this.toolList.length }, 'tools-relisted');
   }
 
-  private warnUnknownFilters(server: ManagedServer): void {
-    const names = new Set(server.tools.map((tool) => tool.name));
-    const unknown = [...(server.config.allow ?? []), ...server.config.deny].filter((name) => !names.has(name));
+  private warnUnknownFilters(slot: Slot): void {
+    const names = new Set(slot.tools.map((tool) => tool.name));
+    const unknown = [...(slot.config.allow ?? []), ...slot.config.deny].filter((name) => !names.has(name));
     if (unknown.length > 0) {
-      this.log.warn({ server: server.name, unknown, tools: [...names] }, 'tool-filter-unknown');
+      this.log.warn({ server: slot.name, unknown, tools: [...names] }, 'tool-filter-unknown');
+    }
+  }
+
+  private readToolCache(): ToolCacheFile['servers'] {
+    const file = this.lazy?.toolCacheFile;
+    if (file === undefined) return {};
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<ToolCacheFile>;
+      return parsed.version === 1 && parsed.servers && typeof parsed.servers === 'object' ? parsed.servers : {};
+    } catch {
+      // missing or damaged: the servers start and the file is written again
+      return {};
+    }
+  }
+
+  /** Write every known tool list (atomically: a reader never sees half a file); failure only costs a start next time. */
+  private writeToolCache(): void {
+    const file = this.lazy?.toolCacheFile;
+    if (file === undefined) return;
+    const servers: ToolCacheFile['servers'] = { ...this.readToolCache() };
+    for (const slot of this.slots) if (slot.tools.length > 0) servers[slot.name] = { fingerprint: slot.fingerprint, tools: slot.tools };
+    const temporary = `${file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(temporary, `${JSON.stringify({ version: 1, servers } satisfies ToolCacheFile)}\n`, { mode: 0o640 });
+      renameSync(temporary, file);
+    } catch (error) {
+      this.log.warn({ file, error: (error as Error).message }, 'tool-cache-write-failed');
     }
   }
 }

@@ -226,7 +226,8 @@ export function migrate(db: SqliteDatabase): { from: number; to: number } {
 /** Open (creating if needed) and migrate agent.db. */
 export function openAgentDb(file: string): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const db = openSqlite(file);
+  // the service prepares the same few statements on every request: keep them compiled
+  const db = openSqlite(file, { statementCache: 256 });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -17,6 +17,8 @@ import { formatCase, formatProblem, summarise, summaryLine, writeJson, writeJuni
 export interface RemoteRunOptions {
   paths: string[];
   url: string;
+  /** the service's console socket instead of url: no log-in, the local admin (src/http/local-socket.ts) */
+  socket?: string | undefined;
   user?: string | undefined;
   filter?: RegExp | undefined;
   tags?: string[] | undefined;
@@ -29,39 +31,9 @@ export interface RemoteRunOptions {
   err: Writable;
 }
 
-interface SseEvent {
-  event: string;
-  data: string;
-}
-
-/** Parse an SSE body as a browser would (event/data fields, blank-line separated). */
-export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let event = 'message';
-  let data: string[] = [];
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let newline: number;
-    while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
-      if (line === '') {
-        if (data.length > 0) yield { event, data: data.join('\n') };
-        event = 'message';
-        data = [];
-      } else if (line.startsWith(':')) {
-        continue;
-      } else {
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') event = value;
-        else if (field === 'data') data.push(value);
-      }
-    }
-  }
-}
+export { readSse } from './sse-read.js';
+import { readSse } from './sse-read.js';
+import { askThroughService } from '../cli/service-client.js';
 
 async function authenticate(base: string, user: string | undefined): Promise<Record<string, string>> {
   const token = process.env.AIRGAP_AGENT_TOKEN;
@@ -84,7 +56,19 @@ async function authenticate(base: string, user: string | undefined): Promise<Rec
   return { authorization: `Bearer ${body.token}` };
 }
 
-async function askRemote(options: { base: string; headers: Record<string, string>; question: string; sessionId: string | undefined; timeoutMs: number }): Promise<{ answer: AgentAnswer; steps: number; sessionId: string }> {
+async function askRemote(options: { base: string; socket?: string | undefined; headers: Record<string, string>; question: string; sessionId: string | undefined; timeoutMs: number }): Promise<{ answer: AgentAnswer; steps: number; sessionId: string }> {
+  if (options.socket !== undefined) {
+    let steps = 0;
+    const answer = await askThroughService(options.socket, {
+      question: options.question,
+      sessionId: options.sessionId,
+      signal: AbortSignal.timeout(options.timeoutMs),
+      onEvent: (event) => {
+        if (event.type === 'step-start') steps += 1;
+      },
+    });
+    return { answer, steps, sessionId: answer.session };
+  }
   const response = await fetch(`${options.base}/api/tasks`, {
     method: 'POST',
     headers: { ...options.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -122,7 +106,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   const base = options.url.replace(/\/+$/, '');
   const { cases, problems } = loadCases(options.paths);
   for (const problem of problems) options.out.write(`${formatProblem(problem)}\n`);
-  const headers = await authenticate(base, options.user);
+  const headers = options.socket !== undefined ? {} : await authenticate(base, options.user);
   const reports: CaseReport[] = [];
   const emit = (report: CaseReport): void => {
     reports.push(report);
@@ -150,7 +134,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
         for (const entry of unit) {
           const started = performance.now();
           try {
-            const result = await askRemote({ base, headers, question: entry.testCase.input, sessionId: entry.testCase.session ? sessionId : undefined, timeoutMs: options.caseTimeoutMs });
+            const result = await askRemote({ base, socket: options.socket, headers, question: entry.testCase.input, sessionId: entry.testCase.session ? sessionId : undefined, timeoutMs: options.caseTimeoutMs });
             sessionId = result.sessionId;
             const ms = performance.now() - started;
             const failures = checkCase(entry.testCase, { answer: result.answer, latencyMs: ms, steps: result.steps });

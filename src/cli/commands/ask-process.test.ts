@@ -75,6 +75,20 @@ describe('ask as a process', () => {
     assert.match(String(second.messages.find((message) => message.role === 'tool')?.content), /^batches\n\d+\n\(1 row\)/);
   });
 
+  test('the process exits once answered, not when the model server\'s keep-alive connection times out', async () => {
+    // the start-up probe leaves an idle keep-alive connection to the model server (Node closes it after 5 s)
+    let doneAt = 0;
+    const result = await runCli(['--config', configFile, '--now', NOW, 'ask', "What was line A's defect rate yesterday?"], {
+      onStderr: (text) => {
+        if (doneAt === 0 && /^\[done\]/m.test(text)) doneAt = performance.now();
+      },
+    });
+    const lingered = performance.now() - doneAt;
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /\[mode\] rules/);
+    assert.ok(doneAt > 0 && lingered < 3500, `exited ${Math.round(lingered)} ms after [done]`);
+  });
+
   test('SIGTERM during a model call cancels the question and exits promptly', async () => {
     llm.push(turn.text('too late', { delayMs: 15000 }));
     let sent = false;

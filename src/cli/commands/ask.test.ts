@@ -60,12 +60,13 @@ describe('ask and chat', () => {
     assert.match(result.stderr, /^\[done\] model, 1 tool call\(s\), session [0-9a-f-]{36}$/m);
   });
 
-  test('--json prints {answer, mode, skill, tool_calls: [{name, arguments, ok, ms}], data, session}', async () => {
+  test('--json prints {answer, mode, skill, tool_calls: [{name, arguments, ok, ms}], data, session, trace_id}', async () => {
     const result = await ask(["What is line A's output this week?", '--json', '--session', 'cli-json-1']);
     assert.equal(result.code, 0);
     assert.equal(result.stdout.trim().split('\n').length, 1, 'one line of JSON');
     const parsed = JSON.parse(result.stdout) as Record<string, any>;
-    assert.deepEqual(Object.keys(parsed), ['answer', 'mode', 'skill', 'tool_calls', 'data', 'session']);
+    assert.deepEqual(Object.keys(parsed), ['answer', 'mode', 'skill', 'tool_calls', 'data', 'session', 'trace_id']);
+    assert.match(parsed.trace_id, /^[0-9a-f-]{36}$/);
     assert.equal(parsed.mode, 'rules');
     assert.equal(parsed.skill, 'quality_metrics');
     assert.equal(parsed.session, 'cli-json-1');
@@ -79,6 +80,9 @@ describe('ask and chat', () => {
     const db = openAgentDb(path.join(dir, 'agent.db'));
     try {
       const rows = db.prepare("SELECT tool_name, success FROM tool_call_log WHERE session_id = 'cli-json-1' ORDER BY id").all();
+      // the trace id printed is the one the audit rows carry (the admin guide follows it)
+      const traces = db.prepare("SELECT DISTINCT trace_id FROM tool_call_log WHERE session_id = 'cli-json-1'").all() as Array<{ trace_id: string }>;
+      assert.deepEqual(traces.map((row) => row.trace_id), [parsed.trace_id]);
       assert.deepEqual(rows, [
         { tool_name: 'query_database', success: 1 },
         { tool_name: 'quality_metrics', success: 1 },
@@ -123,5 +127,22 @@ describe('ask and chat', () => {
       'the second question carries the first exchange; after /reset the history is empty',
     );
     assert.ok(requests.every((request) => request.stream));
+  });
+
+  test('chat: "exit" and "quit" leave (they are commands, never questions)', async () => {
+    for (const word of ['exit', 'quit', 'QUIT', '退出']) {
+      const before = llm.chatRequests().length;
+      const stdin = new PassThrough();
+      const stdout = new Collector();
+      const done = chatCommand({
+        context: { globals: { config: configFile }, args: [], command: 'chat' },
+        create,
+        io: { stdin, stdout, stderr: new Collector() },
+      });
+      stdin.end(`${word}\nnever asked\n`);
+      assert.equal(await done, 0);
+      assert.equal(stdout.text, '', word);
+      assert.equal(llm.chatRequests().length, before, `${word} reached no model`);
+    }
   });
 });

@@ -3,7 +3,7 @@
  *
  * stdout carries only the answer (or, with --json, one JSON object:
  * {answer, mode, skill, tool_calls: [{name, arguments, ok, ms}], data,
- * session[, error]}); stderr traces each step: the mode, each tool with its
+ * session, trace_id[, error]}); stderr traces each step: the mode, each tool with its
  * arguments (the SQL and its purpose), a preview of the result and the time.
  * Exit code 0 when answered, 1 when the answer is an honest failure, 130 when
  * interrupted. SIGINT/SIGTERM cancel the question and shut down cleanly (MCP
@@ -13,21 +13,48 @@ import type { Writable } from 'node:stream';
 import { AppError } from '../../errors.js';
 import type { LoadedConfig } from '../../config/load.js';
 import { initLogging } from '../../log/index.js';
-import { createAgent, type AgentRuntime } from '../../agent/create.js';
 import { formatEvent } from '../../agent/trace.js';
 import type { AgentAnswer } from '../../agent/types.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { connectService, type CliRuntime, type ServiceProbe } from '../service-client.js';
 
-const USAGE = 'airgap-agent ask "question" [--session ID] [--json] [--quiet]';
+const USAGE = 'airgap-agent ask "question" [--session ID] [--json] [--quiet] [--local]   (--local: answer in this process even when the service runs)';
 
 export interface CommandIo {
   stdout: Writable;
   stderr: Writable;
 }
 
-export type RuntimeFactory = (loaded: LoadedConfig) => Promise<AgentRuntime>;
+export type RuntimeFactory = (loaded: LoadedConfig) => Promise<CliRuntime>;
+export type ServiceConnector = (socket: string | null) => Promise<ServiceProbe>;
 
-export const realRuntime: RuntimeFactory = (loaded) => createAgent({ config: loaded.config, configFile: loaded.file });
+/**
+ * The running service when it answers on the console socket (server.socket),
+ * else an agent in this process (`create`), with logging set up only then.
+ * The trace says which, and why the service was not used when one is configured.
+ */
+export async function openRuntime(options: {
+  loaded: LoadedConfig;
+  create: RuntimeFactory;
+  connect?: ServiceConnector | undefined;
+  local: boolean;
+  trace: (line: string) => void;
+}): Promise<CliRuntime> {
+  const { loaded } = options;
+  if (!options.local && loaded.config.server.socket !== null) {
+    const probe = await (options.connect ?? connectService)(loaded.config.server.socket);
+    if (probe.runtime) {
+      options.trace(`[via] ${probe.runtime.via}`);
+      return probe.runtime;
+    }
+    options.trace(`[via] this process: ${probe.reason}`);
+  }
+  await initLogging({ config: loaded.config, fileName: 'cli' });
+  return options.create(loaded);
+}
+
+// loaded on demand: a question that goes to the service never loads the agent
+export const realRuntime: RuntimeFactory = async (loaded) => (await import('../../agent/create.js')).createAgent({ config: loaded.config, configFile: loaded.file });
 
 /** The --json shape. */
 export function answerJson(answer: AgentAnswer): Record<string, unknown> {
@@ -38,6 +65,7 @@ export function answerJson(answer: AgentAnswer): Record<string, unknown> {
     tool_calls: answer.tool_calls.map((call) => ({ name: call.name, arguments: call.arguments, ok: call.ok, ms: Math.round(call.ms * 10) / 10 })),
     data: answer.data ?? null,
     session: answer.session,
+    trace_id: answer.trace_id,
     ...(answer.error ? { error: answer.error } : {}),
   };
 }
@@ -53,22 +81,21 @@ export function onInterrupt(handler: (signal: NodeJS.Signals) => void): () => vo
   };
 }
 
-export async function askCommand(options: { context: CommandContext; create: RuntimeFactory; io: CommandIo }): Promise<number> {
+export async function askCommand(options: { context: CommandContext; create: RuntimeFactory; connect?: ServiceConnector; io: CommandIo }): Promise<number> {
   const { context, io } = options;
   const { values, positionals } = parseCommandArgs(
     context,
-    { session: { type: 'string' }, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false } },
+    { session: { type: 'string' }, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, local: { type: 'boolean', default: false } },
     USAGE,
   );
   const question = positionals.join(' ').trim();
   if (question.length === 0) throw new AppError('USAGE', 'ask: no question given', { hint: `usage: ${USAGE}` });
   const loaded = loadCommandConfig(context);
-  await initLogging({ config: loaded.config, fileName: 'cli' });
   const quiet = values.quiet === true;
   const trace = (line: string): void => {
     if (!quiet) io.stderr.write(`${line}\n`);
   };
-  const runtime = await options.create(loaded);
+  const runtime = await openRuntime({ loaded, create: options.create, connect: options.connect, local: values.local === true, trace });
   let interrupted = false;
   const removeHandlers = onInterrupt((signal) => {
     interrupted = true;

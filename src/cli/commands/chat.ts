@@ -1,31 +1,34 @@
 /**
  * `airgap-agent chat [--session ID] [--quiet]` — an interactive session on
  * stdin/stdout, usable under tmux or with piped input. The conversation keeps
- * its history (one session); `/reset` starts a new session, `/exit` or Ctrl-D
- * leaves. Model tokens stream to stdout as they arrive; the step trace goes
+ * its history (one session); `/reset` starts a new session, `exit`, `quit`
+ * (or `/exit`, `退出`) or Ctrl-D leaves. Model tokens stream to stdout as they arrive; the step trace goes
  * to stderr. Ctrl-C cancels the question in flight (at the prompt it leaves);
  * SIGTERM shuts down cleanly.
  */
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
-import { initLogging } from '../../log/index.js';
 import { formatEvent } from '../../agent/trace.js';
 import { isAppError, toAppError } from '../../errors.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
-import { realRuntime, type CommandIo, type RuntimeFactory } from './ask.js';
+import { openRuntime, realRuntime, type CommandIo, type RuntimeFactory, type ServiceConnector } from './ask.js';
 
-const USAGE = 'airgap-agent chat [--session ID] [--quiet]';
+const USAGE = 'airgap-agent chat [--session ID] [--quiet] [--local]   (at the prompt: /reset, exit or quit or /exit or Ctrl-D)';
 
-export async function chatCommand(options: { context: CommandContext; create: RuntimeFactory; io: CommandIo & { stdin: Readable } }): Promise<number> {
+/** `exit`, `quit` (any case, with or without a leading slash, a trailing "." or "。"), `退出`: leave, never a question. */
+export function isExitCommand(line: string): boolean {
+  return /^\/?(exit|quit|bye)[.。!！]?$/iu.test(line.trim()) || /^(退出|再见)[.。!！]?$/u.test(line.trim());
+}
+
+export async function chatCommand(options: { context: CommandContext; create: RuntimeFactory; connect?: ServiceConnector; io: CommandIo & { stdin: Readable } }): Promise<number> {
   const { context, io } = options;
-  const { values } = parseCommandArgs(context, { session: { type: 'string' }, quiet: { type: 'boolean', default: false } }, USAGE, false);
+  const { values } = parseCommandArgs(context, { session: { type: 'string' }, quiet: { type: 'boolean', default: false }, local: { type: 'boolean', default: false } }, USAGE, false);
   const loaded = loadCommandConfig(context);
-  await initLogging({ config: loaded.config, fileName: 'cli' });
   const quiet = values.quiet === true;
   const trace = (line: string): void => {
     if (!quiet) io.stderr.write(`${line}\n`);
   };
-  const runtime = await options.create(loaded);
+  const runtime = await openRuntime({ loaded, create: options.create, connect: options.connect, local: values.local === true, trace });
   const terminal = (io.stdin as { isTTY?: boolean }).isTTY === true;
   const lines = readline.createInterface({ input: io.stdin, output: io.stdout, terminal, historySize: 200 });
   lines.setPrompt('> ');
@@ -48,12 +51,12 @@ export async function chatCommand(options: { context: CommandContext; create: Ru
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
 
-  trace(`airgap-agent chat — ${loaded.config.plant.name}. /reset starts a new session, /exit or Ctrl-D leaves.`);
+  trace(`airgap-agent chat — ${loaded.config.plant.name}. /reset starts a new session, exit (or quit, Ctrl-D) leaves.`);
   try {
     if (terminal) lines.prompt();
     for await (const raw of lines) {
       const line = raw.trim();
-      if (line === '/exit' || line === '/quit') break;
+      if (isExitCommand(line)) break;
       if (line === '/reset') {
         sessionId = undefined;
         trace('(new session)');

@@ -10,13 +10,16 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { checkConfigText, configFileFrom, formatProblems, loadConfig } from '../../config/load.js';
 import { configSchema } from '../../config/schema.js';
-import type { CommandContext } from '../context.js';
+import { showHelp, type CommandContext } from '../context.js';
+
+const USAGE = 'airgap-agent config check [FILE] | config show | config schema';
 
 export function configJsonSchema(): unknown {
   return z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' });
 }
 
 export async function run(context: CommandContext): Promise<number> {
+  showHelp(context, USAGE);
   const [sub] = context.args;
   switch (sub) {
     case 'check': {
@@ -48,6 +51,6 @@ export async function run(context: CommandContext): Promise<number> {
       return 0;
     }
     default:
-      throw new AppError('USAGE', `config: unknown subcommand "${sub ?? ''}"`, { hint: 'use: config check [FILE] | config show | config schema' });
+      throw new AppError('USAGE', `config: unknown subcommand "${sub ?? ''}"`, { hint: `usage: ${USAGE}` });
   }
 }

@@ -13,7 +13,7 @@ import { initLogging, logger } from '../../log/index.js';
 import { disposeLlamas, EmbeddedModel } from '../../llm/embedded/engine.js';
 import { requireUsableModel, resolveModelFile, verifyModelFile } from '../../llm/embedded/model-file.js';
 import { startLlmServer } from '../../llm/embedded/server.js';
-import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { loadCommandConfig, parseCommandArgs, showHelp, type CommandContext } from '../context.js';
 
 const USAGE = 'airgap-agent llm serve [--port N] [--host H] [--model FILE] [--threads N] [--parallel N] [--context-size N] [--queue N]';
 
@@ -114,5 +114,6 @@ async function serve(context: CommandContext): Promise<number> {
 export async function run(context: CommandContext): Promise<number> {
   const [sub, ...rest] = context.args;
   if (sub === 'serve') return serve({ ...context, args: rest, command: 'llm serve' });
+  showHelp(context, USAGE);
   throw new AppError('USAGE', sub === undefined ? 'llm: which subcommand?' : `llm: unknown subcommand "${sub}"`, { hint: `usage: ${USAGE}` });
 }

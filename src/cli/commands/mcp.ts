@@ -5,7 +5,7 @@
  * Never print to stdout here: stdout is the protocol.
  */
 import { AppError } from '../../errors.js';
-import { loadCommandConfig, type CommandContext } from '../context.js';
+import { loadCommandConfig, showHelp, type CommandContext } from '../context.js';
 import type { Config } from '../../config/schema.js';
 
 type ServerMain = (options: { config: Config; args: string[] }) => Promise<void>;
@@ -21,6 +21,7 @@ const SERVERS = {
 } satisfies Record<string, () => Promise<ServerMain>>;
 
 export async function run(context: CommandContext): Promise<number> {
+  showHelp(context, 'airgap-agent mcp query|plant|holidays|docs|utils  (a stdio MCP server: JSON-RPC on stdin/stdout, for MCP clients)');
   const [name, ...rest] = context.args;
   if (name === undefined || !(name in SERVERS)) {
     throw new AppError('USAGE', `mcp: unknown server "${name ?? ''}"`, {

@@ -14,6 +14,7 @@ import { createAgent } from '../../agent/create.js';
 import { serviceFromRuntime } from '../../http/service.js';
 import { startHttpServer } from '../../http/server.js';
 import { FIRST_ADMIN_HINT } from '../../http/context.js';
+import { listenLocalSocket, type LocalSocket } from '../../http/local-socket.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE = 'airgap-agent serve [--host HOST] [--port PORT] [--grace SECONDS]';
@@ -52,6 +53,17 @@ export async function run(context: CommandContext): Promise<number> {
     }
     throw error;
   }
+  let consoleSocket: LocalSocket | undefined;
+  if (loaded.config.server.socket !== null) {
+    try {
+      consoleSocket = await listenLocalSocket({ http: running.http, file: loaded.config.server.socket, log: logger('http') });
+      process.stderr.write(`airgap-agent serve: console socket ${consoleSocket.path} (ask, chat and agent-test on this host use it)\n`);
+    } catch (error) {
+      // the chat page still works; the CLI then answers on its own (slower)
+      log.error({ err: error }, 'console-socket-failed');
+      process.stderr.write(`airgap-agent serve: WARNING: ${(error as Error).message}\n`);
+    }
+  }
   const users = running.http.service.accounts.count();
   process.stderr.write(`airgap-agent serve: listening on ${running.url} (${users} account${users === 1 ? '' : 's'})\n`);
   if (users === 0) process.stderr.write(`airgap-agent serve: ${FIRST_ADMIN_HINT}\n`);
@@ -66,7 +78,10 @@ export async function run(context: CommandContext): Promise<number> {
       }
       process.stderr.write(`airgap-agent serve: ${signal}, shutting down (up to ${graceSeconds} s for running questions)…\n`);
       log.info({ signal }, 'shutdown-signal');
-      void server.close({ graceMs: graceSeconds * 1000 }).then(() => {
+      // no new console connections; those streaming a running answer end with it
+      consoleSocket?.server.close();
+      void server.close({ graceMs: graceSeconds * 1000 }).then(async () => {
+        await consoleSocket?.close();
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
         process.stderr.write('airgap-agent serve: stopped\n');

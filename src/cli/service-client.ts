@@ -1,0 +1,168 @@
+/**
+ * `ask`, `chat` and `agent-test` through the running service: the HTTP API on
+ * the console socket (server.socket, see src/http/local-socket.ts), as the
+ * local admin "console". A question then costs the service's few
+ * milliseconds plus one connection, instead of starting an agent and its MCP
+ * servers in this process.
+ *
+ * `connectService` answers undefined (and the command answers on its own)
+ * when no socket is configured, the service is not running (no file, or a
+ * file nobody listens on) or this user may not open it; the reason is kept
+ * for the trace. The runtime it returns has the shape `ask`/`chat` use
+ * (`agent.ask`, `signal`, `close`): events arrive as the service's SSE stream
+ * and are handed on as the agent's own events, so the trace looks the same.
+ */
+import http, { type IncomingMessage } from 'node:http';
+import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { AppError, ERROR_CODES, type ErrorCode } from '../errors.js';
+import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
+import { readSse } from '../testing/sse-read.js';
+
+/** What ask and chat need of a runtime: in process (createAgent) or the service's. */
+export interface CliRuntime {
+  agent: { ask(options: AskOptions): Promise<AgentAnswer> };
+  readonly signal: AbortSignal;
+  close(): Promise<void>;
+  /** set when questions go to the running service: how it is reached */
+  via?: string | undefined;
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: IncomingMessage;
+}
+
+/** One HTTP request over the unix socket. */
+export function socketRequest(
+  socketPath: string,
+  options: { method: string; path: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; timeoutMs?: number },
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    const request = http.request(
+      {
+        socketPath,
+        method: options.method,
+        path: options.path,
+        headers: { host: 'console', ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}), ...options.headers },
+        signal: options.signal,
+      },
+      (response) => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response }),
+    );
+    if (options.timeoutMs !== undefined) request.setTimeout(options.timeoutMs, () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    request.once('error', reject);
+    request.end(payload);
+  });
+}
+
+async function readJson(reply: Reply): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of reply.body) text += String(chunk);
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { error: { code: 'BAD_RESPONSE', message: `the service answered ${reply.status}: ${text.slice(0, 200)}` } };
+  }
+}
+
+function codeOf(code: unknown): ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(String(code)) ? (code as ErrorCode) : 'INTERNAL';
+}
+
+function replyError(status: number, body: Record<string, unknown>): AppError {
+  const error = (body.error ?? {}) as { code?: string; message?: string; hint?: string };
+  return new AppError(codeOf(error.code), `the service: ${error.message ?? `HTTP ${status}`}`, { hint: error.hint });
+}
+
+export type ServiceProbe = { runtime: CliRuntime; reason?: undefined } | { runtime?: undefined; reason: string };
+
+/** The running service's runtime over the console socket, or why there is none. */
+export async function connectService(socketPath: string | null, options: { timeoutMs?: number } = {}): Promise<ServiceProbe> {
+  if (socketPath === null) return { reason: 'no console socket configured (server.socket)' };
+  if (!existsSync(socketPath)) return { reason: `the service is not running (no ${socketPath})` };
+  let probe: Reply;
+  try {
+    probe = await socketRequest(socketPath, { method: 'GET', path: '/api/me', timeoutMs: options.timeoutMs ?? 2000 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') return { reason: `this user may not use ${socketPath} (run as root, or join the service's group: usermod -aG airgap-agent $USER)` };
+    return { reason: code === 'ECONNREFUSED' ? `the service is not running (nobody listens on ${socketPath})` : `the service does not answer on ${socketPath} (${code ?? (error as Error).message})` };
+  }
+  const me = await readJson(probe);
+  if (probe.status !== 200) return { reason: `the service refused the console (${replyError(probe.status, me).message})` };
+  const controller = new AbortController();
+  const runtime: CliRuntime = {
+    via: `the service (${socketPath}, as ${String(me.username)})`,
+    signal: controller.signal,
+    close: async () => controller.abort(),
+    agent: { ask: (askOptions) => askThroughService(socketPath, askOptions) },
+  };
+  return { runtime };
+}
+
+/** One question as a task of the service; its events handed on as the agent's. */
+export async function askThroughService(socketPath: string, options: AskOptions): Promise<AgentAnswer> {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let taskId: string | undefined;
+  try {
+    const reply = await socketRequest(socketPath, {
+      method: 'POST',
+      path: '/api/tasks',
+      headers: { accept: 'text/event-stream', ...(options.traceId ? { 'x-trace-id': options.traceId } : {}) },
+      body: { question: options.question, ...(options.sessionId !== undefined ? { session_id: options.sessionId } : {}) },
+      signal: controller.signal,
+    });
+    if (reply.status !== 200) throw replyError(reply.status, await readJson(reply));
+    taskId = typeof reply.headers['x-task-id'] === 'string' ? reply.headers['x-task-id'] : undefined;
+    let answer: AgentAnswer | undefined;
+    let failure: { code: string; message: string; hint?: string | null } | undefined;
+    const emit = (event: AgentEvent): void => options.onEvent?.(event);
+    for await (const event of readSse(Readable.toWeb(reply.body) as ReadableStream<Uint8Array>)) {
+      const data = JSON.parse(event.data) as Record<string, any>;
+      switch (event.event) {
+        case 'token':
+          emit({ type: 'token', text: String(data.text) });
+          break;
+        case 'step-start':
+          emit({ type: 'step-start', step: Number(data.step) });
+          break;
+        case 'tool-call-start':
+          emit({ type: 'tool-call-start', id: String(data.id), name: String(data.tool), arguments: data.arguments ?? {} });
+          break;
+        case 'tool-call-end':
+          emit({ type: 'tool-call-end', id: String(data.id), name: String(data.tool), ok: data.ok === true, ms: Number(data.ms), cached: data.cached === true, result: data.result ?? undefined, error: data.error ?? undefined });
+          break;
+        case 'approval-required':
+          emit({ type: 'notice', message: `waiting for an admin to approve ${String(data.skill)} (approval ${String(data.approval_id)}): on the chat page, or POST /api/approvals/${String(data.approval_id)}` });
+          break;
+        case 'task-error':
+          failure = { code: String(data.code), message: String(data.message), hint: data.hint };
+          emit({ type: 'error', code: failure.code, message: failure.message });
+          break;
+        case 'answer':
+          answer = data as AgentAnswer;
+          break;
+        default:
+          break;
+      }
+      if (event.event === 'done') break;
+    }
+    if (answer) return answer;
+    if (options.signal?.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
+    if (failure) throw new AppError(codeOf(failure.code), `the service: ${failure.message}`, { hint: failure.hint ?? undefined });
+    throw new AppError('INTERNAL', 'the service ended the question without an answer', { hint: taskId ? `see GET /api/tasks/${taskId} or the service log` : 'see the service log (journalctl -u airgap-agent)' });
+  } catch (error) {
+    if (options.signal?.aborted) {
+      // cancel the task in the service too, then report the cancellation
+      if (taskId) await socketRequest(socketPath, { method: 'POST', path: `/api/tasks/${taskId}/cancel`, timeoutMs: 2000 }).then((reply) => reply.body.resume(), () => undefined);
+      throw new AppError('CANCELLED', 'the question was cancelled');
+    }
+    throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
