@@ -185,6 +185,9 @@ export class McpManager implements ToolCaller {
         command: slot.commandLine,
         up_since: null,
         last_error: slot.lastError,
+        // not running: nothing to ping (a hung server's restarts show while it runs)
+        unresponsive_since: null,
+        hung_restarts: 0,
       };
     });
   }
