@@ -146,6 +146,7 @@ function resolvePaths(config: Config, base: string): Config {
     state: { ...config.state, db: abs(config.state.db), fts_db: abs(config.state.fts_db) },
     docs: { ...config.docs, root: abs(config.docs.root) },
     log: { ...config.log, dir: abs(config.log.dir) },
+    import: { ...config.import, inbox: abs(config.import.inbox), mappings_dir: config.import.mappings_dir === null ? null : abs(config.import.mappings_dir) },
     skills: {
       ...config.skills,
       dir: path.isAbsolute(config.skills.dir) ? config.skills.dir : path.resolve(appRoot(), config.skills.dir),
