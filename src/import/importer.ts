@@ -172,6 +172,65 @@ interface Target {
   format?: DateFormat | undefined;
   /** filled from other columns when the file has no such column */
   derive?: ((row: Record<string, unknown>) => unknown) | undefined;
+  /** lower-case value → the enum's spelling */
+  enumMap?: Map<string, string> | undefined;
+  /** the referenced table's keys (undefined = not checked) */
+  refSet?: Set<string> | undefined;
+}
+
+const FAIL = Symbol('fail');
+const failure = { rule: '', fix: '' };
+function fail(rule: string, fix: string): typeof FAIL {
+  failure.rule = rule;
+  failure.fix = fix;
+  return FAIL;
+}
+
+/** One cell → its contract value, or FAIL with the rule and fix in \`failure\`. */
+function convertCell(target: Target, cell: Cell): unknown {
+  const column = target.spec;
+  if (cell === null || cell === undefined || (typeof cell === 'string' && (cell === '' || cell.trim() === ''))) {
+    if (!column.required) return null;
+    return fail('required (NOT NULL)', target.index >= 0 ? `fill in ${column.name} (e.g. ${column.example}), or give a constant in the mapping` : `give ${column.name} (e.g. ${column.example})`);
+  }
+  let value: unknown;
+  if (column.type === 'integer') {
+    const converted = toInteger(cell, target.rule?.factor);
+    if (!converted.ok) return fail(converted.rule, converted.fix);
+    value = converted.value;
+  } else if (column.type === 'real') {
+    const converted = toReal(cell, target.rule?.factor);
+    if (!converted.ok) return fail(converted.rule, converted.fix);
+    value = converted.value;
+  } else if (column.type === 'date' || column.type === 'datetime') {
+    const converted = toDateTime(cell, column.type, target.format);
+    if (!converted.ok) return fail(converted.rule, converted.fix);
+    value = converted.value;
+  } else {
+    value = typeof cell === 'string' ? normalizeText(cell) : describeValue(cell);
+  }
+  if (target.enumMap) {
+    const text = String(value);
+    const canonical = target.enumMap.get(text) ?? target.enumMap.get(text.toLowerCase());
+    if (canonical === undefined) {
+      const options = column.enum!;
+      return fail(`one of ${options.join(', ')}`, target.index >= 0 ? `map the plant's values to these in the mapping, e.g. columns: { ${target.header || column.name}: { to: ${column.name}, map: { ${JSON.stringify(text)}: ${options[0]} } } }` : `use one of ${options.join(', ')}`);
+    }
+    value = canonical;
+  }
+  if (column.min !== undefined && typeof value === 'number' && value < column.min) {
+    return fail(`${column.name} ≥ ${column.min}`, column.min === 1 ? 'a count of zero or less is not a batch: check the column' : 'a count cannot be negative');
+  }
+  if (column.pattern) {
+    const text = String(value);
+    if (!column.pattern.regex.test(text) && !(column.name === 'country_code' && column.pattern.regex.test(text.toUpperCase()))) return fail(column.pattern.describe, `e.g. ${column.pattern.example}`);
+  }
+  if (column.timezone && !isTimeZone(String(value))) return fail('an IANA time zone name', 'e.g. Asia/Shanghai, Europe/Berlin, America/Chicago');
+  if (target.refSet && !target.refSet.has(String(value))) {
+    const known = target.refSet;
+    return fail(`a ${column.ref!.column} that exists in ${column.ref!.table}`, `import ${column.ref!.table} first (with ${JSON.stringify(String(value))}), or map the value to a known one (known: ${[...known].slice(0, 8).join(', ')}${known.size > 8 ? ', …' : ''})`);
+  }
+  return value;
 }
 
 function describeValue(cell: Cell): string {
@@ -317,6 +376,8 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           spec: column, index: found?.index ?? -1, header: found?.header ?? '', rule: found?.rule, hasConstant, constant: mapping.constants.get(column.name),
           format: found?.rule?.format ?? (column.type === 'date' ? mapping.dateFormat : column.type === 'datetime' ? mapping.datetimeFormat : undefined),
         };
+        if (column.enum) target.enumMap = new Map(column.enum.flatMap((option) => [[option, option], [option.toLowerCase(), option]] as Array<[string, string]>));
+        if (column.ref) target.refSet = refs.get(`${column.ref.table}.${column.ref.column}`);
         if (found && hasConstant) {
           problem({ row: mapping.headerRow, column: found.header, field: column.name, value: found.header, rule: 'a column or a constant, not both', fix: `remove constants.${column.name} from the mapping, or stop mapping "${found.header}"` });
           fileProblem = true;
@@ -376,80 +437,54 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       return true;
     };
 
+    // a file larger than the table: drop its secondary indexes now and build them once at the
+    // end, inside the same transaction (readers never see the table without them)
+    let droppedIndexes: string[] = [];
+    let sizeChecked = false;
+    const maybeDropIndexes = (batchRows: number, bytes: number): void => {
+      sizeChecked = true;
+      const size = report.source?.size ?? 0;
+      if (batchRows === 0 || bytes === 0 || size === 0) return;
+      const estimate = (size * batchRows) / bytes;
+      if (estimate < 100_000 || estimate < before) return;
+      const indexes = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'").all(spec.name) as Array<{ name: string; sql: string }>;
+      for (const index of indexes) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
+      droppedIndexes = indexes.map((index) => index.sql);
+    };
+
     const onRows = (batch: SourceRow[], bytes: number): boolean => {
+      if (!sizeChecked) maybeDropIndexes(batch.length, bytes);
       const record: Record<string, unknown> = {};
       for (const { row, cells } of batch) {
         report.rows += 1;
         const values: unknown[] = new Array(targets.length);
-        const rowProblems: Array<Omit<ImportProblem, 'file'>> = [];
+        let rowProblems: Array<Omit<ImportProblem, 'file'>> | undefined;
         for (let position = 0; position < targets.length; position++) {
           const target = targets[position]!;
-          const column = target.spec;
           let cell: Cell = target.index >= 0 ? cells[target.index] : target.hasConstant ? (target.constant as Cell) : (target.derive?.(record) as Cell);
           if (target.rule?.map && cell !== null && cell !== undefined) {
             const key = typeof cell === 'string' ? cell.trim() : String(cell);
             if (target.rule.map.has(key)) cell = target.rule.map.get(key) as Cell;
           }
-          const original = describeValue(cell);
-          let value: unknown = null;
-          const empty = cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
-          const fail = (rule: string, fix: string): void => {
-            rowProblems.push({ row, column: target.header, field: column.name, value: original, rule, fix });
-          };
-          if (empty) {
+          let value = convertCell(target, cell);
+          if (value === FAIL) {
             // a value derived from a bad column is not a second problem
-            if (column.required && !(target.derive && rowProblems.length > 0)) fail('required (NOT NULL)', target.index >= 0 ? `fill in ${column.name} (e.g. ${column.example}), or give a constant in the mapping` : `give ${column.name} (e.g. ${column.example})`);
-          } else if (column.type === 'integer') {
-            const converted = toInteger(cell, target.rule?.factor);
-            if (converted.ok) value = converted.value;
-            else fail(converted.rule, converted.fix);
-          } else if (column.type === 'real') {
-            const converted = toReal(cell, target.rule?.factor);
-            if (converted.ok) value = converted.value;
-            else fail(converted.rule, converted.fix);
-          } else if (column.type === 'date' || column.type === 'datetime') {
-            const converted = toDateTime(cell, column.type, target.format);
-            if (converted.ok) value = converted.value;
-            else fail(converted.rule, converted.fix);
-          } else {
-            value = typeof cell === 'string' ? normalizeText(cell) : cell instanceof Date ? original : String(cell);
-          }
-          if (value !== null) {
-            if (column.enum) {
-              const text = String(value);
-              const canonical = column.enum.find((option) => option === text) ?? column.enum.find((option) => option.toLowerCase() === text.toLowerCase());
-              if (canonical === undefined) {
-                fail(`one of ${column.enum.join(', ')}`, target.index >= 0 ? `map the plant's values to these in the mapping, e.g. columns: { ${target.header || column.name}: { to: ${column.name}, map: { ${JSON.stringify(text)}: ${column.enum[0]} } } }` : `use one of ${column.enum.join(', ')}`);
-                value = null;
-              } else value = canonical;
+            if (!(target.derive && rowProblems !== undefined)) {
+              (rowProblems ??= []).push({ row, column: target.header, field: target.spec.name, value: describeValue(cell), rule: failure.rule, fix: failure.fix });
             }
-            if (column.min !== undefined && typeof value === 'number' && value < column.min) {
-              fail(`${column.name} ≥ ${column.min}`, column.min === 1 ? 'a count of zero or less is not a batch: check the column' : 'a count cannot be negative');
-            }
-            if (column.pattern && !column.pattern.regex.test(String(value))) {
-              const upper = String(value).toUpperCase();
-              if (column.name === 'country_code' && column.pattern.regex.test(upper)) value = upper;
-              else fail(column.pattern.describe, `e.g. ${column.pattern.example}`);
-            }
-            if (column.timezone && !isTimeZone(String(value))) fail('an IANA time zone name', 'e.g. Asia/Shanghai, Europe/Berlin, America/Chicago');
-            if (column.ref) {
-              const known = refs.get(`${column.ref.table}.${column.ref.column}`);
-              if (known && !known.has(String(value))) {
-                fail(`a ${column.ref.column} that exists in ${column.ref.table}`, `import ${column.ref.table} first (with ${JSON.stringify(String(value))}), or map the value to a known one (known: ${[...known].slice(0, 8).join(', ')}${known.size > 8 ? ', …' : ''})`);
-              }
-            }
-          }
+            value = null;
+          } else if (target.spec.name === 'country_code' && typeof value === 'string') value = value.toUpperCase();
           values[position] = value;
-          record[column.name] = value;
+          record[target.spec.name] = value;
         }
-        if (rowProblems.length === 0 && spec.rowRules) {
+        if (rowProblems === undefined && spec.rowRules) {
           const ruled = spec.rowRules(record);
           if (ruled) {
             const target = targets.find((candidate) => candidate.spec.name === ruled.column);
-            rowProblems.push({ row, column: target?.header ?? '', field: ruled.column, value: String(record[ruled.column] ?? ''), rule: ruled.rule, fix: ruled.fix });
+            (rowProblems ??= []).push({ row, column: target?.header ?? '', field: ruled.column, value: String(record[ruled.column] ?? ''), rule: ruled.rule, fix: ruled.fix });
           }
         }
-        if (rowProblems.length > 0) {
+        if (rowProblems !== undefined) {
           report.rejected += 1;
           hasProblems = true;
           for (const entry of rowProblems) problem(entry);
@@ -514,6 +549,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       report.written = 0;
       return finish(report, started);
     }
+    for (const sql of droppedIndexes) db.exec(sql);
     if (options.replaceRange && spec.dateColumn && report.firstDate && report.lastDate) {
       const keys = spec.key;
       const inKeys = keys.length === 1 ? `"${keys[0]}" NOT IN (SELECT k1 FROM temp.import_keys)` : `(${keys.map((key) => `"${key}"`).join(', ')}) NOT IN (SELECT k1, k2 FROM temp.import_keys)`;

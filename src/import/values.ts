@@ -27,6 +27,7 @@ const DECIMAL = /^-?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
 
 export function toInteger(cell: Cell, factor = 1): Converted {
   let number: number;
+  if (factor === 1 && typeof cell === 'string' && cell.length < 16 && PLAIN_INT.test(cell)) return { ok: true, value: Number(cell) };
   if (typeof cell === 'number') {
     number = cell;
   } else {
@@ -62,8 +63,31 @@ export function toReal(cell: Cell, factor = 1): Converted {
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2 && ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0)) return 29;
+  return MONTH_DAYS[month - 1] ?? 0;
+}
+
+const digit = (text: string, index: number): number => text.charCodeAt(index) - 48;
+const two = (text: string, index: number): number => digit(text, index) * 10 + digit(text, index + 1);
+const CANONICAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CANONICAL_STAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/;
+
+/** YYYY-MM-DD and YYYY-MM-DD[T ]HH:mm[:ss], the common case, without the general parser. */
+function fastDateTime(text: string, type: 'date' | 'datetime'): Converted | undefined {
+  if (text.length === 10) {
+    if (!CANONICAL_DATE.test(text)) return undefined;
+  } else if (text.length === 16 || text.length === 19) {
+    if (!CANONICAL_STAMP.test(text)) return undefined;
+  } else return undefined;
+  const parts: Parts = { year: digit(text, 0) * 1000 + digit(text, 1) * 100 + two(text, 2), month: two(text, 5), day: two(text, 8) };
+  if (text.length > 10) {
+    parts.hour = two(text, 11);
+    parts.minute = two(text, 14);
+    parts.second = text.length === 19 ? two(text, 17) : 0;
+  }
+  return render(parts, type);
 }
 
 interface Parts {
@@ -152,6 +176,10 @@ export function toDateTime(cell: Cell, type: 'date' | 'datetime', format?: DateF
   if (typeof cell === 'number') {
     if (cell > 20000 && cell < 110000) return render(fromSerial(cell), type);
     return { ok: false, rule: 'a date', fix: 'format the spreadsheet column as a date, or write YYYY-MM-DD' };
+  }
+  if (!format && typeof cell === 'string') {
+    const fast = fastDateTime(cell, type);
+    if (fast) return fast;
   }
   const text = normalizeText(String(cell));
   if (format) {
