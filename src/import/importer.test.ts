@@ -10,7 +10,7 @@ import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { appRoot } from '../runtime/self.js';
 import { importFile, type ImportOptions } from './importer.js';
-import { parseMapping } from './mapping.js';
+import { loadMapping, parseMapping } from './mapping.js';
 import { formatReport } from './report.js';
 
 let dir: string;
@@ -302,4 +302,29 @@ test('kill -9 in the middle of a large import leaves plant.db as it was (integri
     handle.close();
   }
   assert.equal(query(db, 'SELECT count(*) AS n FROM sqlite_schema').length, ledger);
+});
+
+test('the shipped example mappings (deploy/import-mappings) import files shaped like their exports', async () => {
+  const folder = path.join(appRoot(), 'deploy', 'import-mappings');
+  const db = freshDb();
+  const mes = path.join(dir, '质检日报20261130.csv');
+  writeFileSync(mes, iconv.encode(['产线,生产日期,班次,批次号,产品名称,检验数量,不良数量,不良类型,检验员,记录时间', 'A线,2026/11/30,早班,A20261130D201,车门铰链,"1,000",3,毛刺,张伟,2026/11/30 9:05', 'D线,2026/11/30,晚班,D20261130N201,电机壳体,150,0,无,赵强,2026/11/30 22:30'].join('\r\n'), 'gb18030'));
+  const quality = await run({ db, table: 'quality_data', file: mes, mapping: loadMapping(path.join(folder, 'mes-quality.yaml')) });
+  assert.equal(quality.status, 'imported', formatReport(quality));
+  assert.equal(quality.written, 2);
+  const xlsx = path.join(dir, '维修工单202611.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('工单');
+  sheet.addRow(['设备维修工单导出']);
+  sheet.addRow(['工单号', '设备编号', '产线', '优先级', '状态', '标题', '故障现象', '原因分析', '处理措施', '负责人工号', '开单时间', '关闭时间']);
+  sheet.addRow([9101, 'B-PRESS-03', 'B', '高', '已完成', 'B-PRESS-03 异响', '冲压机异响', '润滑不足', '加注润滑脂', 2, new Date(Date.UTC(2026, 10, 28, 9, 0)), '2026/11/28 11:30']);
+  await workbook.xlsx.writeFile(xlsx);
+  const orders = await run({ db, table: 'work_orders', file: xlsx, mapping: loadMapping(path.join(folder, 'excel-work-orders.yaml')) });
+  assert.equal(orders.status, 'imported', formatReport(orders));
+  assert.deepEqual(query(db, 'SELECT priority, status, closed_at FROM work_orders WHERE order_id = 9101'), [{ priority: 'P1', status: 'closed', closed_at: '2026-11-28T11:30:00' }]);
+  const equipment = path.join(dir, '设备台账.csv');
+  writeFileSync(equipment, '设备编号,产线,设备名称,设备类型,状态,上次保养,下次保养\nB-PRESS-05,B,5号冲压机,PRESS,待机,1.11.2026,1.12.2026\n');
+  const machines = await run({ db, table: 'equipment', file: equipment, mapping: loadMapping(path.join(folder, 'equipment.yaml')) });
+  assert.equal(machines.status, 'imported', formatReport(machines));
+  assert.deepEqual(query(db, "SELECT status, last_maintenance, next_maintenance FROM equipment WHERE equipment_id = 'B-PRESS-05'"), [{ status: 'idle', last_maintenance: '2026-11-01', next_maintenance: '2026-12-01' }]);
 });
