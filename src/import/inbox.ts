@@ -8,7 +8,7 @@
  * (quality_data-2026-11-26.csv). Polling, not fs.watch: network shares and
  * USB file systems do not all send events. One file at a time.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
@@ -118,9 +118,27 @@ export class InboxWatcher {
     };
   }
 
+  private warnedReadOnly = false;
+
+  /** Can this process write plant.db? (the installed service cannot: the import unit does it) */
+  private canWrite(): boolean {
+    const file = this.options.config.plant.db;
+    try {
+      accessSync(existsSync(file) ? file : path.dirname(file), constants.W_OK);
+      this.warnedReadOnly = false;
+      return true;
+    } catch (error) {
+      if (!this.warnedReadOnly) this.options.log.warn({ file, err: error }, 'inbox-plant-db-read-only: files are left for the import unit (airgap-agent-import)');
+      this.warnedReadOnly = true;
+      return false;
+    }
+  }
+
   /** Look at the inbox once; import every complete file. */
   async scanOnce(options: { ignoreStability?: boolean } = {}): Promise<InboxResult[]> {
     const { inbox, stable_ms: stableMs } = this.options.config.import;
+    // a process without write access to plant.db leaves the inbox to the one that has it
+    if (!this.canWrite()) return [];
     mkdirSync(inbox, { recursive: true });
     const entries = readdirSync(inbox, { withFileTypes: true }).filter((entry) => entry.isFile() && !IGNORED.test(entry.name)).map((entry) => entry.name).sort();
     const results: InboxResult[] = [];
