@@ -141,3 +141,26 @@ test('end to end: the running service imports a dropped file and answers from it
     await live.close();
   }
 });
+
+test('`airgap-agent import --watch` stays up, imports what lands, and stops on SIGTERM', async () => {
+  const { spawn } = await import('node:child_process');
+  const { appRoot } = await import('../runtime/self.js');
+  const { root, inbox } = setup('watch-cli');
+  const configFile = path.join(root, 'config.yaml');
+  writeFileSync(configFile, `plant:\n  db: ${path.join(root, 'plant.db')}\nimport:\n  inbox: ${inbox}\n  stable_ms: 200\n  poll_ms: 100\nlog:\n  dir: ${path.join(root, 'log')}\n  level: silent\n`);
+  const env = { ...process.env };
+  delete env.AIRGAP_AGENT_CONFIG;
+  delete env.AIRGAP_AGENT_NOW;
+  const child = spawn(path.join(appRoot(), 'bin', 'airgap-agent'), ['--config', configFile, 'import', '--watch'], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    mkdirSync(inbox, { recursive: true });
+    writeFileSync(path.join(inbox, 'quality_data-cli.csv'), `${HEADER}\nB,2026-11-30,day,B20261130D301,支架,320,2,crack,李娜,2026-11-30 09:00\n`);
+    for (let tries = 0; tries < 150 && !existsSync(path.join(inbox, 'done')); tries++) await sleep(100);
+    assert.ok(existsSync(path.join(inbox, 'done')), 'the watcher imported the file');
+    assert.equal(child.exitCode, null, 'still running');
+  } finally {
+    child.kill('SIGTERM');
+  }
+  assert.equal(await exited, 0);
+});

@@ -61,7 +61,8 @@ export class InboxWatcher {
   private readonly seen = new Map<string, { size: number; mtimeMs: number; since: number }>();
   readonly recent: InboxResult[] = [];
 
-  constructor(private readonly options: { config: Config; log: Logger; onImported?: (result: InboxResult) => void }) {}
+  /** keepAlive: the timer holds the process open (the `import --watch` process; the service has its server for that) */
+  constructor(private readonly options: { config: Config; log: Logger; onImported?: (result: InboxResult) => void; keepAlive?: boolean }) {}
 
   get inbox(): string {
     return this.options.config.import.inbox;
@@ -75,7 +76,9 @@ export class InboxWatcher {
         .catch((error: unknown) => this.options.log.error({ err: error }, 'inbox-scan-failed'))
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.timer = setTimeout(tick, this.options.config.import.poll_ms).unref();
+          if (this.stopped) return;
+          this.timer = setTimeout(tick, this.options.config.import.poll_ms);
+          if (!this.options.keepAlive) this.timer.unref();
         });
     };
     tick();

@@ -55,7 +55,7 @@ export async function run(context: CommandContext): Promise<number> {
   if (values.watch === true || values['inbox-once'] === true) {
     if (positionals.length > 0) throw new AppError('USAGE', 'import: --watch and --inbox-once take no TABLE or FILE', { hint: `usage: ${USAGE}` });
     await initLogging({ config, fileName: 'import', stdout: values.watch === true });
-    const watcher = new InboxWatcher({ config: { ...config, plant: { ...config.plant, db } }, log: logger('import') });
+    const watcher = new InboxWatcher({ config: { ...config, plant: { ...config.plant, db } }, log: logger('import'), keepAlive: values.watch === true });
     if (values['inbox-once'] === true) {
       const results = await watcher.scanOnce({ ignoreStability: true });
       for (const result of results) process.stdout.write(`${result.file}: ${result.outcome}${result.report ? ` — ${formatReport(result.report).split('\n')[0]}` : ''}\n`);
