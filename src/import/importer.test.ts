@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { appRoot } from '../runtime/self.js';
-import { importFile, type ImportOptions } from './importer.js';
+import { importFile, recoverInterruptedImport, type ImportOptions } from './importer.js';
 import { loadMapping, parseMapping } from './mapping.js';
 import { formatReport } from './report.js';
 
@@ -271,14 +271,15 @@ test('kill -9 in the middle of a large import leaves plant.db as it was (integri
   writeFileSync(file, lines.join('\n'));
   const before = count(db);
   const ledger = query(db, 'SELECT count(*) AS n FROM sqlite_schema').length;
-  const child = spawn(path.join(appRoot(), 'bin', 'airgap-agent'), ['import', 'quality_data', file, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() });
+  const child = spawn(path.join(appRoot(), 'bin', 'airgap-agent'), ['import', 'quality_data', file, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...cleanEnv(), AIRGAP_AGENT_IMPORT_PROGRESS_MS: '100', AIRGAP_AGENT_IMPORT_CACHE_KIB: '512' } });
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no progress line in time: ${stderr}`)), 120_000);
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       // rows are being written inside the transaction: kill it now
-      if (/import quality_data: [\d,]+ rows/.test(stderr)) {
+      // rows are being written, and (a 512 KiB page cache) pages have reached the database file
+      if (/import quality_data: (\d{3}|\d{1,3},\d{3}),\d{3} rows/.test(stderr)) {
         clearTimeout(timer);
         child.kill('SIGKILL');
         resolve();
@@ -292,8 +293,12 @@ test('kill -9 in the middle of a large import leaves plant.db as it was (integri
   const exit = await new Promise<NodeJS.Signals | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.signalCode) : child.on('exit', (_code, signal) => resolve(signal))));
   assert.equal(exit, 'SIGKILL', `the import was killed mid-way (stderr: ${stderr})`);
   assert.ok(existsSync(`${db}-journal`), 'a hot journal is left behind');
-  // the next writer (an import) rolls the hot journal back
-  const handle = openSqlite(db);
+  const journal = readFileSync(`${db}-journal`);
+  assert.notEqual(journal[0], 0, 'the journal header is written (pages reached the database file): it is hot');
+  // a read-only reader cannot roll it back; the watcher's recovery (the next writer) does
+  assert.equal(recoverInterruptedImport(db), true);
+  assert.equal(existsSync(`${db}-journal`), false);
+  const handle = openSqlite(db, { readonly: true });
   try {
     assert.deepEqual(handle.pragma('integrity_check'), [{ integrity_check: 'ok' }]);
     assert.equal((handle.prepare('SELECT count(*) AS n FROM quality_data').get() as { n: number }).n, before);

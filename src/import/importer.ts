@@ -122,6 +122,33 @@ export async function sha256File(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/**
+ * A killed import leaves a hot journal: readers that may not write (the
+ * service on the appliance) cannot roll it back, the next writer does. The
+ * watcher calls this on every look at the inbox; true when one was rolled back.
+ */
+export function recoverInterruptedImport(file: string): boolean {
+  if (!existsSync(`${file}-journal`) || !existsSync(file)) return false;
+  const db = openSqlite(file, { fileMustExist: true, busyTimeoutMs: 10000 });
+  try {
+    // the first read by a writer rolls a hot journal back
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    if (existsSync(`${file}-journal`)) {
+      // still there: SQLite judged it not hot (killed before any page reached the database file),
+      // so it is a leftover; removed under an exclusive lock so that no writer is using it
+      db.exec('BEGIN EXCLUSIVE');
+      try {
+        rmSync(`${file}-journal`, { force: true });
+      } finally {
+        db.exec('COMMIT');
+      }
+    }
+  } finally {
+    db.close();
+  }
+  return true;
+}
+
 /** Open plant.db for writing; a missing file is created with the contract schema. */
 export function openPlantForImport(file: string): { db: SqliteDatabase; created: boolean } {
   const created = !existsSync(file);
@@ -153,7 +180,8 @@ export function openPlantForImport(file: string): { db: SqliteDatabase; created:
   const mode = String(db.pragma('journal_mode', { simple: true })).toLowerCase();
   // a journal is what makes a killed import leave the database as it was
   if (mode === 'off' || mode === 'memory') db.pragma('journal_mode = DELETE');
-  db.pragma('cache_size = -131072');
+  // the page cache (KiB); tests make it small so that a killed import has written pages to the file
+  db.pragma(`cache_size = -${Number(process.env.AIRGAP_AGENT_IMPORT_CACHE_KIB ?? 131072) || 131072}`);
   return { db, created };
 }
 

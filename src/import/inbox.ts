@@ -15,7 +15,7 @@ import type { Config } from '../config/schema.js';
 import { localDateTime, now } from '../clock.js';
 import { toAppError } from '../errors.js';
 import { TABLE_NAMES } from './contract.js';
-import { importFile, type ImportReport } from './importer.js';
+import { importFile, recoverInterruptedImport, type ImportReport } from './importer.js';
 import { globToRegExp, loadMapping, type Mapping } from './mapping.js';
 import { formatReport } from './report.js';
 import { sourceFormat } from './source.js';
@@ -142,6 +142,11 @@ export class InboxWatcher {
     const { inbox, stable_ms: stableMs } = this.options.config.import;
     // a process without write access to plant.db leaves the inbox to the one that has it
     if (!this.canWrite()) return [];
+    try {
+      if (recoverInterruptedImport(this.options.config.plant.db)) this.options.log.warn({ file: this.options.config.plant.db }, 'inbox-rolled-back-interrupted-import');
+    } catch (error) {
+      this.options.log.error({ err: error }, 'inbox-recovery-failed');
+    }
     mkdirSync(inbox, { recursive: true });
     const entries = readdirSync(inbox, { withFileTypes: true }).filter((entry) => entry.isFile() && !IGNORED.test(entry.name)).map((entry) => entry.name).sort();
     const results: InboxResult[] = [];

@@ -89,6 +89,8 @@ export async function run(context: CommandContext): Promise<number> {
       force: values.force === true,
       importedAt: localDateTime(now(), config.plant.timezone),
       progress: quiet ? undefined : (progress) => process.stderr.write(`${formatProgress(table, progress)}\n`),
+      // how often progress is shown (tests make it frequent to stop an import mid-way)
+      progressEveryMs: Number(process.env.AIRGAP_AGENT_IMPORT_PROGRESS_MS ?? 1000) || 1000,
     });
     reports.push(report);
     if (values.json !== true) process.stdout.write(`${formatReport(report)}\n`);
