@@ -11,7 +11,7 @@
 # files too) before touching anything; running it twice is safe.
 #   /opt/airgap-agent/releases/<version>  the programs (current → one of them)
 #   /etc/airgap-agent/config.yaml         config (first install only, never overwritten)
-#   /var/lib/airgap-agent                 plant.db, agent.db, backups/, docs/, skills/ (the plant's own)
+#   /var/lib/airgap-agent                 plant.db, agent.db, backups/, docs/, skills/ (the plant's own), inbox/ (the drop folder)
 #   /var/log/airgap-agent                 rotating logs (journald has stdout)
 # plant.db is seeded with the demo plant on the FIRST install only (recorded in
 # /var/lib/airgap-agent/.installed); later, a missing plant.db is an error.
@@ -167,7 +167,7 @@ config_value() {
 units_of_release() {
   # the unit files this release installs
   local release=$1 models
-  echo airgap-agent.service airgap-agent-maintenance.service airgap-agent-maintenance.timer
+  echo airgap-agent.service airgap-agent-maintenance.service airgap-agent-maintenance.timer airgap-agent-import.service
   models=$(sed -n 's/^MODELS=//p' "$release/bundle.env" 2>/dev/null || echo 0)
   [ "${models:-0}" -gt 0 ] && echo airgap-agent-llm.service
   return 0
@@ -203,6 +203,11 @@ start_services() {
     systemctl enable airgap-agent-llm.service >/dev/null 2>&1
     # the unit's ExecStartPost (deploy/wait-llm.sh) holds the start until the model answers
     if systemctl restart airgap-agent-llm.service; then wait_llm; else warn "the embedded model service did not start: see journalctl -u airgap-agent-llm"; fi
+  fi
+  # the drop folder's importer: the only writer of plant.db (the main service gets it read-only)
+  if units_of_release "$release" | grep -q airgap-agent-import.service; then
+    systemctl enable airgap-agent-import.service >/dev/null 2>&1 || warn "cannot enable airgap-agent-import.service (see: systemctl status airgap-agent-import)"
+    systemctl restart airgap-agent-import.service || warn "the import unit did not start: see journalctl -u airgap-agent-import"
   fi
   systemctl enable airgap-agent.service >/dev/null 2>&1 || die "cannot enable airgap-agent.service" "see: systemctl status airgap-agent"
   systemctl reset-failed airgap-agent.service >/dev/null 2>&1 || true
@@ -291,6 +296,9 @@ do_install() {
   install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$DATA" "$DATA/backups" "$DATA/docs" "$DATA/skills" "$DATA/reports" "$LOGS"
   # maintenance scripts: curated by root, readable and runnable by the service, never writable by it
   install -d -m 0750 -o root -g "$USER_NAME" "$DATA/scripts"
+  # the drop folder: the MES export job (a member of the group) writes here; setgid keeps the group
+  install -d -m 2770 -o "$USER_NAME" -g "$USER_NAME" "$DATA/inbox"
+  install -d -m 0750 -o root -g "$USER_NAME" "$ETC/import-mappings"
 
   # 2. the release (same version with the same checksums: kept as it is)
   if [ -d "$release" ] && cmp -s "$release/SHA256SUMS" "$BUNDLE/SHA256SUMS"; then
@@ -425,12 +433,12 @@ do_rollback() {
 # ------------------------------------------------------------- removal
 remove_programs() {
   local unit
-  for unit in airgap-agent.service airgap-agent-llm.service airgap-agent-maintenance.timer airgap-agent-maintenance.service; do
+  for unit in airgap-agent.service airgap-agent-llm.service airgap-agent-maintenance.timer airgap-agent-maintenance.service airgap-agent-import.service; do
     systemctl disable --now "$unit" >/dev/null 2>&1 || true
     rm -f "$UNITS/$unit"
   done
   systemctl daemon-reload
-  systemctl reset-failed airgap-agent.service airgap-agent-llm.service airgap-agent-maintenance.service >/dev/null 2>&1 || true
+  systemctl reset-failed airgap-agent.service airgap-agent-llm.service airgap-agent-maintenance.service airgap-agent-import.service >/dev/null 2>&1 || true
   for link in "$BIN_LINKS/airgap-agent" "$BIN_LINKS/agent-test"; do
     case $(readlink "$link" 2>/dev/null) in "$OPT"/*) rm -f "$link" ;; esac
     if [ -f "$link" ] && grep -q '^# airgap-agent launcher' "$link" 2>/dev/null; then rm -f "$link"; fi

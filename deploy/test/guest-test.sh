@@ -316,6 +316,38 @@ cp /root/config.before-idletest "$CONFIG"
 systemctl restart airgap-agent.service
 until curl -fsS --max-time 1 "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; do sleep 0.1; done
 
+# ------------------------------------------------------------------ the drop folder, plant.db read-only for the service
+section "drop folder (airgap-agent-import) and read-only plant.db"
+check "import unit enabled and active" sh -c 'systemctl is-enabled airgap-agent-import.service && systemctl is-active airgap-agent-import.service'
+check "inbox $DATA/inbox: the service user's, group-writable (setgid)" test "$(stat -c '%U %G %a' "$DATA/inbox" 2>/dev/null)" = "airgap-agent airgap-agent 2770"
+main_pid=$(systemctl show -p MainPID --value airgap-agent.service)
+check "the main service sees plant.db read-only at the OS level (EROFS, even for root in its namespace)" sh -c "! nsenter -t $main_pid -m -- sh -c ': >> $DATA/plant.db' 2>/tmp/ro.err && grep -qi 'read-only' /tmp/ro.err"
+import_pid=$(systemctl show -p MainPID --value airgap-agent-import.service)
+check "the import unit may write plant.db" nsenter -t "$import_pid" -m -- test -w "$DATA/plant.db"
+yesterday=$(TZ=Asia/Shanghai date -d yesterday +%F)
+sse_ask "What was line A's defect rate yesterday?" /tmp/sse-before-import.out
+{ echo 'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at'
+  for i in $(seq 1 2000); do echo "A,$yesterday,day,GUEST$i,铰链,100,50,burr,QC,$yesterday 12:00"; done; } > /tmp/guest-import.csv
+# a partial copy (no marker, still growing) is not read; the marker makes it ready
+head -c 2000 /tmp/guest-import.csv > "$DATA/inbox/quality_data-guest.csv"; chown airgap-agent:airgap-agent "$DATA/inbox/quality_data-guest.csv"
+sleep 0.5
+check "a partial file is not imported while it is still being written" test -e "$DATA/inbox/quality_data-guest.csv"
+t0=$(ms)
+cat /tmp/guest-import.csv > "$DATA/inbox/quality_data-guest.csv"; touch "$DATA/inbox/quality_data-guest.csv.done"
+until ls "$DATA/inbox/done/"*quality_data-guest.csv.report.txt >/dev/null 2>&1 || [ $(( $(ms) - t0 )) -gt 30000 ]; do sleep 0.1; done
+sse_ask "What was line A's defect rate yesterday?" /tmp/sse-after-import.out; t1=$(ms)
+check "the import unit moved the file to done/ with a report" sh -c "grep -q 'imported 2,000 rows into quality_data' $DATA/inbox/done/*quality_data-guest.csv.report.txt"
+before_rate=$(grep -oE '[0-9]+\.[0-9]{2} ?%' /tmp/sse-before-import.out | head -1)
+after_rate=$(grep -oE '[0-9]+\.[0-9]{2} ?%' /tmp/sse-after-import.out | head -1)
+if [ -n "$after_rate" ] && [ "$after_rate" != "$before_rate" ]; then pass "the running service answers from the new data, no restart (line A yesterday $before_rate → $after_rate, inbox → answer $((t1 - t0)) ms)"; metric INBOX_TO_ANSWER_MS $((t1 - t0))
+else fail "answer from the imported data" "before $before_rate after $after_rate: $(grep -A1 '^event: answer' /tmp/sse-after-import.out | head -c 300)"; fi
+check "/readyz and /api/status say how fresh the data is" sh -c "curl -fsS http://127.0.0.1:$port/readyz | grep -q 'data up to' && curl -fsS -b /tmp/jar http://127.0.0.1:$port/api/status | grep -q '\"data_up_to\"'"
+printf 'line_id,record_date\nA,not-a-date\n' > "$DATA/inbox/quality_data-bad.csv"; touch "$DATA/inbox/quality_data-bad.csv.done"
+t0=$(ms); until ls "$DATA/inbox/failed/"*quality_data-bad.csv.report.txt >/dev/null 2>&1 || [ $(( $(ms) - t0 )) -gt 30000 ]; do sleep 0.1; done
+check "a bad export goes to failed/ with the problems named" sh -c "grep -q 'REJECTED' $DATA/inbox/failed/*quality_data-bad.csv.report.txt"
+check "doctor reports the data's freshness and the failed file" sh -c "runuser -u airgap-agent -- airgap-agent --config $CONFIG doctor --quick | grep -E '^(ok  |WARN) plant data: data up to .*file\(s\) in inbox/failed'"
+rm -f "$DATA/inbox/failed/"*
+
 # ------------------------------------------------------------------ restart keeps data
 section "restart"
 before=$(fingerprint)

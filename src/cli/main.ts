@@ -28,6 +28,7 @@ const COMMANDS = {
   test: { summary: 'replay YAML regression cases (same as agent-test)', load: async () => (await import('./commands/test.js')).run },
   llm: { summary: 'llm serve: the embedded OpenAI-compatible model service', load: async () => (await import('./commands/llm.js')).run },
   doctor: { summary: 'check the installation: config, databases, model, servers', load: async () => (await import('./commands/doctor.js')).run },
+  import: { summary: 'import TABLE FILE… [--mapping M.yaml] [--dry-run]: the plant\'s exports into plant.db', load: async () => (await import('./commands/import.js')).run },
   maintenance: { summary: 'archive old audit rows, optimize, back up agent.db, check disk', load: async () => (await import('./commands/maintenance.js')).run },
   scripts: { summary: 'maintenance scripts: scripts list | run NAME [--arg k=v] [--approve-as ADMIN] | runs', load: async () => (await import('./commands/scripts.js')).run },
   reports: { summary: 'report files: reports list | export-quality --from D --to D', load: async () => (await import('./commands/reports.js')).run },

@@ -148,6 +148,7 @@ function resolvePaths(config: Config, base: string): Config {
     scripts: { ...config.scripts, dir: config.scripts.dir === null ? null : abs(config.scripts.dir) },
     reports: { ...config.reports, dir: abs(config.reports.dir) },
     log: { ...config.log, dir: abs(config.log.dir) },
+    import: { ...config.import, inbox: abs(config.import.inbox), mappings_dir: config.import.mappings_dir === null ? null : abs(config.import.mappings_dir) },
     skills: {
       ...config.skills,
       dir: path.isAbsolute(config.skills.dir) ? config.skills.dir : path.resolve(appRoot(), config.skills.dir),

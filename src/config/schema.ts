@@ -228,6 +228,20 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    import: z
+      .object({
+        inbox: z.string().default('var/inbox').describe('the drop folder: exports copied here are imported, then moved to done/ or failed/ with a report'),
+        watch: z
+          .enum(['service', 'unit', 'off'])
+          .default('service')
+          .describe("who watches the inbox: 'service' (the serve process), 'unit' (its own process, `airgap-agent import --watch`, as the installed airgap-agent-import unit does, so the service keeps plant.db read-only), 'off'"),
+        poll_ms: z.number().int().min(100).max(600000).default(1000).describe('how often the inbox is looked at'),
+        stable_ms: z.number().int().min(0).max(3600000).default(2000).describe('a file is read once its size and mtime have not changed for this long (or at once when NAME.done exists)'),
+        mappings_dir: z.string().nullable().default(null).describe("folder of YAML mappings; the inbox uses the one whose 'match' glob fits the file name (else the name must start with the table, e.g. quality_data-2026-11-26.csv)"),
+        max_age_hours: z.number().min(0).max(87600).default(26).describe('warn (doctor, /readyz, /api/status, the chat page) when the newest quality data is older than this; 0 = never'),
+      })
+      .strict()
+      .prefault({}),
     audit: z
       .object({
         retention_days: z.number().int().min(1).max(3650).default(90).describe('older audit rows are archived by maintenance'),

@@ -4,6 +4,7 @@
  * validated with zod; errors are thrown as AppErrors and become responses in
  * error-status.ts.
  */
+import { readFreshness } from '../import/freshness.js';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -53,6 +54,7 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
       needs_first_admin: users === 0,
       hint: users === 0 ? FIRST_ADMIN_HINT : null,
       user: user ? { username: user.username, role: user.role } : null,
+      data: readFreshness(service.deps.config),
     });
   });
 

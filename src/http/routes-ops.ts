@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import type { HttpEnv } from './context.js';
 import type { Service } from './service.js';
+import { readFreshness } from '../import/freshness.js';
 
 export function readiness(service: Service): { ready: boolean; checks: Record<string, { ok: boolean; detail: string }> } {
   const checks: Record<string, { ok: boolean; detail: string }> = {};
@@ -38,6 +39,9 @@ export function readiness(service: Service): { ready: boolean; checks: Record<st
     ok: enabled.length > 0,
     detail: enabled.length > 0 ? `${enabled.length} enabled${broken.length ? `, ${broken.length} disabled (${broken.map((skill) => skill.name).join(', ')})` : ''}` : 'no skill is loaded',
   };
+  // stale data is a warning in the detail, not a reason to take the service out of rotation
+  const fresh = readFreshness(service.deps.config);
+  checks.plant_data = { ok: true, detail: `${fresh.message}${fresh.stale && fresh.error === undefined ? ' (warning: stale)' : ''}` };
   checks.accepting = service.state.closing ? { ok: false, detail: 'shutting down' } : { ok: true, detail: 'accepting questions' };
   return { ready: Object.values(checks).every((check) => check.ok), checks };
 }

@@ -10,6 +10,7 @@ import type { ToolInfo } from '../mcp/types.js';
 import type { SkillEngine } from '../skills/engine-types.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { logger } from '../log/index.js';
+import { InboxWatcher } from '../import/inbox.js';
 import { Accounts } from './accounts.js';
 import { Metrics } from './metrics.js';
 import { Scheduler } from './scheduler.js';
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   skills: SkillEngine;
   tools: ToolsView;
   audit?: { flush(): void } | undefined;
+  /** the drop-folder watcher (import.watch: service), started with the service */
+  inbox?: { start(): void; stop(): Promise<void> } | undefined;
   /** rules-only rule lane width (default 16) */
   rulesConcurrency?: number | undefined;
   log?: Logger | undefined;
@@ -50,7 +53,8 @@ export interface Service {
 }
 
 export function serviceFromRuntime(runtime: AgentRuntime, config: Config): ServiceDeps {
-  return { config, db: runtime.db, agent: runtime.agent, skills: runtime.skills, tools: runtime.tools, audit: runtime.audit };
+  const inbox = config.import.watch === 'service' ? new InboxWatcher({ config, log: logger('import') }) : undefined;
+  return { config, db: runtime.db, agent: runtime.agent, skills: runtime.skills, tools: runtime.tools, audit: runtime.audit, inbox };
 }
 
 export function buildService(deps: ServiceDeps): Service {
@@ -78,5 +82,6 @@ export function buildService(deps: ServiceDeps): Service {
   const orphans = tasks.store.failOrphans('the service stopped before this question finished');
   if (orphans > 0) log.warn({ tasks: orphans }, 'tasks-orphaned');
   const accounts = new Accounts(deps.db, { ttlHours: deps.config.server.session_ttl_hours });
+  deps.inbox?.start();
   return { deps, accounts, scheduler, tasks, metrics, log, streams, state };
 }

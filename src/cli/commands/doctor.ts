@@ -22,6 +22,7 @@ import { CODE_SKILLS } from '../../../skills/index.js';
 import { diskSpace } from '../../store/maintenance.js';
 import { openSqlite, sqliteVersion } from '../../store/sqlite.js';
 import { VERSION } from '../../version.js';
+import { readFreshness } from '../../import/freshness.js';
 import { parseCommandArgs, type CommandContext } from '../context.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -184,6 +185,22 @@ function checkDisk(config: Config): Check[] {
   });
 }
 
+/** How fresh the plant data is, and whether an import was interrupted (import.max_age_hours). */
+function checkFreshness(config: Config): Check {
+  if (existsSync(`${config.plant.db}-journal`)) {
+    return { name: 'plant data', status: 'warn', detail: `${config.plant.db}-journal exists: an import was interrupted (its changes are not visible)`, fix: 'run any import (e.g. `airgap-agent import --inbox-once`): the next writer rolls the unfinished import back' };
+  }
+  const fresh = readFreshness(config);
+  if (fresh.error === 'missing') return { name: 'plant data', status: 'warn', detail: fresh.message, fix: 'import the plant\'s exports (`airgap-agent import TABLE FILE`) or seed the demo plant' };
+  const problems = fresh.stale || fresh.inbox.failed > 0;
+  return {
+    name: 'plant data',
+    status: problems ? 'warn' : 'ok',
+    detail: `${fresh.message}${fresh.inbox.pending > 0 ? `; ${fresh.inbox.pending} file(s) waiting in ${config.import.inbox}` : ''}`,
+    fix: fresh.inbox.failed > 0 ? `read the .report.txt files in ${config.import.inbox}/failed, fix the exports and copy them into the inbox again` : 'check that the MES export job still copies files into the inbox (import.inbox), and the import unit: systemctl status airgap-agent-import',
+  };
+}
+
 /** Every check, in order. A broken config stops after the first line. */
 export async function runDoctor(options: { config?: string | undefined; quick?: boolean; root?: string }): Promise<Check[]> {
   const root = options.root ?? appRoot();
@@ -203,6 +220,7 @@ export async function runDoctor(options: { config?: string | undefined; quick?: 
     checks.push(existsSync(native) ? { name: 'sqlite native', status: 'ok', detail: native } : { name: 'sqlite native', status: 'fail', detail: `${native} is missing`, fix: 'reinstall the bundle with install.sh' });
   }
   checks.push(checkPlantDb(config));
+  checks.push(checkFreshness(config));
   checks.push(checkAgentDb(config));
   checks.push(...checkSkills(config));
   checks.push(checkFolder('docs', config.docs.root, `copy the plant documents into ${config.docs.root} (or fix docs.root)`, (entries) => `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`));

@@ -105,5 +105,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
   .composer { padding: .4rem .5rem; }
   .composer .keys { display: none; }
 }
+.data-status { font-weight: normal; opacity: .75; }
+.data-status.stale { color: #b45309; opacity: 1; }
 @media (prefers-reduced-motion: reduce) { * { scroll-behavior: auto !important; } }
 `;

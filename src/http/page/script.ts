@@ -624,7 +624,15 @@ export const PAGE_JS = String.raw`(function () {
       var open = $('sidebar').classList.toggle('open');
       this.setAttribute('aria-expanded', open ? 'true' : 'false');
     });
+    function showData(status) {
+      var line = $('data-status');
+      if (!line || !status || !status.data) return;
+      line.textContent = status.data.message || '';
+      line.classList.toggle('stale', !!status.data.stale);
+    }
+    setInterval(function () { api('GET', '/api/status').then(showData).catch(function () { return null; }); }, 60000);
     api('GET', '/api/status').then(function (status) {
+      showData(status);
       $('plant-name').textContent = status.plant || '';
       if (status.user) showApp(status.user); else showLogin(status);
     }).catch(function () { showLogin(null); });

@@ -1,0 +1,107 @@
+/**
+ * npm run bench:import [ROWS] — two figures:
+ * 1. rows per second importing a ROWS-row (default 1,000,000) quality_data
+ *    CSV (UTF-8, contract headers, realistic values) into a seeded plant.db,
+ *    with the peak resident memory before and during the import (flat:
+ *    the file is streamed, never held whole). Target ≥ 200,000 rows/s.
+ * 2. the time from a 10,000-row file landing in the inbox of a running
+ *    service to the first answer that uses it. Target < 5 s.
+ */
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { once } from 'node:events';
+import { seedTestPlant } from '../src/seed/testing.js';
+import { importFile } from '../src/import/importer.js';
+import { liveCookie, startLiveService } from '../src/http/testing/live.js';
+import { OPERATOR } from '../src/http/testing/helpers.js';
+import { dataOf, readSse } from '../src/http/testing/sse-client.js';
+
+const HEADER = 'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
+const TYPES = ['burr', 'crack', 'dimension', 'porosity', 'scratch'];
+const LINES = ['A', 'B', 'C', 'D'];
+
+async function writeCsv(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  out.write(`${HEADER}\n`);
+  let chunk = '';
+  for (let index = 0; index < rows; index++) {
+    const day = 1 + (index % 28);
+    const date = `2027-02-${String(day).padStart(2, '0')}`;
+    const line = LINES[index % 4]!;
+    const night = index % 2 === 1;
+    const defects = index % 7;
+    chunk += `${line},${date},${night ? 'night' : 'day'},${line}${date.replaceAll('-', '')}${night ? 'N' : 'D'}${index},产品 HG-220,${300 + (index % 600)},${defects},${defects ? TYPES[index % 5] : ''},张伟,${date} ${night ? '21' : '09'}:${String(index % 60).padStart(2, '0')}:00\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+const rows = Number(process.argv[2] ?? 1_000_000);
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+try {
+  const plant = seedTestPlant({ dir, rows: 5000, docs: false });
+  const file = path.join(dir, 'quality.csv');
+  await writeCsv(file, rows);
+  const megabytes = statSync(file).size / 1048576;
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const started = performance.now();
+  const report = await importFile({
+    db: plant.db, table: 'quality_data', file, importedAt: '2027-03-01T06:00:00',
+    progress: (progress) => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+      process.stderr.write(`  ${progress.rows.toLocaleString('en-US')} rows, ${Math.round(progress.rowsPerSecond).toLocaleString('en-US')} rows/s\n`);
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  if (report.status !== 'imported') throw new Error(`import ${report.status}: ${JSON.stringify(report.problems.slice(0, 3))}`);
+  const rate = Math.round(report.written / seconds);
+  process.stdout.write(
+    `import ${report.written.toLocaleString('en-US')} rows (${megabytes.toFixed(1)} MiB CSV): ${seconds.toFixed(2)} s, ${rate.toLocaleString('en-US')} rows/s; ` +
+      `RSS ${(rssBefore / 1048576).toFixed(0)} MiB before, peak ${(peak / 1048576).toFixed(0)} MiB during\n`,
+  );
+  process.stdout.write(`target ≥ 200,000 rows/s: ${rate >= 200_000 ? 'met' : 'NOT met'}\n`);
+
+  // inbox → first answer
+  const live = await startLiveService({});
+  let latency = Number.NaN;
+  try {
+    const cookie = await liveCookie(live.url, OPERATOR);
+    const ask = async (question: string): Promise<string> => {
+      const accepted = (await (await fetch(`${live.url}/api/tasks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ question }) })).json()) as { task_id: string };
+      const { events } = await readSse(await fetch(`${live.url}/api/tasks/${accepted.task_id}/events`, { headers: { Cookie: cookie, Accept: 'text/event-stream' } }));
+      return (dataOf(events.find((event) => event.event === 'answer')!) as { answer: string }).answer;
+    };
+    const question = "What was line A's defect rate on 2026-11-28?";
+    const before = await ask(question);
+    const inbox = path.join(live.dir, 'var', 'inbox');
+    mkdirSync(inbox, { recursive: true });
+    const lines = [HEADER];
+    for (let index = 0; index < 10_000; index++) lines.push(`A,2026-11-28,day,BENCH${index},铰链,100,50,burr,张伟,2026-11-28 12:00`);
+    writeFileSync(path.join(inbox, 'quality_data-bench.csv.part'), lines.join('\n'));
+    const landed = performance.now();
+    renameSync(path.join(inbox, 'quality_data-bench.csv.part'), path.join(inbox, 'quality_data-bench.csv'));
+    let answer = before;
+    while (answer === before && performance.now() - landed < 30_000) {
+      if (existsSync(path.join(inbox, 'done'))) answer = await ask(question);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    latency = (performance.now() - landed) / 1000;
+    process.stdout.write(`inbox → first answer using the new data (10,000 rows, import.stable_ms ${live.runtime ? 2000 : ''}): ${latency.toFixed(2)} s\n`);
+    process.stdout.write(`target < 5 s: ${latency < 5 ? 'met' : 'NOT met'}\n`);
+  } finally {
+    await live.close();
+  }
+  process.stdout.write(`${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), inboxToAnswerS: Number(latency.toFixed(2)) })}\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

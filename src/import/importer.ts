@@ -1,0 +1,634 @@
+/**
+ * importFile: the one writer of plant.db besides the seeder. One file, one
+ * transaction: every row is validated against the contract (contract.ts)
+ * and written with an upsert on its natural key, the file is recorded in the
+ * ledger (import_files, by SHA-256), and only then is the transaction
+ * committed — a rejected file, a dry run or a killed process leaves plant.db
+ * exactly as it was (SQLite's rollback journal; the next writer rolls a hot
+ * journal back). With a reject file, bad rows go there and the rest is
+ * imported. `replaceRange` deletes the rows of the file's date range (and its
+ * lines) that the file does not carry: a corrected re-export replaces a day.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, existsSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { AppError } from '../errors.js';
+import { PLANT_SCHEMA_SQL } from '../plant/schema.js';
+import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
+import { tableSpec, TABLE_NAMES, type ColumnSpec, type TableSpec } from './contract.js';
+import { NO_MAPPING, type ColumnRule, type Mapping } from './mapping.js';
+import { readSource, type SourceInfo, type SourceRow } from './source.js';
+import { isTimeZone, normalizeText, toDateTime, toInteger, toReal, type Cell, type DateFormat } from './values.js';
+
+export interface ImportProblem {
+  file: string;
+  /** row in the file (the header row is 1); 0 = the file as a whole */
+  row: number;
+  /** the file's column header ('' when the value is not from a column) */
+  column: string;
+  /** the contract column */
+  field: string;
+  value: string;
+  rule: string;
+  fix: string;
+}
+
+export interface ImportProgress {
+  rows: number;
+  bytes: number;
+  size: number;
+  elapsedMs: number;
+  rowsPerSecond: number;
+  etaMs: number | undefined;
+}
+
+export interface ImportOptions {
+  db: string;
+  table: string;
+  file: string;
+  mapping?: Mapping | undefined;
+  dryRun?: boolean | undefined;
+  replaceRange?: boolean | undefined;
+  /** bad rows go to this CSV (UTF-8 with BOM) and the rest is imported */
+  rejectFile?: string | undefined;
+  /** import again a file the ledger already has */
+  force?: boolean | undefined;
+  progress?: ((progress: ImportProgress) => void) | undefined;
+  progressEveryMs?: number | undefined;
+  /** problems kept in the report in full (the rest are counted) */
+  maxProblems?: number | undefined;
+  /** the plant-local timestamp recorded as imported_at */
+  importedAt: string;
+}
+
+export type ImportStatus = 'imported' | 'rejected' | 'skipped' | 'dry-run';
+
+export interface ImportReport {
+  status: ImportStatus;
+  file: string;
+  table: string;
+  sha256: string;
+  source: SourceInfo | undefined;
+  dryRun: boolean;
+  createdDatabase: boolean;
+  /** data rows read */
+  rows: number;
+  /** rows written (inserted or updated); for a dry run: would be */
+  written: number;
+  inserted: number;
+  updated: number;
+  rejected: number;
+  /** rows deleted by --replace-range */
+  replaced: number;
+  firstDate: string | null;
+  lastDate: string | null;
+  days: number;
+  lines: string[];
+  /** newest timestamp among the rows (quality_data: recorded_at) */
+  dataUpTo: string | null;
+  problems: ImportProblem[];
+  problemCount: number;
+  problemSummary: Array<{ field: string; rule: string; count: number }>;
+  ignoredColumns: string[];
+  /** contract columns filled without a source column, and how */
+  filled: Array<{ field: string; how: string }>;
+  previous?: { imported_at: string; rows: number } | undefined;
+  rejectFile?: string | undefined;
+  elapsedMs: number;
+  rowsPerSecond: number;
+}
+
+export const LEDGER_SQL = `CREATE TABLE IF NOT EXISTS import_files (
+  sha256       TEXT NOT NULL,
+  table_name   TEXT NOT NULL,
+  file_name    TEXT NOT NULL,
+  bytes        INTEGER NOT NULL,
+  source       TEXT NOT NULL,
+  mapping      TEXT,
+  rows         INTEGER NOT NULL,
+  rejected     INTEGER NOT NULL,
+  replaced     INTEGER NOT NULL,
+  first_date   TEXT,
+  last_date    TEXT,
+  data_up_to   TEXT,
+  imported_at  TEXT NOT NULL,
+  PRIMARY KEY (sha256, table_name)
+)`;
+
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * A killed import leaves a hot journal: readers that may not write (the
+ * service on the appliance) cannot roll it back, the next writer does. The
+ * watcher calls this on every look at the inbox; true when one was rolled back.
+ */
+export function recoverInterruptedImport(file: string): boolean {
+  if (!existsSync(`${file}-journal`) || !existsSync(file)) return false;
+  const db = openSqlite(file, { fileMustExist: true, busyTimeoutMs: 10000 });
+  try {
+    // the first read by a writer rolls a hot journal back
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    if (existsSync(`${file}-journal`)) {
+      // still there: SQLite judged it not hot (killed before any page reached the database file),
+      // so it is a leftover; removed under an exclusive lock so that no writer is using it
+      db.exec('BEGIN EXCLUSIVE');
+      try {
+        rmSync(`${file}-journal`, { force: true });
+      } finally {
+        db.exec('COMMIT');
+      }
+    }
+  } finally {
+    db.close();
+  }
+  return true;
+}
+
+/** Open plant.db for writing; a missing file is created with the contract schema. */
+export function openPlantForImport(file: string): { db: SqliteDatabase; created: boolean } {
+  const created = !existsSync(file);
+  if (created) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temporary = `${file}.creating-${process.pid}`;
+    rmSync(temporary, { force: true });
+    const fresh = openSqlite(temporary);
+    try {
+      fresh.exec(PLANT_SCHEMA_SQL);
+      fresh.exec(LEDGER_SQL);
+    } finally {
+      fresh.close();
+    }
+    renameSync(temporary, file);
+  }
+  let db: SqliteDatabase;
+  try {
+    db = openSqlite(file, { fileMustExist: true, busyTimeoutMs: 10000 });
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new AppError('DB_ERROR', `cannot open ${file} for writing: ${message}`, {
+      hint: /readonly|read-only|EACCES|EROFS/i.test(message)
+        ? 'the import needs write access to plant.db: on the appliance run it as the airgap-agent-import unit (sudo systemctl start airgap-agent-import) or as root'
+        : 'check the path (plant.db in the config, or --db)',
+      cause: error,
+    });
+  }
+  const mode = String(db.pragma('journal_mode', { simple: true })).toLowerCase();
+  // a journal is what makes a killed import leave the database as it was
+  if (mode === 'off' || mode === 'memory') db.pragma('journal_mode = DELETE');
+  // the page cache (KiB); tests make it small so that a killed import has written pages to the file
+  db.pragma(`cache_size = -${Number(process.env.AIRGAP_AGENT_IMPORT_CACHE_KIB ?? 131072) || 131072}`);
+  return { db, created };
+}
+
+function tableColumns(db: SqliteDatabase, table: string): Set<string> {
+  return new Set((db.pragma(`table_info("${table}")`) as Array<{ name: string }>).map((column) => column.name));
+}
+
+interface Target {
+  spec: ColumnSpec;
+  /** index in the file's row, or -1 */
+  index: number;
+  header: string;
+  rule?: ColumnRule | undefined;
+  constant?: string | number | boolean | null | undefined;
+  hasConstant: boolean;
+  format?: DateFormat | undefined;
+  /** filled from other columns when the file has no such column */
+  derive?: ((row: Record<string, unknown>) => unknown) | undefined;
+  /** lower-case value → the enum's spelling */
+  enumMap?: Map<string, string> | undefined;
+  /** the referenced table's keys (undefined = not checked) */
+  refSet?: Set<string> | undefined;
+}
+
+const FAIL = Symbol('fail');
+const failure = { rule: '', fix: '' };
+function fail(rule: string, fix: string): typeof FAIL {
+  failure.rule = rule;
+  failure.fix = fix;
+  return FAIL;
+}
+
+/** One cell → its contract value, or FAIL with the rule and fix in \`failure\`. */
+function convertCell(target: Target, cell: Cell): unknown {
+  const column = target.spec;
+  if (cell === null || cell === undefined || (typeof cell === 'string' && (cell === '' || cell.trim() === ''))) {
+    if (!column.required) return null;
+    return fail('required (NOT NULL)', target.index >= 0 ? `fill in ${column.name} (e.g. ${column.example}), or give a constant in the mapping` : `give ${column.name} (e.g. ${column.example})`);
+  }
+  let value: unknown;
+  if (column.type === 'integer') {
+    const converted = toInteger(cell, target.rule?.factor);
+    if (!converted.ok) return fail(converted.rule, converted.fix);
+    value = converted.value;
+  } else if (column.type === 'real') {
+    const converted = toReal(cell, target.rule?.factor);
+    if (!converted.ok) return fail(converted.rule, converted.fix);
+    value = converted.value;
+  } else if (column.type === 'date' || column.type === 'datetime') {
+    const converted = toDateTime(cell, column.type, target.format);
+    if (!converted.ok) return fail(converted.rule, converted.fix);
+    value = converted.value;
+  } else {
+    value = typeof cell === 'string' ? normalizeText(cell) : describeValue(cell);
+  }
+  if (target.enumMap) {
+    const text = String(value);
+    const canonical = target.enumMap.get(text) ?? target.enumMap.get(text.toLowerCase());
+    if (canonical === undefined) {
+      const options = column.enum!;
+      return fail(`one of ${options.join(', ')}`, target.index >= 0 ? `map the plant's values to these in the mapping, e.g. columns: { ${target.header || column.name}: { to: ${column.name}, map: { ${JSON.stringify(text)}: ${options[0]} } } }` : `use one of ${options.join(', ')}`);
+    }
+    value = canonical;
+  }
+  if (column.min !== undefined && typeof value === 'number' && value < column.min) {
+    return fail(`${column.name} ≥ ${column.min}`, column.min === 1 ? 'a count of zero or less is not a batch: check the column' : 'a count cannot be negative');
+  }
+  if (column.pattern) {
+    const text = String(value);
+    if (!column.pattern.regex.test(text) && !(column.name === 'country_code' && column.pattern.regex.test(text.toUpperCase()))) return fail(column.pattern.describe, `e.g. ${column.pattern.example}`);
+  }
+  if (column.timezone && !isTimeZone(String(value))) return fail('an IANA time zone name', 'e.g. Asia/Shanghai, Europe/Berlin, America/Chicago');
+  if (target.refSet && !target.refSet.has(String(value))) {
+    const known = target.refSet;
+    return fail(`a ${column.ref!.column} that exists in ${column.ref!.table}`, `import ${column.ref!.table} first (with ${JSON.stringify(String(value))}), or map the value to a known one (known: ${[...known].slice(0, 8).join(', ')}${known.size > 8 ? ', …' : ''})`);
+  }
+  return value;
+}
+
+function describeValue(cell: Cell): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? 'Invalid Date' : cell.toISOString();
+  return String(cell);
+}
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** Keys of a referenced table, loaded once (small tables). undefined = do not check. */
+function loadRefs(db: SqliteDatabase, spec: TableSpec): Map<string, Set<string> | undefined> {
+  const refs = new Map<string, Set<string> | undefined>();
+  for (const column of spec.columns) {
+    if (!column.ref) continue;
+    const key = `${column.ref.table}.${column.ref.column}`;
+    if (refs.has(key)) continue;
+    const exists = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(column.ref.table) !== undefined;
+    if (!exists) {
+      refs.set(key, undefined);
+      continue;
+    }
+    const values = (db.prepare(`SELECT "${column.ref.column}" AS v FROM "${column.ref.table}"`).all() as Array<{ v: unknown }>).map((row) => String(row.v));
+    // defect_types is a demo extra: checked only when the database has it filled
+    refs.set(key, values.length === 0 && column.ref.table === 'defect_types' ? undefined : new Set(values));
+  }
+  return refs;
+}
+
+export async function importFile(options: ImportOptions): Promise<ImportReport> {
+  const started = performance.now();
+  const spec = tableSpec(options.table);
+  if (!spec) {
+    throw new AppError('USAGE', `import: "${options.table}" is not a table of the data contract`, { hint: `tables: ${TABLE_NAMES.join(', ')}` });
+  }
+  const mapping = options.mapping ?? NO_MAPPING;
+  if (mapping.table !== undefined && mapping.table !== spec.name) {
+    throw new AppError('USAGE', `import: the mapping ${mapping.file} is for ${mapping.table}, not ${spec.name}`, { hint: `import ${mapping.table} with it, or use another mapping` });
+  }
+  if (options.replaceRange && !spec.dateColumn) {
+    throw new AppError('USAGE', `import: --replace-range needs a table with a date: ${spec.name} has none`, { hint: 'rows of this table are replaced by their key anyway (a re-import updates them)' });
+  }
+  const fileName = path.basename(options.file);
+  const sha256 = await sha256File(options.file).catch((error: unknown) => {
+    throw new AppError('NOT_FOUND', `cannot read ${options.file}: ${(error as Error).message}`, { hint: 'give the path of a CSV or XLSX export' });
+  });
+  const maxProblems = options.maxProblems ?? 50;
+  const dryRun = options.dryRun === true;
+  const report: ImportReport = {
+    status: 'imported', file: options.file, table: spec.name, sha256, source: undefined, dryRun, createdDatabase: false,
+    rows: 0, written: 0, inserted: 0, updated: 0, rejected: 0, replaced: 0, firstDate: null, lastDate: null, days: 0, lines: [], dataUpTo: null,
+    problems: [], problemCount: 0, problemSummary: [], ignoredColumns: [], filled: [], elapsedMs: 0, rowsPerSecond: 0,
+  };
+  const summary = new Map<string, { field: string; rule: string; count: number }>();
+  const problem = (entry: Omit<ImportProblem, 'file'>): void => {
+    report.problemCount += 1;
+    if (report.problems.length < maxProblems) report.problems.push({ file: fileName, ...entry });
+    const key = `${entry.field}\u0000${entry.rule}`;
+    const counted = summary.get(key) ?? { field: entry.field, rule: entry.rule, count: 0 };
+    counted.count += 1;
+    summary.set(key, counted);
+  };
+
+  const { db, created } = openPlantForImport(options.db);
+  report.createdDatabase = created;
+  let rejectFd: number | undefined;
+  let rejectTemp: string | undefined;
+  let inTransaction = false;
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    inTransaction = true;
+    db.exec(LEDGER_SQL);
+    const previous = db.prepare('SELECT imported_at, rows FROM import_files WHERE sha256 = ? AND table_name = ?').get(sha256, spec.name) as { imported_at: string; rows: number } | undefined;
+    if (previous && !options.force) {
+      report.status = 'skipped';
+      report.previous = previous;
+      report.elapsedMs = Math.round(performance.now() - started);
+      return report; // the finally block rolls back
+    }
+    if (spec.createSql) db.exec(spec.createSql);
+    const present = tableColumns(db, spec.name);
+    if (present.size === 0) {
+      throw new AppError('DB_ERROR', `${options.db} has no table ${spec.name}`, { hint: 'the database does not follow the contract (docs/plant-data.md): import into a database made by the importer or the seeder' });
+    }
+    if (spec.keyIndex) {
+      try {
+        db.exec(spec.keyIndex);
+      } catch (error) {
+        throw new AppError('DB_ERROR', `${spec.name} in ${options.db} has duplicate ${spec.key.join(' + ')} values, so re-imports cannot be recognised: ${(error as Error).message}`, {
+          hint: `remove the duplicates (SELECT ${spec.key.join(', ')}, count(*) FROM ${spec.name} GROUP BY ${spec.key.join(', ')} HAVING count(*) > 1), or rebuild the database from clean exports`,
+        });
+      }
+    }
+    const refs = loadRefs(db, spec);
+    const countRows = (): number => (db.prepare(`SELECT count(*) AS n FROM "${spec.name}"`).get() as { n: number }).n;
+    const before = countRows();
+
+    let targets: Target[] = [];
+    let insert: ((values: unknown[]) => void) | undefined;
+    let keyInsert: ((values: unknown[]) => void) | undefined;
+    let headers: string[] = [];
+    let fileProblem = false;
+    const dates = new Set<string>();
+    const lines = new Set<string>();
+    let dataUpTo: string | null = null;
+    let lastProgress = performance.now();
+    const progressEvery = options.progressEveryMs ?? 1000;
+    const strict = options.rejectFile === undefined;
+    let hasProblems = false;
+    const timestampColumn = spec.columns.find((column) => column.type === 'datetime' && column.required)?.name;
+
+    const onHeader = (raw: string[], info: SourceInfo): boolean => {
+      report.source = info;
+      headers = raw.map((header) => normalizeText(header.replace(/^\uFEFF/, '')));
+      const byLower = new Map<string, ColumnRule>();
+      for (const [source, rule] of mapping.columns) byLower.set(source.toLowerCase(), rule);
+      const assigned = new Map<string, { index: number; header: string; rule?: ColumnRule }>();
+      headers.forEach((header, index) => {
+        if (header === '') return;
+        const rule = mapping.columns.get(header) ?? byLower.get(header.toLowerCase());
+        const name = rule?.to ?? (spec.columns.some((column) => column.name === header.toLowerCase()) ? header.toLowerCase() : undefined);
+        if (name === undefined) {
+          report.ignoredColumns.push(header);
+          return;
+        }
+        const earlier = assigned.get(name);
+        if (earlier) {
+          problem({ row: mapping.headerRow, column: header, field: name, value: header, rule: 'one source column per contract column', fix: `the file has both "${earlier.header}" and "${header}" for ${name}: map one of them (or remove a column)` });
+          fileProblem = true;
+          return;
+        }
+        assigned.set(name, { index, header, ...(rule ? { rule } : {}) });
+      });
+      const missing: string[] = [];
+      targets = [];
+      for (const column of spec.columns) {
+        if (column.optionalColumn && !present.has(column.name)) continue;
+        const found = assigned.get(column.name);
+        const hasConstant = mapping.constants.has(column.name);
+        const target: Target = {
+          spec: column, index: found?.index ?? -1, header: found?.header ?? '', rule: found?.rule, hasConstant, constant: mapping.constants.get(column.name),
+          format: found?.rule?.format ?? (column.type === 'date' ? mapping.dateFormat : column.type === 'datetime' ? mapping.datetimeFormat : undefined),
+        };
+        if (column.enum) target.enumMap = new Map(column.enum.flatMap((option) => [[option, option], [option.toLowerCase(), option]] as Array<[string, string]>));
+        if (column.ref) target.refSet = refs.get(`${column.ref.table}.${column.ref.column}`);
+        if (found && hasConstant) {
+          problem({ row: mapping.headerRow, column: found.header, field: column.name, value: found.header, rule: 'a column or a constant, not both', fix: `remove constants.${column.name} from the mapping, or stop mapping "${found.header}"` });
+          fileProblem = true;
+        }
+        if (!found && !hasConstant) {
+          if (spec.name === 'quality_data' && column.name === 'recorded_at') {
+            target.derive = (row) => (typeof row.record_date === 'string' ? `${row.record_date}T${row.shift === 'night' ? '20' : '08'}:00:00` : undefined);
+            report.filled.push({ field: column.name, how: 'the start of the shift (08:00 day, 20:00 night) on record_date' });
+          } else if (spec.name === 'quality_data' && column.name === 'product' && present.has('product')) {
+            const products = new Map((db.prepare('SELECT line_id, product FROM production_lines').all() as Array<{ line_id: string; product: string }>).map((line) => [line.line_id, line.product]));
+            target.derive = (row) => products.get(String(row.line_id));
+            report.filled.push({ field: column.name, how: "the line's product (production_lines.product)" });
+          } else if (column.required) {
+            missing.push(column.name);
+            continue;
+          } else {
+            continue;
+          }
+        }
+        targets.push(target);
+      }
+      if (headers.length === 0) {
+        problem({ row: 0, column: '', field: '', value: '', rule: 'a header row and data', fix: 'the file is empty: export it again' });
+        fileProblem = true;
+        return false;
+      }
+      if (missing.length > 0) {
+        problem({
+          row: mapping.headerRow, column: '', field: missing.join(', '), value: headers.join(' | '), rule: `the ${spec.name} columns ${missing.join(', ')} are required`,
+          fix: mapping.file
+            ? `map them in ${path.basename(mapping.file)} (columns: { 源列名: ${missing[0]} }) or give constants`
+            : `name the columns as the contract does (${missing.join(', ')}), or write a mapping (--mapping FILE.yaml, see deploy/import-mappings/)`,
+        });
+        fileProblem = true;
+      }
+      if (fileProblem) return false;
+      const names = targets.map((target) => target.spec.name);
+      const keyColumns = spec.key;
+      const updates = names.filter((name) => !keyColumns.includes(name) && name !== 'record_id');
+      const sql = `INSERT INTO "${spec.name}" (${names.map((name) => `"${name}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
+        (updates.length > 0 ? ` ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${updates.map((name) => `"${name}" = excluded."${name}"`).join(', ')}` : ` ON CONFLICT (${keyColumns.join(', ')}) DO NOTHING`);
+      const statement = db.prepare(sql);
+      insert = (values) => statement.run(values);
+      if (options.replaceRange) {
+        db.exec('CREATE TEMP TABLE IF NOT EXISTS import_keys (k1, k2)');
+        db.exec('DELETE FROM temp.import_keys');
+        const keyStatement = db.prepare('INSERT INTO temp.import_keys (k1, k2) VALUES (?, ?)');
+        const positions = keyColumns.map((key) => names.indexOf(key));
+        keyInsert = (values) => keyStatement.run(values[positions[0]!], positions[1] === undefined ? null : values[positions[1]]);
+      }
+      if (options.rejectFile) {
+        mkdirSync(path.dirname(path.resolve(options.rejectFile)), { recursive: true });
+        rejectTemp = `${options.rejectFile}.part`;
+        rejectFd = openSync(rejectTemp, 'w');
+        writeSync(rejectFd, `\uFEFF${['row', ...headers, 'error'].map(csvField).join(',')}\r\n`);
+      }
+      return true;
+    };
+
+    // a file larger than the table: drop its secondary indexes now and build them once at the
+    // end, inside the same transaction (readers never see the table without them)
+    let droppedIndexes: string[] = [];
+    let sizeChecked = false;
+    const maybeDropIndexes = (batchRows: number, bytes: number): void => {
+      sizeChecked = true;
+      const size = report.source?.size ?? 0;
+      if (batchRows === 0 || bytes === 0 || size === 0) return;
+      const estimate = (size * batchRows) / bytes;
+      if (estimate < 100_000 || estimate < before) return;
+      const indexes = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'").all(spec.name) as Array<{ name: string; sql: string }>;
+      for (const index of indexes) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
+      droppedIndexes = indexes.map((index) => index.sql);
+    };
+
+    const onRows = (batch: SourceRow[], bytes: number): boolean => {
+      if (!sizeChecked) maybeDropIndexes(batch.length, bytes);
+      const record: Record<string, unknown> = {};
+      for (const { row, cells } of batch) {
+        report.rows += 1;
+        const values: unknown[] = new Array(targets.length);
+        let rowProblems: Array<Omit<ImportProblem, 'file'>> | undefined;
+        for (let position = 0; position < targets.length; position++) {
+          const target = targets[position]!;
+          let cell: Cell = target.index >= 0 ? cells[target.index] : target.hasConstant ? (target.constant as Cell) : (target.derive?.(record) as Cell);
+          if (target.rule?.map && cell !== null && cell !== undefined) {
+            const key = typeof cell === 'string' ? cell.trim() : String(cell);
+            if (target.rule.map.has(key)) cell = target.rule.map.get(key) as Cell;
+          }
+          let value = convertCell(target, cell);
+          if (value === FAIL) {
+            // a value derived from a bad column is not a second problem
+            if (!(target.derive && rowProblems !== undefined)) {
+              (rowProblems ??= []).push({ row, column: target.header, field: target.spec.name, value: describeValue(cell), rule: failure.rule, fix: failure.fix });
+            }
+            value = null;
+          } else if (target.spec.name === 'country_code' && typeof value === 'string') value = value.toUpperCase();
+          values[position] = value;
+          record[target.spec.name] = value;
+        }
+        if (rowProblems === undefined && spec.rowRules) {
+          const ruled = spec.rowRules(record);
+          if (ruled) {
+            const target = targets.find((candidate) => candidate.spec.name === ruled.column);
+            (rowProblems ??= []).push({ row, column: target?.header ?? '', field: ruled.column, value: String(record[ruled.column] ?? ''), rule: ruled.rule, fix: ruled.fix });
+          }
+        }
+        if (rowProblems !== undefined) {
+          report.rejected += 1;
+          hasProblems = true;
+          for (const entry of rowProblems) problem(entry);
+          if (rejectFd !== undefined) {
+            const reason = rowProblems.map((entry) => `${entry.column || entry.field}: ${entry.rule} — ${entry.fix}`).join('; ');
+            writeSync(rejectFd, `${[String(row), ...headers.map((_, index) => describeValue(cells[index])), reason].map(csvField).join(',')}\r\n`);
+          }
+          continue;
+        }
+        if (strict && hasProblems) continue; // the file will be rejected: keep validating, stop writing
+        try {
+          insert!(values);
+          keyInsert?.(values);
+        } catch (error) {
+          report.rejected += 1;
+          hasProblems = true;
+          problem({ row, column: '', field: spec.key.join(', '), value: spec.key.map((key) => String(record[key])).join(', '), rule: `the database refused the row: ${(error as Error).message}`, fix: 'check the key columns (a record_id used by another batch?)' });
+          continue;
+        }
+        report.written += 1;
+        if (spec.dateColumn) {
+          const date = String(record[spec.dateColumn]).slice(0, 10);
+          dates.add(date);
+          if (report.firstDate === null || date < report.firstDate) report.firstDate = date;
+          if (report.lastDate === null || date > report.lastDate) report.lastDate = date;
+        }
+        if (typeof record.line_id === 'string') lines.add(record.line_id);
+        const stamp = timestampColumn ? (record[timestampColumn] as string) : undefined;
+        if (stamp && (dataUpTo === null || stamp > dataUpTo)) dataUpTo = stamp;
+      }
+      const nowMs = performance.now();
+      if (options.progress && nowMs - lastProgress >= progressEvery) {
+        lastProgress = nowMs;
+        const elapsedMs = nowMs - started;
+        const rate = report.rows / (elapsedMs / 1000);
+        const size = report.source?.size ?? 0;
+        const etaMs = bytes > 0 && size > bytes ? (elapsedMs * (size - bytes)) / bytes : undefined;
+        options.progress({ rows: report.rows, bytes, size, elapsedMs, rowsPerSecond: rate, etaMs });
+      }
+      return true;
+    };
+
+    await readSource(options.file, mapping, { header: onHeader, rows: onRows });
+    if (rejectFd !== undefined) {
+      closeSync(rejectFd);
+      rejectFd = undefined;
+    }
+    report.days = dates.size;
+    report.lines = [...lines].sort();
+    report.dataUpTo = dataUpTo;
+    report.problemSummary = [...summary.values()].sort((a, b) => b.count - a.count);
+    const rejectedFile = fileProblem || (strict && hasProblems);
+    if (!fileProblem && report.rows === 0) {
+      problem({ row: 0, column: '', field: '', value: '', rule: 'at least one data row', fix: 'the file has a header but no rows: check the export' });
+    }
+    if (rejectedFile || report.written === 0) {
+      report.status = 'rejected';
+      report.problemSummary = [...summary.values()].sort((a, b) => b.count - a.count);
+      db.exec('ROLLBACK');
+      inTransaction = false;
+      if (rejectTemp) rmSync(rejectTemp, { force: true });
+      report.written = 0;
+      return finish(report, started);
+    }
+    for (const sql of droppedIndexes) db.exec(sql);
+    if (options.replaceRange && spec.dateColumn && report.firstDate && report.lastDate) {
+      const keys = spec.key;
+      const inKeys = keys.length === 1 ? `"${keys[0]}" NOT IN (SELECT k1 FROM temp.import_keys)` : `(${keys.map((key) => `"${key}"`).join(', ')}) NOT IN (SELECT k1, k2 FROM temp.import_keys)`;
+      const dateExpr = spec.columns.find((column) => column.name === spec.dateColumn)?.type === 'datetime' ? `substr("${spec.dateColumn}", 1, 10)` : `"${spec.dateColumn}"`;
+      const scope = spec.replaceScope && report.lines.length > 0 ? ` AND "${spec.replaceScope}" IN (${report.lines.map(() => '?').join(', ')})` : '';
+      const deleted = db.prepare(`DELETE FROM "${spec.name}" WHERE ${dateExpr} BETWEEN ? AND ?${scope} AND ${inKeys}`).run(report.firstDate, report.lastDate, ...(scope ? report.lines : []));
+      report.replaced = deleted.changes;
+      db.exec('DELETE FROM temp.import_keys');
+    }
+    const after = countRows();
+    report.inserted = Math.max(0, after - before + report.replaced);
+    report.updated = Math.max(0, report.written - report.inserted);
+    db.prepare(
+      'INSERT INTO import_files (sha256, table_name, file_name, bytes, source, mapping, rows, rejected, replaced, first_date, last_date, data_up_to, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (sha256, table_name) DO UPDATE SET file_name = excluded.file_name, rows = excluded.rows, rejected = excluded.rejected, replaced = excluded.replaced, imported_at = excluded.imported_at, data_up_to = excluded.data_up_to',
+    ).run(
+      sha256, spec.name, fileName, report.source?.size ?? 0, JSON.stringify(report.source ?? {}), mapping.file ? path.basename(mapping.file) : null,
+      report.written, report.rejected, report.replaced, report.firstDate, report.lastDate, report.dataUpTo, options.importedAt,
+    );
+    if (dryRun) {
+      report.status = 'dry-run';
+      db.exec('ROLLBACK');
+      inTransaction = false;
+      if (rejectTemp) rmSync(rejectTemp, { force: true });
+    } else {
+      db.exec('COMMIT');
+      inTransaction = false;
+      if (rejectTemp && options.rejectFile) {
+        if (report.rejected > 0) {
+          renameSync(rejectTemp, options.rejectFile);
+          report.rejectFile = options.rejectFile;
+        } else rmSync(rejectTemp, { force: true });
+      }
+    }
+    return finish(report, started);
+  } finally {
+    if (rejectFd !== undefined) closeSync(rejectFd);
+    if (inTransaction) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // the transaction is gone already
+      }
+      if (rejectTemp) rmSync(rejectTemp, { force: true });
+    }
+    db.close();
+  }
+}
+
+function finish(report: ImportReport, started: number): ImportReport {
+  report.elapsedMs = Math.round(performance.now() - started);
+  report.rowsPerSecond = report.elapsedMs > 0 ? Math.round((report.rows * 1000) / report.elapsedMs) : report.rows;
+  return report;
+}

@@ -1,0 +1,317 @@
+/**
+ * Reading an export file as rows of cells, streamed (a 1M-row CSV is never
+ * held whole): CSV through papaparse after the bytes are decoded (encoding
+ * detected from a BOM, a strict UTF-8 check of the first 64 KiB, else
+ * GB18030 — the superset of GBK), with the delimiter detected from the
+ * header line; XLSX through exceljs's streaming reader. Rows come to a
+ * synchronous callback in batches with their row number (the header row is
+ * row 1, as a spreadsheet shows it) and the bytes read so far.
+ */
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import iconv from 'iconv-lite';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import { AppError } from '../errors.js';
+import type { Mapping } from './mapping.js';
+import type { Cell } from './values.js';
+
+export interface SourceInfo {
+  format: 'csv' | 'xlsx';
+  /** how the encoding was decided, e.g. 'utf-8 (BOM)', 'gb18030 (GBK-compatible, detected)' */
+  encoding?: string;
+  delimiter?: string;
+  sheet?: string;
+  size: number;
+}
+
+export interface SourceRow {
+  /** row number in the file: the header row is headerRow (1 unless the mapping says otherwise) */
+  row: number;
+  cells: Cell[];
+}
+
+export interface SourceHandlers {
+  /** the header row; return false to stop reading */
+  header(headers: string[], info: SourceInfo): boolean;
+  /** a batch of data rows; return false to stop reading */
+  rows(batch: SourceRow[], bytesRead: number): boolean;
+}
+
+const SAMPLE_BYTES = 64 * 1024;
+
+export type EncodingName = 'utf-8' | 'gb18030' | 'utf-16le' | 'utf-16be';
+
+/** Decide the encoding from the first bytes: BOM, strict UTF-8, else GB18030. */
+export function detectEncoding(sample: Buffer, wanted = 'auto'): { encoding: EncodingName; label: string; bomBytes: number } {
+  const bom = sample.length >= 3 && sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf;
+  if (wanted !== 'auto') {
+    const encoding: EncodingName = wanted === 'gbk' || wanted === 'gb18030' ? 'gb18030' : wanted === 'utf-16le' ? 'utf-16le' : 'utf-8';
+    return { encoding, label: `${wanted} (from the mapping)`, bomBytes: encoding === 'utf-8' && bom ? 3 : 0 };
+  }
+  if (bom) return { encoding: 'utf-8', label: 'utf-8 (BOM)', bomBytes: 3 };
+  if (sample.length >= 2 && sample[0] === 0xff && sample[1] === 0xfe) return { encoding: 'utf-16le', label: 'utf-16le (BOM)', bomBytes: 2 };
+  if (sample.length >= 2 && sample[0] === 0xfe && sample[1] === 0xff) return { encoding: 'utf-16be', label: 'utf-16be (BOM)', bomBytes: 2 };
+  // cut a multi-byte character split at the end of the sample
+  let end = sample.length;
+  if (sample.length === SAMPLE_BYTES) {
+    let back = 0;
+    while (back < 4 && end > 0 && (sample[end - 1]! & 0xc0) === 0x80) (end--, back++);
+    if (end > 0 && sample[end - 1]! >= 0xc0) end--;
+  }
+  if (isUtf8(sample.subarray(0, end))) {
+    const ascii = sample.subarray(0, end).every((byte) => byte < 0x80);
+    return { encoding: 'utf-8', label: ascii ? 'utf-8 (ASCII only so far)' : 'utf-8 (detected)', bomBytes: 0 };
+  }
+  return { encoding: 'gb18030', label: 'gb18030 (GBK-compatible, detected)', bomBytes: 0 };
+}
+
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/** The delimiter that splits the header line most and the next lines alike. */
+export function detectDelimiter(text: string): string {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim().length > 0).slice(0, 20);
+  const header = lines[0] ?? '';
+  const outsideQuotes = (line: string): string => line.replace(/"[^"]*"/g, '');
+  let best = ',';
+  let bestScore = 0;
+  for (const delimiter of DELIMITERS) {
+    const count = outsideQuotes(header).split(delimiter).length - 1;
+    if (count === 0) continue;
+    const consistent = lines.slice(1).filter((line) => outsideQuotes(line).split(delimiter).length - 1 === count).length;
+    const score = count + consistent * 1000;
+    if (score > bestScore) (best = delimiter, bestScore = score);
+  }
+  return best;
+}
+
+export function describeDelimiter(delimiter: string): string {
+  return delimiter === ',' ? 'comma' : delimiter === ';' ? 'semicolon' : delimiter === '\t' ? 'tab' : delimiter === '|' ? 'pipe' : JSON.stringify(delimiter);
+}
+
+function readSample(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SAMPLE_BYTES);
+    const read = readSync(fd, buffer, 0, SAMPLE_BYTES, 0);
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+class DecodeStream extends Transform {
+  private readonly decode: (chunk: Buffer, end: boolean) => string;
+  private skip: number;
+  bytes = 0;
+
+  constructor(encoding: EncodingName, bomBytes: number) {
+    super({ decodeStrings: true, readableHighWaterMark: 1 << 20, encoding: 'utf8' });
+    this.skip = bomBytes;
+    if (encoding === 'gb18030') {
+      const decoder = iconv.getDecoder('gb18030');
+      this.decode = (chunk, end) => (end ? decoder.end() ?? '' : decoder.write(chunk));
+    } else {
+      const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+      this.decode = (chunk, end) => decoder.decode(end ? undefined : chunk, { stream: !end });
+    }
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    const start = this.bytes;
+    this.bytes += chunk.length;
+    let data = chunk;
+    if (this.skip > 0) {
+      const cut = Math.min(this.skip, data.length);
+      data = data.subarray(cut);
+      this.skip -= cut;
+    }
+    try {
+      const text = this.decode(data, false);
+      if (text.length > 0) this.push(text);
+      callback();
+    } catch {
+      callback(new AppError('BAD_REQUEST', `the file is not valid UTF-8 (bad bytes after byte ${start})`, {
+        hint: 'the start of the file looked like UTF-8 but later bytes are not: save the whole file in one encoding (UTF-8 or GBK), or set encoding: gb18030 in the mapping',
+      }));
+    }
+  }
+
+  override _flush(callback: (error?: Error | null) => void): void {
+    try {
+      const text = this.decode(Buffer.alloc(0), true);
+      if (text.length > 0) this.push(text);
+      callback();
+    } catch {
+      callback(new AppError('BAD_REQUEST', 'the file ends in the middle of a UTF-8 character', { hint: 'the file was cut short: copy it again' }));
+    }
+  }
+}
+
+function isEmptyRow(cells: Cell[]): boolean {
+  for (const cell of cells) if (cell !== null && cell !== undefined && cell !== '') return false;
+  return true;
+}
+
+async function readCsv(file: string, mapping: Mapping, handlers: SourceHandlers, size: number): Promise<void> {
+  const sample = readSample(file);
+  const { encoding, label, bomBytes } = detectEncoding(sample, mapping.encoding);
+  let sampleText: string;
+  if (encoding === 'gb18030') sampleText = iconv.decode(sample, 'gb18030');
+  else sampleText = new TextDecoder(encoding, { fatal: false }).decode(sample.subarray(bomBytes));
+  const delimiter = mapping.delimiter === 'auto' ? detectDelimiter(sampleText.split(/\r?\n/).slice(mapping.headerRow - 1).join('\n')) : mapping.delimiter;
+  const info: SourceInfo = { format: 'csv', encoding: label, delimiter: describeDelimiter(delimiter), size };
+  const input = createReadStream(file, { highWaterMark: 1 << 20 });
+  const decoder = new DecodeStream(encoding, bomBytes);
+  let failure: unknown;
+  input.on('error', (error) => decoder.destroy(error));
+  const text = input.pipe(decoder);
+  let row = 0;
+  let headerSeen = false;
+  let stopped = false;
+  await new Promise<void>((resolve) => {
+    let settled = false;
+    const finish = (): void => {
+      if (!settled) (settled = true, resolve());
+    };
+    text.on('error', (error) => {
+      failure = error;
+      finish();
+    });
+    Papa.parse(text as unknown as File, {
+      delimiter,
+      skipEmptyLines: false,
+      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        if (stopped) return;
+        const batch: SourceRow[] = [];
+        for (const cells of results.data) {
+          row += 1;
+          if (!headerSeen) {
+            if (row < mapping.headerRow) continue;
+            if (isEmptyRow(cells)) continue;
+            headerSeen = true;
+            if (!handlers.header(cells.map((cell) => String(cell ?? '')), info)) {
+              stopped = true;
+              break;
+            }
+            continue;
+          }
+          if (cells.length === 1 && cells[0] === '') continue;
+          if (isEmptyRow(cells)) continue;
+          batch.push({ row, cells });
+        }
+        if (!stopped && batch.length > 0 && !handlers.rows(batch, decoder.bytes)) stopped = true;
+        if (stopped) {
+          parser.abort();
+          input.destroy();
+          finish();
+        }
+      },
+      complete: () => finish(),
+      error: (error: Error) => {
+        failure = error;
+        finish();
+      },
+    } as Papa.ParseConfig<string[]> as never);
+  });
+  if (failure) throw failure;
+  if (!headerSeen && !stopped) handlers.header([], info);
+}
+
+function cellValue(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('text' in value) return String((value as { text: unknown }).text);
+    if ('error' in value) return String((value as { error: unknown }).error);
+  }
+  return String(value);
+}
+
+async function readXlsx(file: string, mapping: Mapping, handlers: SourceHandlers, size: number): Promise<void> {
+  let reader: ExcelJS.stream.xlsx.WorkbookReader;
+  try {
+    reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', `cannot read ${path.basename(file)} as an Excel workbook: ${(error as Error).message}`, { hint: 'save it from Excel as .xlsx (Excel Workbook), or export CSV' });
+  }
+  const wanted = mapping.sheet ?? 1;
+  let sheetNumber = 0;
+  let done = false;
+  let headerSeen = false;
+  const sheets: string[] = [];
+  try {
+    for await (const worksheet of reader) {
+      sheetNumber += 1;
+      const sheet = worksheet as unknown as AsyncIterable<ExcelJS.Row> & { name?: string; id?: number };
+      const name = sheet.name ?? `Sheet${sheetNumber}`;
+      sheets.push(name);
+      const chosen = typeof wanted === 'number' ? wanted === sheetNumber : wanted === name;
+      if (done || !chosen) {
+        for await (const _row of sheet) void _row; // drain the sheet
+        continue;
+      }
+      const info: SourceInfo = { format: 'xlsx', sheet: name, size };
+      let batch: SourceRow[] = [];
+      let stopped = false;
+      for await (const excelRow of sheet) {
+        if (stopped) continue;
+        const values = excelRow.values as ExcelJS.CellValue[];
+        const cells: Cell[] = [];
+        for (let index = 1; index < values.length; index++) cells.push(cellValue(values[index]));
+        if (!headerSeen) {
+          if (excelRow.number < mapping.headerRow || isEmptyRow(cells)) continue;
+          headerSeen = true;
+          if (!handlers.header(cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell))), info)) stopped = true;
+          continue;
+        }
+        if (isEmptyRow(cells)) continue;
+        batch.push({ row: excelRow.number, cells });
+        if (batch.length >= 2000) {
+          if (!handlers.rows(batch, 0)) stopped = true;
+          batch = [];
+        }
+      }
+      if (!stopped && batch.length > 0) handlers.rows(batch, size);
+      if (!headerSeen) handlers.header([], info);
+      done = true;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('BAD_REQUEST', `cannot read ${path.basename(file)} as an Excel workbook: ${(error as Error).message}`, { hint: 'save it from Excel as .xlsx (Excel Workbook, not the old .xls, not a CSV renamed), or export CSV' });
+  }
+  if (!done) {
+    throw new AppError('BAD_REQUEST', `${path.basename(file)} has no sheet ${JSON.stringify(wanted)}`, { hint: `its sheets are ${sheets.join(', ') || '(none)'}: set sheet: in the mapping to one of them (a name or a number, 1 = first)` });
+  }
+}
+
+export function sourceFormat(file: string): 'csv' | 'xlsx' | undefined {
+  const extension = path.extname(file).toLowerCase();
+  if (extension === '.xlsx' || extension === '.xlsm') return 'xlsx';
+  if (extension === '.csv' || extension === '.txt' || extension === '.tsv') return 'csv';
+  return undefined;
+}
+
+export async function readSource(file: string, mapping: Mapping, handlers: SourceHandlers): Promise<void> {
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error('not a regular file');
+    size = stat.size;
+  } catch (error) {
+    throw new AppError('NOT_FOUND', `cannot read ${file}: ${(error as Error).message}`, { hint: 'give the path of a CSV or XLSX export' });
+  }
+  const format = sourceFormat(file);
+  if (format === undefined) {
+    const extension = path.extname(file).toLowerCase();
+    throw new AppError('USAGE', `${path.basename(file)}: unknown file type "${extension || '(no extension)'}"`, {
+      hint: extension === '.xls' ? 'the old .xls format is not read: open it in Excel and save as .xlsx, or export CSV' : 'import reads .csv (.txt, .tsv) and .xlsx files',
+    });
+  }
+  if (format === 'xlsx') return readXlsx(file, mapping, handlers, size);
+  return readCsv(file, mapping, handlers, size);
+}
