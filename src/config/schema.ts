@@ -164,6 +164,13 @@ export const configSchema = z
         queue_max: z.number().int().min(1).max(10000).default(200).describe('questions waiting before 429'),
         body_limit_kb: z.number().int().min(1).max(10240).default(64),
         session_ttl_hours: z.number().int().min(1).max(8760).default(12),
+        approval_timeout_s: z
+          .number()
+          .int()
+          .min(1)
+          .max(604800)
+          .default(3600)
+          .describe('a question waiting for an admin\'s approval longer than this ends (failed: the approval expired)'),
       })
       .strict()
       .prefault({}),

@@ -30,7 +30,7 @@ export interface ServiceDeps {
   agent: ServiceAgent;
   skills: SkillEngine;
   tools: ToolsView;
-  audit?: { flush(): void } | undefined;
+  audit?: { flush(): boolean | void } | undefined;
   /** rules-only rule lane width (default 16) */
   rulesConcurrency?: number | undefined;
   log?: Logger | undefined;
@@ -74,7 +74,16 @@ export function buildService(deps: ServiceDeps): Service {
       { name: 'airgap_process_resident_memory_bytes', help: 'resident set size of the service', values: [{ value: process.memoryUsage().rss }] },
     ];
   });
-  tasks = new TaskManager({ db: deps.db, agent: deps.agent, skills: deps.skills, scheduler, metrics, log: log.child({ part: 'tasks' }) });
+  tasks = new TaskManager({
+    db: deps.db,
+    agent: deps.agent,
+    skills: deps.skills,
+    scheduler,
+    metrics,
+    log: log.child({ part: 'tasks' }),
+    approvalTimeoutMs: deps.config.server.approval_timeout_s * 1000,
+    audit: deps.audit,
+  });
   const orphans = tasks.store.failOrphans('the service stopped before this question finished');
   if (orphans > 0) log.warn({ tasks: orphans }, 'tasks-orphaned');
   const accounts = new Accounts(deps.db, { ttlHours: deps.config.server.session_ttl_hours });

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
 import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
 import type { ApprovalRequest, SessionSlots, SkillEngine } from '../skills/engine-types.js';
+import { approvalFor, approvalKey } from '../skills/approval.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { User } from './accounts.js';
 import type { Metrics } from './metrics.js';
@@ -42,10 +43,14 @@ class TaskRun {
   errorSent = false;
   /** the request's trace id: the agent uses it too, so logs, audit rows and X-Trace-Id agree */
   traceId: string | undefined;
-  /** skills an admin approved for this task before it ran */
-  readonly approvedSkills = new Set<string>();
+  /** what an admin approved for this task before it ran (approvalKey: skill, version, arguments) */
+  readonly approvedKeys = new Set<string>();
+  /** each approval asked for this task → what it binds */
+  readonly bindings = new Map<string, string>();
   /** an approval the running question waits for (the model chose a skill that needs one) */
-  waiting: { approvalId: string; resolve: (approved: boolean) => void } | undefined;
+  waiting: { approvalId: string; resolve: (approved: boolean) => void; reject: (error: AppError) => void } | undefined;
+  /** the task holds a reserved place in the queue while it waits for approval */
+  holdsPlace = false;
   startedAt = performance.now();
   settled: Promise<void>;
   settle!: () => void;
@@ -65,6 +70,10 @@ export interface TaskManagerOptions {
   scheduler: Scheduler;
   metrics: Metrics;
   log: Logger;
+  /** a waiting approval older than this expires (default 1 h) */
+  approvalTimeoutMs?: number | undefined;
+  /** the audit writer: flushed before a task's final state is committed (false: rows still waiting) */
+  audit?: { flush(): boolean | void } | undefined;
 }
 
 export function taskJson(task: TaskRow): Record<string, unknown> {
@@ -98,9 +107,57 @@ export class TaskManager {
   readonly store: TaskStore;
   private readonly runs = new Map<string, TaskRun>();
   private closing = false;
+  /** pending approvals → their expiry timers (monotonic: a wall-clock jump neither expires nor keeps them) */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly options: TaskManagerOptions) {
     this.store = new TaskStore(options.db);
+  }
+
+  get approvalTimeoutMs(): number {
+    return this.options.approvalTimeoutMs ?? 3_600_000;
+  }
+
+  private armExpiry(approvalId: string, taskId: string): void {
+    const timer = setTimeout(() => this.expire(approvalId, taskId), this.approvalTimeoutMs);
+    timer.unref();
+    this.expiries.set(approvalId, timer);
+  }
+
+  private disarmExpiry(approvalId: string): void {
+    clearTimeout(this.expiries.get(approvalId));
+    this.expiries.delete(approvalId);
+  }
+
+  private expire(approvalId: string, taskId: string): void {
+    this.expiries.delete(approvalId);
+    const minutes = Math.round(this.approvalTimeoutMs / 6000) / 10;
+    const reason = `the approval expired: no admin decided within ${minutes} min`;
+    if (!this.store.expireApproval(approvalId, reason)) return;
+    const run = this.runs.get(taskId);
+    this.options.log.info({ task: taskId, approval: approvalId }, 'approval-expired');
+    if (!run) {
+      const task = this.store.get(taskId);
+      if (task && !isFinal(task.state)) this.store.transition(taskId, 'failed', { error: reason });
+      return;
+    }
+    this.emit(run, 'approval-decided', { approval_id: approvalId, approved: false, by: null, reason });
+    if (run.waiting?.approvalId === approvalId) {
+      const { reject } = run.waiting;
+      run.waiting = undefined;
+      this.store.transition(taskId, 'running');
+      this.emit(run, 'task-state', { task_id: taskId, state: 'running' });
+      reject(new AppError('FORBIDDEN', reason, { hint: 'ask again to request a new approval', details: { approval: 'APPROVAL_EXPIRED' } }));
+    } else {
+      this.releasePlace(run);
+      this.finish(run, 'failed', { error: `APPROVAL_EXPIRED: ${reason}` });
+    }
+  }
+
+  private releasePlace(run: TaskRun): void {
+    if (!run.holdsPlace) return;
+    run.holdsPlace = false;
+    this.options.scheduler.release();
   }
 
   get activeRuns(): number {
@@ -119,33 +176,37 @@ export class TaskManager {
     const decision = this.options.skills.route(options.question, { previous: session.slots });
     const ruleRouted = decision.kind === 'skill' && decision.missing.length === 0;
     const lane: Lane = ruleRouted ? 'rules' : 'model';
-    const info = decision.kind === 'skill' ? this.options.skills.list().find((skill) => skill.name === decision.skill) : undefined;
-    const needsApproval = info?.needsApproval === true && decision.kind === 'skill';
-    if (!needsApproval) {
-      try {
-        scheduler.assertRoom(lane);
-      } catch (error) {
-        this.options.metrics.rejected.inc();
-        throw error;
-      }
+    const gated = approvalFor(this.options.skills, options.question, decision);
+    const needsApproval = gated !== undefined;
+    try {
+      // a question waiting for approval holds a place in the queue: approving it never finds the queue full
+      if (needsApproval) scheduler.reserve(lane);
+      else scheduler.assertRoom(lane);
+    } catch (error) {
+      this.options.metrics.rejected.inc();
+      throw error;
     }
     const task = this.store.create({ sessionId: session.id, userId: options.user.user_id, question: options.question, priority: ruleRouted ? 0 : 5 });
     const run = new TaskRun(task.task_id, lane);
     run.traceId = options.traceId;
+    run.holdsPlace = needsApproval;
     this.remember(run);
     const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
     log.info({ lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval }, 'task-submit');
     this.emit(run, 'task-state', { task_id: task.task_id, session_id: session.id, state: 'pending', lane });
-    if (needsApproval && decision.kind === 'skill') {
+    if (gated) {
+      const { request } = gated;
       const approval = this.store.createApproval({
         taskId: task.task_id,
-        skill: decision.skill,
-        arguments: decision.args,
-        reason: `${decision.skill} is marked as needing an admin's approval`,
+        skill: request.skill,
+        arguments: request.arguments,
+        reason: `${request.skill} ${request.version} is marked as needing an admin's approval`,
       });
-      const waiting = this.store.transition(task.task_id, 'waiting_input', { skill: decision.skill });
+      run.bindings.set(approval.approval_id, approvalKey(request));
+      this.armExpiry(approval.approval_id, task.task_id);
+      const waiting = this.store.transition(task.task_id, 'waiting_input', { skill: request.skill });
       this.emit(run, 'task-state', { task_id: task.task_id, state: 'waiting_input' });
-      this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: decision.skill, arguments: decision.args, reason: approval.reason });
+      this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, version: request.version, arguments: request.arguments, question: options.question, reason: approval.reason });
       return { task: waiting, lane };
     }
     this.enqueue(run, ruleRouted ? 0 : 5, log);
@@ -193,6 +254,7 @@ export class TaskManager {
     } else if (task.state === 'waiting_input') {
       const approval = this.store.approvalOfTask(taskId);
       if (approval?.state === 'pending') this.store.decide(approval.approval_id, { approved: false, userId: user.user_id, reason });
+      if (run) this.releasePlace(run);
       if (run) this.finish(run, 'cancelled', { error: reason });
       else this.store.transition(taskId, 'cancelled', { error: reason });
     } else if (run && !run.finished) {
@@ -205,6 +267,7 @@ export class TaskManager {
   /** An admin's decision on a waiting skill: approved → queued; rejected → cancelled. */
   decide(approvalId: string, options: { approved: boolean; user: User; reason?: string | undefined }): { approval: ReturnType<TaskStore['decide']>; task: TaskRow } {
     const approval = this.store.decide(approvalId, { approved: options.approved, userId: options.user.user_id, reason: options.reason });
+    this.disarmExpiry(approvalId);
     const run = this.runs.get(approval.task_id);
     const log = this.options.log.child({ task: approval.task_id });
     log.info({ approval: approvalId, approved: options.approved, by: options.user.username }, 'approval-decided');
@@ -218,15 +281,22 @@ export class TaskManager {
       // decided while the question runs: it goes on (approved) or the skill is refused (rejected)
       const { resolve } = run.waiting;
       run.waiting = undefined;
+      const binding = run.bindings.get(approvalId);
+      if (options.approved && binding) run.approvedKeys.add(binding);
       this.store.transition(approval.task_id, 'running');
       this.emit(run, 'task-state', { task_id: approval.task_id, state: 'running' });
       resolve(options.approved);
     } else if (options.approved) {
-      run.approvedSkills.add(approval.skill);
+      const binding = run.bindings.get(approvalId);
+      if (binding) run.approvedKeys.add(binding);
       this.store.transition(approval.task_id, 'pending');
       this.emit(run, 'task-state', { task_id: approval.task_id, state: 'pending', lane: run.lane });
-      this.enqueue(run, 1, log);
+      // its place was held since it was asked: the queue cannot refuse it now
+      const reserved = run.holdsPlace;
+      run.holdsPlace = false;
+      this.enqueue(run, 1, log, reserved);
     } else {
+      this.releasePlace(run);
       this.finish(run, 'cancelled', { error: `rejected by ${options.user.username}${options.reason ? `: ${options.reason}` : ''}` });
     }
     return { approval, task: this.store.get(approval.task_id)! };
@@ -239,6 +309,8 @@ export class TaskManager {
    */
   async shutdown(options: { graceMs: number }): Promise<void> {
     this.closing = true;
+    for (const timer of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
     for (const id of this.options.scheduler.drain()) {
       const run = this.runs.get(id);
       if (run && !run.finished) this.finish(run, 'cancelled', { error: 'the service shut down before the question started' });
@@ -249,6 +321,7 @@ export class TaskManager {
       if (task?.state === 'waiting_input') {
         const approval = this.store.approvalOfTask(run.taskId);
         if (approval?.state === 'pending') this.options.db.prepare("UPDATE approvals SET state = 'rejected', reason = ? WHERE approval_id = ?").run('the service shut down', approval.approval_id);
+        this.releasePlace(run);
         this.finish(run, 'cancelled', { error: 'the service shut down while the task waited for approval' });
       }
     }
@@ -259,14 +332,17 @@ export class TaskManager {
     }
   }
 
-  private enqueue(run: TaskRun, priority: number, log: Logger): void {
-    this.options.scheduler.submit({
-      id: run.taskId,
-      lane: run.lane,
-      priority,
-      run: () => this.execute(run, log),
-      onPosition: (position, waiting) => this.emit(run, 'queue-position', { position, waiting, lane: run.lane }),
-    });
+  private enqueue(run: TaskRun, priority: number, log: Logger, reserved = false): void {
+    this.options.scheduler.submit(
+      {
+        id: run.taskId,
+        lane: run.lane,
+        priority,
+        run: () => this.execute(run, log),
+        onPosition: (position, waiting) => this.emit(run, 'queue-position', { position, waiting, lane: run.lane }),
+      },
+      { reserved },
+    );
   }
 
   private async execute(run: TaskRun, log: Logger): Promise<void> {
@@ -304,20 +380,24 @@ export class TaskManager {
 
   /** A skill that needs approval, chosen while the question runs: wait in waiting_input for an admin. */
   private awaitApproval(run: TaskRun, request: ApprovalRequest, log: Logger): Promise<boolean> {
-    if (run.approvedSkills.has(request.skill)) return Promise.resolve(true);
+    const key = approvalKey(request);
+    // what the admin approved before it ran, exactly (same skill, version, arguments): not asked again
+    if (run.approvedKeys.has(key)) return Promise.resolve(true);
     if (run.controller.signal.aborted) return Promise.resolve(false);
     const approval = this.store.createApproval({
       taskId: run.taskId,
       skill: request.skill,
       arguments: request.arguments,
-      reason: `${request.skill} is marked as needing an admin's approval`,
+      reason: `${request.skill} ${request.version} is marked as needing an admin's approval`,
     });
+    run.bindings.set(approval.approval_id, key);
+    this.armExpiry(approval.approval_id, run.taskId);
     this.store.transition(run.taskId, 'waiting_input', { skill: request.skill });
     this.emit(run, 'task-state', { task_id: run.taskId, state: 'waiting_input' });
-    this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, arguments: request.arguments, reason: approval.reason });
+    this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, version: request.version, arguments: request.arguments, question: request.question ?? null, reason: approval.reason });
     log.info({ approval: approval.approval_id, skill: request.skill }, 'approval-wait');
-    return new Promise<boolean>((resolve) => {
-      run.waiting = { approvalId: approval.approval_id, resolve };
+    return new Promise<boolean>((resolve, reject) => {
+      run.waiting = { approvalId: approval.approval_id, resolve, reject };
     });
   }
 
@@ -367,6 +447,12 @@ export class TaskManager {
 
   private finish(run: TaskRun, state: TaskState, fields: Parameters<TaskStore['transition']>[2]): void {
     if (run.finished) return;
+    // the audit rows of what the task did are on disk before its final state is: after a crash (kill -9)
+    // a task is never `success` with its tool calls missing from the audit log
+    if (!this.flushAudit(run) && state === 'success') {
+      state = 'failed';
+      fields = { ...fields, error: 'DB_ERROR: the answer is ready, but the audit log could not be written (see the service log); it is not reported as a success' };
+    }
     const current = this.store.get(run.taskId);
     if (current && !isFinal(current.state)) this.store.transition(run.taskId, state, fields);
     const final = this.store.get(run.taskId)!;
@@ -378,6 +464,15 @@ export class TaskManager {
     run.listeners.clear();
     run.settle();
     this.evict();
+  }
+
+  private flushAudit(run: TaskRun): boolean {
+    try {
+      return this.options.audit?.flush() !== false;
+    } catch (error) {
+      this.options.log.error({ err: error, task: run.taskId }, 'audit-flush-failed');
+      return false;
+    }
   }
 
   private emit(run: TaskRun, event: string, data: unknown): void {
