@@ -63,6 +63,9 @@ type Outcome = {
   slots?: { skill: string; args: Record<string, unknown> } | undefined;
 };
 
+/** An answer kept in the conversation history at most this many characters. */
+const HISTORY_ANSWER_MAX = 64 * 1024;
+
 /**
  * One question's approvals: a request the admin already approved for this
  * question (same skill, version, arguments) is not asked again; any other is.
@@ -176,7 +179,8 @@ export class Agent {
         trace_id: traceId,
         error: outcome.error,
       };
-      this.memory.append(session, 'assistant', outcome.answer);
+      // the history feeds the next prompts: a runaway answer is kept cut (the task's stored result says so too)
+      this.memory.append(session, 'assistant', outcome.answer.length > HISTORY_ANSWER_MAX ? `${outcome.answer.slice(0, HISTORY_ANSWER_MAX)}… [cut: ${outcome.answer.length} characters]` : outcome.answer);
       log.info({ mode: answer.mode, skill: answer.skill, tools: answer.tool_calls.length, error: answer.error?.code }, 'answer');
       emit({ type: 'answer', answer });
       return answer;

@@ -14,6 +14,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { openAgentDb } from '../store/agent-db.js';
+import { TASK_LOG_MAX_BYTES } from './task-manager.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { RecordedRequest } from '../testing/scripted-llm-server.js';
@@ -60,6 +62,7 @@ describe('approvals over HTTP', () => {
       turns: [
         { match: (request) => isReset(request) && !hasToolResult(request), repeat: true, toolCalls: [{ name: 'describe_schema', arguments: {} }] },
         { match: (request) => isReset(request) && hasToolResult(request), repeat: true, content: 'The counters of line A would be reset.' },
+        { match: (request) => /ramble/.test(JSON.stringify(request.messages.at(-1))), repeat: true, content: 'on and on '.repeat(300_000), chunkSize: 65_536 },
       ],
     });
     cookie = await liveCookie(live.url, OPERATOR);
@@ -161,5 +164,30 @@ describe('approvals over HTTP', () => {
     const late = await decide(required.approval_id, 'approve');
     assert.equal(late.status, 400);
     assert.match((await late.json()).error.message, /already rejected \(the approval expired/);
+  });
+
+  test('a runaway 3 MB answer: the stream, the stored result and the history stay bounded, and say what was left out', async () => {
+    const response = await submit('ramble about every line');
+    const accepted = await response.json();
+    let streamed = 0;
+    const read = await events(accepted.task_id, (event) => {
+      streamed += Buffer.byteLength(event.data);
+      return event.event === 'done';
+    });
+    assert.equal(dataOf(read.at(-1)!).state, 'success');
+    assert.ok(streamed < TASK_LOG_MAX_BYTES + 512 * 1024, `streamed ${streamed} bytes`);
+    const answer = dataOf(read.find((event) => event.event === 'answer')!);
+    assert.match(answer.truncated.note, /left out/);
+    const stored = (await (await fetch(`${live.url}/api/tasks/${accepted.task_id}`, { headers: { Cookie: cookie } })).json()) as { result: { truncated: { bytes: number } } };
+    assert.ok(stored.result.truncated.bytes > 3_000_000);
+    const db = openAgentDb(path.join(live.dir, 'agent.db'));
+    try {
+      const row = db.prepare('SELECT LENGTH(result) AS result, LENGTH(answer) AS answer FROM tasks WHERE task_id = ?').get(accepted.task_id) as { result: number; answer: number };
+      assert.ok(row.result <= 1024 * 1024 && row.answer <= 1024 * 1024, JSON.stringify(row));
+      const history = db.prepare("SELECT MAX(LENGTH(content)) AS n FROM conversation_history WHERE session_id = ?").get(accepted.session_id) as { n: number };
+      assert.ok(history.n <= 70 * 1024, `history ${history.n}`);
+    } finally {
+      db.close();
+    }
   });
 });

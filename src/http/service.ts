@@ -15,6 +15,7 @@ import { Metrics } from './metrics.js';
 import { Scheduler } from './scheduler.js';
 import { TaskManager, type ServiceAgent } from './task-manager.js';
 import { TASK_STATES } from './task-store.js';
+import { LoginThrottle } from './throttle.js';
 
 export interface ToolsView {
   listTools(): ToolInfo[];
@@ -43,8 +44,10 @@ export interface Service {
   tasks: TaskManager;
   metrics: Metrics;
   log: Logger;
-  /** SSE streams open now */
-  streams: { open: number };
+  /** SSE streams open now, in all and per user id */
+  streams: { open: number; byUser: Map<number, number> };
+  /** failed log-ins: backoff per account and per address */
+  throttle: LoginThrottle;
   /** set once shutdown begins (readyz → 503) */
   state: { closing: boolean };
 }
@@ -59,7 +62,7 @@ export function buildService(deps: ServiceDeps): Service {
     limits: { rules: deps.rulesConcurrency ?? 16, model: deps.config.llm.concurrency },
     max: deps.config.server.queue_max,
   });
-  const streams = { open: 0 };
+  const streams = { open: 0, byUser: new Map<number, number>() };
   const state = { closing: false };
   let tasks: TaskManager | undefined;
   const metrics = new Metrics(() => {
@@ -82,10 +85,11 @@ export function buildService(deps: ServiceDeps): Service {
     metrics,
     log: log.child({ part: 'tasks' }),
     approvalTimeoutMs: deps.config.server.approval_timeout_s * 1000,
+    resultMaxBytes: deps.config.server.result_max_kb * 1024,
     audit: deps.audit,
   });
   const orphans = tasks.store.failOrphans('the service stopped before this question finished');
   if (orphans > 0) log.warn({ tasks: orphans }, 'tasks-orphaned');
   const accounts = new Accounts(deps.db, { ttlHours: deps.config.server.session_ttl_hours });
-  return { deps, accounts, scheduler, tasks, metrics, log, streams, state };
+  return { deps, accounts, scheduler, tasks, metrics, log, streams, state, throttle: new LoginThrottle() };
 }

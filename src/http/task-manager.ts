@@ -33,9 +33,51 @@ type Listener = (event: StreamEvent) => void;
 const MAX_EVENTS = 20_000;
 /** Finished tasks whose event logs stay in memory for replay. */
 const KEEP_FINISHED = 500;
+/** One event's data, serialised, at most this (a bigger tool result or answer is cut, and says so). */
+export const EVENT_MAX_BYTES = 256 * 1024;
+/** One task's event log at most this; past it, tokens are dropped and results left out (the stored answer still comes). */
+export const TASK_LOG_MAX_BYTES = 2 * 1024 * 1024;
+/** Event logs of all tasks kept in memory at most this; the oldest finished ones go first (replayed from agent.db). */
+export const ALL_LOGS_MAX_BYTES = 64 * 1024 * 1024;
+/** Default cap of a stored result (server.result_max_kb). */
+const RESULT_MAX_BYTES = 1024 * 1024;
+
+function bytesOf(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value ?? null) ?? 'null', 'utf8');
+}
+
+function cutString(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+  return `${cut}… [cut: ${Buffer.byteLength(text, 'utf8')} bytes in all]`;
+}
+
+/**
+ * An answer small enough to store and stream: past `maxBytes` the data behind
+ * it, the charts and the tool results are left out (the tool calls themselves
+ * stay, and the audit log has them), then the text is cut. It says what was
+ * left out in `truncated`.
+ */
+export function boundedAnswer(answer: AgentAnswer, maxBytes: number): AgentAnswer & { truncated?: { bytes: number; note: string } } {
+  const bytes = bytesOf(answer);
+  if (bytes <= maxBytes) return answer;
+  const note = `the full result (${bytes} bytes) is over the ${Math.round(maxBytes / 1024)} KiB kept per task: data, charts and tool results are left out; ask a narrower question to see them`;
+  const reduced: AgentAnswer & { truncated: { bytes: number; note: string } } = {
+    ...answer,
+    data: undefined,
+    charts: undefined,
+    tool_calls: answer.tool_calls.map((call) => ({ ...call, result: undefined, arguments: bytesOf(call.arguments) > 4096 ? { truncated: true } : call.arguments, error: call.error ? cutString(call.error, 1024) : call.error })),
+    truncated: { bytes, note },
+  };
+  if (bytesOf(reduced) > maxBytes) reduced.answer = cutString(answer.answer, Math.floor(maxBytes / 2));
+  if (bytesOf(reduced) > maxBytes) reduced.tool_calls = [];
+  return reduced;
+}
 
 class TaskRun {
   readonly events: StreamEvent[] = [];
+  /** the serialised size of `events` */
+  bytes = 0;
   readonly listeners = new Set<Listener>();
   readonly controller = new AbortController();
   readonly toolArguments = new Map<string, Record<string, unknown>>();
@@ -72,6 +114,8 @@ export interface TaskManagerOptions {
   log: Logger;
   /** a waiting approval older than this expires (default 1 h) */
   approvalTimeoutMs?: number | undefined;
+  /** a stored (and streamed) answer at most this many bytes (server.result_max_kb) */
+  resultMaxBytes?: number | undefined;
   /** the audit writer: flushed before a task's final state is committed (false: rows still waiting) */
   audit?: { flush(): boolean | void } | undefined;
 }
@@ -359,11 +403,12 @@ export class TaskManager {
         signal: run.controller.signal,
         onEvent: (event) => this.onAgentEvent(run, event),
       });
+      const stored = boundedAnswer(answer, this.options.resultMaxBytes ?? RESULT_MAX_BYTES);
       this.finish(run, answer.error ? 'failed' : 'success', {
         mode: answer.mode,
         skill: answer.skill ?? null,
-        answer: answer.answer,
-        result: JSON.stringify(answer),
+        answer: stored.answer,
+        result: JSON.stringify(stored),
         error: answer.error ? `${answer.error.code}: ${answer.error.message}` : null,
       });
       log.info({ state: answer.error ? 'failed' : 'success', mode: answer.mode, skill: answer.skill, agent_trace: answer.trace_id, ms: Math.round(performance.now() - run.startedAt) }, 'task-end');
@@ -405,7 +450,7 @@ export class TaskManager {
     const { metrics } = this.options;
     switch (event.type) {
       case 'token':
-        if (run.events.length < MAX_EVENTS) this.emit(run, 'token', { text: event.text });
+        if (run.events.length < MAX_EVENTS && run.bytes < TASK_LOG_MAX_BYTES) this.emit(run, 'token', { text: event.text });
         return;
       case 'step-start':
         metrics.modelCalls.inc();
@@ -432,7 +477,7 @@ export class TaskManager {
         return;
       }
       case 'answer':
-        this.emit(run, 'answer', event.answer);
+        this.emit(run, 'answer', boundedAnswer(event.answer, Math.min(this.options.resultMaxBytes ?? RESULT_MAX_BYTES, EVENT_MAX_BYTES)));
         return;
       case 'error':
         run.errorSent = true;
@@ -476,8 +521,22 @@ export class TaskManager {
   }
 
   private emit(run: TaskRun, event: string, data: unknown): void {
+    let size = bytesOf(data);
+    const limit = run.bytes >= TASK_LOG_MAX_BYTES ? 4096 : EVENT_MAX_BYTES;
+    if (size > limit && data && typeof data === 'object') {
+      // a huge tool result, argument or progress payload: its place in the log, without the bulk
+      const shrunk: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+        const valueBytes = bytesOf(value);
+        shrunk[key] = valueBytes <= 1024 ? value : typeof value === 'string' ? cutString(value, 1024) : null;
+      }
+      shrunk.truncated = { bytes: size, note: `left out of the event stream (over ${Math.round(limit / 1024)} KiB); the audit log and the stored answer keep what matters` };
+      data = shrunk;
+      size = bytesOf(data);
+    }
     const entry: StreamEvent = { id: run.events.length + 1, event, data };
     run.events.push(entry);
+    run.bytes += size;
     for (const listener of [...run.listeners]) {
       try {
         listener(entry);
@@ -494,6 +553,22 @@ export class TaskManager {
   private evict(): void {
     const finished = [...this.runs.values()].filter((run) => run.finished);
     for (const run of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.runs.delete(run.taskId);
+    // bounded by bytes too: the oldest finished logs go first (their replay is rebuilt from agent.db)
+    let total = 0;
+    for (const run of this.runs.values()) total += run.bytes;
+    for (const run of finished) {
+      if (total <= ALL_LOGS_MAX_BYTES) break;
+      if (!this.runs.has(run.taskId)) continue;
+      this.runs.delete(run.taskId);
+      total -= run.bytes;
+    }
+  }
+
+  /** Bytes of the event logs held in memory now. */
+  get logBytes(): number {
+    let total = 0;
+    for (const run of this.runs.values()) total += run.bytes;
+    return total;
   }
 }
 
