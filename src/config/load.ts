@@ -146,6 +146,10 @@ function resolvePaths(config: Config, base: string): Config {
     state: { ...config.state, db: abs(config.state.db), fts_db: abs(config.state.fts_db) },
     docs: { ...config.docs, root: abs(config.docs.root) },
     log: { ...config.log, dir: abs(config.log.dir) },
+    server: {
+      ...config.server,
+      tls: { cert: config.server.tls.cert === null ? null : abs(config.server.tls.cert), key: config.server.tls.key === null ? null : abs(config.server.tls.key) },
+    },
     skills: {
       ...config.skills,
       dir: path.isAbsolute(config.skills.dir) ? config.skills.dir : path.resolve(appRoot(), config.skills.dir),

@@ -15,6 +15,7 @@ import { apiRoutes } from './routes-api.js';
 import { opsRoutes } from './routes-ops.js';
 import { pageRoutes } from './routes-page.js';
 import { buildService, type Service, type ServiceDeps } from './service.js';
+import { csrfGuard } from './guard.js';
 
 const TRACE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -61,6 +62,8 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
       },
     }),
   );
+
+  app.use('/api/*', csrfGuard(deps.config));
 
   app.onError((error, context) => sendError(context, { error, traceId: context.get('traceId') ?? 'none', log: context.get('log') ?? service.log }));
   app.notFound((context) =>

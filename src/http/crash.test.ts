@@ -39,6 +39,8 @@ describe('the service killed with SIGKILL', () => {
         docs: { root: plant.docsDir },
         llm: { base_url: null },
         skills: { watch: false },
+        // the question needs the query server; the others only slow the start on a busy machine
+        mcp: { servers: { holidays: { enabled: false }, docs: { enabled: false }, utils: { enabled: false } } },
         server: { host: '127.0.0.1', port: 0 },
         log: { level: 'warn', dir: path.join(dir, 'log') },
         audit: { flush_ms: 10000 },
