@@ -7,6 +7,8 @@
 # the rules answer the frequent questions; set llm.base_url in a config file
 # (AIRGAP_AGENT_CONFIG=...) to add a local model.
 set -euo pipefail
+# var/ holds agent.db, logs and the demo password: created 0700/0600, not chmod-ed after
+umask 077
 cd "$(dirname "$0")/.."
 . scripts/lib/setup.sh
 ensure_node_modules
@@ -41,8 +43,8 @@ done
 if [ "$("$agent" users list --json)" = "[]" ]; then
   password=$(head -c 12 /dev/urandom | base64 | tr -d '/+=' | head -c 16)
   printf '%s\n' "$password" | "$agent" users add demo --role admin --password-stdin >/dev/null
+  # created with mode 0600 (umask 077 above): never readable by others, not even for a moment
   printf 'user: demo\npassword: %s\n' "$password" > var/demo-login.txt
-  chmod 600 var/demo-login.txt
 fi
 log "starting the service: open http://127.0.0.1:8080 and log in with the account in var/demo-login.txt (Ctrl-C to stop)"
 [ -f var/demo-login.txt ] && cat var/demo-login.txt

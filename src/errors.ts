@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'QUEUE_FULL',
   'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
   'DB_ERROR',
   'INTERNAL',
 ] as const;

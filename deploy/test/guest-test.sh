@@ -122,6 +122,15 @@ check "hardened unit (user, NoNewPrivileges, ProtectSystem=strict, PrivateTmp, P
   grep -qx ProtectHome=yes /tmp/unit.props && grep -qx PrivateTmp=yes /tmp/unit.props && grep -qx PrivateDevices=yes /tmp/unit.props &&
   grep -q "^RestrictAddressFamilies=.*AF_UNIX" /tmp/unit.props && grep -q "/var/lib/airgap-agent" /tmp/unit.props'
 echo "  systemd-analyze security: $(systemd-analyze security airgap-agent.service --no-pager 2>/dev/null | tail -1)"
+for unit in airgap-agent.service airgap-agent-maintenance.service $([ -e /etc/systemd/system/airgap-agent-llm.service ] && echo airgap-agent-llm.service); do
+  exposure=$(systemd-analyze security "$unit" --no-pager 2>/dev/null | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
+  metric "exposure_${unit%.service}" "$exposure"
+  check "$unit: systemd-analyze exposure $exposure ≤ 2.0; TasksMax, SystemCallFilter, ProtectProc=invisible set" sh -c "
+    awk 'BEGIN { exit !(\"$exposure\" != \"\" && \"$exposure\" + 0 <= 2.0) }' &&
+    systemctl show $unit -p TasksMax -p SystemCallFilter -p ProtectProc > /tmp/limits.props &&
+    ! grep -qx TasksMax=infinity /tmp/limits.props && grep -q '^SystemCallFilter=.' /tmp/limits.props && grep -qx ProtectProc=invisible /tmp/limits.props"
+done
+check "airgap-agent.service: MemoryHigh/MemoryMax set" sh -c "systemctl show airgap-agent -p MemoryMax -p MemoryHigh | grep -vq =infinity && ! systemctl show airgap-agent -p MemoryMax | grep -qx MemoryMax=infinity"
 
 # plant.db (seed), first-install marker, the plant's own skills folder
 check "plant.db seeded on first install, owned by the service user" test "$(stat -c %U "$DATA/plant.db" 2>/dev/null)" = airgap-agent

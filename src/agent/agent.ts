@@ -22,7 +22,8 @@ import { logger } from '../log/index.js';
 import type { LlmClient, ChatMessage } from '../llm/client.js';
 import { ModelGate, meansModelDown } from '../llm/availability.js';
 import type { ToolCaller } from '../mcp/types.js';
-import type { RouteDecision, SkillEngine, SkillRunContext } from '../skills/engine-types.js';
+import type { ApprovalRequest, RouteDecision, SkillEngine, SkillRunContext } from '../skills/engine-types.js';
+import { approvalFor, approvalKey, type GatedSkill } from '../skills/approval.js';
 import type { Language, SkillResult } from '../skills/types.js';
 import type { AuditRow, AuditWriter } from '../store/audit.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
@@ -62,6 +63,25 @@ type Outcome = {
   slots?: { skill: string; args: Record<string, unknown> } | undefined;
 };
 
+/** An answer kept in the conversation history at most this many characters. */
+const HISTORY_ANSWER_MAX = 64 * 1024;
+
+/**
+ * One question's approvals: a request the admin already approved for this
+ * question (same skill, version, arguments) is not asked again; any other is.
+ */
+function bindApprovals(approve: SkillRunContext['approve'], question: string): SkillRunContext['approve'] {
+  if (!approve) return undefined;
+  const granted = new Set<string>();
+  return async (request: ApprovalRequest) => {
+    const key = approvalKey(request);
+    if (granted.has(key)) return true;
+    const approved = await approve({ ...request, question: request.question ?? question });
+    if (approved) granted.add(key);
+    return approved;
+  };
+}
+
 /** Collects ToolCallRecords from tool-call-start/end events (the loop's and the skills'). */
 class ToolCallRecorder {
   readonly records: ToolCallRecord[] = [];
@@ -94,6 +114,8 @@ type QuestionContext = {
   audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
   traceId: string;
   approve?: SkillRunContext['approve'];
+  /** an approval-gated Markdown procedure an admin approved for this question: only it, only its tools */
+  approved?: GatedSkill | undefined;
 };
 
 export class Agent {
@@ -144,7 +166,7 @@ export class Agent {
       if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
       const history = this.memory.context(session);
       this.memory.append(session, 'user', options.question);
-      const outcome = await this.answer({ question: options.question, session, history, signal, emit, log, audit, traceId, approve: options.approve });
+      const outcome = await this.answer({ question: options.question, session, history, signal, emit, log, audit, traceId, approve: bindApprovals(options.approve, options.question) });
       if (outcome.slots) this.memory.saveSlots(session, outcome.slots);
       const answer: AgentAnswer = {
         answer: outcome.answer,
@@ -157,7 +179,8 @@ export class Agent {
         trace_id: traceId,
         error: outcome.error,
       };
-      this.memory.append(session, 'assistant', outcome.answer);
+      // the history feeds the next prompts: a runaway answer is kept cut (the task's stored result says so too)
+      this.memory.append(session, 'assistant', outcome.answer.length > HISTORY_ANSWER_MAX ? `${outcome.answer.slice(0, HISTORY_ANSWER_MAX)}… [cut: ${outcome.answer.length} characters]` : outcome.answer);
       log.info({ mode: answer.mode, skill: answer.skill, tools: answer.tool_calls.length, error: answer.error?.code }, 'answer');
       emit({ type: 'answer', answer });
       return answer;
@@ -177,9 +200,17 @@ export class Agent {
     context.log.debug({ decision }, 'route');
     const isMarkdown = decision.kind === 'skill' && skills.list().find((info) => info.name === decision.skill)?.kind === 'markdown';
 
-    // 0. several questions in one ("…, and is the on-call engineer on a holiday today?"): each part
+    // 0. a procedure that needs an admin's approval: nothing reaches the model, no tool runs, before one approves
+    const gated = approvalFor(skills, question, decision);
+    if (gated?.kind === 'markdown') {
+      const refused = await this.askApproval(gated, context, language);
+      if (refused) return refused;
+      context.approved = gated;
+    }
+
+    // 0b. several questions in one ("…, and is the on-call engineer on a holiday today?"): each part
     //    answered by the rules when every part routes to a skill with every slot filled
-    if (decision.kind === 'none' && decision.parts && decision.parts.length > 1) {
+    if (!context.approved && decision.kind === 'none' && decision.parts && decision.parts.length > 1) {
       const answered = await this.answerParts(decision.parts, { ...context, language });
       if (answered) return answered;
     }
@@ -247,21 +278,72 @@ export class Agent {
     };
   }
 
+  /** Ask for the approval of a gated procedure; an Outcome when it was not given (no approver, rejected, expired). */
+  private async askApproval(gated: GatedSkill, context: QuestionContext, language: Language): Promise<Outcome | undefined> {
+    const { skill } = gated.request;
+    const refuse = (code: string, message: string, hint: string): Outcome => {
+      context.log.warn({ skill, code }, 'approval-refused');
+      context.audit({ server: 'skills', tool_name: skill, parameters: gated.request.arguments, result_summary: message, duration_ms: 0, success: false, error_code: code });
+      return { answer: `${message}. ${hint}`, mode: 'rules', skill, error: { code, message } };
+    };
+    if (!context.approve) {
+      return refuse(
+        'APPROVAL_REQUIRED',
+        language === 'zh' ? `“${skill}”需要管理员批准后才能执行，这里无人可以批准` : `"${skill}" needs an admin's approval before it runs, and nobody can approve it here`,
+        language === 'zh' ? '请在聊天页面（airgap-agent serve）提问：问题会在那里等待管理员批准或拒绝。' : 'Ask in the chat page (airgap-agent serve): the question waits there until an admin approves or rejects it.',
+      );
+    }
+    context.emit({ type: 'notice', message: `"${skill}" is waiting for an admin's approval` });
+    let approved: boolean;
+    try {
+      approved = await context.approve(gated.request);
+    } catch (error) {
+      const appError = toAppError(error, 'FORBIDDEN');
+      if (appError.code === 'CANCELLED' || context.signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
+      const code = typeof appError.details?.approval === 'string' ? appError.details.approval : appError.code;
+      return refuse(code, appError.message, appError.hint ?? 'Ask again to request a new approval.');
+    }
+    if (context.signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
+    if (!approved) {
+      return refuse(
+        'APPROVAL_REJECTED',
+        language === 'zh' ? `管理员拒绝了“${skill}”` : `an admin rejected "${skill}"`,
+        language === 'zh' ? '请向管理员询问原因，或换一个问题。' : 'Ask an admin why, or ask for something else.',
+      );
+    }
+    context.log.info({ skill, tools: gated.tools }, 'approval-granted');
+    return undefined;
+  }
+
   private async modelLoop(
     context: QuestionContext & { question: string; history: MemoryContext; decision: RouteDecision; language: Language; client: LlmClient },
   ): Promise<LoopOutcome> {
     const { config, skills, tools } = this.options;
     const { decision, question } = context;
-    const relevant = skills.relevant(question);
-    const markdownNames = relevant.filter((info) => info.kind === 'markdown').map((info) => info.name);
-    if (decision.kind === 'skill' && !markdownNames.includes(decision.skill)) {
-      if (skills.markdown(decision.skill)) markdownNames.unshift(decision.skill);
+    const { approved } = context;
+    const infos = new Map(skills.list().map((info) => [info.name, info]));
+    // a procedure that needs approval never reaches the model unless an admin approved it for this question
+    const gated = (name: string): boolean => infos.get(name)?.needsApproval === true;
+    let relevant = skills.relevant(question);
+    let markdownNames: string[];
+    let mcpTools = tools.listTools();
+    if (approved) {
+      // the approved procedure alone, with only the tools it declares
+      const allowed = new Set(approved.tools);
+      markdownNames = [approved.request.skill];
+      mcpTools = mcpTools.filter((tool) => allowed.has(tool.name));
+      relevant = skills.list().filter((info) => info.kind === 'code' && allowed.has(info.name) && !info.needsApproval);
+    } else {
+      markdownNames = relevant.filter((info) => info.kind === 'markdown' && !gated(info.name)).map((info) => info.name);
+      if (decision.kind === 'skill' && !markdownNames.includes(decision.skill) && !gated(decision.skill)) {
+        if (skills.markdown(decision.skill)) markdownNames.unshift(decision.skill);
+      }
     }
     const procedures = markdownNames.slice(0, 2).flatMap((name) => {
       const markdown = skills.markdown(name);
       return markdown ? [{ name, body: markdown.body }] : [];
     });
-    const catalog = new ToolCatalog({ tools: tools.listTools(), skills: relevant, question });
+    const catalog = new ToolCatalog({ tools: mcpTools, skills: relevant, question });
     const routeHint =
       decision.kind === 'skill'
         ? `This looks like a question for ${catalog.forSkill(decision.skill)?.name ?? decision.skill} (${decision.reason}). Known so far: ${JSON.stringify(decision.args)}.` +

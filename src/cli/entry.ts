@@ -4,6 +4,10 @@
  */
 import { exitsWhenDone, main } from './main.js';
 import { forkedVendorScript, importFile } from '../runtime/self.js';
+import { restrictUmask } from '../store/files.js';
+
+// state, logs, backups and secrets: 0600 files in 0700 folders, whatever umask the caller had
+restrictUmask();
 
 function fatal(error: unknown): void {
   process.stderr.write(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

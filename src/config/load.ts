@@ -149,6 +149,10 @@ function resolvePaths(config: Config, base: string): Config {
     reports: { ...config.reports, dir: abs(config.reports.dir) },
     log: { ...config.log, dir: abs(config.log.dir) },
     import: { ...config.import, inbox: abs(config.import.inbox), mappings_dir: config.import.mappings_dir === null ? null : abs(config.import.mappings_dir) },
+    server: {
+      ...config.server,
+      tls: { cert: config.server.tls.cert === null ? null : abs(config.server.tls.cert), key: config.server.tls.key === null ? null : abs(config.server.tls.key) },
+    },
     skills: {
       ...config.skills,
       dir: path.isAbsolute(config.skills.dir) ? config.skills.dir : path.resolve(appRoot(), config.skills.dir),

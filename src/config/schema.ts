@@ -209,6 +209,41 @@ export const configSchema = z
           .describe(
             'a unix socket for the console: `ask`, `chat` and `agent-test` on this host go through the running service, as the local admin "console"; who may open the file (mode 0660: its owner and group) may use it',
           ),
+        approval_timeout_s: z
+          .number()
+          .int()
+          .min(1)
+          .max(604800)
+          .default(3600)
+          .describe('a question waiting for an admin\'s approval longer than this ends (failed: the approval expired)'),
+        result_max_kb: z
+          .number()
+          .int()
+          .min(16)
+          .max(65536)
+          .default(1024)
+          .describe('a task\'s stored and streamed answer at most this; past it data, charts and tool results are left out (marked truncated)'),
+        task_retention_days: z.number().int().min(1).max(3650).default(90).describe('finished tasks older than this are deleted by maintenance'),
+        tasks_max_mb: z.number().int().min(1).max(100000).default(512).describe('maintenance deletes the oldest finished tasks while their stored results exceed this'),
+        header_timeout_s: z.number().int().min(1).max(300).default(10).describe("a client must send a request's headers within this"),
+        request_timeout_s: z.number().int().min(1).max(3600).default(30).describe('a client must send the whole request (headers and body) within this'),
+        connections_per_address: z.number().int().min(1).max(100000).default(64).describe('open connections from one address at most; more are closed at once'),
+        streams_per_user: z.number().int().min(1).max(1000).default(16).describe('event streams one user may hold open at once (429 past it)'),
+        allowed_origins: z
+          .array(z.string().regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'))
+          .default([])
+          .describe("origins other than the service's own that may send state-changing requests (the chat page's own origin is always allowed)"),
+        trusted_proxies: z
+          .array(z.string().min(1))
+          .default([])
+          .describe('addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (e.g. 127.0.0.1)'),
+        tls: z
+          .object({
+            cert: z.string().nullable().default(null).describe('PEM certificate (chain) file: serve HTTPS directly; re-read when the file changes or on SIGHUP'),
+            key: z.string().nullable().default(null).describe('PEM private key file for server.tls.cert'),
+          })
+          .strict()
+          .prefault({}),
       })
       .strict()
       .prefault({}),

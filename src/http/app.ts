@@ -17,6 +17,7 @@ import { feedbackRoutes } from './routes-feedback.js';
 import { opsRoutes } from './routes-ops.js';
 import { pageRoutes } from './routes-page.js';
 import { buildService, type Service, type ServiceDeps } from './service.js';
+import { csrfGuard } from './guard.js';
 
 const TRACE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -64,6 +65,8 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
       },
     }),
   );
+
+  app.use('/api/*', csrfGuard(deps.config));
 
   app.onError((error, context) => sendError(context, { error, traceId: context.get('traceId') ?? 'none', log: context.get('log') ?? service.log }));
   app.notFound((context) =>

@@ -40,6 +40,8 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
   QUEUE_FULL: 429,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
   DB_ERROR: 500,
   INTERNAL: 500,
 };

@@ -15,6 +15,7 @@ import type { Service } from './service.js';
 import { createSession, listSessions, requireSession, sessionMessages } from './sessions.js';
 import { lastEventId, SSE_HEADERS, sseStream } from './sse.js';
 import { taskJson } from './task-manager.js';
+import { clientAddress, isSecure } from './guard.js';
 
 const SESSION_ID = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, 'use the session_id a session was created with');
 
@@ -61,15 +62,32 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
   api.post('/login', async (context) => {
     const body = await parseBody(context, loginBody);
     if (service.accounts.count() === 0) throw new AppError('UNAUTHENTICATED', 'there are no accounts yet', { hint: FIRST_ADMIN_HINT });
-    const login = await service.accounts.login(body.username, body.password);
-    context.get('log').info({ user: login.user.username, kind: body.kind }, 'login');
+    const address = clientAddress(context, service.deps.config);
+    const wait = service.throttle.retryAfter(body.username, address);
+    if (wait > 0) {
+      context.get('log').warn({ user: body.username, address, retry_after_s: wait }, 'login-throttled');
+      throw new AppError('RATE_LIMITED', `too many failed log-ins for "${body.username.slice(0, 64)}" or from ${address}; wait ${wait} s`, {
+        hint: `try again in ${wait} s; the wait grows with each failure (an account's to at most 1 min) and ends with a correct log-in`,
+        details: { retry_after_s: wait },
+      });
+    }
+    let login: Awaited<ReturnType<typeof service.accounts.login>>;
+    try {
+      login = await service.accounts.login(body.username, body.password);
+    } catch (error) {
+      const failures = service.throttle.failed(body.username, address);
+      context.get('log').warn({ user: body.username.slice(0, 64), address, failures: failures.account, address_failures: failures.address }, 'login-failed');
+      throw error;
+    }
+    service.throttle.succeeded(body.username, address);
+    context.get('log').info({ user: login.user.username, kind: body.kind, address }, 'login');
     const user = { username: login.user.username, role: login.user.role };
     if (body.kind === 'bearer') return context.json({ user, token: login.token, expires_at: login.expires_at });
     setCookie(context, COOKIE_NAME, login.token, {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/',
-      secure: new URL(context.req.url).protocol === 'https:',
+      secure: isSecure(context, service.deps.config),
       maxAge: service.deps.config.server.session_ttl_hours * 3600,
     });
     return context.json({ user, expires_at: login.expires_at });
@@ -118,7 +136,7 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
     const { task, lane } = service.tasks.submit({ question: body.question, sessionId: body.session_id, user, traceId: context.get('traceId') });
     const eventsUrl = `/api/tasks/${task.task_id}/events`;
     if ((context.req.header('accept') ?? '').includes('text/event-stream')) {
-      return streamTask(context, service, task.task_id, 0, { 'X-Task-Id': task.task_id, 'X-Session-Id': task.session_id });
+      return streamTask(context, service, task.task_id, 0, { 'X-Task-Id': task.task_id, 'X-Session-Id': task.session_id }, user.user_id);
     }
     context.header('Location', `/api/tasks/${task.task_id}`);
     return context.json({ task_id: task.task_id, session_id: task.session_id, state: task.state, lane, events_url: eventsUrl }, 202);
@@ -133,7 +151,7 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
     const user = requireUser(context, service);
     const task = service.tasks.get(context.req.param('id'), user);
     const after = lastEventId(context.req.header('last-event-id') ?? context.req.query('last_event_id'));
-    return streamTask(context, service, task.task_id, after, {});
+    return streamTask(context, service, task.task_id, after, {}, user.user_id);
   });
 
   api.post('/tasks/:id/cancel', async (context) => {
@@ -194,7 +212,15 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
   return api;
 }
 
-function streamTask(context: HttpContext, service: Service, taskId: string, after: number, headers: Record<string, string>): Response {
+function streamTask(context: HttpContext, service: Service, taskId: string, after: number, headers: Record<string, string>, userId: number): Response {
+  const limit = service.deps.config.server.streams_per_user;
+  const mine = service.streams.byUser.get(userId) ?? 0;
+  if (mine >= limit) {
+    throw new AppError('RATE_LIMITED', `you have ${mine} event streams open, the most one user may (server.streams_per_user)`, {
+      hint: 'close other tabs of the chat page, or wait for their questions to finish',
+      details: { retry_after_s: 5 },
+    });
+  }
   const subscribe = (listener: Parameters<typeof service.tasks.subscribe>[2]) => service.tasks.subscribe(taskId, after, listener);
   // a finished task whose events the client has all seen: 204 tells EventSource to stop reconnecting
   const probe = service.tasks.subscribe(taskId, after, () => undefined);
@@ -203,8 +229,16 @@ function streamTask(context: HttpContext, service: Service, taskId: string, afte
   const body = sseStream({
     subscribe,
     signal: context.req.raw.signal,
-    onOpen: () => (service.streams.open += 1),
-    onClose: () => (service.streams.open -= 1),
+    onOpen: () => {
+      service.streams.open += 1;
+      service.streams.byUser.set(userId, (service.streams.byUser.get(userId) ?? 0) + 1);
+    },
+    onClose: () => {
+      service.streams.open -= 1;
+      const left = (service.streams.byUser.get(userId) ?? 1) - 1;
+      if (left > 0) service.streams.byUser.set(userId, left);
+      else service.streams.byUser.delete(userId);
+    },
   });
   return new Response(body, { status: 200, headers: { ...SSE_HEADERS, 'X-Trace-Id': context.get('traceId'), ...headers } });
 }

@@ -31,12 +31,29 @@ export class Scheduler {
   private readonly running: Record<Lane, number> = { rules: 0, model: 0 };
   private readonly durations: Record<Lane, number> = { rules: 0.5, model: 10 };
   private seq = 0;
+  /** places held by questions waiting for an admin's approval: they count against `max` and are theirs once approved */
+  private reservedPlaces = 0;
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly options: { limits: Record<Lane, number>; max: number }) {}
 
   get depth(): number {
     return this.waiting.length;
+  }
+
+  get reserved(): number {
+    return this.reservedPlaces;
+  }
+
+  /** Hold a place for a question waiting for approval (QUEUE_FULL when none is left). */
+  reserve(lane: Lane): void {
+    this.assertRoom(lane);
+    this.reservedPlaces += 1;
+  }
+
+  /** Give a held place back (the approval was rejected, expired or cancelled). */
+  release(): void {
+    this.reservedPlaces = Math.max(0, this.reservedPlaces - 1);
   }
 
   depthOf(lane: Lane): number {
@@ -49,7 +66,7 @@ export class Scheduler {
 
   /** Throw QUEUE_FULL (429, with a Retry-After estimate) when no job can wait now. */
   assertRoom(lane: Lane): void {
-    if (this.waiting.length < this.options.max) return;
+    if (this.waiting.length + this.reservedPlaces < this.options.max) return;
     const retryAfter = this.estimateWait(lane);
     throw new AppError('QUEUE_FULL', `the question queue is full (${this.waiting.length} waiting)`, {
       hint: `ask again in about ${retryAfter} s`,
@@ -57,9 +74,10 @@ export class Scheduler {
     });
   }
 
-  /** Queue a job or refuse it when the queue is full. */
-  submit(job: Job): void {
-    this.assertRoom(job.lane);
+  /** Queue a job or refuse it when the queue is full; a job with a reserved place (approved) takes it and is never refused. */
+  submit(job: Job, options: { reserved?: boolean } = {}): void {
+    if (options.reserved) this.release();
+    else this.assertRoom(job.lane);
     this.waiting.push({ ...job, seq: this.seq++ });
     this.waiting.sort((a, b) => a.priority - b.priority || a.seq - b.seq);
     this.dispatch();

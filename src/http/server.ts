@@ -9,6 +9,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
+import { readFileSync, watch, type FSWatcher } from 'node:fs';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
+import { AppError } from '../errors.js';
 import { logger } from '../log/index.js';
 import { createHttpApp, type HttpApp } from './app.js';
 import type { ServiceDeps } from './service.js';
@@ -34,22 +38,36 @@ export async function startHttpServer(options: {
   const http = createHttpApp({ ...options.deps, log });
   const host = options.host ?? options.deps.config.server.host;
   const port = options.port ?? options.deps.config.server.port;
+  const { server: settings } = options.deps.config;
+  const tls = settings.tls.cert && settings.tls.key ? readTls(settings.tls.cert, settings.tls.key) : undefined;
+  if ((settings.tls.cert === null) !== (settings.tls.key === null)) {
+    throw new AppError('CONFIG_INVALID', 'server.tls needs both cert and key (PEM files), or neither', { hint: 'set server.tls.cert and server.tls.key together' });
+  }
+  // the whole request (headers and body) must arrive in time; a response (an event stream) may last as long as its task
+  const serverOptions = { headersTimeout: settings.header_timeout_s * 1000, requestTimeout: settings.request_timeout_s * 1000, connectionsCheckingInterval: 1000, keepAliveTimeout: 5_000 };
   const server = await new Promise<Server>((resolve, reject) => {
-    const instance = serve({ fetch: http.app.fetch, hostname: host, port }, () => resolve(instance as Server)) as Server;
+    const instance = (
+      tls
+        ? serve({ fetch: http.app.fetch, hostname: host, port, createServer: createHttpsServer, serverOptions: { ...serverOptions, ...tls } }, () => resolve(instance as Server))
+        : serve({ fetch: http.app.fetch, hostname: host, port, serverOptions }, () => resolve(instance as Server))
+    ) as Server;
     instance.once('error', reject);
   });
   server.keepAliveTimeout = 5_000;
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 0; // event streams stay open as long as their task runs
+  server.headersTimeout = settings.header_timeout_s * 1000;
+  server.requestTimeout = settings.request_timeout_s * 1000;
+  limitConnections(server, settings.connections_per_address, log);
+  const stopTlsReload = tls ? watchTls(server as unknown as HttpsServer, settings.tls.cert!, settings.tls.key!, log) : () => undefined;
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${shownHost}:${address.port}`;
-  log.info({ url }, 'server-listen');
+  const url = `${tls ? 'https' : 'http'}://${shownHost}:${address.port}`;
+  log.info({ url, tls: tls !== undefined }, 'server-listen');
   let closing: Promise<void> | undefined;
   const close = (closeOptions: { graceMs?: number } = {}): Promise<void> => {
     closing ??= (async () => {
       const started = performance.now();
       http.service.state.closing = true;
+      stopTlsReload();
       log.info({ grace_ms: closeOptions.graceMs ?? 10_000 }, 'server-close-start');
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -68,4 +86,76 @@ export async function startHttpServer(options: {
     return closing;
   };
   return { url, port: address.port, http, server, close };
+}
+
+function readTls(cert: string, key: string): { cert: Buffer; key: Buffer } {
+  try {
+    return { cert: readFileSync(cert), key: readFileSync(key) };
+  } catch (error) {
+    throw new AppError('CONFIG_INVALID', `server.tls: cannot read ${(error as NodeJS.ErrnoException).path ?? cert}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      hint: 'point server.tls.cert and server.tls.key at readable PEM files (the key readable by the service user only)',
+    });
+  }
+}
+
+/**
+ * Re-read the certificate and key when either file changes (a renewed
+ * certificate copied in place) or on SIGHUP; new connections get the new
+ * ones, open ones keep theirs. A bad pair is logged and the old one kept.
+ */
+function watchTls(server: HttpsServer, cert: string, key: string, log: Logger): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const reload = (why: string): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      try {
+        server.setSecureContext(readTls(cert, key));
+        log.info({ why, cert }, 'tls-reloaded');
+      } catch (error) {
+        log.error({ err: error, cert }, 'tls-reload-failed');
+      }
+    }, 200);
+    timer.unref();
+  };
+  const watchers: FSWatcher[] = [];
+  for (const file of new Set([cert, key])) {
+    try {
+      const watcher = watch(file, () => reload('file-changed'));
+      watcher.unref();
+      watchers.push(watcher);
+    } catch (error) {
+      log.warn({ err: error, file }, 'tls-watch-failed');
+    }
+  }
+  const onHup = (): void => reload('SIGHUP');
+  process.on('SIGHUP', onHup);
+  return () => {
+    clearTimeout(timer);
+    for (const watcher of watchers) watcher.close();
+    process.off('SIGHUP', onHup);
+  };
+}
+
+/** At most `max` open connections from one address; one more is closed at once (and logged once a minute). */
+function limitConnections(server: Server, max: number, log: Logger): void {
+  const open = new Map<string, number>();
+  let lastWarn = 0;
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      if (performance.now() - lastWarn > 60_000) {
+        lastWarn = performance.now();
+        log.warn({ address, max }, 'connections-per-address-exceeded');
+      }
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

@@ -16,6 +16,7 @@ import { Metrics } from './metrics.js';
 import { Scheduler } from './scheduler.js';
 import { TaskManager, type ServiceAgent } from './task-manager.js';
 import { TASK_STATES } from './task-store.js';
+import { LoginThrottle } from './throttle.js';
 
 export interface ToolsView {
   listTools(): ToolInfo[];
@@ -31,7 +32,7 @@ export interface ServiceDeps {
   agent: ServiceAgent;
   skills: SkillEngine;
   tools: ToolsView;
-  audit?: { flush(): void } | undefined;
+  audit?: { flush(): boolean | void } | undefined;
   /** the drop-folder watcher (import.watch: service), started with the service */
   inbox?: { start(): void; stop(): Promise<void> } | undefined;
   /** rules-only rule lane width (default 16) */
@@ -46,8 +47,10 @@ export interface Service {
   tasks: TaskManager;
   metrics: Metrics;
   log: Logger;
-  /** SSE streams open now */
-  streams: { open: number };
+  /** SSE streams open now, in all and per user id */
+  streams: { open: number; byUser: Map<number, number> };
+  /** failed log-ins: backoff per account and per address */
+  throttle: LoginThrottle;
   /** set once shutdown begins (readyz → 503) */
   state: { closing: boolean };
 }
@@ -63,7 +66,7 @@ export function buildService(deps: ServiceDeps): Service {
     limits: { rules: deps.rulesConcurrency ?? 16, model: deps.config.llm.concurrency },
     max: deps.config.server.queue_max,
   });
-  const streams = { open: 0 };
+  const streams = { open: 0, byUser: new Map<number, number>() };
   const state = { closing: false };
   let tasks: TaskManager | undefined;
   const metrics = new Metrics(() => {
@@ -78,10 +81,20 @@ export function buildService(deps: ServiceDeps): Service {
       { name: 'airgap_process_resident_memory_bytes', help: 'resident set size of the service', values: [{ value: process.memoryUsage().rss }] },
     ];
   });
-  tasks = new TaskManager({ db: deps.db, agent: deps.agent, skills: deps.skills, scheduler, metrics, log: log.child({ part: 'tasks' }) });
+  tasks = new TaskManager({
+    db: deps.db,
+    agent: deps.agent,
+    skills: deps.skills,
+    scheduler,
+    metrics,
+    log: log.child({ part: 'tasks' }),
+    approvalTimeoutMs: deps.config.server.approval_timeout_s * 1000,
+    resultMaxBytes: deps.config.server.result_max_kb * 1024,
+    audit: deps.audit,
+  });
   const orphans = tasks.store.failOrphans('the service stopped before this question finished');
   if (orphans > 0) log.warn({ tasks: orphans }, 'tasks-orphaned');
   const accounts = new Accounts(deps.db, { ttlHours: deps.config.server.session_ttl_hours });
   deps.inbox?.start();
-  return { deps, accounts, scheduler, tasks, metrics, log, streams, state };
+  return { deps, accounts, scheduler, tasks, metrics, log, streams, state, throttle: new LoginThrottle() };
 }

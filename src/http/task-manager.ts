@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
 import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
 import type { ApprovalRequest, SessionSlots, SkillEngine } from '../skills/engine-types.js';
+import { approvalFor, approvalKey } from '../skills/approval.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { User } from './accounts.js';
 import type { Metrics } from './metrics.js';
@@ -32,9 +33,51 @@ type Listener = (event: StreamEvent) => void;
 const MAX_EVENTS = 20_000;
 /** Finished tasks whose event logs stay in memory for replay. */
 const KEEP_FINISHED = 500;
+/** One event's data, serialised, at most this (a bigger tool result or answer is cut, and says so). */
+export const EVENT_MAX_BYTES = 256 * 1024;
+/** One task's event log at most this; past it, tokens are dropped and results left out (the stored answer still comes). */
+export const TASK_LOG_MAX_BYTES = 2 * 1024 * 1024;
+/** Event logs of all tasks kept in memory at most this; the oldest finished ones go first (replayed from agent.db). */
+export const ALL_LOGS_MAX_BYTES = 64 * 1024 * 1024;
+/** Default cap of a stored result (server.result_max_kb). */
+const RESULT_MAX_BYTES = 1024 * 1024;
+
+function bytesOf(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value ?? null) ?? 'null', 'utf8');
+}
+
+function cutString(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+  return `${cut}… [cut: ${Buffer.byteLength(text, 'utf8')} bytes in all]`;
+}
+
+/**
+ * An answer small enough to store and stream: past `maxBytes` the data behind
+ * it, the charts and the tool results are left out (the tool calls themselves
+ * stay, and the audit log has them), then the text is cut. It says what was
+ * left out in `truncated`.
+ */
+export function boundedAnswer(answer: AgentAnswer, maxBytes: number): AgentAnswer & { truncated?: { bytes: number; note: string } } {
+  const bytes = bytesOf(answer);
+  if (bytes <= maxBytes) return answer;
+  const note = `the full result (${bytes} bytes) is over the ${Math.round(maxBytes / 1024)} KiB kept per task: data, charts and tool results are left out; ask a narrower question to see them`;
+  const reduced: AgentAnswer & { truncated: { bytes: number; note: string } } = {
+    ...answer,
+    data: undefined,
+    charts: undefined,
+    tool_calls: answer.tool_calls.map((call) => ({ ...call, result: undefined, arguments: bytesOf(call.arguments) > 4096 ? { truncated: true } : call.arguments, error: call.error ? cutString(call.error, 1024) : call.error })),
+    truncated: { bytes, note },
+  };
+  if (bytesOf(reduced) > maxBytes) reduced.answer = cutString(answer.answer, Math.floor(maxBytes / 2));
+  if (bytesOf(reduced) > maxBytes) reduced.tool_calls = [];
+  return reduced;
+}
 
 class TaskRun {
   readonly events: StreamEvent[] = [];
+  /** the serialised size of `events` */
+  bytes = 0;
   readonly listeners = new Set<Listener>();
   readonly controller = new AbortController();
   readonly toolArguments = new Map<string, Record<string, unknown>>();
@@ -42,10 +85,14 @@ class TaskRun {
   errorSent = false;
   /** the request's trace id: the agent uses it too, so logs, audit rows and X-Trace-Id agree */
   traceId: string | undefined;
-  /** skills an admin approved for this task before it ran */
-  readonly approvedSkills = new Set<string>();
+  /** what an admin approved for this task before it ran (approvalKey: skill, version, arguments) */
+  readonly approvedKeys = new Set<string>();
+  /** each approval asked for this task → what it binds */
+  readonly bindings = new Map<string, string>();
   /** an approval the running question waits for (the model chose a skill that needs one) */
-  waiting: { approvalId: string; resolve: (approved: boolean) => void } | undefined;
+  waiting: { approvalId: string; resolve: (approved: boolean) => void; reject: (error: AppError) => void } | undefined;
+  /** the task holds a reserved place in the queue while it waits for approval */
+  holdsPlace = false;
   startedAt = performance.now();
   settled: Promise<void>;
   settle!: () => void;
@@ -65,6 +112,12 @@ export interface TaskManagerOptions {
   scheduler: Scheduler;
   metrics: Metrics;
   log: Logger;
+  /** a waiting approval older than this expires (default 1 h) */
+  approvalTimeoutMs?: number | undefined;
+  /** a stored (and streamed) answer at most this many bytes (server.result_max_kb) */
+  resultMaxBytes?: number | undefined;
+  /** the audit writer: flushed before a task's final state is committed (false: rows still waiting) */
+  audit?: { flush(): boolean | void } | undefined;
 }
 
 export function taskJson(task: TaskRow): Record<string, unknown> {
@@ -98,9 +151,57 @@ export class TaskManager {
   readonly store: TaskStore;
   private readonly runs = new Map<string, TaskRun>();
   private closing = false;
+  /** pending approvals → their expiry timers (monotonic: a wall-clock jump neither expires nor keeps them) */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly options: TaskManagerOptions) {
     this.store = new TaskStore(options.db);
+  }
+
+  get approvalTimeoutMs(): number {
+    return this.options.approvalTimeoutMs ?? 3_600_000;
+  }
+
+  private armExpiry(approvalId: string, taskId: string): void {
+    const timer = setTimeout(() => this.expire(approvalId, taskId), this.approvalTimeoutMs);
+    timer.unref();
+    this.expiries.set(approvalId, timer);
+  }
+
+  private disarmExpiry(approvalId: string): void {
+    clearTimeout(this.expiries.get(approvalId));
+    this.expiries.delete(approvalId);
+  }
+
+  private expire(approvalId: string, taskId: string): void {
+    this.expiries.delete(approvalId);
+    const minutes = Math.round(this.approvalTimeoutMs / 6000) / 10;
+    const reason = `the approval expired: no admin decided within ${minutes} min`;
+    if (!this.store.expireApproval(approvalId, reason)) return;
+    const run = this.runs.get(taskId);
+    this.options.log.info({ task: taskId, approval: approvalId }, 'approval-expired');
+    if (!run) {
+      const task = this.store.get(taskId);
+      if (task && !isFinal(task.state)) this.store.transition(taskId, 'failed', { error: reason });
+      return;
+    }
+    this.emit(run, 'approval-decided', { approval_id: approvalId, approved: false, by: null, reason });
+    if (run.waiting?.approvalId === approvalId) {
+      const { reject } = run.waiting;
+      run.waiting = undefined;
+      this.store.transition(taskId, 'running');
+      this.emit(run, 'task-state', { task_id: taskId, state: 'running' });
+      reject(new AppError('FORBIDDEN', reason, { hint: 'ask again to request a new approval', details: { approval: 'APPROVAL_EXPIRED' } }));
+    } else {
+      this.releasePlace(run);
+      this.finish(run, 'failed', { error: `APPROVAL_EXPIRED: ${reason}` });
+    }
+  }
+
+  private releasePlace(run: TaskRun): void {
+    if (!run.holdsPlace) return;
+    run.holdsPlace = false;
+    this.options.scheduler.release();
   }
 
   get activeRuns(): number {
@@ -119,33 +220,37 @@ export class TaskManager {
     const decision = this.options.skills.route(options.question, { previous: session.slots });
     const ruleRouted = decision.kind === 'skill' && decision.missing.length === 0;
     const lane: Lane = ruleRouted ? 'rules' : 'model';
-    const info = decision.kind === 'skill' ? this.options.skills.list().find((skill) => skill.name === decision.skill) : undefined;
-    const needsApproval = info?.needsApproval === true && decision.kind === 'skill';
-    if (!needsApproval) {
-      try {
-        scheduler.assertRoom(lane);
-      } catch (error) {
-        this.options.metrics.rejected.inc();
-        throw error;
-      }
+    const gated = approvalFor(this.options.skills, options.question, decision);
+    const needsApproval = gated !== undefined;
+    try {
+      // a question waiting for approval holds a place in the queue: approving it never finds the queue full
+      if (needsApproval) scheduler.reserve(lane);
+      else scheduler.assertRoom(lane);
+    } catch (error) {
+      this.options.metrics.rejected.inc();
+      throw error;
     }
     const task = this.store.create({ sessionId: session.id, userId: options.user.user_id, question: options.question, priority: ruleRouted ? 0 : 5 });
     const run = new TaskRun(task.task_id, lane);
     run.traceId = options.traceId;
+    run.holdsPlace = needsApproval;
     this.remember(run);
     const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
     log.info({ lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval }, 'task-submit');
     this.emit(run, 'task-state', { task_id: task.task_id, session_id: session.id, state: 'pending', lane });
-    if (needsApproval && decision.kind === 'skill') {
+    if (gated) {
+      const { request } = gated;
       const approval = this.store.createApproval({
         taskId: task.task_id,
-        skill: decision.skill,
-        arguments: decision.args,
-        reason: `${decision.skill} is marked as needing an admin's approval`,
+        skill: request.skill,
+        arguments: request.arguments,
+        reason: `${request.skill} ${request.version} is marked as needing an admin's approval`,
       });
-      const waiting = this.store.transition(task.task_id, 'waiting_input', { skill: decision.skill });
+      run.bindings.set(approval.approval_id, approvalKey(request));
+      this.armExpiry(approval.approval_id, task.task_id);
+      const waiting = this.store.transition(task.task_id, 'waiting_input', { skill: request.skill });
       this.emit(run, 'task-state', { task_id: task.task_id, state: 'waiting_input' });
-      this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: decision.skill, arguments: decision.args, reason: approval.reason });
+      this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, version: request.version, arguments: request.arguments, question: options.question, reason: approval.reason });
       return { task: waiting, lane };
     }
     this.enqueue(run, ruleRouted ? 0 : 5, log);
@@ -193,6 +298,7 @@ export class TaskManager {
     } else if (task.state === 'waiting_input') {
       const approval = this.store.approvalOfTask(taskId);
       if (approval?.state === 'pending') this.store.decide(approval.approval_id, { approved: false, userId: user.user_id, reason });
+      if (run) this.releasePlace(run);
       if (run) this.finish(run, 'cancelled', { error: reason });
       else this.store.transition(taskId, 'cancelled', { error: reason });
     } else if (run && !run.finished) {
@@ -205,6 +311,7 @@ export class TaskManager {
   /** An admin's decision on a waiting skill: approved → queued; rejected → cancelled. */
   decide(approvalId: string, options: { approved: boolean; user: User; reason?: string | undefined }): { approval: ReturnType<TaskStore['decide']>; task: TaskRow } {
     const approval = this.store.decide(approvalId, { approved: options.approved, userId: options.user.user_id, reason: options.reason });
+    this.disarmExpiry(approvalId);
     const run = this.runs.get(approval.task_id);
     const log = this.options.log.child({ task: approval.task_id });
     log.info({ approval: approvalId, approved: options.approved, by: options.user.username }, 'approval-decided');
@@ -218,15 +325,22 @@ export class TaskManager {
       // decided while the question runs: it goes on (approved) or the skill is refused (rejected)
       const { resolve } = run.waiting;
       run.waiting = undefined;
+      const binding = run.bindings.get(approvalId);
+      if (options.approved && binding) run.approvedKeys.add(binding);
       this.store.transition(approval.task_id, 'running');
       this.emit(run, 'task-state', { task_id: approval.task_id, state: 'running' });
       resolve(options.approved);
     } else if (options.approved) {
-      run.approvedSkills.add(approval.skill);
+      const binding = run.bindings.get(approvalId);
+      if (binding) run.approvedKeys.add(binding);
       this.store.transition(approval.task_id, 'pending');
       this.emit(run, 'task-state', { task_id: approval.task_id, state: 'pending', lane: run.lane });
-      this.enqueue(run, 1, log);
+      // its place was held since it was asked: the queue cannot refuse it now
+      const reserved = run.holdsPlace;
+      run.holdsPlace = false;
+      this.enqueue(run, 1, log, reserved);
     } else {
+      this.releasePlace(run);
       this.finish(run, 'cancelled', { error: `rejected by ${options.user.username}${options.reason ? `: ${options.reason}` : ''}` });
     }
     return { approval, task: this.store.get(approval.task_id)! };
@@ -239,6 +353,8 @@ export class TaskManager {
    */
   async shutdown(options: { graceMs: number }): Promise<void> {
     this.closing = true;
+    for (const timer of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
     for (const id of this.options.scheduler.drain()) {
       const run = this.runs.get(id);
       if (run && !run.finished) this.finish(run, 'cancelled', { error: 'the service shut down before the question started' });
@@ -249,6 +365,7 @@ export class TaskManager {
       if (task?.state === 'waiting_input') {
         const approval = this.store.approvalOfTask(run.taskId);
         if (approval?.state === 'pending') this.options.db.prepare("UPDATE approvals SET state = 'rejected', reason = ? WHERE approval_id = ?").run('the service shut down', approval.approval_id);
+        this.releasePlace(run);
         this.finish(run, 'cancelled', { error: 'the service shut down while the task waited for approval' });
       }
     }
@@ -259,14 +376,17 @@ export class TaskManager {
     }
   }
 
-  private enqueue(run: TaskRun, priority: number, log: Logger): void {
-    this.options.scheduler.submit({
-      id: run.taskId,
-      lane: run.lane,
-      priority,
-      run: () => this.execute(run, log),
-      onPosition: (position, waiting) => this.emit(run, 'queue-position', { position, waiting, lane: run.lane }),
-    });
+  private enqueue(run: TaskRun, priority: number, log: Logger, reserved = false): void {
+    this.options.scheduler.submit(
+      {
+        id: run.taskId,
+        lane: run.lane,
+        priority,
+        run: () => this.execute(run, log),
+        onPosition: (position, waiting) => this.emit(run, 'queue-position', { position, waiting, lane: run.lane }),
+      },
+      { reserved },
+    );
   }
 
   private async execute(run: TaskRun, log: Logger): Promise<void> {
@@ -283,11 +403,12 @@ export class TaskManager {
         signal: run.controller.signal,
         onEvent: (event) => this.onAgentEvent(run, event),
       });
+      const stored = boundedAnswer(answer, this.options.resultMaxBytes ?? RESULT_MAX_BYTES);
       this.finish(run, answer.error ? 'failed' : 'success', {
         mode: answer.mode,
         skill: answer.skill ?? null,
-        answer: answer.answer,
-        result: JSON.stringify(answer),
+        answer: stored.answer,
+        result: JSON.stringify(stored),
         error: answer.error ? `${answer.error.code}: ${answer.error.message}` : null,
       });
       log.info({ state: answer.error ? 'failed' : 'success', mode: answer.mode, skill: answer.skill, agent_trace: answer.trace_id, ms: Math.round(performance.now() - run.startedAt) }, 'task-end');
@@ -304,20 +425,24 @@ export class TaskManager {
 
   /** A skill that needs approval, chosen while the question runs: wait in waiting_input for an admin. */
   private awaitApproval(run: TaskRun, request: ApprovalRequest, log: Logger): Promise<boolean> {
-    if (run.approvedSkills.has(request.skill)) return Promise.resolve(true);
+    const key = approvalKey(request);
+    // what the admin approved before it ran, exactly (same skill, version, arguments): not asked again
+    if (run.approvedKeys.has(key)) return Promise.resolve(true);
     if (run.controller.signal.aborted) return Promise.resolve(false);
     const approval = this.store.createApproval({
       taskId: run.taskId,
       skill: request.skill,
       arguments: request.arguments,
-      reason: `${request.skill} is marked as needing an admin's approval`,
+      reason: `${request.skill} ${request.version} is marked as needing an admin's approval`,
     });
+    run.bindings.set(approval.approval_id, key);
+    this.armExpiry(approval.approval_id, run.taskId);
     this.store.transition(run.taskId, 'waiting_input', { skill: request.skill });
     this.emit(run, 'task-state', { task_id: run.taskId, state: 'waiting_input' });
-    this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, arguments: request.arguments, reason: approval.reason });
+    this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, version: request.version, arguments: request.arguments, question: request.question ?? null, reason: approval.reason });
     log.info({ approval: approval.approval_id, skill: request.skill }, 'approval-wait');
-    return new Promise<boolean>((resolve) => {
-      run.waiting = { approvalId: approval.approval_id, resolve };
+    return new Promise<boolean>((resolve, reject) => {
+      run.waiting = { approvalId: approval.approval_id, resolve, reject };
     });
   }
 
@@ -325,7 +450,7 @@ export class TaskManager {
     const { metrics } = this.options;
     switch (event.type) {
       case 'token':
-        if (run.events.length < MAX_EVENTS) this.emit(run, 'token', { text: event.text });
+        if (run.events.length < MAX_EVENTS && run.bytes < TASK_LOG_MAX_BYTES) this.emit(run, 'token', { text: event.text });
         return;
       case 'step-start':
         metrics.modelCalls.inc();
@@ -352,7 +477,7 @@ export class TaskManager {
         return;
       }
       case 'answer':
-        this.emit(run, 'answer', event.answer);
+        this.emit(run, 'answer', boundedAnswer(event.answer, Math.min(this.options.resultMaxBytes ?? RESULT_MAX_BYTES, EVENT_MAX_BYTES)));
         return;
       case 'error':
         run.errorSent = true;
@@ -367,6 +492,12 @@ export class TaskManager {
 
   private finish(run: TaskRun, state: TaskState, fields: Parameters<TaskStore['transition']>[2]): void {
     if (run.finished) return;
+    // the audit rows of what the task did are on disk before its final state is: after a crash (kill -9)
+    // a task is never `success` with its tool calls missing from the audit log
+    if (!this.flushAudit(run) && state === 'success') {
+      state = 'failed';
+      fields = { ...fields, error: 'DB_ERROR: the answer is ready, but the audit log could not be written (see the service log); it is not reported as a success' };
+    }
     const current = this.store.get(run.taskId);
     if (current && !isFinal(current.state)) this.store.transition(run.taskId, state, fields);
     const final = this.store.get(run.taskId)!;
@@ -380,9 +511,32 @@ export class TaskManager {
     this.evict();
   }
 
+  private flushAudit(run: TaskRun): boolean {
+    try {
+      return this.options.audit?.flush() !== false;
+    } catch (error) {
+      this.options.log.error({ err: error, task: run.taskId }, 'audit-flush-failed');
+      return false;
+    }
+  }
+
   private emit(run: TaskRun, event: string, data: unknown): void {
+    let size = bytesOf(data);
+    const limit = run.bytes >= TASK_LOG_MAX_BYTES ? 4096 : EVENT_MAX_BYTES;
+    if (size > limit && data && typeof data === 'object') {
+      // a huge tool result, argument or progress payload: its place in the log, without the bulk
+      const shrunk: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+        const valueBytes = bytesOf(value);
+        shrunk[key] = valueBytes <= 1024 ? value : typeof value === 'string' ? cutString(value, 1024) : null;
+      }
+      shrunk.truncated = { bytes: size, note: `left out of the event stream (over ${Math.round(limit / 1024)} KiB); the audit log and the stored answer keep what matters` };
+      data = shrunk;
+      size = bytesOf(data);
+    }
     const entry: StreamEvent = { id: run.events.length + 1, event, data };
     run.events.push(entry);
+    run.bytes += size;
     for (const listener of [...run.listeners]) {
       try {
         listener(entry);
@@ -399,6 +553,22 @@ export class TaskManager {
   private evict(): void {
     const finished = [...this.runs.values()].filter((run) => run.finished);
     for (const run of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.runs.delete(run.taskId);
+    // bounded by bytes too: the oldest finished logs go first (their replay is rebuilt from agent.db)
+    let total = 0;
+    for (const run of this.runs.values()) total += run.bytes;
+    for (const run of finished) {
+      if (total <= ALL_LOGS_MAX_BYTES) break;
+      if (!this.runs.has(run.taskId)) continue;
+      this.runs.delete(run.taskId);
+      total -= run.bytes;
+    }
+  }
+
+  /** Bytes of the event logs held in memory now. */
+  get logBytes(): number {
+    let total = 0;
+    for (const run of this.runs.values()) total += run.bytes;
+    return total;
   }
 }
 

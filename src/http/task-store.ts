@@ -134,6 +134,15 @@ export class TaskStore {
     return this.approval(id)!;
   }
 
+  /** A pending approval expires (rejected, by nobody, with the reason); false when it was decided already. */
+  expireApproval(approvalId: string, reason: string): boolean {
+    return (
+      this.db
+        .prepare("UPDATE approvals SET state = 'rejected', decided_at = ?, reason = ? WHERE approval_id = ? AND state = 'pending'")
+        .run(now().toISOString(), reason, approvalId).changes === 1
+    );
+  }
+
   approval(approvalId: string): ApprovalRow | undefined {
     return this.db.prepare('SELECT * FROM approvals WHERE approval_id = ?').get(approvalId) as ApprovalRow | undefined;
   }
@@ -159,7 +168,7 @@ export class TaskStore {
       .run(options.approved ? 'approved' : 'rejected', options.userId, now().toISOString(), options.reason ?? null, approvalId).changes;
     const row = this.approval(approvalId);
     if (!row) throw new AppError('NOT_FOUND', `no approval ${approvalId}`, { hint: 'list pending approvals with GET /api/approvals' });
-    if (changes !== 1) throw new AppError('BAD_REQUEST', `approval ${approvalId} was already ${row.state}`, { details: { state: row.state } });
+    if (changes !== 1) throw new AppError('BAD_REQUEST', `approval ${approvalId} was already ${row.state}${row.decided_by === null && row.reason ? ` (${row.reason})` : ''}`, { details: { state: row.state } });
     return row;
   }
 }

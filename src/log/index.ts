@@ -39,16 +39,19 @@ export async function initLogging(options: LoggingOptions): Promise<Logger> {
   if (options.stdout) streams.push({ level: log.level as pino.Level, stream: process.stdout });
   if (options.stderr) streams.push({ level: log.level as pino.Level, stream: process.stderr });
   if (options.fileName && log.file.enabled && log.level !== 'silent') {
-    mkdirSync(log.dir, { recursive: true });
-    const roll = (await pinoRoll({
+    mkdirSync(log.dir, { recursive: true, mode: 0o700 });
+    // `mode` goes through pino-roll to SonicBoom (its types leave it out): files created 0600, whatever the umask
+    const rollOptions: Parameters<typeof pinoRoll>[0] & { mode: number } = {
       file: path.join(log.dir, options.fileName),
       extension: '.log',
       size: log.file.size,
       frequency: log.file.frequency,
       limit: { count: log.file.keep, removeOtherLogFiles: true },
       mkdir: true,
+      mode: 0o600,
       symlink: true,
-    })) as unknown as DestinationStream & { flushSync?: () => void; end?: () => void };
+    };
+    const roll = (await pinoRoll(rollOptions)) as unknown as DestinationStream & { flushSync?: () => void; end?: () => void };
     rolls.push(roll);
     streams.push({ level: log.level as pino.Level, stream: roll });
   }

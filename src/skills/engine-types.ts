@@ -83,12 +83,15 @@ export interface ApprovalRequest {
   version: string;
   arguments: Record<string, unknown>;
   description: string;
+  /** the question that led to it (what the admin reads) */
+  question?: string | undefined;
 }
 
 export interface SkillRunContext {
   /**
    * Asks an admin (the HTTP service waits in waiting_input); resolves true when
-   * approved. Absent (CLI, agent-test): skills that need approval are refused.
+   * approved; false (or an error, e.g. APPROVAL_EXPIRED) refuses. Absent (CLI,
+   * agent-test): skills that need approval are refused.
    */
   approve?: ((request: ApprovalRequest) => Promise<boolean>) | undefined;
   traceId: string;
@@ -105,7 +108,7 @@ export interface SkillEngine {
   /** the skills worth offering to the model for this question (a handful at most) */
   relevant(question: string, limit?: number): SkillInfo[];
   /** a Markdown skill's body and allowed tools, for the model to execute */
-  markdown(name: string): { body: string; tools: Array<{ name: string; optional: boolean }> } | undefined;
+  markdown(name: string): { body: string; tools: Array<{ name: string; optional: boolean }>; triggers?: string[] | undefined } | undefined;
   /** validate (coerce, defaults) and run a skill under its timeout and retry policy; `version` may be a semver range */
   run(name: string, args: unknown, context: SkillRunContext, version?: string): Promise<SkillResult>;
   /** example questions the rules answer, for the honest "I can't" reply */

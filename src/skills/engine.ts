@@ -134,9 +134,9 @@ export class PlantSkillEngine implements SkillEngine {
     return (matching.length > 0 ? matching : scored).slice(0, limit).map((entry) => entry.info);
   }
 
-  markdown(name: string): { body: string; tools: Array<{ name: string; optional: boolean }> } | undefined {
+  markdown(name: string): { body: string; tools: Array<{ name: string; optional: boolean }>; triggers: string[] } | undefined {
     const skill = this.registry.get(name);
-    return skill?.kind === 'markdown' ? { body: skill.body, tools: skill.tools } : undefined;
+    return skill?.kind === 'markdown' ? { body: skill.body, tools: skill.tools, triggers: skill.triggers } : undefined;
   }
 
   examples(language: Language): string[] {

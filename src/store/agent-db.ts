@@ -3,10 +3,10 @@
  * migrations keyed by PRAGMA user_version, each applied in one transaction.
  * A newer database than this program knows is refused (downgrade protection).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
+import { ensurePrivateDir, ensurePrivateFile } from './files.js';
 
 /** Append only: never edit a shipped migration, add a new one. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -225,7 +225,11 @@ export function migrate(db: SqliteDatabase): { from: number; to: number } {
 
 /** Open (creating if needed) and migrate agent.db. */
 export function openAgentDb(file: string): SqliteDatabase {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // 0700 folder, 0600 file (SQLite gives -wal and -shm the database file's mode)
+    ensurePrivateDir(path.dirname(file));
+    ensurePrivateFile(file);
+  }
   // the service prepares the same few statements on every request: keep them compiled
   const db = openSqlite(file, { statementCache: 256 });
   db.pragma('journal_mode = WAL');

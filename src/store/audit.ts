@@ -59,14 +59,16 @@ export class AuditWriter {
     return this.queue.length;
   }
 
-  flush(): void {
+  /** Write every queued row now (one transaction); true when none is left waiting (all committed). */
+  flush(): boolean {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.queue.length === 0) return;
+    if (this.queue.length === 0) return true;
     const batch = this.queue.splice(0, this.queue.length);
     this.writeBatch(batch);
+    return this.queue.length === 0;
   }
 
   private writeBatch(batch: AuditRow[]): void {

@@ -177,3 +177,31 @@ test('a backup is a standalone file: no -wal or -shm left beside it', async () =
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('finished tasks older than the retention are deleted, then the oldest while their results take too much; unfinished ones stay', async () => {
+  const { pruneTasks } = await import('./maintenance.js');
+  const dir = tempDir();
+  const db = openAgentDb(path.join(dir, 'agent.db'));
+  const insert = db.prepare("INSERT INTO tasks (task_id, session_id, question, priority, state, answer, result, created_at, updated_at) VALUES (?, 's', 'q', 5, ?, 'a', ?, ?, ?)");
+  const big = 'x'.repeat(100_000);
+  const rows: Array<[string, string, number]> = [
+    ['old-1', 'success', 120],
+    ['old-2', 'failed', 95],
+    ['mid-1', 'success', 30],
+    ['mid-2', 'cancelled', 20],
+    ['new-1', 'success', 1],
+    ['waiting', 'waiting_input', 200],
+    ['running', 'running', 150],
+  ];
+  for (const [id, state, age] of rows) insert.run(id, state, big, daysAgo(age), daysAgo(age));
+  db.prepare("INSERT INTO approvals (approval_id, task_id, skill, arguments, state, created_at) VALUES ('ap-1', 'old-1', 'x', '{}', 'approved', ?)").run(daysAgo(120));
+  const result = pruneTasks(db, { retentionDays: 90, maxBytes: 450_000, now: NOW });
+  const left = (db.prepare('SELECT task_id FROM tasks ORDER BY task_id').all() as Array<{ task_id: string }>).map((row) => row.task_id);
+  // old-1, old-2 by age; mid-1 by size (5 results of 100 kB > 450 kB → the oldest finished one goes)
+  assert.deepEqual(left, ['mid-2', 'new-1', 'running', 'waiting']);
+  assert.equal(result.deleted, 3);
+  assert.ok(result.bytesBefore > 700_000 && result.bytesAfter <= 400_010, JSON.stringify(result));
+  assert.equal(count(db, 'approvals'), 0);
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});

@@ -43,6 +43,54 @@ export function archiveAuditRows(db: SqliteDatabase, options: { retentionDays: n
   return { archived, cutoff };
 }
 
+export interface TaskPruneResult {
+  /** finished tasks deleted (older than the retention, then the oldest while over the size) */
+  deleted: number;
+  /** bytes of stored answers and results before and after */
+  bytesBefore: number;
+  bytesAfter: number;
+  cutoff: string;
+}
+
+const FINAL = "state IN ('success', 'failed', 'cancelled')";
+
+/**
+ * Delete finished tasks (and their approvals) older than `retentionDays`, then
+ * the oldest finished ones while the stored answers and results still take
+ * more than `maxBytes`. Tasks not yet finished are never touched.
+ */
+export function pruneTasks(db: SqliteDatabase, options: { retentionDays: number; maxBytes: number; now: Date }): TaskPruneResult {
+  const cutoff = new Date(options.now.getTime() - options.retentionDays * 86_400_000).toISOString();
+  const size = (): number =>
+    (db.prepare('SELECT COALESCE(SUM(LENGTH(CAST(result AS BLOB))), 0) + COALESCE(SUM(LENGTH(CAST(answer AS BLOB))), 0) AS n FROM tasks').get() as { n: number }).n;
+  const bytesBefore = size();
+  const removeOne = (where: string, ...params: unknown[]): number => {
+    db.prepare(`DELETE FROM approvals WHERE task_id IN (SELECT task_id FROM tasks WHERE ${where})`).run(...params);
+    return db.prepare(`DELETE FROM tasks WHERE ${where}`).run(...params).changes;
+  };
+  let deleted = db.transaction(() => removeOne(`${FINAL} AND updated_at < ?`, cutoff))();
+  let bytes = size();
+  while (bytes > options.maxBytes) {
+    // the oldest finished tasks, enough of them to get under the limit (at least one per round)
+    const rows = db.prepare(`SELECT task_id, COALESCE(LENGTH(CAST(result AS BLOB)), 0) + COALESCE(LENGTH(CAST(answer AS BLOB)), 0) AS n FROM tasks WHERE ${FINAL} ORDER BY updated_at, rowid LIMIT 500`).all() as Array<{ task_id: string; n: number }>;
+    if (rows.length === 0) break;
+    const ids: string[] = [];
+    let freed = 0;
+    for (const row of rows) {
+      ids.push(row.task_id);
+      freed += row.n;
+      if (bytes - freed <= options.maxBytes) break;
+    }
+    deleted += db.transaction(() => {
+      let count = 0;
+      for (const id of ids) count += removeOne('task_id = ?', id);
+      return count;
+    })();
+    bytes = size();
+  }
+  return { deleted, bytesBefore, bytesAfter: bytes, cutoff };
+}
+
 /** Let SQLite refresh its statistics, and fold the WAL back into the database. */
 export function optimizeDatabase(db: SqliteDatabase): { checkpointed: boolean } {
   db.pragma('optimize');
@@ -199,6 +247,7 @@ export function pruneRotatedLogs(dir: string, keep: number): string[] {
 
 export interface MaintenanceReport {
   archive: ArchiveResult;
+  tasks?: TaskPruneResult | undefined;
   optimized: { checkpointed: boolean };
   backup: BackupResult;
   logsRemoved: string[];
@@ -215,11 +264,14 @@ export async function runMaintenance(options: {
   diskDirs: string[];
   /** rotated logs: the folder and how many of each kept (config log.dir, log.file.keep) */
   logs?: { dir: string; keep: number };
+  /** finished tasks: kept this many days, their stored results at most this many bytes (config server.task_retention_days, tasks_max_mb) */
+  tasks?: { retentionDays: number; maxBytes: number };
 }): Promise<MaintenanceReport> {
   const archive = archiveAuditRows(options.db, { retentionDays: options.retentionDays, now: options.now });
+  const tasks = options.tasks ? pruneTasks(options.db, { ...options.tasks, now: options.now }) : undefined;
   const optimized = optimizeDatabase(options.db);
   const backup = await backupDatabase(options.db, { dir: options.backupDir, keep: options.keep, now: options.now });
   const logsRemoved = options.logs ? pruneRotatedLogs(options.logs.dir, options.logs.keep) : [];
   const disk = [...new Set(options.diskDirs)].map((dir) => diskSpace(dir));
-  return { archive, optimized, backup, logsRemoved, disk };
+  return { archive, tasks, optimized, backup, logsRemoved, disk };
 }

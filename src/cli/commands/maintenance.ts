@@ -59,6 +59,7 @@ export async function run(context: CommandContext): Promise<number> {
       now: now(),
       diskDirs: [path.dirname(config.state.db), config.log.dir, backupDir],
       logs: { dir: config.log.dir, keep: config.log.file.keep },
+      tasks: { retentionDays: config.server.task_retention_days, maxBytes: config.server.tasks_max_mb * 1024 * 1024 },
     });
     log.info({ archived: report.archive.archived, cutoff: report.archive.cutoff, backup: report.backup.file, removed: report.backup.removed.length }, 'maintenance-end');
     for (const disk of report.disk) if (disk.warning) log.warn({ dir: disk.dir, freeBytes: disk.freeBytes }, 'disk-space-low');
@@ -67,6 +68,7 @@ export async function run(context: CommandContext): Promise<number> {
     } else {
       const lines = [
         `archived ${report.archive.archived} audit row(s) older than ${report.archive.cutoff} (audit.retention_days = ${config.audit.retention_days})`,
+        ...(report.tasks ? [`tasks: deleted ${report.tasks.deleted} finished task(s) (older than ${report.tasks.cutoff}, or the oldest while results took over server.tasks_max_mb = ${config.server.tasks_max_mb}); stored results ${report.tasks.bytesBefore} → ${report.tasks.bytesAfter} bytes`] : []),
         `optimized ${config.state.db}${report.optimized.checkpointed ? ' (WAL checkpointed)' : ' (WAL busy: checkpoint deferred)'}`,
         `backup ${report.backup.file} (${report.backup.bytes} bytes); removed ${report.backup.removed.length} old backup(s), keeping ${keep}`,
         `logs: removed ${report.logsRemoved.length} rotated file(s) beyond log.file.keep = ${config.log.file.keep} in ${config.log.dir}`,

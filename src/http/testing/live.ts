@@ -37,11 +37,13 @@ export interface LiveService {
   close(): Promise<void>;
 }
 
-export async function startLiveService(options: { model?: boolean; rows?: number; server?: Record<string, unknown> } = {}): Promise<LiveService> {
+export async function startLiveService(
+  options: { model?: boolean; rows?: number; server?: Record<string, unknown>; customSkillsDir?: string; turns?: ScriptedTurn[] } = {},
+): Promise<LiveService> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'http-live-'));
   setFixedNow(LIVE_NOW, 'Asia/Shanghai');
   const plant = seedTestPlant({ dir, rows: options.rows });
-  const llm = options.model ? await startScriptedLlmServer({ turns: scriptedTurns() }) : undefined;
+  const llm = options.model ? await startScriptedLlmServer({ turns: [...(options.turns ?? []), ...scriptedTurns()] }) : undefined;
   const file = path.join(dir, 'agent.yaml');
   writeFileSync(
     file,
@@ -50,7 +52,7 @@ export async function startLiveService(options: { model?: boolean; rows?: number
       state: { db: path.join(dir, 'agent.db'), fts_db: path.join(dir, 'fts.db') },
       docs: { root: plant.docsDir },
       llm: { base_url: llm?.url ?? null, model: 'scripted', timeout_ms: 60000 },
-      skills: { watch: false },
+      skills: { watch: false, ...(options.customSkillsDir ? { custom_dir: options.customSkillsDir } : {}) },
       server: { host: '127.0.0.1', port: 0, ...(options.server ?? {}) },
       log: { level: 'silent', dir: path.join(dir, 'log') },
       audit: { flush_ms: 20 },

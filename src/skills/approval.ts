@@ -1,0 +1,69 @@
+/**
+ * Which question needs an admin's approval before anything runs, and what the
+ * admin approves. One answer for the HTTP service (which asks before the
+ * question is queued) and the agent (which asks, or refuses, before the model
+ * sees a procedure or any tool runs):
+ *
+ * - the rules routed the question to a skill marked needs_approval; or
+ * - a Markdown skill marked needs_approval is relevant to the question and
+ *   one of its triggers occurs in it (the model would otherwise be handed
+ *   its procedure).
+ *
+ * An approval binds what the admin saw: the skill, its version, the arguments
+ * and the question. `approvalKey` is that binding; a later request with other
+ * arguments (or another skill) is a new approval.
+ */
+import type { ApprovalRequest, RouteDecision, SkillEngine } from './engine-types.js';
+
+export interface GatedSkill {
+  request: ApprovalRequest;
+  kind: 'code' | 'markdown';
+  /** a Markdown procedure's declared tools: after approval the model may call these and nothing else */
+  tools: string[];
+}
+
+export function approvalFor(skills: SkillEngine, question: string, decision: RouteDecision): GatedSkill | undefined {
+  const infos = skills.list();
+  if (decision.kind === 'skill') {
+    const info = infos.find((entry) => entry.name === decision.skill);
+    if (info?.enabled && info.needsApproval) {
+      const markdown = info.kind === 'markdown' ? skills.markdown(info.name) : undefined;
+      return {
+        kind: info.kind,
+        tools: markdown?.tools.map((tool) => tool.name) ?? [],
+        request: { skill: info.name, version: info.version, arguments: decision.args, description: info.description, question },
+      };
+    }
+  }
+  const lower = question.toLowerCase();
+  for (const info of skills.relevant(question)) {
+    if (info.kind !== 'markdown' || !info.needsApproval || !info.enabled) continue;
+    const markdown = skills.markdown(info.name);
+    if (!markdown) continue;
+    const triggered = (markdown.triggers ?? []).some((trigger) => trigger.trim().length > 0 && lower.includes(trigger.trim().toLowerCase()));
+    if (!triggered) continue;
+    return {
+      kind: 'markdown',
+      tools: markdown.tools.map((tool) => tool.name),
+      request: { skill: info.name, version: info.version, arguments: {}, description: info.description, question },
+    };
+  }
+  return undefined;
+}
+
+function stable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value as Record<string, unknown>)
+        .sort()
+        .map((key) => [key, stable((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** What an approval binds: skill, version and arguments (the question is the task's own). */
+export function approvalKey(request: Pick<ApprovalRequest, 'skill' | 'arguments' | 'version'>): string {
+  return JSON.stringify([request.skill, request.version, stable(request.arguments ?? {})]);
+}
