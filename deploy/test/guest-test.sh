@@ -122,7 +122,7 @@ check "hardened unit (user, NoNewPrivileges, ProtectSystem=strict, PrivateTmp, P
   grep -qx ProtectHome=yes /tmp/unit.props && grep -qx PrivateTmp=yes /tmp/unit.props && grep -qx PrivateDevices=yes /tmp/unit.props &&
   grep -q "^RestrictAddressFamilies=.*AF_UNIX" /tmp/unit.props && grep -q "/var/lib/airgap-agent" /tmp/unit.props'
 echo "  systemd-analyze security: $(systemd-analyze security airgap-agent.service --no-pager 2>/dev/null | tail -1)"
-for unit in airgap-agent.service airgap-agent-maintenance.service $([ -e /etc/systemd/system/airgap-agent-llm.service ] && echo airgap-agent-llm.service); do
+for unit in airgap-agent.service airgap-agent-maintenance.service airgap-agent-import.service $([ -e /etc/systemd/system/airgap-agent-llm.service ] && echo airgap-agent-llm.service); do
   exposure=$(systemd-analyze security "$unit" --no-pager 2>/dev/null | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
   metric "exposure_${unit%.service}" "$exposure"
   check "$unit: systemd-analyze exposure $exposure ≤ 2.0; TasksMax, SystemCallFilter, ProtectProc=invisible set" sh -c "
