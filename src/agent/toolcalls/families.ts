@@ -231,13 +231,15 @@ function gemmaObject(text: string, at: number): { value: Record<string, unknown>
 }
 
 export function gemma(state: FamilyState): void {
-  if (!state.work.includes('call:')) return;
-  const start = /(?:<\|tool_call>\s*|<start_function_call>\s*)?\bcall:([A-Za-z_][\w.-]*)\s*(?=\{)/g;
+  if (!state.work.includes('call:') && !state.work.includes('<call>')) return;
+  // <call>NAME{…}: the <|tool_call>call: pair fragmented (vLLM gemma4 tests, multimodal inputs)
+  const start = /(?:(?:<\|tool_call>\s*|<start_function_call>\s*)?\bcall:|<call>\s*)([A-Za-z_][\w.-]*)\s*(?=\{)/g;
   for (let match = start.exec(state.work); match; match = start.exec(state.work)) {
     const name = resolveToolName(match[1]!, state.knownTools);
     const bodyAt = match.index + match[0].length;
     const repairs: string[] = [];
-    if (!/^(?:<\|tool_call>|<start_function_call>)/.test(match[0])) repairs.push('Gemma <|tool_call> marker missing');
+    if (match[0].startsWith('<call>')) repairs.push('Gemma <|tool_call>call: marker fragmented to <call>');
+    else if (!/^(?:<\|tool_call>|<start_function_call>)/.test(match[0])) repairs.push('Gemma <|tool_call> marker missing');
     try {
       const body = gemmaObject(state.work, bodyAt);
       const closer = /^\s*(?:<tool_call\|>|<end_function_call>)/.exec(state.work.slice(body.end));

@@ -33,11 +33,12 @@ type Frame = { kind: 'object'; expect: 'key' | 'colon' | 'value' | 'comma' } | {
 
 /**
  * Where text that never closes ends: inside a key or a value string, or
- * waiting for a value (after `:`, `[` or `,` in an array) — the cases where
+ * waiting for a value (after `:`, `[` or `,` in an array) or for an object's
+ * next key (after `{` or `,`) — the cases where
  * jsonrepair has to invent or shorten a value. undefined when the text ends
  * between complete values (or in a bare literal, which may well be whole).
  */
-function truncationTail(text: string): { in: 'key' | 'string'; quote: string } | { in: 'colon' | 'value' } | undefined {
+function truncationTail(text: string): { in: 'key' | 'string'; quote: string } | { in: 'colon' | 'value' | 'next-key' } | undefined {
   const stack: Frame[] = [];
   let string: { quote: string; key: boolean } | undefined;
   let literal = false;
@@ -86,6 +87,8 @@ function truncationTail(text: string): { in: 'key' | 'string'; quote: string } |
   const top = stack[stack.length - 1];
   if (!top) return undefined;
   if (top.kind === 'object' && top.expect === 'colon') return { in: 'colon' };
+  // ends just after "{" or "," in an object: the next key never came ({"arguments": {)
+  if (top.kind === 'object' && top.expect === 'key') return { in: 'next-key' };
   if (top.expect === 'value') return { in: 'value' };
   return undefined;
 }
@@ -107,6 +110,8 @@ export function markTruncation(text: string): string | undefined {
       return `${body}: ${mark}`;
     case 'value':
       return `${body}${mark}`;
+    case 'next-key':
+      return `${body}${mark}: ${mark}`;
   }
 }
 
@@ -170,7 +175,8 @@ export function takeCutOffs<T>(value: T): { value: T; cutOff: string[] } {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(node)) {
         const child = path === '' ? key.split(CUT_OFF_MARK).join('') : `${path}.${key.split(CUT_OFF_MARK).join('')}`;
-        if (key.includes(CUT_OFF_MARK)) cutOff.push(`${child}…`);
+        // an empty cut-off key: the reply ended where the next key should have begun
+        if (key.includes(CUT_OFF_MARK)) cutOff.push(key === CUT_OFF_MARK ? (path === '' ? '(next argument)' : `${path}.(next key)`) : `${child}…`);
         else out[key] = walk(item, child);
       }
       return out;

@@ -452,4 +452,121 @@ function add(family: Family, source: string, text: string, expect: RealCase['exp
   add('no-call', 'google/adk-python#5654', '我需要先查询天气。例如可以调用 get_weather(city="北京") 来获取结果。', 'none', { tools: ['get_weather'], derived: 'a Chinese reply that shows the call as an example (例如…可以调用)' });
 }
 
+// ════ held-out batch 3: added after the fixes for batch 2, measured before any further change ════
+// Scored before any fix on 2026-12-01 (npx tsx, scoreRealCorpus on these 56 cases): 45/46 call
+// cases exact, 1/10 prose/truncated cases executed (54/56 in all). Misses: the fragmented
+// `<call>NAME{…}` Gemma form read no call; the truncated `functools[{… "arguments": {` ran as
+// func({}). Whole corpus then: 306/308. After the two fixes (json-lenient marks a reply that
+// ends where an object's next key should begin as cut off; families.ts reads <call>NAME{…}):
+// 56/56, and 308/308 with 0 executed.
+
+// ── Gemma 4 (vLLM offline parser tests: canonical, <turn|>, bare, fragmented) ──
+{
+  const S = 'vllm-project/vllm tests/tool_parsers/test_gemma4_regex_and_bare_calls.py';
+  add('gemma', S, '<|tool_call>call:bash{command:<|"|>ls -la /work<|"|>}<tool_call|>', [['bash', { command: 'ls -la /work' }]]);
+  add('gemma', S, '<|tool_call>call:gdb{args:<|"|>-batch -ex run /tmp/poc<|"|>}<turn|>', [['gdb', { args: '-batch -ex run /tmp/poc' }]]);
+  add('gemma', S, '<|tool_call>call:read_file{path:<|"|>/work/Makefile<|"|>}<tool_call|>\n<|tool_call>call:bash{command:<|"|>make -j8<|"|>}<tool_call|>', [['read_file', { path: '/work/Makefile' }], ['bash', { command: 'make -j8' }]]);
+  add('gemma', S, '<|channel>thought\nI need to read the entry source file to inspect the crash point.\n<channel|>call:bash{command:<|"|>cat /work/src/entry.c<|"|>}', [['bash', { command: 'cat /work/src/entry.c' }]]);
+  add('gemma', S, '<|tool_call>:call:bash{command:<|"|>pytest<|"|>}', [['bash', { command: 'pytest' }]]);
+  add('gemma', S, 'some prose\ncall:bash{command:<|"|>make -j8<|"|>}', [['bash', { command: 'make -j8' }]]);
+  add('gemma', S, '<call>get_weather{city:<|"|>Paris<|"|>}', [['get_weather', { city: 'Paris' }]]);
+  add('gemma', S, 'call:web-search{query:<|"|>gemma 4 release<|"|>}', [['web-search', { query: 'gemma 4 release' }]]);
+  add('gemma', S, 'call:fs.read_file{path:<|"|>/work/Makefile<|"|>}', [['fs.read_file', { path: '/work/Makefile' }]]);
+  add('gemma', S, '<|channel>thought\nListing directory files.\n<channel|>call:bash{command:<|"|>ls -la /work<|"|>}', [['bash', { command: 'ls -la /work' }]]);
+  add('no-call', S, 'Just some reasoning text with no call in it.', 'none', { tools: ['bash'] });
+}
+
+// ── Qwen3 XML (vLLM bug reproducers for the Qwen 3.5 parsers) ─────────────
+{
+  const S = 'vllm-project/vllm tests/tool_parsers/test_qwen36_bugs.py';
+  add('qwen-xml', S, '<tool_call>\n<function=pick>\n<parameter=items>\n["a", "b", 1, true]\n</parameter>\n</function>\n</tool_call>', [['pick', { items: ['a', 'b', 1, true] }]]);
+  add('qwen-xml', S, '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=get_weather>\n<parameter=city>\nLondon\n</parameter>\n</function>\n</tool_call>', [['get_weather', { city: 'Paris' }], ['get_weather', { city: 'London' }]]);
+}
+
+// ── xLAM JSON lists (vLLM xlam parser tests), also wrapped in other families' markers ──
+{
+  const S = 'vllm-project/vllm tests/tool_parsers/test_xlam_tool_parser.py';
+  const DALLAS = { city: 'Dallas', state: 'TX', unit: 'fahrenheit' };
+  const dallas = '[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]';
+  add('llama-json', S, '[{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}, {"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL", "unit": "fahrenheit"}}]', [['get_current_weather', DALLAS], ['get_current_weather', { city: 'Orlando', state: 'FL', unit: 'fahrenheit' }]]);
+  add('llama-json', S, `<think>I'll help you with that.</think>${dallas}`, [['get_current_weather', DALLAS]]);
+  add('llama-json', S, `I'll help you with that.\n\`\`\`json\n${dallas}\n\`\`\``, [['get_current_weather', DALLAS]]);
+  add('mistral', S, `I'll check the weather for you.[TOOL_CALLS]${dallas}`, [['get_current_weather', DALLAS]]);
+  add('hermes', S, `I'll help you check the weather.<tool_call>${dallas}</tool_call>`, [['get_current_weather', DALLAS]]);
+  add('llama-json', S, '[{"name": "get_current_weather", "arguments": {"city": "Seattle", "state": "WA", "unit": "celsius"}}]', [['get_current_weather', { city: 'Seattle', state: 'WA', unit: 'celsius' }]]);
+  add('no-call', S, "I'll help you with that.", 'none', { tools: ['get_current_weather'] });
+}
+
+// ── Phi-4-mini functools[…] (vLLM phi4mini parser tests) ─────────────────
+{
+  const S = 'vllm-project/vllm tests/tool_parsers/test_phi4mini_tool_parser.py';
+  add('bracket-react', S, 'functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]', [['get_weather', { city: 'Tokyo' }]]);
+  add('bracket-react', S, 'functools[\n  {"name": "get_weather", "arguments": {"city": "Tokyo"}},\n  {"name": "get_time", "arguments": {"timezone": "Asia/Tokyo"}}\n]', [['get_weather', { city: 'Tokyo' }], ['get_time', { timezone: 'Asia/Tokyo' }]]);
+  add('bracket-react', S, 'functools[{\n  "name": "test_function",\n  "arguments": {\n    "string_field": "hello",\n    "int_field": 42,\n    "float_field": 3.14,\n    "bool_field": true,\n    "null_field": null,\n    "array_field": ["a", "b", "c"],\n    "object_field": {"nested": "value"},\n    "empty_array": [],\n    "empty_object": {}\n  }\n}]', [['test_function', { string_field: 'hello', int_field: 42, float_field: 3.14, bool_field: true, null_field: null, array_field: ['a', 'b', 'c'], object_field: { nested: 'value' }, empty_array: [], empty_object: {} }]]);
+  add('bracket-react', S, 'functools[{"name": "refresh", "arguments": {}}]', [['refresh', {}]]);
+  add('bracket-react', S, 'Let me check the weather for you.\nfunctools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]\nWould you like to know more?', [['get_weather', { city: 'Tokyo' }]]);
+  add('bracket-react', S, String.raw`functools[{
+  "name": "test_function",
+  "arguments": {
+    "quoted": "He said \"hello\"",
+    "path": "C:\\Users\\file.txt",
+    "newline": "line1\nline2",
+    "unicode": "emoji: 🎉"
+  }
+}]`, [['test_function', { quoted: 'He said "hello"', path: 'C:\\Users\\file.txt', newline: 'line1\nline2', unicode: 'emoji: 🎉' }]]);
+  add('no-call', S, 'This is a regular response without any tool calls.', 'none', { tools: ['get_weather', 'get_time'] });
+  add('no-call', S, 'functools[{"name": "func", "arguments": {', 'none', { tools: ['func'] });
+  add('no-call', S, 'functools[] This is just text', 'none', { tools: ['func'] });
+  add('no-call', S, 'functools[ This is just text ]', 'none', { tools: ['func'] });
+}
+
+// ── OLMo 3 pythonic in <function_calls> (vLLM olmo3 parser tests) ─────────
+{
+  const S = 'vllm-project/vllm tests/tool_parsers/test_olmo3_tool_parser.py';
+  const simple = "get_weather(city='San Francisco', metric='celsius')";
+  const SIMPLE = { city: 'San Francisco', metric: 'celsius' };
+  const more = "register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])";
+  const MORE = { name: 'John Doe', age: 37, address: { city: 'San Francisco', state: 'CA' }, role: null, passed_test: true, aliases: ['John', 'Johnny'] };
+  add('pythonic', S, `<function_calls>${simple}</function_calls>`, [['get_weather', SIMPLE]]);
+  add('pythonic', S, `<function_calls>${more}</function_calls>`, [['register_user', MORE]]);
+  add('pythonic', S, "<function_calls>register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=null, passed_test=true, aliases=['John', 'Johnny'])</function_calls>", [['register_user', MORE]]);
+  add('pythonic', S, '<function_calls>get_weather()</function_calls>', [['get_weather', {}]]);
+  add('pythonic', S, '<function_calls>do_something_cool(additional_data={})</function_calls>', [['do_something_cool', { additional_data: {} }]]);
+  add('pythonic', S, '<function_calls>do_something_cool(steps=[])</function_calls>', [['do_something_cool', { steps: [] }]]);
+  add('pythonic', S, String.raw`<function_calls>get_weather(city='Martha\'s Vineyard', metric='\"cool units\"')</function_calls>`, [['get_weather', { city: "Martha's Vineyard", metric: '"cool units"' }]]);
+  add('pythonic', S, `<function_calls>${simple}\n${more}</function_calls>`, [['get_weather', SIMPLE], ['register_user', MORE]]);
+  add('pythonic', S, `<function_calls>${simple}\nget_weather()\ndo_something_cool(steps=[])</function_calls>`, [['get_weather', SIMPLE], ['get_weather', {}], ['do_something_cool', { steps: [] }]]);
+  add('no-call', S, 'How can I help you today?', 'none', { tools: ['get_weather'] });
+  add('no-call', S, '<function_calls>foo(x=1])</function_calls>', 'none', { tools: ['foo'] });
+}
+
+// ── gpt-oss Harmony (vLLM openai parser tests; conversations rendered by openai_harmony) ──
+{
+  const S = 'vllm-project/vllm tests/tool_parsers/test_openai_tool_parser.py';
+  const R = 'the test builds the conversation with openai_harmony and parses its rendering; this is that rendering as text';
+  const analysis = '<|start|>assistant<|channel|>analysis<|message|>User asks: "What is the weather in Tokyo?" We need to use get_current_weather tool.<|end|>';
+  const both = '<|start|>assistant<|channel|>analysis<|message|>User asks: "What is the weather in Tokyo?" based on their location. We need to use get_current_weather tool and get_user_location tool.<|end|>';
+  add('harmony', S, `${analysis}<|start|>assistant<|channel|>commentary to=functions.get_current_weather <|constrain|>json<|message|>{"location": "Tokyo"}<|call|>`, [['get_current_weather', { location: 'Tokyo' }]], { derived: R });
+  add('harmony', S, `${analysis}<|start|>assistant<|channel|>commentary to=functions.get_current_weather <|constrain|>json<|message|>{\n"location": "Tokyo"\n}<|call|>`, [['get_current_weather', { location: 'Tokyo' }]], { derived: R });
+  add('harmony', S, `${both}<|start|>assistant<|channel|>commentary to=functions.get_current_weather <|constrain|>json<|message|>{"location": "Tokyo"}<|call|><|start|>assistant<|channel|>commentary to=functions.get_user_location <|constrain|>json<|message|>{"location": "Tokyo"}<|call|><|start|>assistant<|channel|>commentary to=functions.empty_args <|constrain|>json<|message|>{}<|call|>`, [['get_current_weather', { location: 'Tokyo' }], ['get_user_location', { location: 'Tokyo' }], ['empty_args', {}]], { derived: R });
+  add('harmony', S, `${both}<|start|>assistant<|channel|>commentary to=functions.get_current_weather <|constrain|>json<|message|>{"location": "Tokyo"}<|call|><|start|>assistant<|channel|>final<|message|>This tool call will get the weather.<|return|>`, [['get_current_weather', { location: 'Tokyo' }]], { derived: R });
+  add('harmony', 'thinking-machines-lab/tinker-cookbook#949', `${analysis}<|start|>assistant to=functions.get_current_weather<|channel|>commentary <|constrain|>json<|message|>{"location": "Tokyo"}<|call|>`, [['get_current_weather', { location: 'Tokyo' }]], { derived: 'the PR tests both valid recipient-header positions; the recipient before the channel' });
+  add('no-call', S, '<|start|>assistant<|channel|>final<|message|>This is a test<|return|>', 'none', { tools: ['get_current_weather'], derived: R });
+}
+
+// ── Mistral (vLLM mistral parser tests, tests/tool_parsers/ edition: pre-v11 and v11 tokenizers) ──
+{
+  const S = 'vllm-project/vllm tests/tool_parsers/test_mistral_tool_parser.py';
+  const W = { city: 'San Francisco', state: 'CA', unit: 'celsius' };
+  add('mistral', S, 'Hello[TOOL_CALLS] [{"name": "add", "arguments":{"a": 1, "b": 2}}]', [['add', { a: 1, b: 2 }]]);
+  add('mistral', S, '[TOOL_CALLS] [{"name": "get_current_weather", "arguments":{"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}]\nextra trailing data', [['get_current_weather', { city: 'Dallas', state: 'TX', unit: 'fahrenheit' }]]);
+  add('mistral', S, '[TOOL_CALLS] [{"name": "add", "arguments": {"a": 3.5, "b": 4}}, {"name": "get_current_weather", "arguments":{"city": "San Francisco", "state": "CA", "unit": "celsius"}}]', [['add', { a: 3.5, b: 4 }], ['get_current_weather', W]]);
+  add('mistral', S, '[TOOL_CALLS]  junk [{"name": "add", "arguments":{"a": 1, "b": 2}}] trail', [['add', { a: 1, b: 2 }]]);
+  add('mistral', S, '[TOOL_CALLS]add_this_and_that{"a": 3.5, "b": 4}', [['add_this_and_that', { a: 3.5, b: 4 }]]);
+  add('mistral', S, 'bla[TOOL_CALLS]add_this_and_that{"a": 3.5, "b": 4}', [['add_this_and_that', { a: 3.5, b: 4 }]]);
+  add('mistral', S, '[TOOL_CALLS] [{"name": "add", "arguments":{"a": 1}}][TOOL_CALLS] [{"name": "sub", "arguments":{"b": 2}}]', [['add', { a: 1 }], ['sub', { b: 2 }]], { derived: 'vLLM refuses two BOT tokens; a person reads both calls' });
+  add('mistral', S, String.raw`hi{hi[TOOL_CALLS]bash{"command": "print(\"hello world!\")\nre.compile(r'{}')"}`, [['bash', { command: "print(\"hello world!\")\nre.compile(r'{}')" }]]);
+  add('no-call', S, '[TOOL_CALLS] not json at all', 'none', { tools: ['add'] });
+}
+
 export const REAL_CORPUS: RealCase[] = cases;
