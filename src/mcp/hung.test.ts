@@ -25,12 +25,13 @@ async function until<T>(probe: () => T | undefined, ms: number): Promise<T | und
 }
 
 test('a stopped (hung, not exited) server is detected by ping, reported not ready, killed and restarted', async () => {
+  const config = fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts' } });
   const manager = await McpManager.start({
-    config: fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts' } }),
+    config,
     timing: { ...FAST_TIMING, pingIntervalMs: 150, pingTimeoutMs: 300, pingMisses: 3 },
   });
   const service = {
-    deps: { db: { prepare: () => ({ get: () => ({ one: 1 }) }) }, tools: manager, skills: { list: () => [{ name: 'demo', enabled: true }] } },
+    deps: { config, db: { prepare: () => ({ get: () => ({ one: 1 }) }) }, tools: manager, skills: { list: () => [{ name: 'demo', enabled: true }] } },
     state: { closing: false },
   } as unknown as Service;
   const status = () => manager.status().find((entry) => entry.name === 'alpha')!;
