@@ -53,6 +53,8 @@ try {
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const load = os.loadavg();
+  const cpuStarted = process.cpuUsage();
   const started = performance.now();
   const report = await importFile({
     db: plant.db, table: 'quality_data', file, importedAt: '2027-03-01T06:00:00',
@@ -62,12 +64,21 @@ try {
     },
   });
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
   if (report.status !== 'imported') throw new Error(`import ${report.status}: ${JSON.stringify(report.problems.slice(0, 3))}`);
   const rate = Math.round(report.written / seconds);
   process.stdout.write(
     `import ${report.written.toLocaleString('en-US')} rows (${megabytes.toFixed(1)} MiB CSV): ${seconds.toFixed(2)} s, ${rate.toLocaleString('en-US')} rows/s; ` +
       `RSS ${(rssBefore / 1048576).toFixed(0)} MiB before, peak ${(peak / 1048576).toFixed(0)} MiB during\n`,
+  );
+  // the machine may be shared: the load average says how much of it this run had, and the CPU
+  // seconds give a figure that the other processes change less (rows per CPU-second)
+  const cpuRate = Math.round(report.written / cpuSeconds);
+  process.stdout.write(
+    `CPU ${cpuSeconds.toFixed(2)} s (${cpuRate.toLocaleString('en-US')} rows per CPU-second); load average ${load.map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} cores\n`,
   );
   process.stdout.write(`target ≥ 200,000 rows/s: ${rate >= 200_000 ? 'met' : 'NOT met'}\n`);
 
@@ -101,7 +112,7 @@ try {
   } finally {
     await live.close();
   }
-  process.stdout.write(`${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), inboxToAnswerS: Number(latency.toFixed(2)) })}\n`);
+  process.stdout.write(`${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), cpuSeconds: Number(cpuSeconds.toFixed(2)), rowsPerCpuSecond: cpuRate, loadAverage: load.map((value) => Number(value.toFixed(2))), inboxToAnswerS: Number(latency.toFixed(2)) })}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -19,7 +19,7 @@ import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { tableSpec, TABLE_NAMES, type ColumnSpec, type TableSpec } from './contract.js';
 import { NO_MAPPING, type ColumnRule, type Mapping } from './mapping.js';
 import { readSource, type SourceInfo, type SourceRow } from './source.js';
-import { isTimeZone, normalizeText, toDateTime, toInteger, toReal, type Cell, type DateFormat } from './values.js';
+import { fastDate, fastInteger, fastStamp, isTimeZone, normalizeText, toDateTime, toInteger, toReal, type Cell, type DateFormat } from './values.js';
 
 export interface ImportProblem {
   file: string;
@@ -222,7 +222,14 @@ function convertCell(target: Target, cell: Cell): unknown {
     return fail('required (NOT NULL)', target.index >= 0 ? `fill in ${column.name} (e.g. ${column.example}), or give a constant in the mapping` : `give ${column.name} (e.g. ${column.example})`);
   }
   let value: unknown;
-  if (column.type === 'integer') {
+  const plain = typeof cell === 'string' && target.rule?.factor === undefined && target.format === undefined;
+  if (plain && column.type === 'integer' && (value = fastInteger(cell)) !== undefined) {
+    // plain digits: the general path below would give the same number
+  } else if (plain && column.type === 'date' && (value = fastDate(cell)) !== undefined) {
+    // a valid YYYY-MM-DD
+  } else if (plain && column.type === 'datetime' && (value = fastStamp(cell)) !== undefined) {
+    // a valid YYYY-MM-DD[T ]HH:mm[:ss]
+  } else if (column.type === 'integer') {
     const converted = toInteger(cell, target.rule?.factor);
     if (!converted.ok) return fail(converted.rule, converted.fix);
     value = converted.value;
@@ -483,9 +490,10 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     const onRows = (batch: SourceRow[], bytes: number): boolean => {
       if (!sizeChecked) maybeDropIndexes(batch.length, bytes);
       const record: Record<string, unknown> = {};
+      // one array for every row: the statement binds it at once and keeps nothing
+      const values: unknown[] = new Array(targets.length);
       for (const { row, cells } of batch) {
         report.rows += 1;
-        const values: unknown[] = new Array(targets.length);
         let rowProblems: Array<Omit<ImportProblem, 'file'>> | undefined;
         for (let position = 0; position < targets.length; position++) {
           const target = targets[position]!;
@@ -534,7 +542,8 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         }
         report.written += 1;
         if (spec.dateColumn) {
-          const date = String(record[spec.dateColumn]).slice(0, 10);
+          const full = String(record[spec.dateColumn]);
+          const date = full.length === 10 ? full : full.slice(0, 10);
           dates.add(date);
           if (report.firstDate === null || date < report.firstDate) report.firstDate = date;
           if (report.lastDate === null || date > report.lastDate) report.lastDate = date;

@@ -223,3 +223,61 @@ export function isTimeZone(name: string): boolean {
   }
   return known;
 }
+
+/*
+ * Allocation-free fast paths for the common cells of a big export (the
+ * importer's row loop calls them first, and the general converters above
+ * only when they answer undefined): plain digits, YYYY-MM-DD, and
+ * YYYY-MM-DD[T ]HH:mm[:ss]. They accept only what the general converters
+ * accept and give the same value; anything else (a range error too) goes to
+ * the general path, which names the rule and the fix.
+ */
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/** '480' → 480; undefined when the text is not plain ASCII digits (optional '-', < 16 chars). */
+export function fastInteger(text: string): number | undefined {
+  const length = text.length;
+  if (length === 0 || length > 15) return undefined;
+  let index = text.charCodeAt(0) === 45 ? 1 : 0;
+  if (index === length) return undefined;
+  let value = 0;
+  for (; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) return undefined;
+    value = value * 10 + (code - 48);
+  }
+  return text.charCodeAt(0) === 45 ? -value : value;
+}
+
+const YMD_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
+
+function validYmd(text: string): boolean {
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  for (let index = 0; index < YMD_DIGITS.length; index++) if (!isDigit(text.charCodeAt(YMD_DIGITS[index]!))) return false;
+  const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + two(text, 2);
+  const month = two(text, 5);
+  const day = two(text, 8);
+  return year >= 1900 && year <= 2200 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
+}
+
+function validHms(text: string, at: number, seconds: boolean): boolean {
+  if (text.charCodeAt(at + 2) !== 58 || (seconds && text.charCodeAt(at + 5) !== 58)) return false;
+  const count = seconds ? 8 : 5;
+  for (let index = at; index < at + count; index++) if (index !== at + 2 && index !== at + 5 && !isDigit(text.charCodeAt(index))) return false;
+  return two(text, at) <= 23 && two(text, at + 3) <= 59 && (!seconds || two(text, at + 6) <= 59);
+}
+
+/** '2026-11-26' → itself; undefined when it is not exactly a valid YYYY-MM-DD. */
+export function fastDate(text: string): string | undefined {
+  return text.length === 10 && validYmd(text) ? text : undefined;
+}
+
+/** '2026-11-26 09:30[:00]' or with T → '2026-11-26T09:30:00'; undefined otherwise. */
+export function fastStamp(text: string): string | undefined {
+  const length = text.length;
+  if (length !== 16 && length !== 19) return undefined;
+  const separator = text.charCodeAt(10);
+  if ((separator !== 84 && separator !== 32) || !validYmd(text) || !validHms(text, 11, length === 19)) return undefined;
+  if (length === 19) return separator === 84 ? text : `${text.slice(0, 10)}T${text.slice(11)}`;
+  return `${text.slice(0, 10)}T${text.slice(11)}:00`;
+}
