@@ -77,7 +77,8 @@ export const faultAdviceArgs = z.object({
 export type FaultAdviceArgs = z.infer<typeof faultAdviceArgs>;
 
 export const oncallCheckArgs = z.object({
-  priority: z.enum(['P0', 'P1', 'P2', 'P3']).default('P1'),
+  /** only this priority; left out: all the engineer's open work orders */
+  priority: z.enum(['P0', 'P1', 'P2', 'P3']).optional().describe('only open work orders of this priority; leave out for all of them'),
   /** an explicit day to check (2026-12-08, 12月25日), taken as it stands */
   date: isoDate.optional().describe('an explicit date the operator named, YYYY-MM-DD, checked as it stands'),
   /**

@@ -257,7 +257,7 @@ export function skillSlots(skill: SkillName, analysis: Analysis): SkillSlots {
     case 'oncall_check': {
       // today is the engineer's own date, so no default date: today / tomorrow / yesterday are
       // offsets from it (day_offset); a date the operator names is taken as it stands (date)
-      defaults.priority = 'P1';
+      // no priority asked: all the engineer's open work orders (priority left out)
       if (analysis.priority) explicit.priority = analysis.priority;
       if (period && period.from === period.to) {
         if (RELATIVE_DAY.test(period.label ?? '')) explicit.day_offset = daysBetween(analysis.today, period.from);
