@@ -63,7 +63,7 @@ export const equipmentStatusArgs = z.object({
   overdue_only: z.boolean().default(false),
   /** only machines in this state ("which machines are in fault?") */
   status: z.enum(['running', 'idle', 'maintenance', 'fault']).optional(),
-  /** maintenance due on or before this day, overdue included ("due this week") */
+  /** maintenance falling due from today to this day ("due this week"), listed apart from what is overdue */
   due_by: isoDate.optional(),
 });
 export type EquipmentStatusArgs = z.infer<typeof equipmentStatusArgs>;
