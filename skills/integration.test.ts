@@ -185,16 +185,25 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
       const calendar = new Holidays(engineer.country_code);
       const publicHolidays = (calendar.getHolidays(Number(date.slice(0, 4))) || []).filter((holiday) => holiday.type === 'public' && holiday.date.slice(0, 10) === date);
       const issues = plant.prepare("SELECT order_id, title FROM work_orders WHERE status = 'open' AND priority = 'P1' AND assignee_id = ? ORDER BY opened_at, order_id").all(engineer.engineer_id) as Array<{ order_id: number; title: string }>;
-      return { engineer, publicHolidays, issues };
+      const all = plant.prepare("SELECT order_id, title, priority FROM work_orders WHERE status = 'open' AND assignee_id = ? ORDER BY priority, opened_at, order_id").all(engineer.engineer_id) as Array<{ order_id: number; title: string; priority: string }>;
+      return { engineer, publicHolidays, issues, all };
     };
     // Thanksgiving, asked for explicitly: Michael Johnson's week
     const thanksgiving = await check('2026-11-26', '2026-11-26T12:00:00', 'en');
     assert.equal(thanksgiving.engineer.login, 'mjohnson');
     assert.ok(thanksgiving.publicHolidays.length > 0 && thanksgiving.issues.length > 0);
-    const escalation = await ask('oncall_check', { date: '2026-11-26' });
+    const names = thanksgiving.publicHolidays.map((holiday) => holiday.name).join(' / ');
+    const escalation = await ask('oncall_check', { date: '2026-11-26', priority: 'P1' });
     assert.equal(
       escalation.answer,
-      `Escalation needed: ${thanksgiving.engineer.name} (${thanksgiving.engineer.login}) is on call and 2026-11-26 is a public holiday in US (${thanksgiving.publicHolidays.map((holiday) => holiday.name).join(' / ')}). Open P1 work orders that need cover (${thanksgiving.issues.length}):\n${thanksgiving.issues.map((issue) => `#${issue.order_id} ${issue.title}`).join('\n')}`,
+      `Escalation needed: ${thanksgiving.engineer.name} (${thanksgiving.engineer.login}) is on call and 2026-11-26 is a public holiday in US (${names}). Open P1 work orders that need cover (${thanksgiving.issues.length}):\n${thanksgiving.issues.map((issue) => `#${issue.order_id} ${issue.title}`).join('\n')}`,
+    );
+    // no priority asked: every open work order they hold, most urgent first
+    assert.ok(thanksgiving.all.length > thanksgiving.issues.length);
+    const everything = await ask('oncall_check', { date: '2026-11-26' });
+    assert.equal(
+      everything.answer,
+      `Escalation needed: ${thanksgiving.engineer.name} (${thanksgiving.engineer.login}) is on call and 2026-11-26 is a public holiday in US (${names}). Open work orders that need cover (${thanksgiving.all.length}):\n${thanksgiving.all.map((issue) => `#${issue.order_id} [${issue.priority}] ${issue.title}`).join('\n')}`,
     );
     // today: the engineer's LOCAL date (Chicago is still on Saturday 2026-11-28 at 10:00 in Shanghai)
     const localDate = addDays(TEST_TODAY, -1);
@@ -202,7 +211,7 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     const normal = await ask('oncall_check', {}, 'zh');
     const holidayText = today.publicHolidays.length > 0 ? '是法定节假日' : '不是法定节假日';
     assert.ok(normal.answer.includes(`值班工程师 ${today.engineer.name}（${today.engineer.login}）所在国家 ${today.engineer.country_code} 的 ${localDate} ${holidayText}`), normal.answer);
-    for (const issue of today.issues) assert.ok(normal.answer.includes(`#${issue.order_id} ${issue.title}`), normal.answer);
+    for (const issue of today.all) assert.ok(normal.answer.includes(`#${issue.order_id} [${issue.priority}] ${issue.title}`), normal.answer);
   });
 
   test('documents: a search finds the SOP; a GBK file reads as UTF-8', async () => {

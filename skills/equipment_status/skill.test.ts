@@ -88,12 +88,16 @@ test('the resolver reads ids, names and type words with numbers in both language
   assert.equal(one('press 7'), 'none');
 });
 
-test('a state filter lists only the machines in that state; a due date lists maintenance due by then, overdue included', async () => {
+test('a state filter lists only the machines in that state; a due date lists what falls due by then apart from what is overdue', async () => {
   const fault = await runSkill({ skill: equipmentStatus, args: { status: 'fault' }, tools: plant() });
   assert.match(fault.result.answer, /^2 machines in the plant are fault: A-ROBOT-01, D-CNC-01 \(of 7, today 2026-11-29\)\./);
   assert.deepEqual((fault.result.data as { equipment: Array<{ equipment_id: string }> }).equipment.map((item) => item.equipment_id), ['A-ROBOT-01', 'D-CNC-01']);
   const idle = await runSkill({ skill: equipmentStatus, args: { status: 'idle', line: 'B' }, tools: plant(), language: 'zh' });
   assert.match(idle.result.answer, /^产线B没有处于“空闲”状态的设备（共 3 台，今天 2026-11-29）。$/);
   const due = await runSkill({ skill: equipmentStatus, args: { due_by: '2026-12-06' }, tools: plant() });
-  assert.match(due.result.answer, /^5 machines in the plant due for maintenance by 2026-12-06 \(overdue included\): D-CNC-01 \(overdue 12 d\), B-PRESS-03 \(overdue 6 d\), A-WELD-01 \(overdue 3 d\), B-CONV-01 \(2026-11-29\), A-PRESS-01 \(2026-12-01\)\./);
+  assert.match(due.result.answer, /^Maintenance falling due in the plant from 2026-11-29 to 2026-12-06: 2 machines: B-CONV-01 \(2026-11-29\), A-PRESS-01 \(2026-12-01\)\.\nAlready overdue \(due before today\), listed apart: 3 machines: D-CNC-01 \(overdue 12 d\), B-PRESS-03 \(overdue 6 d\), A-WELD-01 \(overdue 3 d\)\./);
+  assert.match(due.result.answer, /\*\*Due by 2026-12-06\*\*[\s\S]*\*\*Already overdue\*\*/);
+  assert.deepEqual((due.result.data as { due: string[]; overdue: string[] }).due, ['B-CONV-01', 'A-PRESS-01']);
+  const zh = await runSkill({ skill: equipmentStatus, args: { due_by: '2026-11-30' }, tools: plant(), language: 'zh' });
+  assert.match(zh.result.answer, /^全厂在 2026-11-29 至 2026-11-30 期间到期的保养：1 台：B-CONV-01（2026-11-29）。\n另外已逾期（今天之前到期）：3 台：D-CNC-01（逾期 12 天）、B-PRESS-03（逾期 6 天）、A-WELD-01（逾期 3 天）。/);
 });

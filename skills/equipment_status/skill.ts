@@ -162,22 +162,7 @@ function listAnswer(options: { views: EquipmentView[]; lines: LineInfo[]; langua
       data: { ...base, resolved: 'list', equipment: matching, overdue: matching.filter((view) => view.maintenance_overdue).map((view) => view.equipment_id) },
     };
   }
-  if (args.due_by !== undefined) {
-    const dueBy = args.due_by;
-    const due = options.views
-      .filter((view) => view.next_maintenance !== null && view.next_maintenance !== undefined && view.next_maintenance.slice(0, 10) <= dueBy)
-      .sort((a, b) => (a.days_until_due ?? 0) - (b.days_until_due ?? 0));
-    const dueText = due
-      .map((view) => (view.maintenance_overdue ? t(language, `${view.equipment_id}（逾期 ${-(view.days_until_due ?? 0)} 天）`, `${view.equipment_id} (overdue ${-(view.days_until_due ?? 0)} d)`) : t(language, `${view.equipment_id}（${view.next_maintenance?.slice(0, 10)}）`, `${view.equipment_id} (${view.next_maintenance?.slice(0, 10)})`)))
-      .join(t(language, '、', ', '));
-    if (due.length === 0) {
-      return { answer: t(language, `${scope}在 ${dueBy} 之前（含）没有到期或逾期的保养（今天 ${today}）。`, `No maintenance in ${scope} is due by ${dueBy} or overdue (today ${today}).`), data: { ...base, resolved: 'list', due_by: dueBy, equipment: [], overdue: [] } };
-    }
-    return {
-      answer: t(language, `${scope}在 ${dueBy} 之前（含）需要保养的设备 ${due.length} 台（含已逾期）：${dueText}。今天 ${today}。\n\n${table(due, lines, 'zh')}`, `${due.length} machine${due.length === 1 ? '' : 's'} in ${scope} due for maintenance by ${dueBy} (overdue included): ${dueText}. Today is ${today}.\n\n${table(due, lines, 'en')}`),
-      data: { ...base, resolved: 'list', due_by: dueBy, equipment: due, overdue: due.filter((view) => view.maintenance_overdue).map((view) => view.equipment_id) },
-    };
-  }
+  if (args.due_by !== undefined) return dueAnswer({ ...options, dueBy: args.due_by, today });
   const { views } = options;
   const overdue = views.filter((view) => view.maintenance_overdue).sort((a, b) => (a.days_until_due ?? 0) - (b.days_until_due ?? 0));
   const overdueText = overdue.map((view) => t(language, `${view.equipment_id}（逾期 ${-(view.days_until_due ?? 0)} 天）`, `${view.equipment_id} (${-(view.days_until_due ?? 0)} d)`)).join(t(language, '、', ', '));
@@ -197,6 +182,40 @@ function listAnswer(options: { views: EquipmentView[]; lines: LineInfo[]; langua
     `${views.length} machines in ${scope}: ${statusCounts(views, 'en')}. ${overdue.length > 0 ? `Maintenance overdue on ${overdue.length}: ${overdueText}.` : 'No maintenance overdue.'} (today ${today})`,
   );
   return { answer: `${summary}\n\n${table(views, lines, language)}`, data: { ...base, resolved: 'list', equipment: views, overdue: overdue.map((view) => view.equipment_id) } };
+}
+
+/**
+ * "Maintenance due in the next N days / by <date> / this week": two named
+ * groups — what falls due within the window (today … due_by) and, apart,
+ * what is already overdue (due before today) — never one mixed count.
+ */
+function dueAnswer(options: { views: EquipmentView[]; lines: LineInfo[]; language: Language; base: Record<string, unknown>; scope: string; dueBy: string; today: string }): SkillResult {
+  const { lines, language, base, scope, dueBy, today } = options;
+  const dated = options.views.filter((view) => view.days_until_due !== null).sort((a, b) => (a.days_until_due ?? 0) - (b.days_until_due ?? 0));
+  const overdue = dated.filter((view) => view.maintenance_overdue);
+  const within = dated.filter((view) => !view.maintenance_overdue && view.next_maintenance!.slice(0, 10) <= dueBy);
+  const sep = t(language, '、', ', ');
+  const withinList = within.map((view) => `${view.equipment_id} (${view.next_maintenance!.slice(0, 10)})`).join(sep);
+  const withinListZh = within.map((view) => `${view.equipment_id}（${view.next_maintenance!.slice(0, 10)}）`).join(sep);
+  const overdueList = overdue.map((view) => t(language, `${view.equipment_id}（逾期 ${-(view.days_until_due ?? 0)} 天）`, `${view.equipment_id} (overdue ${-(view.days_until_due ?? 0)} d)`)).join(sep);
+  const machines = (n: number) => `${n} machine${n === 1 ? '' : 's'}`;
+  const dueLine = t(
+    language,
+    within.length > 0 ? `${scope}在 ${today} 至 ${dueBy} 期间到期的保养：${within.length} 台：${withinListZh}。` : `${scope}在 ${today} 至 ${dueBy} 期间没有到期的保养。`,
+    within.length > 0 ? `Maintenance falling due in ${scope} from ${today} to ${dueBy}: ${machines(within.length)}: ${withinList}.` : `No maintenance falls due in ${scope} from ${today} to ${dueBy}.`,
+  );
+  const overdueLine = t(
+    language,
+    overdue.length > 0 ? `另外已逾期（今天之前到期）：${overdue.length} 台：${overdueList}。` : '另外没有已逾期的保养。',
+    overdue.length > 0 ? `Already overdue (due before today), listed apart: ${machines(overdue.length)}: ${overdueList}.` : 'Nothing is already overdue.',
+  );
+  const sections: string[] = [];
+  if (within.length > 0) sections.push(`${t(language, `**${dueBy} 前到期**`, `**Due by ${dueBy}**`)}\n\n${table(within, lines, language)}`);
+  if (overdue.length > 0) sections.push(`${t(language, '**已逾期**', '**Already overdue**')}\n\n${table(overdue, lines, language)}`);
+  return {
+    answer: [`${dueLine}\n${overdueLine}`, ...sections].join('\n\n'),
+    data: { ...base, resolved: 'list', due_by: dueBy, equipment: [...within, ...overdue], due: within.map((view) => view.equipment_id), overdue: overdue.map((view) => view.equipment_id) },
+  };
 }
 
 export const equipmentStatus: CodeSkill<EquipmentStatusArgs> = {

@@ -4,6 +4,8 @@
  * model is reachable: get_current_oncall → is_public_holiday(country, the
  * engineer's LOCAL date) → list_open_issues(priority, assignee) → the same
  * two templates, so both paths give the same text for the same data.
+ * No priority asked: all the engineer's open work orders. A holiday is an
+ * escalation even with nothing to cover (then an explicit "No open issues").
  * Days: today is the engineer's local date; tomorrow / yesterday (day_offset)
  * are that ± 1; a date the operator named (date) is checked as it stands.
  */
@@ -37,39 +39,40 @@ export interface OncallFacts {
   login: string;
   country: string;
   date: string;
-  priority: string;
+  /** the priority asked; undefined: all the engineer's open work orders */
+  priority: string | undefined;
   holidays: Array<{ name: string; name_local?: string | undefined }> | undefined;
-  issues: Array<{ order_id: number; title: string }>;
+  issues: Array<{ order_id: number; title: string; priority?: string | undefined }>;
 }
 
-/** The SKILL.md templates, filled. */
+/**
+ * The SKILL.md's two templates, filled: "Escalation needed" whenever the day
+ * is a public holiday where the engineer is (with the work orders that need
+ * cover, or an explicit "No open issues"), "On-call normal" otherwise.
+ * {orders} is "P1 work orders" when a priority was asked, else "work orders"
+ * (all of them, each line then naming its priority).
+ */
 export function oncallAnswer(facts: OncallFacts, language: Language): { answer: string; escalation: boolean } {
   const { name, login, country, date, priority, issues } = facts;
   const holidayNames = facts.holidays?.map((holiday) => (language === 'zh' ? holiday.name_local || holiday.name : holiday.name)).join(' / ');
-  const list = issues.map((issue) => `#${issue.order_id} ${issue.title}`).join('\n');
+  const list = issues.map((issue) => (priority === undefined && issue.priority ? `#${issue.order_id} [${issue.priority}] ${issue.title}` : `#${issue.order_id} ${issue.title}`)).join('\n');
   const n = issues.length;
+  const ordersZh = priority ? `${priority} 工单` : '工单';
+  const ordersEn = priority ? `${priority} work orders` : 'work orders';
   if (facts.holidays && facts.holidays.length > 0) {
-    if (n > 0) {
-      return {
-        escalation: true,
-        answer: t(
-          language,
-          `Escalation needed（需要升级）：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 是法定节假日（${holidayNames}）。需要有人接手的未关闭 ${priority} 工单（${n}）：\n${list}`,
-          `Escalation needed: ${name} (${login}) is on call and ${date} is a public holiday in ${country} (${holidayNames}). Open ${priority} work orders that need cover (${n}):\n${list}`,
-        ),
-      };
-    }
-    return {
-      escalation: false,
-      answer: t(
-        language,
-        `On-call normal（值班正常）：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 是法定节假日（${holidayNames}），但其名下没有未关闭的 ${priority} 工单。`,
-        `On-call normal: ${name} (${login}) is on call; ${date} is a public holiday in ${country} (${holidayNames}), but they hold no open ${priority} work orders.`,
-      ),
-    };
+    const head = t(
+      language,
+      `Escalation needed（需要升级）：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 是法定节假日（${holidayNames}）。`,
+      `Escalation needed: ${name} (${login}) is on call and ${date} is a public holiday in ${country} (${holidayNames}).`,
+    );
+    const tail =
+      n > 0
+        ? t(language, `需要有人接手的未关闭${ordersZh}（${n}）：\n${list}`, ` Open ${ordersEn} that need cover (${n}):\n${list}`)
+        : t(language, `No open issues（没有未关闭工单）：其名下没有需要接手的未关闭${ordersZh}。`, ` No open issues: they hold no open ${ordersEn} to cover.`);
+    return { escalation: true, answer: head + tail };
   }
   const head = t(language, `On-call normal（值班正常）：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 不是法定节假日。`, `On-call normal: ${name} (${login}) is on call; ${date} is not a public holiday in ${country}.`);
-  const tail = n > 0 ? t(language, `未关闭 ${priority} 工单（${n}）：\n${list}`, ` Open ${priority} work orders (${n}):\n${list}`) : t(language, `没有未关闭的 ${priority} 工单。`, ` No open ${priority} work orders.`);
+  const tail = n > 0 ? t(language, `未关闭${ordersZh}（${n}）：\n${list}`, ` Open ${ordersEn} (${n}):\n${list}`) : t(language, `没有未关闭的${ordersZh}。`, ` No open ${ordersEn}.`);
   return { escalation: false, answer: head + tail };
 }
 
@@ -108,10 +111,10 @@ async function execute(ctx: SkillContext, args: OncallCheckArgs): Promise<SkillR
   ctx.progress(t(language, `值班：${engineer.name}（${engineer.country_code}），核对 ${date} 是否节假日及未关闭工单…`, `on call: ${engineer.name} (${engineer.country_code}); checking ${date} for a public holiday and the open work orders…`));
   const [holiday, open] = await Promise.all([
     callStructured<Holiday>(ctx, 'is_public_holiday', { country_code: engineer.country_code, on_date: date }),
-    callStructured<OpenIssues>(ctx, 'list_open_issues', { priority: args.priority, assignee_id: engineer.engineer_id }),
+    callStructured<OpenIssues>(ctx, 'list_open_issues', args.priority ? { priority: args.priority, assignee_id: engineer.engineer_id } : { assignee_id: engineer.engineer_id }),
   ]);
   const holidays = holiday.structured.is_holiday ? holiday.structured.holidays : undefined;
-  const issues = open.structured.issues.map((issue) => ({ order_id: issue.order_id, title: issue.title }));
+  const issues = open.structured.issues.map((issue) => ({ order_id: issue.order_id, title: issue.title, priority: issue.priority }));
   const { answer, escalation } = oncallAnswer({ name: engineer.name, login: engineer.login, country: engineer.country_code, date, priority: args.priority, holidays, issues }, language);
   ctx.progress(t(language, '完成', 'done'));
   return {
@@ -126,7 +129,7 @@ async function execute(ctx: SkillContext, args: OncallCheckArgs): Promise<SkillR
       day_offset: asked.date !== undefined ? null : asked.offset,
       is_holiday: holiday.structured.is_holiday,
       holidays: holiday.structured.holidays,
-      priority: args.priority,
+      priority: args.priority ?? 'all',
       issues,
     },
   };

@@ -28,7 +28,7 @@ import type { Language, SkillResult } from '../skills/types.js';
 import type { AuditRow, AuditWriter } from '../store/audit.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { AgentAnswer, AgentEvent, AnswerMode, AskOptions, ToolCallRecord } from './types.js';
-import { SessionMemory, type MemoryContext, type Session } from './memory.js';
+import { SessionMemory, summaryTokenBudget, type MemoryContext, type Session } from './memory.js';
 import { foldExtractive, foldHistory } from './summarize.js';
 import { buildSystemPrompt } from './prompt.js';
 import { ToolCatalog } from './tool-catalog.js';
@@ -130,7 +130,7 @@ export class Agent {
     this.memory = new SessionMemory({
       db: options.db,
       historyTurns: agent.history_turns,
-      summaryTokenBudget: agent.summary_token_budget,
+      summaryTokenBudget: summaryTokenBudget(agent.summary_token_budget, options.config.llm.embedded.context_size),
       idleMinutes: agent.session_idle_minutes,
       clock: options.clock,
       log: this.log,
@@ -232,7 +232,7 @@ export class Agent {
     }
     if (status.available) {
       emit({ type: 'mode', mode: 'model', reason: ruleError ? `the rules failed (${ruleError}); asking the model` : decision.reason });
-      await foldHistory({ memory: this.memory, session, history: context.history, client: status.client, signal, budget: this.options.config.agent.summary_token_budget, log: this.log });
+      await foldHistory({ memory: this.memory, session, history: context.history, client: status.client, signal, budget: this.memory.summaryBudget, log: this.log });
       const outcome = await this.modelLoop({ ...context, decision, language, client: status.client });
       if (outcome.kind === 'answer') {
         const skill = outcome.skill;
@@ -255,7 +255,7 @@ export class Agent {
     }
 
     // 3. no model: what the rules can do, or an honest reply
-    foldExtractive({ memory: this.memory, session, history: context.history, budget: this.options.config.agent.summary_token_budget });
+    foldExtractive({ memory: this.memory, session, history: context.history, budget: this.memory.summaryBudget });
     emit({ type: 'mode', mode: 'rules', reason: `no model: ${status.reason}` });
     // a slot the rules could not settle (missing) is not filled by running anyway: the skill's default would answer another question
     if (decision.kind === 'skill' && decision.missing.length === 0 && ruleError === undefined) {

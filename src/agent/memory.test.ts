@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { openAgentDb } from '../store/agent-db.js';
 import { isAppError } from '../errors.js';
 import { turn, type RecordedRequest } from '../testing/scripted-llm-server.js';
-import { SessionMemory, estimateTokens, extractiveSummary, fitTokens, type Turn } from './memory.js';
+import { SessionMemory, estimateTokens, extractiveSummary, fitTokens, summaryTokenBudget, type Turn } from './memory.js';
 import { askWith, startHarness, type Harness } from './fixtures/harness.js';
 
 function memory(clock: () => number, historyTurns = 10) {
@@ -258,4 +258,40 @@ describe('agent.db shared with another writer (WAL)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('the summary budget follows the model context', () => {
+  test('agent.summary_token_budget when set; otherwise llm.embedded.context_size / 32, within 64…8192', () => {
+    assert.equal(summaryTokenBudget(null, 16384), 512);
+    assert.equal(summaryTokenBudget(undefined, 4096), 128);
+    assert.equal(summaryTokenBudget(null, 131072), 4096);
+    assert.equal(summaryTokenBudget(null, 256), 64);
+    assert.equal(summaryTokenBudget(300, 131072), 300);
+  });
+
+  for (const [contextSize, budget] of [
+    [4096, 128],
+    [32768, 1024],
+  ] as const) {
+    test(`a ${contextSize}-token model is asked for a summary of at most ${budget} tokens`, async () => {
+      const local = await startHarness({ agent: { history_turns: 1 }, llm: { embedded: { context_size: contextSize } } });
+      try {
+        const llm = local.llm!;
+        const isSummaryRequest = (request: RecordedRequest) => /compress a conversation/.test(String(request.messages[0]?.content));
+        llm.push({ match: isSummaryRequest, content: 'Earlier: question 1 answered.', repeat: true });
+        let session: string | undefined;
+        for (let index = 1; index <= 3; index++) {
+          llm.push(turn.text(`Answer ${index}.`));
+          const { answer } = await askWith(local, `Question ${index}?`, session ? { sessionId: session } : {});
+          session = answer.session;
+        }
+        const summaries = llm.chatRequests().filter(isSummaryRequest);
+        assert.ok(summaries.length > 0, 'the older turns were summarised');
+        assert.match(String(summaries[0]!.messages[1]?.content), new RegExp(`at most ${budget} tokens`));
+        assert.equal(local.runtime.agent.memory.summaryBudget, budget);
+      } finally {
+        await local.close();
+      }
+    });
+  }
 });

@@ -71,6 +71,16 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/;
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uffef]/gu;
 
 /** Tokens in a text, estimated on the safe side (see the file comment). */
+/**
+ * The summary budget: agent.summary_token_budget when set, otherwise a
+ * thirty-second of the model's context (llm.embedded.context_size), so a
+ * 16k-token model keeps a 512-token summary and a 4k one 128 — within 64…8192.
+ */
+export function summaryTokenBudget(configured: number | null | undefined, contextSize: number): number {
+  if (typeof configured === 'number') return configured;
+  return Math.min(8192, Math.max(64, Math.floor(contextSize / 32)));
+}
+
 export function estimateTokens(text: string): number {
   const cjk = text.match(CJK)?.length ?? 0;
   const other = Array.from(text).length - cjk;
@@ -145,6 +155,11 @@ interface SessionRow {
 export class SessionMemory {
   private readonly sessions = new Map<string, Session>();
   private readonly clock: () => number;
+
+  /** tokens the summary of older turns may take (see summaryTokenBudget) */
+  get summaryBudget(): number {
+    return this.options.summaryTokenBudget;
+  }
 
   constructor(private readonly options: SessionMemoryOptions) {
     this.clock = options.clock ?? (() => performance.now());

@@ -107,7 +107,14 @@ export const configSchema = z
         max_steps: z.number().int().min(1).max(50).default(8),
         max_retries: z.number().int().min(0).max(10).default(3).describe('re-asks after a malformed tool call'),
         history_turns: z.number().int().min(0).max(100).default(10).describe('turns sent to the model verbatim'),
-        summary_token_budget: z.number().int().min(64).max(8192).default(512),
+        summary_token_budget: z
+          .number()
+          .int()
+          .min(64)
+          .max(8192)
+          .nullable()
+          .default(null)
+          .describe("tokens for the summary of older turns; null = follows the model's context: llm.embedded.context_size / 32 (512 for 16384), within 64…8192"),
         session_idle_minutes: z.number().int().min(1).max(10080).default(30),
       })
       .strict()

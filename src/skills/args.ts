@@ -63,7 +63,7 @@ export const equipmentStatusArgs = z.object({
   overdue_only: z.boolean().default(false),
   /** only machines in this state ("which machines are in fault?") */
   status: z.enum(['running', 'idle', 'maintenance', 'fault']).optional(),
-  /** maintenance due on or before this day, overdue included ("due this week") */
+  /** maintenance falling due from today to this day ("due this week"), listed apart from what is overdue */
   due_by: isoDate.optional(),
 });
 export type EquipmentStatusArgs = z.infer<typeof equipmentStatusArgs>;
@@ -77,7 +77,8 @@ export const faultAdviceArgs = z.object({
 export type FaultAdviceArgs = z.infer<typeof faultAdviceArgs>;
 
 export const oncallCheckArgs = z.object({
-  priority: z.enum(['P0', 'P1', 'P2', 'P3']).default('P1'),
+  /** only this priority; left out: all the engineer's open work orders */
+  priority: z.enum(['P0', 'P1', 'P2', 'P3']).optional().describe('only open work orders of this priority; leave out for all of them'),
   /** an explicit day to check (2026-12-08, 12月25日), taken as it stands */
   date: isoDate.optional().describe('an explicit date the operator named, YYYY-MM-DD, checked as it stands'),
   /**

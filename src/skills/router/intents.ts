@@ -238,10 +238,12 @@ export function skillSlots(skill: SkillName, analysis: Analysis): SkillSlots {
         const status = statusFilter(analysis.normalized.lower);
         if (status) explicit.status = status;
       }
-      // "maintenance due this week": due on or before the period's last day, overdue included
+      // "maintenance due this week / in the next 7 days / by Dec 10": the window's last day; the skill lists
+      // what falls due in it apart from what is already overdue
       const due = analysis.periods.length === 1 ? analysis.periods[0]!.period : undefined;
       if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due) {
-        explicit.due_by = dueBy(due);
+        // a date without a year is the nearest one (due dates lie ahead): "by Dec 10" in late November
+        explicit.due_by = nearestYearless({ from: dueBy(due), label: due.label }, analysis.today);
         delete explicit.overdue_only;
       }
       break;
@@ -257,7 +259,7 @@ export function skillSlots(skill: SkillName, analysis: Analysis): SkillSlots {
     case 'oncall_check': {
       // today is the engineer's own date, so no default date: today / tomorrow / yesterday are
       // offsets from it (day_offset); a date the operator names is taken as it stands (date)
-      defaults.priority = 'P1';
+      // no priority asked: all the engineer's open work orders (priority left out)
       if (analysis.priority) explicit.priority = analysis.priority;
       if (period && period.from === period.to) {
         if (RELATIVE_DAY.test(period.label ?? '')) explicit.day_offset = daysBetween(analysis.today, period.from);

@@ -87,6 +87,15 @@ function weekShift(prefix: string): number {
   return 0;
 }
 
+/** "the next N days" / 未来N天: from today to N days (weeks, months) ahead, today included */
+function ahead(today: string, count: number, unit: string): DateRange | undefined {
+  if (count < 1 || count > 400) return undefined;
+  if (/^(天|日|day)/.test(unit)) return { from: today, to: addDays(today, count) };
+  if (/^(周|星期|礼拜|week)/.test(unit)) return { from: today, to: addDays(today, 7 * count) };
+  if (/^(月|month)/.test(unit)) return { from: today, to: addMonths(today, count) };
+  return undefined;
+}
+
 function rolling(today: string, count: number, unit: string): DateRange | undefined {
   if (count < 1 || count > 400) return undefined;
   if (/^(天|日|day)/.test(unit)) return lastDays(today, count);
@@ -381,6 +390,8 @@ export const PERIOD_RULES: PeriodRule[] = [
     read: (m, today) => weekendReading(today, m[1] === undefined ? undefined : weekShift(m[1])) },
   { name: 'zh-bare-weekday', pattern: new RegExp(`(?<![上下这本个1每])${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
     read: (m, today) => weekdayReading(today, ZH_WEEKDAY[m[1] ?? ''] ?? 1) },
+  { name: 'zh-ahead', pattern: /(?:未来|接下来|今后|往后)\s*的?\s*(\d{1,3})\s*个?\s*(天|日|周|星期|礼拜|月)/g,
+    read: (m, today) => fixed(ahead(today, countOf(m[1]), m[2] ?? '')) },
   { name: 'zh-rolling', pattern: /(?:最近|近|过去|过往)\s*的?\s*(\d{1,3})?\s*个?\s*(天|日|周|星期|礼拜|月)/g,
     read: (m, today) => (m[1] === undefined && /天|日/.test(m[2] ?? '') ? undefined : fixed(rolling(today, countOf(m[1]), m[2] ?? ''))) },
   { name: 'zh-month', pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d(?!\d*\s*次))/g,
@@ -444,6 +455,8 @@ export const PERIOD_RULES: PeriodRule[] = [
     } },
   { name: 'en-year', pattern: /\b(this|last|previous|next|current)\s+year\b/g,
     read: (m, today) => fixed(yearUpToToday(parts(today).year + (m[1] === 'last' || m[1] === 'previous' ? -1 : m[1] === 'next' ? 1 : 0), today)) },
+  { name: 'en-ahead', pattern: new RegExp(`\\b(?:the\\s+)?(?:next|coming|following|upcoming)\\s+${EN_COUNT}\\s+(days?|weeks?|months?)\\b`, 'g'),
+    read: (m, today) => fixed(ahead(today, countOf(m[1]), m[2] ?? '')) },
   { name: 'en-rolling', pattern: new RegExp(`\\b(?:the\\s+)?(?:last|past|previous|recent)\\s+${EN_COUNT}\\s+(days?|weeks?|months?)\\b`, 'g'),
     read: (m, today) => fixed(rolling(today, countOf(m[1]), m[2] ?? '')) },
   { name: 'en-week-day', pattern: new RegExp(`\\b(last|previous|this|next)\\s+${EN_WEEKDAY_ANY}\\b`, 'g'),

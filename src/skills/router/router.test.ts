@@ -162,6 +162,10 @@ const ROWS: Row[] = [
   { q: 'Which machines are due for maintenance this week?', now: 'mon', skill: 'equipment_status', args: { due_by: '2026-12-06' } },
   { q: '本周哪些设备要保养？', skill: 'equipment_status', args: { due_by: '2026-11-29' } },
   { q: '本月哪些设备需要保养', now: 'mon', skill: 'equipment_status', args: { due_by: '2026-11-30' } },
+  { q: 'maintenance due in the next 7 days', skill: 'equipment_status', args: { due_by: '2026-12-06' } },
+  { q: '未来7天内到期的保养', skill: 'equipment_status', args: { due_by: '2026-12-06' } },
+  { q: 'which machines are due for maintenance by Dec 10?', skill: 'equipment_status', args: { due_by: '2026-12-10' } },
+  { q: '12月10日前需要保养的设备', skill: 'equipment_status', args: { due_by: '2026-12-10' } },
   { q: 'which machines are down?', skill: 'equipment_status', args: { overdue_only: false } },
   { q: 'vision camera 1 on line C status', skill: 'equipment_status', args: { equipment: 'C-CAM-01' } },
   { q: 'status of the conveyor on line D', skill: 'equipment_status', args: { line: 'D', equipment: 'conveyor' } },
@@ -184,8 +188,12 @@ const ROWS: Row[] = [
   { q: 'B线冲压机异常振动', skill: 'fault_advice', args: { symptom: '异常振动', line: 'B' } },
   // ---- on-call -----------------------------------------------------------------------------------
   // today / tomorrow / yesterday are days counted from the engineer's own date (day_offset), a named date is a date
-  { q: 'Is the on-call engineer on a public holiday today?', skill: 'oncall_check', args: { priority: 'P1', day_offset: 0, date: undefined }, missing: [] },
-  { q: '值班工程师今天是节假日吗？', skill: 'oncall_check', args: { priority: 'P1', day_offset: 0, date: undefined } },
+  // no priority asked: all the engineer's open work orders (no priority slot)
+  { q: 'Is the on-call engineer on a public holiday today?', skill: 'oncall_check', args: { priority: undefined, day_offset: 0, date: undefined }, missing: [] },
+  { q: '值班工程师今天是节假日吗？', skill: 'oncall_check', args: { priority: undefined, day_offset: 0, date: undefined } },
+  { q: 'who is on call next Tuesday', skill: 'oncall_check', args: { priority: undefined, date: '2026-12-01', day_offset: undefined } },
+  { q: '12月8日谁值班', skill: 'oncall_check', args: { date: '2026-12-08', day_offset: undefined } },
+  { q: 'who was on call last Wednesday?', now: 'mon', skill: 'oncall_check', args: { date: '2026-11-25', day_offset: undefined } },
   { q: 'who is on call? any P0 issues', skill: 'oncall_check', args: { priority: 'P0' } },
   { q: 'is the on-call engineer on holiday tomorrow, p2 issues?', skill: 'oncall_check', args: { priority: 'P2', day_offset: 1, date: undefined } },
   { q: '值班的人明天放假吗', skill: 'oncall_check', args: { day_offset: 1, date: undefined } },
