@@ -223,7 +223,7 @@ export const equipmentStatus: CodeSkill<EquipmentStatusArgs> = {
   name: 'equipment_status',
   description:
     'Status (running, idle, maintenance, fault) and maintenance dates of one machine (by id such as B-PRESS-03 or by name such as "press 3" / "3号冲压机"), of a line, or of the whole plant; which machines are overdue for maintenance. Lists the candidates when a name is ambiguous.',
-  version: '1.0.0',
+  version: '1.1.0',
   parameters: equipmentStatusArgs,
   timeoutMs: 20_000,
   errorCodes: COMMON_ERROR_CODES,

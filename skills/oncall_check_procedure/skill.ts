@@ -140,7 +140,7 @@ export const oncallCheckProcedure: CodeSkill<OncallCheckArgs> = {
   name: 'oncall_check_procedure',
   description:
     'The on-call holiday check without a model (the fallback of the Markdown skill oncall_check): who is on call, whether their local date is a public holiday in their country, and their open work orders of a priority, in the "Escalation needed" / "On-call normal" templates.',
-  version: '1.1.0',
+  version: '1.2.0',
   parameters: oncallCheckArgs,
   timeoutMs: 20_000,
   errorCodes: [...COMMON_ERROR_CODES, 'NOT_FOUND'],

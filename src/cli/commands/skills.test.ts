@@ -37,7 +37,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^NAME\s+KIND\s+VERSION\s+ENABLED\s+SOURCE/);
   assert.match(text.stdout, /\nquality_metrics\s+code\s+1\.2\.0\s+yes\s+builtin:quality_metrics\n/);
-  assert.match(text.stdout, /\noncall_check\s+markdown\s+1\.1\.0\s+yes\s+\S+oncall_check\/SKILL\.md\n/);
+  assert.match(text.stdout, /\noncall_check\s+markdown\s+1\.2\.0\s+yes\s+\S+oncall_check\/SKILL\.md\n/);
   assert.match(text.stdout, /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/);
   assert.match(text.stdout, /10 skill\(s\), 9 enabled, 1 disabled/);
   const json = cli(['skills', 'list', '--json']);
@@ -56,9 +56,9 @@ test('skills reload prints what changed: a change without a version bump disable
   const original = readFileSync(skillFile('oncall_check'), 'utf8');
   writeFileSync(skillFile('oncall_check'), original.replace('- Terse: the template and nothing else', '- Terse: only the template'));
   const unbumped = cli(['skills', 'reload']);
-  assert.match(unbumped.stdout, /\ndisabled\s+oncall_check 1\.1\.0: .*version did not increase.*bump "version"/);
+  assert.match(unbumped.stdout, /\ndisabled\s+oncall_check 1\.2\.0: .*version did not increase.*bump "version"/);
 
-  writeFileSync(skillFile('oncall_check'), original.replace('- Terse: the template and nothing else', '- Terse: only the template').replace('version: 1.1.0', 'version: 1.2.0'));
+  writeFileSync(skillFile('oncall_check'), original.replace('- Terse: the template and nothing else', '- Terse: only the template').replace('version: 1.2.0', 'version: 1.3.0'));
   mkdirSync(path.join(dir, 'skills', 'shift_check'), { recursive: true });
   writeFileSync(skillFile('shift_check'), '---\nname: shift_check\ndescription: Check the shift handover notes for open problems.\nversion: 1.0.0\n---\n## Steps\n1. Call search_documents.\n');
   rmSync(path.join(dir, 'skills', 'broken'), { recursive: true });
@@ -67,7 +67,7 @@ test('skills reload prints what changed: a change without a version bump disable
   const report = JSON.parse(bumped.stdout) as { changes: Array<{ change: string; name: string; version: string; previous_version?: string }> };
   assert.deepEqual(
     report.changes.map((change) => [change.change, change.name, change.previous_version ?? '', change.version]).sort(),
-    [['added', 'shift_check', '', '1.0.0'], ['enabled', 'oncall_check', '1.1.0', '1.2.0']],
+    [['added', 'shift_check', '', '1.0.0'], ['enabled', 'oncall_check', '1.2.0', '1.3.0']],
   );
   const list = cli(['skills', 'list']);
   assert.match(list.stdout, /broken: no longer installed/);
