@@ -84,6 +84,8 @@ export interface TaskFacts {
   mode: string | null;
   error: string | null;
   data: unknown;
+  /** the answer's chart series (as stored; read with chartsOf) */
+  charts: unknown;
 }
 
 /** A task's question, answer, skill and arguments from the tasks table (result JSON). */
@@ -110,6 +112,7 @@ export function taskFacts(db: SqliteDatabase, taskId: string): TaskFacts | undef
     mode: row.mode,
     error: row.error,
     data: result.data ?? null,
+    charts: result.charts ?? null,
   };
 }
 

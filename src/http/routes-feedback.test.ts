@@ -134,6 +134,12 @@ test('an answer saved as a report: Markdown, HTML, CSV of its tables; never over
     assert.equal(again.status, 409);
     assert.equal((await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: 'line-a.md', overwrite: true }, operator))).status, 201);
     assert.equal((await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: '../escape.md' }, operator))).status, 400);
+    // the answer's chart (Defects: A 3, B 5) goes with it: drawn in HTML, tabulated in Markdown
+    assert.equal((await harness.app.request('/api/reports', json({ task_id: taskId, format: 'html', name: 'line-a.html' }, operator))).status, 201);
+    const html = await (await harness.app.request('/api/reports/line-a.html', get(operator))).text();
+    assert.equal((html.match(/<svg /g) ?? []).length, 1);
+    assert.match(html, /<title>defects · B: 5<\/title>/);
+    assert.match(text, /\| Chart: Defects \| defects \|\n\|---\|---:\|\n\| A \| 3 \|\n\| B \| 5 \|\n$/);
   } finally {
     harness.close();
   }

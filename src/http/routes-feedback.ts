@@ -186,7 +186,7 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     const created = (db.prepare('SELECT created_at FROM tasks WHERE task_id = ?').get(body.task_id) as { created_at: string }).created_at;
     const stem = facts.question.replace(/[^\p{L}\p{N} _-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 60) || 'answer';
     const name = body.name ?? `${stem} ${created.slice(0, 10)}.${body.format}`;
-    const content = answerReport(body.format, { question: facts.question, answer: facts.answer, askedAt: created, by: user.username, traceId: facts.trace_id, plant: config.plant.name });
+    const content = answerReport(body.format, { question: facts.question, answer: facts.answer, askedAt: created, by: user.username, traceId: facts.trace_id, plant: config.plant.name, charts: facts.charts });
     const written = writeReport({ dir: config.reports.dir, name, content, maxBytes: config.reports.max_kb * 1024, overwrite: body.overwrite });
     context.get('log').info({ report: written.name, bytes: written.bytes }, 'report-written');
     return context.json({ report: { name: written.name, format: written.format, bytes: written.bytes, url: `/api/reports/${encodeURIComponent(written.name)}` } }, 201);

@@ -4,7 +4,9 @@
  * self-contained HTML, or CSV (the answer's tables, one after the other).
  */
 import { AppError } from '../errors.js';
+import type { ChartSeries } from '../agent/types.js';
 import { escapeHtml, toCsv, type ReportFormat } from './writer.js';
+import { chartMarkdown, chartRows, chartSvg, chartsOf } from './chart.js';
 
 interface Block {
   kind: 'heading' | 'paragraph' | 'list' | 'table' | 'code';
@@ -55,12 +57,23 @@ function inline(text: string): string {
     .replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
-export function answerReport(format: ReportFormat, options: { question: string; answer: string; askedAt: string; by: string; traceId: string | null; plant: string }): string {
+export function answerReport(format: ReportFormat, options: { question: string; answer: string; askedAt: string; by: string; traceId: string | null; plant: string; charts?: ChartSeries[] | unknown }): string {
   const notes = [`${options.plant} · ${options.askedAt} · ${options.by}${options.traceId ? ` · trace ${options.traceId}` : ''}`];
   const blocks = markdownBlocks(options.answer);
-  if (format === 'md') return `# ${options.question}\n\n_${notes[0]}_\n\n${options.answer.trim()}\n`;
+  // the answer's charts: HTML draws them (inline SVG), Markdown tabulates them, CSV takes their series when the answer has no table
+  const charts = chartsOf(options.charts);
+  if (format === 'md') return `# ${options.question}\n\n_${notes[0]}_\n\n${options.answer.trim()}\n${charts.map((chart) => `\n${chartMarkdown(chart)}\n`).join('')}`;
   if (format === 'csv') {
     const tables = blocks.filter((block) => block.kind === 'table' && (block.rows?.length ?? 0) > 0);
+    if (tables.length === 0 && charts.length > 0) {
+      const rows: Array<Array<string | number | null>> = [];
+      charts.forEach((chart, index) => {
+        const table = chartRows(chart);
+        if (index > 0) rows.push([]);
+        rows.push([chart.title || 'chart', ...table.columns.slice(1)], ...table.rows);
+      });
+      return toCsv(rows[0]!.map(String), rows.slice(1));
+    }
     if (tables.length === 0) throw new AppError('BAD_REQUEST', 'this answer has no table to save as CSV', { hint: 'save it as Markdown (.md) or HTML (.html) instead' });
     const rows: string[][] = [];
     tables.forEach((table, index) => {
@@ -82,14 +95,16 @@ export function answerReport(format: ReportFormat, options: { question: string; 
       return `<p>${block.lines.map(inline).join('<br>')}</p>`;
     })
     .join('\n');
+  const figures = charts.map((chart) => `<figure>${chartSvg(chart)}</figure>`).join('\n');
   return `<!doctype html>
 <html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.question)}</title>
-<style>body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:2rem;color:#222;max-width:60rem}table{border-collapse:collapse;margin:.8rem 0}th,td{border:1px solid #ccc;padding:.25rem .6rem}th{background:#f3f3f3;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}p.note{color:#555}pre{background:#f6f6f6;padding:.6rem;overflow:auto}</style>
+<style>body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:2rem;color:#222;max-width:60rem}table{border-collapse:collapse;margin:.8rem 0}th,td{border:1px solid #ccc;padding:.25rem .6rem}th{background:#f3f3f3;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}p.note{color:#555}pre{background:#f6f6f6;padding:.6rem;overflow:auto}figure{margin:1rem 0}svg{max-width:100%;height:auto}</style>
 </head><body>
 <h1>${escapeHtml(options.question)}</h1>
 <p class="note">${escapeHtml(notes[0])}</p>
 ${body}
+${figures}
 </body></html>
 `;
 }
