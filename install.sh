@@ -164,6 +164,13 @@ config_value() {
       in_section && in_sub && $0 ~ "^" indent key ":" { sub("^" indent key ": *", ""); gsub(/["\047]/, ""); print; exit }'
 }
 
+# ships_unit RELEASE UNIT: true when the release installs UNIT. (Not `units_of_release | grep -q`:
+# under pipefail grep's early exit can fail the pipe with SIGPIPE, and the unit is then skipped.)
+ships_unit() {
+  case " $(units_of_release "$1" | tr '\n' ' ') " in *" $2 "*) return 0 ;; esac
+  return 1
+}
+
 units_of_release() {
   # the unit files this release installs
   local release=$1 models
@@ -188,7 +195,7 @@ install_units() {
   for unit in $(units_of_release "$release"); do
     install -m 0644 "$release/deploy/$unit" "$UNITS/$unit"
   done
-  if ! units_of_release "$release" | grep -q airgap-agent-llm.service && [ -f "$UNITS/airgap-agent-llm.service" ]; then
+  if ! ships_unit "$release" airgap-agent-llm.service && [ -f "$UNITS/airgap-agent-llm.service" ]; then
     say "this release ships no model: removing the embedded model service"
     systemctl disable --now airgap-agent-llm.service >/dev/null 2>&1 || true
     rm -f "$UNITS/airgap-agent-llm.service"
@@ -199,13 +206,13 @@ install_units() {
 start_services() {
   local release=$1
   systemctl enable --now airgap-agent-maintenance.timer >/dev/null 2>&1 || die "cannot enable airgap-agent-maintenance.timer" "see: systemctl status airgap-agent-maintenance.timer"
-  if units_of_release "$release" | grep -q airgap-agent-llm.service; then
+  if ships_unit "$release" airgap-agent-llm.service; then
     systemctl enable airgap-agent-llm.service >/dev/null 2>&1
     # the unit's ExecStartPost (deploy/wait-llm.sh) holds the start until the model answers
     if systemctl restart airgap-agent-llm.service; then wait_llm; else warn "the embedded model service did not start: see journalctl -u airgap-agent-llm"; fi
   fi
   # the drop folder's importer: the only writer of plant.db (the main service gets it read-only)
-  if units_of_release "$release" | grep -q airgap-agent-import.service; then
+  if ships_unit "$release" airgap-agent-import.service; then
     systemctl enable airgap-agent-import.service >/dev/null 2>&1 || warn "cannot enable airgap-agent-import.service (see: systemctl status airgap-agent-import)"
     systemctl restart airgap-agent-import.service || warn "the import unit did not start: see journalctl -u airgap-agent-import"
   fi

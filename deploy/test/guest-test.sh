@@ -193,7 +193,7 @@ t1=$(ms)
 if [ $rc -eq 0 ] && tail -1 /tmp/agent-test.out | grep -qE '^[0-9]+ passed, 0 failed'; then pass "agent-test testcases/ in the guest ($((t1 - t0)) ms): $(tail -1 /tmp/agent-test.out)"
 else fail "agent-test testcases/" "rc $rc: $(grep -E '^(FAIL|✖)' /tmp/agent-test.out | head -5 | tr '\n' ' ') $(tail -2 /tmp/agent-test.out | tr '\n' ' ')"; fi
 metric AGENT_TEST_MS $((t1 - t0))
-check "agent-test left no root-owned files in $DATA or /var/log/airgap-agent" sh -c "[ -z \"\$(find $DATA /var/log/airgap-agent -user root | head -5)\" ]"
+check "agent-test left no root-owned files in $DATA or /var/log/airgap-agent" sh -c "[ -z \"\$(find $DATA /var/log/airgap-agent -path $DATA/scripts -prune -o -user root -print | head -5)\" ]"
 check "agent-test left no temp folders behind" sh -c "[ -z \"\$(ls -d /tmp/agent-test-* 2>/dev/null)\" ]"
 
 # the first admin (password on stdin: the no-echo prompt needs a terminal)
@@ -257,7 +257,7 @@ check "root: agent-test --url local $(basename "$case_file") through the service
 check "root: ask --help prints its usage, exit 0" sh -c 'airgap-agent ask --help | grep -q "^usage: airgap-agent ask"'
 check "root: every command has --help (exit 0)" sh -c 'for c in ask chat doctor users skills maintenance test serve seed config mcp llm version; do airgap-agent $c --help >/dev/null || exit 1; done'
 check "root: chat treats exit as a command" sh -c "printf 'exit\nwhat was line A output?\n' | airgap-agent chat --quiet | wc -c | grep -qx 0"
-check "the root commands left no root-owned files in $DATA or /var/log/airgap-agent" sh -c "[ -z \"\$(find $DATA /var/log/airgap-agent -user root | head -5)\" ]"
+check "the root commands left no root-owned files in $DATA or /var/log/airgap-agent" sh -c "[ -z \"\$(find $DATA /var/log/airgap-agent -path $DATA/scripts -prune -o -user root -print | head -5)\" ]"
 useradd -m -G airgap-agent carol && useradd -m dave
 runuser -u carol -- airgap-agent ask "$Q" >/tmp/carol-ask.out 2>/tmp/carol-ask.err; rc=$?
 check "console admin carol (group airgap-agent): ask answers through the service (rc $rc)" sh -c "[ $rc -eq 0 ] && grep -q '%' /tmp/carol-ask.out"
@@ -289,7 +289,7 @@ echo "  ask without the service (cold, only the servers the question needs): $as
 # measured on this host in this run, is the yardstick (a process lingering after its answer fails this)
 if [ $ask_cold -le $(( start_ready + 2000 )) ]; then pass "ask without the service: $ask_cold ms (the service's start → ready: $start_ready ms)"
 else fail "ask without the service" "$ask_cold ms, more than the service's start → ready ($start_ready ms) + 2 s"; fi
-check "the cold asks left no root-owned files in $DATA" sh -c "[ -z \"\$(find $DATA /var/log/airgap-agent -user root | head -5)\" ]"
+check "the cold asks left no root-owned files in $DATA" sh -c "[ -z \"\$(find $DATA /var/log/airgap-agent -path $DATA/scripts -prune -o -user root -print | head -5)\" ]"
 
 section "idle memory of the unit (all its processes)"
 cp "$CONFIG" /root/config.before-idletest
@@ -318,7 +318,8 @@ echo "  idle again (servers stopped after mcp.idle_stop_s): $rss_idle2 MB in $pr
 t0=$(ms); burst 200; t1=$(ms); sleep 15
 read -r rss_idle3 procs_idle3 < <(unit_rss_mb airgap-agent.service); metric IDLE_AFTER_BURST2_RSS_MB "$rss_idle3"
 echo "  after a second burst and idle: $rss_idle3 MB in $procs_idle3 process(es)"
-if [ "$rss" -le 300 ] && [ "$rss_idle2" -le 300 ]; then pass "idle unit RSS ≤ 300 MB: $rss MB at start, $rss_idle2 MB after a burst"; else fail "idle unit RSS" "$rss MB at start, $rss_idle2 MB after a burst (target ≤ 300)"; fi
+# a target, not a check (targets live in figures, never in timed or sized tests): reported in metrics.txt
+echo "  idle unit RSS: $rss MB at start, $rss_idle2 MB after a burst (target ≤ 300 MB: $([ "$rss" -le 300 ] && [ "$rss_idle2" -le 300 ] && echo met || echo not met))"
 if [ "$rss_idle3" -le $(( rss_idle2 + 40 )) ]; then pass "no growth after a second burst: $rss_idle2 → $rss_idle3 MB"; else fail "growth after a second burst" "$rss_idle2 → $rss_idle3 MB"; fi
 check "servers stopped when idle (journal: server-idle-stop)" sh -c "journalctl -u airgap-agent --no-pager | grep -q server-idle-stop"
 cp /root/config.before-idletest "$CONFIG"
