@@ -20,7 +20,7 @@ import { McpManager } from '../src/mcp/manager.js';
 import { openAgentDb } from '../src/store/agent-db.js';
 import { PlantSkillEngine } from '../src/skills/engine.js';
 import { seedTestPlant, TEST_TODAY } from '../src/seed/index.js';
-import type { AgentEvent } from '../src/agent/types.js';
+import type { AgentEvent } from '../src/types/answer.js';
 import type { Language, SkillResult } from '../src/skills/types.js';
 import type { SqliteDatabase } from '../src/store/sqlite.js';
 

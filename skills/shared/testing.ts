@@ -11,7 +11,7 @@ import pino from 'pino';
 import { configFromObject } from '../../src/config/load.js';
 import { openAgentDb } from '../../src/store/agent-db.js';
 import { setFixedNow } from '../../src/clock.js';
-import type { AgentEvent } from '../../src/agent/types.js';
+import type { AgentEvent } from '../../src/types/answer.js';
 import type { QueryResult, ToolCaller, ToolCallRequest, ToolCallResult } from '../../src/mcp/types.js';
 import { PlantSkillEngine } from '../../src/skills/engine.js';
 import type { CodeSkill, Language, SkillResult } from '../../src/skills/types.js';

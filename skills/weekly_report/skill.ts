@@ -8,7 +8,7 @@
  */
 import { addDays, localDate, weekdayOf } from '../../src/clock.js';
 import { weeklyReportArgs, type WeeklyReportArgs } from '../../src/skills/args.js';
-import type { ChartSeries } from '../../src/agent/types.js';
+import type { ChartSeries } from '../../src/types/answer.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../src/skills/types.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { defectName, loadDefectTypes, loadLines, selectLines } from '../shared/plant.js';

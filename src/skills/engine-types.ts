@@ -4,7 +4,7 @@
  * when `route` returns a skill with no missing slots, the agent runs it
  * directly, with no model.
  */
-import type { AgentEvent } from '../agent/types.js';
+import type { AgentEvent } from '../types/answer.js';
 import type { ToolCaller } from '../mcp/types.js';
 import type { Language, SkillResult } from './types.js';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { configFromObject } from '../config/load.js';
 import { openAgentDb } from '../store/agent-db.js';
 import { AppError } from '../errors.js';
-import type { AgentEvent } from '../agent/types.js';
+import type { AgentEvent } from '../types/answer.js';
 import type { ToolCaller } from '../mcp/types.js';
 import { fakeTools } from '../../skills/shared/testing.js';
 import type { CodeSkill } from './types.js';

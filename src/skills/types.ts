@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import type { ChartSeries } from '../agent/types.js';
+import type { ChartSeries } from '../types/answer.js';
 import type { QueryResult, ToolCallResult } from '../mcp/types.js';
 
 export type Language = 'zh' | 'en';
