@@ -34,7 +34,8 @@ export interface CreateAgentOptions {
   llmBaseUrl?: string | null | undefined;
   /**
    * Build the skills engine another way (tests use a fake one). Default:
-   * `createSkillEngine` from src/skills/engine.ts.
+   * `createSkillEngine` from src/skills/engine.ts, given the shipped code
+   * skills (`SKILLS`, src/skills/code/index.ts).
    */
   createSkills?: ((deps: { config: Config; db: SqliteDatabase; tools: ToolCaller; log: Logger }) => Promise<SkillEngine>) | undefined;
   /** MCP servers that may fail to start without failing the agent */
@@ -96,8 +97,8 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     if (options.createSkills) {
       skills = await options.createSkills({ config, db, tools, log: logger('skills') });
     } else {
-      const { createSkillEngine } = await import('../skills/engine.js');
-      skills = await createSkillEngine({ config, db, log: logger('skills'), tools, configFile: options.configFile });
+      const [{ createSkillEngine }, { SKILLS }] = await Promise.all([import('../skills/engine.js'), import('../skills/code/index.js')]);
+      skills = await createSkillEngine({ config, db, log: logger('skills'), tools, skills: SKILLS, configFile: options.configFile });
     }
     // the service routes a question for its lane, then the agent again to answer it
     skills = withRouteMemo(skills);

@@ -11,7 +11,7 @@ import type { SqliteDatabase } from '../store/sqlite.js';
 import { Ajv } from 'ajv';
 import type { SkillInfo } from '../skills/engine-types.js';
 import { TaughtPhrasings, type TaughtPhrasingRow } from '../skills/router/taught.js';
-import { CODE_SKILLS } from '../../skills/index.js';
+import { CODE_SKILLS } from '../skills/code/index.js';
 import { scriptSkills } from '../maint-scripts/skills.js';
 import { SkillRegistry, skillDirs } from '../skills/registry.js';
 import { logger } from '../log/index.js';

@@ -9,8 +9,9 @@ import { configFromObject } from '../config/load.js';
 import { openAgentDb } from '../store/agent-db.js';
 import { seedPlant } from '../seed/index.js';
 import type { AgentEvent } from '../agent/types.js';
-import { fakeTools } from '../../skills/shared/testing.js';
+import { fakeTools } from '../skills/code/shared/testing.js';
 import { PlantSkillEngine } from '../skills/engine.js';
+import { SKILLS } from '../skills/code/index.js';
 import { loadScripts } from './manifest.js';
 import { argvOf, runScript, systemdRunArgv } from './runner.js';
 import { ScriptRunStore } from './store.js';
@@ -184,7 +185,7 @@ test('the systemd sandbox: a transient unit with strict protection, only the dec
 
 test('scripts are skills: routed by their phrasings, approval asked by the engine, the run records who approved', async () => {
   const { config, db } = setup({ guarded: { manifest: manifest('guarded', 'needs_approval: true\nphrasings:\n  - text: 重启测试服务\n    args: { word: test-unit }\n'), run: '#!/bin/sh\necho "restarting $1"\n' } });
-  const engine = new PlantSkillEngine({ config, db, log, watch: false });
+  const engine = new PlantSkillEngine({ config, db, log, skills: SKILLS, watch: false });
   try {
     const routed = engine.route('重启测试服务', {});
     assert.equal(routed.kind, 'skill');

@@ -8,17 +8,6 @@ import type { AgentEvent } from '../types/answer.js';
 import type { ToolCaller } from '../mcp/types.js';
 import type { Language, SkillResult } from './types.js';
 
-/** Names of the plant's shipped skills (also the router's intents). */
-export type SkillName =
-  | 'quality_metrics'
-  | 'weekly_report'
-  | 'equipment_status'
-  | 'fault_advice'
-  | 'oncall_check'
-  | 'document_search'
-  | 'current_datetime'
-  | 'calculator';
-
 /** What the router remembers of a session's last routed question, for follow-ups ("and line B?"). */
 export interface SessionSlots {
   skill?: string;

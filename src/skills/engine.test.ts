@@ -10,9 +10,10 @@ import { openAgentDb } from '../store/agent-db.js';
 import { AppError } from '../errors.js';
 import type { AgentEvent } from '../types/answer.js';
 import type { ToolCaller } from '../mcp/types.js';
-import { fakeTools } from '../../skills/shared/testing.js';
+import { fakeTools } from './code/shared/testing.js';
 import type { CodeSkill } from './types.js';
 import { PlantSkillEngine } from './engine.js';
+import { unroutedIndex } from './module.js';
 
 const log = pino({ level: 'silent' });
 
@@ -63,7 +64,7 @@ function engineWith(options: { dir?: string; codeSkills?: CodeSkill<any>[] } = {
   const dir = options.dir ?? skillFolder({});
   const config = configFromObject({ skills: { dir, watch: false } }, dir);
   const db = openAgentDb(':memory:');
-  const engine = new PlantSkillEngine({ config, db, log, codeSkills: options.codeSkills ?? [flaky, slow], watch: false });
+  const engine = new PlantSkillEngine({ config, db, log, skills: unroutedIndex(options.codeSkills ?? [flaky, slow]), watch: false });
   return { engine, db, dir };
 }
 
@@ -181,7 +182,7 @@ test('the plant keeps its own skills in a custom folder; a shipped name cannot b
   const shipped = skillFolder({ shift_check: GOOD_MD });
   const custom = skillFolder({ line_walk: GOOD_MD.replace('shift_check', 'line_walk'), shift_check: GOOD_MD.replace('1.0.0', '2.0.0') });
   const config = configFromObject({ skills: { dir: shipped, custom_dir: custom, watch: false } }, shipped);
-  const engine = new PlantSkillEngine({ config, db: openAgentDb(':memory:'), log, codeSkills: [], watch: false });
+  const engine = new PlantSkillEngine({ config, db: openAgentDb(':memory:'), log, skills: unroutedIndex([]), watch: false });
   const list = engine.list();
   assert.equal(list.find((info) => info.name === 'line_walk')?.enabled, true);
   assert.equal(list.find((info) => info.name === 'shift_check')?.version, '1.0.0');

@@ -11,12 +11,12 @@ import type { Config } from '../config/schema.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { ToolCaller } from '../mcp/types.js';
 import type { CodeSkill, Language, SkillResult } from './types.js';
+import type { SkillIndex } from './module.js';
 import type { RouteDecision, SessionSlots, SkillEngine, SkillInfo, SkillRunContext } from './engine-types.js';
 import { SkillRegistry, skillDirs } from './registry.js';
 import { buildSkillContext, rowsAsObjects } from './context.js';
 import { satisfies } from './semver.js';
-import { routeQuestion, ROUTER_EXAMPLES, type RouterContext } from './router/index.js';
-import { CODE_SKILLS } from '../../skills/index.js';
+import { routeQuestion, routerExamples, type RouterContext } from './router/index.js';
 import { TaughtPhrasings, bestMatch, decisionOf, type Phrasing } from './router/taught.js';
 import { scriptSkills } from '../maint-scripts/skills.js';
 
@@ -28,8 +28,11 @@ export interface SkillEngineOptions {
   log: Logger;
   /** used at start to learn the plant's equipment for the router */
   tools?: ToolCaller | undefined;
-  /** defaults to the shipped code skills (skills/index.ts) */
-  codeSkills?: CodeSkill<any>[] | undefined;
+  /**
+   * the code skills and their routing, in the order their intents win: the
+   * shipped index (src/skills/code/index.ts) is passed by src/agent/create.ts
+   */
+  skills: SkillIndex;
   watch?: boolean | undefined;
   /** the config file, passed on to maintenance scripts that re-invoke this program */
   configFile?: string | undefined;
@@ -68,7 +71,7 @@ export class PlantSkillEngine implements SkillEngine {
     this.registry = new SkillRegistry({
       db: options.db,
       dirs: skillDirs(options.config),
-      codeSkills: [...(options.codeSkills ?? CODE_SKILLS), ...scripts.skills],
+      codeSkills: [...options.skills.modules.map((module) => module.skill), ...scripts.skills],
       log: options.log,
     });
     this.registry.load();
@@ -96,7 +99,7 @@ export class PlantSkillEngine implements SkillEngine {
 
   route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision {
     const clock = { now: now(), timezone: this.options.config.plant.timezone };
-    let decision = routeQuestion(question, { ...clock, previous: context.previous, equipment: this.equipment });
+    let decision = routeQuestion(question, { ...clock, skills: this.options.skills, previous: context.previous, equipment: this.equipment });
     // taught phrasings (router/taught.ts): the same words override the rules, close ones fill their gaps
     const match = bestMatch(question, [...this.taught.active(), ...this.scriptPhrasings], clock);
     if (match && (match.exact || decision.kind === 'none')) decision = decisionOf(question, match, clock);
@@ -140,7 +143,7 @@ export class PlantSkillEngine implements SkillEngine {
   }
 
   examples(language: Language): string[] {
-    return ROUTER_EXAMPLES[language];
+    return routerExamples(this.options.skills, language);
   }
 
   async run(name: string, args: unknown, context: SkillRunContext, version?: string): Promise<SkillResult> {

@@ -18,7 +18,7 @@ import { logger } from '../../log/index.js';
 import { appRoot, isBundled, isSea, vendoredNativeSqlite } from '../../runtime/self.js';
 import { SkillRegistry, skillDirs } from '../../skills/registry.js';
 import { openAgentDb, SCHEMA_VERSION } from '../../store/agent-db.js';
-import { CODE_SKILLS } from '../../../skills/index.js';
+import { CODE_SKILLS } from '../../skills/code/index.js';
 import { diskSpace } from '../../store/maintenance.js';
 import { openSqlite, sqliteVersion } from '../../store/sqlite.js';
 import { VERSION } from '../../version.js';

@@ -22,6 +22,7 @@ import { installedSkills, teachPhrasing } from '../../feedback/teach.js';
 import { TaughtPhrasings, bestMatch, decisionOf, features, FUZZY_THRESHOLD } from '../../skills/router/taught.js';
 import { scriptSkills } from '../../maint-scripts/skills.js';
 import { routeQuestion } from '../../skills/router/index.js';
+import { SKILLS } from '../../skills/code/index.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE =
@@ -174,7 +175,7 @@ export async function run(context: CommandContext): Promise<number> {
         const scripts = scriptSkills({ config, db }).phrasings.map((phrasing) => ({ source: `script:${phrasing.skill}`, ...phrasing }));
         const candidates = [...phrasings.active(), ...scripts];
         const match = bestMatch(question, candidates, clock);
-        const rules = routeQuestion(question, clock);
+        const rules = routeQuestion(question, { ...clock, skills: SKILLS });
         const asked = features(question, clock);
         const decision = match && (match.exact || rules.kind === 'none') ? decisionOf(question, match, clock) : rules;
         const text = [

@@ -17,7 +17,7 @@ import { openAgentDb } from '../../store/agent-db.js';
 import type { SqliteDatabase } from '../../store/sqlite.js';
 import { SkillRegistry, skillDirs } from '../../skills/registry.js';
 import type { SkillInfo } from '../../skills/engine-types.js';
-import { CODE_SKILLS } from '../../../skills/index.js';
+import { CODE_SKILLS } from '../../skills/code/index.js';
 import { scriptSkills } from '../../maint-scripts/skills.js';
 import type { Config } from '../../config/schema.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';

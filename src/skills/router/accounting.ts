@@ -7,35 +7,35 @@
  * batch") is a qualifier the rules did not understand: the skill would answer
  * without it, i.e. a different question. The router names it instead.
  *
- * Each skill declares what it honours (HONOURS); anything the question names
- * beyond that is reported, never dropped.
+ * Each skill's routing declares what it honours (`honours`, `cannotHonour`);
+ * anything the question names beyond that is reported, never dropped.
  */
-import type { SkillName, Unhonoured } from '../engine-types.js';
+import type { Unhonoured } from '../engine-types.js';
 import type { Analysis } from './analysis.js';
 import { mask, slice } from './normalize.js';
 import { qualifiersBeyond } from './qualifiers.js';
 import { BEST, BY_DAY, COMPARED, GENERAL_QUALITY, HIGH, LOW, WHICH_LINE, WORST } from './slots.js';
 import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
-import { WEEKLY_REPORT } from './intents.js';
+import type { RouterSkills, SkillRouting } from './routing.js';
 
-/** the detectors' own words: understood by the intent and slot rules that test the whole question */
-const UNDERSTOOD = [BY_DAY, WEEKLY_REPORT, STATUS_WORDS, MAINTENANCE_WORDS, OVERDUE_WORDS, EQUIPMENT_GENERAL, WHICH_LINE, COMPARED, WORST, BEST, HIGH, LOW, GENERAL_QUALITY].map(
-  (pattern) => new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
-);
+const globally = (pattern: RegExp): RegExp => new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+
+/**
+ * the detectors' own words: understood by the intent and slot rules that test
+ * the whole question — the analysis' own, with the words each skill's intents
+ * test (`understood`) after the by-day words
+ */
+function understoodWords(skills: RouterSkills): RegExp[] {
+  const own = skills.routings.flatMap((routing) => routing.understood ?? []);
+  return [BY_DAY, ...own, STATUS_WORDS, MAINTENANCE_WORDS, OVERDUE_WORDS, EQUIPMENT_GENERAL, WHICH_LINE, COMPARED, WORST, BEST, HIGH, LOW, GENERAL_QUALITY].map(globally);
+}
+const UNDERSTOOD = new WeakMap<RouterSkills, RegExp[]>();
+function understood(skills: RouterSkills): RegExp[] {
+  let found = UNDERSTOOD.get(skills);
+  if (!found) UNDERSTOOD.set(skills, (found = understoodWords(skills)));
+  return found;
+}
 const GREETING = /早上好|上午好|下午好|晚上好|你好|您好|\bgood\s+(?:morning|afternoon|evening|day)\b|\bhi\b|\bhello\b|\bhey\b/g;
-
-/** which named things each skill can honour */
-const HONOURS: Record<SkillName, { shift: boolean; defectType: 'one' | 'any' | 'none'; notRecorded: 'report' | 'ignore'; words: boolean }> = {
-  quality_metrics: { shift: true, defectType: 'one', notRecorded: 'report', words: true },
-  weekly_report: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
-  equipment_status: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
-  fault_advice: { shift: false, defectType: 'any', notRecorded: 'report', words: false },
-  oncall_check: { shift: false, defectType: 'none', notRecorded: 'report', words: false },
-  // documents hold anything ("the rework SOP", "夜班交接记录"): their words are the query
-  document_search: { shift: true, defectType: 'any', notRecorded: 'ignore', words: false },
-  current_datetime: { shift: false, defectType: 'any', notRecorded: 'ignore', words: false },
-  calculator: { shift: false, defectType: 'any', notRecorded: 'ignore', words: false },
-};
 
 // Words that carry no qualifier. English: function words, question words,
 // courtesy, the nouns and verbs the skills' own questions are made of.
@@ -70,10 +70,10 @@ const ZH_NEUTRAL =
   /咋样|咋|啥样|没|实际|全年|全月|全周|全天|整天|分布|数量|件数|个数|生成|出一份|做一份|一份|正常|未|没有|有没有|是否|能否|可以|帮|假期|节日|节假日|长假|那么|那如果|如果是|如果|换成|改成|同样|那|请问|请|麻烦|帮我|帮忙|给我|我想知道|我想|我要|想知道|告诉我|看一下|看看|查一下|查查|查询|统计一下|统计|汇总|显示|列出|列一下|说一下|多少个|多少件|多少|几个|几件|几|是多少|是什么|是啥|什么|怎么样|怎样|如何|情况|状况|表现|数据|数字|指标|结果|水平|各|每条|分别|哪个|哪些|哪条|哪|一下|一共|总共|合计|总计|共|了|的|吗|呢|吧|呀|啊|嘛|是|有|在|和|与|跟|及|以及|还有|或者|还是|对比|比较|相比|排名|排行|排序|最高|最低|最多|最少|最差|最好|最大|最小|更高|更低|怎么|好|差|高|低|多|少|大|小|产线|生产线|线|全厂|车间|工厂|厂里|本厂|我们|咱们|你|我|他|们|这|那|个|条|件|次|台|号|份|占比|比例|比率|百分比|占|率|总体|整体|总的|全部|所有|总|质量|品质|良品|不良|缺陷|次品|不合格|类型|种类|问题|主要|产量|产出|检验|检测|抽检|出|做了|生产|做|设备|机器|机台|状态|运行|保养|维护|到期|逾期|过期|需要|要|待|快|即将|马上|下次|计划|班|当班|期间|时候|期|天|日|周|月|年|期内|以来|至今|到|至|从|起|止|前|后|内|里|中|上|下|目前|现在|当前|截至|截止|为止|一直|为|给|把|被|让|对|向|按|由|于|就|都|也|又|还|再|才|只|仅|共计|报表|报告|汇报|概况|概览|整体情况|一览|清单|列表|明细表|表|看|查|问|说|讲|知道|告诉|显示|呈现|列|出来|一|下|来|去|过|着|得|地|啥|么|嗯|哦|喂|您好|你好|谢谢|辛苦/g;
 
 /** Content words left once every rule has blanked what it understood ("", none). */
-export function unaccountedWords(analysis: Analysis): string[] {
+export function unaccountedWords(analysis: Analysis, skills: RouterSkills): string[] {
   const spans = [...analysis.shifts, ...analysis.defectTypes];
   let rest = mask(analysis.rest, spans);
-  for (const pattern of [...UNDERSTOOD, GREETING]) rest = rest.replace(pattern, (words) => ' '.repeat(words.length));
+  for (const pattern of [...understood(skills), GREETING]) rest = rest.replace(pattern, (words) => ' '.repeat(words.length));
   // the intent vocabulary the detectors test on the whole question
   rest = rest
     .replace(/(?:^|\s)(?:how|did|does|do)\s+[a-z]\s+(?=do\b)/g, ' ')
@@ -104,14 +104,14 @@ export function unaccountedWords(analysis: Analysis): string[] {
   });
 }
 
-/** Everything the question names that `skill` would not honour, each with the operator's words. */
-export function unhonoured(skill: SkillName, analysis: Analysis): Unhonoured[] {
-  const honours = HONOURS[skill];
+/** Everything the question names that the skill would not honour, each with the operator's words. */
+export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: RouterSkills): Unhonoured[] {
+  const { honours, skill } = routing;
   const out: Unhonoured[] = [];
   if (honours.notRecorded === 'report') {
     for (const measure of analysis.notRecorded) out.push({ kind: 'not_recorded', dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en, skill });
   }
-  for (const qualifier of qualifiersBeyond(skill, analysis.qualifiers)) out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
+  for (const qualifier of qualifiersBeyond(routing.cannotHonour, analysis.qualifiers)) out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
   if (analysis.shifts.length > 1 || (analysis.shifts.length === 1 && !honours.shift)) {
     if (!out.some((entry) => entry.dimension === 'shift')) out.push({ kind: 'beyond', dimension: 'shift', words: analysis.shifts.map((shift) => shift.words).join(', '), skill });
   }
@@ -120,7 +120,7 @@ export function unhonoured(skill: SkillName, analysis: Analysis): Unhonoured[] {
     out.push({ kind: 'beyond', dimension: 'defect_type', words: analysis.defectTypes.map((mention) => mention.words).join(', '), skill });
   }
   if (honours.words && out.length === 0) {
-    const words = unaccountedWords(analysis);
+    const words = unaccountedWords(analysis, skills);
     if (words.length > 0) out.push({ kind: 'not_understood', dimension: 'words', words: words.join(', '), skill });
   }
   return out;

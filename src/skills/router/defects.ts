@@ -2,7 +2,7 @@
  * Defect-type words in Chinese and English, as inspection sheets and
  * operators write them (see corpus/SOURCES.md): "scratches", 划痕/划伤,
  * "pinholes", 气孔/砂眼 … Each group is one kind of defect; the router reads
- * the operator's words, and quality_metrics resolves them against the plant's
+ * the operator's words, and the quality-figures skill resolves them against the plant's
  * own defect_types table (code, name_zh, name_en) by the same groups — so a
  * plant whose table says 'Scratch' / '划伤' or 'SCR' / '表面划痕' is matched
  * by meaning, and a kind the table lacks is said not to be recorded.

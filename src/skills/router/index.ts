@@ -11,22 +11,26 @@
  * Dates are plant-local, from `context.now` in `context.timezone`; see
  * period-rules.ts for the week, weekday and year-less date semantics.
  */
-import type { RouteDecision, SessionSlots, SkillName, Unhonoured } from '../engine-types.js';
+import type { RouteDecision, SessionSlots, Unhonoured } from '../engine-types.js';
 import type { Language } from '../types.js';
 import type { Period } from '../args.js';
 import { analyse } from './analysis.js';
 import type { KnownEquipment } from './equipment.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
-import { REQUIRED, type SkillSlots, detectIntent, skillSlots } from './intents.js';
+import { detectIntent } from './intents.js';
 import { unhonoured } from './accounting.js';
 import { NAMED_WHEN_UNMATCHED } from './qualifiers.js';
+import type { RouterSkills, SkillRouting, SkillSlots } from './routing.js';
 
 export { resolvePeriod } from './period.js';
 export { detectLanguage } from './normalize.js';
-export { ROUTER_EXAMPLES } from './examples.js';
+export { routerExamples } from './examples.js';
 export type { Period };
+export type { RouterSkills, SkillRouting } from './routing.js';
 
 export interface RouterContext {
+  /** the routed skills and their intents in the order they win (the skills index) */
+  skills: RouterSkills;
   /** from now() — honours --now */
   now: Date;
   /** plant.timezone */
@@ -37,8 +41,8 @@ export interface RouterContext {
   equipment?: KnownEquipment[];
 }
 
-function missingOf(skill: SkillName, args: Record<string, unknown>, slots: SkillSlots, extra: string[] = []): string[] {
-  const missing = REQUIRED[skill].filter((slot) => args[slot] === undefined);
+function missingOf(routing: SkillRouting, args: Record<string, unknown>, slots: SkillSlots, extra: string[] = []): string[] {
+  const missing = routing.required.filter((slot) => args[slot] === undefined);
   for (const slot of [...slots.unsure, ...extra]) if (!missing.includes(slot)) missing.push(slot);
   return missing;
 }
@@ -50,8 +54,9 @@ function missingOf(skill: SkillName, args: Record<string, unknown>, slots: Skill
  * the skill would drop it and answer a different question with confidence.
  * Each is named in `unhonoured`, so the honest reply can say it.
  */
-function declined(skill: SkillName, analysis: ReturnType<typeof analyse>, language: Language): RouteDecision | undefined {
-  const beyond = unhonoured(skill, analysis);
+function declined(routing: SkillRouting, analysis: ReturnType<typeof analyse>, context: RouterContext): RouteDecision | undefined {
+  const { language } = analysis;
+  const beyond = unhonoured(routing, analysis, context.skills);
   if (beyond.length === 0) return undefined;
   const named = beyond
     .map((entry) =>
@@ -59,7 +64,7 @@ function declined(skill: SkillName, analysis: ReturnType<typeof analyse>, langua
         ? `${entry.en} ("${entry.words}"), which the plant data does not record`
         : entry.kind === 'not_understood'
           ? `words the rules do not understand ("${entry.words}")`
-          : `${entry.dimension} ("${entry.words}"), which ${skill} cannot break down`,
+          : `${entry.dimension} ("${entry.words}"), which ${routing.skill} cannot break down`,
     )
     .join('; ');
   return { kind: 'none', language, reason: `asks by ${named}; the model plans the query`, unhonoured: beyond };
@@ -76,7 +81,7 @@ const QUESTION_BREAK = /[，,；;。]\s*(?:还有|另外|以及|并且|同时|�
 export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
   const parts = question.split(QUESTION_BREAK).map((part) => part.trim()).filter((part) => part.replace(/[?？!！。.,，\s]/g, '') !== '');
   if (parts.length < 2) return undefined;
-  const asking = parts.filter((part) => detectIntent(analyse(part, context)) !== undefined);
+  const asking = parts.filter((part) => detectIntent(analyse(part, context), context.skills) !== undefined);
   return asking.length >= 2 ? parts : undefined;
 }
 
@@ -90,28 +95,28 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
     return { kind: 'none', language, reason: `several questions in one (${several.join(' / ')}); each is asked on its own`, unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: several.join(' / ') }], parts: several };
   }
 
-  const intent = detectIntent(analysis);
-  const previousSkill = carriedSkill(context.previous);
+  const intent = detectIntent(analysis, context.skills);
+  const previous = carriedSkill(context.previous, context.skills);
   const followUp = isFollowUp(analysis);
 
-  if (followUp && previousSkill && (!intent || intent.skill === previousSkill)) {
-    const merged = mergeFollowUp({ skill: previousSkill, previousArgs: context.previous?.args ?? {}, analysis, equipment: context.equipment });
+  if (followUp && previous && (!intent || intent.skill === previous.skill)) {
+    const merged = mergeFollowUp({ routing: previous, previousArgs: context.previous?.args ?? {}, analysis, equipment: context.equipment });
     if (merged) {
-      const refused = declined(previousSkill, analysis, language);
+      const refused = declined(previous, analysis, context);
       if (refused) return refused;
       return {
         kind: 'skill',
-        skill: previousSkill,
+        skill: previous.skill,
         args: merged.args,
         language,
-        missing: missingOf(previousSkill, merged.args, merged.slots),
-        reason: `follow-up of ${previousSkill}: ${merged.changed.join(', ')} from this question, the rest from the previous one`,
+        missing: missingOf(previous, merged.args, merged.slots),
+        reason: `follow-up of ${previous.skill}: ${merged.changed.join(', ')} from this question, the rest from the previous one`,
       };
     }
   }
 
   if (!intent) {
-    const reason = followUp && !previousSkill ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
+    const reason = followUp && !previous ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
     // a measure the data does not record, a breakdown no rule gives: said so even when no rule matches
     const named: Unhonoured[] = [
       ...analysis.notRecorded.map((measure) => ({ kind: 'not_recorded' as const, dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en })),
@@ -120,12 +125,12 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
     return named.length > 0 ? { kind: 'none', language, reason: `${reason}; asks for ${named.map((entry) => entry.en ?? entry.dimension).join(', ')}`, unhonoured: named } : { kind: 'none', language, reason };
   }
 
-  const refused = declined(intent.skill, analysis, language);
+  const refused = declined(intent.routing, analysis, context);
   if (refused) return refused;
-  const slots = skillSlots(intent.skill, analysis);
+  const slots = intent.routing.slots(analysis);
   const args: Record<string, unknown> = { ...slots.defaults, ...slots.explicit };
   for (const slot of slots.unsure) delete args[slot];
-  const missing = missingOf(intent.skill, args, slots, intent.missing);
+  const missing = missingOf(intent.routing, args, slots, intent.missing);
   const why = slots.unsure.length > 0 ? `; unsure of ${slots.unsure.join(', ')} (several or out of order)` : '';
   return { kind: 'skill', skill: intent.skill, args, language, missing, reason: `${intent.reason}${why}` };
 }

@@ -1,7 +1,7 @@
 /**
- * Dimensions and qualifiers a question can ask for that the rule-routed
- * skills cannot honour: quality_metrics and weekly_report aggregate whole
- * lines over whole days, so "which inspector…", "night-shift batches…",
+ * Dimensions and qualifiers a question can ask for that a rule-routed
+ * skill may not honour: a skill that aggregates whole lines over whole days
+ * (each skill's routing says which dimensions it cannot honour), so "which inspector…", "night-shift batches…",
  * "per product", "between 8 and 12 o'clock" or "by recorded_at" would get a
  * confident answer to a different question (the line's totals). When a
  * question names one of these, the router hands it to the model (which can
@@ -11,8 +11,6 @@
  * analysis.ts), not on the period-masked text: "tonight" is a period AND a
  * time of day.
  */
-import type { SkillName } from '../engine-types.js';
-
 export type Dimension = 'inspector' | 'shift' | 'batch' | 'product' | 'hour' | 'recorded_at' | 'records' | 'week_or_month' | 'cause' | 'comparison' | 'ppm' | 'work_orders';
 
 export interface Qualifier {
@@ -48,7 +46,7 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     pattern: /录入时间|记录时间|检验时间|时间戳|recorded_at|\brecorded\s+at\b|\brecord(?:ing)?\s+times?\b|\btimestamps?\b|\bwhen\s+(?:were|was)\s+\S+(?:\s+\S+)?\s+recorded\b/,
   },
   {
-    // per week / per month breakdowns: quality_metrics gives totals or days only
+    // per week / per month breakdowns: the quality figures are totals or days only
     dimension: 'week_or_month',
     pattern: /每周|每1?个?星期|每1?个?礼拜|按周|逐周|分周|周度|每个?月|按月|逐月|分月|月度|\bweekly\b|\b(?:per|each|every|by)\s+(?:calendar\s+)?(?:week|month)\b|\bweek[- ](?:by|over)[- ]week\b|\bmonth[- ](?:by|over)[- ]month\b|\bmonthly\b/,
   },
@@ -87,21 +85,13 @@ export function findQualifiers(lower: string): Qualifier[] {
   return found;
 }
 
-/** Skills that answer whole lines over whole days; anything finer is the model's. */
-const CANNOT_HONOUR: Partial<Record<SkillName, Dimension[]>> = {
-  quality_metrics: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'week_or_month', 'cause', 'comparison', 'ppm', 'work_orders'],
-  weekly_report: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'cause', 'ppm', 'work_orders'],
-  equipment_status: ['work_orders', 'comparison'],
-  fault_advice: ['work_orders'],
-};
-
 /** Dimensions worth naming in the honest reply even when no rule matched the question at all. */
 export const NAMED_WHEN_UNMATCHED: Dimension[] = ['inspector', 'batch', 'product', 'hour', 'records', 'cause', 'comparison', 'work_orders', 'shift', 'week_or_month'];
 
 // ---- one named shift ----------------------------------------------------------------
 
 export interface ShiftMention {
-  /** 'day' | 'night' | 'middle' (what quality_metrics resolves against quality_data.shift) */
+  /** 'day' | 'night' | 'middle' (what the quality figures resolve against quality_data.shift) */
   shift: 'day' | 'night' | 'middle';
   words: string;
   start: number;
@@ -115,7 +105,7 @@ const SHIFT_SLOT: Array<{ shift: ShiftMention['shift']; pattern: RegExp }> = [
 ];
 
 /**
- * Named shifts. One shift is a slot quality_metrics honours; two or more (day
+ * Named shifts. One shift is a slot a skill may honour (`honours.shift`); two or more (day
  * against night) stay a 'shift' qualifier, which no rule-routed skill breaks down.
  */
 export function findShifts(lower: string): ShiftMention[] {
@@ -165,8 +155,7 @@ export function findNotRecorded(lower: string): NotRecorded[] {
   return found;
 }
 
-/** The qualifiers of a question that `skill` would silently drop. */
-export function qualifiersBeyond(skill: SkillName, qualifiers: Qualifier[]): Qualifier[] {
-  const cannot = CANNOT_HONOUR[skill] ?? [];
+/** The qualifiers of a question that a skill which cannot honour `cannot` would silently drop. */
+export function qualifiersBeyond(cannot: Dimension[], qualifiers: Qualifier[]): Qualifier[] {
   return qualifiers.filter((qualifier) => cannot.includes(qualifier.dimension));
 }

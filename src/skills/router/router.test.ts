@@ -1,8 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SKILL_ARGS } from '../args.js';
-import type { SessionSlots, SkillName } from '../engine-types.js';
-import { ROUTER_EXAMPLES, type RouterContext, detectLanguage, routeQuestion } from './index.js';
+import type { SessionSlots } from '../engine-types.js';
+import { SKILLS } from '../code/index.js';
+import { type RouterContext, detectLanguage, routeQuestion, routerExamples } from './index.js';
+
+/** the arguments schema of the skill a route names (its routing's `args`) */
+function argsOf(skill: string) {
+  const routing = SKILLS.routings.find((entry) => entry.skill === skill);
+  assert.ok(routing, `no routing for ${skill}`);
+  return routing.args as import('zod').ZodObject;
+}
 
 const NOW = {
   sun: '2026-11-29T10:00:00+08:00', // a Sunday
@@ -30,7 +37,7 @@ interface Row {
   /** without the engine's equipment list */
   noList?: true;
   previous?: SessionSlots;
-  skill: SkillName | 'none';
+  skill: string;
   /** a subset of the arguments; `undefined` means the argument must be absent */
   args?: Record<string, unknown>;
   missing?: string[];
@@ -363,6 +370,7 @@ const ROWS: Row[] = [
 
 function context(row: Row): RouterContext {
   return {
+    skills: SKILLS,
     now: new Date(NOW[row.now ?? 'sun']),
     timezone: 'Asia/Shanghai',
     ...(row.previous ? { previous: row.previous } : {}),
@@ -393,7 +401,7 @@ for (const row of ROWS) {
     assert.deepEqual(decision.missing, row.missing ?? decision.missing);
     if (row.missing === undefined) assert.deepEqual(decision.missing, [], `nothing missing expected, reason: ${decision.reason}`);
     // complete decisions validate against the skill's schema; partial ones fail only on what is missing
-    const schema = SKILL_ARGS[row.skill];
+    const schema = argsOf(row.skill);
     if (decision.missing.length === 0) {
       const parsed = schema.safeParse(decision.args);
       assert.ok(parsed.success, JSON.stringify(parsed.error?.issues));
@@ -407,14 +415,14 @@ for (const row of ROWS) {
 
 test('every example shown in the honest reply is answered by the rules alone', () => {
   for (const language of ['zh', 'en'] as const) {
-    assert.ok(ROUTER_EXAMPLES[language].length >= 8);
-    for (const question of ROUTER_EXAMPLES[language]) {
-      const decision = routeQuestion(question, { now: new Date(NOW.sun), timezone: 'Asia/Shanghai', equipment: EQUIPMENT });
+    assert.ok(routerExamples(SKILLS, language).length >= 8);
+    for (const question of routerExamples(SKILLS, language)) {
+      const decision = routeQuestion(question, { skills: SKILLS, now: new Date(NOW.sun), timezone: 'Asia/Shanghai', equipment: EQUIPMENT });
       assert.equal(decision.kind, 'skill', question);
       if (decision.kind === 'skill') {
         assert.deepEqual(decision.missing, [], question);
         assert.equal(decision.language, language, question);
-        assert.ok(SKILL_ARGS[decision.skill as SkillName].safeParse(decision.args).success, question);
+        assert.ok(argsOf(decision.skill).safeParse(decision.args).success, question);
       }
     }
   }
@@ -429,8 +437,8 @@ test('language: CJK means Chinese', () => {
 
 test('the router follows the plant clock, not the host clock', () => {
   const at = new Date('2026-11-29T23:30:00Z'); // Monday 07:30 in Shanghai, still Sunday in UTC
-  const shanghai = routeQuestion('A线今天的产量', { now: at, timezone: 'Asia/Shanghai' });
-  const utc = routeQuestion('A线今天的产量', { now: at, timezone: 'UTC' });
+  const shanghai = routeQuestion('A线今天的产量', { skills: SKILLS, now: at, timezone: 'Asia/Shanghai' });
+  const utc = routeQuestion('A线今天的产量', { skills: SKILLS, now: at, timezone: 'UTC' });
   assert.equal(shanghai.kind === 'skill' && (shanghai.args.period as { from: string }).from, '2026-11-30');
   assert.equal(utc.kind === 'skill' && (utc.args.period as { from: string }).from, '2026-11-29');
 });

@@ -8,6 +8,7 @@ import { configFromObject } from '../../config/load.js';
 import { openAgentDb } from '../../store/agent-db.js';
 import { setFixedNow } from '../../clock.js';
 import { PlantSkillEngine } from '../engine.js';
+import { SKILLS } from '../code/index.js';
 import { TaughtPhrasings, bestMatch, copyTaughtPhrasings, features } from './taught.js';
 
 const clock = { now: new Date('2026-11-25T02:00:00Z'), timezone: 'Asia/Shanghai' };
@@ -16,7 +17,7 @@ function engine() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'taught-'));
   const config = configFromObject({ state: { db: 'agent.db' }, skills: { watch: false }, scripts: { shipped: false } }, dir);
   const db = openAgentDb(config.state.db);
-  return { db, engine: new PlantSkillEngine({ config, db, log: pino({ level: 'silent' }), watch: false }), store: new TaughtPhrasings(db) };
+  return { db, engine: new PlantSkillEngine({ config, db, log: pino({ level: 'silent' }), skills: SKILLS, watch: false }), store: new TaughtPhrasings(db) };
 }
 
 test('words are compared without the period and filler: Chinese pairs, English words', () => {

@@ -21,14 +21,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { routeQuestion } from '../index.js';
+import { SKILLS } from '../../code/index.js';
 import type { KnownEquipment } from '../equipment.js';
 import { defectKeysOf } from '../defects.js';
 import type { RouteDecision } from '../../engine-types.js';
 import { unhonouredText } from '../../../agent/replies.js';
 import { seedTestPlant } from '../../../seed/testing.js';
 import type { QueryResult, ToolCaller } from '../../../mcp/types.js';
-import { runSkill } from '../../../../skills/shared/testing.js';
-import { qualityMetrics } from '../../../../skills/quality_metrics/skill.js';
+import { runSkill } from '../../code/shared/testing.js';
+import { qualityMetrics } from '../../code/quality_metrics/skill.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -208,7 +209,7 @@ test('the corpus is large enough and cites its sources', () => {
 test('the rules answer right or honestly, never wrongly', () => {
   judged = corpus.map((entry) => {
     const plant = plants.get(entry.clock)!;
-    const decision = routeQuestion(entry.question, { now: new Date(CLOCKS[entry.clock].now), timezone: 'Asia/Shanghai', equipment: plant.equipment });
+    const decision = routeQuestion(entry.question, { skills: SKILLS, now: new Date(CLOCKS[entry.clock].now), timezone: 'Asia/Shanghai', equipment: plant.equipment });
     return judge(entry, decision);
   });
   // the table: per language and family

@@ -1,0 +1,76 @@
+/** How the rules route a question to equipment_status: a machine, its state, maintenance due or overdue. */
+import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
+import type { Period } from '../../args.js';
+import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS, statusFilter } from '../../router/equipment.js';
+import { sameMachineOnOtherLine } from '../../router/follow-up.js';
+import { nearestYearless, singleLine } from '../../router/signals.js';
+import type { Analysis } from '../../router/analysis.js';
+import type { SkillRouting, SkillSlots } from '../../router/routing.js';
+import { equipmentStatusArgs } from './args.js';
+
+/**
+ * The last day of a maintenance window: a period cut at today ("this week" =
+ * Monday..today, "this month" = 1st..today) still means the whole week or month
+ * when asking what falls due.
+ */
+function dueBy(period: Period): string {
+  const length = daysBetween(period.from, period.to);
+  if (weekdayOf(period.from) === 1 && length < 6) return addDays(period.from, 6);
+  if (period.from.endsWith('-01') && period.to.slice(0, 7) === period.from.slice(0, 7)) {
+    const [year, month] = period.from.split('-').map(Number) as [number, number];
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    return `${period.from.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+  }
+  return period.to;
+}
+
+
+function slots(analysis: Analysis): SkillSlots {
+  const explicit: Record<string, unknown> = {};
+  const defaults: Record<string, unknown> = {};
+  const unsure: string[] = [];
+  defaults.overdue_only = false;
+  const { line, unsure: lineUnsure } = singleLine(analysis);
+  if (line) explicit.line = line;
+  if (lineUnsure) unsure.push('line');
+  if (analysis.equipment) explicit.equipment = analysis.equipment.value;
+  if (OVERDUE_WORDS.test(analysis.normalized.lower) && (MAINTENANCE_WORDS.test(analysis.normalized.lower) || /逾期|超期|overdue/.test(analysis.normalized.lower))) explicit.overdue_only = true;
+  if (!analysis.equipment) {
+    const status = statusFilter(analysis.normalized.lower);
+    if (status) explicit.status = status;
+  }
+  // "maintenance due this week / in the next 7 days / by Dec 10": the window's last day; the skill lists
+  // what falls due in it apart from what is already overdue
+  const due = analysis.periods.length === 1 ? analysis.periods[0]!.period : undefined;
+  if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due) {
+    // a date without a year is the nearest one (due dates lie ahead): "by Dec 10" in late November
+    explicit.due_by = nearestYearless({ from: dueBy(due), label: due.label }, analysis.today);
+    delete explicit.overdue_only;
+  }
+  return { explicit, defaults, unsure };
+}
+
+export const equipmentStatusRouting: SkillRouting = {
+  skill: 'equipment_status',
+  args: equipmentStatusArgs,
+  intents: [
+    {
+      name: 'status',
+      match(analysis) {
+        const lower = analysis.normalized.lower;
+        const { equipment, lines } = analysis;
+        const maintenance = MAINTENANCE_WORDS.test(lower);
+        const status = STATUS_WORDS.test(lower);
+        if (!(equipment !== undefined || ((status || maintenance) && (EQUIPMENT_GENERAL.test(lower) || lines.lines.length > 0 || lines.all)) || (maintenance && OVERDUE_WORDS.test(lower)))) return undefined;
+        if (analysis.periods.length > 0 && !maintenance) return { kind: 'stop', reason: 'past states are not recorded' };
+        return { kind: 'skill', reason: equipment ? `names equipment (${equipment.value})` : maintenance ? 'asks about maintenance' : 'asks about equipment status' };
+      },
+    },
+  ],
+  slots,
+  required: [],
+  cannotHonour: ['work_orders', 'comparison'],
+  honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
+  followUp: { adjust: sameMachineOnOtherLine },
+  examples: { zh: ['B线3号冲压机的状态', '哪些设备保养逾期了？'], en: ['Status of press 3 on line B', 'Which machines are overdue for maintenance?'] },
+};

@@ -1,0 +1,41 @@
+/**
+ * The code skills compiled into the binary, one line each. The order of the
+ * lines is the order in which the rule router's intents win, strongest
+ * signal first: a line naming a module places all its intents there;
+ * `intentOf(module, name)` places one intent of a skill whose rules win at
+ * several places (documents named with a find verb win early, a document
+ * named alone only after the figures and the machines). `skillIndex` checks
+ * that every intent is placed once. Markdown skills are not listed here:
+ * they are read from the skills folder (skills/) at run time.
+ */
+import type { CodeSkill } from '../types.js';
+import { intentOf, skillIndex } from '../module.js';
+import { calculatorModule } from './calculator/index.js';
+import { currentDatetimeModule } from './current_datetime/index.js';
+import { documentSearchModule } from './document_search/index.js';
+import { equipmentStatusModule } from './equipment_status/index.js';
+import { faultAdviceModule } from './fault_advice/index.js';
+import { oncallCheckProcedureModule } from './oncall_check_procedure/index.js';
+import { qualityMetricsModule } from './quality_metrics/index.js';
+import { weeklyReportModule } from './weekly_report/index.js';
+
+/** The index's lines, in order (a test adds a throwaway skill as one more line). */
+export const INDEX_LINES = [
+  calculatorModule,
+  currentDatetimeModule,
+  weeklyReportModule,
+  oncallCheckProcedureModule,
+  intentOf(documentSearchModule, 'find'),
+  intentOf(documentSearchModule, 'fact'),
+  intentOf(qualityMetricsModule, 'defect-type'),
+  faultAdviceModule,
+  intentOf(qualityMetricsModule, 'figures'),
+  intentOf(documentSearchModule, 'named'),
+  equipmentStatusModule,
+  intentOf(documentSearchModule, 'named-last'),
+];
+
+export const SKILLS = skillIndex(INDEX_LINES);
+
+/** The code skills alone, for a registry that routes nothing (skills list, doctor, teach). */
+export const CODE_SKILLS: CodeSkill<any>[] = SKILLS.modules.map((module) => module.skill);

@@ -1,0 +1,100 @@
+/**
+ * What the rule router knows of one skill (`SkillRouting`), and the ordered
+ * intent list it routes by (`RouterSkills`). The router holds no skill names:
+ * each code skill's folder (src/skills/code/<name>/routing.ts) says which
+ * questions are its own, the slots it reads from an analysed question, what
+ * it requires, what a follow-up carries and what it cannot honour; the skills
+ * index (src/skills/code/index.ts) orders the intents, strongest first, and
+ * the engine hands that to the router.
+ */
+import type { z } from 'zod';
+import type { Analysis } from './analysis.js';
+import type { KnownEquipment } from './equipment.js';
+import type { Dimension } from './qualifiers.js';
+
+export interface SkillSlots {
+  /** what the question itself says */
+  explicit: Record<string, unknown>;
+  /** what completes the arguments when nothing else says it */
+  defaults: Record<string, unknown>;
+  /** slots the question names but the rules cannot settle (several periods, a range out of order) */
+  unsure: string[];
+}
+
+/** What one intent rule says of a question. */
+export type IntentMatch =
+  /** the question asks for this skill */
+  | { kind: 'skill'; reason: string; missing?: string[] | undefined }
+  /** the question looks like this skill's, but no rule should answer it: routing stops, the model plans */
+  | { kind: 'stop'; reason: string };
+
+export interface IntentRule {
+  /** the rule's name inside its skill ('find', 'figures'), for the index and for errors */
+  name: string;
+  /** undefined: not this rule's question, the next rule in the index is tried */
+  match(analysis: Analysis): IntentMatch | undefined;
+}
+
+/** Which named things a skill honours; anything else the question names is reported, never dropped. */
+export interface Honours {
+  /** one named shift ("night shift") */
+  shift: boolean;
+  /** named defect types: one of them, any number, or none */
+  defectType: 'one' | 'any' | 'none';
+  /** a measure the data does not record (rework, OEE): reported, or ignored (documents hold anything) */
+  notRecorded: 'report' | 'ignore';
+  /** content words left over once every slot rule blanked what it understood are reported */
+  words: boolean;
+}
+
+export interface FollowUpContext {
+  slots: SkillSlots;
+  previousArgs: Record<string, unknown>;
+  analysis: Analysis;
+  equipment: KnownEquipment[] | undefined;
+}
+
+export interface SkillRouting {
+  /**
+   * the skill the rules route to: the code skill itself, or the Markdown
+   * skill whose `fallback` it is (the model follows the procedure; without
+   * a model the engine runs this code skill with the same arguments)
+   */
+  skill: string;
+  /** the arguments the route fills: the contract between these rules and the skill */
+  args: z.ZodType;
+  /** its intent rules; the index places them among the other skills' */
+  intents: IntentRule[];
+  /** the slots it reads from an analysed question (explicit ones only from what the question says) */
+  slots(analysis: Analysis): SkillSlots;
+  /** slots it cannot run without */
+  required: string[];
+  /** breakdowns finer than it answers ("which inspector…", "per batch"): the question goes to the model */
+  cannotHonour: Dimension[];
+  honours: Honours;
+  /**
+   * words its intents test on the whole question, so the word accounting
+   * (accounting.ts) treats them as understood
+   */
+  understood?: RegExp[] | undefined;
+  /**
+   * present: a follow-up ("and line B?") carries the previous arguments over,
+   * with the slots the new question names laid over them; `adjust` fixes what
+   * a plain overlay gets wrong for this skill
+   */
+  followUp?: { adjust?(args: Record<string, unknown>, context: FollowUpContext): void } | undefined;
+  /** questions the rules answer with this skill alone (no model), shown in the honest "I can't" reply */
+  examples: { zh: string[]; en: string[] };
+}
+
+/** One intent rule in its place in the index, with the skill it routes to. */
+export interface PlacedIntent {
+  routing: SkillRouting;
+  rule: IntentRule;
+}
+
+/** What the router is given: every routed skill, and the intents in the order they win. */
+export interface RouterSkills {
+  routings: SkillRouting[];
+  intents: PlacedIntent[];
+}
