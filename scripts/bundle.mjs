@@ -7,7 +7,7 @@
 // Steps: esbuild src/cli/entry.ts → one CJS file → Node SEA blob → postject
 // into a (stripped) copy of this node binary; then the vendored native
 // SQLite addon, node-llama-cpp (CPU only), models with their manifest,
-// skills/testcases/docs/deploy/install.sh, manifest.json and SHA256SUMS.
+// skills/ (Markdown skills only), testcases/docs/deploy/install.sh, manifest.json and SHA256SUMS.
 // Nothing here or in the result reaches the network.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -227,6 +227,9 @@ async function main() {
   const models = await vendorModels(stage, options.models);
   step(`vendor: ${models.length} model(s)`);
 
+  // skills/ is the runtime Markdown skills folder; code skills are compiled in from src/skills/code/
+  const strayCode = readdirSync(path.join(root, 'skills'), { recursive: true }).map(String).filter((file) => /\.[cm]?[jt]s$/.test(file));
+  if (strayCode.length > 0) fail(`skills/ holds code (${strayCode.join(', ')}): code skills belong in src/skills/code/<name>/ (docs/skill-authoring.md)`);
   for (const folder of ['skills', 'testcases', 'docs', 'deploy']) {
     if (existsSync(path.join(root, folder))) cpSync(path.join(root, folder), path.join(stage, folder), { recursive: true });
     else mkdirSync(path.join(stage, folder), { recursive: true });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every *.test.ts beside the code (src/, mcp-servers/, skills/, scripts/,
-// deploy/) with Node's own test runner, TypeScript through tsx.
+// Runs every *.test.ts beside the code (src/ — code skills included, in
+// src/skills/code/ —, mcp-servers/, scripts/, deploy/) with Node's own test
+// runner, TypeScript through tsx. skills/ holds Markdown skills only.
 //   node scripts/run-tests.mjs [--only PATTERN] [more node --test flags]
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const folders = ['src', 'mcp-servers', 'skills', 'scripts', 'deploy'];
+const folders = ['src', 'mcp-servers', 'scripts', 'deploy'];
 const args = process.argv.slice(2);
 let only;
 const passThrough = [];
