@@ -1,6 +1,6 @@
 /**
  * Skills: whole business actions. Two kinds share one registry:
- * - code skills (TypeScript, compiled into the binary, skills/<name>/skill.ts)
+ * - code skills (TypeScript, compiled into the binary, one folder each: src/skills/code/<name>/, see module.ts)
  * - Markdown skills (skills/<name>/SKILL.md, executed by the model).
  */
 import type { z } from 'zod';
