@@ -26,7 +26,6 @@ export function arithmeticOf(text: string): string | undefined {
   return body;
 }
 
-
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
   const defaults: Record<string, unknown> = {};

@@ -24,7 +24,6 @@ function dueBy(period: Period): string {
   return period.to;
 }
 
-
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
   const defaults: Record<string, unknown> = {};
