@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedPlant } from '../../seed/build.js';
-import { startScriptedLlmServer, turn, type ScriptedLlmServer } from '../../testing/scripted-llm-server.js';
+import { startScriptedLlmServer, turn, type ScriptedLlmServer } from '../../agent-test/scripted-llm-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const entry = path.join(root, 'src', 'cli', 'entry.ts');
