@@ -22,7 +22,7 @@ import { openAgentDb } from '../src/store/agent-db.js';
 import { AuditWriter } from '../src/store/audit.js';
 import type { ToolCaller } from '../src/mcp/types.js';
 import type { SkillEngine } from '../src/skills/engine-types.js';
-import { startScriptedLlmServer, turn } from '../src/testing/scripted-llm-server.js';
+import { startScriptedLlmServer, turn } from '../src/agent-test/scripted-llm-server.js';
 import { rootLogger } from '../src/log/index.js';
 
 const WARMUP = 30;

@@ -6,22 +6,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { childPids, makeFixture, processAlive, startQueryServer, type Outcome, type RunningServer } from './test-support.js';
+import { childPids, processAlive, type Outcome } from './test-support.js';
+import { cancellable, peakSampler, rssMb, withQueryServer } from './limits-support.js';
 
 const SLOW = (tag: number): string => `WITH RECURSIVE c(x) AS (SELECT ${tag} UNION ALL SELECT x + 1 FROM c) SELECT max(x) AS m FROM c LIMIT 1`;
 const TRIVIAL = 'SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 3';
 /** the same cheap question, not in the result cache (each n is a new statement) */
 const FRESH = (n: number): string => `SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT ${n}`;
-
-function rssMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 async function waitFor(predicate: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -32,15 +23,6 @@ async function waitFor(predicate: () => boolean, ms: number): Promise<boolean> {
   return predicate();
 }
 
-/** A call the test can cancel: the SDK sends notifications/cancelled when the signal aborts. */
-function cancellable(server: RunningServer, sql: string): { controller: AbortController; done: Promise<unknown> } {
-  const controller = new AbortController();
-  const done = server.client
-    .callTool({ name: 'query_database', arguments: { sql, purpose: 'a slow query the caller gives up on' } }, undefined, { signal: controller.signal, timeout: 60000 })
-    .catch((error: unknown) => error);
-  return { controller, done };
-}
-
 async function timed(run: () => Promise<Outcome>): Promise<{ outcome: Outcome; ms: number }> {
   const started = Date.now();
   const outcome = await run();
@@ -48,16 +30,11 @@ async function timed(run: () => Promise<Outcome>): Promise<{ outcome: Outcome; m
 }
 
 test('zeroblob(200000000) × 10 rows is refused before it allocates; printf/format/replace that inflate are refused; ordinary calls answer as SQLite does', async () => {
-  const fixture = makeFixture({ rows: 2000, query: { timeout_ms: 5000 } });
-  const server = await startQueryServer(fixture.configFile);
-  try {
+  await withQueryServer({ rows: 2000, query: { timeout_ms: 5000 } }, async (server) => {
     assert.equal((await server.query(TRIVIAL)).isError, false);
-    let peak = 0;
-    const sampler = setInterval(() => {
-      for (const pid of childPids(server.pid)) peak = Math.max(peak, rssMb(pid));
-    }, 5);
+    const sampler = peakSampler(() => Math.max(0, ...childPids(server.pid).map(rssMb)));
     const outcome = await server.query('SELECT zeroblob(200000000) AS z FROM quality_data LIMIT 10', 'hostile: inflate memory');
-    clearInterval(sampler);
+    const peak = sampler.stop();
     assert.equal(outcome.isError, true, outcome.text);
     assert.equal(outcome.structured.error.code, 'VALUE_TOO_LARGE', outcome.text);
     assert.match(outcome.text, /zeroblob\(200000000\).*at most 1048576 bytes/);
@@ -80,16 +57,11 @@ test('zeroblob(200000000) × 10 rows is refused before it allocates; printf/form
     );
     assert.equal(ordinary.isError, false, ordinary.text);
     assert.deepEqual(ordinary.structured.rows[0], ['12.35%', '   42|ab  |', 'A / B / C', 1000, 16, '0000']);
-  } finally {
-    await server.close();
-    fixture.cleanup();
-  }
+  });
 });
 
 test('a query that grows a worker past worker_max_rss_mb is killed (QUERY_TOO_LARGE) and the server keeps serving', async () => {
-  const fixture = makeFixture({ rows: 200, query: { timeout_ms: 20000, worker_max_rss_mb: 300 } });
-  const server = await startQueryServer(fixture.configFile);
-  try {
+  await withQueryServer({ rows: 200, query: { timeout_ms: 20000, worker_max_rss_mb: 300 } }, async (server) => {
     assert.equal((await server.query(TRIVIAL)).isError, false);
     // every step doubles a string: 1 MB, 2 MB, … — no single function call is over the value cap
     const outcome = await server.query(
@@ -102,16 +74,11 @@ test('a query that grows a worker past worker_max_rss_mb is killed (QUERY_TOO_LA
     assert.equal(processAlive(outcome.structured.error.worker_pid), false);
     const next = await server.query(FRESH(7));
     assert.equal(next.isError, false, next.text);
-  } finally {
-    await server.close();
-    fixture.cleanup();
-  }
+  });
 });
 
 test('a result is cut while rows are read at 2 MB: fewer rows, has_more, a note saying how to page on', async () => {
-  const fixture = makeFixture({ rows: 500 });
-  const server = await startQueryServer(fixture.configFile);
-  try {
+  await withQueryServer({ rows: 500 }, async (server) => {
     const outcome = await server.query(
       "SELECT record_id, printf('%.7000c', 'x') AS a, printf('%.7000c', 'y') AS b FROM quality_data ORDER BY record_id LIMIT 100",
       'wide rows',
@@ -129,10 +96,7 @@ test('a result is cut while rows are read at 2 MB: fewer rows, has_more, a note 
       'wide rows, next page',
     );
     assert.equal(next.structured.rows[0][0], result.rows[result.row_count - 1][0] + 1, 'the next page starts where the cut one stopped');
-  } finally {
-    await server.close();
-    fixture.cleanup();
-  }
+  });
 });
 
 /** A promise with a flag saying whether it has settled yet. */
@@ -150,9 +114,7 @@ function tracked<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => 
 const LONG_MS = 60000;
 
 test('cancelled calls are dropped from the queue or their worker is killed: a trivial query does not wait behind them', async () => {
-  const fixture = makeFixture({ rows: 200, query: { timeout_ms: LONG_MS } });
-  const server = await startQueryServer(fixture.configFile);
-  try {
+  await withQueryServer({ rows: 200, query: { timeout_ms: LONG_MS } }, async (server) => {
     assert.equal((await server.query(TRIVIAL)).isError, false);
     const slow = [1, 2, 3, 4].map((tag) => cancellable(server, SLOW(tag)));
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -166,16 +128,11 @@ test('cancelled calls are dropped from the queue or their worker is killed: a tr
     // the worker that ran a cancelled query was killed (no CPU left spinning); the waiting ones were dropped
     assert.ok(await waitFor(() => running.some((pid) => !processAlive(pid)), 10000), `one of the workers ${running.join(', ')} was killed`);
     assert.ok(childPids(server.pid).filter(processAlive).length <= 2, 'never more than query.workers');
-  } finally {
-    await server.close();
-    fixture.cleanup();
-  }
+  });
 });
 
 test('heavy queries hold at most all workers but one: a trivial query is answered while three slow ones still run or wait', async () => {
-  const fixture = makeFixture({ rows: 200, query: { timeout_ms: LONG_MS } });
-  const server = await startQueryServer(fixture.configFile);
-  try {
+  await withQueryServer({ rows: 200, query: { timeout_ms: LONG_MS } }, async (server) => {
     assert.equal((await server.query(TRIVIAL)).isError, false);
     const slow = [1, 2, 3].map((tag) => cancellable(server, SLOW(tag)));
     const states = slow.map((call) => tracked(call.done));
@@ -185,16 +142,11 @@ test('heavy queries hold at most all workers but one: a trivial query is answere
     assert.deepEqual(states.map((state) => state.settled()), [false, false, false], 'the slow ones are still running or waiting');
     for (const call of slow) call.controller.abort('done with the test');
     await Promise.all(states.map((state) => state.promise));
-  } finally {
-    await server.close();
-    fixture.cleanup();
-  }
+  });
 });
 
 test('a server starts with one worker; a second starts as a spare while it is busy', async () => {
-  const fixture = makeFixture({ rows: 200, query: { timeout_ms: LONG_MS } });
-  const server = await startQueryServer(fixture.configFile);
-  try {
+  await withQueryServer({ rows: 200, query: { timeout_ms: LONG_MS } }, async (server) => {
     assert.equal(childPids(server.pid).filter(processAlive).length, 1, 'one worker at start-up');
     const slow = cancellable(server, SLOW(1));
     const state = tracked(slow.done);
@@ -204,16 +156,11 @@ test('a server starts with one worker; a second starts as a spare while it is bu
     assert.equal(childPids(server.pid).filter(processAlive).length, 2, 'a second worker started (a spare while the first is busy)');
     slow.controller.abort('done with the test');
     await state.promise;
-  } finally {
-    await server.close();
-    fixture.cleanup();
-  }
+  });
 });
 
 test('the queue is bounded: beyond queue_max a call is answered QUERY_BUSY at once, with a hint', async () => {
-  const fixture = makeFixture({ rows: 200, query: { timeout_ms: LONG_MS, workers: 1, queue_max: 1 } });
-  const server = await startQueryServer(fixture.configFile);
-  try {
+  await withQueryServer({ rows: 200, query: { timeout_ms: LONG_MS, workers: 1, queue_max: 1 } }, async (server) => {
     assert.equal((await server.query(TRIVIAL)).isError, false);
     const running = cancellable(server, SLOW(1));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -227,8 +174,5 @@ test('the queue is bounded: beyond queue_max a call is answered QUERY_BUSY at on
     running.controller.abort('done with the test');
     waiting.controller.abort('done with the test');
     await Promise.all(states.map((state) => state.promise));
-  } finally {
-    await server.close();
-    fixture.cleanup();
-  }
+  });
 });

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFixedNow } from '../clock.js';
 import { isAppError } from '../errors.js';
-import { lastUserText, turn, type RecordedRequest } from '../testing/scripted-llm-server.js';
+import { lastUserText, turn, type RecordedRequest } from '../agent-test/scripted-llm-server.js';
 import { askWith, auditRows, startHarness, type Harness } from './fixtures/harness.js';
 import type { AgentEvent } from './types.js';
 

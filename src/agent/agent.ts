@@ -34,6 +34,7 @@ import { buildSystemPrompt } from './prompt.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { runModelLoop, type LoopOutcome } from './loop.js';
 import { couldNotCompleteReply, noModelReply } from './replies.js';
+import { runSkillAudited, type AgentAudit } from './skill-run.js';
 
 export interface AgentOptions {
   config: Config;
@@ -111,7 +112,7 @@ type QuestionContext = {
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
   log: Logger;
-  audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
+  audit: AgentAudit;
   traceId: string;
   approve?: SkillRunContext['approve'];
   /** an approval-gated Markdown procedure an admin approved for this question: only it, only its tools */
@@ -433,9 +434,11 @@ export class Agent {
     args: Record<string, unknown>,
     context: QuestionContext & { language: Language },
   ): Promise<{ ok: true; result: SkillResult } | { ok: false; error: AppError }> {
-    const started = performance.now();
-    try {
-      const result = await this.options.skills.run(skill, args, {
+    return runSkillAudited({
+      skills: this.options.skills,
+      skill,
+      args,
+      run: {
         approve: context.approve,
         traceId: context.traceId,
         sessionId: context.session.id,
@@ -443,24 +446,10 @@ export class Agent {
         signal: context.signal,
         tools: this.options.tools,
         onEvent: context.emit,
-      });
-      context.audit({ server: 'skills', tool_name: skill, parameters: args, result_summary: result.answer, duration_ms: performance.now() - started, success: true });
-      return { ok: true, result };
-    } catch (error) {
-      const appError = toAppError(error, 'SKILL_FAILED');
-      if (appError.code === 'CANCELLED' || context.signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
-      context.audit({
-        server: 'skills',
-        tool_name: skill,
-        parameters: args,
-        result_summary: appError.message,
-        duration_ms: performance.now() - started,
-        success: false,
-        error_code: appError.code,
-      });
-      context.log.warn({ skill, code: appError.code, err: appError.message }, 'skill-failed');
-      return { ok: false, error: appError };
-    }
+      },
+      audit: context.audit,
+      log: context.log,
+    });
   }
 
   /**

@@ -6,16 +6,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { seedPlant } from '../seed/build.js';
-import { startScriptedLlmServer, turn, type ScriptedLlmServer } from '../testing/scripted-llm-server.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const entry = path.join(root, 'src', 'cli', 'entry.ts');
+import { turn } from '../agent-test/scripted-llm-server.js';
+import { runCli, startAskWorkspace, type AskWorkspace } from '../testkit/ask-process.js';
 
 const SKILL = `---
 name: line_counter_reset
@@ -32,45 +25,30 @@ Prepare the reset of a line's piece counters.
 `;
 
 describe('ask refuses an approval-gated procedure', () => {
-  let dir: string;
-  let llm: ScriptedLlmServer;
-  let configFile: string;
+  let workspace: AskWorkspace;
   before(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'approval-cli-'));
-    seedPlant({ db: path.join(dir, 'plant.db'), rows: 500, today: '2026-11-25' });
-    mkdirSync(path.join(dir, 'docs'));
-    mkdirSync(path.join(dir, 'skills', 'line_counter_reset'), { recursive: true });
-    writeFileSync(path.join(dir, 'skills', 'line_counter_reset', 'SKILL.md'), SKILL);
-    llm = await startScriptedLlmServer({ turns: [turn.call('describe_schema', {}, { repeat: true })] });
-    configFile = path.join(dir, 'config.yaml');
-    writeFileSync(
-      configFile,
-      JSON.stringify({
-        plant: { db: path.join(dir, 'plant.db') },
-        state: { db: path.join(dir, 'agent.db'), fts_db: path.join(dir, 'fts.db') },
-        docs: { root: path.join(dir, 'docs') },
-        llm: { base_url: llm.url, model: 'scripted', timeout_ms: 20000 },
-        log: { level: 'warn', dir: path.join(dir, 'log') },
-        skills: { watch: false, custom_dir: path.join(dir, 'skills') },
+    workspace = await startAskWorkspace({
+      prefix: 'approval-cli-',
+      rows: 500,
+      today: '2026-11-25',
+      turns: [turn.call('describe_schema', {}, { repeat: true })],
+      logLevel: 'warn',
+      files: { 'skills/line_counter_reset/SKILL.md': SKILL },
+      config: (dir) => ({
+        skills: { custom_dir: path.join(dir, 'skills') },
         mcp: { servers: { holidays: { enabled: false }, docs: { enabled: false }, utils: { enabled: false } } },
       }),
-    );
+    });
   });
   after(async () => {
-    await llm?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await workspace?.close();
   });
 
   test('no model request, no tool call; the answer says an admin must approve it in the chat page', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, '--config', configFile, 'ask', 'Please reset the counters of line A'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise((resolve) => child.on('close', resolve));
+    const { stdout, stderr } = await runCli(['--config', workspace.configFile, 'ask', 'Please reset the counters of line A']);
     assert.match(stdout + stderr, /needs an admin's approval before it runs/);
     assert.match(stdout + stderr, /chat page/);
     assert.doesNotMatch(stderr, /→ describe_schema/);
-    assert.equal(llm.chatRequests().length, 0, 'the model was never asked');
+    assert.equal(workspace.llm.chatRequests().length, 0, 'the model was never asked');
   });
 });

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFixedNow } from '../clock.js';
 import { AppError } from '../errors.js';
-import { turn } from '../testing/scripted-llm-server.js';
+import { turn } from '../agent-test/scripted-llm-server.js';
 import type { ApprovalRequest } from '../skills/engine-types.js';
 import { auditRows, startHarness, type Harness } from './fixtures/harness.js';
 import type { AgentEvent } from './types.js';

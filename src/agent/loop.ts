@@ -17,17 +17,17 @@
  */
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
-import type { ChatMessage, ChatResponse, LlmClient } from '../llm/client.js';
+import type { ChatMessage, ChatResponse, ChatTool, LlmClient } from '../llm/client.js';
 import type { ToolCaller, ToolCallResult } from '../mcp/types.js';
 import type { SkillEngine, SkillRunContext } from '../skills/engine-types.js';
 import type { Language } from '../skills/types.js';
-import type { AuditRow } from '../store/audit.js';
 import type { AgentEvent } from './types.js';
-import { describesCallInProse, parseToolCalls, readArguments, validateArguments } from './toolcalls/index.js';
-import { hasFinalAnswer, retriesExhausted, shouldStop, stepCountIs, type LoopState, type StopCondition } from './stop-conditions.js';
-import type { CatalogEntry, ToolCatalog } from './tool-catalog.js';
+import { retriesExhausted, shouldStop, stepCountIs, type LoopState } from './stop-conditions.js';
+import type { ToolCatalog } from './tool-catalog.js';
 import { cutText, isQueryResult, toolResultText } from './tool-result-text.js';
 import { TokenGate } from './token-gate.js';
+import { checkCalls, readReply, type PendingCall, type ReplyProblem } from './loop-reply.js';
+import { runSkillAudited, withHint, type AgentAudit } from './skill-run.js';
 
 export interface ModelLoopOptions {
   llm: LlmClient;
@@ -47,19 +47,19 @@ export interface ModelLoopOptions {
   /** asks an admin before a skill that needs approval runs */
   approve?: SkillRunContext['approve'];
   emit: (event: AgentEvent) => void;
-  audit: (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>) => void;
+  audit: AgentAudit;
   log: Logger;
-  /** extra stop conditions (tests, callers) */
-  stopWhen?: StopCondition[] | undefined;
   /** rows of a query result shown to the model before the rest is summarised */
   maxResultRows?: number | undefined;
 }
 
+type SkillAnswer = { name: string; data: unknown; args: Record<string, unknown> };
+
 export type LoopOutcome =
-  | { kind: 'answer'; text: string; steps: number; skill?: { name: string; data: unknown; args: Record<string, unknown> } | undefined }
+  | { kind: 'answer'; text: string; steps: number; skill?: SkillAnswer | undefined }
   | {
       kind: 'gave-up';
-      why: 'retries' | 'max-steps' | 'stopped';
+      why: 'retries' | 'max-steps';
       steps: number;
       /** what was tried, one line each, for the honest answer */
       tried: string[];
@@ -69,25 +69,21 @@ export type LoopOutcome =
     }
   | { kind: 'model-failed'; error: AppError; steps: number; tried: string[]; skillArgs: Map<string, Record<string, unknown>> };
 
-interface PendingCall {
-  id: string;
-  name: string;
-  native: boolean;
-  args?: Record<string, unknown> | undefined;
-  /** arguments the reply was cut off in: refused, and never carried to the rules fallback */
-  cutOff?: string[] | undefined;
-  entry?: CatalogEntry | undefined;
-  /** what the parser repaired to read the call (issue 14): traced and audited */
-  repairs?: string[] | undefined;
-  problem?: { code: 'PARSE_FAILED' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_NOT_FOUND'; message: string } | undefined;
+/** What one question's loop carries from step to step. */
+interface LoopRun {
+  options: ModelLoopOptions;
+  /** the catalog's tool names (the parser and the token gate know them) and its native tools, read once */
+  knownTools: string[];
+  chatTools: ChatTool[];
+  messages: ChatMessage[];
+  state: LoopState;
+  tried: string[];
+  skillArgs: Map<string, Record<string, unknown>>;
+  lastCode: string | undefined;
+  lastSkill: SkillAnswer | undefined;
 }
 
-const THINK = /<think>[\s\S]*?<\/think>|<think>[\s\S]*$/gi;
-
-/** The answer without reasoning blocks some models print (<think>…</think>). */
-export function cleanAnswer(text: string): string {
-  return text.replace(THINK, '').trim();
-}
+type CallOutcome = ToolCallResult & { data?: unknown };
 
 function checkCancelled(signal: AbortSignal): void {
   if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
@@ -97,286 +93,218 @@ function argsLine(args: Record<string, unknown> | undefined): string {
   return cutText(JSON.stringify(args ?? {}), 200).replace(/\n/g, ' ');
 }
 
-/**
- * The arguments the model has given a skill so far, for the rules fallback:
- * each call's values laid over the earlier ones, except values that say
- * nothing — null or absent, or cut off by a truncated reply (jsonrepair fills
- * `"period": ` with null) — which never erase a value already known.
- */
-/** A native call's arguments string: what readArguments repaired (nothing when it was valid JSON). */
-function nativeRepairs(read: { repaired: boolean; repairs?: string[] | undefined }): string[] | undefined {
-  if (read.repairs && read.repairs.length > 0) return read.repairs;
-  return read.repaired ? ['arguments string repaired (not valid JSON)'] : undefined;
-}
-
-export function mergeKnown(known: Record<string, unknown> | undefined, call: { args?: Record<string, unknown> | undefined; cutOff?: string[] | undefined }): Record<string, unknown> {
-  const merged = { ...(known ?? {}) };
-  const cut = new Set((call.cutOff ?? []).map((path) => /^[^.[…]+/.exec(path)?.[0] ?? path));
-  for (const [key, value] of Object.entries(call.args ?? {})) {
-    if (value === null || value === undefined || cut.has(key)) continue;
-    merged[key] = value;
-  }
-  return merged;
-}
-
 export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutcome> {
-  const { llm, catalog, signal, emit } = options;
-  const messages = [...options.messages];
-  const knownTools = catalog.names;
-  const chatTools = catalog.chatTools();
-  const conditions = [stepCountIs(options.maxSteps), hasFinalAnswer(), retriesExhausted(options.maxRetries), ...(options.stopWhen ?? [])];
-  const state: LoopState = { step: 0, finalAnswer: undefined, failures: 0 };
-  const tried: string[] = [];
-  const skillArgs = new Map<string, Record<string, unknown>>();
-  let lastCode: string | undefined;
-  let lastSkill: { name: string; data: unknown; args: Record<string, unknown> } | undefined;
+  const { catalog, signal, emit } = options;
+  const conditions = [stepCountIs(options.maxSteps), retriesExhausted(options.maxRetries)];
+  const run: LoopRun = {
+    options,
+    knownTools: catalog.names,
+    chatTools: catalog.chatTools(),
+    messages: [...options.messages],
+    state: { step: 0, failures: 0 },
+    tried: [],
+    skillArgs: new Map(),
+    lastCode: undefined,
+    lastSkill: undefined,
+  };
   let callCounter = 0;
+  const nextId = (): string => `text_${++callCounter}`;
 
-  while (!shouldStop(conditions, state)) {
+  while (!shouldStop(conditions, run.state)) {
     checkCancelled(signal);
-    state.step += 1;
-    const step = state.step;
+    run.state.step += 1;
+    const step = run.state.step;
     emit({ type: 'step-start', step });
-    const temperature = Math.max(0, options.temperature * 0.5 ** state.failures);
-    const gate = new TokenGate((text) => emit({ type: 'token', text }), knownTools);
-    let response: ChatResponse;
-    try {
-      response = await llm.chat({
-        messages,
-        tools: chatTools,
-        temperature,
-        signal,
-        stream: options.stream,
-        onToken: options.stream ? (text) => gate.push(text) : undefined,
-      });
-    } catch (error) {
-      const appError = toAppError(error, 'LLM_ERROR');
-      if (appError.code === 'CANCELLED' || signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
+    const gate = new TokenGate((text) => emit({ type: 'token', text }), run.knownTools);
+    const asked = await askModel(run, gate);
+    if (!asked.ok) {
       emit({ type: 'step-end', step });
-      tried.push(`step ${step}: the model call failed (${appError.code}: ${appError.message})`);
-      return { kind: 'model-failed', error: appError, steps: step, tried, skillArgs };
+      run.tried.push(`step ${step}: the model call failed (${asked.error.code}: ${asked.error.message})`);
+      return { kind: 'model-failed', error: asked.error, steps: step, tried: run.tried, skillArgs: run.skillArgs };
     }
-    checkCancelled(signal);
+    const { response } = asked;
 
-    // 1. what did the model send?
-    const calls: PendingCall[] = [];
-    let replyProblem: { code: 'PARSE_FAILED'; message: string; raw: string } | undefined;
-    const content = response.content;
-    if (response.toolCalls.length > 0) {
-      for (const native of response.toolCalls) {
-        const parsed = readArguments(native.arguments);
-        calls.push(
-          parsed.ok
-            ? { id: native.id, name: native.name, native: true, args: parsed.value.value, cutOff: parsed.value.cutOff, repairs: nativeRepairs(parsed.value) }
-            : {
-                id: native.id,
-                name: native.name,
-                native: true,
-                problem: { code: 'PARSE_FAILED', message: `the arguments of ${native.name} are not valid JSON (${parsed.error}); send them as one JSON object` },
-              },
-        );
-      }
-    } else {
-      const outcome = parseToolCalls(content, { knownTools });
-      if (outcome.calls.length > 0) {
-        for (const call of outcome.calls) {
-          calls.push({ id: `text_${++callCounter}`, name: call.name, native: false, args: call.arguments, cutOff: call.cutOff, repairs: [`read from the reply text (${call.format})`, ...(call.repairs ?? [])] });
-        }
-      } else if (outcome.proseOnly || describesCallInProse(content, knownTools)) {
-        replyProblem = {
-          code: 'PARSE_FAILED',
-          message:
-            'you described a tool call in words but did not make it. Make the call itself (a tool call, or only the JSON {"name": "<tool>", "arguments": {...}}); if you already have everything, give the final answer.',
-          raw: content,
-        };
-      } else if (outcome.errors.length > 0) {
-        replyProblem = {
-          code: 'PARSE_FAILED',
-          message: `your reply looked like a tool call but could not be read: ${outcome.errors.join('; ')}. Send the call again as valid JSON: {"name": "<tool>", "arguments": {...}}`,
-          raw: content,
-        };
-      } else if (cleanAnswer(content).length === 0) {
-        replyProblem = { code: 'PARSE_FAILED', message: 'your reply was empty. Call a tool, or give the final answer.', raw: content };
-      } else {
-        state.finalAnswer = cleanAnswer(content);
-        gate.release(state.finalAnswer);
-        emit({ type: 'step-end', step });
-        return { kind: 'answer', text: state.finalAnswer, steps: step, skill: lastSkill };
-      }
+    // 1. what did the model send? A final answer ends the loop here.
+    const reply = readReply(response, { knownTools: run.knownTools, nextId });
+    if (reply.kind === 'answer') {
+      gate.release(reply.text);
+      emit({ type: 'step-end', step });
+      return { kind: 'answer', text: reply.text, steps: step, skill: run.lastSkill };
     }
+    const { calls, problem } = reply;
 
-    // 2. check the calls: known tool, valid arguments
-    for (const call of calls) {
-      if (call.problem) continue;
-      const entry = catalog.get(call.name);
-      if (!entry) {
-        call.problem = { code: 'TOOL_NOT_FOUND', message: `there is no tool named "${call.name}"; the tools are: ${knownTools.join(', ')}` };
-        continue;
-      }
-      call.entry = entry;
-      if (entry.kind === 'skill') skillArgs.set(entry.target, mergeKnown(skillArgs.get(entry.target), call));
-      const checked = validateArguments({ tool: entry.name, schema: entry.schema, args: call.args ?? {}, cutOff: call.cutOff });
-      if (checked.ok) call.args = checked.value;
-      else call.problem = { code: 'TOOL_ARGUMENTS_INVALID', message: checked.message };
-    }
-
-    // what had to be repaired, per call: an admin sees in the audit log which model misbehaves how
-    for (const call of calls) {
-      if (!call.repairs || call.repairs.length === 0) continue;
-      const raw = call.native ? response.toolCalls.find((native) => native.id === call.id)?.arguments : content;
-      options.audit({
-        tool_name: '(reply)',
-        parameters: { tool: call.name, repairs: call.repairs, raw: cutText(typeof raw === 'string' ? raw : JSON.stringify(raw ?? null), 1000) },
-        result_summary: `repaired ${call.name}: ${call.repairs.join('; ')}`,
-        duration_ms: 0,
-        success: true,
-        error_code: null,
-        attempt: state.failures + 1,
-      });
-      options.log.info({ step, tool: call.name, repairs: call.repairs }, 'tool-call-repaired');
-    }
+    // 2. check the calls: known tool, valid arguments; audit what had to be repaired
+    checkCalls(calls, catalog, run.skillArgs);
+    auditRepairs(run, response, calls);
 
     // 3. echo the assistant turn into the conversation
-    if (response.toolCalls.length > 0) {
-      messages.push({
-        role: 'assistant',
-        content: content.length > 0 ? content : null,
-        // arguments echoed as valid JSON: some servers re-parse them when rendering the template
-        tool_calls: calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) } })),
-      });
-    } else {
-      messages.push({ role: 'assistant', content });
-    }
+    echoAssistantTurn(run.messages, response, calls);
 
     // 4. unusable reply → count a failure, audit, tell the model, retry cooler
-    const problems = calls.filter((call) => call.problem);
-    if (replyProblem || problems.length > 0) {
-      state.failures += 1;
-      const attempt = state.failures;
-      const reasons: string[] = [];
-      if (replyProblem) {
-        reasons.push(replyProblem.message);
-        lastCode = replyProblem.code;
-        options.audit({
-          tool_name: '(reply)',
-          parameters: { raw: cutText(replyProblem.raw, 1000) },
-          result_summary: replyProblem.message,
-          duration_ms: response.ms,
-          success: false,
-          error_code: replyProblem.code,
-          attempt,
-        });
-        tried.push(`step ${step}: ${replyProblem.message.split('.')[0]}`);
-      }
-      for (const call of problems) {
-        reasons.push(`${call.name}: ${call.problem!.message}`);
-        lastCode = call.problem!.code;
-        options.audit({
-          server: call.entry?.server ?? (call.entry?.kind === 'skill' ? 'skills' : null),
-          tool_name: call.name,
-          parameters: call.args ?? {},
-          purpose: typeof call.args?.purpose === 'string' ? call.args.purpose : null,
-          result_summary: call.problem!.message,
-          duration_ms: 0,
-          success: false,
-          error_code: call.problem!.code,
-          attempt,
-        });
-        tried.push(`step ${step}: ${call.name}(${argsLine(call.args)}) — ${call.problem!.code}: ${call.problem!.message}`);
-      }
-      emit({ type: 'retry', attempt, reason: reasons.join(' | ') });
-      options.log.info({ step, attempt, problems: reasons }, 'tool-call-rejected');
-    }
+    reportProblems(run, { response, calls, problem });
 
     // 5. run the valid calls (independent calls of one reply run in parallel)
     const runnable = calls.filter((call) => !call.problem);
-    const results = await Promise.all(runnable.map((call) => runCall(options, call, step)));
-    checkCancelled(signal);
-    for (const [index, call] of runnable.entries()) {
-      const result = results[index]!;
-      if (call.entry?.kind === 'skill' && result.ok) lastSkill = { name: call.entry.target, data: result.data, args: call.args ?? {} };
-      tried.push(`step ${step}: ${call.name}(${argsLine(call.args)}) — ${result.ok ? 'ok' : `failed: ${cutText(result.text, 160)}`}`);
-    }
+    const results = await runCalls(run, runnable);
 
     // 6. results and errors back to the model
-    const resultTexts = new Map(runnable.map((call, index) => [call.id, toolResultText(results[index]!, { maxRows: options.maxResultRows })]));
-    if (response.toolCalls.length > 0) {
-      for (const call of calls) {
-        const text = call.problem
-          ? `Error (${call.problem.code}): ${call.problem.message}. Fix the call and try again.`
-          : (resultTexts.get(call.id) ?? '');
-        messages.push({ role: 'tool', tool_call_id: call.id, content: text });
-      }
-    } else {
-      const parts: string[] = [];
-      if (replyProblem) parts.push(`Your reply could not be used: ${replyProblem.message}`);
-      for (const call of calls) {
-        parts.push(
-          call.problem
-            ? `Your call to ${call.name} could not be run (${call.problem.code}): ${call.problem.message}. Fix the call and try again.`
-            : `Result of ${call.name}:\n${resultTexts.get(call.id) ?? ''}`,
-        );
-      }
-      parts.push('Call another tool if you need more, or reply with the final answer.');
-      messages.push({ role: 'user', content: parts.join('\n\n') });
-    }
+    const texts = new Map(runnable.map((call, index) => [call.id, toolResultText(results[index]!, { maxRows: options.maxResultRows })]));
+    appendFeedback(run.messages, { native: response.toolCalls.length > 0, calls, problem, texts });
     emit({ type: 'step-end', step });
   }
 
-  const why = state.failures > options.maxRetries ? 'retries' : state.step >= options.maxSteps ? 'max-steps' : 'stopped';
-  return { kind: 'gave-up', why, steps: state.step, tried, lastCode, skillArgs };
+  const why = run.state.failures > options.maxRetries ? 'retries' : 'max-steps';
+  return { kind: 'gave-up', why, steps: run.state.step, tried: run.tried, lastCode: run.lastCode, skillArgs: run.skillArgs };
 }
 
-type CallOutcome = ToolCallResult & { data?: unknown };
+/** One model call, the temperature halved per failure so far; a failed call is a value, a cancelled one throws. */
+async function askModel(run: LoopRun, gate: TokenGate): Promise<{ ok: true; response: ChatResponse } | { ok: false; error: AppError }> {
+  const { options, state } = run;
+  const { signal } = options;
+  const temperature = Math.max(0, options.temperature * 0.5 ** state.failures);
+  let response: ChatResponse;
+  try {
+    response = await options.llm.chat({
+      messages: run.messages,
+      tools: run.chatTools,
+      temperature,
+      signal,
+      stream: options.stream,
+      onToken: options.stream ? (text) => gate.push(text) : undefined,
+    });
+  } catch (error) {
+    const appError = toAppError(error, 'LLM_ERROR');
+    if (appError.code === 'CANCELLED' || signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
+    return { ok: false, error: appError };
+  }
+  checkCancelled(signal);
+  return { ok: true, response };
+}
+
+/** What had to be repaired, per call: an admin sees in the audit log which model misbehaves how. */
+function auditRepairs(run: LoopRun, response: ChatResponse, calls: PendingCall[]): void {
+  for (const call of calls) {
+    if (!call.repairs || call.repairs.length === 0) continue;
+    const raw = call.native ? response.toolCalls.find((native) => native.id === call.id)?.arguments : response.content;
+    run.options.audit({
+      tool_name: '(reply)',
+      parameters: { tool: call.name, repairs: call.repairs, raw: cutText(typeof raw === 'string' ? raw : JSON.stringify(raw ?? null), 1000) },
+      result_summary: `repaired ${call.name}: ${call.repairs.join('; ')}`,
+      duration_ms: 0,
+      success: true,
+      error_code: null,
+      attempt: run.state.failures + 1,
+    });
+    run.options.log.info({ step: run.state.step, tool: call.name, repairs: call.repairs }, 'tool-call-repaired');
+  }
+}
+
+function echoAssistantTurn(messages: ChatMessage[], response: ChatResponse, calls: PendingCall[]): void {
+  const content = response.content;
+  if (response.toolCalls.length > 0) {
+    messages.push({
+      role: 'assistant',
+      content: content.length > 0 ? content : null,
+      // arguments echoed as valid JSON: some servers re-parse them when rendering the template
+      tool_calls: calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) } })),
+    });
+  } else {
+    messages.push({ role: 'assistant', content });
+  }
+}
+
+/** An unusable reply or call: one failure for the reply, an audit row each, a line of `tried`, one retry event. */
+function reportProblems(run: LoopRun, reply: { response: ChatResponse; calls: PendingCall[]; problem: ReplyProblem | undefined }): void {
+  const { options, state } = run;
+  const step = state.step;
+  const problems = reply.calls.filter((call) => call.problem);
+  if (!reply.problem && problems.length === 0) return;
+  state.failures += 1;
+  const attempt = state.failures;
+  const reasons: string[] = [];
+  if (reply.problem) {
+    const problem = reply.problem;
+    reasons.push(problem.message);
+    run.lastCode = problem.code;
+    options.audit({
+      tool_name: '(reply)',
+      parameters: { raw: cutText(problem.raw, 1000) },
+      result_summary: problem.message,
+      duration_ms: reply.response.ms,
+      success: false,
+      error_code: problem.code,
+      attempt,
+    });
+    run.tried.push(`step ${step}: ${problem.message.split('.')[0]}`);
+  }
+  for (const call of problems) {
+    const problem = call.problem!;
+    reasons.push(`${call.name}: ${problem.message}`);
+    run.lastCode = problem.code;
+    options.audit({
+      server: call.entry?.server ?? (call.entry?.kind === 'skill' ? 'skills' : null),
+      tool_name: call.name,
+      parameters: call.args ?? {},
+      purpose: typeof call.args?.purpose === 'string' ? call.args.purpose : null,
+      result_summary: problem.message,
+      duration_ms: 0,
+      success: false,
+      error_code: problem.code,
+      attempt,
+    });
+    run.tried.push(`step ${step}: ${call.name}(${argsLine(call.args)}) — ${problem.code}: ${problem.message}`);
+  }
+  options.emit({ type: 'retry', attempt, reason: reasons.join(' | ') });
+  options.log.info({ step, attempt, problems: reasons }, 'tool-call-rejected');
+}
+
+/** The valid calls of one reply, in parallel; what each did goes into `tried`, a skill's data into `lastSkill`. */
+async function runCalls(run: LoopRun, runnable: PendingCall[]): Promise<CallOutcome[]> {
+  const results = await Promise.all(runnable.map((call) => runCall(run.options, call, run.state.step)));
+  checkCancelled(run.options.signal);
+  for (const [index, call] of runnable.entries()) {
+    const result = results[index]!;
+    if (call.entry?.kind === 'skill' && result.ok) run.lastSkill = { name: call.entry.target, data: result.data, args: call.args ?? {} };
+    run.tried.push(`step ${run.state.step}: ${call.name}(${argsLine(call.args)}) — ${result.ok ? 'ok' : `failed: ${cutText(result.text, 160)}`}`);
+  }
+  return results;
+}
+
+/** Results and errors back to the model: tool messages after native calls, one user message after text ones. */
+function appendFeedback(
+  messages: ChatMessage[],
+  feedback: { native: boolean; calls: PendingCall[]; problem: ReplyProblem | undefined; texts: Map<string, string> },
+): void {
+  const { calls, texts } = feedback;
+  if (feedback.native) {
+    for (const call of calls) {
+      const text = call.problem ? `Error (${call.problem.code}): ${call.problem.message}. Fix the call and try again.` : (texts.get(call.id) ?? '');
+      messages.push({ role: 'tool', tool_call_id: call.id, content: text });
+    }
+    return;
+  }
+  const parts: string[] = [];
+  if (feedback.problem) parts.push(`Your reply could not be used: ${feedback.problem.message}`);
+  for (const call of calls) {
+    parts.push(
+      call.problem
+        ? `Your call to ${call.name} could not be run (${call.problem.code}): ${call.problem.message}. Fix the call and try again.`
+        : `Result of ${call.name}:\n${texts.get(call.id) ?? ''}`,
+    );
+  }
+  parts.push('Call another tool if you need more, or reply with the final answer.');
+  messages.push({ role: 'user', content: parts.join('\n\n') });
+}
 
 async function runCall(options: ModelLoopOptions, call: PendingCall, step: number): Promise<CallOutcome> {
   const entry = call.entry!;
   const args = call.args ?? {};
-  options.emit({ type: 'tool-call-start', id: call.id, name: entry.name, arguments: args, ...(call.repairs && call.repairs.length > 0 ? { repairs: call.repairs } : {}) });
-  let result: CallOutcome;
-  if (entry.kind === 'mcp') {
-    result = await options.tools.callTool({
-      name: entry.target,
-      arguments: args,
-      traceId: options.traceId,
-      sessionId: options.sessionId,
-      signal: options.signal,
-    });
-  } else {
-    const started = performance.now();
-    try {
-      const output = await options.skills.run(entry.target, args, {
-        approve: options.approve,
-        traceId: options.traceId,
-        sessionId: options.sessionId,
-        language: options.language,
-        signal: options.signal,
-        tools: options.tools,
-        onEvent: options.emit,
-      });
-      const dataText = output.data === undefined ? '' : `\n\nData: ${cutText(JSON.stringify(output.data), 2000)}`;
-      result = { ok: true, text: `${output.answer}${dataText}`, ms: performance.now() - started, data: output.data };
-    } catch (error) {
-      const appError = toAppError(error, 'SKILL_FAILED');
-      if (appError.code === 'CANCELLED' || options.signal.aborted) throw appError;
-      result = {
-        ok: false,
-        text: `${appError.message}${appError.hint ? ` (${appError.hint})` : ''}`,
-        errorCode: appError.code,
-        ms: performance.now() - started,
-      };
-    }
-    options.audit({
-      server: 'skills',
-      tool_name: entry.target,
-      parameters: args,
-      result_summary: result.text,
-      duration_ms: result.ms,
-      success: result.ok,
-      error_code: result.errorCode ?? null,
-      attempt: 1,
-    });
-  }
+  const repairs = call.repairs && call.repairs.length > 0 ? { repairs: call.repairs } : {};
+  options.emit({ type: 'tool-call-start', id: call.id, name: entry.name, arguments: args, ...repairs });
+  const result: CallOutcome =
+    entry.kind === 'mcp'
+      ? await options.tools.callTool({ name: entry.target, arguments: args, traceId: options.traceId, sessionId: options.sessionId, signal: options.signal })
+      : await callSkill(options, entry.target, args);
   options.emit({
     type: 'tool-call-end',
     id: call.id,
@@ -390,4 +318,28 @@ async function runCall(options: ModelLoopOptions, call: PendingCall, step: numbe
   });
   options.log.debug({ step, tool: entry.name, ok: result.ok, ms: Math.round(result.ms) }, 'tool-call-end');
   return result;
+}
+
+/** A skill the model called, run and audited as the rules run one (skill-run.ts), its outcome worded for the model. */
+async function callSkill(options: ModelLoopOptions, skill: string, args: Record<string, unknown>): Promise<CallOutcome> {
+  const ran = await runSkillAudited({
+    skills: options.skills,
+    skill,
+    args,
+    run: {
+      approve: options.approve,
+      traceId: options.traceId,
+      sessionId: options.sessionId,
+      language: options.language,
+      signal: options.signal,
+      tools: options.tools,
+      onEvent: options.emit,
+    },
+    audit: options.audit,
+    log: options.log,
+  });
+  if (!ran.ok) return { ok: false, text: withHint(ran.error), errorCode: ran.error.code, ms: ran.ms };
+  const data = ran.result.data;
+  const dataText = data === undefined ? '' : `\n\nData: ${cutText(JSON.stringify(data), 2000)}`;
+  return { ok: true, text: `${ran.result.answer}${dataText}`, ms: ran.ms, data };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { openAgentDb } from '../store/agent-db.js';
 import { isAppError } from '../errors.js';
-import { turn, type RecordedRequest } from '../testing/scripted-llm-server.js';
+import { turn, type RecordedRequest } from '../agent-test/scripted-llm-server.js';
 import { SessionMemory, estimateTokens, extractiveSummary, fitTokens, summaryTokenBudget, type Turn } from './memory.js';
 import { askWith, startHarness, type Harness } from './fixtures/harness.js';
 

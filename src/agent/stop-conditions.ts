@@ -1,13 +1,13 @@
 /**
- * When the model loop stops: plain functions over the loop's state, checked
- * before every model call (vercel/ai `stop-condition.ts` style). The loop
- * stops as soon as any of them says so.
+ * When the model loop gives up: plain functions over the loop's state,
+ * checked before every model call (vercel/ai `stop-condition.ts` style). The
+ * loop stops as soon as any of them says so. A final answer is not one of
+ * them: the loop returns it the moment it reads it (loop.ts step 1), so a
+ * "has a final answer" condition could never be true when checked.
  */
 export interface LoopState {
   /** model calls made so far */
   step: number;
-  /** set once the model replied with an answer and no tool call */
-  finalAnswer: string | undefined;
   /** replies that could not be used (parse / validation / prose-only) */
   failures: number;
 }
@@ -17,11 +17,6 @@ export type StopCondition = (state: LoopState) => boolean;
 /** Stop after `count` model calls (agent.max_steps). */
 export function stepCountIs(count: number): StopCondition {
   return (state) => state.step >= count;
-}
-
-/** Stop once the model has given its final answer. */
-export function hasFinalAnswer(): StopCondition {
-  return (state) => state.finalAnswer !== undefined;
 }
 
 /** Stop when the unusable replies exceed the retries allowed (agent.max_retries). */

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { toAppError } from '../errors.js';
 import type { LlmClient } from '../llm/client.js';
-import { cleanAnswer } from './loop.js';
+import { cleanAnswer } from './loop-reply.js';
 import { estimateTokens, extractiveSummary, type MemoryContext, type Session, type SessionMemory } from './memory.js';
 
 interface FoldOptions {

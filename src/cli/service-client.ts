@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors.js';
 import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
-import { readSse } from '../testing/sse-read.js';
+import { readSse } from './sse-read.js';
 
 /** What ask and chat need of a runtime: in process (createAgent) or the service's. */
 export interface CliRuntime {

@@ -18,7 +18,7 @@ import { openAgentDb } from '../store/agent-db.js';
 import { TASK_LOG_MAX_BYTES } from './task-manager.js';
 import os from 'node:os';
 import path from 'node:path';
-import type { RecordedRequest } from '../testing/scripted-llm-server.js';
+import type { RecordedRequest } from '../agent-test/scripted-llm-server.js';
 import { ADMIN, OPERATOR } from './testing/helpers.js';
 import { liveCookie, startLiveService, type LiveService } from './testing/live.js';
 import { dataOf, readSse, type SseEvent } from './testing/sse-client.js';

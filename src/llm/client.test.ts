@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isAppError, type AppError } from '../errors.js';
-import { startScriptedLlmServer, turn, type ScriptedLlmServer } from '../testing/scripted-llm-server.js';
+import { startScriptedLlmServer, turn, type ScriptedLlmServer } from '../agent-test/scripted-llm-server.js';
 import { LlmClient } from './client.js';
 import { ModelGate, meansModelDown } from './availability.js';
 

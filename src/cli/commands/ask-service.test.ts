@@ -17,7 +17,7 @@ import { Collector } from '../../agent/fixtures/harness.js';
 import { listenLocalSocket, type LocalSocket } from '../../http/local-socket.js';
 import { startLiveService, type LiveService } from '../../http/testing/live.js';
 import { connectService } from '../service-client.js';
-import { runRemoteSuite } from '../../testing/remote.js';
+import { runRemoteSuite } from '../../agent-test/remote.js';
 import { askCommand, type RuntimeFactory } from './ask.js';
 import { chatCommand } from './chat.js';
 

@@ -15,7 +15,7 @@ import { openAgentDb } from '../../store/agent-db.js';
 import { createAgent } from '../../agent/create.js';
 import { FakeSkillEngine } from '../../agent/fixtures/fake-skill-engine.js';
 import { Collector, writeConfigFile } from '../../agent/fixtures/harness.js';
-import { startScriptedLlmServer, turn, type ScriptedLlmServer } from '../../testing/scripted-llm-server.js';
+import { startScriptedLlmServer, turn, type ScriptedLlmServer } from '../../agent-test/scripted-llm-server.js';
 import type { LoadedConfig } from '../../config/load.js';
 import { askCommand } from './ask.js';
 import { chatCommand } from './chat.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { AppError } from '../../errors.js';
 import { appRoot } from '../../runtime/self.js';
 import { initLogging } from '../../log/index.js';
-import { runSuite } from '../../testing/runner.js';
+import { runSuite } from '../../agent-test/runner.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE =
@@ -51,7 +51,7 @@ export async function run(context: CommandContext): Promise<number> {
     }
   }
   if (typeof values.url === 'string') {
-    const { runRemoteSuite } = await import('../../testing/remote.js');
+    const { runRemoteSuite } = await import('../../agent-test/remote.js');
     let socket: string | undefined;
     if (values.url === 'local') {
       socket = loadCommandConfig(context).config.server.socket ?? undefined;

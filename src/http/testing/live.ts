@@ -12,7 +12,7 @@ import { setFixedNow } from '../../clock.js';
 import { loadConfig } from '../../config/load.js';
 import { createAgent, type AgentRuntime } from '../../agent/create.js';
 import { seedTestPlant } from '../../seed/index.js';
-import { lastUserText, startScriptedLlmServer, type ScriptedLlmServer, type ScriptedTurn } from '../../testing/scripted-llm-server.js';
+import { lastUserText, startScriptedLlmServer, type ScriptedLlmServer, type ScriptedTurn } from '../../agent-test/scripted-llm-server.js';
 import { serviceFromRuntime } from '../service.js';
 import { startHttpServer, type RunningServer } from '../server.js';
 import { ADMIN, OPERATOR } from './helpers.js';

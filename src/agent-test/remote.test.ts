@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sink } from './test-support.js';
+import { sink } from '../testkit/sink.js';
 import { startLiveService } from '../http/testing/live.js';
 import { OPERATOR } from '../http/testing/helpers.js';
 import { runRemoteSuite } from './remote.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sink } from './test-support.js';
+import { sink } from '../testkit/sink.js';
 import { configFromObject } from '../config/load.js';
 import { runSuite } from './runner.js';
 import { cassettePath } from './cassette.js';

@@ -1,4 +1,4 @@
-/** Helpers shared by the agent-test tests. */
+/** Test kit: a Writable that keeps what is written (reports, logs). */
 import { Writable } from 'node:stream';
 
 /** A writable that keeps what is written, for asserting on a report. */

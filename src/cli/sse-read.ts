@@ -1,6 +1,6 @@
 /**
  * Reading a text/event-stream body as a browser would; no dependencies, so
- * the CLI's fast path through the service (src/cli/service-client.ts) loads
+ * the CLI's fast path through the service (service-client.ts) loads
  * nothing else.
  */
 export interface SseEvent {

@@ -31,8 +31,7 @@ export interface RemoteRunOptions {
   err: Writable;
 }
 
-export { readSse } from './sse-read.js';
-import { readSse } from './sse-read.js';
+import { readSse } from '../cli/sse-read.js';
 import { askThroughService } from '../cli/service-client.js';
 
 async function authenticate(base: string, user: string | undefined): Promise<Record<string, string>> {

@@ -1,0 +1,58 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ChatResponse } from '../llm/client.js';
+import { cleanAnswer, mergeKnown, readReply } from './loop-reply.js';
+
+const reply = (content: string, toolCalls: ChatResponse['toolCalls'] = []): ChatResponse => ({ content, toolCalls, finishReason: 'stop', ms: 1 });
+const options = () => {
+  let n = 0;
+  return { knownTools: ['query_database', 'count_records'], nextId: () => `text_${++n}` };
+};
+
+test('a plain reply is the final answer, reasoning blocks removed', () => {
+  assert.deepEqual(readReply(reply('<think>hm</think> Line A: 1.2%'), options()), { kind: 'answer', text: 'Line A: 1.2%' });
+  assert.equal(cleanAnswer('<think>unterminated'), '');
+});
+
+test('native calls keep their ids; unreadable arguments are a PARSE_FAILED problem of that call', () => {
+  const read = readReply(
+    reply('', [
+      { id: 'c1', name: 'count_records', arguments: '{"line":"A","days":1}' },
+      { id: 'c2', name: 'query_database', arguments: 'select the defect rate' },
+    ]),
+    options(),
+  );
+  assert.equal(read.kind, 'calls');
+  if (read.kind !== 'calls') return;
+  assert.equal(read.problem, undefined);
+  const [first, second] = read.calls;
+  assert.deepEqual([first?.id, first?.name, first?.native, first?.args, first?.problem], ['c1', 'count_records', true, { line: 'A', days: 1 }, undefined]);
+  assert.equal(first?.repairs, undefined, 'valid JSON needs no repair');
+  assert.deepEqual([second?.id, second?.problem?.code], ['c2', 'PARSE_FAILED']);
+  assert.match(second?.problem?.message ?? '', /the arguments of query_database are not valid JSON/);
+});
+
+test('a call written in the text gets a text_N id and says how it was read', () => {
+  const read = readReply(reply('{"name": "count_records", "arguments": {"line": "B", "days": 7}}'), options());
+  assert.equal(read.kind, 'calls');
+  if (read.kind !== 'calls') return;
+  assert.equal(read.calls[0]?.id, 'text_1');
+  assert.equal(read.calls[0]?.native, false);
+  assert.deepEqual(read.calls[0]?.args, { line: 'B', days: 7 });
+  assert.match(read.calls[0]?.repairs?.[0] ?? '', /^read from the reply text \(/);
+});
+
+test('an empty reply and a call only described in words are problems, not answers', () => {
+  const empty = readReply(reply('  <think>x</think> '), options());
+  assert.equal(empty.kind, 'calls');
+  assert.match(empty.kind === 'calls' ? (empty.problem?.message ?? '') : '', /your reply was empty/);
+  const prose = readReply(reply('I will call query_database to get the defect rate.'), options());
+  assert.equal(prose.kind, 'calls');
+  assert.match(prose.kind === 'calls' ? (prose.problem?.message ?? '') : '', /described a tool call in words/);
+});
+
+test('mergeKnown: later values win, nulls and cut-off arguments never erase a known one', () => {
+  const first = mergeKnown(undefined, { args: { line: 'A', period: 'this week' } });
+  assert.deepEqual(mergeKnown(first, { args: { line: 'B', period: null } }), { line: 'B', period: 'this week' });
+  assert.deepEqual(mergeKnown(first, { args: { period: 'yest' }, cutOff: ['period'] }), first);
+});

@@ -1,0 +1,133 @@
+/**
+ * The model loop's reading of one reply (loop.ts steps 1–2): what the model
+ * sent — native tool calls, calls read leniently from the text, a final
+ * answer, or a reply that cannot be used — and whether each call names a known
+ * tool with valid arguments.
+ */
+import type { ChatResponse } from '../llm/client.js';
+import { describesCallInProse, parseToolCalls, readArguments, validateArguments } from './toolcalls/index.js';
+import type { CatalogEntry, ToolCatalog } from './tool-catalog.js';
+
+export interface PendingCall {
+  id: string;
+  name: string;
+  native: boolean;
+  args?: Record<string, unknown> | undefined;
+  /** arguments the reply was cut off in: refused, and never carried to the rules fallback */
+  cutOff?: string[] | undefined;
+  entry?: CatalogEntry | undefined;
+  /** what the parser repaired to read the call (issue 14): traced and audited */
+  repairs?: string[] | undefined;
+  problem?: { code: 'PARSE_FAILED' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_NOT_FOUND'; message: string } | undefined;
+}
+
+/** A reply that is neither an answer nor a readable call. */
+export interface ReplyProblem {
+  code: 'PARSE_FAILED';
+  message: string;
+  raw: string;
+}
+
+export type ReadReply = { kind: 'answer'; text: string } | { kind: 'calls'; calls: PendingCall[]; problem: ReplyProblem | undefined };
+
+const THINK = /<think>[\s\S]*?<\/think>|<think>[\s\S]*$/gi;
+
+/** The answer without reasoning blocks some models print (<think>…</think>). */
+export function cleanAnswer(text: string): string {
+  return text.replace(THINK, '').trim();
+}
+
+/** A native call's arguments string: what readArguments repaired (nothing when it was valid JSON). */
+function nativeRepairs(read: { repaired: boolean; repairs?: string[] | undefined }): string[] | undefined {
+  if (read.repairs && read.repairs.length > 0) return read.repairs;
+  return read.repaired ? ['arguments string repaired (not valid JSON)'] : undefined;
+}
+
+function nativeCalls(response: ChatResponse): PendingCall[] {
+  return response.toolCalls.map((native) => {
+    const parsed = readArguments(native.arguments);
+    if (parsed.ok) {
+      const read = parsed.value;
+      return { id: native.id, name: native.name, native: true, args: read.value, cutOff: read.cutOff, repairs: nativeRepairs(read) };
+    }
+    const message = `the arguments of ${native.name} are not valid JSON (${parsed.error}); send them as one JSON object`;
+    return { id: native.id, name: native.name, native: true, problem: { code: 'PARSE_FAILED', message } };
+  });
+}
+
+const PROSE_ONLY =
+  'you described a tool call in words but did not make it. Make the call itself (a tool call, or only the JSON ' +
+  '{"name": "<tool>", "arguments": {...}}); if you already have everything, give the final answer.';
+
+/**
+ * What the model sent: its native tool calls; else calls read from the text
+ * (ids from `nextId`); else a problem (a call only described in prose, an
+ * unreadable call, an empty reply); else the final answer.
+ */
+export function readReply(response: ChatResponse, options: { knownTools: string[]; nextId: () => string }): ReadReply {
+  if (response.toolCalls.length > 0) return { kind: 'calls', calls: nativeCalls(response), problem: undefined };
+  const content = response.content;
+  const outcome = parseToolCalls(content, { knownTools: options.knownTools });
+  if (outcome.calls.length > 0) {
+    const calls = outcome.calls.map((call) => ({
+      id: options.nextId(),
+      name: call.name,
+      native: false,
+      args: call.arguments,
+      cutOff: call.cutOff,
+      repairs: [`read from the reply text (${call.format})`, ...(call.repairs ?? [])],
+    }));
+    return { kind: 'calls', calls, problem: undefined };
+  }
+  const problem = (message: string): ReadReply => ({ kind: 'calls', calls: [], problem: { code: 'PARSE_FAILED', message, raw: content } });
+  if (outcome.proseOnly || describesCallInProse(content, options.knownTools)) return problem(PROSE_ONLY);
+  if (outcome.errors.length > 0) {
+    return problem(
+      `your reply looked like a tool call but could not be read: ${outcome.errors.join('; ')}. ` +
+        'Send the call again as valid JSON: {"name": "<tool>", "arguments": {...}}',
+    );
+  }
+  const answer = cleanAnswer(content);
+  if (answer.length === 0) return problem('your reply was empty. Call a tool, or give the final answer.');
+  return { kind: 'answer', text: answer };
+}
+
+/**
+ * The arguments the model has given a skill so far, for the rules fallback:
+ * each call's values laid over the earlier ones, except values that say
+ * nothing — null or absent, or cut off by a truncated reply (jsonrepair fills
+ * `"period": ` with null) — which never erase a value already known.
+ */
+export function mergeKnown(
+  known: Record<string, unknown> | undefined,
+  call: { args?: Record<string, unknown> | undefined; cutOff?: string[] | undefined },
+): Record<string, unknown> {
+  const merged = { ...(known ?? {}) };
+  const cut = new Set((call.cutOff ?? []).map((path) => /^[^.[…]+/.exec(path)?.[0] ?? path));
+  for (const [key, value] of Object.entries(call.args ?? {})) {
+    if (value === null || value === undefined || cut.has(key)) continue;
+    merged[key] = value;
+  }
+  return merged;
+}
+
+/**
+ * Each call against the catalog: a known tool (else TOOL_NOT_FOUND) with
+ * arguments valid for its schema (coerced; else TOOL_ARGUMENTS_INVALID). The
+ * arguments given to a skill are kept in `skillArgs`, valid or not.
+ */
+export function checkCalls(calls: PendingCall[], catalog: ToolCatalog, skillArgs: Map<string, Record<string, unknown>>): void {
+  for (const call of calls) {
+    if (call.problem) continue;
+    const entry = catalog.get(call.name);
+    if (!entry) {
+      call.problem = { code: 'TOOL_NOT_FOUND', message: `there is no tool named "${call.name}"; the tools are: ${catalog.names.join(', ')}` };
+      continue;
+    }
+    call.entry = entry;
+    if (entry.kind === 'skill') skillArgs.set(entry.target, mergeKnown(skillArgs.get(entry.target), call));
+    const checked = validateArguments({ tool: entry.name, schema: entry.schema, args: call.args ?? {}, cutOff: call.cutOff });
+    if (checked.ok) call.args = checked.value;
+    else call.problem = { code: 'TOOL_ARGUMENTS_INVALID', message: checked.message };
+  }
+}
