@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Every test, from a fresh clone: installs what it needs, then runs
-#   1. the type check, 2. unit + integration tests (node --test),
-#   3. the regression suite (agent-test testcases/),
-#   4. the bundle and the installer on a real systemd host.
-# Usage: scripts/test.sh [--quick]   (--quick skips stage 4)
+#   1. the lint (ESLint with the project's rules + Prettier's check),
+#   2. the type check, 3. unit + integration tests (node --test),
+#   4. the regression suite (agent-test testcases/),
+#   5. the bundle and the installer on a real systemd host,
+#      and the maintenance scripts in transient systemd units.
+# Usage: scripts/test.sh [--quick]   (--quick skips stage 5)
+# No stage drops out silently: one that cannot run fails and says why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/setup.sh
@@ -20,15 +23,18 @@ run_stage() {
   if "$@"; then log "$name: ok"; else log "$name: FAILED"; status=1; fi
 }
 
+# a stage whose files are missing fails (bash names the missing file); none is skipped
+regression_suite() {
+  ls testcases/*.yaml >/dev/null 2>&1 || { log "cannot run: no testcases/*.yaml"; return 1; }
+  ./bin/agent-test testcases/
+}
+
+run_stage "lint" npm run --silent lint
 run_stage "type check" npx tsc -p .
 run_stage "unit and integration tests" node scripts/run-tests.mjs
-if [ -d testcases ] && ls testcases/*.yaml >/dev/null 2>&1 && [ -f src/testing/runner.ts ]; then
-  run_stage "regression suite" ./bin/agent-test testcases/
-fi
-if [ $quick = 0 ] && [ -f scripts/install-test.sh ]; then
+run_stage "regression suite" regression_suite
+if [ $quick = 0 ]; then
   run_stage "bundle and install on a systemd host" bash scripts/install-test.sh
-fi
-if [ $quick = 0 ] && [ -f scripts/scripts-systemd-test.sh ]; then
   run_stage "maintenance scripts in transient systemd units" bash scripts/scripts-systemd-test.sh
 fi
 if [ $status = 0 ]; then log "all test stages passed"; else log "some test stages FAILED"; fi
