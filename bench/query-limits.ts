@@ -21,7 +21,9 @@ async function main(): Promise<void> {
 
     await new Promise((resolve) => setTimeout(resolve, 500));
     const slow = 'SELECT count(a.record_id) AS n FROM quality_data a, quality_data b WHERE a.defect_qty + b.defect_qty > -1 LIMIT 1';
-    const slowCalls = [0, 1, 2].map((index) => cancellable(server, `${slow.replace('LIMIT 1', '')}AND ${index} = ${index} LIMIT 1`, 'bench: slow'));
+    const slowCalls = [0, 1, 2].map((index) =>
+      cancellable(server, `${slow.replace('LIMIT 1', '')}AND ${index} = ${index} LIMIT 1`, 'bench: slow'),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (const call of slowCalls) call.controller.abort('the operator gave up');
     const trivialStarted = performance.now();

@@ -10,7 +10,10 @@ import { makeFixture, startQueryServer, type RunningServer } from './test-suppor
 export type LimitsFixtureOptions = Parameters<typeof makeFixture>[0];
 
 /** A fresh plant with these limits and the query server on it; both gone when `run` ends, however it ends. */
-export async function withQueryServer<T>(options: LimitsFixtureOptions, run: (server: RunningServer) => Promise<T>): Promise<T> {
+export async function withQueryServer<T>(
+  options: LimitsFixtureOptions,
+  run: (server: RunningServer) => Promise<T>,
+): Promise<T> {
   const fixture = makeFixture(options);
   try {
     const server = await startQueryServer(fixture.configFile);
@@ -63,7 +66,10 @@ export function cancellable(
 ): { controller: AbortController; done: Promise<unknown> } {
   const controller = new AbortController();
   const done = server.client
-    .callTool({ name: 'query_database', arguments: { sql, purpose } }, undefined, { signal: controller.signal, timeout: 60000 })
+    .callTool({ name: 'query_database', arguments: { sql, purpose } }, undefined, {
+      signal: controller.signal,
+      timeout: 60000,
+    })
     .catch((error: unknown) => error);
   return { controller, done };
 }

@@ -45,7 +45,8 @@ describe('ask refuses an approval-gated procedure', () => {
   });
 
   test('no model request, no tool call; the answer says an admin must approve it in the chat page', async () => {
-    const { stdout, stderr } = await runCli(['--config', workspace.configFile, 'ask', 'Please reset the counters of line A']);
+    const question = 'Please reset the counters of line A';
+    const { stdout, stderr } = await runCli(['--config', workspace.configFile, 'ask', question]);
     assert.match(stdout + stderr, /needs an admin's approval before it runs/);
     assert.match(stdout + stderr, /chat page/);
     assert.doesNotMatch(stderr, /→ describe_schema/);

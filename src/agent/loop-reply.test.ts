@@ -3,14 +3,22 @@ import assert from 'node:assert/strict';
 import type { ChatResponse } from '../llm/client.js';
 import { cleanAnswer, mergeKnown, readReply } from './loop-reply.js';
 
-const reply = (content: string, toolCalls: ChatResponse['toolCalls'] = []): ChatResponse => ({ content, toolCalls, finishReason: 'stop', ms: 1 });
+const reply = (content: string, toolCalls: ChatResponse['toolCalls'] = []): ChatResponse => ({
+  content,
+  toolCalls,
+  finishReason: 'stop',
+  ms: 1,
+});
 const options = () => {
   let n = 0;
   return { knownTools: ['query_database', 'count_records'], nextId: () => `text_${++n}` };
 };
 
 test('a plain reply is the final answer, reasoning blocks removed', () => {
-  assert.deepEqual(readReply(reply('<think>hm</think> Line A: 1.2%'), options()), { kind: 'answer', text: 'Line A: 1.2%' });
+  assert.deepEqual(readReply(reply('<think>hm</think> Line A: 1.2%'), options()), {
+    kind: 'answer',
+    text: 'Line A: 1.2%',
+  });
   assert.equal(cleanAnswer('<think>unterminated'), '');
 });
 
@@ -26,7 +34,10 @@ test('native calls keep their ids; unreadable arguments are a PARSE_FAILED probl
   if (read.kind !== 'calls') return;
   assert.equal(read.problem, undefined);
   const [first, second] = read.calls;
-  assert.deepEqual([first?.id, first?.name, first?.native, first?.args, first?.problem], ['c1', 'count_records', true, { line: 'A', days: 1 }, undefined]);
+  assert.deepEqual(
+    [first?.id, first?.name, first?.native, first?.args, first?.problem],
+    ['c1', 'count_records', true, { line: 'A', days: 1 }, undefined],
+  );
   assert.equal(first?.repairs, undefined, 'valid JSON needs no repair');
   assert.deepEqual([second?.id, second?.problem?.code], ['c2', 'PARSE_FAILED']);
   assert.match(second?.problem?.message ?? '', /the arguments of query_database are not valid JSON/);

@@ -28,7 +28,8 @@ export interface ReplyProblem {
   raw: string;
 }
 
-export type ReadReply = { kind: 'answer'; text: string } | { kind: 'calls'; calls: PendingCall[]; problem: ReplyProblem | undefined };
+export type ReadReply =
+  { kind: 'answer'; text: string } | { kind: 'calls'; calls: PendingCall[]; problem: ReplyProblem | undefined };
 
 const THINK = /<think>[\s\S]*?<\/think>|<think>[\s\S]*$/gi;
 
@@ -48,9 +49,17 @@ function nativeCalls(response: ChatResponse): PendingCall[] {
     const parsed = readArguments(native.arguments);
     if (parsed.ok) {
       const read = parsed.value;
-      return { id: native.id, name: native.name, native: true, args: read.value, cutOff: read.cutOff, repairs: nativeRepairs(read) };
+      return {
+        id: native.id,
+        name: native.name,
+        native: true,
+        args: read.value,
+        cutOff: read.cutOff,
+        repairs: nativeRepairs(read),
+      };
     }
-    const message = `the arguments of ${native.name} are not valid JSON (${parsed.error}); send them as one JSON object`;
+    const message =
+      `the arguments of ${native.name} are not valid JSON (${parsed.error}); ` + 'send them as one JSON object';
     return { id: native.id, name: native.name, native: true, problem: { code: 'PARSE_FAILED', message } };
   });
 }
@@ -79,7 +88,11 @@ export function readReply(response: ChatResponse, options: { knownTools: string[
     }));
     return { kind: 'calls', calls, problem: undefined };
   }
-  const problem = (message: string): ReadReply => ({ kind: 'calls', calls: [], problem: { code: 'PARSE_FAILED', message, raw: content } });
+  const problem = (message: string): ReadReply => ({
+    kind: 'calls',
+    calls: [],
+    problem: { code: 'PARSE_FAILED', message, raw: content },
+  });
   if (outcome.proseOnly || describesCallInProse(content, options.knownTools)) return problem(PROSE_ONLY);
   if (outcome.errors.length > 0) {
     return problem(
@@ -116,17 +129,29 @@ export function mergeKnown(
  * arguments valid for its schema (coerced; else TOOL_ARGUMENTS_INVALID). The
  * arguments given to a skill are kept in `skillArgs`, valid or not.
  */
-export function checkCalls(calls: PendingCall[], catalog: ToolCatalog, skillArgs: Map<string, Record<string, unknown>>): void {
+export function checkCalls(
+  calls: PendingCall[],
+  catalog: ToolCatalog,
+  skillArgs: Map<string, Record<string, unknown>>,
+): void {
   for (const call of calls) {
     if (call.problem) continue;
     const entry = catalog.get(call.name);
     if (!entry) {
-      call.problem = { code: 'TOOL_NOT_FOUND', message: `there is no tool named "${call.name}"; the tools are: ${catalog.names.join(', ')}` };
+      call.problem = {
+        code: 'TOOL_NOT_FOUND',
+        message: `there is no tool named "${call.name}"; the tools are: ${catalog.names.join(', ')}`,
+      };
       continue;
     }
     call.entry = entry;
     if (entry.kind === 'skill') skillArgs.set(entry.target, mergeKnown(skillArgs.get(entry.target), call));
-    const checked = validateArguments({ tool: entry.name, schema: entry.schema, args: call.args ?? {}, cutOff: call.cutOff });
+    const checked = validateArguments({
+      tool: entry.name,
+      schema: entry.schema,
+      args: call.args ?? {},
+      cutOff: call.cutOff,
+    });
     if (checked.ok) call.args = checked.value;
     else call.problem = { code: 'TOOL_ARGUMENTS_INVALID', message: checked.message };
   }

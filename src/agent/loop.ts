@@ -67,7 +67,13 @@ export type LoopOutcome =
       /** arguments the model gave each skill it tried (even invalid ones), for the rules fallback */
       skillArgs: Map<string, Record<string, unknown>>;
     }
-  | { kind: 'model-failed'; error: AppError; steps: number; tried: string[]; skillArgs: Map<string, Record<string, unknown>> };
+  | {
+      kind: 'model-failed';
+      error: AppError;
+      steps: number;
+      tried: string[];
+      skillArgs: Map<string, Record<string, unknown>>;
+    };
 
 /** What one question's loop carries from step to step. */
 interface LoopRun {
@@ -148,17 +154,29 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
     const results = await runCalls(run, runnable);
 
     // 6. results and errors back to the model
-    const texts = new Map(runnable.map((call, index) => [call.id, toolResultText(results[index]!, { maxRows: options.maxResultRows })]));
+    const texts = new Map(
+      runnable.map((call, index) => [call.id, toolResultText(results[index]!, { maxRows: options.maxResultRows })]),
+    );
     appendFeedback(run.messages, { native: response.toolCalls.length > 0, calls, problem, texts });
     emit({ type: 'step-end', step });
   }
 
   const why = run.state.failures > options.maxRetries ? 'retries' : 'max-steps';
-  return { kind: 'gave-up', why, steps: run.state.step, tried: run.tried, lastCode: run.lastCode, skillArgs: run.skillArgs };
+  return {
+    kind: 'gave-up',
+    why,
+    steps: run.state.step,
+    tried: run.tried,
+    lastCode: run.lastCode,
+    skillArgs: run.skillArgs,
+  };
 }
 
 /** One model call, the temperature halved per failure so far; a failed call is a value, a cancelled one throws. */
-async function askModel(run: LoopRun, gate: TokenGate): Promise<{ ok: true; response: ChatResponse } | { ok: false; error: AppError }> {
+async function askModel(
+  run: LoopRun,
+  gate: TokenGate,
+): Promise<{ ok: true; response: ChatResponse } | { ok: false; error: AppError }> {
   const { options, state } = run;
   const { signal } = options;
   const temperature = Math.max(0, options.temperature * 0.5 ** state.failures);
@@ -174,7 +192,8 @@ async function askModel(run: LoopRun, gate: TokenGate): Promise<{ ok: true; resp
     });
   } catch (error) {
     const appError = toAppError(error, 'LLM_ERROR');
-    if (appError.code === 'CANCELLED' || signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
+    if (appError.code === 'CANCELLED' || signal.aborted)
+      throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
     return { ok: false, error: appError };
   }
   checkCancelled(signal);
@@ -188,7 +207,11 @@ function auditRepairs(run: LoopRun, response: ChatResponse, calls: PendingCall[]
     const raw = call.native ? response.toolCalls.find((native) => native.id === call.id)?.arguments : response.content;
     run.options.audit({
       tool_name: '(reply)',
-      parameters: { tool: call.name, repairs: call.repairs, raw: cutText(typeof raw === 'string' ? raw : JSON.stringify(raw ?? null), 1000) },
+      parameters: {
+        tool: call.name,
+        repairs: call.repairs,
+        raw: cutText(typeof raw === 'string' ? raw : JSON.stringify(raw ?? null), 1000),
+      },
       result_summary: `repaired ${call.name}: ${call.repairs.join('; ')}`,
       duration_ms: 0,
       success: true,
@@ -206,7 +229,11 @@ function echoAssistantTurn(messages: ChatMessage[], response: ChatResponse, call
       role: 'assistant',
       content: content.length > 0 ? content : null,
       // arguments echoed as valid JSON: some servers re-parse them when rendering the template
-      tool_calls: calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) } })),
+      tool_calls: calls.map((call) => ({
+        id: call.id,
+        type: 'function' as const,
+        function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) },
+      })),
     });
   } else {
     messages.push({ role: 'assistant', content });
@@ -214,7 +241,10 @@ function echoAssistantTurn(messages: ChatMessage[], response: ChatResponse, call
 }
 
 /** An unusable reply or call: one failure for the reply, an audit row each, a line of `tried`, one retry event. */
-function reportProblems(run: LoopRun, reply: { response: ChatResponse; calls: PendingCall[]; problem: ReplyProblem | undefined }): void {
+function reportProblems(
+  run: LoopRun,
+  reply: { response: ChatResponse; calls: PendingCall[]; problem: ReplyProblem | undefined },
+): void {
   const { options, state } = run;
   const step = state.step;
   const problems = reply.calls.filter((call) => call.problem);
@@ -264,8 +294,12 @@ async function runCalls(run: LoopRun, runnable: PendingCall[]): Promise<CallOutc
   checkCancelled(run.options.signal);
   for (const [index, call] of runnable.entries()) {
     const result = results[index]!;
-    if (call.entry?.kind === 'skill' && result.ok) run.lastSkill = { name: call.entry.target, data: result.data, args: call.args ?? {} };
-    run.tried.push(`step ${run.state.step}: ${call.name}(${argsLine(call.args)}) — ${result.ok ? 'ok' : `failed: ${cutText(result.text, 160)}`}`);
+    if (call.entry?.kind === 'skill' && result.ok)
+      run.lastSkill = { name: call.entry.target, data: result.data, args: call.args ?? {} };
+    run.tried.push(
+      `step ${run.state.step}: ${call.name}(${argsLine(call.args)}) — ` +
+        (result.ok ? 'ok' : `failed: ${cutText(result.text, 160)}`),
+    );
   }
   return results;
 }
@@ -278,7 +312,9 @@ function appendFeedback(
   const { calls, texts } = feedback;
   if (feedback.native) {
     for (const call of calls) {
-      const text = call.problem ? `Error (${call.problem.code}): ${call.problem.message}. Fix the call and try again.` : (texts.get(call.id) ?? '');
+      const text = call.problem
+        ? `Error (${call.problem.code}): ${call.problem.message}. Fix the call and try again.`
+        : (texts.get(call.id) ?? '');
       messages.push({ role: 'tool', tool_call_id: call.id, content: text });
     }
     return;
@@ -288,7 +324,8 @@ function appendFeedback(
   for (const call of calls) {
     parts.push(
       call.problem
-        ? `Your call to ${call.name} could not be run (${call.problem.code}): ${call.problem.message}. Fix the call and try again.`
+        ? `Your call to ${call.name} could not be run (${call.problem.code}): ${call.problem.message}. ` +
+            'Fix the call and try again.'
         : `Result of ${call.name}:\n${texts.get(call.id) ?? ''}`,
     );
   }
@@ -303,7 +340,13 @@ async function runCall(options: ModelLoopOptions, call: PendingCall, step: numbe
   options.emit({ type: 'tool-call-start', id: call.id, name: entry.name, arguments: args, ...repairs });
   const result: CallOutcome =
     entry.kind === 'mcp'
-      ? await options.tools.callTool({ name: entry.target, arguments: args, traceId: options.traceId, sessionId: options.sessionId, signal: options.signal })
+      ? await options.tools.callTool({
+          name: entry.target,
+          arguments: args,
+          traceId: options.traceId,
+          sessionId: options.sessionId,
+          signal: options.signal,
+        })
       : await callSkill(options, entry.target, args);
   options.emit({
     type: 'tool-call-end',
@@ -321,7 +364,11 @@ async function runCall(options: ModelLoopOptions, call: PendingCall, step: numbe
 }
 
 /** A skill the model called, run and audited as the rules run one (skill-run.ts), its outcome worded for the model. */
-async function callSkill(options: ModelLoopOptions, skill: string, args: Record<string, unknown>): Promise<CallOutcome> {
+async function callSkill(
+  options: ModelLoopOptions,
+  skill: string,
+  args: Record<string, unknown>,
+): Promise<CallOutcome> {
   const ran = await runSkillAudited({
     skills: options.skills,
     skill,

@@ -22,7 +22,8 @@ export interface SkillRunRequest {
   log: Logger;
 }
 
-export type SkillRunOutcome = { ok: true; result: SkillResult; ms: number } | { ok: false; error: AppError; ms: number };
+export type SkillRunOutcome =
+  { ok: true; result: SkillResult; ms: number } | { ok: false; error: AppError; ms: number };
 
 /** An AppError's message with its hint, as a reader needs it. */
 export function withHint(error: AppError): string {
@@ -35,11 +36,19 @@ export async function runSkillAudited(request: SkillRunRequest): Promise<SkillRu
   try {
     const result = await request.skills.run(skill, args, run);
     const ms = performance.now() - started;
-    request.audit({ server: 'skills', tool_name: skill, parameters: args, result_summary: result.answer, duration_ms: ms, success: true });
+    request.audit({
+      server: 'skills',
+      tool_name: skill,
+      parameters: args,
+      result_summary: result.answer,
+      duration_ms: ms,
+      success: true,
+    });
     return { ok: true, result, ms };
   } catch (error) {
     const appError = toAppError(error, 'SKILL_FAILED');
-    if (appError.code === 'CANCELLED' || run.signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
+    if (appError.code === 'CANCELLED' || run.signal.aborted)
+      throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
     const ms = performance.now() - started;
     request.audit({
       server: 'skills',

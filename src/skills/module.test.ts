@@ -15,7 +15,7 @@ import { openAgentDb } from '../store/agent-db.js';
 import type { AgentEvent } from '../types/answer.js';
 import { PlantSkillEngine } from './engine.js';
 import { intentOf, skillIndex, type SkillIndex } from './module.js';
-import { INDEX_LINES, SKILLS } from './code/index.js';
+import { INDEX_LINES, LISTED_FIRST, SKILLS } from './code/index.js';
 import { lineCountModule } from './fixtures/line_count/index.js';
 import { documentSearchModule } from './code/document_search/index.js';
 import { fakeTools, rows } from './code/shared/testing.js';
@@ -34,7 +34,7 @@ test('a new code skill is one folder plus one index line: the router routes to i
   await shipped.close();
 
   // the one line: the new module, placed first so its intent wins
-  const engine = engineWith(skillIndex([lineCountModule, ...INDEX_LINES]));
+  const engine = engineWith(skillIndex([lineCountModule, ...INDEX_LINES], { listedFirst: LISTED_FIRST }));
   const decision = engine.route(question, {});
   assert.equal(decision.kind, 'skill', decision.reason);
   if (decision.kind !== 'skill') return;
@@ -42,7 +42,8 @@ test('a new code skill is one folder plus one index line: the router routes to i
   assert.deepEqual(decision.missing, []);
   assert.equal(decision.reason, 'asks how many lines there are');
   assert.ok(engine.list().some((info) => info.name === 'line_count' && info.kind === 'code' && info.enabled));
-  assert.ok(engine.examples('zh').includes('工厂有几条产线？'), 'its examples join the honest reply');
+  assert.equal(engine.examples('zh').at(-1), '工厂有几条产线？', 'its examples join the honest reply, after the listed-first ones');
+  assert.deepEqual(engine.examples('en').slice(0, 3), ["What was line A's defect rate last Wednesday?", 'Output and yield of every line this week', 'Which line was worst last week?']);
 
   const tools = fakeTools((request) => {
     assert.equal(request.name, 'query_database');

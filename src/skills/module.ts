@@ -24,7 +24,11 @@ export interface IndexedIntent {
 }
 
 export interface SkillIndex extends RouterSkills {
-  /** every module, in the order it first appears in the index */
+  /**
+   * every module, in listing order (`listedFirst`, then the others in the
+   * order they first appear); `routings` follow the same order, so the honest
+   * reply's examples do too
+   */
   modules: CodeSkillModule[];
 }
 
@@ -47,7 +51,7 @@ function isIndexedIntent(entry: CodeSkillModule | IndexedIntent): entry is Index
  * placed exactly once (a module line places all of them); a skill name twice
  * is refused. A wrong index fails at start, naming what is wrong.
  */
-export function skillIndex(lines: Array<CodeSkillModule | IndexedIntent>): SkillIndex {
+export function skillIndex(lines: Array<CodeSkillModule | IndexedIntent>, options: { listedFirst?: CodeSkillModule[] } = {}): SkillIndex {
   const modules: CodeSkillModule[] = [];
   const intents: PlacedIntent[] = [];
   const placed = new Map<CodeSkillModule, Set<IntentRule>>();
@@ -72,13 +76,15 @@ export function skillIndex(lines: Array<CodeSkillModule | IndexedIntent>): Skill
       throw new Error(`skill index: intent(s) ${missing.map((rule) => `"${rule.name}"`).join(', ')} of ${module.skill.name} are not placed`);
     }
   }
-  const routings = modules.flatMap((module) => (module.routing ? [module.routing] : []));
+  const first = (options.listedFirst ?? []).filter((module) => placed.has(module));
+  const listed = [...first, ...modules.filter((module) => !first.includes(module))];
+  const routings = listed.flatMap((module) => (module.routing ? [module.routing] : []));
   const routed = new Set<string>();
   for (const routing of routings) {
     if (routed.has(routing.skill)) throw new Error(`skill index: two skills route as ${routing.skill}`);
     routed.add(routing.skill);
   }
-  return { modules, intents, routings };
+  return { modules: listed, intents, routings };
 }
 
 /** An index of code skills that the rules never route to (tests, a registry that only lists). */

@@ -11,7 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedPlant } from '../seed/build.js';
-import { startScriptedLlmServer, type ScriptedLlmServer, type ScriptedTurn } from '../agent-test/scripted-llm-server.js';
+import {
+  startScriptedLlmServer,
+  type ScriptedLlmServer,
+  type ScriptedTurn,
+} from '../agent-test/scripted-llm-server.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const entry = path.join(repoRoot, 'src', 'cli', 'entry.ts');
@@ -60,7 +64,8 @@ export async function startAskWorkspace(options: AskWorkspaceOptions): Promise<A
       log: { level: options.logLevel ?? 'info', dir: path.join(dir, 'log') },
       skills: { watch: false },
     };
-    for (const [section, values] of Object.entries(options.config?.(dir) ?? {})) base[section] = { ...base[section], ...values };
+    for (const [section, values] of Object.entries(options.config?.(dir) ?? {}))
+      base[section] = { ...base[section], ...values };
     const configFile = path.join(dir, 'config.yaml');
     writeFileSync(configFile, JSON.stringify(base));
     const server = llm;
@@ -91,7 +96,10 @@ export interface CliResult {
  * root with NODE_ENV=test; `onStderr` sees all stderr so far after each chunk
  * (and the child, e.g. to signal it).
  */
-export function runCli(args: string[], options: { onStderr?: (text: string, child: ChildProcess) => void } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { onStderr?: (text: string, child: ChildProcess) => void } = {},
+): Promise<CliResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,7 +35,24 @@ export const INDEX_LINES = [
   intentOf(documentSearchModule, 'named-last'),
 ];
 
-export const SKILLS = skillIndex(INDEX_LINES);
+/**
+ * The order the skills are listed in (the registry, `skills list`) and
+ * their examples shown in the honest "no model" reply, which shows the first
+ * few: the plant's most frequent questions first. A skill not named here
+ * follows, in index order.
+ */
+export const LISTED_FIRST = [
+  qualityMetricsModule,
+  weeklyReportModule,
+  equipmentStatusModule,
+  faultAdviceModule,
+  oncallCheckProcedureModule,
+  documentSearchModule,
+  currentDatetimeModule,
+  calculatorModule,
+];
+
+export const SKILLS = skillIndex(INDEX_LINES, { listedFirst: LISTED_FIRST });
 
 /** The code skills alone, for a registry that routes nothing (skills list, doctor, teach). */
 export const CODE_SKILLS: CodeSkill<any>[] = SKILLS.modules.map((module) => module.skill);
