@@ -393,10 +393,13 @@ describe('the API', () => {
     assert.match(page.headers.get('content-security-policy')!, /script-src 'self'/);
     const html = await page.text();
     const script = await (await harness.app.request('/assets/app.js')).text();
+    const extras = await (await harness.app.request('/assets/extras.js')).text();
     const css = await (await harness.app.request('/assets/app.css')).text();
     assert.doesNotThrow(() => new Function(script));
-    for (const text of [html, script, css]) assert.doesNotMatch(text, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
-    assert.doesNotMatch(script, /innerHTML/);
+    assert.doesNotThrow(() => new Function(extras));
+    assert.match(script, /EventSource/, 'built from src/http/page/client/app.ts');
+    for (const text of [html, script, extras, css]) assert.doesNotMatch(text, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    for (const text of [script, extras]) assert.doesNotMatch(text, /innerHTML/);
   });
 
   test('shutdown: queued questions are cancelled, running ones aborted after the grace period, every stream gets done', async () => {
