@@ -21,6 +21,7 @@ run_stage() {
 }
 
 run_stage "type check" npx tsc -p .
+run_stage "type check of the page scripts (DOM only, no Node types)" npx tsc -p tsconfig.page.json
 run_stage "unit and integration tests" node scripts/run-tests.mjs
 if [ -d testcases ] && ls testcases/*.yaml >/dev/null 2>&1 && [ -f src/testing/runner.ts ]; then
   run_stage "regression suite" ./bin/agent-test testcases/
