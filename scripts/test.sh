@@ -31,6 +31,7 @@ regression_suite() {
 
 run_stage "lint" npm run --silent lint
 run_stage "type check" npx tsc -p .
+run_stage "type check of the page scripts (DOM only, no Node types)" npx tsc -p tsconfig.page.json
 run_stage "unit and integration tests" node scripts/run-tests.mjs
 run_stage "regression suite" regression_suite
 if [ $quick = 0 ]; then

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closure, type Lockfile } from './llama.mjs';
 import { bundleJs } from './esbuild.mjs';
+import { buildPageScripts } from '../../src/http/page/assets.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -48,8 +49,12 @@ test('the real lockfile: node-llama-cpp vendors no GPU variant and no other plat
 test('the esbuild step makes one CJS file with no worker threads that runs on its own', async () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'bundle-js-'));
   try {
-    const { outfile, workers, metafile } = await bundleJs({ root, work, version: '9.9.9-test' });
+    const { outfile, workers, metafile, page } = await bundleJs({ root, work, version: '9.9.9-test' });
     assert.equal(workers, 0, 'no `new Worker(` in the bundle');
+    // the chat page's scripts are built into the bundle, exactly as development builds them; esbuild stays out
+    assert.deepEqual(page, await buildPageScripts(root));
+    assert.ok(readFileSync(outfile, 'utf8').includes('airgap-answer'), 'the page scripts are embedded in the bundle');
+    assert.ok(!Object.keys(metafile.inputs).some((input) => input.includes('node_modules/esbuild/')), 'esbuild is not bundled');
     assert.ok(!Object.keys(metafile.inputs).some((input) => input.includes('node_modules/thread-stream/')), 'thread-stream is stubbed');
     assert.ok(!Object.keys(metafile.inputs).some((input) => input.includes('node_modules/node-llama-cpp/')), 'node-llama-cpp stays external');
     const run = spawnSync(process.execPath, [outfile, '--version'], { encoding: 'utf8', cwd: work });

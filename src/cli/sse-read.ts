@@ -3,9 +3,16 @@
  * the CLI's fast path through the service (service-client.ts) loads
  * nothing else.
  */
+import { parseWireEvent, type WireEvent } from '../types/wire.js';
+
 export interface SseEvent {
   event: string;
   data: string;
+}
+
+/** The event as the wire union (src/types/wire.ts), typed by its name; undefined when it is not a wire event. */
+export function wireEventOf(event: SseEvent): WireEvent | undefined {
+  return parseWireEvent(event.event, event.data);
 }
 
 /** Parse an SSE body as a browser would (event/data fields, blank-line separated). */

@@ -283,7 +283,7 @@ describe('the API', () => {
     const store = harness.service.tasks.store;
     await waitFor(() => store.get(accepted.task_id)!.state === 'waiting_input');
     assert.equal(store.get(accepted.task_id)!.state, 'waiting_input');
-    const approval = store.approvalOfTask(accepted.task_id)!;
+    const approval = harness.service.tasks.approvals.store.ofTask(accepted.task_id)!;
     assert.equal(approval.skill, 'restart_line');
     const decided = await harness.app.request(`/api/approvals/${approval.approval_id}`, json({ decision: 'approve' }, admin));
     assert.equal(decided.status, 200);
@@ -299,7 +299,7 @@ describe('the API', () => {
 
     const second = await (await harness.app.request('/api/tasks', json({ question: 'model-danger again' }, operator))).json();
     await waitFor(() => store.get(second.task_id)!.state === 'waiting_input');
-    const pending = store.approvalOfTask(second.task_id)!;
+    const pending = harness.service.tasks.approvals.store.ofTask(second.task_id)!;
     await harness.app.request(`/api/approvals/${pending.approval_id}`, json({ decision: 'reject', reason: 'not now' }, admin));
     await events(harness, second.task_id, operator);
     const task = store.get(second.task_id)!;
@@ -331,7 +331,7 @@ describe('the API', () => {
     assert.match((await twice.json()).error.message, /already approved/);
 
     const second = await (await harness.app.request('/api/tasks', json({ question: 'danger: again' }, operator))).json();
-    const approval = harness.service.tasks.store.approvalOfTask(second.task_id)!;
+    const approval = harness.service.tasks.approvals.store.ofTask(second.task_id)!;
     await harness.app.request(`/api/approvals/${approval.approval_id}`, json({ decision: 'reject', reason: 'not during a shift' }, admin));
     const task = await (await harness.app.request(`/api/tasks/${second.task_id}`, get(operator))).json();
     assert.equal(task.state, 'cancelled');
@@ -393,10 +393,13 @@ describe('the API', () => {
     assert.match(page.headers.get('content-security-policy')!, /script-src 'self'/);
     const html = await page.text();
     const script = await (await harness.app.request('/assets/app.js')).text();
+    const extras = await (await harness.app.request('/assets/extras.js')).text();
     const css = await (await harness.app.request('/assets/app.css')).text();
     assert.doesNotThrow(() => new Function(script));
-    for (const text of [html, script, css]) assert.doesNotMatch(text, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
-    assert.doesNotMatch(script, /innerHTML/);
+    assert.doesNotThrow(() => new Function(extras));
+    assert.match(script, /EventSource/, 'built from src/http/page/client/app.ts');
+    for (const text of [html, script, extras, css]) assert.doesNotMatch(text, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    for (const text of [script, extras]) assert.doesNotMatch(text, /innerHTML/);
   });
 
   test('shutdown: queued questions are cancelled, running ones aborted after the grace period, every stream gets done', async () => {

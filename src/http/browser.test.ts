@@ -11,47 +11,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN, OPERATOR } from './testing/helpers.js';
+import { ask, browserSkip, launchBrowser, logIn, pageErrors } from './testing/browser.js';
 import { startLiveService, type LiveService } from './testing/live.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const skip = process.env.AIRGAP_SKIP_BROWSER === '1' ? 'AIRGAP_SKIP_BROWSER=1: the browser test of the chat page is skipped' : false;
-
-async function launch(locale: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium fonts-noto-cjk\` (or set AIRGAP_SKIP_BROWSER=1 to skip this test explicitly)`);
-  }
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, locale, viewport });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-async function logIn(page: Page, url: string, user: { username: string; password: string }): Promise<void> {
-  await page.goto(url);
-  await page.locator('#login-form').waitFor();
-  await page.fill('#username', user.username);
-  await page.fill('#password', user.password);
-  await page.press('#password', 'Enter');
-  await page.locator('#app-view').waitFor();
-}
-
-async function ask(page: Page, question: string): Promise<void> {
-  await page.fill('#question', question);
-  await page.press('#question', 'Enter');
-}
+const skip = browserSkip('the browser test of the chat page');
 
 describe('the chat page in Chromium', { skip }, () => {
   let live: LiveService;
@@ -62,14 +30,10 @@ describe('the chat page in Chromium', { skip }, () => {
   after(async () => live?.close());
 
   test('log in, ask, watch the stream, the SQL card, the weekly chart, cancel with Esc, switch language, phone layout', async () => {
-    const browser = await launch('en-US', { width: 1366, height: 900 });
+    const browser = await launchBrowser({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
     try {
       const page = await browser.context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
+      const errors = pageErrors(page, { console: true });
       await logIn(page, live.url, OPERATOR);
       assert.equal(await page.textContent('#who'), 'otto (operator)');
       assert.equal(await page.textContent('#send'), 'Send');
@@ -133,7 +97,7 @@ describe('the chat page in Chromium', { skip }, () => {
   });
 
   test('the language follows the browser; a phone gets the one-column layout; admins see the approvals panel', async () => {
-    const browser = await launch('zh-CN', { width: 390, height: 844 });
+    const browser = await launchBrowser({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
     try {
       const page = await browser.context.newPage();
       await page.goto(live.url);

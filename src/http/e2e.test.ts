@@ -11,7 +11,7 @@ import path from 'node:path';
 import { openAgentDb } from '../store/agent-db.js';
 import { ADMIN, OPERATOR } from './testing/helpers.js';
 import { liveCookie, startLiveService, type LiveService } from './testing/live.js';
-import { dataOf, readSse, type SseEvent } from './testing/sse-client.js';
+import { dataNamed, dataOf, readSse, wireOf, type SseEvent } from './testing/sse-client.js';
 
 describe('the service over HTTP', () => {
   let live: LiveService;
@@ -57,17 +57,18 @@ describe('the service over HTTP', () => {
     assert.ok(ended, 'the server closes the stream after done');
     const names = events.map((event) => event.event);
     assert.equal(names[names.length - 1], 'done');
+    // every event is on the wire union (typed by its name)
     const end = events
-      .filter((event) => event.event === 'tool-call-end')
-      .map((event) => dataOf(event))
-      .find((data) => data.tool === 'query_database' && /FROM quality_data/.test(data.arguments.sql))!;
+      .map(wireOf)
+      .flatMap((wire) => (wire.event === 'tool-call-end' ? [wire.data] : []))
+      .find((data) => data.tool === 'query_database' && /FROM quality_data/.test(String(data.arguments.sql)))!;
     assert.ok(end, 'a query of quality_data');
-    assert.match(end.arguments.sql, /SELECT .* FROM quality_data/s);
-    assert.ok(end.arguments.purpose.length > 3);
+    assert.match(String(end.arguments.sql), /SELECT .* FROM quality_data/s);
+    assert.ok(String(end.arguments.purpose).length > 3);
     assert.equal(typeof end.rows, 'number');
     assert.equal(typeof end.ms, 'number');
     assert.equal(typeof end.cached, 'boolean');
-    const answer = dataOf(events.find((event) => event.event === 'answer')!);
+    const answer = dataNamed(events, 'answer');
     assert.equal(answer.mode, 'rules');
     assert.equal(answer.skill, 'quality_metrics');
     assert.match(answer.answer, /Line A.*defect rate/s);

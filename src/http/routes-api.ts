@@ -163,7 +163,7 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
   api.get('/approvals', (context) => {
     requireAdmin(context, service);
     const state = validate(z.object({ state: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending') }), context.req.query(), 'query').state;
-    const approvals = service.tasks.store.listApprovals(state === 'all' ? undefined : state).map((row) => ({ ...row, arguments: JSON.parse(row.arguments) as unknown }));
+    const approvals = service.tasks.approvals.store.list(state === 'all' ? undefined : state).map((row) => ({ ...row, arguments: JSON.parse(row.arguments) as unknown }));
     return context.json({ approvals });
   });
 

@@ -1,16 +1,19 @@
 /**
- * The operators' chat page, served from strings compiled into the binary
- * (no files read at run time, no CDN, no web fonts). A strict Content
- * Security Policy allows only this origin's own script and style.
+ * The operators' chat page: the HTML and CSS from strings compiled into the
+ * binary, the scripts built from TypeScript (src/http/page/assets.ts:
+ * embedded in the bundle, built once in development). No CDN, no web fonts.
+ * A strict Content Security Policy allows only this origin's own script and
+ * style.
  */
 import { Hono } from 'hono';
 import type { HttpEnv } from './context.js';
 import { PAGE_HTML } from './page/html.js';
 import { PAGE_CSS } from './page/css.js';
-import { PAGE_JS } from './page/script.js';
-import { EXTRAS_CSS, EXTRAS_JS } from './page/extras.js';
+import { pageScripts } from './page/assets.js';
+import { EXTRAS_CSS } from './page/extras.js';
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const SCRIPT_HEADERS = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' };
 
 export function pageRoutes(): Hono<HttpEnv> {
   const page = new Hono<HttpEnv>();
@@ -19,9 +22,9 @@ export function pageRoutes(): Hono<HttpEnv> {
     context.header('X-Frame-Options', 'DENY');
     return context.html(PAGE_HTML);
   });
-  page.get('/assets/extras.js', (context) => context.body(EXTRAS_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  page.get('/assets/extras.js', async (context) => context.body((await pageScripts()).extras, 200, SCRIPT_HEADERS));
   page.get('/assets/app.css', (context) => context.body(PAGE_CSS + EXTRAS_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
-  page.get('/assets/app.js', (context) => context.body(PAGE_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  page.get('/assets/app.js', async (context) => context.body((await pageScripts()).app, 200, SCRIPT_HEADERS));
   page.get('/favicon.ico', (context) => context.body(null, 204));
   return page;
 }

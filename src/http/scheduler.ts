@@ -8,8 +8,9 @@
  * QUEUE_FULL (429) and an estimate of when to retry.
  */
 import { AppError } from '../errors.js';
+import type { Lane } from '../types/wire.js';
 
-export type Lane = 'rules' | 'model';
+export type { Lane };
 
 export interface Job {
   id: string;

@@ -13,22 +13,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { setFixedNow } from '../clock.js';
-import { loadConfig } from '../config/load.js';
-import { createAgent } from '../agent/create.js';
-import { seedTestPlant } from '../seed/index.js';
-import { serviceFromRuntime } from './service.js';
-import { startHttpServer, type RunningServer } from './server.js';
 import { ADMIN, OPERATOR } from './testing/helpers.js';
-import { LIVE_NOW } from './testing/live.js';
+import { ask, browserSkip, launchBrowser, logIn, pageErrors } from './testing/browser.js';
+import { startLiveService, type LiveService } from './testing/live.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const skip = process.env.AIRGAP_SKIP_BROWSER === '1' ? 'AIRGAP_SKIP_BROWSER=1: the browser test is skipped' : false;
+const skip = browserSkip('the browser test of scripts, hand-over and feedback');
 
 const RESTART_MANIFEST = `name: restart_test_unit
 version: 1.0.0
@@ -50,80 +41,37 @@ phrasings:
     args: { service: harmless-test }
 `;
 
-async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (or AIRGAP_SKIP_BROWSER=1)`);
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, locale: 'en-US', viewport: { width: 1366, height: 900 } });
-  return { context, close: async () => (await context.close(), rmSync(profile, { recursive: true, force: true })) };
-}
-
-async function logIn(page: Page, url: string, user: { username: string; password: string }): Promise<void> {
-  await page.goto(url);
-  await page.locator('#login-form').waitFor();
-  await page.fill('#username', user.username);
-  await page.fill('#password', user.password);
-  await page.press('#password', 'Enter');
-  await page.locator('#app-view').waitFor();
-}
-
-async function ask(page: Page, question: string): Promise<void> {
-  await page.fill('#question', question);
-  await page.press('#question', 'Enter');
-}
-
 describe('maintenance scripts, hand-over and feedback in the page', { skip }, () => {
+  let live: LiveService;
   let dir: string;
-  let server: RunningServer;
   let url: string;
   before(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'scripts-browser-'));
-    setFixedNow(LIVE_NOW, 'Asia/Shanghai');
-    const plant = seedTestPlant({ dir });
-    const scripts = path.join(dir, 'scripts');
-    mkdirSync(path.join(scripts, 'restart_test_unit'), { recursive: true });
-    writeFileSync(path.join(scripts, 'restart_test_unit', 'manifest.yaml'), RESTART_MANIFEST);
-    // harmless: says what it would restart and leaves a mark that it really ran
-    writeFileSync(path.join(scripts, 'restart_test_unit', 'run'), `#!/bin/sh\necho "restarting \${1#--service=}.service"\ndate > "$AIRGAP_REPORTS_DIR/../restarted"\necho "\${1#--service=}.service is active"\n`);
-    chmodSync(path.join(scripts, 'restart_test_unit', 'run'), 0o755);
-    mkdirSync(path.join(dir, 'reports'));
-    const file = path.join(dir, 'agent.yaml');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        plant: { name: 'Demo plant', db: plant.db, timezone: 'Asia/Shanghai' },
-        state: { db: path.join(dir, 'agent.db'), fts_db: path.join(dir, 'fts.db') },
-        docs: { root: plant.docsDir },
-        llm: { base_url: null },
-        skills: { watch: false },
-        scripts: { dir: scripts, sandbox: 'none' },
-        reports: { dir: path.join(dir, 'reports') },
-        server: { host: '127.0.0.1', port: 0 },
-        log: { level: 'silent', dir: path.join(dir, 'log') },
-        audit: { flush_ms: 20 },
-      }),
-    );
-    const loaded = loadConfig({ config: file });
-    const runtime = await createAgent({ config: loaded.config, configFile: loaded.file, llmBaseUrl: null });
-    server = await startHttpServer({ deps: serviceFromRuntime(runtime, loaded.config), closeRuntime: () => runtime.close() });
-    await server.http.service.accounts.add({ ...ADMIN, role: 'admin' });
-    await server.http.service.accounts.add({ ...OPERATOR, role: 'operator' });
-    url = server.url;
+    live = await startLiveService({
+      config: (folder) => {
+        const scripts = path.join(folder, 'scripts');
+        mkdirSync(path.join(scripts, 'restart_test_unit'), { recursive: true });
+        writeFileSync(path.join(scripts, 'restart_test_unit', 'manifest.yaml'), RESTART_MANIFEST);
+        // harmless: says what it would restart and leaves a mark that it really ran
+        writeFileSync(path.join(scripts, 'restart_test_unit', 'run'), `#!/bin/sh\necho "restarting \${1#--service=}.service"\ndate > "$AIRGAP_REPORTS_DIR/../restarted"\necho "\${1#--service=}.service is active"\n`);
+        chmodSync(path.join(scripts, 'restart_test_unit', 'run'), 0o755);
+        mkdirSync(path.join(folder, 'reports'));
+        return { scripts: { dir: scripts, sandbox: 'none' }, reports: { dir: path.join(folder, 'reports') } };
+      },
+    });
+    dir = live.dir;
+    url = live.url;
   });
-  after(async () => {
-    await server?.close({ graceMs: 500 });
-    setFixedNow(undefined, 'UTC');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(async () => live?.close());
 
   test('operator asks, admin approves in the page, the script runs, the card and the audit show both', async () => {
-    const operator = await launch();
-    const admin = await launch();
+    const operator = await launchBrowser();
+    const admin = await launchBrowser();
     try {
-      const errors: string[] = [];
       const opPage = await operator.context.newPage();
-      opPage.on('pageerror', (error) => errors.push(error.message));
       const adminPage = await admin.context.newPage();
-      adminPage.on('pageerror', (error) => errors.push(error.message));
+      const errors: string[] = [];
+      pageErrors(opPage, { into: errors });
+      pageErrors(adminPage, { into: errors });
       await logIn(opPage, url, OPERATOR);
       await logIn(adminPage, url, ADMIN);
 

@@ -92,7 +92,7 @@ export function buildService(deps: ServiceDeps): Service {
     resultMaxBytes: deps.config.server.result_max_kb * 1024,
     audit: deps.audit,
   });
-  const orphans = tasks.store.failOrphans('the service stopped before this question finished');
+  const orphans = tasks.failOrphans('the service stopped before this question finished');
   if (orphans > 0) log.warn({ tasks: orphans }, 'tasks-orphaned');
   const accounts = new Accounts(deps.db, { ttlHours: deps.config.server.session_ttl_hours });
   deps.inbox?.start();

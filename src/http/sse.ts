@@ -5,7 +5,7 @@
  * proxies. Works with a browser's EventSource (which reconnects and sends
  * Last-Event-ID by itself) and with `curl -N`.
  */
-import type { StreamEvent } from './task-manager.js';
+import type { StreamEvent } from './event-log.js';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',

@@ -1,109 +1,44 @@
 /**
  * Questions as tasks: each question becomes a row in `tasks` (the persisted
  * state machine), waits in the scheduler's lane, runs through `agent.ask`, and
- * leaves a numbered event log that any number of SSE streams replay and then
- * follow (Last-Event-ID resumes after a given event). Skills that need an
- * admin's approval wait in waiting_input; cancel aborts a running question.
+ * leaves a numbered event log (event-log.ts) of wire events (wire-map.ts maps
+ * the agent's) that any number of SSE streams replay and then follow
+ * (Last-Event-ID resumes after a given event). Skills that need an admin's
+ * approval wait in waiting_input (task-approvals.ts); cancel aborts a running
+ * question.
  */
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
-import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
+import type { AgentAnswer, AgentEvent } from '../types/answer.js';
+import type { AskOptions } from '../agent/types.js';
+import type { WireEventName, WireEvents } from '../types/wire.js';
 import type { ApprovalRequest, SessionSlots, SkillEngine } from '../skills/engine-types.js';
 import { approvalFor, approvalKey } from '../skills/approval.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { User } from './accounts.js';
+import type { ApprovalRow } from './approval-store.js';
+import { boundedAnswer } from './bounded.js';
+import { EVENT_MAX_BYTES, synthesized, wireEvent, type Listener, type StreamEvent } from './event-log.js';
 import type { Metrics } from './metrics.js';
 import type { Lane, Scheduler } from './scheduler.js';
+import { TaskApprovals } from './task-approvals.js';
+import { TaskRun } from './task-run.js';
 import { isFinal, TaskStore, type TaskRow, type TaskState } from './task-store.js';
 import { ensureSession } from './sessions.js';
+
+export { EVENT_MAX_BYTES, TASK_LOG_MAX_BYTES, synthesized, type StreamEvent } from './event-log.js';
+export { boundedAnswer } from './bounded.js';
 
 export interface ServiceAgent {
   ask(options: AskOptions): Promise<AgentAnswer>;
 }
 
-export interface StreamEvent {
-  id: number;
-  event: string;
-  data: unknown;
-}
-
-type Listener = (event: StreamEvent) => void;
-
-/** Events kept per task; past this, further model tokens are dropped (the final answer carries the whole text). */
-const MAX_EVENTS = 20_000;
 /** Finished tasks whose event logs stay in memory for replay. */
 const KEEP_FINISHED = 500;
-/** One event's data, serialised, at most this (a bigger tool result or answer is cut, and says so). */
-export const EVENT_MAX_BYTES = 256 * 1024;
-/** One task's event log at most this; past it, tokens are dropped and results left out (the stored answer still comes). */
-export const TASK_LOG_MAX_BYTES = 2 * 1024 * 1024;
 /** Event logs of all tasks kept in memory at most this; the oldest finished ones go first (replayed from agent.db). */
 export const ALL_LOGS_MAX_BYTES = 64 * 1024 * 1024;
 /** Default cap of a stored result (server.result_max_kb). */
 const RESULT_MAX_BYTES = 1024 * 1024;
-
-function bytesOf(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value ?? null) ?? 'null', 'utf8');
-}
-
-function cutString(text: string, maxBytes: number): string {
-  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
-  return `${cut}… [cut: ${Buffer.byteLength(text, 'utf8')} bytes in all]`;
-}
-
-/**
- * An answer small enough to store and stream: past `maxBytes` the data behind
- * it, the charts and the tool results are left out (the tool calls themselves
- * stay, and the audit log has them), then the text is cut. It says what was
- * left out in `truncated`.
- */
-export function boundedAnswer(answer: AgentAnswer, maxBytes: number): AgentAnswer & { truncated?: { bytes: number; note: string } } {
-  const bytes = bytesOf(answer);
-  if (bytes <= maxBytes) return answer;
-  const note = `the full result (${bytes} bytes) is over the ${Math.round(maxBytes / 1024)} KiB kept per task: data, charts and tool results are left out; ask a narrower question to see them`;
-  const reduced: AgentAnswer & { truncated: { bytes: number; note: string } } = {
-    ...answer,
-    data: undefined,
-    charts: undefined,
-    tool_calls: answer.tool_calls.map((call) => ({ ...call, result: undefined, arguments: bytesOf(call.arguments) > 4096 ? { truncated: true } : call.arguments, error: call.error ? cutString(call.error, 1024) : call.error })),
-    truncated: { bytes, note },
-  };
-  if (bytesOf(reduced) > maxBytes) reduced.answer = cutString(answer.answer, Math.floor(maxBytes / 2));
-  if (bytesOf(reduced) > maxBytes) reduced.tool_calls = [];
-  return reduced;
-}
-
-class TaskRun {
-  readonly events: StreamEvent[] = [];
-  /** the serialised size of `events` */
-  bytes = 0;
-  readonly listeners = new Set<Listener>();
-  readonly controller = new AbortController();
-  readonly toolArguments = new Map<string, Record<string, unknown>>();
-  finished = false;
-  errorSent = false;
-  /** the request's trace id: the agent uses it too, so logs, audit rows and X-Trace-Id agree */
-  traceId: string | undefined;
-  /** what an admin approved for this task before it ran (approvalKey: skill, version, arguments) */
-  readonly approvedKeys = new Set<string>();
-  /** each approval asked for this task → what it binds */
-  readonly bindings = new Map<string, string>();
-  /** an approval the running question waits for (the model chose a skill that needs one) */
-  waiting: { approvalId: string; resolve: (approved: boolean) => void; reject: (error: AppError) => void } | undefined;
-  /** the task holds a reserved place in the queue while it waits for approval */
-  holdsPlace = false;
-  startedAt = performance.now();
-  settled: Promise<void>;
-  settle!: () => void;
-
-  constructor(
-    readonly taskId: string,
-    readonly lane: Lane,
-  ) {
-    this.settled = new Promise((resolve) => (this.settle = resolve));
-  }
-}
 
 export interface TaskManagerOptions {
   db: SqliteDatabase;
@@ -149,35 +84,31 @@ export function taskJson(task: TaskRow): Record<string, unknown> {
 
 export class TaskManager {
   readonly store: TaskStore;
+  readonly approvals: TaskApprovals;
   private readonly runs = new Map<string, TaskRun>();
   private closing = false;
-  /** pending approvals → their expiry timers (monotonic: a wall-clock jump neither expires nor keeps them) */
-  private readonly expiries = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly options: TaskManagerOptions) {
     this.store = new TaskStore(options.db);
+    this.approvals = new TaskApprovals(options.db, {
+      timeoutMs: options.approvalTimeoutMs ?? 3_600_000,
+      onExpire: (approvalId, taskId, reason) => this.expired(approvalId, taskId, reason),
+    });
   }
 
   get approvalTimeoutMs(): number {
-    return this.options.approvalTimeoutMs ?? 3_600_000;
+    return this.approvals.timeoutMs;
   }
 
-  private armExpiry(approvalId: string, taskId: string): void {
-    const timer = setTimeout(() => this.expire(approvalId, taskId), this.approvalTimeoutMs);
-    timer.unref();
-    this.expiries.set(approvalId, timer);
+  /** At start-up: tasks (and their approvals) a previous process left unfinished are failed, in one transaction. */
+  failOrphans(reason: string): number {
+    return this.options.db.transaction(() => {
+      this.approvals.store.rejectAllPending(reason);
+      return this.store.failOrphans(reason);
+    })();
   }
 
-  private disarmExpiry(approvalId: string): void {
-    clearTimeout(this.expiries.get(approvalId));
-    this.expiries.delete(approvalId);
-  }
-
-  private expire(approvalId: string, taskId: string): void {
-    this.expiries.delete(approvalId);
-    const minutes = Math.round(this.approvalTimeoutMs / 6000) / 10;
-    const reason = `the approval expired: no admin decided within ${minutes} min`;
-    if (!this.store.expireApproval(approvalId, reason)) return;
+  private expired(approvalId: string, taskId: string, reason: string): void {
     const run = this.runs.get(taskId);
     this.options.log.info({ task: taskId, approval: approvalId }, 'approval-expired');
     if (!run) {
@@ -231,30 +162,34 @@ export class TaskManager {
       throw error;
     }
     const task = this.store.create({ sessionId: session.id, userId: options.user.user_id, question: options.question, priority: ruleRouted ? 0 : 5 });
-    const run = new TaskRun(task.task_id, lane);
+    const run = this.newRun(task.task_id, lane);
     run.traceId = options.traceId;
     run.holdsPlace = needsApproval;
-    this.remember(run);
     const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
     log.info({ lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval }, 'task-submit');
     this.emit(run, 'task-state', { task_id: task.task_id, session_id: session.id, state: 'pending', lane });
     if (gated) {
-      const { request } = gated;
-      const approval = this.store.createApproval({
-        taskId: task.task_id,
-        skill: request.skill,
-        arguments: request.arguments,
-        reason: `${request.skill} ${request.version} is marked as needing an admin's approval`,
-      });
-      run.bindings.set(approval.approval_id, approvalKey(request));
-      this.armExpiry(approval.approval_id, task.task_id);
-      const waiting = this.store.transition(task.task_id, 'waiting_input', { skill: request.skill });
-      this.emit(run, 'task-state', { task_id: task.task_id, state: 'waiting_input' });
-      this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, version: request.version, arguments: request.arguments, question: options.question, reason: approval.reason });
-      return { task: waiting, lane };
+      this.askApproval(run, gated.request, options.question);
+      return { task: this.store.get(task.task_id)!, lane };
     }
     this.enqueue(run, ruleRouted ? 0 : 5, log);
     return { task: this.store.get(task.task_id)!, lane };
+  }
+
+  /** The one way a task comes to wait for an admin: the approval row, waiting_input, and the events saying so. */
+  private askApproval(run: TaskRun, request: ApprovalRequest, question: string | null): ApprovalRow {
+    const approval = this.approvals.ask(run, request);
+    this.store.transition(run.taskId, 'waiting_input', { skill: request.skill });
+    this.emit(run, 'task-state', { task_id: run.taskId, state: 'waiting_input' });
+    this.emit(run, 'approval-required', {
+      approval_id: approval.approval_id,
+      skill: request.skill,
+      version: request.version,
+      arguments: request.arguments,
+      question,
+      reason: approval.reason,
+    });
+    return approval;
   }
 
   get(taskId: string, user: User): TaskRow {
@@ -276,10 +211,9 @@ export class TaskManager {
       const task = this.store.get(taskId)!;
       return { replay: synthesized(task).filter((event) => event.id > afterId), finished: true, unsubscribe: () => undefined };
     }
-    const replay = run.events.filter((event) => event.id > afterId);
+    const replay = run.log.after(afterId);
     if (run.finished) return { replay, finished: true, unsubscribe: () => undefined };
-    run.listeners.add(listener);
-    return { replay, finished: false, unsubscribe: () => run.listeners.delete(listener) };
+    return { replay, finished: false, unsubscribe: run.log.listen(listener) };
   }
 
   /** Cancel a task: out of the queue, out of the approval wait, or aborted while running. Idempotent on finished tasks. */
@@ -291,13 +225,13 @@ export class TaskManager {
       this.finish(run, 'cancelled', { error: reason });
     } else if (task.state === 'waiting_input' && run?.waiting) {
       // the running question waits for an approval: refuse it and stop the question
-      this.store.decide(run.waiting.approvalId, { approved: false, userId: user.user_id, reason });
+      this.approvals.decide(run.waiting.approvalId, { approved: false, userId: user.user_id, reason });
       run.controller.abort(new AppError('CANCELLED', reason));
       run.waiting.resolve(false);
       await within(run.settled, 5000);
     } else if (task.state === 'waiting_input') {
-      const approval = this.store.approvalOfTask(taskId);
-      if (approval?.state === 'pending') this.store.decide(approval.approval_id, { approved: false, userId: user.user_id, reason });
+      const approval = this.approvals.store.ofTask(taskId);
+      if (approval?.state === 'pending') this.approvals.decide(approval.approval_id, { approved: false, userId: user.user_id, reason });
       if (run) this.releasePlace(run);
       if (run) this.finish(run, 'cancelled', { error: reason });
       else this.store.transition(taskId, 'cancelled', { error: reason });
@@ -309,9 +243,8 @@ export class TaskManager {
   }
 
   /** An admin's decision on a waiting skill: approved → queued; rejected → cancelled. */
-  decide(approvalId: string, options: { approved: boolean; user: User; reason?: string | undefined }): { approval: ReturnType<TaskStore['decide']>; task: TaskRow } {
-    const approval = this.store.decide(approvalId, { approved: options.approved, userId: options.user.user_id, reason: options.reason });
-    this.disarmExpiry(approvalId);
+  decide(approvalId: string, options: { approved: boolean; user: User; reason?: string | undefined }): { approval: ApprovalRow; task: TaskRow } {
+    const approval = this.approvals.decide(approvalId, { approved: options.approved, userId: options.user.user_id, reason: options.reason });
     const run = this.runs.get(approval.task_id);
     const log = this.options.log.child({ task: approval.task_id });
     log.info({ approval: approvalId, approved: options.approved, by: options.user.username }, 'approval-decided');
@@ -325,14 +258,12 @@ export class TaskManager {
       // decided while the question runs: it goes on (approved) or the skill is refused (rejected)
       const { resolve } = run.waiting;
       run.waiting = undefined;
-      const binding = run.bindings.get(approvalId);
-      if (options.approved && binding) run.approvedKeys.add(binding);
+      if (options.approved) this.approvals.grant(run, approvalId);
       this.store.transition(approval.task_id, 'running');
       this.emit(run, 'task-state', { task_id: approval.task_id, state: 'running' });
       resolve(options.approved);
     } else if (options.approved) {
-      const binding = run.bindings.get(approvalId);
-      if (binding) run.approvedKeys.add(binding);
+      this.approvals.grant(run, approvalId);
       this.store.transition(approval.task_id, 'pending');
       this.emit(run, 'task-state', { task_id: approval.task_id, state: 'pending', lane: run.lane });
       // its place was held since it was asked: the queue cannot refuse it now
@@ -353,8 +284,7 @@ export class TaskManager {
    */
   async shutdown(options: { graceMs: number }): Promise<void> {
     this.closing = true;
-    for (const timer of this.expiries.values()) clearTimeout(timer);
-    this.expiries.clear();
+    this.approvals.clear();
     for (const id of this.options.scheduler.drain()) {
       const run = this.runs.get(id);
       if (run && !run.finished) this.finish(run, 'cancelled', { error: 'the service shut down before the question started' });
@@ -363,8 +293,7 @@ export class TaskManager {
       if (run.finished) continue;
       const task = this.store.get(run.taskId);
       if (task?.state === 'waiting_input') {
-        const approval = this.store.approvalOfTask(run.taskId);
-        if (approval?.state === 'pending') this.options.db.prepare("UPDATE approvals SET state = 'rejected', reason = ? WHERE approval_id = ?").run('the service shut down', approval.approval_id);
+        this.approvals.rejectPendingOf(run.taskId, 'the service shut down');
         this.releasePlace(run);
         this.finish(run, 'cancelled', { error: 'the service shut down while the task waited for approval' });
       }
@@ -374,6 +303,19 @@ export class TaskManager {
       for (const run of this.runs.values()) if (!run.finished) run.controller.abort(new AppError('CANCELLED', 'the service is shutting down'));
       await within(this.options.scheduler.idle(), 5000);
     }
+  }
+
+  private newRun(taskId: string, lane: Lane): TaskRun {
+    const run = new TaskRun(taskId, lane, {
+      answerMaxBytes: Math.min(this.resultMaxBytes, EVENT_MAX_BYTES),
+      onListenerError: (error) => this.options.log.warn({ err: error, task: taskId }, 'stream-listener-failed'),
+    });
+    this.runs.set(taskId, run);
+    return run;
+  }
+
+  private get resultMaxBytes(): number {
+    return this.options.resultMaxBytes ?? RESULT_MAX_BYTES;
   }
 
   private enqueue(run: TaskRun, priority: number, log: Logger, reserved = false): void {
@@ -403,7 +345,7 @@ export class TaskManager {
         signal: run.controller.signal,
         onEvent: (event) => this.onAgentEvent(run, event),
       });
-      const stored = boundedAnswer(answer, this.options.resultMaxBytes ?? RESULT_MAX_BYTES);
+      const stored = boundedAnswer(answer, this.resultMaxBytes);
       this.finish(run, answer.error ? 'failed' : 'success', {
         mode: answer.mode,
         skill: answer.skill ?? null,
@@ -425,21 +367,10 @@ export class TaskManager {
 
   /** A skill that needs approval, chosen while the question runs: wait in waiting_input for an admin. */
   private awaitApproval(run: TaskRun, request: ApprovalRequest, log: Logger): Promise<boolean> {
-    const key = approvalKey(request);
     // what the admin approved before it ran, exactly (same skill, version, arguments): not asked again
-    if (run.approvedKeys.has(key)) return Promise.resolve(true);
+    if (run.approvedKeys.has(approvalKey(request))) return Promise.resolve(true);
     if (run.controller.signal.aborted) return Promise.resolve(false);
-    const approval = this.store.createApproval({
-      taskId: run.taskId,
-      skill: request.skill,
-      arguments: request.arguments,
-      reason: `${request.skill} ${request.version} is marked as needing an admin's approval`,
-    });
-    run.bindings.set(approval.approval_id, key);
-    this.armExpiry(approval.approval_id, run.taskId);
-    this.store.transition(run.taskId, 'waiting_input', { skill: request.skill });
-    this.emit(run, 'task-state', { task_id: run.taskId, state: 'waiting_input' });
-    this.emit(run, 'approval-required', { approval_id: approval.approval_id, skill: request.skill, version: request.version, arguments: request.arguments, question: request.question ?? null, reason: approval.reason });
+    const approval = this.askApproval(run, request, request.question ?? null);
     log.info({ approval: approval.approval_id, skill: request.skill }, 'approval-wait');
     return new Promise<boolean>((resolve, reject) => {
       run.waiting = { approvalId: approval.approval_id, resolve, reject };
@@ -448,46 +379,14 @@ export class TaskManager {
 
   private onAgentEvent(run: TaskRun, event: AgentEvent): void {
     const { metrics } = this.options;
-    switch (event.type) {
-      case 'token':
-        if (run.events.length < MAX_EVENTS && run.bytes < TASK_LOG_MAX_BYTES) this.emit(run, 'token', { text: event.text });
-        return;
-      case 'step-start':
-        metrics.modelCalls.inc();
-        this.emit(run, 'step-start', { step: event.step });
-        return;
-      case 'tool-call-start':
-        run.toolArguments.set(event.id, event.arguments);
-        this.emit(run, 'tool-call-start', { id: event.id, tool: event.name, arguments: event.arguments });
-        return;
-      case 'tool-call-end': {
-        metrics.toolCalls.inc({ tool: event.name, ok: String(event.ok) });
-        if (event.cached) metrics.cacheHits.inc();
-        this.emit(run, 'tool-call-end', {
-          id: event.id,
-          tool: event.name,
-          arguments: run.toolArguments.get(event.id) ?? {},
-          ok: event.ok,
-          ms: Math.round(event.ms * 10) / 10,
-          cached: event.cached === true,
-          rows: rowCount(event.result),
-          result: event.result ?? null,
-          error: event.error ?? null,
-        });
-        return;
-      }
-      case 'answer':
-        this.emit(run, 'answer', boundedAnswer(event.answer, Math.min(this.options.resultMaxBytes ?? RESULT_MAX_BYTES, EVENT_MAX_BYTES)));
-        return;
-      case 'error':
-        run.errorSent = true;
-        this.emit(run, 'task-error', { code: event.code, message: event.message, hint: null });
-        return;
-      default: {
-        const { type, ...data } = event;
-        this.emit(run, type, data);
-      }
+    if (event.type === 'token' && !run.log.roomForTokens) return;
+    if (event.type === 'step-start') metrics.modelCalls.inc();
+    if (event.type === 'tool-call-end') {
+      metrics.toolCalls.inc({ tool: event.name, ok: String(event.ok) });
+      if (event.cached) metrics.cacheHits.inc();
     }
+    if (event.type === 'error') run.errorSent = true;
+    run.log.append(run.wire.map(event));
   }
 
   private finish(run: TaskRun, state: TaskState, fields: Parameters<TaskStore['transition']>[2]): void {
@@ -506,7 +405,7 @@ export class TaskManager {
     this.emit(run, 'task-state', { task_id: run.taskId, state: final.state, error: final.error });
     this.emit(run, 'done', { task_id: run.taskId, state: final.state });
     run.finished = true;
-    run.listeners.clear();
+    run.log.close();
     run.settle();
     this.evict();
   }
@@ -520,54 +419,27 @@ export class TaskManager {
     }
   }
 
-  private emit(run: TaskRun, event: string, data: unknown): void {
-    let size = bytesOf(data);
-    const limit = run.bytes >= TASK_LOG_MAX_BYTES ? 4096 : EVENT_MAX_BYTES;
-    if (size > limit && data && typeof data === 'object') {
-      // a huge tool result, argument or progress payload: its place in the log, without the bulk
-      const shrunk: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-        const valueBytes = bytesOf(value);
-        shrunk[key] = valueBytes <= 1024 ? value : typeof value === 'string' ? cutString(value, 1024) : null;
-      }
-      shrunk.truncated = { bytes: size, note: `left out of the event stream (over ${Math.round(limit / 1024)} KiB); the audit log and the stored answer keep what matters` };
-      data = shrunk;
-      size = bytesOf(data);
-    }
-    const entry: StreamEvent = { id: run.events.length + 1, event, data };
-    run.events.push(entry);
-    run.bytes += size;
-    for (const listener of [...run.listeners]) {
-      try {
-        listener(entry);
-      } catch (error) {
-        this.options.log.warn({ err: error, task: run.taskId }, 'stream-listener-failed');
-      }
-    }
-  }
-
-  private remember(run: TaskRun): void {
-    this.runs.set(run.taskId, run);
+  private emit<E extends WireEventName>(run: TaskRun, event: E, data: WireEvents[E]): void {
+    run.log.append(wireEvent(event, data));
   }
 
   private evict(): void {
     const finished = [...this.runs.values()].filter((run) => run.finished);
     for (const run of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.runs.delete(run.taskId);
     // bounded by bytes too: the oldest finished logs go first (their replay is rebuilt from agent.db)
-    let total = 0;
-    for (const run of this.runs.values()) total += run.bytes;
+    let total = this.logBytes;
     for (const run of finished) {
       if (total <= ALL_LOGS_MAX_BYTES) break;
       if (!this.runs.has(run.taskId)) continue;
       this.runs.delete(run.taskId);
-      total -= run.bytes;
+      total -= run.log.bytes;
     }
   }
 
   /** Bytes of the event logs held in memory now. */
   get logBytes(): number {
     let total = 0;
-    for (const run of this.runs.values()) total += run.bytes;
+    for (const run of this.runs.values()) total += run.log.bytes;
     return total;
   }
 }
@@ -581,31 +453,6 @@ function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
       timer = setTimeout(() => resolve(false), ms);
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-function rowCount(result: unknown): number | null {
-  if (result && typeof result === 'object') {
-    const value = result as { row_count?: unknown; rows?: unknown };
-    if (typeof value.row_count === 'number') return value.row_count;
-    if (Array.isArray(value.rows)) return value.rows.length;
-  }
-  return null;
-}
-
-/** The event log of a task whose run is no longer in memory, rebuilt from its row. */
-export function synthesized(task: TaskRow): StreamEvent[] {
-  const events: Array<Omit<StreamEvent, 'id'>> = [];
-  if (task.result) {
-    try {
-      events.push({ event: 'answer', data: JSON.parse(task.result) });
-    } catch {
-      // an unreadable result: the state and error below still tell the story
-    }
-  }
-  if (!task.result && task.error) events.push({ event: 'task-error', data: { code: task.state === 'cancelled' ? 'CANCELLED' : 'INTERNAL', message: task.error, hint: null } });
-  events.push({ event: 'task-state', data: { task_id: task.task_id, state: task.state, error: task.error } });
-  if (isFinal(task.state)) events.push({ event: 'done', data: { task_id: task.task_id, state: task.state } });
-  return events.map((event, index) => ({ id: index + 1, ...event }));
 }
 
 export type { SessionSlots };

@@ -1,5 +1,5 @@
 /**
- * Tasks and approvals in agent.db, with the task state machine (SOURCES.md
+ * Tasks in agent.db, with the task state machine (SOURCES.md
  * part D): pending → running → success | failed | cancelled, and
  * waiting_input for a skill that needs an admin's approval. Transitions not
  * in the table are refused; each one is a compare-and-set on the stored state,
@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
+import { TASK_STATES, type TaskState } from '../types/wire.js';
 
-export const TASK_STATES = ['pending', 'running', 'waiting_input', 'success', 'failed', 'cancelled'] as const;
-export type TaskState = (typeof TASK_STATES)[number];
+export { TASK_STATES, type TaskState };
 
 export const TRANSITIONS: Record<TaskState, readonly TaskState[]> = {
   pending: ['running', 'waiting_input', 'cancelled', 'failed'],
@@ -45,18 +45,6 @@ export interface TaskRow {
   error: string | null;
   created_at: string;
   updated_at: string;
-}
-
-export interface ApprovalRow {
-  approval_id: string;
-  task_id: string;
-  skill: string;
-  arguments: string;
-  reason: string | null;
-  state: 'pending' | 'approved' | 'rejected';
-  decided_by: number | null;
-  created_at: string;
-  decided_at: string | null;
 }
 
 export class TaskStore {
@@ -117,58 +105,8 @@ export class TaskStore {
     return counts;
   }
 
-  /** At start-up: tasks a previous process left unfinished can never finish; say so. */
+  /** At start-up: tasks a previous process left unfinished can never finish; say so (their approvals: ApprovalStore.rejectAllPending). */
   failOrphans(reason: string): number {
-    const timestamp = now().toISOString();
-    return this.db.transaction(() => {
-      this.db.prepare("UPDATE approvals SET state = 'rejected', decided_at = ?, reason = COALESCE(reason, ?) WHERE state = 'pending'").run(timestamp, reason);
-      return this.db.prepare("UPDATE tasks SET state = 'failed', error = ?, updated_at = ? WHERE state IN ('pending', 'running', 'waiting_input')").run(reason, timestamp).changes;
-    })();
-  }
-
-  createApproval(options: { taskId: string; skill: string; arguments: Record<string, unknown>; reason: string }): ApprovalRow {
-    const id = randomUUID();
-    this.db
-      .prepare("INSERT INTO approvals (approval_id, task_id, skill, arguments, reason, state, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)")
-      .run(id, options.taskId, options.skill, JSON.stringify(options.arguments), options.reason, now().toISOString());
-    return this.approval(id)!;
-  }
-
-  /** A pending approval expires (rejected, by nobody, with the reason); false when it was decided already. */
-  expireApproval(approvalId: string, reason: string): boolean {
-    return (
-      this.db
-        .prepare("UPDATE approvals SET state = 'rejected', decided_at = ?, reason = ? WHERE approval_id = ? AND state = 'pending'")
-        .run(now().toISOString(), reason, approvalId).changes === 1
-    );
-  }
-
-  approval(approvalId: string): ApprovalRow | undefined {
-    return this.db.prepare('SELECT * FROM approvals WHERE approval_id = ?').get(approvalId) as ApprovalRow | undefined;
-  }
-
-  approvalOfTask(taskId: string): ApprovalRow | undefined {
-    return this.db.prepare('SELECT * FROM approvals WHERE task_id = ? ORDER BY created_at DESC LIMIT 1').get(taskId) as ApprovalRow | undefined;
-  }
-
-  listApprovals(state: ApprovalRow['state'] | undefined, limit = 100): Array<ApprovalRow & { question: string; username: string | null; session_id: string }> {
-    return this.db
-      .prepare(
-        `SELECT approvals.*, tasks.question, tasks.session_id, users.username FROM approvals
-         JOIN tasks USING (task_id) LEFT JOIN users ON users.user_id = tasks.user_id
-         WHERE (@state IS NULL OR approvals.state = @state) ORDER BY approvals.created_at DESC LIMIT @limit`,
-      )
-      .all({ state: state ?? null, limit }) as Array<ApprovalRow & { question: string; username: string | null; session_id: string }>;
-  }
-
-  /** Decide a pending approval once; a second decision is refused. */
-  decide(approvalId: string, options: { approved: boolean; userId: number; reason?: string | undefined }): ApprovalRow {
-    const changes = this.db
-      .prepare("UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, reason = COALESCE(?, reason) WHERE approval_id = ? AND state = 'pending'")
-      .run(options.approved ? 'approved' : 'rejected', options.userId, now().toISOString(), options.reason ?? null, approvalId).changes;
-    const row = this.approval(approvalId);
-    if (!row) throw new AppError('NOT_FOUND', `no approval ${approvalId}`, { hint: 'list pending approvals with GET /api/approvals' });
-    if (changes !== 1) throw new AppError('BAD_REQUEST', `approval ${approvalId} was already ${row.state}${row.decided_by === null && row.reason ? ` (${row.reason})` : ''}`, { details: { state: row.state } });
-    return row;
+    return this.db.prepare("UPDATE tasks SET state = 'failed', error = ?, updated_at = ? WHERE state IN ('pending', 'running', 'waiting_input')").run(reason, now().toISOString()).changes;
   }
 }

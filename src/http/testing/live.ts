@@ -38,7 +38,15 @@ export interface LiveService {
 }
 
 export async function startLiveService(
-  options: { model?: boolean; rows?: number; server?: Record<string, unknown>; customSkillsDir?: string; turns?: ScriptedTurn[] } = {},
+  options: {
+    model?: boolean;
+    rows?: number;
+    server?: Record<string, unknown>;
+    customSkillsDir?: string;
+    turns?: ScriptedTurn[];
+    /** more config sections, given the service's folder (which it may fill: scripts, reports) */
+    config?: (dir: string) => Record<string, unknown>;
+  } = {},
 ): Promise<LiveService> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'http-live-'));
   setFixedNow(LIVE_NOW, 'Asia/Shanghai');
@@ -56,10 +64,12 @@ export async function startLiveService(
       server: { host: '127.0.0.1', port: 0, ...(options.server ?? {}) },
       log: { level: 'silent', dir: path.join(dir, 'log') },
       audit: { flush_ms: 20 },
+      ...(options.config?.(dir) ?? {}),
     }),
   );
   const loaded = loadConfig({ config: file });
-  const runtime = await createAgent({ config: loaded.config, configFile: loaded.file });
+  // without the scripted model: rules only, never an embedded model that happens to be installed
+  const runtime = await createAgent({ config: loaded.config, configFile: loaded.file, ...(llm ? {} : { llmBaseUrl: null }) });
   const server = await startHttpServer({ deps: serviceFromRuntime(runtime, loaded.config), closeRuntime: () => runtime.close() });
   await server.http.service.accounts.add({ ...ADMIN, role: 'admin' });
   await server.http.service.accounts.add({ ...OPERATOR, role: 'operator' });

@@ -2,8 +2,11 @@
  * An SSE parser that follows the WHATWG event-stream rules the way a browser's
  * EventSource does (fields id/event/data/retry, multi-line data, comments,
  * CR/LF/CRLF line ends, dispatch on a blank line, the last event id carried
- * over), over a fetch Response body or any text chunks.
+ * over), over a fetch Response body or any text chunks. `wireOf` and
+ * `dataNamed` read the events as the wire union (src/types/wire.ts).
  */
+import { parseWireEvent, type WireData, type WireEvent, type WireEventName } from '../../types/wire.js';
+
 export interface SseEvent {
   id: string;
   event: string;
@@ -80,4 +83,18 @@ export async function readSse(response: Response, onEvent: (event: SseEvent) => 
 
 export function dataOf<T = any>(event: SseEvent): T {
   return JSON.parse(event.data) as T;
+}
+
+/** The event as a wire event, typed by its name; throws for a name that is not on the wire or data that is not JSON. */
+export function wireOf(event: SseEvent): WireEvent {
+  const wire = parseWireEvent(event.event, event.data);
+  if (!wire) throw new Error(`not a wire event: ${event.event} ${event.data.slice(0, 200)}`);
+  return wire;
+}
+
+/** The data of the first event named `name`, typed; throws when there is none. */
+export function dataNamed<E extends WireEventName>(events: SseEvent[], name: E): WireData<E> {
+  const found = events.find((event) => event.event === name);
+  if (!found) throw new Error(`no ${name} event among: ${events.map((event) => event.event).join(' ')}`);
+  return wireOf(found).data as WireData<E>;
 }

@@ -1,0 +1,37 @@
+/** What the task manager holds in memory for one task while it lives: its event log, abort controller and approvals. */
+import type { AppError } from '../errors.js';
+import { EventLog } from './event-log.js';
+import type { Lane } from './scheduler.js';
+import { WireMapper } from './wire-map.js';
+
+export class TaskRun {
+  readonly log: EventLog;
+  readonly wire: WireMapper;
+  readonly controller = new AbortController();
+  finished = false;
+  /** the agent reported its error already (a task-error event is not sent twice) */
+  errorSent = false;
+  /** the request's trace id: the agent uses it too, so logs, audit rows and X-Trace-Id agree */
+  traceId: string | undefined;
+  /** what an admin approved for this task before it ran (approvalKey: skill, version, arguments) */
+  readonly approvedKeys = new Set<string>();
+  /** each approval asked for this task → what it binds */
+  readonly bindings = new Map<string, string>();
+  /** an approval the running question waits for (the model chose a skill that needs one) */
+  waiting: { approvalId: string; resolve: (approved: boolean) => void; reject: (error: AppError) => void } | undefined;
+  /** the task holds a reserved place in the queue while it waits for approval */
+  holdsPlace = false;
+  readonly startedAt = performance.now();
+  readonly settled: Promise<void>;
+  settle!: () => void;
+
+  constructor(
+    readonly taskId: string,
+    readonly lane: Lane,
+    options: { answerMaxBytes: number; onListenerError: (error: unknown) => void },
+  ) {
+    this.log = new EventLog(options.onListenerError);
+    this.wire = new WireMapper(options.answerMaxBytes);
+    this.settled = new Promise((resolve) => (this.settle = resolve));
+  }
+}
