@@ -191,6 +191,8 @@ test('the query tool reaches archive.quality_data read-only, under the same rule
     assert.equal(both.isError, false, both.text);
     assert.ok(both.structured.rows.length > 0);
 
+    const schema = await server.call('describe_schema', {});
+    assert.match(schema.text, /TABLE archive\.quality_data, \d+ rows\n  -- older quality rows moved out of quality_data/);
     const star = await server.query('SELECT * FROM archive.quality_data LIMIT 5');
     assert.equal(star.isError, true);
     assert.match(star.structured.error.code, /SELECT_STAR|STAR/);
