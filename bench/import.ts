@@ -6,6 +6,11 @@
  *    the file is streamed, never held whole). Target ≥ 200,000 rows/s.
  * 2. the time from a 10,000-row file landing in the inbox of a running
  *    service to the first answer that uses it. Target < 5 s.
+ * `--import-only` gives the first figure alone. On a shared machine measure it
+ * built to plain JS under a real-time priority (not through tsx: its esbuild
+ * service spins under SCHED_FIFO and the run hangs):
+ *   npx esbuild bench/import.ts --bundle --platform=node --format=esm --packages=external --outfile=build/bench-import.mjs
+ *   sudo chrt -f 50 node build/bench-import.mjs --import-only
  */
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
