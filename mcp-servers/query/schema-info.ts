@@ -21,6 +21,8 @@ export interface TableInfo {
   columns: ColumnInfo[];
   indexes: Array<{ name: string; columns: string[]; unique: boolean }>;
   row_count: number | null;
+  /** what the table is for, when the name does not say it (the archive) */
+  note?: string | undefined;
 }
 
 export interface SchemaInfo {
@@ -74,7 +76,37 @@ export function readSchema(db: SqliteDatabase): SchemaInfo {
     const row_count = type === 'table' ? (db.prepare(`SELECT count(*) AS n FROM ${quoteName(name)}`).get() as { n: number }).n : null;
     return { name, kind: type, columns, indexes, row_count };
   });
+  const archive = readArchive(db);
+  if (archive) tables.push(archive);
   return { tables, metric_definitions: [...METRIC_DEFINITIONS] };
+}
+
+/** archive.quality_data (plant-archive.db, attached read-only as `archive`), when there is one. */
+function readArchive(db: SqliteDatabase): TableInfo | undefined {
+  const attached = (db.pragma('database_list') as Array<{ name: string }>).some((entry) => entry.name === 'archive');
+  if (!attached) return undefined;
+  try {
+    const columns = (db.pragma('archive.table_info(quality_data)') as Array<{ name: string; type: string; notnull: number; pk: number }>).map((column) => ({
+      name: column.name,
+      type: column.type || 'ANY',
+      not_null: column.notnull === 1,
+      primary_key: column.pk > 0,
+      note: COLUMN_NOTES[`quality_data.${column.name}`],
+    }));
+    if (columns.length === 0) return undefined;
+    const indexes = (db.pragma('archive.index_list(quality_data)') as Array<{ name: string; unique: number }>).map((index) => ({
+      name: index.name,
+      unique: index.unique === 1,
+      columns: (db.pragma(`archive.index_info(${quoteName(index.name)})`) as Array<{ name: string | null }>).map((column) => column.name ?? '(expression)'),
+    }));
+    const span = db.prepare('SELECT count(*) AS n, min(record_date) AS first, max(record_date) AS last FROM archive.quality_data').get() as { n: number; first: string | null; last: string | null };
+    return {
+      name: 'archive.quality_data', kind: 'table', columns, indexes, row_count: span.n,
+      note: `older quality rows moved out of quality_data (same columns${span.first ? `, record_date ${span.first} … ${span.last}` : ''}); query it only for periods before quality_data's oldest record_date, or UNION ALL both`,
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The text a model reads. */
@@ -83,6 +115,7 @@ export function renderSchema(schema: SchemaInfo, only?: TableInfo): string {
   for (const table of only ? [only] : schema.tables) {
     const count = table.row_count === null ? '' : `, ${table.row_count} rows`;
     lines.push(`${table.kind === 'view' ? 'VIEW' : 'TABLE'} ${table.name}${count}`);
+    if (table.note) lines.push(`  -- ${table.note}`);
     for (const column of table.columns) {
       const flags = [column.primary_key ? 'PRIMARY KEY' : '', column.not_null && !column.primary_key ? 'NOT NULL' : ''].filter(Boolean).join(' ');
       lines.push(`  ${column.name} ${column.type}${flags ? ` ${flags}` : ''}${column.note ? `  -- ${column.note}` : ''}`);

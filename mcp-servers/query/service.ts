@@ -18,6 +18,7 @@ import { QueryExecutor } from './executor.js';
 import { RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell } from './protocol.js';
 import { readSchema, renderSchema, type SchemaInfo } from './schema-info.js';
 import { openPlantReadOnly } from './worker.js';
+import { archivePathFor } from '../../src/import/archive-path.js';
 
 export interface CallContext {
   traceId?: string | undefined;
@@ -36,6 +37,10 @@ interface FileIdentity {
   ino: number;
   size: number;
   mtimeMs: number;
+  /** the archive beside plant.db (plant-archive.db): 0 when there is none */
+  archiveIno: number;
+  archiveSize: number;
+  archiveMtimeMs: number;
 }
 
 const TEXT_MAX_CHARS = 20000;
@@ -240,8 +245,11 @@ export class QueryService {
   /** Drop cached results when plant.db changed; reopen everything when the file was replaced. */
   private checkFreshness(): void {
     const identity = this.readIdentity();
-    const replaced = identity?.ino !== this.identity?.ino;
-    const changed = replaced || identity?.size !== this.identity?.size || identity?.mtimeMs !== this.identity?.mtimeMs;
+    // an archive that appeared, went or was replaced is attached afresh: like a replaced plant.db
+    const replaced = identity?.ino !== this.identity?.ino || identity?.archiveIno !== this.identity?.archiveIno;
+    const changed =
+      replaced || identity?.size !== this.identity?.size || identity?.mtimeMs !== this.identity?.mtimeMs ||
+      identity?.archiveSize !== this.identity?.archiveSize || identity?.archiveMtimeMs !== this.identity?.archiveMtimeMs;
     if (replaced) {
       this.options.log.info({ file: this.options.config.plant.db }, 'plant-db-replaced');
       try {
@@ -272,7 +280,8 @@ export class QueryService {
   private readIdentity(): FileIdentity | undefined {
     try {
       const stat = statSync(this.options.config.plant.db);
-      return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs };
+      const archive = statSync(archivePathFor(this.options.config.plant.db), { throwIfNoEntry: false });
+      return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, archiveIno: archive?.ino ?? 0, archiveSize: archive?.size ?? 0, archiveMtimeMs: archive?.mtimeMs ?? 0 };
     } catch {
       return undefined;
     }

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../src/errors.js';
 import type { Config } from '../../src/config/schema.js';
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../../src/store/sqlite.js';
+import { attachArchiveReadOnly } from '../../src/import/archive-path.js';
 import { CELL_MAX_CHARS, RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell, type RunRequest, type WorkerMessage } from './protocol.js';
 
 const STATEMENT_CACHE_MAX = 200;
@@ -57,9 +58,14 @@ export async function runWorker(options: { config: Config; args: string[] }): Pr
   });
 }
 
-/** plant.db for reading only: read-only file handle and `query_only`. */
+/**
+ * plant.db for reading only: read-only file handle and `query_only`; the
+ * plant-data archive beside it (plant-archive.db, written by `airgap-agent
+ * import archive`), when there is one, attached read-only as `archive`.
+ */
 export function openPlantReadOnly(file: string): SqliteDatabase {
   const db = openSqlite(file, { readonly: true, fileMustExist: true });
+  attachArchiveReadOnly(db, file);
   db.pragma('query_only = ON');
   return db;
 }

@@ -16,6 +16,7 @@ import { localDateTime, now } from '../clock.js';
 import { toAppError } from '../errors.js';
 import { TABLE_NAMES } from './contract.js';
 import { importFile, recoverInterruptedImport, type ImportReport } from './importer.js';
+import { archivePathFor } from './archive-path.js';
 import { globToRegExp, loadMapping, type Mapping } from './mapping.js';
 import { formatReport } from './report.js';
 import { sourceFormat } from './source.js';
@@ -144,6 +145,8 @@ export class InboxWatcher {
     if (!this.canWrite()) return [];
     try {
       if (recoverInterruptedImport(this.options.config.plant.db)) this.options.log.warn({ file: this.options.config.plant.db }, 'inbox-rolled-back-interrupted-import');
+      const archive = archivePathFor(this.options.config.plant.db);
+      if (recoverInterruptedImport(archive)) this.options.log.warn({ file: archive }, 'inbox-rolled-back-interrupted-archive');
     } catch (error) {
       this.options.log.error({ err: error }, 'inbox-recovery-failed');
     }

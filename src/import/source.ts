@@ -108,7 +108,7 @@ class DecodeStream extends Transform {
   bytes = 0;
 
   constructor(encoding: EncodingName, bomBytes: number) {
-    super({ decodeStrings: true, readableHighWaterMark: 1 << 20, encoding: 'utf8' });
+    super({ decodeStrings: true, readableHighWaterMark: 1 << 18, encoding: 'utf8' });
     this.skip = bomBytes;
     if (encoding === 'gb18030') {
       const decoder = iconv.getDecoder('gb18030');
@@ -163,7 +163,7 @@ async function readCsv(file: string, mapping: Mapping, handlers: SourceHandlers,
   else sampleText = new TextDecoder(encoding, { fatal: false }).decode(sample.subarray(bomBytes));
   const delimiter = mapping.delimiter === 'auto' ? detectDelimiter(sampleText.split(/\r?\n/).slice(mapping.headerRow - 1).join('\n')) : mapping.delimiter;
   const info: SourceInfo = { format: 'csv', encoding: label, delimiter: describeDelimiter(delimiter), size };
-  const input = createReadStream(file, { highWaterMark: 1 << 20 });
+  const input = createReadStream(file, { highWaterMark: 1 << 18 });
   const decoder = new DecodeStream(encoding, bomBytes);
   let failure: unknown;
   input.on('error', (error) => decoder.destroy(error));

@@ -17,12 +17,14 @@ import { importFile, type ImportReport } from '../../import/importer.js';
 import { loadMapping } from '../../import/mapping.js';
 import { formatProgress, formatReport } from '../../import/report.js';
 import { InboxWatcher } from '../../import/inbox.js';
+import { archiveQuality, formatArchiveReport } from '../../import/archive.js';
 import { TABLE_NAMES } from '../../import/contract.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE = [
   'airgap-agent import TABLE FILE… [--mapping FILE.yaml] [--dry-run] [--replace-range] [--reject-file FILE] [--force] [--db FILE] [--json] [--quiet]',
   '       airgap-agent import --watch | --inbox-once      (the drop folder, import.inbox)',
+  '       airgap-agent import archive --older-than DAYS [--dry-run] [--db FILE] [--archive FILE] [--json]',
   `  TABLE: ${TABLE_NAMES.join(', ')}`,
 ].join('\n');
 
@@ -46,6 +48,8 @@ export async function run(context: CommandContext): Promise<number> {
       quiet: { type: 'boolean' },
       watch: { type: 'boolean' },
       'inbox-once': { type: 'boolean' },
+      'older-than': { type: 'string' },
+      archive: { type: 'string' },
     },
     USAGE,
   );
@@ -75,6 +79,19 @@ export async function run(context: CommandContext): Promise<number> {
     });
   }
   const [table, ...files] = positionals;
+  if (table === 'archive') {
+    if (files.length > 0) throw new AppError('USAGE', 'import archive takes no FILE', { hint: `usage: ${USAGE}` });
+    const days = Number(values['older-than']);
+    if (values['older-than'] === undefined || !Number.isInteger(days) || days < 1) {
+      throw new AppError('USAGE', 'import archive: give --older-than DAYS (a whole number ≥ 1)', { hint: 'e.g. airgap-agent import archive --older-than 365 --dry-run' });
+    }
+    const report = archiveQuality({
+      db, olderThanDays: days, today: localDateTime(now(), config.plant.timezone).slice(0, 10),
+      archive: typeof values.archive === 'string' ? values.archive : undefined, dryRun: values['dry-run'] === true,
+    });
+    process.stdout.write(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : `${formatArchiveReport(report)}\n`);
+    return 0;
+  }
   if (table === undefined || files.length === 0) throw new AppError('USAGE', 'import: give a TABLE and at least one FILE', { hint: `usage: ${USAGE}` });
   if (!TABLE_NAMES.includes(table)) throw new AppError('USAGE', `import: "${table}" is not a table of the data contract`, { hint: `tables: ${TABLE_NAMES.join(', ')}` });
   const mapping = typeof values.mapping === 'string' ? loadMapping(values.mapping) : undefined;
