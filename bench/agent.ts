@@ -37,16 +37,28 @@ const tools: ToolCaller = {
       description: 'Count the quality records of one line over the last N days.',
       inputSchema: {
         type: 'object',
-        properties: { line: { type: 'string', enum: ['A', 'B', 'C', 'D'] }, days: { type: 'integer', minimum: 1, maximum: 30 } },
+        properties: {
+          line: { type: 'string', enum: ['A', 'B', 'C', 'D'] },
+          days: { type: 'integer', minimum: 1, maximum: 30 },
+        },
         required: ['line', 'days'],
       },
     },
   ],
-  callTool: async (request) => ({ ok: true, text: `line ${String(request.arguments.line)}: 7 records`, structured: { count: 7 }, ms: 0 }),
+  callTool: async (request) => ({
+    ok: true,
+    text: `line ${String(request.arguments.line)}: 7 records`,
+    structured: { count: 7 },
+    ms: 0,
+  }),
 };
 
 const skills: SkillEngine = {
-  route: (question) => ({ kind: 'none', language: /[\u4e00-\u9fff]/.test(question) ? 'zh' : 'en', reason: 'bench: no rule' }),
+  route: (question) => ({
+    kind: 'none',
+    language: /[\u4e00-\u9fff]/.test(question) ? 'zh' : 'en',
+    reason: 'bench: no rule',
+  }),
   list: () => [],
   relevant: () => [],
   markdown: () => undefined,
@@ -66,7 +78,12 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-agent-'));
   const server = await startScriptedLlmServer();
   const config = configFromObject(
-    { state: { db: path.join(dir, 'agent.db') }, llm: { base_url: server.url, model: 'scripted' }, agent: { max_steps: 8 }, log: { level: 'silent', dir } },
+    {
+      state: { db: path.join(dir, 'agent.db') },
+      llm: { base_url: server.url, model: 'scripted' },
+      agent: { max_steps: 8 },
+      log: { level: 'silent', dir },
+    },
     dir,
   );
   const db = openAgentDb(config.state.db);
@@ -112,13 +129,15 @@ async function main(): Promise<void> {
       },
     });
     const total = performance.now() - started;
-    if (answer.tool_calls.length !== 3 || steps.length !== STEPS) throw new Error(`unexpected run: ${JSON.stringify(answer).slice(0, 400)}`);
+    if (answer.tool_calls.length !== 3 || steps.length !== STEPS)
+      throw new Error(`unexpected run: ${JSON.stringify(answer).slice(0, 400)}`);
     if (index < WARMUP) continue;
     inStep.push(...steps);
     allIn.push((total - modelMs) / STEPS);
   }
 
-  const format = (values: number[]) => `p50 ${percentile(values, 50).toFixed(3)} ms   p95 ${percentile(values, 95).toFixed(3)} ms`;
+  const format = (values: number[]) =>
+    `p50 ${percentile(values, 50).toFixed(3)} ms   p95 ${percentile(values, 95).toFixed(3)} ms`;
   process.stdout.write(`agent loop overhead per step (model time excluded), ${QUESTIONS} questions × ${STEPS} steps\n`);
   process.stdout.write(`  in-step: ${format(inStep)}\n`);
   process.stdout.write(`  all-in:  ${format(allIn)}\n`);

@@ -55,7 +55,8 @@ const { values } = parseArgs({
 const OPERATORS = Number(values.operators);
 const SECONDS = Number(values.seconds);
 const RATE = values.rate === undefined ? undefined : Number(values.rate);
-if (RATE !== undefined && !(RATE > 0)) throw new Error(`--rate must be a positive number of questions per second, not "${values.rate}"`);
+if (RATE !== undefined && !(RATE > 0))
+  throw new Error(`--rate must be a positive number of questions per second, not "${values.rate}"`);
 
 function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -110,15 +111,39 @@ async function main(): Promise<number> {
     }),
   );
   const seedStarted = performance.now();
-  seedPlant({ db: path.join(dir, 'plant.db'), rows: Number(values.rows), seed: 1, today: '2026-11-29', docsDir: path.join(dir, 'docs'), force: true });
-  process.stdout.write(`seeded ${values.rows} quality rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
-  const added = spawnSync(bin, ['--config', config, 'users', 'add', 'bench', '--role', 'operator', '--password-stdin'], { input: 'bench-password-1\n' });
+  seedPlant({
+    db: path.join(dir, 'plant.db'),
+    rows: Number(values.rows),
+    seed: 1,
+    today: '2026-11-29',
+    docsDir: path.join(dir, 'docs'),
+    force: true,
+  });
+  process.stdout.write(
+    `seeded ${values.rows} quality rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`,
+  );
+  const added = spawnSync(
+    bin,
+    ['--config', config, 'users', 'add', 'bench', '--role', 'operator', '--password-stdin'],
+    { input: 'bench-password-1\n' },
+  );
   if (added.status !== 0) throw new Error(`users add failed: ${added.stderr.toString()}`);
 
   const serveArgs = ['--config', config, '--now', NOW, 'serve', '--port', '0'];
   const profileDir = values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']);
   const service = profileDir
-    ? spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', path.join(root, 'src', 'cli', 'entry.ts'), ...serveArgs], { stdio: ['ignore', 'ignore', 'pipe'], cwd: root })
+    ? spawn(
+        process.execPath,
+        [
+          '--cpu-prof',
+          `--cpu-prof-dir=${profileDir}`,
+          '--import',
+          'tsx',
+          path.join(root, 'src', 'cli', 'entry.ts'),
+          ...serveArgs,
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe'], cwd: root },
+      )
     : spawn(bin, serveArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -135,7 +160,11 @@ async function main(): Promise<number> {
     process.stdout.write(`idle before: ${memory(service.pid!)}\n`);
     const tokens: string[] = [];
     for (let index = 0; index < OPERATORS; index++) {
-      const response = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'bench-password-1', kind: 'bearer' }) });
+      const response = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'bench', password: 'bench-password-1', kind: 'bearer' }),
+      });
       tokens.push(((await response.json()) as { token: string }).token);
     }
     const latencies: number[] = [];
@@ -149,7 +178,12 @@ async function main(): Promise<number> {
       try {
         const response = await fetch(`${url}/api/tasks`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${tokens[index % tokens.length]}`, 'X-Trace-Id': traceId },
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'text/event-stream',
+            Authorization: `Bearer ${tokens[index % tokens.length]}`,
+            'X-Trace-Id': traceId,
+          },
           body: JSON.stringify({ question }),
         });
         if (response.status !== 200) {
@@ -182,7 +216,8 @@ async function main(): Promise<number> {
     };
     const operator = async (index: number): Promise<void> => {
       let asked = 0;
-      while (performance.now() < deadline) await askOnce(index, QUESTIONS[(index + asked++) % QUESTIONS.length]!, performance.now());
+      while (performance.now() < deadline)
+        await askOnce(index, QUESTIONS[(index + asked++) % QUESTIONS.length]!, performance.now());
     };
     /** Open loop: question i is due at start + i / RATE, sent then whatever is still running. */
     const openLoop = async (rate: number): Promise<void> => {
@@ -203,19 +238,40 @@ async function main(): Promise<number> {
     const elapsed = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const load = RATE !== undefined ? `open loop at ${RATE} questions/s` : `${OPERATORS} operators (closed loop)`;
-    process.stdout.write(`${load}, ${elapsed.toFixed(1)} s: ${latencies.length} questions answered, ${(latencies.length / elapsed).toFixed(1)} requests/s\n`);
-    process.stdout.write(`latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms\n`);
-    process.stdout.write(`errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}\n`);
+    process.stdout.write(
+      `${load}, ${elapsed.toFixed(1)} s: ${latencies.length} questions answered, ${(latencies.length / elapsed).toFixed(1)} requests/s\n`,
+    );
+    process.stdout.write(
+      `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms\n`,
+    );
+    process.stdout.write(
+      `errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}\n`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 3000));
     process.stdout.write(`idle after: ${memory(service.pid!)}\n`);
     service.kill('SIGTERM');
     await new Promise((resolve) => service.once('exit', resolve));
-    if (profileDir) process.stdout.write(`CPU profile of the service: ${readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')).map((name) => path.join(profileDir, name)).join(', ')}\n`);
+    if (profileDir)
+      process.stdout.write(
+        `CPU profile of the service: ${readdirSync(profileDir)
+          .filter((name) => name.endsWith('.cpuprofile'))
+          .map((name) => path.join(profileDir, name))
+          .join(', ')}\n`,
+      );
     const db = openSqlite(path.join(dir, 'agent.db'), { readonly: true });
     const has = db.prepare('SELECT 1 FROM tool_call_log WHERE trace_id = ? LIMIT 1');
     const missing = traces.filter((trace) => !trace.agent || has.get(trace.agent) === undefined);
     db.close();
-    process.stdout.write(`audit log: ${traces.length - missing.length} of ${traces.length} answered requests found by trace id${missing.length ? ` — MISSING ${missing.slice(0, 3).map((trace) => trace.http).join(', ')}` : ''}\n`);
+    process.stdout.write(
+      `audit log: ${traces.length - missing.length} of ${traces.length} answered requests found by trace id${
+        missing.length
+          ? ` — MISSING ${missing
+              .slice(0, 3)
+              .map((trace) => trace.http)
+              .join(', ')}`
+          : ''
+      }\n`,
+    );
     return errors.length === 0 && missing.length === 0 && latencies.length > 0 ? 0 : 1;
   } finally {
     if (service.exitCode === null) {

@@ -12,7 +12,16 @@
  *   npx esbuild bench/import.ts --bundle --platform=node --format=esm --packages=external --outfile=build/bench-import.mjs
  *   sudo chrt -f 50 node build/bench-import.mjs --import-only
  */
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -67,12 +76,19 @@ try {
   const cpuStarted = process.cpuUsage();
   const started = performance.now();
   const report = await importFile({
-    db: plant.db, table: 'quality_data', file, importedAt: '2027-03-01T06:00:00', progressEveryMs: 200,
+    db: plant.db,
+    table: 'quality_data',
+    file,
+    importedAt: '2027-03-01T06:00:00',
+    progressEveryMs: 200,
     progress: (progress) => {
       const rss = process.memoryUsage().rss;
       peak = Math.max(peak, rss);
-      while (marks.length > 0 && progress.rows >= marks[0]!) rssAt.push({ rows: marks.shift()!, rssMiB: Math.round(rss / 1048576) });
-      process.stderr.write(`  ${progress.rows.toLocaleString('en-US')} rows, ${Math.round(progress.rowsPerSecond).toLocaleString('en-US')} rows/s\n`);
+      while (marks.length > 0 && progress.rows >= marks[0]!)
+        rssAt.push({ rows: marks.shift()!, rssMiB: Math.round(rss / 1048576) });
+      process.stderr.write(
+        `  ${progress.rows.toLocaleString('en-US')} rows, ${Math.round(progress.rowsPerSecond).toLocaleString('en-US')} rows/s\n`,
+      );
     },
   });
   const seconds = (performance.now() - started) / 1000;
@@ -81,7 +97,8 @@ try {
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   if (marks.length > 0) rssAt.push({ rows: report.rows, rssMiB: Math.round(process.memoryUsage().rss / 1048576) });
-  if (report.status !== 'imported') throw new Error(`import ${report.status}: ${JSON.stringify(report.problems.slice(0, 3))}`);
+  if (report.status !== 'imported')
+    throw new Error(`import ${report.status}: ${JSON.stringify(report.problems.slice(0, 3))}`);
   const rate = Math.round(report.written / seconds);
   process.stdout.write(
     `import ${report.written.toLocaleString('en-US')} rows (${megabytes.toFixed(1)} MiB CSV): ${seconds.toFixed(2)} s, ${rate.toLocaleString('en-US')} rows/s; ` +
@@ -93,10 +110,14 @@ try {
   process.stdout.write(
     `CPU ${cpuSeconds.toFixed(2)} s (${cpuRate.toLocaleString('en-US')} rows per CPU-second); load average ${load.map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} cores\n`,
   );
-  process.stdout.write(`RSS by rows imported: ${rssAt.map((mark) => `${mark.rows.toLocaleString('en-US')}: ${mark.rssMiB} MiB`).join(', ')}\n`);
+  process.stdout.write(
+    `RSS by rows imported: ${rssAt.map((mark) => `${mark.rows.toLocaleString('en-US')}: ${mark.rssMiB} MiB`).join(', ')}\n`,
+  );
   process.stdout.write(`target ≥ 200,000 rows/s: ${rate >= 200_000 ? 'met' : 'NOT met'}\n`);
   if (importOnly) {
-    process.stdout.write(`${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), rssAt, cpuSeconds: Number(cpuSeconds.toFixed(2)), rowsPerCpuSecond: cpuRate })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), rssAt, cpuSeconds: Number(cpuSeconds.toFixed(2)), rowsPerCpuSecond: cpuRate })}\n`,
+    );
   }
 
   // inbox → first answer
@@ -106,15 +127,32 @@ try {
 }
 
 async function inboxToAnswer(
-  report: { written: number }, rate: number, seconds: number, rssBefore: number, peak: number, cpuSeconds: number, cpuRate: number, load: number[],
+  report: { written: number },
+  rate: number,
+  seconds: number,
+  rssBefore: number,
+  peak: number,
+  cpuSeconds: number,
+  cpuRate: number,
+  load: number[],
 ): Promise<void> {
   const live = await startLiveService({});
   let latency = Number.NaN;
   try {
     const cookie = await liveCookie(live.url, OPERATOR);
     const ask = async (question: string): Promise<string> => {
-      const accepted = (await (await fetch(`${live.url}/api/tasks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ question }) })).json()) as { task_id: string };
-      const { events } = await readSse(await fetch(`${live.url}/api/tasks/${accepted.task_id}/events`, { headers: { Cookie: cookie, Accept: 'text/event-stream' } }));
+      const accepted = (await (
+        await fetch(`${live.url}/api/tasks`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: cookie },
+          body: JSON.stringify({ question }),
+        })
+      ).json()) as { task_id: string };
+      const { events } = await readSse(
+        await fetch(`${live.url}/api/tasks/${accepted.task_id}/events`, {
+          headers: { Cookie: cookie, Accept: 'text/event-stream' },
+        }),
+      );
       return (dataOf(events.find((event) => event.event === 'answer')!) as { answer: string }).answer;
     };
     const question = "What was line A's defect rate on 2026-11-28?";
@@ -122,7 +160,8 @@ async function inboxToAnswer(
     const inbox = path.join(live.dir, 'var', 'inbox');
     mkdirSync(inbox, { recursive: true });
     const lines = [HEADER];
-    for (let index = 0; index < 10_000; index++) lines.push(`A,2026-11-28,day,BENCH${index},铰链,100,50,burr,张伟,2026-11-28 12:00`);
+    for (let index = 0; index < 10_000; index++)
+      lines.push(`A,2026-11-28,day,BENCH${index},铰链,100,50,burr,张伟,2026-11-28 12:00`);
     writeFileSync(path.join(inbox, 'quality_data-bench.csv.part'), lines.join('\n'));
     const landed = performance.now();
     renameSync(path.join(inbox, 'quality_data-bench.csv.part'), path.join(inbox, 'quality_data-bench.csv'));
@@ -132,10 +171,14 @@ async function inboxToAnswer(
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     latency = (performance.now() - landed) / 1000;
-    process.stdout.write(`inbox → first answer using the new data (10,000 rows, import.stable_ms ${live.runtime ? 2000 : ''}): ${latency.toFixed(2)} s\n`);
+    process.stdout.write(
+      `inbox → first answer using the new data (10,000 rows, import.stable_ms ${live.runtime ? 2000 : ''}): ${latency.toFixed(2)} s\n`,
+    );
     process.stdout.write(`target < 5 s: ${latency < 5 ? 'met' : 'NOT met'}\n`);
   } finally {
     await live.close();
   }
-  process.stdout.write(`${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), cpuSeconds: Number(cpuSeconds.toFixed(2)), rowsPerCpuSecond: cpuRate, loadAverage: load.map((value) => Number(value.toFixed(2))), inboxToAnswerS: Number(latency.toFixed(2)) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), cpuSeconds: Number(cpuSeconds.toFixed(2)), rowsPerCpuSecond: cpuRate, loadAverage: load.map((value) => Number(value.toFixed(2))), inboxToAnswerS: Number(latency.toFixed(2)) })}\n`,
+  );
 }

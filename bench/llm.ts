@@ -22,7 +22,15 @@ import { loadLlamaModule } from '../src/llm/embedded/load-llama.js';
 import { startLlmServer } from '../src/llm/embedded/server.js';
 import { writeTinyGguf } from '../src/llm/embedded/tiny-gguf.js';
 
-const { values } = parseArgs({ options: { threads: { type: 'string' }, runs: { type: 'string' }, tokens: { type: 'string' }, model: { type: 'string' }, gpu: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: {
+    threads: { type: 'string' },
+    runs: { type: 'string' },
+    tokens: { type: 'string' },
+    model: { type: 'string' },
+    gpu: { type: 'boolean' },
+  },
+});
 const threads = Number(values.threads ?? 1);
 const runs = Number(values.runs ?? 7);
 const maxTokens = Number(values.tokens ?? 128);
@@ -40,18 +48,35 @@ const rssBefore = process.memoryUsage().rss;
 const prompt = 'Summarise the defect rate of line A for last week in one short paragraph.';
 
 try {
-  const model = await EmbeddedModel.load({ file, threads, contextSize: 2048, parallel: 1, queueMax: 4, gpu: values.gpu ? 'auto' : false, log: logger('bench') });
+  const model = await EmbeddedModel.load({
+    file,
+    threads,
+    contextSize: 2048,
+    parallel: 1,
+    queueMax: 4,
+    gpu: values.gpu ? 'auto' : false,
+    log: logger('bench'),
+  });
   const rssLoaded = process.memoryUsage().rss;
   const server = await startLlmServer({ model, host: '127.0.0.1', port: 0, log: logger('bench') });
   const client = new OpenAI({ baseURL: server.url, apiKey: 'unused', maxRetries: 0 });
 
   // raw node-llama-cpp on its own model + context (the same file and settings)
   const module = await loadLlamaModule();
-  const llama = await module.getLlama({ build: 'never', gpu: values.gpu ? 'auto' : false, maxThreads: threads, progressLogs: false, skipDownload: true });
+  const llama = await module.getLlama({
+    build: 'never',
+    gpu: values.gpu ? 'auto' : false,
+    maxThreads: threads,
+    progressLogs: false,
+    skipDownload: true,
+  });
   const rawModel = await llama.loadModel({ modelPath: file });
   const rawContext = await rawModel.createContext({ contextSize: 2048, sequences: 1, threads });
   const rawChat = new module.LlamaChat({ contextSequence: rawContext.getSequence() });
-  const history = () => [{ type: 'user' as const, text: prompt }, { type: 'model' as const, response: [] as string[] }];
+  const history = () => [
+    { type: 'user' as const, text: prompt },
+    { type: 'model' as const, response: [] as string[] },
+  ];
 
   const direct: Array<{ total: number; ttft: number; tokens: number }> = [];
   const service: Array<{ total: number; ttft: number; tokens: number }> = [];
@@ -76,7 +101,14 @@ try {
       let first = 0;
       let tokens = 0;
       const started = performance.now();
-      const stream = await client.chat.completions.create({ model: model.id, messages: [{ role: 'user', content: prompt }], max_tokens: maxTokens, temperature: 0, stream: true, stream_options: { include_usage: true } });
+      const stream = await client.chat.completions.create({
+        model: model.id,
+        messages: [{ role: 'user', content: prompt }],
+        max_tokens: maxTokens,
+        temperature: 0,
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       for await (const chunk of stream) {
         if (chunk.choices[0]?.delta.content) first ||= performance.now();
         if (chunk.usage) tokens = chunk.usage.completion_tokens;
@@ -97,7 +129,20 @@ try {
   const toolCall = await client.chat.completions.create({
     model: model.id,
     messages: [{ role: 'user', content: 'How many records does line B have?' }],
-    tools: [{ type: 'function', function: { name: 'count_records', description: 'Count records of a line', parameters: { type: 'object', properties: { line: { type: 'string', enum: ['A', 'B', 'C', 'D'] } }, required: ['line'] } } }],
+    tools: [
+      {
+        type: 'function',
+        function: {
+          name: 'count_records',
+          description: 'Count records of a line',
+          parameters: {
+            type: 'object',
+            properties: { line: { type: 'string', enum: ['A', 'B', 'C', 'D'] } },
+            required: ['line'],
+          },
+        },
+      },
+    ],
     tool_choice: 'required',
     max_tokens: 400,
     temperature: 0,
@@ -114,7 +159,12 @@ try {
     direct: directSummary,
     service: serviceSummary,
     overhead_ms_per_request: round(serviceSummary.total_ms - directSummary.total_ms),
-    tool_call: { ms: round(toolMs), finish_reason: toolCall.choices[0]?.finish_reason, completion_tokens: toolCall.usage?.completion_tokens, call: toolCall.choices[0]?.message.tool_calls?.[0] },
+    tool_call: {
+      ms: round(toolMs),
+      finish_reason: toolCall.choices[0]?.finish_reason,
+      completion_tokens: toolCall.usage?.completion_tokens,
+      call: toolCall.choices[0]?.message.tool_calls?.[0],
+    },
   };
   process.stdout.write(
     [

@@ -30,11 +30,24 @@ interface Output {
   run: () => unknown;
 }
 
-const TOOLS = ['query_database', 'describe_schema', 'search_docs', 'get_current_oncall', 'is_public_holiday', 'quality_metrics', 'weekly_report', 'fault_advice'];
+const TOOLS = [
+  'query_database',
+  'describe_schema',
+  'search_docs',
+  'get_current_oncall',
+  'is_public_holiday',
+  'quality_metrics',
+  'weekly_report',
+  'fault_advice',
+];
 const outputs: Output[] = [];
 for (const entry of CORPUS) {
   const options = entry.knownTools ? { knownTools: entry.knownTools } : {};
-  outputs.push({ name: `corpus: ${entry.name}`, bytes: Buffer.byteLength(entry.text), run: () => parseToolCalls(entry.text, options) });
+  outputs.push({
+    name: `corpus: ${entry.name}`,
+    bytes: Buffer.byteLength(entry.text),
+    run: () => parseToolCalls(entry.text, options),
+  });
 }
 for (const entry of REAL_CORPUS) {
   const options = { knownTools: toolsFor(entry) };
@@ -88,15 +101,25 @@ const fmt = (ms: number): string => `${(ms * 1000).toFixed(0).padStart(5)} µs`;
 const all50 = [...results.map((result) => result.p50)].sort((a, b) => a - b);
 const median = all50[Math.floor(all50.length / 2)]!;
 
-console.log(`parseToolCalls over ${results.length} outputs (${CORPUS.length} corpus, ${REAL_CORPUS.length} real, 4 long), ${iterations} runs each`);
+console.log(
+  `parseToolCalls over ${results.length} outputs (${CORPUS.length} corpus, ${REAL_CORPUS.length} real, 4 long), ${iterations} runs each`,
+);
 console.log(`  median of per-output p50: ${fmt(median)}`);
 console.log('  slowest outputs (p99):');
-for (const result of worst) console.log(`    ${fmt(result.p50)} p50  ${fmt(result.p99)} p99  ${String(result.bytes).padStart(6)} B  ${result.name}`);
+for (const result of worst)
+  console.log(
+    `    ${fmt(result.p50)} p50  ${fmt(result.p99)} p99  ${String(result.bytes).padStart(6)} B  ${result.name}`,
+  );
 const over = small.filter((result) => result.p99 >= 1);
 const maxSmall = Math.max(...small.map((result) => result.p99));
-console.log(`  outputs under 8 KB: ${small.length}; worst p99 ${fmt(maxSmall)} — target p99 < 1 ms: ${over.length === 0 ? 'met' : `MISSED by ${over.length} (${over.map((result) => result.name).join(', ')})`}`);
+console.log(
+  `  outputs under 8 KB: ${small.length}; worst p99 ${fmt(maxSmall)} — target p99 < 1 ms: ${over.length === 0 ? 'met' : `MISSED by ${over.length} (${over.map((result) => result.name).join(', ')})`}`,
+);
 
 const score = scoreRealCorpus();
-console.log(`real set: ${score.recovered}/${score.total} recovered exactly (${((100 * score.recovered) / score.total).toFixed(1)}%), ${score.executedNone} of ${score.noneCases} prose/truncated/garbage outputs executed`);
-for (const [family, counts] of Object.entries(score.byFamily)) console.log(`  ${family.padEnd(14)} ${counts.recovered}/${counts.total}`);
+console.log(
+  `real set: ${score.recovered}/${score.total} recovered exactly (${((100 * score.recovered) / score.total).toFixed(1)}%), ${score.executedNone} of ${score.noneCases} prose/truncated/garbage outputs executed`,
+);
+for (const [family, counts] of Object.entries(score.byFamily))
+  console.log(`  ${family.padEnd(14)} ${counts.recovered}/${counts.total}`);
 if (over.length > 0) process.exitCode = 1;

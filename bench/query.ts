@@ -60,14 +60,18 @@ async function measure(iterations: number, run: () => unknown): Promise<{ p50: n
 const fmt = (value: number): string => (value < 1 ? value.toFixed(3) : value.toFixed(2)).padStart(8);
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, iterations: { type: 'string', default: '200' } } });
+  const { values } = parseArgs({
+    options: { rows: { type: 'string', default: '1000000' }, iterations: { type: 'string', default: '200' } },
+  });
   const rows = Number(values.rows);
   const iterations = Number(values.iterations);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-query-'));
   try {
     const plantDb = path.join(dir, 'plant.db');
     const seeded = seedPlant({ db: plantDb, rows, seed: 1, today: TODAY, force: true });
-    console.log(`seeded ${seeded.tables.quality_data ?? rows} quality rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s (${(seeded.bytes / 1e6).toFixed(0)} MB)`);
+    console.log(
+      `seeded ${seeded.tables.quality_data ?? rows} quality rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s (${(seeded.bytes / 1e6).toFixed(0)} MB)`,
+    );
 
     const base = {
       plant: { db: plantDb },
@@ -96,16 +100,26 @@ async function main(): Promise<void> {
       const statement = raw.prepare(question.sql);
       const lines: Array<[string, { p50: number; p95: number }]> = [
         ['raw better-sqlite3', await measure(iterations, () => statement.all())],
-        ['guard + miss (service)', await measure(iterations, () => missService.queryDatabase({ sql: question.sql, purpose: 'bench' }, context))],
-        ['cache hit (service)', await measure(iterations, () => hitService.queryDatabase({ sql: question.sql, purpose: 'bench' }, context))],
+        [
+          'guard + miss (service)',
+          await measure(iterations, () => missService.queryDatabase({ sql: question.sql, purpose: 'bench' }, context)),
+        ],
+        [
+          'cache hit (service)',
+          await measure(iterations, () => hitService.queryDatabase({ sql: question.sql, purpose: 'bench' }, context)),
+        ],
         ['MCP stdio, miss', await measure(iterations, () => mcpMiss.query(question.sql, 'bench'))],
         ['MCP stdio, cache hit', await measure(iterations, () => mcpHit.query(question.sql, 'bench'))],
       ];
-      for (const [way, result] of lines) console.log(`${question.name.padEnd(30)} ${way.padEnd(22)} ${fmt(result.p50)} ${fmt(result.p95)}`);
+      for (const [way, result] of lines)
+        console.log(`${question.name.padEnd(30)} ${way.padEnd(22)} ${fmt(result.p50)} ${fmt(result.p95)}`);
       const check = await mcpHit.query(question.sql, 'bench');
-      if (check.isError || !check.structured.cached) throw new Error(`unexpected answer for ${question.name}: ${check.text}`);
+      if (check.isError || !check.structured.cached)
+        throw new Error(`unexpected answer for ${question.name}: ${check.text}`);
     }
-    console.log('\ntargets: guard < 0.2 ms; indexed questions < 10 ms p50; cache hit < 0.5 ms through MCP; MCP round trip < 1 ms p50');
+    console.log(
+      '\ntargets: guard < 0.2 ms; indexed questions < 10 ms p50; cache hit < 0.5 ms through MCP; MCP round trip < 1 ms p50',
+    );
     raw.close();
     await mcpMiss.close();
     await mcpHit.close();

@@ -38,21 +38,42 @@ describe('the installed launcher', { skip: isRoot ? false : 'needs root (it runs
   });
 
   function run(args: string[], options: { as?: string; serviceUser?: string; config?: string } = {}) {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', AIRGAP_AGENT_BIN: fake, AIRGAP_AGENT_USER: options.serviceUser ?? 'nobody', AIRGAP_AGENT_SOCKET: socketPath };
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      AIRGAP_AGENT_BIN: fake,
+      AIRGAP_AGENT_USER: options.serviceUser ?? 'nobody',
+      AIRGAP_AGENT_SOCKET: socketPath,
+    };
     if (options.config) env.AIRGAP_AGENT_CONFIG = options.config;
-    const command = options.as ? ['runuser', ['-u', options.as, '--', 'env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), 'sh', launcher, ...args]] : ['sh', [launcher, ...args]];
+    const command = options.as
+      ? [
+          'runuser',
+          ['-u', options.as, '--', 'env', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), 'sh', launcher, ...args],
+        ]
+      : ['sh', [launcher, ...args]];
     const result = spawnSync(command[0] as string, command[1] as string[], { env, encoding: 'utf8', cwd: dir });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
   test('as root: state commands run as the service user, with the system config by default', () => {
-    for (const args of [['users', 'list'], ['doctor'], ['maintenance', '--json'], ['skills', 'list'], ['ask', '产线A昨天的次品率是多少？'], ['test', 'testcases/']]) {
+    for (const args of [
+      ['users', 'list'],
+      ['doctor'],
+      ['maintenance', '--json'],
+      ['skills', 'list'],
+      ['ask', '产线A昨天的次品率是多少？'],
+      ['test', 'testcases/'],
+    ]) {
       const result = run(args);
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stdout, `uid=nobody config=/etc/airgap-agent/config.yaml args=${args.join(' ')}\n`);
     }
     const chosen = run(['--config', '/srv/other.yaml', 'doctor'], { config: '/srv/env.yaml' });
-    assert.equal(chosen.stdout, 'uid=nobody config=/srv/env.yaml args=--config /srv/other.yaml doctor\n', '--config and AIRGAP_AGENT_CONFIG still win');
+    assert.equal(
+      chosen.stdout,
+      'uid=nobody config=/srv/env.yaml args=--config /srv/other.yaml doctor\n',
+      '--config and AIRGAP_AGENT_CONFIG still win',
+    );
   });
 
   test('as root: read-only commands and help run as root; a missing service user is refused clearly', () => {
@@ -73,7 +94,10 @@ describe('the installed launcher', { skip: isRoot ? false : 'needs root (it runs
     const asked = run(['ask', 'line A?'], { as: 'nobody', serviceUser: 'airgap-agent-x' });
     assert.equal(asked.code, 0, asked.stderr);
     assert.equal(asked.stdout, 'uid=nobody config=/etc/airgap-agent/config.yaml args=ask line A?\n');
-    assert.equal(run(['test', 'cases/'], { as: 'nobody', serviceUser: 'airgap-agent-x' }).stdout, 'uid=nobody config=/etc/airgap-agent/config.yaml args=test cases/ --url local\n');
+    assert.equal(
+      run(['test', 'cases/'], { as: 'nobody', serviceUser: 'airgap-agent-x' }).stdout,
+      'uid=nobody config=/etc/airgap-agent/config.yaml args=test cases/ --url local\n',
+    );
 
     const users = run(['users', 'add', 'bob', '--role', 'admin'], { as: 'nobody', serviceUser: 'airgap-agent-x' });
     assert.equal(users.code, 77);
@@ -88,7 +112,22 @@ describe('the installed launcher', { skip: isRoot ? false : 'needs root (it runs
   });
 
   test('another user without a running service: told to start it or use sudo', () => {
-    const result = spawnSync('runuser', ['-u', 'nobody', '--', 'env', `AIRGAP_AGENT_BIN=${fake}`, 'AIRGAP_AGENT_USER=airgap-agent-x', `AIRGAP_AGENT_SOCKET=${path.join(dir, 'gone', 'cli.sock')}`, 'sh', launcher, 'chat'], { encoding: 'utf8' });
+    const result = spawnSync(
+      'runuser',
+      [
+        '-u',
+        'nobody',
+        '--',
+        'env',
+        `AIRGAP_AGENT_BIN=${fake}`,
+        'AIRGAP_AGENT_USER=airgap-agent-x',
+        `AIRGAP_AGENT_SOCKET=${path.join(dir, 'gone', 'cli.sock')}`,
+        'sh',
+        launcher,
+        'chat',
+      ],
+      { encoding: 'utf8' },
+    );
     assert.equal(result.status, 77);
     assert.match(result.stderr, /the service is not running/);
     assert.match(result.stderr, /sudo systemctl start airgap-agent/);

@@ -12,7 +12,17 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  chmodSync, copyFileSync, cpSync, createReadStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,9 +42,10 @@ function parseOptions(argv) {
     else if (arg === '--models') {
       options.models = path.resolve(argv[++i] ?? fail('--models needs a folder'));
       if (!existsSync(options.models)) fail(`--models ${options.models}: no such folder`);
-    }
-    else if (arg === '--help' || arg === '-h') {
-      console.log('usage: node scripts/bundle.mjs [--no-llm] [--out DIR] [--models DIR]   (env BUNDLE_VERSION_SUFFIX=+build2)');
+    } else if (arg === '--help' || arg === '-h') {
+      console.log(
+        'usage: node scripts/bundle.mjs [--no-llm] [--out DIR] [--models DIR]   (env BUNDLE_VERSION_SUFFIX=+build2)',
+      );
       process.exit(0);
     } else fail(`unknown option ${arg} (use --no-llm, --out DIR, --models DIR)`);
   }
@@ -49,7 +60,8 @@ const step = (message) => console.error(`bundle: ${message}`);
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) fail(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+  if (result.status !== 0)
+    fail(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout ?? ''}${result.stderr ?? ''}`);
   return result.stdout;
 }
 
@@ -57,19 +69,29 @@ function versions() {
   const packageVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
   const source = readFileSync(path.join(root, 'src', 'version.ts'), 'utf8');
   const match = /export const VERSION = '([^']+)'/.exec(source);
-  if (!match) fail('src/version.ts has no `export const VERSION = \'x.y.z\'`');
+  if (!match) fail("src/version.ts has no `export const VERSION = 'x.y.z'`");
   if (match[1] !== packageVersion) {
-    fail(`package.json version ${packageVersion} != src/version.ts VERSION ${match[1]}: make them equal before bundling`);
+    fail(
+      `package.json version ${packageVersion} != src/version.ts VERSION ${match[1]}: make them equal before bundling`,
+    );
   }
   const suffix = process.env.BUNDLE_VERSION_SUFFIX ?? '';
-  if (suffix && !/^[+-][0-9A-Za-z.+-]+$/.test(suffix)) fail(`BUNDLE_VERSION_SUFFIX "${suffix}" must start with + or - and hold only [0-9A-Za-z.+-]`);
+  if (suffix && !/^[+-][0-9A-Za-z.+-]+$/.test(suffix))
+    fail(`BUNDLE_VERSION_SUFFIX "${suffix}" must start with + or - and hold only [0-9A-Za-z.+-]`);
   return { base: packageVersion, version: packageVersion + suffix };
 }
 
 function seaBinary(work, bundleFile, binary) {
   const blob = path.join(work, 'sea-prep.blob');
   const seaConfig = path.join(work, 'sea-config.json');
-  writeFileSync(seaConfig, JSON.stringify({ main: bundleFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }, null, 2));
+  writeFileSync(
+    seaConfig,
+    JSON.stringify(
+      { main: bundleFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true },
+      null,
+      2,
+    ),
+  );
   // the code cache halves the cold start; dynamic import() then goes through
   // a vm script (src/runtime/self.ts importFile)
   run(process.execPath, ['--experimental-sea-config', seaConfig], { cwd: work });
@@ -115,12 +137,21 @@ async function vendorModels(stage, source) {
   const target = path.join(stage, 'vendor', 'models');
   mkdirSync(target, { recursive: true });
   const models = [];
-  const files = existsSync(source) ? readdirSync(source).filter((name) => name.endsWith('.gguf')).sort() : [];
+  const files = existsSync(source)
+    ? readdirSync(source)
+        .filter((name) => name.endsWith('.gguf'))
+        .sort()
+    : [];
   for (const name of files) {
     const file = path.join(source, name);
     copyFileSync(file, path.join(target, name));
     let licence = 'unknown';
-    for (const sidecar of [`${name}.licence`, `${name}.license`, `${name.replace(/\.gguf$/, '')}.licence`, `${name.replace(/\.gguf$/, '')}.license`]) {
+    for (const sidecar of [
+      `${name}.licence`,
+      `${name}.license`,
+      `${name.replace(/\.gguf$/, '')}.licence`,
+      `${name.replace(/\.gguf$/, '')}.license`,
+    ]) {
       const sidecarFile = path.join(source, sidecar);
       if (existsSync(sidecarFile)) {
         licence = readFileSync(sidecarFile, 'utf8').trim().split('\n')[0] || 'unknown';
@@ -182,7 +213,8 @@ function smokeTest(stage, version) {
     writeFileSync(config, `state:\n  db: ${work}/agent.db\nlog:\n  dir: ${work}/log\n`);
     run(binary, ['--config', config, 'config', 'check']);
     run(binary, ['--config', config, 'maintenance', '--backup-dir', path.join(work, 'backups')]);
-    if (!existsSync(path.join(work, 'agent.db'))) fail('the SEA did not create agent.db (better-sqlite3 from vendor/native)');
+    if (!existsSync(path.join(work, 'agent.db')))
+      fail('the SEA did not create agent.db (better-sqlite3 from vendor/native)');
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -191,7 +223,8 @@ function smokeTest(stage, version) {
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const started = Date.now();
-  if (process.platform !== 'linux' || process.arch !== 'x64') fail(`bundles are built on linux-x64 (this is ${process.platform}-${process.arch})`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    fail(`bundles are built on linux-x64 (this is ${process.platform}-${process.arch})`);
   const { version } = versions();
   const name = `airgap-agent-${version}`;
   const work = path.join(root, 'build', 'bundle');
@@ -202,7 +235,8 @@ async function main() {
 
   step(`esbuild → one CJS file (version ${version})`);
   const { outfile, metafile, workers } = await bundleJs({ root, work, version });
-  if (workers > 0) fail(`the bundle contains ${workers} \`new Worker(\` call(s): a worker thread cannot load a file inside the SEA`);
+  if (workers > 0)
+    fail(`the bundle contains ${workers} \`new Worker(\` call(s): a worker thread cannot load a file inside the SEA`);
   step(`SEA: ${mb(statSync(outfile).size)} of JavaScript into a copy of node ${process.version}`);
   const binary = path.join(stage, 'bin', 'airgap-agent');
   seaBinary(work, outfile, binary);
@@ -214,7 +248,8 @@ async function main() {
 
   step('vendor: better_sqlite3.node');
   const nativeSource = path.join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-  if (!existsSync(nativeSource)) fail(`${nativeSource} is missing: run \`npm ci\` (better-sqlite3 builds or downloads it at install)`);
+  if (!existsSync(nativeSource))
+    fail(`${nativeSource} is missing: run \`npm ci\` (better-sqlite3 builds or downloads it at install)`);
   mkdirSync(path.join(stage, 'vendor', 'native'), { recursive: true });
   copyFileSync(nativeSource, path.join(stage, 'vendor', 'native', 'better_sqlite3.node'));
 
@@ -222,16 +257,24 @@ async function main() {
   if (options.llm) {
     step('vendor: node-llama-cpp (CPU linux-x64 only)');
     llama = vendorLlamaCpp({ root, lock, target: path.join(stage, 'vendor', 'node-llama-cpp') });
-    step(`vendor: node-llama-cpp ${llama.packages.length} packages, ${mb(llama.bytes)} (pruned ${mb(llama.prunedBytes)})`);
+    step(
+      `vendor: node-llama-cpp ${llama.packages.length} packages, ${mb(llama.bytes)} (pruned ${mb(llama.prunedBytes)})`,
+    );
   } else step('vendor: node-llama-cpp skipped (--no-llm)');
   const models = await vendorModels(stage, options.models);
   step(`vendor: ${models.length} model(s)`);
 
   // skills/ is the runtime Markdown skills folder; code skills are compiled in from src/skills/code/
-  const strayCode = readdirSync(path.join(root, 'skills'), { recursive: true }).map(String).filter((file) => /\.[cm]?[jt]s$/.test(file));
-  if (strayCode.length > 0) fail(`skills/ holds code (${strayCode.join(', ')}): code skills belong in src/skills/code/<name>/ (docs/skill-authoring.md)`);
+  const strayCode = readdirSync(path.join(root, 'skills'), { recursive: true })
+    .map(String)
+    .filter((file) => /\.[cm]?[jt]s$/.test(file));
+  if (strayCode.length > 0)
+    fail(
+      `skills/ holds code (${strayCode.join(', ')}): code skills belong in src/skills/code/<name>/ (docs/skill-authoring.md)`,
+    );
   for (const folder of ['skills', 'testcases', 'docs', 'deploy']) {
-    if (existsSync(path.join(root, folder))) cpSync(path.join(root, folder), path.join(stage, folder), { recursive: true });
+    if (existsSync(path.join(root, folder)))
+      cpSync(path.join(root, folder), path.join(stage, folder), { recursive: true });
     else mkdirSync(path.join(stage, folder), { recursive: true });
   }
   rmSync(path.join(stage, 'deploy', 'test'), { recursive: true, force: true });
@@ -252,17 +295,29 @@ async function main() {
     node: process.version,
     glibc_min: glibcRequirement(binary),
     sqlite: sqliteVersion,
-    llm: options.llm ? { 'node-llama-cpp': lock.packages['node_modules/node-llama-cpp']?.version, backend: 'cpu linux-x64', bytes: llama.bytes } : null,
+    llm: options.llm
+      ? {
+          'node-llama-cpp': lock.packages['node_modules/node-llama-cpp']?.version,
+          backend: 'cpu linux-x64',
+          bytes: llama.bytes,
+        }
+      : null,
     models: models.map(({ name: model, size, sha256: sum, licence }) => ({ name: model, size, sha256: sum, licence })),
     dependencies: Object.fromEntries(
-      Object.keys(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies).map((dep) => [dep, lock.packages[`node_modules/${dep}`]?.version ?? 'missing']),
+      Object.keys(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies).map((dep) => [
+        dep,
+        lock.packages[`node_modules/${dep}`]?.version ?? 'missing',
+      ]),
     ),
     bundled: bundledPackages(metafile, lock),
     vendored: llama ? Object.fromEntries(llama.packages.map((entry) => [entry.name, entry.version])) : {},
   };
   writeFileSync(path.join(stage, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   // shell-readable facts for install.sh (no JSON parser on the target)
-  writeFileSync(path.join(stage, 'bundle.env'), `VERSION=${version}\nGLIBC_MIN=${manifest.glibc_min}\nNODE_VERSION=${process.version}\nMODELS=${models.length}\n`);
+  writeFileSync(
+    path.join(stage, 'bundle.env'),
+    `VERSION=${version}\nGLIBC_MIN=${manifest.glibc_min}\nNODE_VERSION=${process.version}\nMODELS=${models.length}\n`,
+  );
 
   step('SHA256SUMS');
   const sums = [];
@@ -275,7 +330,9 @@ async function main() {
   mkdirSync(options.out, { recursive: true });
   const tarball = path.join(options.out, `${name}-linux-x64.tar.gz`);
   step(`tar → ${path.relative(root, tarball)}`);
-  run('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '-C', work, '-czf', tarball, name], { env: { ...process.env, GZIP: '-6' } });
+  run('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '-C', work, '-czf', tarball, name], {
+    env: { ...process.env, GZIP: '-6' },
+  });
   const report = {
     tarball,
     version,
@@ -286,7 +343,9 @@ async function main() {
     seconds: (Date.now() - started) / 1000,
   };
   writeFileSync(path.join(options.out, `${name}-linux-x64.json`), `${JSON.stringify(report, null, 2)}\n`);
-  step(`done in ${report.seconds.toFixed(1)} s: binary ${mb(report.binary_bytes)}, unpacked ${mb(report.staged_bytes)}, tarball ${mb(report.tarball_bytes)}`);
+  step(
+    `done in ${report.seconds.toFixed(1)} s: binary ${mb(report.binary_bytes)}, unpacked ${mb(report.staged_bytes)}, tarball ${mb(report.tarball_bytes)}`,
+  );
   console.log(tarball);
 }
 

@@ -8,29 +8,53 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { addToManifest, writeTinyGguf, type ModelManifestEntry, type TinyGgufOptions } from '../src/llm/embedded/tiny-gguf.js';
+import {
+  addToManifest,
+  writeTinyGguf,
+  type ModelManifestEntry,
+  type TinyGgufOptions,
+} from '../src/llm/embedded/tiny-gguf.js';
 
 export { addToManifest, writeTinyGguf, type ModelManifestEntry, type TinyGgufOptions };
 
 /** Write DIR/NAME and add it to DIR/manifest.json; returns the entry and paths. */
-export function makeTinyModel(options: { dir: string; name?: string; seed?: number; chatTemplate?: string | null }): { file: string; manifest: string; entry: ModelManifestEntry } {
+export function makeTinyModel(options: { dir: string; name?: string; seed?: number; chatTemplate?: string | null }): {
+  file: string;
+  manifest: string;
+  entry: ModelManifestEntry;
+} {
   const file = path.join(options.dir, options.name ?? 'tiny-test.gguf');
   const entry = writeTinyGguf({ file, seed: options.seed, chatTemplate: options.chatTemplate });
   const manifest = addToManifest(options.dir, entry);
   return { file, manifest, entry };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (invokedDirectly) {
   const { values } = parseArgs({
-    options: { out: { type: 'string' }, name: { type: 'string' }, seed: { type: 'string' }, 'no-template': { type: 'boolean' } },
+    options: {
+      out: { type: 'string' },
+      name: { type: 'string' },
+      seed: { type: 'string' },
+      'no-template': { type: 'boolean' },
+    },
   });
-  const dir = path.resolve(values.out ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'vendor', 'models'));
+  const dir = path.resolve(
+    values.out ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'vendor', 'models'),
+  );
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) {
     process.stderr.write(`--seed must be a whole number, got "${values.seed}"\n`);
     process.exit(2);
   }
-  const result = makeTinyModel({ dir, name: values.name, seed, chatTemplate: values['no-template'] ? null : undefined });
-  process.stdout.write(`${result.file} (${result.entry.size} bytes, sha256 ${result.entry.sha256})\nmanifest: ${result.manifest}\n`);
+  const result = makeTinyModel({
+    dir,
+    name: values.name,
+    seed,
+    chatTemplate: values['no-template'] ? null : undefined,
+  });
+  process.stdout.write(
+    `${result.file} (${result.entry.size} bytes, sha256 ${result.entry.sha256})\nmanifest: ${result.manifest}\n`,
+  );
 }

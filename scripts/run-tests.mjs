@@ -34,14 +34,25 @@ function walk(dir, out) {
   return out;
 }
 
-const files = folders.flatMap((folder) => walk(path.join(root, folder), [])).filter((file) => !only || only.test(file)).sort();
+const files = folders
+  .flatMap((folder) => walk(path.join(root, folder), []))
+  .filter((file) => !only || only.test(file))
+  .sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...passThrough, ...files.map((file) => path.relative(root, file))],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`,
+    ...passThrough,
+    ...files.map((file) => path.relative(root, file)),
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 process.exit(result.status ?? 1);

@@ -36,7 +36,10 @@ for (const [name, spec] of Object.entries(cases)) {
   const argv = [path.join(entry.dir, entry.manifest.command[0]!), ...argvOf(entry.manifest, spec.args)];
   const env = scriptEnv({ config, entry });
   delete env.AIRGAP_AGENT_ROOT;
-  const full = ['systemd-run', ...systemdRunArgv({ runId: `${name}-0000`, manifest: entry.manifest, argv, env, config, workDir: entry.dir })];
+  const full = [
+    'systemd-run',
+    ...systemdRunArgv({ runId: `${name}-0000`, manifest: entry.manifest, argv, env, config, workDir: entry.dir }),
+  ];
   lines.push(`${name}() { ${full.map(quote).join(' ')}; }`);
 }
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addDays, daysBetween, localDate, localDateTime, parseInstant, weekdayOf, setFixedNow, now, offsetMinutes } from './clock.js';
+import {
+  addDays,
+  daysBetween,
+  localDate,
+  localDateTime,
+  parseInstant,
+  weekdayOf,
+  setFixedNow,
+  now,
+  offsetMinutes,
+} from './clock.js';
 import { AppError } from './errors.js';
 
 test('a date-time without offset is plant-local time', () => {
@@ -20,8 +30,14 @@ test('a bare date is local midnight, DST zones included', () => {
 });
 
 test('impossible dates are refused with a fix', () => {
-  assert.throws(() => parseInstant('2026-02-30', 'UTC'), (error: unknown) => error instanceof AppError && /calendar date/.test(error.message));
-  assert.throws(() => parseInstant('yesterday', 'UTC'), (error: unknown) => error instanceof AppError && error.hint !== undefined);
+  assert.throws(
+    () => parseInstant('2026-02-30', 'UTC'),
+    (error: unknown) => error instanceof AppError && /calendar date/.test(error.message),
+  );
+  assert.throws(
+    () => parseInstant('yesterday', 'UTC'),
+    (error: unknown) => error instanceof AppError && error.hint !== undefined,
+  );
 });
 
 test('calendar arithmetic', () => {

@@ -143,7 +143,9 @@ export function parseInstant(iso: string, timeZone: string): Date {
   const [, y, m, d, hh, mm, ss, , zone] = match;
   checkCalendar(Number(y), Number(m), Number(d), iso);
   if (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) {
-    throw new AppError('USAGE', `"${iso}" has an impossible time of day`, { hint: 'hours 00-23, minutes and seconds 00-59' });
+    throw new AppError('USAGE', `"${iso}" has an impossible time of day`, {
+      hint: 'hours 00-23, minutes and seconds 00-59',
+    });
   }
   if (zone) {
     const parsed = new Date(text.replace(' ', 'T'));
@@ -151,7 +153,14 @@ export function parseInstant(iso: string, timeZone: string): Date {
     return parsed;
   }
   return zonedToInstant(
-    { year: Number(y), month: Number(m), day: Number(d), hour: Number(hh), minute: Number(mm), second: Number(ss ?? 0) },
+    {
+      year: Number(y),
+      month: Number(m),
+      day: Number(d),
+      hour: Number(hh),
+      minute: Number(mm),
+      second: Number(ss ?? 0),
+    },
     timeZone,
   );
 }
@@ -159,7 +168,9 @@ export function parseInstant(iso: string, timeZone: string): Date {
 function checkCalendar(year: number, month: number, day: number, original: string): void {
   const probe = new Date(Date.UTC(year, month - 1, day));
   if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
-    throw new AppError('USAGE', `"${original}" is not a calendar date`, { hint: 'check the month (01-12) and the day of the month' });
+    throw new AppError('USAGE', `"${original}" is not a calendar date`, {
+      hint: 'check the month (01-12) and the day of the month',
+    });
   }
 }
 

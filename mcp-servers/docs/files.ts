@@ -41,7 +41,9 @@ export function openRoot(configured: string): DocsRoot {
   }
   const real = realpathSync(configured);
   if (!statSync(real).isDirectory()) {
-    throw new AppError('NOT_FOUND', `docs.root ${configured} is not a folder`, { hint: 'set docs.root in the config to the plant documents folder' });
+    throw new AppError('NOT_FOUND', `docs.root ${configured} is not a folder`, {
+      hint: 'set docs.root in the config to the plant documents folder',
+    });
   }
   return { real };
 }
@@ -51,13 +53,18 @@ function isInside(root: string, candidate: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-const PATH_HINT = 'give a path relative to the documents folder as list_documents shows it, e.g. "sop/press-maintenance.md"';
+const PATH_HINT =
+  'give a path relative to the documents folder as list_documents shows it, e.g. "sop/press-maintenance.md"';
 
 /**
  * Resolve a relative path inside the root, following symlinks; refuse
  * anything that leaves it. `allowRoot` lets '' / '.' name the root itself.
  */
-export function resolveInside(root: DocsRoot, requested: string, allowRoot = false): { real: string; relative: string } {
+export function resolveInside(
+  root: DocsRoot,
+  requested: string,
+  allowRoot = false,
+): { real: string; relative: string } {
   if (requested.includes('\0')) throw new AppError('FORBIDDEN', 'the path contains a NUL byte', { hint: PATH_HINT });
   const text = requested.trim().replace(/\\/g, '/');
   if (text === '' || text === '.' || text === './') {
@@ -65,19 +72,28 @@ export function resolveInside(root: DocsRoot, requested: string, allowRoot = fal
     throw new AppError('TOOL_ARGUMENTS_INVALID', 'the path is empty', { hint: PATH_HINT });
   }
   if (path.isAbsolute(text) || path.win32.isAbsolute(text) || text.startsWith('~')) {
-    throw new AppError('FORBIDDEN', `absolute paths are not allowed: "${requested}"`, { hint: `only files inside the documents folder can be read; ${PATH_HINT}` });
+    throw new AppError('FORBIDDEN', `absolute paths are not allowed: "${requested}"`, {
+      hint: `only files inside the documents folder can be read; ${PATH_HINT}`,
+    });
   }
   if (text.split('/').includes('..')) {
-    throw new AppError('FORBIDDEN', `".." is not allowed in a path: "${requested}"`, { hint: `only files inside the documents folder can be read; ${PATH_HINT}` });
+    throw new AppError('FORBIDDEN', `".." is not allowed in a path: "${requested}"`, {
+      hint: `only files inside the documents folder can be read; ${PATH_HINT}`,
+    });
   }
   const joined = path.resolve(root.real, text);
-  if (!isInside(root.real, joined)) throw new AppError('FORBIDDEN', `"${requested}" is outside the documents folder`, { hint: PATH_HINT });
+  if (!isInside(root.real, joined))
+    throw new AppError('FORBIDDEN', `"${requested}" is outside the documents folder`, { hint: PATH_HINT });
   if (!existsSync(joined)) {
-    throw new AppError('NOT_FOUND', `no document "${requested}"`, { hint: 'call list_documents (or search_documents) to see which files exist, then use the path exactly as listed' });
+    throw new AppError('NOT_FOUND', `no document "${requested}"`, {
+      hint: 'call list_documents (or search_documents) to see which files exist, then use the path exactly as listed',
+    });
   }
   const real = realpathSync(joined);
   if (!isInside(root.real, real)) {
-    throw new AppError('FORBIDDEN', `"${requested}" is a link that leads outside the documents folder`, { hint: 'only files inside the documents folder can be read; ask the administrator to copy the file into it' });
+    throw new AppError('FORBIDDEN', `"${requested}" is a link that leads outside the documents folder`, {
+      hint: 'only files inside the documents folder can be read; ask the administrator to copy the file into it',
+    });
   }
   return { real, relative: path.relative(root.real, joined).split(path.sep).join('/') };
 }
@@ -92,7 +108,10 @@ function unreadableReason(file: string, size: number): string | undefined {
 }
 
 /** Every file under a folder (recursive, sorted), links leading outside skipped. */
-export function listFiles(root: DocsRoot, folder: { real: string; relative: string }): { entries: DocumentEntry[]; truncated: boolean } {
+export function listFiles(
+  root: DocsRoot,
+  folder: { real: string; relative: string },
+): { entries: DocumentEntry[]; truncated: boolean } {
   const entries: DocumentEntry[] = [];
   let truncated = false;
   const visited = new Set<string>();
@@ -124,7 +143,13 @@ export function listFiles(root: DocsRoot, folder: { real: string; relative: stri
       if (stats.isDirectory()) walk(real, relative);
       else if (stats.isFile()) {
         const reason = unreadableReason(name, stats.size);
-        entries.push({ path: relative, size: stats.size, modified: stats.mtime.toISOString(), readable: reason === undefined, ...(reason ? { reason } : {}) });
+        entries.push({
+          path: relative,
+          size: stats.size,
+          modified: stats.mtime.toISOString(),
+          readable: reason === undefined,
+          ...(reason ? { reason } : {}),
+        });
       }
     }
   };
@@ -137,8 +162,10 @@ export function decodeText(bytes: Buffer): { text: string; encoding: Encoding } 
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };
   }
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: iconv.decode(bytes.subarray(2), 'utf-16le'), encoding: 'utf-16le' };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: iconv.decode(bytes.subarray(2), 'utf-16be'), encoding: 'utf-16be' };
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: iconv.decode(bytes.subarray(2), 'utf-16le'), encoding: 'utf-16le' };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: iconv.decode(bytes.subarray(2), 'utf-16be'), encoding: 'utf-16be' };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
@@ -151,15 +178,23 @@ export function describeEncoding(encoding: Encoding): string {
 }
 
 /** Read a confined text file, refusing non-text, non-regular (FIFO, device, socket) and oversized files with the reason. */
-export async function readText(root: DocsRoot, requested: string): Promise<{ relative: string; text: string; encoding: Encoding; bytes: number }> {
+export async function readText(
+  root: DocsRoot,
+  requested: string,
+): Promise<{ relative: string; text: string; encoding: Encoding; bytes: number }> {
   const { real, relative } = resolveInside(root, requested);
   const stats = statSync(real);
   if (stats.isDirectory()) {
-    throw new AppError('TOOL_ARGUMENTS_INVALID', `"${requested}" is a folder, not a file`, { hint: `call list_documents with folder "${relative}" to see its files` });
+    throw new AppError('TOOL_ARGUMENTS_INVALID', `"${requested}" is a folder, not a file`, {
+      hint: `call list_documents with folder "${relative}" to see its files`,
+    });
   }
   if (!stats.isFile()) throw notRegular(relative);
   const reason = unreadableReason(real, stats.size);
-  if (reason) throw new AppError('TOOL_ARGUMENTS_INVALID', `cannot read "${relative}": ${reason}`, { hint: 'pick a text file from list_documents (readable: true)' });
+  if (reason)
+    throw new AppError('TOOL_ARGUMENTS_INVALID', `cannot read "${relative}": ${reason}`, {
+      hint: 'pick a text file from list_documents (readable: true)',
+    });
   // O_NONBLOCK: a FIFO swapped in after the check cannot block the open; the handle is checked again
   const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
@@ -173,7 +208,9 @@ export async function readText(root: DocsRoot, requested: string): Promise<{ rel
       length += bytesRead;
     }
     if (length > MAX_FILE_BYTES) {
-      throw new AppError('TOOL_ARGUMENTS_INVALID', `cannot read "${relative}": it grew past ${MAX_FILE_BYTES} bytes`, { hint: 'ask for a smaller export' });
+      throw new AppError('TOOL_ARGUMENTS_INVALID', `cannot read "${relative}": it grew past ${MAX_FILE_BYTES} bytes`, {
+        hint: 'ask for a smaller export',
+      });
     }
     const bytes = buffer.subarray(0, length);
     return { relative, ...decodeText(bytes), bytes: bytes.length };
@@ -183,7 +220,11 @@ export async function readText(root: DocsRoot, requested: string): Promise<{ rel
 }
 
 function notRegular(relative: string): AppError {
-  return new AppError('TOOL_ARGUMENTS_INVALID', `cannot read "${relative}": it is not a regular file (a pipe, device or socket)`, {
-    hint: 'pick a text file from list_documents; ask the administrator to remove special files from the documents folder',
-  });
+  return new AppError(
+    'TOOL_ARGUMENTS_INVALID',
+    `cannot read "${relative}": it is not a regular file (a pipe, device or socket)`,
+    {
+      hint: 'pick a text file from list_documents; ask the administrator to remove special files from the documents folder',
+    },
+  );
 }

@@ -18,7 +18,8 @@ test('list_documents of 5000 files with long paths (≈ 20 MB of listing) is cut
   let deep = docs;
   for (let level = 0; level < 10; level++) deep = path.join(deep, `${'长目录'.repeat(10)}-${level}-${'d'.repeat(120)}`);
   mkdirSync(deep, { recursive: true });
-  for (let index = 0; index < 5000; index++) writeFileSync(path.join(deep, `${String(index).padStart(5, '0')}-${'f'.repeat(150)}.txt`), 'x');
+  for (let index = 0; index < 5000; index++)
+    writeFileSync(path.join(deep, `${String(index).padStart(5, '0')}-${'f'.repeat(150)}.txt`), 'x');
   writeFileSync(path.join(docs, 'press-sop.md'), '# Press SOP\ntorque 45 Nm');
   const server = await startServer({ name: 'docs', configFile: writeConfig(workspace.dir, { docs: { root: docs } }) });
   try {
@@ -28,7 +29,10 @@ test('list_documents of 5000 files with long paths (≈ 20 MB of listing) is cut
     assert.ok(bytes < MESSAGE_MAX_BYTES, `${bytes} bytes came back`);
     assert.equal(listed.structured.has_more, true);
     assert.match(listed.structured.note, /over the \d+-byte message limit, and was cut: ask for less/);
-    assert.ok(listed.structured.documents.length > 100 && listed.structured.documents.length < 5000, `${listed.structured.documents.length} entries`);
+    assert.ok(
+      listed.structured.documents.length > 100 && listed.structured.documents.length < 5000,
+      `${listed.structured.documents.length} entries`,
+    );
     assert.match(listed.text, /message limit/);
     // the same connection still answers
     const read = await server.call('read_document', { path: 'press-sop.md' });

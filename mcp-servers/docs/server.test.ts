@@ -4,7 +4,15 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { decodeText } from './files.js';
-import { INITIALIZE, INITIALIZED, rawExchange, startServer, tempDir, writeConfig, type TestServer } from '../shared/test-client.js';
+import {
+  INITIALIZE,
+  INITIALIZED,
+  rawExchange,
+  startServer,
+  tempDir,
+  writeConfig,
+  type TestServer,
+} from '../shared/test-client.js';
 
 let server: TestServer;
 let workspace: ReturnType<typeof tempDir>;
@@ -19,8 +27,13 @@ const PRESS_SOP = [
   '2. 主轴轴承每 500 小时加注润滑脂 (Bearing grease every 500 h).',
   '3. 发现异常振动立即停机，通知值班工程师。Stop the press on abnormal VIBRATION.',
 ].join('\n');
-const HANDOVER_GBK = ['交接班记录 2026-11-24 夜班', 'B线3号冲压机振动偏大，已通知维修。', '扭矩扳手已校准。'].join('\r\n');
-const LONG_TEXT = Array.from({ length: 500 }, (_, index) => `line ${String(index + 1).padStart(3, '0')} 质量记录 quality record ${'x'.repeat(20)}`).join('\n');
+const HANDOVER_GBK = ['交接班记录 2026-11-24 夜班', 'B线3号冲压机振动偏大，已通知维修。', '扭矩扳手已校准。'].join(
+  '\r\n',
+);
+const LONG_TEXT = Array.from(
+  { length: 500 },
+  (_, index) => `line ${String(index + 1).padStart(3, '0')} 质量记录 quality record ${'x'.repeat(20)}`,
+).join('\n');
 
 before(async () => {
   workspace = tempDir('docs-mcp-');
@@ -32,7 +45,10 @@ before(async () => {
   writeFileSync(path.join(outside, 'secret.txt'), 'TOP SECRET password=hunter2 振动');
   writeFileSync(path.join(docs, 'sop', 'press-maintenance.md'), PRESS_SOP);
   writeFileSync(path.join(docs, 'handover', '2026-11-24-night.txt'), iconv.encode(HANDOVER_GBK, 'gbk'));
-  writeFileSync(path.join(docs, 'handover', 'bom.txt'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('带BOM的文件 torque')]));
+  writeFileSync(
+    path.join(docs, 'handover', 'bom.txt'),
+    Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('带BOM的文件 torque')]),
+  );
   writeFileSync(path.join(docs, 'long-record.txt'), LONG_TEXT);
   writeFileSync(path.join(docs, 'manual.pdf'), Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02]));
   writeFileSync(path.join(docs, 'settings.yaml'), 'press:\n  torque_nm: 45\n');
@@ -105,7 +121,10 @@ test('read_document: truncation is explicit, with the total and the next offset'
   assert.equal(first.structured.returned_chars, 1000);
   assert.equal(first.structured.truncated, true);
   assert.equal(first.structured.next_offset, 1000);
-  assert.match(first.text, new RegExp(`TRUNCATED: ${LONG_TEXT.length - 1000} more characters; call read_document with offset=1000`));
+  assert.match(
+    first.text,
+    new RegExp(`TRUNCATED: ${LONG_TEXT.length - 1000} more characters; call read_document with offset=1000`),
+  );
   const second = await server.call('read_document', { path: 'long-record.txt', offset: 1000, max_chars: 1000 });
   assert.equal(second.structured.content, LONG_TEXT.slice(1000, 2000));
   const byDefault = await server.call('read_document', { path: 'long-record.txt' });
@@ -169,9 +188,14 @@ test('read_document refuses non-text files and unknown paths with a reason', asy
 test('search_documents: Chinese and English, case-insensitive, in GBK files and file names', async () => {
   const vibration = await server.call('search_documents', { keyword: '振动' });
   assert.equal(vibration.isError, false, vibration.text);
-  const hits = vibration.structured.matches.map((match: { path: string; line: number }) => `${match.path}:${match.line}`);
+  const hits = vibration.structured.matches.map(
+    (match: { path: string; line: number }) => `${match.path}:${match.line}`,
+  );
   assert.deepEqual(hits.sort(), ['handover/2026-11-24-night.txt:2', 'press-link.md:5', 'sop/press-maintenance.md:5']);
-  assert.equal(vibration.structured.matches.find((match: { path: string }) => match.path.startsWith('handover')).text, 'B线3号冲压机振动偏大，已通知维修。');
+  assert.equal(
+    vibration.structured.matches.find((match: { path: string }) => match.path.startsWith('handover')).text,
+    'B线3号冲压机振动偏大，已通知维修。',
+  );
   const english = await server.call('search_documents', { keyword: 'vibration' });
   assert.equal(english.structured.total_matches, 2);
   assert.match(english.text, /abnormal VIBRATION/);
@@ -210,7 +234,9 @@ test('search_in_file: line numbers and counts', async () => {
 });
 
 test('a missing docs folder is a tool error, not a crash', async () => {
-  const missingConfig = writeConfig(path.join(workspace.dir, 'outside'), { docs: { root: path.join(workspace.dir, 'nope') } });
+  const missingConfig = writeConfig(path.join(workspace.dir, 'outside'), {
+    docs: { root: path.join(workspace.dir, 'nope') },
+  });
   const other = await startServer({ name: 'docs', configFile: missingConfig });
   try {
     const result = await other.call('list_documents');
@@ -229,8 +255,18 @@ test('nothing but JSON-RPC reaches stdout', async () => {
     messages: [
       INITIALIZE,
       INITIALIZED,
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_document', arguments: { path: 'handover/2026-11-24-night.txt' } } },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_document', arguments: { path: '../outside/secret.txt' } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'read_document', arguments: { path: 'handover/2026-11-24-night.txt' } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'read_document', arguments: { path: '../outside/secret.txt' } },
+      },
     ],
   });
   assert.equal(exchange.stdoutLines.length, 3, exchange.stderr);

@@ -9,7 +9,16 @@ import type { Config } from '../../src/config/schema.js';
 import type { Logger } from '../../src/log/index.js';
 import { AppError } from '../../src/errors.js';
 import { guarded, runStdioServer, toolOk, warnUnusedArgs, type ToolResult } from '../shared/server.js';
-import { describeEncoding, listFiles, MAX_FILE_BYTES, openRoot, readText, resolveInside, TEXT_EXTENSIONS, type DocsRoot } from './files.js';
+import {
+  describeEncoding,
+  listFiles,
+  MAX_FILE_BYTES,
+  openRoot,
+  readText,
+  resolveInside,
+  TEXT_EXTENSIONS,
+  type DocsRoot,
+} from './files.js';
 
 export const DEFAULT_MAX_CHARS = 8000;
 export const MAX_CHARS_CAP = 50000;
@@ -24,7 +33,9 @@ export function listDocuments(config: Config, folder?: string): ToolResult {
   const target = resolveInside(docsRoot, folder ?? '', true);
   const { entries, truncated } = listFiles(docsRoot, target);
   const structured = { folder: target.relative, count: entries.length, truncated, documents: entries };
-  const lines = entries.map((entry) => `- ${entry.path} (${entry.size} bytes)${entry.readable ? '' : ` — cannot be read: ${entry.reason}`}`);
+  const lines = entries.map(
+    (entry) => `- ${entry.path} (${entry.size} bytes)${entry.readable ? '' : ` — cannot be read: ${entry.reason}`}`,
+  );
   const where = target.relative === '' ? 'the documents folder' : `"${target.relative}"`;
   const text =
     entries.length === 0
@@ -33,15 +44,22 @@ export function listDocuments(config: Config, folder?: string): ToolResult {
   return toolOk(structured, text);
 }
 
-export async function readDocument(config: Config, args: { path: string; offset?: number | undefined; max_chars?: number | undefined }): Promise<ToolResult> {
+export async function readDocument(
+  config: Config,
+  args: { path: string; offset?: number | undefined; max_chars?: number | undefined },
+): Promise<ToolResult> {
   const file = await readText(root(config), args.path);
   const total = file.text.length;
   const offset = args.offset ?? 0;
   const maxChars = Math.min(args.max_chars ?? DEFAULT_MAX_CHARS, MAX_CHARS_CAP);
   if (offset > 0 && offset >= total) {
-    throw new AppError('TOOL_ARGUMENTS_INVALID', `offset ${offset} is past the end of "${file.relative}" (${total} characters in all)`, {
-      hint: `use an offset from 0 to ${Math.max(0, total - 1)}`,
-    });
+    throw new AppError(
+      'TOOL_ARGUMENTS_INVALID',
+      `offset ${offset} is past the end of "${file.relative}" (${total} characters in all)`,
+      {
+        hint: `use an offset from 0 to ${Math.max(0, total - 1)}`,
+      },
+    );
   }
   let end = Math.min(total, offset + maxChars);
   // never split a surrogate pair
@@ -89,7 +107,13 @@ function excerpt(line: string, at: number): string {
   return `${start > 0 ? '…' : ''}${line.slice(start, start + LINE_CONTEXT)}${start + LINE_CONTEXT < line.length ? '…' : ''}`;
 }
 
-function searchLines(pathName: string, text: string, find: (line: string) => number, into: LineMatch[], limit: number): number {
+function searchLines(
+  pathName: string,
+  text: string,
+  find: (line: string) => number,
+  into: LineMatch[],
+  limit: number,
+): number {
   let found = 0;
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index++) {
@@ -103,14 +127,20 @@ function searchLines(pathName: string, text: string, find: (line: string) => num
 
 function checkKeyword(keyword: string): string {
   const trimmed = keyword.trim();
-  if (trimmed === '') throw new AppError('TOOL_ARGUMENTS_INVALID', 'the keyword is empty', { hint: 'give a word to look for, e.g. "保养" or "torque"' });
+  if (trimmed === '')
+    throw new AppError('TOOL_ARGUMENTS_INVALID', 'the keyword is empty', {
+      hint: 'give a word to look for, e.g. "保养" or "torque"',
+    });
   return trimmed;
 }
 
 /** Text read by one search_documents call at most; the rest of the files are skipped and counted. */
 export const SEARCH_MAX_BYTES = 64 * 1024 * 1024;
 
-export async function searchDocuments(config: Config, args: { keyword: string; max_results?: number | undefined }): Promise<ToolResult> {
+export async function searchDocuments(
+  config: Config,
+  args: { keyword: string; max_results?: number | undefined },
+): Promise<ToolResult> {
   const keyword = checkKeyword(args.keyword);
   const limit = args.max_results ?? 10;
   const docsRoot = root(config);
@@ -162,12 +192,15 @@ export async function searchDocuments(config: Config, args: { keyword: string; m
     files_skipped: entries.length - readable.length + budgetSkipped + (listTruncated ? 1 : 0),
   };
   const parts: string[] = [];
-  if (outcome.filenameMatches.length > 0) parts.push(`File names containing "${keyword}": ${outcome.filenameMatches.join(', ')}`);
+  if (outcome.filenameMatches.length > 0)
+    parts.push(`File names containing "${keyword}": ${outcome.filenameMatches.join(', ')}`);
   if (outcome.total === 0) parts.push(`No line contains "${keyword}" in ${readable.length} text files.`);
   else {
     parts.push(
       `${outcome.total} matching lines${mode === 'all_words' ? ' (every word on one line)' : ''} in ${outcome.filesWithMatches.length} files` +
-        (structured.truncated ? `, showing the first ${outcome.matches.length} (raise max_results or use search_in_file for more)` : '') +
+        (structured.truncated
+          ? `, showing the first ${outcome.matches.length} (raise max_results or use search_in_file for more)`
+          : '') +
         ':',
     );
     for (const match of outcome.matches) parts.push(`${match.path}:${match.line}: ${match.text}`);
@@ -175,7 +208,10 @@ export async function searchDocuments(config: Config, args: { keyword: string; m
   return toolOk(structured, parts.join('\n'));
 }
 
-export async function searchInFile(config: Config, args: { path: string; keyword: string; max_results?: number | undefined }): Promise<ToolResult> {
+export async function searchInFile(
+  config: Config,
+  args: { path: string; keyword: string; max_results?: number | undefined },
+): Promise<ToolResult> {
   const keyword = checkKeyword(args.keyword);
   const limit = args.max_results ?? 10;
   const file = await readText(root(config), args.path);
@@ -196,7 +232,8 @@ export async function searchInFile(config: Config, args: { path: string; keyword
   return toolOk(structured, [head, ...matches.map((match) => `line ${match.line}: ${match.text}`)].join('\n'));
 }
 
-const PATH_DESCRIPTION = 'a path relative to the documents folder, exactly as list_documents shows it, e.g. "sop/press-maintenance.md" / 文档相对路径';
+const PATH_DESCRIPTION =
+  'a path relative to the documents folder, exactly as list_documents shows it, e.g. "sop/press-maintenance.md" / 文档相对路径';
 
 function register(server: McpServer, config: Config, log: Logger): void {
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
@@ -207,7 +244,15 @@ function register(server: McpServer, config: Config, log: Logger): void {
       description:
         'Lists the plant documents (SOPs, equipment manuals, shift handover notes) in the documents folder or one of its sub-folders, with size. ' +
         `Only text files (${TEXT_EXTENSIONS.join(' ')}) can be read; other files are listed with the reason. 列出工厂文档。`,
-      inputSchema: { folder: z.string().max(500).optional().describe('optional sub-folder, relative to the documents folder; leave out for all documents / 子目录（可选）') },
+      inputSchema: {
+        folder: z
+          .string()
+          .max(500)
+          .optional()
+          .describe(
+            'optional sub-folder, relative to the documents folder; leave out for all documents / 子目录（可选）',
+          ),
+      },
       annotations: readOnly,
     },
     guarded(log, 'list_documents', ({ folder }) => listDocuments(config, folder)),
@@ -222,14 +267,21 @@ function register(server: McpServer, config: Config, log: Logger): void {
         'To find where something is in a long document use search_in_file first. 读取文档内容（长文档分段读取）。',
       inputSchema: {
         path: z.string().max(500).describe(PATH_DESCRIPTION),
-        offset: z.coerce.number().int().min(0).optional().describe('character position to start from (default 0) / 起始字符位置'),
+        offset: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe('character position to start from (default 0) / 起始字符位置'),
         max_chars: z.coerce
           .number()
           .int()
           .min(1)
           .max(MAX_CHARS_CAP)
           .optional()
-          .describe(`how many characters to return, default ${DEFAULT_MAX_CHARS}, at most ${MAX_CHARS_CAP} / 最多返回字符数`),
+          .describe(
+            `how many characters to return, default ${DEFAULT_MAX_CHARS}, at most ${MAX_CHARS_CAP} / 最多返回字符数`,
+          ),
       },
       annotations: readOnly,
     },
@@ -245,7 +297,13 @@ function register(server: McpServer, config: Config, log: Logger): void {
         'Use one short keyword, e.g. "扭矩" or "torque". 在所有文档中搜索关键词。',
       inputSchema: {
         keyword: z.string().max(200).describe('the word or phrase to find, e.g. "保养周期" / 关键词'),
-        max_results: z.coerce.number().int().min(1).max(100).optional().describe('most matching lines returned, default 10 / 最多结果数'),
+        max_results: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .optional()
+          .describe('most matching lines returned, default 10 / 最多结果数'),
       },
       annotations: readOnly,
     },
@@ -260,7 +318,13 @@ function register(server: McpServer, config: Config, log: Logger): void {
       inputSchema: {
         path: z.string().max(500).describe(PATH_DESCRIPTION),
         keyword: z.string().max(200).describe('the word or phrase to find / 关键词'),
-        max_results: z.coerce.number().int().min(1).max(100).optional().describe('most matching lines returned, default 10 / 最多结果数'),
+        max_results: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .optional()
+          .describe('most matching lines returned, default 10 / 最多结果数'),
       },
       annotations: readOnly,
     },

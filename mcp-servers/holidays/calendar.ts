@@ -66,7 +66,8 @@ export function checkDate(raw: string): Result<string, CalendarError> {
   if (!match) return err({ message: `"${raw}" is not a date in the form YYYY-MM-DD`, hint });
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return err({ message: `"${raw}" is not a calendar date`, hint: `${hint}; check the month (01-12) and the day` });
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
+    return err({ message: `"${raw}" is not a calendar date`, hint: `${hint}; check the month (01-12) and the day` });
   if (year < 1900 || year > 2200) return err({ message: `year ${year} is outside the calendar (1900-2200)`, hint });
   return ok(text);
 }
@@ -87,7 +88,9 @@ export function countryTimeZone(country: string): string {
 }
 
 function localDateOf(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 interface Span {
@@ -144,7 +147,10 @@ export function holidaysOn(country: string, date: string): HolidayEntry[] {
   const year = Number(date.slice(0, 4));
   const timeZone = countryTimeZone(country);
   const midnight = (day: string): number =>
-    zonedToInstant({ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), day: Number(day.slice(8, 10)) }, timeZone).getTime();
+    zonedToInstant(
+      { year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), day: Number(day.slice(8, 10)) },
+      timeZone,
+    ).getTime();
   const dayStart = midnight(date);
   const dayEnd = midnight(addDays(date, 1));
   // a holiday of the previous year may run into this one (e.g. a multi-day New Year)

@@ -1,6 +1,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { INITIALIZE, INITIALIZED, rawExchange, startServer, tempDir, writeConfig, type TestServer } from '../shared/test-client.js';
+import {
+  INITIALIZE,
+  INITIALIZED,
+  rawExchange,
+  startServer,
+  tempDir,
+  writeConfig,
+  type TestServer,
+} from '../shared/test-client.js';
 
 let server: TestServer;
 let workspace: ReturnType<typeof tempDir>;
@@ -38,7 +46,12 @@ test('is_public_holiday: known holidays of CN, US, IT, IN, DE and JP', async () 
     assert.equal(result.structured.country_code, country);
     assert.equal(result.structured.date, date);
     assert.equal(result.structured.is_holiday, true, `${country} ${date}`);
-    assert.ok(result.structured.holidays.some((holiday: { name: string; type: string }) => name.test(holiday.name) && holiday.type === 'public'), `${country} ${date}: ${result.text}`);
+    assert.ok(
+      result.structured.holidays.some(
+        (holiday: { name: string; type: string }) => name.test(holiday.name) && holiday.type === 'public',
+      ),
+      `${country} ${date}: ${result.text}`,
+    );
   }
 });
 
@@ -70,7 +83,9 @@ test('list_country_holidays: the year of a country with types', async () => {
   assert.equal(de.structured.year, 2026);
   assert.ok(de.structured.public_count >= 9);
   assert.ok(de.structured.types_present.includes('public'));
-  const christmas = de.structured.holidays.find((holiday: { date: string; type: string }) => holiday.date === '2026-12-25' && holiday.type === 'public');
+  const christmas = de.structured.holidays.find(
+    (holiday: { date: string; type: string }) => holiday.date === '2026-12-25' && holiday.type === 'public',
+  );
   assert.ok(christmas);
   assert.equal(christmas.end_date, '2026-12-25');
   assert.equal(christmas.is_public, true);
@@ -78,7 +93,12 @@ test('list_country_holidays: the year of a country with types', async () => {
   assert.deepEqual(dates, [...dates].sort());
   const cn = await server.call('list_country_holidays', { country_code: 'CN', year: '2026' });
   assert.equal(cn.isError, false, cn.text);
-  assert.ok(cn.structured.holidays.some((holiday: { date: string; name_local?: string }) => holiday.date === '2026-10-01' && holiday.name_local === '国庆节'));
+  assert.ok(
+    cn.structured.holidays.some(
+      (holiday: { date: string; name_local?: string }) =>
+        holiday.date === '2026-10-01' && holiday.name_local === '国庆节',
+    ),
+  );
 });
 
 test('bad country codes, dates and years are tool errors naming the value and the format', async () => {
@@ -111,8 +131,18 @@ test('nothing but JSON-RPC reaches stdout', async () => {
     messages: [
       INITIALIZE,
       INITIALIZED,
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'is_public_holiday', arguments: { country_code: 'CN', on_date: '2026-10-01' } } },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'is_public_holiday', arguments: { country_code: 'QQ', on_date: 'x' } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'is_public_holiday', arguments: { country_code: 'CN', on_date: '2026-10-01' } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'is_public_holiday', arguments: { country_code: 'QQ', on_date: 'x' } },
+      },
     ],
   });
   assert.equal(exchange.stdoutLines.length, 3, exchange.stderr);

@@ -8,7 +8,16 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Config } from '../../src/config/schema.js';
 import type { Logger } from '../../src/log/index.js';
 import { guarded, runStdioServer, toolError, toolOk, warnUnusedArgs, type ToolResult } from '../shared/server.js';
-import { checkCountry, checkDate, countryTimeZone, HOLIDAY_TYPES, holidaysOf, holidaysOn, supportedCountries, type HolidayEntry } from './calendar.js';
+import {
+  checkCountry,
+  checkDate,
+  countryTimeZone,
+  HOLIDAY_TYPES,
+  holidaysOf,
+  holidaysOn,
+  supportedCountries,
+  type HolidayEntry,
+} from './calendar.js';
 
 const TYPES_NOTE = `Only type "public" counts as a public holiday. Types: ${Object.entries(HOLIDAY_TYPES)
   .map(([type, meaning]) => `${type} = ${meaning}`)
@@ -42,7 +51,11 @@ export function isPublicHoliday(countryCode: string, onDate: string): ToolResult
     })),
     other_days_of_note: all
       .filter((entry) => !entry.is_public)
-      .map((entry) => ({ name: entry.name, ...(entry.name_local ? { name_local: entry.name_local } : {}), type: entry.type })),
+      .map((entry) => ({
+        name: entry.name,
+        ...(entry.name_local ? { name_local: entry.name_local } : {}),
+        type: entry.type,
+      })),
     timezone: countryTimeZone(country.value),
     note: TYPES_NOTE,
   };
@@ -50,7 +63,8 @@ export function isPublicHoliday(countryCode: string, onDate: string): ToolResult
     ? `${date.value} IS a public holiday in ${country.value} (${structured.country_name}): ${publicOnes.map(describe).join('; ')}.`
     : `${date.value} is NOT a public holiday in ${country.value} (${structured.country_name}).`;
   const others = all.filter((entry) => !entry.is_public);
-  const tail = others.length > 0 ? ` Not public holidays (not a day off by law): ${others.map(describe).join('; ')}.` : '';
+  const tail =
+    others.length > 0 ? ` Not public holidays (not a day off by law): ${others.map(describe).join('; ')}.` : '';
   return toolOk(structured, head + tail);
 }
 
@@ -58,7 +72,11 @@ export function listCountryHolidays(countryCode: string, year: number): ToolResu
   const country = checkCountry(countryCode);
   if (!country.ok) return toolError('TOOL_ARGUMENTS_INVALID', country.error.message, country.error.hint);
   if (!Number.isInteger(year) || year < 1900 || year > 2200) {
-    return toolError('TOOL_ARGUMENTS_INVALID', `year ${year} is outside the calendar`, 'give a four-digit year between 1900 and 2200, e.g. 2026');
+    return toolError(
+      'TOOL_ARGUMENTS_INVALID',
+      `year ${year} is outside the calendar`,
+      'give a four-digit year between 1900 and 2200, e.g. 2026',
+    );
   }
   const holidays = holidaysOf(country.value, year);
   const typesPresent = [...new Set(holidays.map((entry) => entry.type))];
@@ -90,7 +108,10 @@ function register(server: McpServer, log: Logger): void {
         'For "today" in an engineer\'s country use the engineer\'s local date (get_current_oncall gives it). ' +
         '查询某国某日是否为法定节假日（离线日历）。',
       inputSchema: {
-        country_code: z.string().max(8).describe('ISO 3166-1 alpha-2 country code, two letters, e.g. CN, US, IT, IN, DE, JP / 国家代码'),
+        country_code: z
+          .string()
+          .max(8)
+          .describe('ISO 3166-1 alpha-2 country code, two letters, e.g. CN, US, IT, IN, DE, JP / 国家代码'),
         on_date: z.string().max(32).describe('the day to check, YYYY-MM-DD, e.g. 2026-10-01 / 日期'),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -6,9 +6,15 @@ import { rankResolutions, type SimilarOrder } from './similar.js';
 const same = (a: string, b: string): boolean => sameFix(fingerprint(a), fingerprint(b));
 
 test('figures are read with their units, in both languages', () => {
-  assert.deepEqual(fixFigures('Re-torqued the anchor bolts to 640 N·m; vibration back to 2.8 mm/s'), ['2.8 mm/s', '640 N·m']);
+  assert.deepEqual(fixFigures('Re-torqued the anchor bolts to 640 N·m; vibration back to 2.8 mm/s'), [
+    '2.8 mm/s',
+    '640 N·m',
+  ]);
   assert.deepEqual(fixFigures('按 640 N·m 重新紧固地脚螺栓，复测振动值降至 2.8 mm/s'), ['2.8 mm/s', '640 N·m']);
-  assert.deepEqual(fixFigures('Replaced the main shaft bearing (NSK 22320), greased it, 2 h no-load test run'), ['2 h', 'part:NSK22320']);
+  assert.deepEqual(fixFigures('Replaced the main shaft bearing (NSK 22320), greased it, 2 h no-load test run'), [
+    '2 h',
+    'part:NSK22320',
+  ]);
   assert.deepEqual(fixFigures('更换主轴轴承（NSK 22320），加注润滑脂，空载试运行 2 小时'), ['2 h', 'part:NSK22320']);
   assert.deepEqual(fixFigures('Sharpened the die; added the 50k-stroke sharpening interval'), ['50 k']);
   assert.deepEqual(fixFigures('按 5 万次周期刃磨模具，加入保养计划'), ['50 k']);
@@ -18,7 +24,10 @@ test('figures are read with their units, in both languages', () => {
 test('the same fix in Chinese and English, with figures or without, is one fix', () => {
   // wordings of the kind maintenance staff write (not the demo seeder's templates)
   const pairs: Array<[string, string]> = [
-    ['Re-torqued the anchor bolts to 640 N·m; vibration back to 2.8 mm/s', '按 640 N·m 重新紧固地脚螺栓，复测振动值降至 2.8 mm/s'],
+    [
+      'Re-torqued the anchor bolts to 640 N·m; vibration back to 2.8 mm/s',
+      '按 640 N·m 重新紧固地脚螺栓，复测振动值降至 2.8 mm/s',
+    ],
     ['Replaced bearing NSK 22320 and greased it, 2 h test run', '更换轴承 NSK 22320 并加注润滑脂，试运行 2 小时'],
     ['Set the die clearance to 8%, burrs OK', '模具间隙调整到 8%，毛刺合格'],
     ['Gas flow set to 18 L/min after changing the cylinder', '更换气瓶，流量调整到 18 L/min'],
@@ -54,9 +63,30 @@ function order(id: number, resolution: string, closedAt: string): SimilarOrder {
 test('ranking: one fix split 23 + 13 over two languages ranks above another that worked 21 times', () => {
   const orders: SimilarOrder[] = [];
   let id = 1;
-  for (let k = 0; k < 23; k++) orders.push(order(id++, 'Re-torqued the anchor bolts to 640 N·m; vibration back to 2.8 mm/s', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}T10:00:00`));
-  for (let k = 0; k < 13; k++) orders.push(order(id++, '按 640 N·m 重新紧固地脚螺栓，复测振动值降至 2.8 mm/s', `2026-11-${String(1 + (k % 28)).padStart(2, '0')}T10:00:00`));
-  for (let k = 0; k < 21; k++) orders.push(order(id++, 'Replaced the main shaft bearing (NSK 22320), greased it, 2 h no-load test run', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}T10:00:00`));
+  for (let k = 0; k < 23; k++)
+    orders.push(
+      order(
+        id++,
+        'Re-torqued the anchor bolts to 640 N·m; vibration back to 2.8 mm/s',
+        `2026-10-${String(1 + (k % 28)).padStart(2, '0')}T10:00:00`,
+      ),
+    );
+  for (let k = 0; k < 13; k++)
+    orders.push(
+      order(
+        id++,
+        '按 640 N·m 重新紧固地脚螺栓，复测振动值降至 2.8 mm/s',
+        `2026-11-${String(1 + (k % 28)).padStart(2, '0')}T10:00:00`,
+      ),
+    );
+  for (let k = 0; k < 21; k++)
+    orders.push(
+      order(
+        id++,
+        'Replaced the main shaft bearing (NSK 22320), greased it, 2 h no-load test run',
+        `2026-10-${String(1 + (k % 28)).padStart(2, '0')}T10:00:00`,
+      ),
+    );
   const ranked = rankResolutions(orders, '2026-11-29');
   assert.equal(ranked.length, 2);
   assert.equal(ranked[0]!.count, 36);

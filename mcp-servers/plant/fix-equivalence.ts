@@ -34,7 +34,8 @@ const UNITS: Array<[RegExp, string]> = [
   [/^(?:万次|万)$/, '0k'],
 ];
 
-const VALUE_RE = /(\d+(?:\.\d+)?)\s*(n·m|n\.m|n-m|nm|牛·?米|mm\/s|mm|毫米|kn|千牛|mpa|兆帕|bar|l\/min|升\/分钟?|rpm|r\/min|转\/分钟?|a(?![a-z])|安|v(?![a-z])|伏|%|％|°c|℃|h(?![a-z])|hrs?|hours?|个?小时|mins?|minutes?|分钟|万次?|k(?=[- ]?stroke))/gi;
+const VALUE_RE =
+  /(\d+(?:\.\d+)?)\s*(n·m|n\.m|n-m|nm|牛·?米|mm\/s|mm|毫米|kn|千牛|mpa|兆帕|bar|l\/min|升\/分钟?|rpm|r\/min|转\/分钟?|a(?![a-z])|安|v(?![a-z])|伏|%|％|°c|℃|h(?![a-z])|hrs?|hours?|个?小时|mins?|minutes?|分钟|万次?|k(?=[- ]?stroke))/gi;
 /** part and model numbers: letters with digits (NSK 22320, 6205-2RS), or a long bare number */
 const PART_RE = /\b([a-z]{2,}[\s-]?\d{3,}[a-z0-9-]*)\b|(?<![\d.])(\d{4,})(?![\d.])/gi;
 
@@ -53,7 +54,8 @@ export function fixFigures(text: string): string[] {
     out.add(`${value} ${unit}`);
   }
   const withoutValues = lower.replace(VALUE_RE, ' ');
-  for (const match of withoutValues.matchAll(PART_RE)) out.add(`part:${(match[1] ?? match[2]!).replace(/[\s-]/g, '').toUpperCase()}`);
+  for (const match of withoutValues.matchAll(PART_RE))
+    out.add(`part:${(match[1] ?? match[2]!).replace(/[\s-]/g, '').toUpperCase()}`);
   return [...out].sort();
 }
 
@@ -156,18 +158,44 @@ export function fingerprint(text: string): FixFingerprint {
 }
 
 /** what is done (the rest of the vocabulary names what it is done to) */
-const ACTIONS = new Set(['replace', 'clean', 'tighten', 'tension', 'adjust', 'calibrate', 'lubricate', 'restart', 'repair', 'polish', 'sharpen', 'align', 'balance', 'update', 'restore', 'evenly', 'inspect', 'add', 'straighten', 'brace']);
+const ACTIONS = new Set([
+  'replace',
+  'clean',
+  'tighten',
+  'tension',
+  'adjust',
+  'calibrate',
+  'lubricate',
+  'restart',
+  'repair',
+  'polish',
+  'sharpen',
+  'align',
+  'balance',
+  'update',
+  'restore',
+  'evenly',
+  'inspect',
+  'add',
+  'straighten',
+  'brace',
+]);
 
 /** Whether two wordings are the same fix (see the file comment for the rule). */
 export function sameFix(a: FixFingerprint, b: FixFingerprint): boolean {
   const shared = a.concepts.filter((concept) => b.concepts.includes(concept));
   if (a.figures.length > 0 || b.figures.length > 0) {
-    return a.figures.length === b.figures.length && a.figures.every((figure) => b.figures.includes(figure)) && shared.length >= 1;
+    return (
+      a.figures.length === b.figures.length &&
+      a.figures.every((figure) => b.figures.includes(figure)) &&
+      shared.length >= 1
+    );
   }
   // without figures: the same parts named (at least one), and most of the words shared
   const partsOf = (print: FixFingerprint): string[] => print.concepts.filter((concept) => !ACTIONS.has(concept));
   const [partsA, partsB] = [partsOf(a), partsOf(b)];
-  if (partsA.length === 0 || partsA.length !== partsB.length || !partsA.every((part) => partsB.includes(part))) return false;
+  if (partsA.length === 0 || partsA.length !== partsB.length || !partsA.every((part) => partsB.includes(part)))
+    return false;
   const union = new Set([...a.concepts, ...b.concepts]).size;
   return shared.length >= 2 && shared.length / union >= 0.5;
 }

@@ -69,7 +69,13 @@ CREATE VIRTUAL TABLE orders_grams USING fts5(grams, tokenize = 'unicode61');
  * Build the index from plant.db's closed work orders into `target`
  * (temp file + rename: readers never see a half-built index).
  */
-export function buildIndex(options: { plant: SqliteDatabase; target: string; source: string; token: string; builtAt: string }): BuildResult {
+export function buildIndex(options: {
+  plant: SqliteDatabase;
+  target: string;
+  source: string;
+  token: string;
+  builtAt: string;
+}): BuildResult {
   const started = Date.now();
   mkdirSync(path.dirname(options.target), { recursive: true });
   const temp = `${options.target}.${process.pid}.${started}.tmp`;
@@ -89,7 +95,9 @@ export function buildIndex(options: { plant: SqliteDatabase; target: string; sou
       `INSERT INTO orders (order_id, equipment_id, line_id, priority, title, symptom, root_cause, resolution, assignee_id, opened_at, closed_at)
        VALUES (@order_id, @equipment_id, @line_id, @priority, @title, @symptom, @root_cause, @resolution, @assignee_id, @opened_at, @closed_at)`,
     );
-    const insertText = db.prepare('INSERT INTO orders_fts (rowid, title, symptom, root_cause, resolution) VALUES (?, ?, ?, ?, ?)');
+    const insertText = db.prepare(
+      'INSERT INTO orders_fts (rowid, title, symptom, root_cause, resolution) VALUES (?, ?, ?, ?, ?)',
+    );
     const insertGrams = db.prepare('INSERT INTO orders_grams (rowid, grams) VALUES (?, ?)');
     const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     db.transaction(() => {
@@ -105,7 +113,9 @@ export function buildIndex(options: { plant: SqliteDatabase; target: string; sou
       insertMeta.run('built_at', options.builtAt);
       insertMeta.run('orders', String(orders.length));
     })();
-    db.exec("INSERT INTO orders_fts (orders_fts) VALUES ('optimize'); INSERT INTO orders_grams (orders_grams) VALUES ('optimize');");
+    db.exec(
+      "INSERT INTO orders_fts (orders_fts) VALUES ('optimize'); INSERT INTO orders_grams (orders_grams) VALUES ('optimize');",
+    );
     db.close();
     db = undefined;
     renameSync(temp, options.target);

@@ -4,7 +4,15 @@
  * Each function returns a tool result; bad input throws an AppError with a hint.
  */
 import { AppError } from '../../src/errors.js';
-import { daysBetween, localDate, localDateTime, localParts, now, offsetMinutes, parseInstant } from '../../src/clock.js';
+import {
+  daysBetween,
+  localDate,
+  localDateTime,
+  localParts,
+  now,
+  offsetMinutes,
+  parseInstant,
+} from '../../src/clock.js';
 import { toolOk, type ToolResult } from '../shared/server.js';
 import type { PlantDb } from './plant-db.js';
 
@@ -35,7 +43,11 @@ function engineerClock(instant: Date, timeZone: string): Record<string, unknown>
       utc_offset: formatOffset(offsetMinutes(instant, timeZone)),
     };
   } catch {
-    return { local_date: null, local_time: null, clock_error: `unknown time zone "${timeZone}" in the engineers table` };
+    return {
+      local_date: null,
+      local_time: null,
+      clock_error: `unknown time zone "${timeZone}" in the engineers table`,
+    };
   }
 }
 
@@ -55,14 +67,18 @@ export function getCurrentOncall(plant: PlantDb, timeZone: string, at?: string):
     // REPLACE tolerates 'YYYY-MM-DD HH:MM:SS'; starts_at inclusive, ends_at exclusive
     const rows = db
       .prepare(
-        `SELECT r.engineer_id, r.starts_at, r.ends_at, ${ENGINEER_COLUMNS.split(', ').map((column) => `e.${column}`).join(', ')}
+        `SELECT r.engineer_id, r.starts_at, r.ends_at, ${ENGINEER_COLUMNS.split(', ')
+          .map((column) => `e.${column}`)
+          .join(', ')}
            FROM rotations r LEFT JOIN engineers e ON e.engineer_id = r.engineer_id
           WHERE REPLACE(r.starts_at, ' ', 'T') <= @t AND REPLACE(r.ends_at, ' ', 'T') > @t
           ORDER BY r.starts_at DESC, r.engineer_id`,
       )
       .all({ t: plantTime }) as Array<Engineer & { starts_at: string; ends_at: string }>;
     if (rows.length === 0) {
-      const range = db.prepare('SELECT MIN(starts_at) AS first, MAX(ends_at) AS last, COUNT(*) AS n FROM rotations').get() as { first: string | null; last: string | null; n: number };
+      const range = db
+        .prepare('SELECT MIN(starts_at) AS first, MAX(ends_at) AS last, COUNT(*) AS n FROM rotations')
+        .get() as { first: string | null; last: string | null; n: number };
       throw new AppError('NOT_FOUND', `no on-call rotation covers ${plantTime} (plant time, ${timeZone})`, {
         hint:
           range.n === 0
@@ -72,9 +88,13 @@ export function getCurrentOncall(plant: PlantDb, timeZone: string, at?: string):
     }
     const [current, ...others] = rows;
     if (current!.name === null || current!.name === undefined) {
-      throw new AppError('NOT_FOUND', `the rotation covering ${plantTime} names engineer ${current!.engineer_id}, who is not in the engineers table`, {
-        hint: 'tell the operator the on-call schedule is inconsistent; list_engineers shows the known engineers',
-      });
+      throw new AppError(
+        'NOT_FOUND',
+        `the rotation covering ${plantTime} names engineer ${current!.engineer_id}, who is not in the engineers table`,
+        {
+          hint: 'tell the operator the on-call schedule is inconsistent; list_engineers shows the known engineers',
+        },
+      );
     }
     const engineer: Engineer = {
       engineer_id: current!.engineer_id,
@@ -91,7 +111,13 @@ export function getCurrentOncall(plant: PlantDb, timeZone: string, at?: string):
       engineer,
       rotation: { starts_at: current!.starts_at, ends_at: current!.ends_at },
       engineer_local: clock,
-      also_on_call: others.map((row) => ({ engineer_id: row.engineer_id, name: row.name, login: row.login, starts_at: row.starts_at, ends_at: row.ends_at })),
+      also_on_call: others.map((row) => ({
+        engineer_id: row.engineer_id,
+        name: row.name,
+        login: row.login,
+        starts_at: row.starts_at,
+        ends_at: row.ends_at,
+      })),
     };
     const text =
       `On call at ${plantTime} (plant time): ${engineer.name} (login ${engineer.login}, engineer_id ${engineer.engineer_id}), ` +
@@ -104,7 +130,10 @@ export function getCurrentOncall(plant: PlantDb, timeZone: string, at?: string):
 
 const PRIORITIES = ['P0', 'P1', 'P2', 'P3'];
 
-export function listOpenIssues(plant: PlantDb, options: { priority?: string | undefined; assignee_id?: number | undefined }): ToolResult {
+export function listOpenIssues(
+  plant: PlantDb,
+  options: { priority?: string | undefined; assignee_id?: number | undefined },
+): ToolResult {
   return plant.read((db) => {
     if (options.assignee_id !== undefined) {
       const known = db.prepare('SELECT 1 FROM engineers WHERE engineer_id = ?').get(options.assignee_id);
@@ -142,15 +171,22 @@ export function listOpenIssues(plant: PlantDb, options: { priority?: string | un
       equipment_id: row.equipment_id,
       line_id: row.line_id,
       opened_at: row.opened_at,
-      assignee: row.assignee_id === null ? null : { engineer_id: row.assignee_id, name: row.assignee_name, login: row.assignee_login },
+      assignee:
+        row.assignee_id === null
+          ? null
+          : { engineer_id: row.assignee_id, name: row.assignee_name, login: row.assignee_login },
     }));
     const filters = { priority: options.priority ?? null, assignee_id: options.assignee_id ?? null };
-    const described = [options.priority ? `priority ${options.priority}` : '', options.assignee_id !== undefined ? `assigned to engineer ${options.assignee_id}` : '']
+    const described = [
+      options.priority ? `priority ${options.priority}` : '',
+      options.assignee_id !== undefined ? `assigned to engineer ${options.assignee_id}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     const head = `${issues.length} open work orders${described ? ` (${described})` : ''}${issues.length > 0 ? ':' : '.'}`;
     const lines = issues.map(
-      (issue) => `#${issue.order_id} ${issue.title} [${issue.priority}, line ${issue.line_id}${issue.equipment_id ? `, ${issue.equipment_id}` : ''}, opened ${issue.opened_at}, ${issue.assignee ? issue.assignee.login : 'unassigned'}]`,
+      (issue) =>
+        `#${issue.order_id} ${issue.title} [${issue.priority}, line ${issue.line_id}${issue.equipment_id ? `, ${issue.equipment_id}` : ''}, opened ${issue.opened_at}, ${issue.assignee ? issue.assignee.login : 'unassigned'}]`,
     );
     return toolOk({ filters, count: issues.length, issues }, [head, ...lines].join('\n'));
   });
@@ -159,14 +195,20 @@ export function listOpenIssues(plant: PlantDb, options: { priority?: string | un
 export function getEngineer(plant: PlantDb, login: string): ToolResult {
   return plant.read((db) => {
     const wanted = login.trim().replace(/^@/, '');
-    const engineer = db.prepare(`SELECT ${ENGINEER_COLUMNS} FROM engineers WHERE login = ? COLLATE NOCASE`).get(wanted) as Engineer | undefined;
+    const engineer = db
+      .prepare(`SELECT ${ENGINEER_COLUMNS} FROM engineers WHERE login = ? COLLATE NOCASE`)
+      .get(wanted) as Engineer | undefined;
     if (!engineer) {
-      const logins = (db.prepare('SELECT login FROM engineers ORDER BY login').all() as Array<{ login: string }>).map((row) => row.login);
+      const logins = (db.prepare('SELECT login FROM engineers ORDER BY login').all() as Array<{ login: string }>).map(
+        (row) => row.login,
+      );
       throw new AppError('NOT_FOUND', `no engineer with login "${login}"`, {
         hint: logins.length > 0 ? `known logins: ${logins.join(', ')}` : 'the engineers table is empty',
       });
     }
-    const open = db.prepare("SELECT COUNT(*) AS n FROM work_orders WHERE status = 'open' AND assignee_id = ?").get(engineer.engineer_id) as { n: number };
+    const open = db
+      .prepare("SELECT COUNT(*) AS n FROM work_orders WHERE status = 'open' AND assignee_id = ?")
+      .get(engineer.engineer_id) as { n: number };
     const clock = engineerClock(now(), engineer.timezone);
     return toolOk(
       { engineer, open_work_orders: open.n, engineer_local: clock },
@@ -179,7 +221,10 @@ export function getEngineer(plant: PlantDb, login: string): ToolResult {
 export function listEngineers(plant: PlantDb): ToolResult {
   return plant.read((db) => {
     const engineers = db.prepare(`SELECT ${ENGINEER_COLUMNS} FROM engineers ORDER BY engineer_id`).all() as Engineer[];
-    const lines = engineers.map((engineer) => `- ${engineer.engineer_id} ${engineer.name} (${engineer.login}) ${engineer.country_code} ${engineer.timezone}`);
+    const lines = engineers.map(
+      (engineer) =>
+        `- ${engineer.engineer_id} ${engineer.name} (${engineer.login}) ${engineer.country_code} ${engineer.timezone}`,
+    );
     return toolOk({ count: engineers.length, engineers }, [`${engineers.length} engineers:`, ...lines].join('\n'));
   });
 }
@@ -197,7 +242,12 @@ interface EquipmentRow {
 export function getEquipment(
   plant: PlantDb,
   timeZone: string,
-  options: { equipment_id?: string | undefined; line_id?: string | undefined; status?: string | undefined; overdue_only?: boolean | undefined },
+  options: {
+    equipment_id?: string | undefined;
+    line_id?: string | undefined;
+    status?: string | undefined;
+    overdue_only?: boolean | undefined;
+  },
 ): ToolResult {
   const today = localDate(now(), timeZone);
   return plant.read((db) => {
@@ -208,24 +258,39 @@ export function getEquipment(
       const found = db.prepare('SELECT 1 FROM equipment WHERE equipment_id = ? COLLATE NOCASE').get(equipmentId);
       if (!found) {
         const like = db
-          .prepare("SELECT equipment_id FROM equipment WHERE equipment_id LIKE ? OR name LIKE ? ORDER BY equipment_id LIMIT 10")
-          .all(`%${equipmentId.replace(/[^A-Za-z0-9]+/g, '%')}%`, `%${equipmentId}%`) as Array<{ equipment_id: string }>;
+          .prepare(
+            'SELECT equipment_id FROM equipment WHERE equipment_id LIKE ? OR name LIKE ? ORDER BY equipment_id LIMIT 10',
+          )
+          .all(`%${equipmentId.replace(/[^A-Za-z0-9]+/g, '%')}%`, `%${equipmentId}%`) as Array<{
+          equipment_id: string;
+        }>;
         throw new AppError('NOT_FOUND', `no equipment with id "${equipmentId}"`, {
-          hint: like.length > 0 ? `did you mean: ${like.map((row) => row.equipment_id).join(', ')}?` : 'call get_equipment without equipment_id (or with line_id) to see the ids',
+          hint:
+            like.length > 0
+              ? `did you mean: ${like.map((row) => row.equipment_id).join(', ')}?`
+              : 'call get_equipment without equipment_id (or with line_id) to see the ids',
         });
       }
     }
     if (lineId) {
-      const lines = (db.prepare('SELECT DISTINCT line_id FROM equipment ORDER BY line_id').all() as Array<{ line_id: string }>).map((row) => row.line_id);
+      const lines = (
+        db.prepare('SELECT DISTINCT line_id FROM equipment ORDER BY line_id').all() as Array<{ line_id: string }>
+      ).map((row) => row.line_id);
       if (!lines.some((line) => line.toUpperCase() === lineId.toUpperCase())) {
-        throw new AppError('NOT_FOUND', `no equipment on line "${lineId}"`, { hint: `lines with equipment: ${lines.join(', ')}` });
+        throw new AppError('NOT_FOUND', `no equipment on line "${lineId}"`, {
+          hint: `lines with equipment: ${lines.join(', ')}`,
+        });
       }
     }
     if (status) {
-      const statuses = (db.prepare('SELECT DISTINCT status FROM equipment ORDER BY status').all() as Array<{ status: string }>).map((row) => row.status);
+      const statuses = (
+        db.prepare('SELECT DISTINCT status FROM equipment ORDER BY status').all() as Array<{ status: string }>
+      ).map((row) => row.status);
       const allowed = new Set(['running', 'idle', 'maintenance', 'fault', ...statuses]);
       if (!allowed.has(status)) {
-        throw new AppError('TOOL_ARGUMENTS_INVALID', `unknown equipment status "${options.status}"`, { hint: `use one of: ${[...allowed].join(', ')}` });
+        throw new AppError('TOOL_ARGUMENTS_INVALID', `unknown equipment status "${options.status}"`, {
+          hint: `use one of: ${[...allowed].join(', ')}`,
+        });
       }
     }
     const rows = db
@@ -245,7 +310,12 @@ export function getEquipment(
       })
       .filter((row) => !options.overdue_only || row.maintenance_overdue);
     const overdue = equipment.filter((row) => row.maintenance_overdue).length;
-    const filters = { equipment_id: equipmentId || null, line_id: lineId || null, status: status || null, overdue_only: options.overdue_only ?? false };
+    const filters = {
+      equipment_id: equipmentId || null,
+      line_id: lineId || null,
+      status: status || null,
+      overdue_only: options.overdue_only ?? false,
+    };
     const lines = equipment.map((row) => {
       const due =
         row.days_until_due === null
@@ -257,7 +327,10 @@ export function getEquipment(
     });
     return toolOk(
       { today, filters, count: equipment.length, overdue_count: overdue, equipment },
-      [`${equipment.length} equipment items (today ${today}; ${overdue} overdue for maintenance)${equipment.length > 0 ? ':' : '.'}`, ...lines].join('\n'),
+      [
+        `${equipment.length} equipment items (today ${today}; ${overdue} overdue for maintenance)${equipment.length > 0 ? ':' : '.'}`,
+        ...lines,
+      ].join('\n'),
     );
   });
 }

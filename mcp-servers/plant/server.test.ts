@@ -6,7 +6,15 @@ import path from 'node:path';
 import { openSqlite } from '../../src/store/sqlite.js';
 import { createPlantDb } from './fixture.js';
 import { resolutionKey, symptomTerms } from './similar.js';
-import { INITIALIZE, INITIALIZED, rawExchange, startServer, tempDir, writeConfig, type TestServer } from '../shared/test-client.js';
+import {
+  INITIALIZE,
+  INITIALIZED,
+  rawExchange,
+  startServer,
+  tempDir,
+  writeConfig,
+  type TestServer,
+} from '../shared/test-client.js';
 
 const NOW = '2026-11-25T10:00:00'; // a Wednesday, plant time (Asia/Shanghai)
 
@@ -25,7 +33,10 @@ before(async () => {
   ftsFile = path.join(workspace.dir, 'state', 'workorders-fts.db');
   createPlantDb(plantFile);
   plantHashBefore = hash(plantFile);
-  configFile = writeConfig(workspace.dir, { plant: { db: plantFile, timezone: 'Asia/Shanghai' }, state: { db: path.join(workspace.dir, 'agent.db'), fts_db: ftsFile } });
+  configFile = writeConfig(workspace.dir, {
+    plant: { db: plantFile, timezone: 'Asia/Shanghai' },
+    state: { db: path.join(workspace.dir, 'agent.db'), fts_db: ftsFile },
+  });
   server = await startServer({ name: 'plant', configFile, now: NOW });
 });
 after(async () => {
@@ -34,7 +45,10 @@ after(async () => {
 });
 
 test('symptom terms: Chinese bigrams (+ phrase), English stems, single characters only alone', () => {
-  assert.deepEqual(symptomTerms('振动').map((term) => [term.text, term.via]), [['振动', 'bigram']]);
+  assert.deepEqual(
+    symptomTerms('振动').map((term) => [term.text, term.via]),
+    [['振动', 'bigram']],
+  );
   assert.deepEqual(
     symptomTerms('异常振动').map((term) => term.text),
     ['异常', '常振', '振动', '异常振动'],
@@ -43,16 +57,35 @@ test('symptom terms: Chinese bigrams (+ phrase), English stems, single character
     symptomTerms('异常振动').map((term) => term.phrase === true),
     [false, false, false, true],
   );
-  assert.deepEqual(symptomTerms('The press is VIBRATING').map((term) => [term.text, term.via]), [['press', 'trigram'], ['vibrat', 'trigram']]);
-  assert.deepEqual(symptomTerms('热').map((term) => [term.text, term.via]), [['热', 'like']]);
-  assert.deepEqual(symptomTerms('热 振动').map((term) => term.text), ['振动']);
+  assert.deepEqual(
+    symptomTerms('The press is VIBRATING').map((term) => [term.text, term.via]),
+    [
+      ['press', 'trigram'],
+      ['vibrat', 'trigram'],
+    ],
+  );
+  assert.deepEqual(
+    symptomTerms('热').map((term) => [term.text, term.via]),
+    [['热', 'like']],
+  );
+  assert.deepEqual(
+    symptomTerms('热 振动').map((term) => term.text),
+    ['振动'],
+  );
   assert.deepEqual(symptomTerms('!! ?'), []);
   assert.equal(resolutionKey('  更换主轴轴承，加注润滑脂。 '), resolutionKey('更换主轴轴承，加注润滑脂'));
 });
 
 test('the server lists its six tools', async () => {
   const names = (await server.client.listTools()).tools.map((tool) => tool.name).sort();
-  assert.deepEqual(names, ['get_current_oncall', 'get_engineer', 'get_equipment', 'list_engineers', 'list_open_issues', 'search_work_orders']);
+  assert.deepEqual(names, [
+    'get_current_oncall',
+    'get_engineer',
+    'get_equipment',
+    'list_engineers',
+    'list_open_issues',
+    'search_work_orders',
+  ]);
 });
 
 test('get_current_oncall: now (--now), with the engineer local date', async () => {
@@ -103,7 +136,10 @@ test('get_current_oncall: outside every rotation, or a bad time, is an actionabl
 test('list_open_issues: by priority then opened_at, with filters', async () => {
   const all = await server.call('list_open_issues');
   assert.equal(all.isError, false, all.text);
-  assert.deepEqual(all.structured.issues.map((issue: { order_id: number }) => issue.order_id), [202, 203, 205, 201, 204]);
+  assert.deepEqual(
+    all.structured.issues.map((issue: { order_id: number }) => issue.order_id),
+    [202, 203, 205, 201, 204],
+  );
   assert.equal(all.structured.count, 5);
   assert.deepEqual(all.structured.issues[0], {
     order_id: 202,
@@ -116,12 +152,21 @@ test('list_open_issues: by priority then opened_at, with filters', async () => {
   });
   assert.equal(all.structured.issues[4].assignee, null);
   const p1 = await server.call('list_open_issues', { priority: 'P1' });
-  assert.deepEqual(p1.structured.issues.map((issue: { order_id: number }) => issue.order_id), [203, 205, 201]);
+  assert.deepEqual(
+    p1.structured.issues.map((issue: { order_id: number }) => issue.order_id),
+    [203, 205, 201],
+  );
   assert.match(p1.text, /#203 C线 光电传感器误报/);
   const mine = await server.call('list_open_issues', { priority: 'P1', assignee_id: 2 });
-  assert.deepEqual(mine.structured.issues.map((issue: { order_id: number }) => issue.order_id), [205, 201]);
+  assert.deepEqual(
+    mine.structured.issues.map((issue: { order_id: number }) => issue.order_id),
+    [205, 201],
+  );
   const asText = await server.call('list_open_issues', { assignee_id: '4' });
-  assert.deepEqual(asText.structured.issues.map((issue: { order_id: number }) => issue.order_id), [203]);
+  assert.deepEqual(
+    asText.structured.issues.map((issue: { order_id: number }) => issue.order_id),
+    [203],
+  );
   const nobody = await server.call('list_open_issues', { priority: 'P0', assignee_id: 4 });
   assert.equal(nobody.isError, false);
   assert.equal(nobody.structured.count, 0);
@@ -148,14 +193,19 @@ test('get_engineer and list_engineers', async () => {
   assert.match(unknown.text, /known logins: .*jcarter/);
   const all = await server.call('list_engineers');
   assert.equal(all.structured.count, 6);
-  assert.deepEqual(all.structured.engineers.map((engineer: { country_code: string }) => engineer.country_code), ['CN', 'US', 'IT', 'IN', 'DE', 'JP']);
+  assert.deepEqual(
+    all.structured.engineers.map((engineer: { country_code: string }) => engineer.country_code),
+    ['CN', 'US', 'IT', 'IN', 'DE', 'JP'],
+  );
 });
 
 test('get_equipment: days until due and overdue relative to the plant today', async () => {
   const all = await server.call('get_equipment');
   assert.equal(all.isError, false, all.text);
   assert.equal(all.structured.today, '2026-11-25');
-  const byId = Object.fromEntries(all.structured.equipment.map((row: { equipment_id: string }) => [row.equipment_id, row]));
+  const byId = Object.fromEntries(
+    all.structured.equipment.map((row: { equipment_id: string }) => [row.equipment_id, row]),
+  );
   assert.equal(byId['A-PRESS-01'].days_until_due, -5);
   assert.equal(byId['A-PRESS-01'].maintenance_overdue, true);
   assert.equal(byId['A-CNC-01'].days_until_due, 0);
@@ -166,11 +216,20 @@ test('get_equipment: days until due and overdue relative to the plant today', as
   assert.equal(all.structured.overdue_count, 1);
   assert.match(all.text, /A-PRESS-01 .* OVERDUE by 5 days/);
   const overdue = await server.call('get_equipment', { overdue_only: true });
-  assert.deepEqual(overdue.structured.equipment.map((row: { equipment_id: string }) => row.equipment_id), ['A-PRESS-01']);
+  assert.deepEqual(
+    overdue.structured.equipment.map((row: { equipment_id: string }) => row.equipment_id),
+    ['A-PRESS-01'],
+  );
   const lineB = await server.call('get_equipment', { line_id: 'b' });
-  assert.deepEqual(lineB.structured.equipment.map((row: { equipment_id: string }) => row.equipment_id), ['B-OVEN-01', 'B-PRESS-03']);
+  assert.deepEqual(
+    lineB.structured.equipment.map((row: { equipment_id: string }) => row.equipment_id),
+    ['B-OVEN-01', 'B-PRESS-03'],
+  );
   const faults = await server.call('get_equipment', { status: 'fault' });
-  assert.deepEqual(faults.structured.equipment.map((row: { equipment_id: string }) => row.equipment_id), ['B-PRESS-03']);
+  assert.deepEqual(
+    faults.structured.equipment.map((row: { equipment_id: string }) => row.equipment_id),
+    ['B-PRESS-03'],
+  );
   const one = await server.call('get_equipment', { equipment_id: 'b-press-03' });
   assert.equal(one.structured.count, 1);
   const unknown = await server.call('get_equipment', { equipment_id: 'B-PRESS-3' });
@@ -192,7 +251,10 @@ test('search_work_orders: a 2-character Chinese symptom (振动) and resolution 
   // the Chinese orders that say 振动 first (similarity 1), newest first; the English
   // "vibrating" order 106 after them, found through the synonym table at the translation weight
   assert.deepEqual(ids, [105, 104, 103, 102, 101, 106]);
-  assert.deepEqual(result.structured.matches.map((match: { similarity: number }) => match.similarity), [1, 1, 1, 1, 1, 0.5]);
+  assert.deepEqual(
+    result.structured.matches.map((match: { similarity: number }) => match.similarity),
+    [1, 1, 1, 1, 1, 0.5],
+  );
   const [first, second, third] = result.structured.resolutions;
   // the bearing fix worked twice in the last month in Chinese and once in October in English: one fix
   // (fix-equivalence.ts: the same bilingual maintenance words), cited newest first; the bolts three times over a year ago
@@ -206,9 +268,14 @@ test('search_work_orders: a 2-character Chinese symptom (振动) and resolution 
   assert.deepEqual(second.order_ids, [103, 102, 101]);
   assert.ok(first.score > second.score);
   assert.equal(third, undefined);
-  assert.deepEqual(result.structured.synonyms, [{ concept: 'vibration', said: '振动', searched: ['振动', 'vibrat', 'shak', '抖动', '振感'] }]);
+  assert.deepEqual(result.structured.synonyms, [
+    { concept: 'vibration', said: '振动', searched: ['振动', 'vibrat', 'shak', '抖动', '振感'] },
+  ]);
   assert.match(result.structured.ranking, /0\.5\^\(age_days\/180\)/);
-  assert.match(result.text, /更换主轴轴承.*worked 3× .* #105 #104 #106 \(one fix, also written: Replaced the main shaft bearing\)/);
+  assert.match(
+    result.text,
+    /更换主轴轴承.*worked 3× .* #105 #104 #106 \(one fix, also written: Replaced the main shaft bearing\)/,
+  );
   assert.ok(!ids.includes(201), 'open orders are not precedents');
 });
 
@@ -226,27 +293,52 @@ test('search_work_orders: longer Chinese symptoms, word order, English and a sin
   assert.equal(english.isError, false);
   // the English order first; the Chinese press-vibration orders follow (振动 through the synonym table)
   assert.equal(english.structured.matches[0].order_id, 106);
-  assert.deepEqual(english.structured.matches.slice(1).map((match: { order_id: number }) => match.order_id), [105, 104, 103, 102, 101]);
-  assert.ok(english.structured.matches.slice(1).every((match: { similarity: number }) => match.similarity < english.structured.matches[0].similarity));
-  const englishFix = english.structured.resolutions.find((group: { wordings?: { en?: string } }) => group.wordings?.en === 'Replaced the main shaft bearing');
+  assert.deepEqual(
+    english.structured.matches.slice(1).map((match: { order_id: number }) => match.order_id),
+    [105, 104, 103, 102, 101],
+  );
+  assert.ok(
+    english.structured.matches
+      .slice(1)
+      .every((match: { similarity: number }) => match.similarity < english.structured.matches[0].similarity),
+  );
+  const englishFix = english.structured.resolutions.find(
+    (group: { wordings?: { en?: string } }) => group.wordings?.en === 'Replaced the main shaft bearing',
+  );
   assert.deepEqual(englishFix.order_ids, [105, 104, 106]);
   // the bearing fix, written in both languages, leads as one; the bolts last
-  assert.deepEqual(english.structured.resolutions.map((group: { resolution: string }) => group.resolution), ['更换主轴轴承，加注润滑脂。', '重新紧固地脚螺栓']);
+  assert.deepEqual(
+    english.structured.resolutions.map((group: { resolution: string }) => group.resolution),
+    ['更换主轴轴承，加注润滑脂。', '重新紧固地脚螺栓'],
+  );
   const oven = await server.call('search_work_orders', { symptom: 'OVERHEATING' });
-  assert.deepEqual(oven.structured.matches.map((match: { order_id: number }) => match.order_id), [108]);
+  assert.deepEqual(
+    oven.structured.matches.map((match: { order_id: number }) => match.order_id),
+    [108],
+  );
   const single = await server.call('search_work_orders', { symptom: '热' });
-  assert.deepEqual(single.structured.matches.map((match: { order_id: number }) => match.order_id), [109]);
+  assert.deepEqual(
+    single.structured.matches.map((match: { order_id: number }) => match.order_id),
+    [109],
+  );
   const limited = await server.call('search_work_orders', { symptom: '振动', limit: 2 });
   assert.equal(limited.structured.matches.length, 2);
   assert.equal(limited.structured.similar_count, 6);
-  assert.equal(limited.structured.resolutions[0].count, 3, 'resolutions count every similar order, not only those shown');
+  assert.equal(
+    limited.structured.resolutions[0].count,
+    3,
+    'resolutions count every similar order, not only those shown',
+  );
 });
 
 test('search_work_orders: filters, no match, bad input', async () => {
   const onB = await server.call('search_work_orders', { symptom: '振动', equipment_id: 'b-press-03' });
   assert.deepEqual(onB.structured.matches.map((match: { order_id: number }) => match.order_id).sort(), [101, 103, 104]);
   const lineA = await server.call('search_work_orders', { symptom: '振动', line_id: 'A' });
-  assert.deepEqual(lineA.structured.matches.map((match: { order_id: number }) => match.order_id), [105, 102, 106]);
+  assert.deepEqual(
+    lineA.structured.matches.map((match: { order_id: number }) => match.order_id),
+    [105, 102, 106],
+  );
   const elsewhere = await server.call('search_work_orders', { symptom: '振动', equipment_id: 'A-CNC-01' });
   assert.equal(elsewhere.isError, false);
   assert.equal(elsewhere.structured.matches.length, 0);
@@ -267,12 +359,21 @@ test('search_work_orders: filters, no match, bad input', async () => {
 test('the index lives in state.fts_db, plant.db is never written, and the index follows plant.db', async () => {
   assert.ok(existsSync(ftsFile));
   const index = openSqlite(ftsFile, { readonly: true });
-  const meta = Object.fromEntries((index.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>).map((row) => [row.key, row.value]));
+  const meta = Object.fromEntries(
+    (index.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>).map((row) => [
+      row.key,
+      row.value,
+    ]),
+  );
   index.close();
   assert.equal(meta.orders, '9');
   assert.equal(meta.source, plantFile);
   assert.equal(hash(plantFile), plantHashBefore, 'plant.db unchanged');
-  assert.deepEqual(readdirSync(workspace.dir).filter((name) => name.startsWith('plant.db')), ['plant.db'], 'no journal or WAL beside plant.db');
+  assert.deepEqual(
+    readdirSync(workspace.dir).filter((name) => name.startsWith('plant.db')),
+    ['plant.db'],
+    'no journal or WAL beside plant.db',
+  );
   const plantTables = openSqlite(plantFile, { readonly: true });
   const virtualTables = plantTables.prepare("SELECT name FROM sqlite_master WHERE sql LIKE '%fts5%'").all();
   plantTables.close();
@@ -281,12 +382,28 @@ test('the index lives in state.fts_db, plant.db is never written, and the index 
   // replace plant.db by another file (as a re-seed does): the next search sees the new orders
   const replacement = path.join(workspace.dir, 'plant-new.db');
   createPlantDb(replacement, [
-    { order_id: 301, equipment_id: 'B-PRESS-03', line_id: 'B', priority: 'P2', status: 'closed', title: 'B-PRESS-03 液压油泄漏', symptom: '油缸下方漏油', root_cause: '密封圈老化', resolution: '更换油缸密封圈', assignee_id: 1, opened_at: '2026-11-20T08:00:00', closed_at: '2026-11-20T12:00:00' },
+    {
+      order_id: 301,
+      equipment_id: 'B-PRESS-03',
+      line_id: 'B',
+      priority: 'P2',
+      status: 'closed',
+      title: 'B-PRESS-03 液压油泄漏',
+      symptom: '油缸下方漏油',
+      root_cause: '密封圈老化',
+      resolution: '更换油缸密封圈',
+      assignee_id: 1,
+      opened_at: '2026-11-20T08:00:00',
+      closed_at: '2026-11-20T12:00:00',
+    },
   ]);
   renameSync(replacement, plantFile);
   const after = await server.call('search_work_orders', { symptom: '漏油' });
   assert.equal(after.isError, false, after.text);
-  assert.deepEqual(after.structured.matches.map((match: { order_id: number }) => match.order_id), [301]);
+  assert.deepEqual(
+    after.structured.matches.map((match: { order_id: number }) => match.order_id),
+    [301],
+  );
   assert.equal(after.structured.resolutions[0].resolution, '更换油缸密封圈');
   assert.equal(after.structured.indexed_orders, 10);
 
@@ -323,7 +440,10 @@ test('a missing plant.db is a tool error, not a crash', async () => {
   } finally {
     await other.close();
   }
-  configFile = writeConfig(workspace.dir, { plant: { db: plantFile, timezone: 'Asia/Shanghai' }, state: { db: path.join(workspace.dir, 'agent.db'), fts_db: ftsFile } });
+  configFile = writeConfig(workspace.dir, {
+    plant: { db: plantFile, timezone: 'Asia/Shanghai' },
+    state: { db: path.join(workspace.dir, 'agent.db'), fts_db: ftsFile },
+  });
 });
 
 test('nothing but JSON-RPC reaches stdout', async () => {
@@ -334,8 +454,18 @@ test('nothing but JSON-RPC reaches stdout', async () => {
     messages: [
       INITIALIZE,
       INITIALIZED,
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_work_orders', arguments: { symptom: '振动' } } },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_current_oncall', arguments: { at: 'nonsense' } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'search_work_orders', arguments: { symptom: '振动' } },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'get_current_oncall', arguments: { at: 'nonsense' } },
+      },
       { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_open_issues', arguments: {} } },
     ],
   });

@@ -21,11 +21,18 @@ const MAX_RESOLUTIONS = 10;
 export function searchWorkOrders(
   index: WorkOrderIndex,
   timeZone: string,
-  args: { symptom: string; equipment_id?: string | undefined; line_id?: string | undefined; limit?: number | undefined },
+  args: {
+    symptom: string;
+    equipment_id?: string | undefined;
+    line_id?: string | undefined;
+    limit?: number | undefined;
+  },
 ): ToolResult {
   const symptom = args.symptom.trim();
   if (symptom === '') {
-    throw new AppError('TOOL_ARGUMENTS_INVALID', 'the symptom is empty', { hint: 'describe what was observed, e.g. "异常振动" or "abnormal vibration on the press"' });
+    throw new AppError('TOOL_ARGUMENTS_INVALID', 'the symptom is empty', {
+      hint: 'describe what was observed, e.g. "异常振动" or "abnormal vibration on the press"',
+    });
   }
   const limit = args.limit ?? 10;
   const today = localDate(now(), timeZone);
@@ -70,22 +77,37 @@ export function searchWorkOrders(
     // known symptom words looked up in both languages (the other language's words count TRANSLATION_WEIGHT)
     synonyms: result.concepts
       .filter((concept) => concept.synonym !== undefined)
-      .map((concept) => ({ concept: concept.synonym, said: concept.text, searched: concept.alternatives.map((alternative) => alternative.text) })),
+      .map((concept) => ({
+        concept: concept.synonym,
+        said: concept.text,
+        searched: concept.alternatives.map((alternative) => alternative.text),
+      })),
     ...(note ? { note } : {}),
   };
   const lines: string[] = [];
   if (note) lines.push(note);
   else {
-    lines.push(`${result.similar_total} similar closed work orders (showing ${matches.length}); fixes that worked, best first:`);
+    lines.push(
+      `${result.similar_total} similar closed work orders (showing ${matches.length}); fixes that worked, best first:`,
+    );
     resolutions.forEach((group, position) =>
       lines.push(
-        `${position + 1}. ${group.resolution} — worked ${group.count}× (last ${group.last_closed_at ?? '?'}), orders ${group.order_ids.slice(0, 8).map((id) => `#${id}`).join(' ')}${group.order_ids.length > 8 ? ' …' : ''}` +
-          (group.wordings ? ` (one fix, also written: ${Object.values(group.wordings).filter((text) => text !== group.resolution).join(' / ')})` : ''),
+        `${position + 1}. ${group.resolution} — worked ${group.count}× (last ${group.last_closed_at ?? '?'}), orders ${group.order_ids
+          .slice(0, 8)
+          .map((id) => `#${id}`)
+          .join(' ')}${group.order_ids.length > 8 ? ' …' : ''}` +
+          (group.wordings
+            ? ` (one fix, also written: ${Object.values(group.wordings)
+                .filter((text) => text !== group.resolution)
+                .join(' / ')})`
+            : ''),
       ),
     );
     lines.push('Most similar orders:');
     for (const match of matches) {
-      lines.push(`#${match.order_id} [${match.similarity}] ${match.title} (${match.equipment_id ?? `line ${match.line_id}`}, closed ${match.closed_at ?? '?'}) cause: ${match.root_cause ?? '-'}; fix: ${match.resolution ?? '-'}`);
+      lines.push(
+        `#${match.order_id} [${match.similarity}] ${match.title} (${match.equipment_id ?? `line ${match.line_id}`}, closed ${match.closed_at ?? '?'}) cause: ${match.root_cause ?? '-'}; fix: ${match.resolution ?? '-'}`,
+      );
     }
   }
   return toolOk(structured, lines.join('\n'));
@@ -106,7 +128,9 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
           .string()
           .max(40)
           .optional()
-          .describe('optional moment to check, ISO date-time such as 2026-11-25T09:30:00 (plant time); leave out for now / 可选时间点，默认现在'),
+          .describe(
+            'optional moment to check, ISO date-time such as 2026-11-25T09:30:00 (plant time); leave out for now / 可选时间点，默认现在',
+          ),
       },
       annotations: readOnly,
     },
@@ -120,8 +144,16 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
         'Lists the OPEN maintenance work orders (order_id, title, priority, equipment, line, assignee, opened_at), most urgent first (P0 before P3, then oldest). ' +
         'Filter by priority and/or by assignee_id (the engineer_id from get_current_oncall). 查询未关闭工单，可按优先级和负责人筛选。',
       inputSchema: {
-        priority: z.enum(['P0', 'P1', 'P2', 'P3']).optional().describe('only this priority: P0 (most urgent) … P3 / 优先级'),
-        assignee_id: z.coerce.number().int().min(1).optional().describe('only orders assigned to this engineer_id / 负责人工程师编号'),
+        priority: z
+          .enum(['P0', 'P1', 'P2', 'P3'])
+          .optional()
+          .describe('only this priority: P0 (most urgent) … P3 / 优先级'),
+        assignee_id: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .optional()
+          .describe('only orders assigned to this engineer_id / 负责人工程师编号'),
       },
       annotations: readOnly,
     },
@@ -131,7 +163,8 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
     'get_engineer',
     {
       title: 'One engineer / 工程师信息',
-      description: 'Returns one engineer by login: name, email, country_code, time zone, open work orders and local time now. 按登录名查询工程师。',
+      description:
+        'Returns one engineer by login: name, email, country_code, time zone, open work orders and local time now. 按登录名查询工程师。',
       inputSchema: { login: z.string().min(1).max(100).describe('the engineer login, e.g. "li.wei" / 登录名') },
       annotations: readOnly,
     },
@@ -141,7 +174,8 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
     'list_engineers',
     {
       title: 'All engineers / 全部工程师',
-      description: 'Lists every maintenance engineer with engineer_id, login, country_code and time zone. Not needed to find who is on call (use get_current_oncall). 列出全部工程师。',
+      description:
+        'Lists every maintenance engineer with engineer_id, login, country_code and time zone. Not needed to find who is on call (use get_current_oncall). 列出全部工程师。',
       inputSchema: {},
       annotations: readOnly,
     },
@@ -156,10 +190,24 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
         'each citing its order ids. Use it to recommend a fix: quote the top resolutions and their order ids, do not invent fixes. ' +
         '根据故障现象查找相似的已关闭工单，并按次数和时间排序处理办法。',
       inputSchema: {
-        symptom: z.string().min(1).max(500).describe('what was observed, e.g. "异常振动" or "press vibrates and knocks" / 故障现象'),
-        equipment_id: z.string().max(64).optional().describe('only orders on this equipment, e.g. B-PRESS-03 / 设备编号（可选）'),
+        symptom: z
+          .string()
+          .min(1)
+          .max(500)
+          .describe('what was observed, e.g. "异常振动" or "press vibrates and knocks" / 故障现象'),
+        equipment_id: z
+          .string()
+          .max(64)
+          .optional()
+          .describe('only orders on this equipment, e.g. B-PRESS-03 / 设备编号（可选）'),
         line_id: z.string().max(16).optional().describe('only orders on this line, e.g. B / 产线（可选）'),
-        limit: z.coerce.number().int().min(1).max(50).optional().describe('how many similar orders to show, 1-50, default 10 / 返回工单数'),
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .optional()
+          .describe('how many similar orders to show, 1-50, default 10 / 返回工单数'),
       },
       annotations: readOnly,
     },
@@ -190,7 +238,8 @@ export async function runServer(options: { config: Config; args: string[] }): Pr
   await runStdioServer({
     config: options.config,
     name: 'plant',
-    instructions: 'The plant maintenance data: on-call engineers, open work orders, equipment, and fixes from past work orders. 工厂维修数据。',
+    instructions:
+      'The plant maintenance data: on-call engineers, open work orders, equipment, and fixes from past work orders. 工厂维修数据。',
     register: (server, log) => {
       warnUnusedArgs(log, options.args);
       index = new WorkOrderIndex(plant, options.config.state.fts_db, log);

@@ -51,9 +51,29 @@ export const RANKING_NOTE =
   `(title/symptom 1, root cause 0.6, resolution 0.3); resolution score = sum over its orders of similarity × 0.5^(age_days/${HALF_LIFE_DAYS})`;
 
 const STOP_WORDS = new Set(
-  'the and for with was were are has have had not but all any can from into its this that then than there when what which who will after before about on in at of to is it a an be by or as no yes'.split(' '),
+  'the and for with was were are has have had not but all any can from into its this that then than there when what which who will after before about on in at of to is it a an be by or as no yes'.split(
+    ' ',
+  ),
 );
-const CJK_STOP = new Set(['的', '了', '和', '与', '及', '在', '是', '有', '时', '后', '前', '中', '上', '下', '也', '很', '不']);
+const CJK_STOP = new Set([
+  '的',
+  '了',
+  '和',
+  '与',
+  '及',
+  '在',
+  '是',
+  '有',
+  '时',
+  '后',
+  '前',
+  '中',
+  '上',
+  '下',
+  '也',
+  '很',
+  '不',
+]);
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -107,7 +127,8 @@ export function symptomConcepts(symptom: string): Concept[] {
       (term) =>
         !used.has(term.text) &&
         !term.phrase &&
-        (chinese.some((words) => words.includes(term.text)) || english.some((words) => (words.match(WORD) ?? []).some((word) => stem(word) === term.text))),
+        (chinese.some((words) => words.includes(term.text)) ||
+          english.some((words) => (words.match(WORD) ?? []).some((word) => stem(word) === term.text))),
     );
     const alternatives = new Map<string, Term & { weight: number }>();
     const put = (term: Term, weight: number): void => {
@@ -119,11 +140,19 @@ export function symptomConcepts(symptom: string): Concept[] {
     for (const word of entry.searchEn) put(termOf(word), english.length > 0 ? 1 : TRANSLATION_WEIGHT);
     for (const word of entry.searchZh) put(termOf(word), chinese.length > 0 ? 1 : TRANSLATION_WEIGHT);
     for (const term of covered) used.add(term.text);
-    concepts.push({ text: [...english, ...chinese].join(' / '), synonym: entry.concept, alternatives: [...alternatives.values()] });
+    concepts.push({
+      text: [...english, ...chinese].join(' / '),
+      synonym: entry.concept,
+      alternatives: [...alternatives.values()],
+    });
   }
   for (const term of terms) {
     if (used.has(term.text)) continue;
-    concepts.push({ text: term.text, alternatives: [{ ...term, weight: 1 }], ...(term.phrase ? { phrase: true } : {}) });
+    concepts.push({
+      text: term.text,
+      alternatives: [{ ...term, weight: 1 }],
+      ...(term.phrase ? { phrase: true } : {}),
+    });
   }
   return concepts;
 }
@@ -132,7 +161,8 @@ export function symptomTerms(symptom: string): Term[] {
   const text = normaliseText(symptom);
   const terms = new Map<string, Term>();
   const add = (value: string, via: Term['via'], phrase = false): void => {
-    if (!terms.has(value) && terms.size < MAX_TERMS) terms.set(value, phrase ? { text: value, via, phrase } : { text: value, via });
+    if (!terms.has(value) && terms.size < MAX_TERMS)
+      terms.set(value, phrase ? { text: value, via, phrase } : { text: value, via });
   };
   const singles: string[] = [];
   for (const run of text.match(HAN) ?? []) {
@@ -251,7 +281,8 @@ export function findSimilar(options: {
   const terms = symptomTerms(options.symptom);
   const concepts = symptomConcepts(options.symptom);
   const total = (index.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
-  if (concepts.length === 0 || total === 0) return { terms, concepts, indexed_orders: total, similar: [], similar_total: 0, filtered_out: 0, resolutions: [] };
+  if (concepts.length === 0 || total === 0)
+    return { terms, concepts, indexed_orders: total, similar: [], similar_total: 0, filtered_out: 0, resolutions: [] };
   const idf: number[] = [];
   const candidates = new Set<number>();
   for (const concept of concepts) {
@@ -268,14 +299,22 @@ export function findSimilar(options: {
     if (!order) continue;
     let sum = 0;
     concepts.forEach((concept, position) => {
-      const weight = Math.max(0, ...concept.alternatives.map((alternative) => alternative.weight * weightIn(order, alternative.text)));
+      const weight = Math.max(
+        0,
+        ...concept.alternatives.map((alternative) => alternative.weight * weightIn(order, alternative.text)),
+      );
       sum += idf[position]! * weight;
     });
     scored.push({ ...order, similarity: Math.round((sum / idfSum) * 1000) / 1000 });
   }
-  scored.sort((a, b) => b.similarity - a.similarity || (b.closed_at ?? '').localeCompare(a.closed_at ?? '') || b.order_id - a.order_id);
+  scored.sort(
+    (a, b) =>
+      b.similarity - a.similarity || (b.closed_at ?? '').localeCompare(a.closed_at ?? '') || b.order_id - a.order_id,
+  );
   const best = scored[0]?.similarity ?? 0;
-  const kept = scored.filter((order) => order.similarity >= MIN_SIMILARITY && order.similarity >= best * RELATIVE_CUTOFF);
+  const kept = scored.filter(
+    (order) => order.similarity >= MIN_SIMILARITY && order.similarity >= best * RELATIVE_CUTOFF,
+  );
   const equipment = options.equipmentId?.trim().toUpperCase();
   const line = options.lineId?.trim().toUpperCase();
   const matching = kept
@@ -299,12 +338,20 @@ export function rankResolutions(orders: SimilarOrder[], today: string): Resoluti
     if (!order.resolution || order.resolution.trim() === '') continue;
     const key = resolutionKey(order.resolution);
     const closed = order.closed_at?.slice(0, 10);
-    const age = closed && /^\d{4}-\d{2}-\d{2}$/.test(closed) ? Math.max(0, daysBetween(closed, today)) : HALF_LIFE_DAYS * 4;
+    const age =
+      closed && /^\d{4}-\d{2}-\d{2}$/.test(closed) ? Math.max(0, daysBetween(closed, today)) : HALF_LIFE_DAYS * 4;
     const weight = order.similarity * 0.5 ** (age / HALF_LIFE_DAYS);
     let entry = groups.get(key);
     if (!entry) {
       entry = {
-        group: { resolution: order.resolution.trim(), score: 0, count: 0, last_closed_at: null, order_ids: [], root_causes: [] },
+        group: {
+          resolution: order.resolution.trim(),
+          score: 0,
+          count: 0,
+          last_closed_at: null,
+          order_ids: [],
+          root_causes: [],
+        },
         latest: '',
         causes: new Map(),
       };
@@ -319,7 +366,8 @@ export function rankResolutions(orders: SimilarOrder[], today: string): Resoluti
       group.last_closed_at = order.closed_at;
       group.resolution = order.resolution.trim(); // the most recent wording
     }
-    if (order.root_cause) entry.causes.set(order.root_cause.trim(), (entry.causes.get(order.root_cause.trim()) ?? 0) + 1);
+    if (order.root_cause)
+      entry.causes.set(order.root_cause.trim(), (entry.causes.get(order.root_cause.trim()) ?? 0) + 1);
   }
   // one fix written in several wordings or languages counts once (same figures and words: fix-equivalence.ts)
   const entries = [...groups.values()];
@@ -327,14 +375,27 @@ export function rankResolutions(orders: SimilarOrder[], today: string): Resoluti
   const parent = entries.map((_, index) => index);
   const root = (index: number): number => (parent[index] === index ? index : (parent[index] = root(parent[index]!)));
   for (let i = 0; i < entries.length; i++) {
-    for (let j = i + 1; j < entries.length; j++) if (root(i) !== root(j) && sameFix(prints[i]!, prints[j]!)) parent[root(j)] = root(i);
+    for (let j = i + 1; j < entries.length; j++)
+      if (root(i) !== root(j) && sameFix(prints[i]!, prints[j]!)) parent[root(j)] = root(i);
   }
-  const merged = new Map<number, { group: ResolutionGroup; latest: string; causes: Map<string, number>; wordings: Map<'zh' | 'en', { text: string; at: string }> }>();
+  const merged = new Map<
+    number,
+    {
+      group: ResolutionGroup;
+      latest: string;
+      causes: Map<string, number>;
+      wordings: Map<'zh' | 'en', { text: string; at: string }>;
+    }
+  >();
   for (const [index, entry] of entries.entries()) {
     const language = wordingLanguage(entry.group.resolution);
     const target = merged.get(root(index));
     if (!target) {
-      merged.set(root(index), { ...entry, group: { ...entry.group, order_ids: [...entry.group.order_ids] }, wordings: new Map([[language, { text: entry.group.resolution, at: entry.latest }]]) });
+      merged.set(root(index), {
+        ...entry,
+        group: { ...entry.group, order_ids: [...entry.group.order_ids] },
+        wordings: new Map([[language, { text: entry.group.resolution, at: entry.latest }]]),
+      });
       continue;
     }
     target.group.score += entry.group.score;
@@ -342,7 +403,8 @@ export function rankResolutions(orders: SimilarOrder[], today: string): Resoluti
     target.group.order_ids.push(...entry.group.order_ids);
     for (const [cause, count] of entry.causes) target.causes.set(cause, (target.causes.get(cause) ?? 0) + count);
     const wording = target.wordings.get(language);
-    if (!wording || entry.latest > wording.at) target.wordings.set(language, { text: entry.group.resolution, at: entry.latest });
+    if (!wording || entry.latest > wording.at)
+      target.wordings.set(language, { text: entry.group.resolution, at: entry.latest });
     if (entry.latest > target.latest) {
       target.latest = entry.latest;
       target.group.last_closed_at = entry.group.last_closed_at;
@@ -353,11 +415,21 @@ export function rankResolutions(orders: SimilarOrder[], today: string): Resoluti
   return [...merged.values()]
     .map(({ group, causes, wordings }) => ({
       ...group,
-      ...(wordings.size > 1 ? { wordings: Object.fromEntries([...wordings].map(([language, wording]) => [language, wording.text])) } : {}),
+      ...(wordings.size > 1
+        ? { wordings: Object.fromEntries([...wordings].map(([language, wording]) => [language, wording.text])) }
+        : {}),
       score: Math.round(group.score * 1000) / 1000,
       // newest first
-      order_ids: [...group.order_ids].sort((a, b) => (ordersById.get(b)?.closed_at ?? '').localeCompare(ordersById.get(a)?.closed_at ?? '') || b - a),
-      root_causes: [...causes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([cause]) => cause),
+      order_ids: [...group.order_ids].sort(
+        (a, b) => (ordersById.get(b)?.closed_at ?? '').localeCompare(ordersById.get(a)?.closed_at ?? '') || b - a,
+      ),
+      root_causes: [...causes.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([cause]) => cause),
     }))
-    .sort((a, b) => b.score - a.score || b.count - a.count || (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''));
+    .sort(
+      (a, b) =>
+        b.score - a.score || b.count - a.count || (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''),
+    );
 }

@@ -11,17 +11,50 @@ import { SYMPTOM_SYNONYMS, matchesOf } from './synonyms.js';
 
 const TODAY = '2026-11-25';
 
-function closed(order_id: number, title: string, symptom: string, resolution: string, closedOn: string, line = 'C'): FixtureOrder {
-  return { order_id, equipment_id: null, line_id: line, priority: 'P2', status: 'closed', title, symptom, root_cause: null, resolution, assignee_id: 1, opened_at: `${closedOn}T08:00:00`, closed_at: `${closedOn}T12:00:00` };
+function closed(
+  order_id: number,
+  title: string,
+  symptom: string,
+  resolution: string,
+  closedOn: string,
+  line = 'C',
+): FixtureOrder {
+  return {
+    order_id,
+    equipment_id: null,
+    line_id: line,
+    priority: 'P2',
+    status: 'closed',
+    title,
+    symptom,
+    root_cause: null,
+    resolution,
+    assignee_id: 1,
+    opened_at: `${closedOn}T08:00:00`,
+    closed_at: `${closedOn}T12:00:00`,
+  };
 }
 
 // conveyor jams and weld porosity, in both languages, beside the fixture's press-vibration orders
 const EXTRA: FixtureOrder[] = [
   closed(401, 'C线 输送线卡料停线', '输送线卡料停线：工件在转角处堆积', '清洁光电传感器，调整灵敏度', '2026-11-20'),
   closed(402, 'C线 输送线卡料停线', '输送线卡料停线：工件在转角处堆积', '清洁光电传感器，调整灵敏度', '2026-11-10'),
-  closed(403, 'Line C: Conveyor jam stopped the line', 'Conveyor jam stopped the line: parts pile up at the transfer corner', 'Straightened and braced the guide rail', '2026-10-01'),
+  closed(
+    403,
+    'Line C: Conveyor jam stopped the line',
+    'Conveyor jam stopped the line: parts pile up at the transfer corner',
+    'Straightened and braced the guide rail',
+    '2026-10-01',
+  ),
   closed(404, 'A线 焊缝气孔', '焊缝气孔：X 光检测发现密集气孔', '更换合格气源，检测气体纯度', '2026-11-15', 'A'),
-  closed(405, 'Line A: Porosity in the welds', 'Porosity in the welds: pinholes on the bead surface', 'Improved pre-weld cleaning and added a check', '2026-11-01', 'A'),
+  closed(
+    405,
+    'Line A: Porosity in the welds',
+    'Porosity in the welds: pinholes on the bead surface',
+    'Improved pre-weld cleaning and added a check',
+    '2026-11-01',
+    'A',
+  ),
   closed(406, 'Line B: coil batch changed', 'Scratches from the coil', 'Switched coil batch', '2026-11-20', 'B'),
 ];
 
@@ -34,7 +67,13 @@ before(() => {
   createPlantDb(plantFile, EXTRA);
   const plant = openSqlite(plantFile, { readonly: true });
   try {
-    buildIndex({ plant, target: path.join(dir, 'fts.db'), source: plantFile, token: 't', builtAt: '2026-11-25T10:00:00' });
+    buildIndex({
+      plant,
+      target: path.join(dir, 'fts.db'),
+      source: plantFile,
+      token: 't',
+      builtAt: '2026-11-25T10:00:00',
+    });
   } finally {
     plant.close();
   }
@@ -52,7 +91,10 @@ test('an English symptom finds the Chinese work orders of the same fault, after 
   const jammed = search('conveyor jammed');
   assert.deepEqual(ids(jammed), [403, 401, 402]);
   assert.equal(jammed.similar[0]!.similarity, 1);
-  assert.ok(jammed.similar.slice(1).every((order) => order.similarity === TRANSLATION_WEIGHT), JSON.stringify(jammed.similar));
+  assert.ok(
+    jammed.similar.slice(1).every((order) => order.similarity === TRANSLATION_WEIGHT),
+    JSON.stringify(jammed.similar),
+  );
   // both fixes offered: the Chinese one worked twice and recently, so it leads
   assert.deepEqual(
     jammed.resolutions.map((group) => [group.resolution, group.order_ids]),
@@ -63,7 +105,10 @@ test('an English symptom finds the Chinese work orders of the same fault, after 
   );
   const porosity = search('porosity');
   assert.deepEqual(ids(porosity), [405, 404]);
-  assert.deepEqual(porosity.similar.map((order) => order.similarity), [1, TRANSLATION_WEIGHT]);
+  assert.deepEqual(
+    porosity.similar.map((order) => order.similarity),
+    [1, TRANSLATION_WEIGHT],
+  );
 });
 
 test('a Chinese symptom finds the English work orders of the same fault, after the Chinese ones', () => {
@@ -100,34 +145,61 @@ test('concepts: a known word gathers its stems and bigrams; other terms stay alo
   const english = symptomConcepts('parts out of tolerance');
   const tolerance = english.find((concept) => concept.synonym === 'out of tolerance')!;
   assert.ok(!tolerance.alternatives.some((alternative) => alternative.text === 'out'), '"out" alone is not searched');
-  assert.ok(tolerance.alternatives.some((alternative) => alternative.text === '超差' && alternative.weight === TRANSLATION_WEIGHT));
-  assert.deepEqual(symptomConcepts('gearbox').map((concept) => concept.text), ['gearb']);
+  assert.ok(
+    tolerance.alternatives.some(
+      (alternative) => alternative.text === '超差' && alternative.weight === TRANSLATION_WEIGHT,
+    ),
+  );
+  assert.deepEqual(
+    symptomConcepts('gearbox').map((concept) => concept.text),
+    ['gearb'],
+  );
 });
 
 test('every entry of the table recognises its own search words, in both languages', () => {
   for (const entry of SYMPTOM_SYNONYMS) {
-    for (const word of entry.searchZh) assert.ok(matchesOf(entry.zh, word).length > 0 || word.length < 2, `${entry.concept}: ${word}`);
+    for (const word of entry.searchZh)
+      assert.ok(matchesOf(entry.zh, word).length > 0 || word.length < 2, `${entry.concept}: ${word}`);
     assert.ok(entry.searchEn.length > 0 && entry.searchZh.length > 0, entry.concept);
   }
 });
 
 test('more similar orders than are listed: the count and the fixes cover them all, not a silent 200', () => {
   const many: FixtureOrder[] = Array.from({ length: 210 }, (_, position) =>
-    closed(1000 + position, 'Line B: Excessive burrs on stamped parts', 'burr height above 0.1 mm', position % 3 === 0 ? 'Reground the die' : 'Set the cutting clearance', '2026-11-01', 'B'),
+    closed(
+      1000 + position,
+      'Line B: Excessive burrs on stamped parts',
+      'burr height above 0.1 mm',
+      position % 3 === 0 ? 'Reground the die' : 'Set the cutting clearance',
+      '2026-11-01',
+      'B',
+    ),
   );
   const manyDir = mkdtempSync(path.join(os.tmpdir(), 'plant-many-'));
   try {
     const plantFile = path.join(manyDir, 'plant.db');
     createPlantDb(plantFile, many);
     const plant = openSqlite(plantFile, { readonly: true });
-    buildIndex({ plant, target: path.join(manyDir, 'fts.db'), source: plantFile, token: 't', builtAt: '2026-11-25T10:00:00' });
+    buildIndex({
+      plant,
+      target: path.join(manyDir, 'fts.db'),
+      source: plantFile,
+      token: 't',
+      builtAt: '2026-11-25T10:00:00',
+    });
     plant.close();
     const db = openSqlite(path.join(manyDir, 'fts.db'), { readonly: true });
     const result = findSimilar({ index: db, symptom: 'burrs', today: TODAY });
     db.close();
     assert.equal(result.similar.length, 200);
     assert.equal(result.similar_total, 210);
-    assert.deepEqual(result.resolutions.map((group) => [group.resolution, group.count]), [['Set the cutting clearance', 140], ['Reground the die', 70]]);
+    assert.deepEqual(
+      result.resolutions.map((group) => [group.resolution, group.count]),
+      [
+        ['Set the cutting clearance', 140],
+        ['Reground the die', 70],
+      ],
+    );
   } finally {
     rmSync(manyDir, { recursive: true, force: true });
   }

@@ -16,7 +16,15 @@ import { selfCommand } from '../../src/runtime/self.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Cell, RunRequest, WorkerMessage } from './protocol.js';
 
-export type ExecutionFailureCode = 'QUERY_TIMEOUT' | 'QUERY_FAILED' | 'NOT_READ_ONLY' | 'SQL_ERROR' | 'VALUE_TOO_LARGE' | 'QUERY_TOO_LARGE' | 'QUERY_BUSY' | 'CANCELLED';
+export type ExecutionFailureCode =
+  | 'QUERY_TIMEOUT'
+  | 'QUERY_FAILED'
+  | 'NOT_READ_ONLY'
+  | 'SQL_ERROR'
+  | 'VALUE_TOO_LARGE'
+  | 'QUERY_TOO_LARGE'
+  | 'QUERY_BUSY'
+  | 'CANCELLED';
 
 export type ExecutionResult =
   | { ok: true; columns: string[]; rows: Cell[][]; elapsedMs: number; cutAtBytes?: number | undefined }
@@ -131,8 +139,15 @@ export class QueryExecutor {
   private spawnSlot(): Slot {
     const command = selfCommand(['mcp', 'query-worker', '--db', this.options.dbFile]);
     const heapMb = Math.max(64, Math.floor(this.maxRssBytes / (1024 * 1024) / 2));
-    const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() };
-    const child = spawn(command.command, command.args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], shell: false, env });
+    const env = {
+      ...process.env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim(),
+    };
+    const child = spawn(command.command, command.args, {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      shell: false,
+      env,
+    });
     const slot: Slot = { child, ready: false, idleSince: performance.now() };
     this.slots.push(slot);
     slot.startTimer = setTimeout(() => {
@@ -147,7 +162,8 @@ export class QueryExecutor {
 
   /** Run one statement; resolves (never rejects) with rows or a coded failure. */
   run(sql: string, options: RunOptions = {}): Promise<ExecutionResult> {
-    if (this.closed) return Promise.resolve({ ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
+    if (this.closed)
+      return Promise.resolve({ ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
     if (options.signal?.aborted) return Promise.resolve(cancelled());
     if (this.queue.length >= this.queueMax && !this.slots.some((slot) => slot.ready && !slot.job)) {
       return Promise.resolve({
@@ -157,7 +173,14 @@ export class QueryExecutor {
       });
     }
     return new Promise((resolve) => {
-      const job: Job = { id: this.nextId++, sql, heavy: options.heavy === true, resolve, done: false, signal: options.signal };
+      const job: Job = {
+        id: this.nextId++,
+        sql,
+        heavy: options.heavy === true,
+        resolve,
+        done: false,
+        signal: options.signal,
+      };
       if (options.signal) {
         job.onAbort = () => this.cancel(job);
         options.signal.addEventListener('abort', job.onAbort, { once: true });
@@ -181,10 +204,12 @@ export class QueryExecutor {
   close(): void {
     this.closed = true;
     if (this.idleTimer) clearInterval(this.idleTimer);
-    for (const job of this.queue.splice(0)) this.finish(job, { ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
+    for (const job of this.queue.splice(0))
+      this.finish(job, { ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
     for (const slot of this.slots.splice(0)) {
       if (slot.startTimer) clearTimeout(slot.startTimer);
-      if (slot.job) this.finish(slot.job, { ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
+      if (slot.job)
+        this.finish(slot.job, { ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
       slot.child.kill('SIGKILL');
     }
     this.updateWatchdog();
@@ -279,7 +304,14 @@ export class QueryExecutor {
     const job = slot.job;
     if (!job || job.id !== message.id) return;
     slot.job = undefined;
-    if (message.type === 'result') this.finish(job, { ok: true, columns: message.columns, rows: message.rows, elapsedMs: message.elapsedMs, cutAtBytes: message.cutAtBytes });
+    if (message.type === 'result')
+      this.finish(job, {
+        ok: true,
+        columns: message.columns,
+        rows: message.rows,
+        elapsedMs: message.elapsedMs,
+        cutAtBytes: message.cutAtBytes,
+      });
     else this.finish(job, { ok: false, code: message.code, message: message.message });
     if (slot.recycleAfterJob) {
       this.retire(slot, 'SIGTERM');
@@ -295,7 +327,12 @@ export class QueryExecutor {
     this.retire(slot, 'SIGKILL');
     slot.job = undefined;
     const answer = (): void =>
-      this.finish(job, { ok: false, code: 'QUERY_TIMEOUT', message: `the query ran longer than ${this.options.timeoutMs} ms and was stopped`, workerPid: pid });
+      this.finish(job, {
+        ok: false,
+        code: 'QUERY_TIMEOUT',
+        message: `the query ran longer than ${this.options.timeoutMs} ms and was stopped`,
+        workerPid: pid,
+      });
     slot.child.once('exit', answer);
     setTimeout(answer, REAP_WAIT_MS).unref();
     this.start();
@@ -355,7 +392,10 @@ export class QueryExecutor {
       if (!slot.job || slot.killedFor) continue;
       const rss = residentBytes(slot.child.pid);
       if (rss !== undefined && rss > this.maxRssBytes) {
-        this.options.log.warn({ workerPid: slot.child.pid, rssMb: Math.round(rss / (1024 * 1024)) }, 'query-worker-memory-cap');
+        this.options.log.warn(
+          { workerPid: slot.child.pid, rssMb: Math.round(rss / (1024 * 1024)) },
+          'query-worker-memory-cap',
+        );
         slot.killedFor = 'memory';
         slot.child.kill('SIGKILL');
       }

@@ -20,7 +20,10 @@ test('every corpus statement gets the guard verdict it expects', () => {
     const verdict = checkQuery({ sql: entry.sql, maxRows: 100, tables });
     const expected = entry.expect === 'allow' || entry.expect === 'SQL_ERROR' ? 'allow' : entry.expect;
     const got = verdict.ok ? 'allow' : verdict.error.code;
-    if (got !== expected) wrong.push(`${JSON.stringify(entry.sql.slice(0, 120))}: expected ${expected}, got ${got}${verdict.ok ? '' : ` (${verdict.error.reason})`}`);
+    if (got !== expected)
+      wrong.push(
+        `${JSON.stringify(entry.sql.slice(0, 120))}: expected ${expected}, got ${got}${verdict.ok ? '' : ` (${verdict.error.reason})`}`,
+      );
   }
   assert.deepEqual(wrong, []);
 });
@@ -32,9 +35,16 @@ test('every refusal names the rule, the reason and a corrected example that pass
     assert.ok(verdict.error.rule.length > 10, entry.sql);
     assert.ok(verdict.error.reason.length > 5, entry.sql);
     assert.ok(verdict.error.example && verdict.error.example.length > 0, `no example for ${entry.sql}`);
-    if (['STAR_PROJECTION', 'LIMIT_MISSING', 'LIMIT_TOO_LARGE', 'LIMIT_NOT_LITERAL', 'LIMIT_INVALID'].includes(verdict.error.code)) {
+    if (
+      ['STAR_PROJECTION', 'LIMIT_MISSING', 'LIMIT_TOO_LARGE', 'LIMIT_NOT_LITERAL', 'LIMIT_INVALID'].includes(
+        verdict.error.code,
+      )
+    ) {
       const again = checkQuery({ sql: verdict.error.example!, maxRows: 100, tables });
-      assert.ok(again.ok, `example for ${JSON.stringify(entry.sql)} is refused too: ${verdict.error.example} → ${again.ok ? '' : again.error.code}`);
+      assert.ok(
+        again.ok,
+        `example for ${JSON.stringify(entry.sql)} is refused too: ${verdict.error.example} → ${again.ok ? '' : again.error.code}`,
+      );
     }
   }
 });
@@ -42,11 +52,16 @@ test('every refusal names the rule, the reason and a corrected example that pass
 test('corrected examples are built from the caller’s own SQL', () => {
   const missing = checkQuery({ sql: "SELECT line_id FROM quality_data WHERE line_id = 'A' -- why\n", maxRows: 100 });
   assert.equal(missing.ok, false);
-  if (!missing.ok) assert.equal(missing.error.example, "SELECT line_id FROM quality_data WHERE line_id = 'A' LIMIT 100");
+  if (!missing.ok)
+    assert.equal(missing.error.example, "SELECT line_id FROM quality_data WHERE line_id = 'A' LIMIT 100");
   const star = checkQuery({ sql: 'SELECT * FROM production_lines', maxRows: 50, tables });
   if (!star.ok) assert.equal(star.error.example, 'SELECT line_id, name, name_en FROM production_lines LIMIT 50');
   const qualified = checkQuery({ sql: 'SELECT q.* FROM quality_data q LIMIT 5', maxRows: 100, tables });
-  if (!qualified.ok) assert.equal(qualified.error.example, 'SELECT q.record_id, q.line_id, q.record_date, q.defect_qty FROM quality_data q LIMIT 5');
+  if (!qualified.ok)
+    assert.equal(
+      qualified.error.example,
+      'SELECT q.record_id, q.line_id, q.record_date, q.defect_qty FROM quality_data q LIMIT 5',
+    );
   const large = checkQuery({ sql: 'SELECT line_id FROM quality_data LIMIT 500;', maxRows: 100 });
   if (!large.ok) assert.equal(large.error.example, 'SELECT line_id FROM quality_data LIMIT 100');
   const multiple = checkQuery({ sql: 'SELECT line_id FROM quality_data; DROP TABLE x', maxRows: 100 });
@@ -86,7 +101,11 @@ test('normalised SQL ignores comments, whitespace and keyword case, not identifi
 });
 
 test('results that depend on the clock or randomness are not cacheable', () => {
-  for (const sql of ["SELECT date('now') AS d LIMIT 1", 'SELECT random() AS r LIMIT 1', 'SELECT CURRENT_TIMESTAMP AS t LIMIT 1']) {
+  for (const sql of [
+    "SELECT date('now') AS d LIMIT 1",
+    'SELECT random() AS r LIMIT 1',
+    'SELECT CURRENT_TIMESTAMP AS t LIMIT 1',
+  ]) {
     const verdict = checkQuery({ sql, maxRows: 100 });
     assert.ok(verdict.ok && !verdict.value.cacheable, sql);
   }

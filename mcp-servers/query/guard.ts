@@ -65,24 +65,68 @@ export interface GuardOptions {
 export const MAX_SQL_LENGTH = 20000;
 
 const WRITE_KEYWORDS = new Set([
-  'INSERT', 'UPDATE', 'DELETE', 'REPLACE', 'CREATE', 'DROP', 'ALTER', 'ATTACH', 'DETACH', 'PRAGMA', 'VACUUM',
-  'ANALYZE', 'REINDEX', 'BEGIN', 'COMMIT', 'ROLLBACK', 'SAVEPOINT', 'RELEASE', 'RETURNING',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'REPLACE',
+  'CREATE',
+  'DROP',
+  'ALTER',
+  'ATTACH',
+  'DETACH',
+  'PRAGMA',
+  'VACUUM',
+  'ANALYZE',
+  'REINDEX',
+  'BEGIN',
+  'COMMIT',
+  'ROLLBACK',
+  'SAVEPOINT',
+  'RELEASE',
+  'RETURNING',
 ]);
 
 /** Functions and table-valued functions that reach outside the query (files, extensions, raw pages). */
 const FORBIDDEN_NAMES = new Set([
-  'load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer', 'sqlite_dbpage', 'sqlite_dbdata', 'sqlite_dbptr',
-  'fsdir', 'lsdir', 'zipfile', 'zipfile_cds', 'sqlar_compress', 'sqlar_uncompress', 'shell', 'system', 'dbstat',
+  'load_extension',
+  'readfile',
+  'writefile',
+  'edit',
+  'fts3_tokenizer',
+  'sqlite_dbpage',
+  'sqlite_dbdata',
+  'sqlite_dbptr',
+  'fsdir',
+  'lsdir',
+  'zipfile',
+  'zipfile_cds',
+  'sqlar_compress',
+  'sqlar_uncompress',
+  'shell',
+  'system',
+  'dbstat',
 ]);
 
-const VOLATILE = new Set(['RANDOM', 'RANDOMBLOB', 'CURRENT_DATE', 'CURRENT_TIME', 'CURRENT_TIMESTAMP', 'CHANGES', 'TOTAL_CHANGES', 'LAST_INSERT_ROWID']);
+const VOLATILE = new Set([
+  'RANDOM',
+  'RANDOMBLOB',
+  'CURRENT_DATE',
+  'CURRENT_TIME',
+  'CURRENT_TIMESTAMP',
+  'CHANGES',
+  'TOTAL_CHANGES',
+  'LAST_INSERT_ROWID',
+]);
 
 const GENERIC_EXAMPLE =
   "SELECT line_id, SUM(defect_qty) * 1.0 / SUM(inspected_qty) AS defect_rate FROM quality_data WHERE record_date = '2025-01-15' GROUP BY line_id LIMIT 100";
 
-const isOp = (token: Token | undefined, text: string): boolean => token !== undefined && token.type === 'op' && token.text === text;
-const isWord = (token: Token | undefined, upper: string): boolean => token !== undefined && token.type === 'word' && token.upper === upper;
-const isPlainInteger = (token: Token | undefined): token is Token => token !== undefined && token.type === 'integer' && /^[0-9]+$/.test(token.text);
+const isOp = (token: Token | undefined, text: string): boolean =>
+  token !== undefined && token.type === 'op' && token.text === text;
+const isWord = (token: Token | undefined, upper: string): boolean =>
+  token !== undefined && token.type === 'word' && token.upper === upper;
+const isPlainInteger = (token: Token | undefined): token is Token =>
+  token !== undefined && token.type === 'integer' && /^[0-9]+$/.test(token.text);
 
 /** Check one statement. Pure; typical queries take a few microseconds. */
 export function checkQuery(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
@@ -94,10 +138,18 @@ export function checkQuery(options: GuardOptions): Result<GuardAccepted, GuardRe
 function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
   const { sql, maxRows } = options;
   if (sql.length > MAX_SQL_LENGTH) {
-    return err({ code: 'QUERY_TOO_LONG', rule: `a query is at most ${MAX_SQL_LENGTH} characters`, reason: `this one has ${sql.length}` });
+    return err({
+      code: 'QUERY_TOO_LONG',
+      rule: `a query is at most ${MAX_SQL_LENGTH} characters`,
+      reason: `this one has ${sql.length}`,
+    });
   }
   if (sql.includes('\0')) {
-    return err({ code: 'SYNTAX_ERROR', rule: 'the SQL may not contain a NUL character', reason: 'SQLite stops reading at a NUL, so what follows it would be ignored' });
+    return err({
+      code: 'SYNTAX_ERROR',
+      rule: 'the SQL may not contain a NUL character',
+      reason: 'SQLite stops reading at a NUL, so what follows it would be ignored',
+    });
   }
   const all = tokenize(sql);
   const illegal = all.find((token) => token.type === 'illegal');
@@ -110,7 +162,11 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
   }
   const tokens = all.filter((token) => token.type !== 'space' && token.type !== 'comment');
   if (tokens.length === 0 || tokens.every((token) => isOp(token, ';'))) {
-    return err({ code: 'EMPTY_QUERY', rule: 'send exactly one SELECT statement', reason: 'the SQL is empty (only whitespace, comments or ";")' });
+    return err({
+      code: 'EMPTY_QUERY',
+      rule: 'send exactly one SELECT statement',
+      reason: 'the SQL is empty (only whitespace, comments or ";")',
+    });
   }
   // exactly one statement: after the first ';' only more ';' may follow
   const firstSemi = tokens.findIndex((token) => isOp(token, ';'));
@@ -147,7 +203,11 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
   }
   const first = body[0]!;
   if (!isWord(first, 'SELECT') && !isWord(first, 'WITH')) {
-    return err({ code: 'NOT_A_SELECT', rule: 'the statement must start with SELECT or WITH', reason: `it starts with "${first.text}"${nonAsciiNote(first)}` });
+    return err({
+      code: 'NOT_A_SELECT',
+      rule: 'the statement must start with SELECT or WITH',
+      reason: `it starts with "${first.text}"${nonAsciiNote(first)}`,
+    });
   }
 
   const depths: number[] = [];
@@ -158,11 +218,17 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
       depth++;
     } else if (isOp(token, ')')) {
       depth--;
-      if (depth < 0) return err({ code: 'SYNTAX_ERROR', rule: 'parentheses must balance', reason: `unexpected ")" at character ${token.start + 1}` });
+      if (depth < 0)
+        return err({
+          code: 'SYNTAX_ERROR',
+          rule: 'parentheses must balance',
+          reason: `unexpected ")" at character ${token.start + 1}`,
+        });
       depths.push(depth);
     } else depths.push(depth);
   }
-  if (depth !== 0) return err({ code: 'SYNTAX_ERROR', rule: 'parentheses must balance', reason: `${depth} "(" never closed` });
+  if (depth !== 0)
+    return err({ code: 'SYNTAX_ERROR', rule: 'parentheses must balance', reason: `${depth} "(" never closed` });
 
   const mainStart = isWord(first, 'WITH') ? skipCteList(body) : 0;
   if (typeof mainStart !== 'number') return err(mainStart);
@@ -179,7 +245,13 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
     const token = body[index]!;
     if (!isOp(token, '*')) continue;
     const previous = body[index - 1]!;
-    if (isWord(previous, 'SELECT') || isWord(previous, 'DISTINCT') || isWord(previous, 'ALL') || isOp(previous, ',') || isOp(previous, '.')) {
+    if (
+      isWord(previous, 'SELECT') ||
+      isWord(previous, 'DISTINCT') ||
+      isWord(previous, 'ALL') ||
+      isOp(previous, ',') ||
+      isOp(previous, '.')
+    ) {
       return err({
         code: 'STAR_PROJECTION',
         rule: 'name the columns you need: no SELECT * and no table.* (count(*) is fine)',
@@ -203,7 +275,20 @@ function resolvedName(token: Token): string | undefined {
   return undefined;
 }
 
-const FROM_ENDS = new Set(['SELECT', 'WHERE', 'GROUP', 'HAVING', 'WINDOW', 'ORDER', 'LIMIT', 'VALUES', 'UNION', 'EXCEPT', 'INTERSECT', 'RETURNING']);
+const FROM_ENDS = new Set([
+  'SELECT',
+  'WHERE',
+  'GROUP',
+  'HAVING',
+  'WINDOW',
+  'ORDER',
+  'LIMIT',
+  'VALUES',
+  'UNION',
+  'EXCEPT',
+  'INTERSECT',
+  'RETURNING',
+]);
 
 /**
  * Whether SQLite reads the '…' string at `index` as a name (its grammar's
@@ -252,7 +337,11 @@ function nonAsciiNote(token: Token): string {
 
 /** Index of the main statement after `WITH [RECURSIVE] name [(cols)] AS [NOT] [MATERIALIZED] (…), …`. */
 function skipCteList(body: Token[]): number | GuardRefusal {
-  const syntax = (reason: string): GuardRefusal => ({ code: 'SYNTAX_ERROR', rule: 'WITH name AS (SELECT …) SELECT … LIMIT n', reason });
+  const syntax = (reason: string): GuardRefusal => ({
+    code: 'SYNTAX_ERROR',
+    rule: 'WITH name AS (SELECT …) SELECT … LIMIT n',
+    reason,
+  });
   const skipGroup = (open: number): number => {
     let depth = 0;
     for (let index = open; index < body.length; index++) {
@@ -265,7 +354,8 @@ function skipCteList(body: Token[]): number | GuardRefusal {
   if (isWord(body[index], 'RECURSIVE')) index++;
   for (;;) {
     const name = body[index];
-    if (!name || !(name.type === 'word' || name.type === 'id' || name.type === 'string')) return syntax('a common table expression needs a name after WITH');
+    if (!name || !(name.type === 'word' || name.type === 'id' || name.type === 'string'))
+      return syntax('a common table expression needs a name after WITH');
     index++;
     if (isOp(body[index], '(')) index = skipGroup(index);
     if (!isWord(body[index], 'AS')) return syntax(`expected AS after the name "${name.text}"`);
@@ -279,7 +369,13 @@ function skipCteList(body: Token[]): number | GuardRefusal {
   }
 }
 
-function checkLimit(options: { sql: string; maxRows: number; body: Token[]; depths: number[]; mainStart: number }): Result<GuardAccepted, GuardRefusal> {
+function checkLimit(options: {
+  sql: string;
+  maxRows: number;
+  body: Token[];
+  depths: number[];
+  mainStart: number;
+}): Result<GuardAccepted, GuardRefusal> {
   const { sql, maxRows, body, depths, mainStart } = options;
   let limitIndex = -1;
   for (let index = body.length - 1; index >= mainStart; index--) {
@@ -289,7 +385,8 @@ function checkLimit(options: { sql: string; maxRows: number; body: Token[]; dept
     }
   }
   const rule = `the outermost query must end in LIMIT n with n a plain number from 1 to ${maxRows} (page on with OFFSET)`;
-  if (limitIndex === -1) return err({ code: 'LIMIT_MISSING', rule, reason: 'the query has no LIMIT at its outermost level' });
+  if (limitIndex === -1)
+    return err({ code: 'LIMIT_MISSING', rule, reason: 'the query has no LIMIT at its outermost level' });
   const tail = body.slice(limitIndex + 1);
   let countToken: Token | undefined;
   let offsetToken: Token | undefined;
@@ -311,7 +408,11 @@ function checkLimit(options: { sql: string; maxRows: number; body: Token[]; dept
   }
   const count = countToken.text.length > 15 ? Number.POSITIVE_INFINITY : Number(countToken.text);
   if (count > maxRows) {
-    return err({ code: 'LIMIT_TOO_LARGE', rule, reason: `LIMIT ${countToken.text} asks for more than ${maxRows} rows; fetch ${maxRows} at a time and page with OFFSET` });
+    return err({
+      code: 'LIMIT_TOO_LARGE',
+      rule,
+      reason: `LIMIT ${countToken.text} asks for more than ${maxRows} rows; fetch ${maxRows} at a time and page with OFFSET`,
+    });
   }
   if (count < 1) return err({ code: 'LIMIT_INVALID', rule, reason: `LIMIT ${countToken.text} returns no rows` });
   if (offsetToken && offsetToken.text.length > 15) {
@@ -320,7 +421,8 @@ function checkLimit(options: { sql: string; maxRows: number; body: Token[]; dept
   const offset = offsetToken ? Number(offsetToken.text) : 0;
   const normalized = body.map((token) => (token.keyword ? token.upper : token.text)).join(' ');
   const cacheable = !body.some(
-    (token) => (token.type === 'word' && VOLATILE.has(token.upper)) || (token.type === 'string' && /^'now'$/i.test(token.text)),
+    (token) =>
+      (token.type === 'word' && VOLATILE.has(token.upper)) || (token.type === 'string' && /^'now'$/i.test(token.text)),
   );
   return ok({
     normalized,
@@ -384,7 +486,14 @@ function fixStar(body: Token[], sql: string, options: GuardOptions): string | un
     if (!isOp(body[index], '*')) continue;
     const previous = body[index - 1]!;
     const qualified = isOp(previous, '.');
-    if (!(qualified || isOp(previous, ',') || isWord(previous, 'SELECT') || isWord(previous, 'DISTINCT') || isWord(previous, 'ALL'))) continue;
+    if (!(
+      qualified ||
+      isOp(previous, ',') ||
+      isWord(previous, 'SELECT') ||
+      isWord(previous, 'DISTINCT') ||
+      isWord(previous, 'ALL')
+    ))
+      continue;
     const qualifier = qualified ? body[index - 2] : undefined;
     let table: string | undefined;
     for (let next = index + 1, depth = 0; next < body.length; next++) {
@@ -396,8 +505,7 @@ function fixStar(body: Token[], sql: string, options: GuardOptions): string | un
         break;
       }
     }
-    const columns =
-      (qualifier ? findTable(options.tables, identifierName(qualifier)) : undefined) ??
+    const columns = (qualifier ? findTable(options.tables, identifierName(qualifier)) : undefined) ??
       (table !== undefined ? findTable(options.tables, table) : undefined) ?? ['column1', 'column2'];
     const prefix = qualifier ? `${qualifier.text}.` : '';
     const start = qualifier ? qualifier.start : body[index]!.start;
@@ -427,7 +535,10 @@ export function tableAliases(sql: string, tables: ReadonlySet<string>): Map<stri
     aliases.set(name, name);
     let next = tokens[index + 1];
     if (isWord(next, 'AS')) next = tokens[index + 2];
-    const alias = next && (next.type === 'id' || next.type === 'string' || (next.type === 'word' && !next.keyword)) ? resolvedName(next) : undefined;
+    const alias =
+      next && (next.type === 'id' || next.type === 'string' || (next.type === 'word' && !next.keyword))
+        ? resolvedName(next)
+        : undefined;
     if (alias !== undefined && !aliases.has(alias)) aliases.set(alias, name);
   }
   return aliases;

@@ -36,7 +36,10 @@ test('an unbounded recursive CTE and a huge cross join time out within the deadl
       'SELECT count(a.record_id) AS n FROM quality_data a, quality_data b, quality_data c LIMIT 1',
     ]) {
       const workersBefore = childPids(server.pid);
-      assert.ok(workersBefore.length >= 1 && workersBefore.length <= 2, `a pool of at most query.workers (2) executor processes: ${workersBefore.length}`);
+      assert.ok(
+        workersBefore.length >= 1 && workersBefore.length <= 2,
+        `a pool of at most query.workers (2) executor processes: ${workersBefore.length}`,
+      );
       const started = Date.now();
       const outcome = await server.query(sql, 'timeout test');
       const elapsed = Date.now() - started;
@@ -49,9 +52,15 @@ test('an unbounded recursive CTE and a huge cross join time out within the deadl
       assert.equal(processAlive(killed), false, 'the timed-out worker is gone (no CPU left spinning)');
       assert.ok(!childPids(server.pid).includes(killed));
       // the server keeps serving (with a fresh worker)
-      const next = await server.query('SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 2', 'after the timeout');
+      const next = await server.query(
+        'SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 2',
+        'after the timeout',
+      );
       assert.equal(next.isError, false, next.text);
-      assert.deepEqual(next.structured.rows.map((row: unknown[]) => row[0]), ['A', 'B']);
+      assert.deepEqual(
+        next.structured.rows.map((row: unknown[]) => row[0]),
+        ['A', 'B'],
+      );
       assert.ok(await waitFor(() => childPids(server.pid).length >= 1, 10000), 'a worker is back');
       assert.ok(childPids(server.pid).length <= 2);
     }
@@ -91,7 +100,9 @@ test('audit: every call (refused, failed, cached, bad arguments) is in tool_call
   assert.ok(await waitFor(() => !processAlive(server.pid), 10000), 'server exits on SIGTERM');
   const db = new Database(path.join(fixture.agentDb), { readonly: true });
   try {
-    const rows = db.prepare("SELECT * FROM tool_call_log WHERE trace_id = 'trace-audit-1' ORDER BY id").all() as Array<Record<string, unknown>>;
+    const rows = db.prepare("SELECT * FROM tool_call_log WHERE trace_id = 'trace-audit-1' ORDER BY id").all() as Array<
+      Record<string, unknown>
+    >;
     assert.equal(rows.length, expectedRows, 'nothing lost');
     for (const row of rows) {
       assert.equal(row.session_id, 'session-audit-1');
@@ -120,13 +131,17 @@ test('audit: every call (refused, failed, cached, bad arguments) is in tool_call
 test('audit rows are flushed when the client closes stdin, and the worker goes too', async () => {
   const fixture = makeFixture({ rows: 200, audit: { flush_ms: 10000 } });
   const server = await startQueryServer(fixture.configFile);
-  for (let index = 0; index < 5; index++) await server.query(`SELECT line_id FROM production_lines LIMIT ${index + 1}`, 'stdin close');
+  for (let index = 0; index < 5; index++)
+    await server.query(`SELECT line_id FROM production_lines LIMIT ${index + 1}`, 'stdin close');
   const workers = childPids(server.pid);
   await server.close();
   assert.ok(await waitFor(() => !processAlive(server.pid), 10000));
   assert.ok(await waitFor(() => workers.every((pid) => !processAlive(pid)), 5000), 'worker stopped');
   const db = new Database(fixture.agentDb, { readonly: true });
-  assert.equal((db.prepare("SELECT count(*) AS n FROM tool_call_log WHERE purpose = 'stdin close'").get() as { n: number }).n, 5);
+  assert.equal(
+    (db.prepare("SELECT count(*) AS n FROM tool_call_log WHERE purpose = 'stdin close'").get() as { n: number }).n,
+    5,
+  );
   db.close();
   fixture.cleanup();
 });
@@ -168,18 +183,37 @@ test('a third-party client works: the MCP Inspector CLI lists and calls the tool
   try {
     const listed = await run(['--method', 'tools/list']);
     assert.equal(listed.code, 0, listed.stderr);
-    const names = (JSON.parse(listed.stdout) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name).sort();
+    const names = (JSON.parse(listed.stdout) as { tools: Array<{ name: string }> }).tools
+      .map((tool) => tool.name)
+      .sort();
     assert.deepEqual(names, ['describe_schema', 'query_database']);
     const called = await run([
-      '--method', 'tools/call', '--tool-name', 'query_database',
-      '--tool-arg', 'sql=SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 2',
-      '--tool-arg', 'purpose=inspector check',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'query_database',
+      '--tool-arg',
+      'sql=SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 2',
+      '--tool-arg',
+      'purpose=inspector check',
     ]);
     assert.equal(called.code, 0, called.stderr);
     const result = JSON.parse(called.stdout) as { structuredContent: { rows: unknown[][]; has_more: boolean } };
-    assert.deepEqual(result.structuredContent.rows, [['A', 'Line A'], ['B', 'Line B']]);
+    assert.deepEqual(result.structuredContent.rows, [
+      ['A', 'Line A'],
+      ['B', 'Line B'],
+    ]);
     assert.equal(result.structuredContent.has_more, true);
-    const refused = await run(['--method', 'tools/call', '--tool-name', 'query_database', '--tool-arg', 'sql=SELECT * FROM production_lines', '--tool-arg', 'purpose=inspector check']);
+    const refused = await run([
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'query_database',
+      '--tool-arg',
+      'sql=SELECT * FROM production_lines',
+      '--tool-arg',
+      'purpose=inspector check',
+    ]);
     assert.match(refused.stdout, /STAR_PROJECTION/);
   } finally {
     fixture.cleanup();
@@ -188,7 +222,12 @@ test('a third-party client works: the MCP Inspector CLI lists and calls the tool
 
 test('nothing but the protocol reaches stdout (server and executor), even for refusals, errors and timeouts', async () => {
   const fixture = makeFixture({ rows: 200, query: { timeout_ms: 300 } });
-  const call = (id: number, sql: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'query_database', arguments: { sql, purpose: 'stdout check' } } });
+  const call = (id: number, sql: string) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'query_database', arguments: { sql, purpose: 'stdout check' } },
+  });
   try {
     const { stdoutLines, code } = await rawExchange({
       name: 'query',
@@ -206,7 +245,10 @@ test('nothing but the protocol reaches stdout (server and executor), even for re
     assert.equal(code, 0);
     const messages = stdoutLines.map((line) => JSON.parse(line) as { jsonrpc: string; id?: number });
     assert.ok(messages.every((message) => message.jsonrpc === '2.0'));
-    assert.deepEqual(messages.map((message) => message.id), [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(
+      messages.map((message) => message.id),
+      [1, 2, 3, 4, 5, 6],
+    );
   } finally {
     fixture.cleanup();
   }

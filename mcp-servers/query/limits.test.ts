@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { childPids, processAlive, type Outcome } from './test-support.js';
 import { cancellable, peakSampler, rssMb, withQueryServer } from './limits-support.js';
 
-const SLOW = (tag: number): string => `WITH RECURSIVE c(x) AS (SELECT ${tag} UNION ALL SELECT x + 1 FROM c) SELECT max(x) AS m FROM c LIMIT 1`;
+const SLOW = (tag: number): string =>
+  `WITH RECURSIVE c(x) AS (SELECT ${tag} UNION ALL SELECT x + 1 FROM c) SELECT max(x) AS m FROM c LIMIT 1`;
 const TRIVIAL = 'SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 3';
 /** the same cheap question, not in the result cache (each n is a new statement) */
 const FRESH = (n: number): string => `SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT ${n}`;
@@ -33,7 +34,10 @@ test('zeroblob(200000000) × 10 rows is refused before it allocates; printf/form
   await withQueryServer({ rows: 2000, query: { timeout_ms: 5000 } }, async (server) => {
     assert.equal((await server.query(TRIVIAL)).isError, false);
     const sampler = peakSampler(() => Math.max(0, ...childPids(server.pid).map(rssMb)));
-    const outcome = await server.query('SELECT zeroblob(200000000) AS z FROM quality_data LIMIT 10', 'hostile: inflate memory');
+    const outcome = await server.query(
+      'SELECT zeroblob(200000000) AS z FROM quality_data LIMIT 10',
+      'hostile: inflate memory',
+    );
     const peak = sampler.stop();
     assert.equal(outcome.isError, true, outcome.text);
     assert.equal(outcome.structured.error.code, 'VALUE_TOO_LARGE', outcome.text);
@@ -42,10 +46,13 @@ test('zeroblob(200000000) × 10 rows is refused before it allocates; printf/form
     assert.ok(peak < 400, `a worker grew to ${peak.toFixed(0)} MB (was 2.2 GB before the limits)`);
 
     for (const [sql, pattern] of [
-      ["SELECT randomblob(50000000) AS r FROM production_lines LIMIT 1", /randomblob/],
+      ['SELECT randomblob(50000000) AS r FROM production_lines LIMIT 1', /randomblob/],
       ["SELECT printf('%.*c', 300000000, 'x') AS p FROM production_lines LIMIT 1", /printf/],
       ["SELECT format('%900000000d', 1) AS p FROM production_lines LIMIT 1", /format/],
-      ["SELECT length(replace(replace(hex(zeroblob(400000)), '0', '0123456789'), '0', '0123456789')) AS n FROM production_lines LIMIT 1", /replace/],
+      [
+        "SELECT length(replace(replace(hex(zeroblob(400000)), '0', '0123456789'), '0', '0123456789')) AS n FROM production_lines LIMIT 1",
+        /replace/,
+      ],
       ['SELECT zeroblob(100000000 + 100000000) AS z FROM production_lines LIMIT 1', /zeroblob\(200000000\)/],
     ] as const) {
       const refused = await server.query(sql, 'hostile: inflate memory');
@@ -95,7 +102,11 @@ test('a result is cut while rows are read at 2 MB: fewer rows, has_more, a note 
       `SELECT record_id, printf('%.7000c', 'x') AS a, printf('%.7000c', 'y') AS b FROM quality_data ORDER BY record_id LIMIT ${result.row_count} OFFSET ${result.row_count}`,
       'wide rows, next page',
     );
-    assert.equal(next.structured.rows[0][0], result.rows[result.row_count - 1][0] + 1, 'the next page starts where the cut one stopped');
+    assert.equal(
+      next.structured.rows[0][0],
+      result.rows[result.row_count - 1][0] + 1,
+      'the next page starts where the cut one stopped',
+    );
   });
 });
 
@@ -126,7 +137,10 @@ test('cancelled calls are dropped from the queue or their worker is killed: a tr
     // behind the cancelled work it would wait for their 60 s deadlines, one after the other
     assert.ok(ms < LONG_MS, `the trivial query waited ${ms} ms: it queued behind cancelled work`);
     // the worker that ran a cancelled query was killed (no CPU left spinning); the waiting ones were dropped
-    assert.ok(await waitFor(() => running.some((pid) => !processAlive(pid)), 10000), `one of the workers ${running.join(', ')} was killed`);
+    assert.ok(
+      await waitFor(() => running.some((pid) => !processAlive(pid)), 10000),
+      `one of the workers ${running.join(', ')} was killed`,
+    );
     assert.ok(childPids(server.pid).filter(processAlive).length <= 2, 'never more than query.workers');
   });
 });
@@ -139,7 +153,11 @@ test('heavy queries hold at most all workers but one: a trivial query is answere
     await new Promise((resolve) => setTimeout(resolve, 300));
     const trivial = await server.query(FRESH(5), 'trivial next to slow ones');
     assert.equal(trivial.isError, false, trivial.text);
-    assert.deepEqual(states.map((state) => state.settled()), [false, false, false], 'the slow ones are still running or waiting');
+    assert.deepEqual(
+      states.map((state) => state.settled()),
+      [false, false, false],
+      'the slow ones are still running or waiting',
+    );
     for (const call of slow) call.controller.abort('done with the test');
     await Promise.all(states.map((state) => state.promise));
   });
@@ -153,7 +171,11 @@ test('a server starts with one worker; a second starts as a spare while it is bu
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal((await server.query(FRESH(6), 'beside the slow one')).isError, false);
     assert.equal(state.settled(), false);
-    assert.equal(childPids(server.pid).filter(processAlive).length, 2, 'a second worker started (a spare while the first is busy)');
+    assert.equal(
+      childPids(server.pid).filter(processAlive).length,
+      2,
+      'a second worker started (a spare while the first is busy)',
+    );
     slow.controller.abort('done with the test');
     await state.promise;
   });
@@ -170,7 +192,11 @@ test('the queue is bounded: beyond queue_max a call is answered QUERY_BUSY at on
     const outcome = await server.query(SLOW(3), 'over the bound');
     assert.equal(outcome.structured.error.code, 'QUERY_BUSY', outcome.text);
     assert.match(outcome.text, /wait a few seconds and call again/);
-    assert.deepEqual(states.map((state) => state.settled()), [false, false], 'answered while the others still run and wait');
+    assert.deepEqual(
+      states.map((state) => state.settled()),
+      [false, false],
+      'answered while the others still run and wait',
+    );
     running.controller.abort('done with the test');
     waiting.controller.abort('done with the test');
     await Promise.all(states.map((state) => state.promise));

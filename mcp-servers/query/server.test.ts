@@ -32,7 +32,9 @@ test('the guard corpus through the real server: every verdict as expected, allow
       const outcome = await server.query(entry.sql, `corpus: ${entry.note ?? entry.expect}`);
       const got = outcome.isError ? (outcome.structured?.error?.code as string) : 'allow';
       if (got !== entry.expect) {
-        wrong.push(`${JSON.stringify(entry.sql.slice(0, 100))}: expected ${entry.expect}, got ${got}: ${outcome.text.slice(0, 300)}`);
+        wrong.push(
+          `${JSON.stringify(entry.sql.slice(0, 100))}: expected ${entry.expect}, got ${got}: ${outcome.text.slice(0, 300)}`,
+        );
         continue;
       }
       if (outcome.isError) {
@@ -40,12 +42,25 @@ test('the guard corpus through the real server: every verdict as expected, allow
         continue;
       }
       const result = outcome.structured;
-      assert.deepEqual(Object.keys(result).sort(), ['cached', 'columns', 'elapsed_ms', 'has_more', 'row_count', 'rows']);
+      assert.deepEqual(Object.keys(result).sort(), [
+        'cached',
+        'columns',
+        'elapsed_ms',
+        'has_more',
+        'row_count',
+        'rows',
+      ]);
       if (!/random|'now'/i.test(entry.sql)) {
         const statement = direct.prepare(entry.sql);
-        const expected = (statement.raw(true).all() as unknown[][]).map((row) => row.map((value) => (Buffer.isBuffer(value) ? `x'${value.toString('hex')}'` : value)));
+        const expected = (statement.raw(true).all() as unknown[][]).map((row) =>
+          row.map((value) => (Buffer.isBuffer(value) ? `x'${value.toString('hex')}'` : value)),
+        );
         assert.deepEqual(result.rows, expected, entry.sql);
-        assert.deepEqual(result.columns, statement.columns().map((column) => column.name), entry.sql);
+        assert.deepEqual(
+          result.columns,
+          statement.columns().map((column) => column.name),
+          entry.sql,
+        );
         assert.equal(result.row_count, expected.length);
       }
     }
@@ -61,17 +76,36 @@ test('describe_schema lists tables, columns, indexes, row counts and the metric 
   assert.equal(all.isError, false);
   const quality = all.structured.tables.find((table: { name: string }) => table.name === 'quality_data');
   assert.equal(quality.row_count, 3000);
-  assert.ok(quality.columns.some((column: { name: string; type: string }) => column.name === 'record_date' && column.type === 'TEXT'));
-  assert.ok(quality.indexes.some((index: { name: string; columns: string[] }) => index.name === 'idx_quality_line_date' && index.columns.join() === 'line_id,record_date'));
+  assert.ok(
+    quality.columns.some(
+      (column: { name: string; type: string }) => column.name === 'record_date' && column.type === 'TEXT',
+    ),
+  );
+  assert.ok(
+    quality.indexes.some(
+      (index: { name: string; columns: string[] }) =>
+        index.name === 'idx_quality_line_date' && index.columns.join() === 'line_id,record_date',
+    ),
+  );
   for (const table of ['production_lines', 'equipment', 'engineers', 'rotations', 'work_orders']) {
-    assert.ok(all.structured.tables.some((candidate: { name: string }) => candidate.name === table), table);
+    assert.ok(
+      all.structured.tables.some((candidate: { name: string }) => candidate.name === table),
+      table,
+    );
   }
-  assert.ok(all.structured.metric_definitions.some((definition: string) => definition.includes('SUM(defect_qty) / SUM(inspected_qty)')));
+  assert.ok(
+    all.structured.metric_definitions.some((definition: string) =>
+      definition.includes('SUM(defect_qty) / SUM(inspected_qty)'),
+    ),
+  );
   assert.match(all.text, /INDEX idx_quality_line_date ON \(line_id, record_date\)/);
   assert.match(all.text, /次品率/);
 
   const one = await server.call('describe_schema', { table: 'QUALITY_DATA' });
-  assert.deepEqual(one.structured.tables.map((table: { name: string }) => table.name), ['quality_data']);
+  assert.deepEqual(
+    one.structured.tables.map((table: { name: string }) => table.name),
+    ['quality_data'],
+  );
 
   const unknown = await server.call('describe_schema', { table: 'qualitydata' });
   assert.equal(unknown.isError, true);
@@ -84,14 +118,24 @@ test('tools/list: query_database needs sql and purpose; its manual is English an
   const { tools } = await server.client.listTools();
   const query = tools.find((tool) => tool.name === 'query_database')!;
   assert.deepEqual([...(query.inputSchema.required ?? [])].sort(), ['purpose', 'sql']);
-  for (const phrase of ['LIMIT', 'OFFSET', 'SELECT *', 'purpose', '只读', '翻页', 'describe_schema', 'SUM(defect_qty)']) {
+  for (const phrase of [
+    'LIMIT',
+    'OFFSET',
+    'SELECT *',
+    'purpose',
+    '只读',
+    '翻页',
+    'describe_schema',
+    'SUM(defect_qty)',
+  ]) {
     assert.ok(query.description!.includes(phrase), phrase);
   }
   assert.ok(tools.some((tool) => tool.name === 'describe_schema'));
 });
 
 test('has_more and paging with OFFSET', async () => {
-  const sql = (limit: number, offset: number): string => `SELECT record_id FROM quality_data ORDER BY record_id LIMIT ${limit} OFFSET ${offset}`;
+  const sql = (limit: number, offset: number): string =>
+    `SELECT record_id FROM quality_data ORDER BY record_id LIMIT ${limit} OFFSET ${offset}`;
   const first = (await server.query(sql(100, 0))).structured;
   assert.equal(first.row_count, 100);
   assert.equal(first.has_more, true);
@@ -101,7 +145,8 @@ test('has_more and paging with OFFSET', async () => {
   const exact = (await server.query(sql(10, 2990))).structured;
   assert.equal(exact.row_count, 10);
   assert.equal(exact.has_more, false, 'exactly the last 10 rows: nothing beyond');
-  const commaForm = (await server.query('SELECT record_id FROM quality_data ORDER BY record_id LIMIT 2989, 10')).structured;
+  const commaForm = (await server.query('SELECT record_id FROM quality_data ORDER BY record_id LIMIT 2989, 10'))
+    .structured;
   assert.equal(commaForm.row_count, 10);
   assert.equal(commaForm.has_more, true);
   assert.equal(commaForm.rows[0][0], first.rows[0][0] + 2989);
@@ -116,12 +161,23 @@ test('cache: a repeat is a hit (also with other whitespace, comments and keyword
   const hit = await server.query(sql);
   assert.equal(hit.structured.cached, true);
   assert.deepEqual(hit.structured.rows, miss.structured.rows);
-  const variant = await server.query(`select line_id, name_en\n  from production_lines /* again */ where line_id in ('A', 'B') order by line_id limit 2;`);
+  const variant = await server.query(
+    `select line_id, name_en\n  from production_lines /* again */ where line_id in ('A', 'B') order by line_id limit 2;`,
+  );
   assert.equal(variant.structured.cached, true);
-  const aliased = await server.query("SELECT line_id, name_en FROM production_lines WHERE line_id IN ('A', 'B') ORDER BY line_id LIMIT 2 -- same");
+  const aliased = await server.query(
+    "SELECT line_id, name_en FROM production_lines WHERE line_id IN ('A', 'B') ORDER BY line_id LIMIT 2 -- same",
+  );
   assert.equal(aliased.structured.cached, true);
-  assert.equal((await server.query("SELECT date('now') AS d, line_id FROM production_lines LIMIT 1")).structured.cached, false);
-  assert.equal((await server.query("SELECT date('now') AS d, line_id FROM production_lines LIMIT 1")).structured.cached, false, 'volatile SQL is never cached');
+  assert.equal(
+    (await server.query("SELECT date('now') AS d, line_id FROM production_lines LIMIT 1")).structured.cached,
+    false,
+  );
+  assert.equal(
+    (await server.query("SELECT date('now') AS d, line_id FROM production_lines LIMIT 1")).structured.cached,
+    false,
+    'volatile SQL is never cached',
+  );
 
   // another connection commits a change (as a maintenance command would): data_version moves
   const writer = new Database(fixture.plantDb);

@@ -35,14 +35,22 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
       title: 'Query the plant database (read-only)',
       description: queryDatabaseDescription(config.query.max_rows),
       inputSchema: {
-        sql: z.string().describe(`one SQLite SELECT naming its columns and ending in LIMIT n (n <= ${config.query.max_rows}) / 一条写明列名、以 LIMIT n 结尾的 SELECT`),
-        purpose: z.string().describe('the business question this query answers, one sentence / 这条查询回答的业务问题（一句话）'),
+        sql: z
+          .string()
+          .describe(
+            `one SQLite SELECT naming its columns and ending in LIMIT n (n <= ${config.query.max_rows}) / 一条写明列名、以 LIMIT n 结尾的 SELECT`,
+          ),
+        purpose: z
+          .string()
+          .describe('the business question this query answers, one sentence / 这条查询回答的业务问题（一句话）'),
       },
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (args, extra): Promise<CallToolResult> => {
       reached.add(extra.requestId);
-      return safely(service, 'query_database', args, contextOf(extra._meta), () => service.queryDatabase(args, contextOf(extra._meta), extra.signal));
+      return safely(service, 'query_database', args, contextOf(extra._meta), () =>
+        service.queryDatabase(args, contextOf(extra._meta), extra.signal),
+      );
     },
   );
 
@@ -56,7 +64,9 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
     },
     async (args, extra): Promise<CallToolResult> => {
       reached.add(extra.requestId);
-      return safely(service, 'describe_schema', args, contextOf(extra._meta), async () => service.describeSchema(args, contextOf(extra._meta)));
+      return safely(service, 'describe_schema', args, contextOf(extra._meta), async () =>
+        service.describeSchema(args, contextOf(extra._meta)),
+      );
     },
   );
 
@@ -65,7 +75,13 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
 }
 
 /** Anything unexpected becomes an audited, actionable tool error instead of an exception. */
-async function safely(service: QueryService, tool: string, args: unknown, context: CallContext, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+async function safely(
+  service: QueryService,
+  tool: string,
+  args: unknown,
+  context: CallContext,
+  run: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await run();
   } catch (error) {
@@ -84,8 +100,17 @@ async function safely(service: QueryService, tool: string, args: unknown, contex
  * Calls whose arguments fail the input schema are answered by the SDK before
  * any tool runs; wrap its tools/call handler so those are audited too.
  */
-function auditRefusedArguments(server: McpServer, service: QueryService, reached: Set<string | number>, log: Logger): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, (request: unknown, extra: unknown) => Promise<unknown>> })._requestHandlers;
+function auditRefusedArguments(
+  server: McpServer,
+  service: QueryService,
+  reached: Set<string | number>,
+  log: Logger,
+): void {
+  const handlers = (
+    server.server as unknown as {
+      _requestHandlers?: Map<string, (request: unknown, extra: unknown) => Promise<unknown>>;
+    }
+  )._requestHandlers;
   const original = handlers?.get('tools/call');
   if (!handlers || !original) {
     log.warn('audit-of-invalid-arguments-unavailable');
@@ -97,9 +122,19 @@ function auditRefusedArguments(server: McpServer, service: QueryService, reached
     if (!reached.delete(requestId) && result?.isError) {
       const params = (request as { params?: { name?: string; arguments?: unknown; _meta?: unknown } }).params ?? {};
       const text = result.content?.[0]?.type === 'text' ? result.content[0].text : 'invalid arguments';
-      service.auditUnreached({ tool: params.name ?? '(unknown)', parameters: params.arguments, message: text, context: contextOf(params._meta), code: 'TOOL_ARGUMENTS_INVALID' });
+      service.auditUnreached({
+        tool: params.name ?? '(unknown)',
+        parameters: params.arguments,
+        message: text,
+        context: contextOf(params._meta),
+        code: 'TOOL_ARGUMENTS_INVALID',
+      });
       result.structuredContent = {
-        error: { code: 'TOOL_ARGUMENTS_INVALID', message: text, hint: 'query_database needs two strings: sql and purpose; describe_schema takes an optional table' },
+        error: {
+          code: 'TOOL_ARGUMENTS_INVALID',
+          message: text,
+          hint: 'query_database needs two strings: sql and purpose; describe_schema takes an optional table',
+        },
       };
     }
     return result;
@@ -111,7 +146,10 @@ export async function runServer(options: { config: Config; args: string[] }): Pr
   await initLogging({ config, stderr: true, name: 'mcp-query' });
   const log = logger('mcp-query');
   const agentDb = openAgentDb(config.state.db);
-  const audit = new AuditWriter(agentDb, { flushMs: config.audit.flush_ms, onError: (error) => log.error({ err: error }, 'audit-write-failed') });
+  const audit = new AuditWriter(agentDb, {
+    flushMs: config.audit.flush_ms,
+    onError: (error) => log.error({ err: error }, 'audit-write-failed'),
+  });
   const service = new QueryService({ config, audit, log });
   const server = createQueryMcpServer({ config, service, log });
   const transport = new CappedStdioServerTransport();

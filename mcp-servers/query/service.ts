@@ -73,7 +73,12 @@ export class QueryService {
     this.dataVersion = this.readDataVersion();
     this.identity = this.readIdentity();
     this.cache =
-      config.query.cache.ttl_s > 0 ? new LRUCache<string, CachedResult>({ max: config.query.cache.max_entries, ttl: config.query.cache.ttl_s * 1000 }) : undefined;
+      config.query.cache.ttl_s > 0
+        ? new LRUCache<string, CachedResult>({
+            max: config.query.cache.max_entries,
+            ttl: config.query.cache.ttl_s * 1000,
+          })
+        : undefined;
     this.executor = new QueryExecutor({
       dbFile: config.plant.db,
       timeoutMs: config.query.timeout_ms,
@@ -85,10 +90,19 @@ export class QueryService {
     this.executor.start();
   }
 
-  async queryDatabase(args: { sql: string; purpose: string }, context: CallContext, signal?: AbortSignal): Promise<CallToolResult> {
+  async queryDatabase(
+    args: { sql: string; purpose: string },
+    context: CallContext,
+    signal?: AbortSignal,
+  ): Promise<CallToolResult> {
     const started = performance.now();
     const { sql, purpose } = args;
-    const audit = (fields: { success: boolean; summary: string; errorCode?: string | undefined; cached?: boolean }): void => {
+    const audit = (fields: {
+      success: boolean;
+      summary: string;
+      errorCode?: string | undefined;
+      cached?: boolean;
+    }): void => {
       this.options.audit.write({
         origin: 'server',
         server: 'query',
@@ -114,13 +128,17 @@ export class QueryService {
         code: 'PURPOSE_MISSING',
         rule: 'state the business purpose of every query (it goes to the audit log)',
         reason: 'purpose is empty',
-        example: "purpose: \"line A's defect rate on 2025-01-15 for the shift report\"",
+        example: 'purpose: "line A\'s defect rate on 2025-01-15 for the shift report"',
       });
     }
     this.checkFreshness();
     let accepted = this.accepted.get(sql);
     if (!accepted) {
-      const verdict = checkQuery({ sql, maxRows: this.options.config.query.max_rows, tables: this.tablesForExamples() });
+      const verdict = checkQuery({
+        sql,
+        maxRows: this.options.config.query.max_rows,
+        tables: this.tablesForExamples(),
+      });
       if (!verdict.ok) return refuse(verdict.error);
       accepted = verdict.value;
       this.accepted.set(sql, accepted);
@@ -129,7 +147,7 @@ export class QueryService {
     const cacheKey = accepted.cacheable ? accepted.normalized : undefined;
     const hit = cacheKey !== undefined ? this.cache?.get(cacheKey) : undefined;
     if (hit) {
-      const columns = hit.sql === sql ? hit.columns : this.columnsOf(sql) ?? hit.columns;
+      const columns = hit.sql === sql ? hit.columns : (this.columnsOf(sql) ?? hit.columns);
       const result: QueryResult = {
         columns,
         rows: hit.rows,
@@ -153,12 +171,21 @@ export class QueryService {
       return failureResult('SQL_ERROR', `SQLite cannot prepare this query: ${message}`, sqlErrorHint(message));
     }
     if (!inspection.readonly) {
-      return refuse({ code: 'NOT_READ_ONLY', rule: 'read-only: only SELECT may run', reason: 'SQLite reports this statement would write' });
+      return refuse({
+        code: 'NOT_READ_ONLY',
+        rule: 'read-only: only SELECT may run',
+        reason: 'SQLite reports this statement would write',
+      });
     }
     const execution = await this.executor.run(accepted.probeSql, { heavy: inspection.heavy, signal });
     if (!execution.ok) {
       audit({ success: false, summary: `${execution.code}: ${execution.message}`, errorCode: execution.code });
-      return failureResult(execution.code, execution.message, failureHint(execution.code, execution.message), execution.workerPid);
+      return failureResult(
+        execution.code,
+        execution.message,
+        failureHint(execution.code, execution.message),
+        execution.workerPid,
+      );
     }
     const cut = execution.cutAtBytes !== undefined && execution.rows.length <= accepted.limit;
     const hasMore = cut || execution.rows.length > accepted.limit;
@@ -166,7 +193,8 @@ export class QueryService {
     const note = cut
       ? `the result was cut after ${rows.length} rows at ${RESULT_MAX_BYTES} bytes: fetch the rest with LIMIT ${Math.max(1, rows.length)} OFFSET ${accepted.offset + rows.length}, or select fewer or shorter columns`
       : undefined;
-    if (cacheKey !== undefined) this.cache?.set(cacheKey, { sql, columns: execution.columns, rows, hasMore, ...(note ? { note } : {}) });
+    if (cacheKey !== undefined)
+      this.cache?.set(cacheKey, { sql, columns: execution.columns, rows, hasMore, ...(note ? { note } : {}) });
     const result: QueryResult = {
       columns: execution.columns,
       rows,
@@ -195,11 +223,26 @@ export class QueryService {
         const hint = `call describe_schema with one of these tables, or without a name for all of them: ${names}`;
         result = {
           isError: true,
-          content: [{ type: 'text', text: `UNKNOWN TABLE [NOT_FOUND]: there is no table "${args.table}".\nTables: ${names}\nhint: ${hint}` }],
-          structuredContent: { error: { code: 'NOT_FOUND', message: `there is no table "${args.table}"`, hint, tables: schema.tables.map((candidate) => candidate.name) } },
+          content: [
+            {
+              type: 'text',
+              text: `UNKNOWN TABLE [NOT_FOUND]: there is no table "${args.table}".\nTables: ${names}\nhint: ${hint}`,
+            },
+          ],
+          structuredContent: {
+            error: {
+              code: 'NOT_FOUND',
+              message: `there is no table "${args.table}"`,
+              hint,
+              tables: schema.tables.map((candidate) => candidate.name),
+            },
+          },
         };
       } else {
-        result = { content: [{ type: 'text', text: renderSchema(schema, table) }], structuredContent: { tables: [table], metric_definitions: schema.metric_definitions } };
+        result = {
+          content: [{ type: 'text', text: renderSchema(schema, table) }],
+          structuredContent: { tables: [table], metric_definitions: schema.metric_definitions },
+        };
       }
     } else {
       result = { content: [{ type: 'text', text: renderSchema(schema) }], structuredContent: { ...schema } };
@@ -220,7 +263,13 @@ export class QueryService {
   }
 
   /** Audit a call that never reached a tool's normal path: bad arguments (answered by the SDK) or an unexpected error. */
-  auditUnreached(options: { tool: string; parameters: unknown; message: string; context: CallContext; code: string }): void {
+  auditUnreached(options: {
+    tool: string;
+    parameters: unknown;
+    message: string;
+    context: CallContext;
+    code: string;
+  }): void {
     const purpose = (options.parameters as { purpose?: unknown } | undefined)?.purpose;
     this.options.audit.write({
       origin: 'server',
@@ -248,8 +297,11 @@ export class QueryService {
     // an archive that appeared, went or was replaced is attached afresh: like a replaced plant.db
     const replaced = identity?.ino !== this.identity?.ino || identity?.archiveIno !== this.identity?.archiveIno;
     const changed =
-      replaced || identity?.size !== this.identity?.size || identity?.mtimeMs !== this.identity?.mtimeMs ||
-      identity?.archiveSize !== this.identity?.archiveSize || identity?.archiveMtimeMs !== this.identity?.archiveMtimeMs;
+      replaced ||
+      identity?.size !== this.identity?.size ||
+      identity?.mtimeMs !== this.identity?.mtimeMs ||
+      identity?.archiveSize !== this.identity?.archiveSize ||
+      identity?.archiveMtimeMs !== this.identity?.archiveMtimeMs;
     if (replaced) {
       this.options.log.info({ file: this.options.config.plant.db }, 'plant-db-replaced');
       try {
@@ -281,7 +333,14 @@ export class QueryService {
     try {
       const stat = statSync(this.options.config.plant.db);
       const archive = statSync(archivePathFor(this.options.config.plant.db), { throwIfNoEntry: false });
-      return { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, archiveIno: archive?.ino ?? 0, archiveSize: archive?.size ?? 0, archiveMtimeMs: archive?.mtimeMs ?? 0 };
+      return {
+        ino: stat.ino,
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        archiveIno: archive?.ino ?? 0,
+        archiveSize: archive?.size ?? 0,
+        archiveMtimeMs: archive?.mtimeMs ?? 0,
+      };
     } catch {
       return undefined;
     }
@@ -295,9 +354,13 @@ export class QueryService {
   private tablesForExamples(): Map<string, string[]> | undefined {
     if (!this.tables) {
       try {
-        const objects = this.db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+        const objects = this.db
+          .prepare("SELECT name FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%'")
+          .all() as Array<{ name: string }>;
         const columnsOf = (name: string): string[] =>
-          (this.db.pragma(`table_info("${name.replaceAll('"', '""')}")`) as Array<{ name: string }>).map((column) => column.name);
+          (this.db.pragma(`table_info("${name.replaceAll('"', '""')}")`) as Array<{ name: string }>).map(
+            (column) => column.name,
+          );
         this.tables = new Map(objects.map(({ name }) => [name, columnsOf(name)]));
       } catch {
         return undefined;
@@ -334,11 +397,19 @@ export class QueryService {
     if (!this.sizes) {
       const sizes = new Map<string, number>();
       try {
-        const objects = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+        const objects = this.db
+          .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+          .all() as Array<{ name: string }>;
         for (const { name } of objects) {
           let rows = Number.POSITIVE_INFINITY;
           try {
-            rows = Number((this.db.prepare(`SELECT max(rowid) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number | null }).n ?? 0);
+            rows = Number(
+              (
+                this.db.prepare(`SELECT max(rowid) AS n FROM "${name.replaceAll('"', '""')}"`).get() as {
+                  n: number | null;
+                }
+              ).n ?? 0,
+            );
           } catch {
             // WITHOUT ROWID or virtual: size unknown
           }
@@ -354,7 +425,10 @@ export class QueryService {
 
   private columnsOf(sql: string): string[] | undefined {
     try {
-      return this.db.prepare(sql).columns().map((column) => column.name);
+      return this.db
+        .prepare(sql)
+        .columns()
+        .map((column) => column.name);
     } catch {
       return undefined;
     }
@@ -379,7 +453,9 @@ function okResult(result: QueryResult, accepted: { limit: number; offset: number
     const line = row.map((cell) => (cell === null ? 'NULL' : String(cell))).join(' | ');
     size += line.length;
     if (size > TEXT_MAX_CHARS) {
-      lines.push(`… (text cut at ${TEXT_MAX_CHARS} characters; all ${result.row_count} rows are in the structured result)`);
+      lines.push(
+        `… (text cut at ${TEXT_MAX_CHARS} characters; all ${result.row_count} rows are in the structured result)`,
+      );
       break;
     }
     lines.push(line);
@@ -389,7 +465,14 @@ function okResult(result: QueryResult, accepted: { limit: number; offset: number
 
 /** structuredContent of a failed call, the shape every shipped server uses (mcp-servers/shared/server.ts) plus the guard's details. */
 export interface QueryErrorContent {
-  error: { code: string; message: string; hint?: string | undefined; rule?: string; example?: string | undefined; worker_pid?: number };
+  error: {
+    code: string;
+    message: string;
+    hint?: string | undefined;
+    rule?: string;
+    example?: string | undefined;
+    worker_pid?: number;
+  };
 }
 
 export function refusalResult(refusal: GuardRefusal): CallToolResult {
@@ -409,11 +492,17 @@ export function refusalResult(refusal: GuardRefusal): CallToolResult {
       example: refusal.example,
     },
   };
-  return { isError: true, content: [{ type: 'text', text }], structuredContent: structured as unknown as Record<string, unknown> };
+  return {
+    isError: true,
+    content: [{ type: 'text', text }],
+    structuredContent: structured as unknown as Record<string, unknown>,
+  };
 }
 
 function failureResult(code: string, message: string, hint: string, workerPid?: number): CallToolResult {
-  const structured: QueryErrorContent = { error: { code, message, hint, ...(workerPid !== undefined ? { worker_pid: workerPid } : {}) } };
+  const structured: QueryErrorContent = {
+    error: { code, message, hint, ...(workerPid !== undefined ? { worker_pid: workerPid } : {}) },
+  };
   return {
     isError: true,
     content: [{ type: 'text', text: `QUERY FAILED [${code}]: ${message}\nhint: ${hint}` }],
@@ -441,7 +530,9 @@ function failureHint(code: string, message: string): string {
 }
 
 function sqlErrorHint(message: string): string {
-  if (/no such (table|column)/i.test(message)) return 'check the names with describe_schema; quote odd names with double quotes ("name") and text values with single quotes (\'A\')';
-  if (/syntax error|unrecognized token|incomplete input/i.test(message)) return 'check the SQL syntax near the quoted text; text values go in single quotes, names in double quotes';
+  if (/no such (table|column)/i.test(message))
+    return 'check the names with describe_schema; quote odd names with double quotes ("name") and text values with single quotes (\'A\')';
+  if (/syntax error|unrecognized token|incomplete input/i.test(message))
+    return 'check the SQL syntax near the quoted text; text values go in single quotes, names in double quotes';
   return 'check the query against describe_schema and the rules in the tool description';
 }

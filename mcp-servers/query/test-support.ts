@@ -26,7 +26,9 @@ export interface QueryFixture {
   cleanup(): void;
 }
 
-export function makeFixture(options: { rows?: number; query?: Record<string, unknown>; audit?: Record<string, unknown> } = {}): QueryFixture {
+export function makeFixture(
+  options: { rows?: number; query?: Record<string, unknown>; audit?: Record<string, unknown> } = {},
+): QueryFixture {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'query-server-'));
   const plant = seedTestPlant({ dir, rows: options.rows ?? 3000, docs: false });
   const agentDb = path.join(dir, 'agent.db');
@@ -71,10 +73,20 @@ export async function startQueryServer(configFile: string): Promise<RunningServe
   } catch (error) {
     throw new Error(`query server failed to start: ${String(error)}\n${stderrText}`);
   }
-  const call = async (name: string, args: Record<string, unknown>, meta?: Record<string, unknown>): Promise<Outcome> => {
-    const result = await client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }, undefined, { timeout: 60000 });
+  const call = async (
+    name: string,
+    args: Record<string, unknown>,
+    meta?: Record<string, unknown>,
+  ): Promise<Outcome> => {
+    const result = await client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }, undefined, {
+      timeout: 60000,
+    });
     const content = (result.content ?? []) as Array<{ type: string; text?: string }>;
-    return { isError: result.isError === true, text: content.map((part) => part.text ?? '').join('\n'), structured: result.structuredContent };
+    return {
+      isError: result.isError === true,
+      text: content.map((part) => part.text ?? '').join('\n'),
+      structured: result.structuredContent,
+    };
   };
   return {
     client,

@@ -55,7 +55,8 @@ export interface Token {
 
 /** SQLite 3.51's 147 keywords (decoded from keywordhash.h). */
 export const SQLITE_KEYWORDS: ReadonlySet<string> = new Set(
-  ('ABORT ACTION ADD AFTER ALL ALTER ALWAYS ANALYZE AND AS ASC ATTACH AUTOINCREMENT BEFORE BEGIN BETWEEN BY CASCADE ' +
+  (
+    'ABORT ACTION ADD AFTER ALL ALTER ALWAYS ANALYZE AND AS ASC ATTACH AUTOINCREMENT BEFORE BEGIN BETWEEN BY CASCADE ' +
     'CASE CAST CHECK COLLATE COLUMN COMMIT CONFLICT CONSTRAINT CREATE CROSS CURRENT CURRENT_DATE CURRENT_TIME ' +
     'CURRENT_TIMESTAMP DATABASE DEFAULT DEFERRABLE DEFERRED DELETE DESC DETACH DISTINCT DO DROP EACH ELSE END ESCAPE ' +
     'EXCEPT EXCLUDE EXCLUSIVE EXISTS EXPLAIN FAIL FILTER FIRST FOLLOWING FOR FOREIGN FROM FULL GENERATED GLOB GROUP ' +
@@ -64,7 +65,8 @@ export const SQLITE_KEYWORDS: ReadonlySet<string> = new Set(
     'OTHERS OUTER OVER PARTITION PLAN PRAGMA PRECEDING PRIMARY QUERY RAISE RANGE RECURSIVE REFERENCES REGEXP REINDEX ' +
     'RELEASE RENAME REPLACE RESTRICT RETURNING RIGHT ROLLBACK ROW ROWS SAVEPOINT SELECT SET TABLE TEMP TEMPORARY THEN ' +
     'TIES TO TRANSACTION TRIGGER UNBOUNDED UNION UNIQUE UPDATE USING VACUUM VALUES VIEW VIRTUAL WHEN WHERE WINDOW ' +
-    'WITH WITHOUT').split(' '),
+    'WITH WITHOUT'
+  ).split(' '),
 );
 
 // Character classes (tokenize.c CC_*)
@@ -278,7 +280,10 @@ function getNumber(at: (offset: number) => number): { length: number; type: Toke
       i = digitRun(i + 1, isDigit);
     }
     const e = at(i);
-    if ((e === 0x65 || e === 0x45) && (isDigit(at(i + 1)) || ((at(i + 1) === 0x2b || at(i + 1) === 0x2d) && isDigit(at(i + 2))))) {
+    if (
+      (e === 0x65 || e === 0x45) &&
+      (isDigit(at(i + 1)) || ((at(i + 1) === 0x2b || at(i + 1) === 0x2d) && isDigit(at(i + 2))))
+    ) {
       if (type === 'integer') type = 'float';
       i = digitRun(i + 2, isDigit);
     }

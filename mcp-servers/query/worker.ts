@@ -20,7 +20,14 @@ import { AppError } from '../../src/errors.js';
 import type { Config } from '../../src/config/schema.js';
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../../src/store/sqlite.js';
 import { attachArchiveReadOnly } from '../../src/import/archive-path.js';
-import { CELL_MAX_CHARS, RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell, type RunRequest, type WorkerMessage } from './protocol.js';
+import {
+  CELL_MAX_CHARS,
+  RESULT_MAX_BYTES,
+  VALUE_MAX_BYTES,
+  type Cell,
+  type RunRequest,
+  type WorkerMessage,
+} from './protocol.js';
 
 const STATEMENT_CACHE_MAX = 200;
 
@@ -38,7 +45,10 @@ export async function runWorker(options: { config: Config; args: string[] }): Pr
     db = openPlantReadOnly(file ?? options.config.plant.db);
     installValueLimits(db);
   } catch (error) {
-    send({ type: 'fatal', message: error instanceof AppError ? error.describe() : String(error) } satisfies WorkerMessage);
+    send({
+      type: 'fatal',
+      message: error instanceof AppError ? error.describe() : String(error),
+    } satisfies WorkerMessage);
     process.exitCode = 1;
     return;
   }
@@ -111,7 +121,10 @@ export function installValueLimits(db: SqliteDatabase): void {
     if (!byCount) variadic.set(name, (byCount = new Map()));
     let statement = byCount.get(args.length);
     if (!statement) {
-      statement = helper.prepare(`SELECT ${name}(${args.map(() => '?').join(', ')})`).pluck().safeIntegers(true);
+      statement = helper
+        .prepare(`SELECT ${name}(${args.map(() => '?').join(', ')})`)
+        .pluck()
+        .safeIntegers(true);
       byCount.set(args.length, statement);
     }
     return statement.get(...args);
@@ -132,21 +145,25 @@ export function installValueLimits(db: SqliteDatabase): void {
       return builtin(name, args);
     });
   }
-  db.function('replace', { deterministic: true, safeIntegers: true }, (text: unknown, pattern: unknown, replacement: unknown) => {
-    if (text === null || pattern === null || replacement === null) return null;
-    const from = textBytes(pattern);
-    const to = textBytes(replacement);
-    if (from > 0 && to > from) {
-      const textLength = textBytes(text);
-      let bound = textLength + Math.floor(textLength / from) * (to - from);
-      if (bound > VALUE_MAX_BYTES && typeof text === 'string' && typeof pattern === 'string') {
-        // the rough bound is over: count the real matches
-        bound = textLength + (text.split(pattern).length - 1) * (to - from);
+  db.function(
+    'replace',
+    { deterministic: true, safeIntegers: true },
+    (text: unknown, pattern: unknown, replacement: unknown) => {
+      if (text === null || pattern === null || replacement === null) return null;
+      const from = textBytes(pattern);
+      const to = textBytes(replacement);
+      if (from > 0 && to > from) {
+        const textLength = textBytes(text);
+        let bound = textLength + Math.floor(textLength / from) * (to - from);
+        if (bound > VALUE_MAX_BYTES && typeof text === 'string' && typeof pattern === 'string') {
+          // the rough bound is over: count the real matches
+          bound = textLength + (text.split(pattern).length - 1) * (to - from);
+        }
+        if (bound > VALUE_MAX_BYTES) throw tooLarge('replace(…)', bound);
       }
-      if (bound > VALUE_MAX_BYTES) throw tooLarge('replace(…)', bound);
-    }
-    return builtin('replace', [text, pattern, replacement]);
-  });
+      return builtin('replace', [text, pattern, replacement]);
+    },
+  );
 }
 
 /** Width and precision of every conversion in a printf/format string (literal or `*` arguments). */
@@ -159,7 +176,8 @@ function checkFormat(name: string, args: unknown[]): void {
     if (match[5] === '%') continue;
     for (const part of [match[2], match[3]]) {
       if (part === undefined) continue;
-      const size = part === '*' ? Math.abs(toCount(args[next++])) : part.length > 12 ? Number.POSITIVE_INFINITY : Number(part);
+      const size =
+        part === '*' ? Math.abs(toCount(args[next++])) : part.length > 12 ? Number.POSITIVE_INFINITY : Number(part);
       if (size > VALUE_MAX_BYTES) throw tooLarge(`${name}('${match[0]}', …) with width or precision ${size}`, size);
     }
     if (match[5] !== undefined) next++;
@@ -173,7 +191,12 @@ function execute(db: SqliteDatabase, statements: Map<string, SqliteStatement>, r
     if (!statement) {
       statement = db.prepare(request.sql);
       if (!statement.reader || !statement.readonly) {
-        return { type: 'error', id: request.id, code: 'NOT_READ_ONLY', message: 'SQLite reports this statement is not a read-only query' };
+        return {
+          type: 'error',
+          id: request.id,
+          code: 'NOT_READ_ONLY',
+          message: 'SQLite reports this statement is not a read-only query',
+        };
       }
       statement.raw(true);
       if (statements.size >= STATEMENT_CACHE_MAX) statements.delete(statements.keys().next().value!);
@@ -194,10 +217,23 @@ function execute(db: SqliteDatabase, statements: Map<string, SqliteStatement>, r
       bytes += size;
       rows.push(row);
     }
-    return { type: 'result', id: request.id, columns, rows, elapsedMs: performance.now() - started, ...(cutAtBytes !== undefined ? { cutAtBytes } : {}) };
+    return {
+      type: 'result',
+      id: request.id,
+      columns,
+      rows,
+      elapsedMs: performance.now() - started,
+      ...(cutAtBytes !== undefined ? { cutAtBytes } : {}),
+    };
   } catch (error) {
-    if (error instanceof ValueTooLarge) return { type: 'error', id: request.id, code: 'VALUE_TOO_LARGE', message: error.message };
-    return { type: 'error', id: request.id, code: 'SQL_ERROR', message: error instanceof Error ? error.message : String(error) };
+    if (error instanceof ValueTooLarge)
+      return { type: 'error', id: request.id, code: 'VALUE_TOO_LARGE', message: error.message };
+    return {
+      type: 'error',
+      id: request.id,
+      code: 'SQL_ERROR',
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
@@ -207,7 +243,9 @@ export function toCell(value: unknown): Cell {
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   if (typeof value === 'string') {
-    return value.length > CELL_MAX_CHARS ? `${value.slice(0, CELL_MAX_CHARS)}… [cut: ${value.length} characters in all]` : value;
+    return value.length > CELL_MAX_CHARS
+      ? `${value.slice(0, CELL_MAX_CHARS)}… [cut: ${value.length} characters in all]`
+      : value;
   }
   if (Buffer.isBuffer(value)) {
     const shown = value.subarray(0, CELL_MAX_CHARS / 2).toString('hex');

@@ -15,23 +15,30 @@ export const MESSAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const byteSize = (text: string): number => (text.length * 3 <= MESSAGE_MAX_BYTES ? text.length : Buffer.byteLength(text, 'utf8'));
+const byteSize = (text: string): number =>
+  text.length * 3 <= MESSAGE_MAX_BYTES ? text.length : Buffer.byteLength(text, 'utf8');
 
 /** The largest array inside a value (by element count), with its holder, for cutting. */
-function largestArray(value: Json, best: { array: Json[]; size: number } | undefined = undefined): { array: Json[]; size: number } | undefined {
+function largestArray(
+  value: Json,
+  best: { array: Json[]; size: number } | undefined = undefined,
+): { array: Json[]; size: number } | undefined {
   if (Array.isArray(value)) {
     if (value.length > 0 && (!best || value.length > best.size)) best = { array: value, size: value.length };
     for (const item of value) if (item !== null && typeof item === 'object') best = largestArray(item, best);
   } else if (value !== null && typeof value === 'object') {
-    for (const item of Object.values(value)) if (item !== null && typeof item === 'object') best = largestArray(item, best);
+    for (const item of Object.values(value))
+      if (item !== null && typeof item === 'object') best = largestArray(item, best);
   }
   return best;
 }
 
 function cutStrings(value: Json, max: number): Json {
-  if (typeof value === 'string') return value.length > max ? `${value.slice(0, max)}… [cut: ${value.length} characters in all]` : value;
+  if (typeof value === 'string')
+    return value.length > max ? `${value.slice(0, max)}… [cut: ${value.length} characters in all]` : value;
   if (Array.isArray(value)) return value.map((item) => cutStrings(item, max));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutStrings(item, max)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutStrings(item, max)]));
   return value;
 }
 
@@ -44,7 +51,11 @@ export function capToolResult<T extends Record<string, unknown>>(result: T, maxB
   let size = byteSize(JSON.stringify(result));
   if (size <= maxBytes) return result;
   const original = size;
-  const copy = JSON.parse(JSON.stringify(result)) as { content?: Array<{ type: string; text?: string }>; structuredContent?: Record<string, Json>; [key: string]: unknown };
+  const copy = JSON.parse(JSON.stringify(result)) as {
+    content?: Array<{ type: string; text?: string }>;
+    structuredContent?: Record<string, Json>;
+    [key: string]: unknown;
+  };
   const note = `this answer was ${original} bytes, over the ${maxBytes}-byte message limit, and was cut: ask for less (a narrower folder, fewer results, a smaller LIMIT, offset/paging)`;
   // the text for the model: at most a quarter of the budget
   const textBudget = Math.floor(maxBytes / 4 / 3);
@@ -65,14 +76,21 @@ export function capToolResult<T extends Record<string, unknown>>(result: T, maxB
       const keep = Math.max(1, Math.floor((largest.array.length * maxBytes * 0.9) / size));
       largest.array.length = Math.min(keep, largest.array.length - 1);
     }
-    if (byteSize(JSON.stringify(copy)) > maxBytes) copy.structuredContent = cutStrings(structured, 2000) as Record<string, Json>;
+    if (byteSize(JSON.stringify(copy)) > maxBytes)
+      copy.structuredContent = cutStrings(structured, 2000) as Record<string, Json>;
   }
   if (byteSize(JSON.stringify(copy)) > maxBytes) {
     // nothing left to cut sensibly: an error the model can act on
     return {
       isError: true,
       content: [{ type: 'text', text: `Error (RESULT_TOO_LARGE): ${note}` }],
-      structuredContent: { error: { code: 'RESULT_TOO_LARGE', message: note, hint: 'ask for less: a narrower folder, fewer results or a smaller page' } },
+      structuredContent: {
+        error: {
+          code: 'RESULT_TOO_LARGE',
+          message: note,
+          hint: 'ask for less: a narrower folder, fewer results or a smaller page',
+        },
+      },
     } as unknown as T;
   }
   return copy as T;
@@ -88,11 +106,24 @@ export class CappedStdioServerTransport extends StdioServerTransport {
     const json = JSON.stringify(message);
     if (byteSize(json) <= this.maxBytes) return this.write(`${json}\n`);
     const record = message as { id?: string | number; result?: Record<string, unknown> };
-    if (record.result && typeof record.result === 'object' && ('content' in record.result || 'structuredContent' in record.result)) {
-      return this.write(`${JSON.stringify({ ...message, result: capToolResult(record.result, this.maxBytes - 1024) })}\n`);
+    if (
+      record.result &&
+      typeof record.result === 'object' &&
+      ('content' in record.result || 'structuredContent' in record.result)
+    ) {
+      return this.write(
+        `${JSON.stringify({ ...message, result: capToolResult(record.result, this.maxBytes - 1024) })}\n`,
+      );
     }
     if (record.id !== undefined) {
-      const error = { jsonrpc: '2.0', id: record.id, error: { code: -32603, message: `the response was over the ${this.maxBytes}-byte message limit and was not sent; ask for less` } };
+      const error = {
+        jsonrpc: '2.0',
+        id: record.id,
+        error: {
+          code: -32603,
+          message: `the response was over the ${this.maxBytes}-byte message limit and was not sent; ask for less`,
+        },
+      };
       return this.write(`${JSON.stringify(error)}\n`);
     }
     return Promise.resolve(); // a notification that large is dropped (logged by the caller's server)

@@ -28,7 +28,11 @@ export function toolOk(structured: Record<string, unknown>, text: string): ToolR
 export function toolError(code: ErrorCode | string, message: string, hint?: string): ToolResult {
   const structured: ToolErrorContent = { error: { code, message, ...(hint ? { hint } : {}) } };
   const text = hint ? `Error (${code}): ${message}\nHow to fix: ${hint}` : `Error (${code}): ${message}`;
-  return { content: [{ type: 'text', text }], structuredContent: structured as unknown as Record<string, unknown>, isError: true };
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: structured as unknown as Record<string, unknown>,
+    isError: true,
+  };
 }
 
 /** Throw this inside a handler to return a tool error (the wrapper converts it). */
@@ -53,8 +57,15 @@ export function guarded<Args>(
       return result;
     } catch (error) {
       const appError = toAppError(error, 'TOOL_FAILED');
-      log.warn({ tool: toolName, ms: Date.now() - started, code: appError.code, err: appError.message }, 'tool-call-failed');
-      return toolError(appError.code, appError.message, appError.hint ?? 'retry once; if it fails again, tell the operator the tool failed');
+      log.warn(
+        { tool: toolName, ms: Date.now() - started, code: appError.code, err: appError.message },
+        'tool-call-failed',
+      );
+      return toolError(
+        appError.code,
+        appError.message,
+        appError.hint ?? 'retry once; if it fails again, tell the operator the tool failed',
+      );
     }
   };
 }
@@ -76,7 +87,10 @@ export interface StdioServerOptions {
 export async function runStdioServer(options: StdioServerOptions): Promise<void> {
   await initLogging({ config: options.config, stderr: true, name: `mcp-${options.name}` });
   const log = logger(`mcp-${options.name}`);
-  const server = new McpServer({ name: `airgap-agent-${options.name}`, version: VERSION }, { instructions: options.instructions });
+  const server = new McpServer(
+    { name: `airgap-agent-${options.name}`, version: VERSION },
+    { instructions: options.instructions },
+  );
   const cleanup = options.register(server, log);
   // no message over MESSAGE_MAX_BYTES ever leaves (a bigger line breaks the client's connection)
   const transport = new CappedStdioServerTransport();
@@ -103,7 +117,8 @@ export async function runStdioServer(options: StdioServerOptions): Promise<void>
     process.once('SIGINT', () => finish('sigint'));
     server.connect(transport).then(
       () => log.info({ pid: process.pid }, 'server-start'),
-      (error: unknown) => reject(new AppError('MCP_START_FAILED', `the "${options.name}" MCP server could not start: ${String(error)}`)),
+      (error: unknown) =>
+        reject(new AppError('MCP_START_FAILED', `the "${options.name}" MCP server could not start: ${String(error)}`)),
     );
   });
 }

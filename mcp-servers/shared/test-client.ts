@@ -76,7 +76,12 @@ export async function startServer(options: { name: string; configFile: string; n
  * return everything the server wrote to stdout (split in lines) and stderr.
  * Proves that nothing but the protocol reaches stdout.
  */
-export async function rawExchange(options: { name: string; configFile: string; now?: string; messages: unknown[] }): Promise<{ stdoutLines: string[]; stderr: string; code: number | null }> {
+export async function rawExchange(options: {
+  name: string;
+  configFile: string;
+  now?: string;
+  messages: unknown[];
+}): Promise<{ stdoutLines: string[]; stderr: string; code: number | null }> {
   const { spawn } = await import('node:child_process');
   const extra = options.now === undefined ? [] : ['--now', options.now];
   const command = selfCommand(['mcp', options.name, '--config', options.configFile, ...extra]);
@@ -91,7 +96,8 @@ export async function rawExchange(options: { name: string; configFile: string; n
     child.stdin.write(`${JSON.stringify(message)}\n`);
     if (typeof message === 'object' && message !== null && 'id' in message) {
       const deadline = Date.now() + 30000;
-      while (stdout.split('\n').filter(Boolean).length <= before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (stdout.split('\n').filter(Boolean).length <= before && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
   child.stdin.end();

@@ -32,7 +32,8 @@ const FUNCTIONS: Record<string, { min: number; max: number; apply: (args: number
     max: 2,
     apply: ([x, digits]) => {
       const places = digits ?? 0;
-      if (!Number.isInteger(places) || places < 0 || places > 12) throw new CalcFailure('round(x, digits): digits must be a whole number 0..12');
+      if (!Number.isInteger(places) || places < 0 || places > 12)
+        throw new CalcFailure('round(x, digits): digits must be a whole number 0..12');
       // decimal shifting via the string form avoids 1.005 → 1.00 (binary 1.00499…)
       const magnitude = String(Math.abs(x!));
       const shifted = magnitude.includes('e') ? Math.abs(x!) * 10 ** places : Number(`${magnitude}e${places}`);
@@ -121,7 +122,8 @@ class Parser {
     const value = this.sum();
     const token = this.peek();
     if (token.kind !== 'end') {
-      if (this.isOp(token, ')')) throw new CalcFailure(`unbalanced parentheses: an extra ")" at position ${token.position + 1}`);
+      if (this.isOp(token, ')'))
+        throw new CalcFailure(`unbalanced parentheses: an extra ")" at position ${token.position + 1}`);
       throw new CalcFailure(`unexpected ${this.describe(token)}: an operator is missing before it`);
     }
     return value;
@@ -153,7 +155,9 @@ class Parser {
       if (token.value === '*') value *= right;
       else if (right === 0) {
         throw new CalcFailure(
-          token.value === '/' ? `division by zero at position ${token.position + 1}` : `remainder (%) by zero at position ${token.position + 1}`,
+          token.value === '/'
+            ? `division by zero at position ${token.position + 1}`
+            : `remainder (%) by zero at position ${token.position + 1}`,
           'check the divisor; a rate with zero inspected pieces has no value',
         );
       } else value = token.value === '/' ? value / right : value % right;
@@ -203,7 +207,8 @@ class Parser {
     if (this.isOp(token, '(')) {
       const value = this.sum();
       const close = this.next();
-      if (!this.isOp(close, ')')) throw new CalcFailure(`unbalanced parentheses: expected ")" but found ${this.describe(close)}`);
+      if (!this.isOp(close, ')'))
+        throw new CalcFailure(`unbalanced parentheses: expected ")" but found ${this.describe(close)}`);
       return value;
     }
     if (token.kind === 'name') {
@@ -218,9 +223,14 @@ class Parser {
           args.push(this.sum());
         }
         const close = this.next();
-        if (!this.isOp(close, ')')) throw new CalcFailure(`unbalanced parentheses: expected ")" after the arguments of ${token.value} but found ${this.describe(close)}`);
+        if (!this.isOp(close, ')'))
+          throw new CalcFailure(
+            `unbalanced parentheses: expected ")" after the arguments of ${token.value} but found ${this.describe(close)}`,
+          );
         if (args.length < fn.min || args.length > fn.max) {
-          throw new CalcFailure(`${token.value} takes ${fn.min === fn.max ? fn.min : `${fn.min} to ${fn.max}`} argument(s), got ${args.length}`);
+          throw new CalcFailure(
+            `${token.value} takes ${fn.min === fn.max ? fn.min : `${fn.min} to ${fn.max}`} argument(s), got ${args.length}`,
+          );
         }
         return fn.apply(args);
       }
@@ -239,14 +249,21 @@ class Parser {
 /** Evaluate an arithmetic expression; failures are values with a message and a fix. */
 export function evaluate(expression: string): Result<{ value: number; normalised: string }, CalcError> {
   if (expression.length > MAX_EXPRESSION_LENGTH) {
-    return err({ message: `the expression is too long (${expression.length} characters, at most ${MAX_EXPRESSION_LENGTH})`, hint: 'split the calculation into smaller steps' });
+    return err({
+      message: `the expression is too long (${expression.length} characters, at most ${MAX_EXPRESSION_LENGTH})`,
+      hint: 'split the calculation into smaller steps',
+    });
   }
   const text = normalise(expression).trim();
-  if (text === '') return err({ message: 'the expression is empty', hint: 'give an arithmetic expression such as 12 * (3 + 4)' });
+  if (text === '')
+    return err({ message: 'the expression is empty', hint: 'give an arithmetic expression such as 12 * (3 + 4)' });
   try {
     const value = new Parser(tokenize(text)).parse();
     if (!Number.isFinite(value)) {
-      return err({ message: `the result is not a finite number (${value})`, hint: 'the numbers are too large or the operation is undefined; check the expression' });
+      return err({
+        message: `the result is not a finite number (${value})`,
+        hint: 'the numbers are too large or the operation is undefined; check the expression',
+      });
     }
     return ok({ value, normalised: text });
   } catch (error) {

@@ -2,7 +2,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluate, tidy } from './calculator.js';
 import { isoWeek } from './server.js';
-import { INITIALIZE, INITIALIZED, rawExchange, startServer, tempDir, writeConfig, type TestServer } from '../shared/test-client.js';
+import {
+  INITIALIZE,
+  INITIALIZED,
+  rawExchange,
+  startServer,
+  tempDir,
+  writeConfig,
+  type TestServer,
+} from '../shared/test-client.js';
 
 function calc(expression: string): number {
   const outcome = evaluate(expression);

@@ -37,7 +37,11 @@ export function currentDatetime(config: Config, timeZone?: string): ToolResult {
   try {
     assertTimeZone(zone);
   } catch {
-    return toolError('TOOL_ARGUMENTS_INVALID', `unknown time zone "${zone}"`, 'use an IANA name such as Asia/Shanghai, Europe/Berlin, America/New_York or UTC, or leave timezone out for the plant time zone');
+    return toolError(
+      'TOOL_ARGUMENTS_INVALID',
+      `unknown time zone "${zone}"`,
+      'use an IANA name such as Asia/Shanghai, Europe/Berlin, America/New_York or UTC, or leave timezone out for the plant time zone',
+    );
   }
   const instant = now();
   const p = localParts(instant, zone);
@@ -68,7 +72,12 @@ export function currentDatetime(config: Config, timeZone?: string): ToolResult {
 
 export function calculate(expression: string): ToolResult {
   const outcome = evaluate(expression);
-  if (!outcome.ok) return toolError('TOOL_ARGUMENTS_INVALID', `cannot calculate "${expression.slice(0, 80)}": ${outcome.error.message}`, outcome.error.hint);
+  if (!outcome.ok)
+    return toolError(
+      'TOOL_ARGUMENTS_INVALID',
+      `cannot calculate "${expression.slice(0, 80)}": ${outcome.error.message}`,
+      outcome.error.hint,
+    );
   const result = tidy(outcome.value.value);
   return toolOk({ expression, result, raw: outcome.value.value }, `${outcome.value.normalised} = ${result}`);
 }
@@ -87,7 +96,9 @@ function register(server: McpServer, config: Config, log: Logger): void {
           .string()
           .max(64)
           .optional()
-          .describe('optional IANA time zone such as Europe/Berlin; leave it out for the plant time zone / 可选时区，默认工厂时区'),
+          .describe(
+            'optional IANA time zone such as Europe/Berlin; leave it out for the plant time zone / 可选时区，默认工厂时区',
+          ),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -107,7 +118,9 @@ function register(server: McpServer, config: Config, log: Logger): void {
         expression: z
           .string()
           .max(MAX_EXPRESSION_LENGTH)
-          .describe(`the arithmetic expression, at most ${MAX_EXPRESSION_LENGTH} characters, e.g. "round(37 / 1520 * 100, 2)" / 算式`),
+          .describe(
+            `the arithmetic expression, at most ${MAX_EXPRESSION_LENGTH} characters, e.g. "round(37 / 1520 * 100, 2)" / 算式`,
+          ),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

@@ -17,7 +17,11 @@ test('the vendored closure follows npm nesting and keeps only the CPU linux-x64 
       'node_modules/node-llama-cpp': {
         version: '3.21.1',
         dependencies: { which: '^6', chalk: '^5' },
-        optionalDependencies: { '@node-llama-cpp/linux-x64': '3.21.1', '@node-llama-cpp/linux-x64-cuda': '3.21.1', '@node-llama-cpp/mac-arm64-metal': '3.21.1' },
+        optionalDependencies: {
+          '@node-llama-cpp/linux-x64': '3.21.1',
+          '@node-llama-cpp/linux-x64-cuda': '3.21.1',
+          '@node-llama-cpp/mac-arm64-metal': '3.21.1',
+        },
       },
       'node_modules/node-llama-cpp/node_modules/which': { version: '6.0.1', dependencies: { isexe: '^3' } },
       'node_modules/node-llama-cpp/node_modules/isexe': { version: '3.1.1' },
@@ -35,7 +39,10 @@ test('the vendored closure follows npm nesting and keeps only the CPU linux-x64 
     'node_modules/node-llama-cpp/node_modules/which',
   ]);
   const broken: Lockfile = { packages: { 'node_modules/a': { dependencies: { missing: '1' } } } };
-  assert.throws(() => closure(broken, 'node_modules/a'), /missing \(needed by node_modules\/a\) is not in package-lock\.json/);
+  assert.throws(
+    () => closure(broken, 'node_modules/a'),
+    /missing \(needed by node_modules\/a\) is not in package-lock\.json/,
+  );
 });
 
 test('the real lockfile: node-llama-cpp vendors no GPU variant and no other platform', () => {
@@ -54,15 +61,34 @@ test('the esbuild step makes one CJS file with no worker threads that runs on it
     // the chat page's scripts are built into the bundle, exactly as development builds them; esbuild stays out
     assert.deepEqual(page, await buildPageScripts(root));
     assert.ok(readFileSync(outfile, 'utf8').includes('airgap-answer'), 'the page scripts are embedded in the bundle');
-    assert.ok(!Object.keys(metafile.inputs).some((input) => input.includes('node_modules/esbuild/')), 'esbuild is not bundled');
-    assert.ok(!Object.keys(metafile.inputs).some((input) => input.includes('node_modules/thread-stream/')), 'thread-stream is stubbed');
-    assert.ok(!Object.keys(metafile.inputs).some((input) => input.includes('node_modules/node-llama-cpp/')), 'node-llama-cpp stays external');
+    assert.ok(
+      !Object.keys(metafile.inputs).some((input) => input.includes('node_modules/esbuild/')),
+      'esbuild is not bundled',
+    );
+    assert.ok(
+      !Object.keys(metafile.inputs).some((input) => input.includes('node_modules/thread-stream/')),
+      'thread-stream is stubbed',
+    );
+    assert.ok(
+      !Object.keys(metafile.inputs).some((input) => input.includes('node_modules/node-llama-cpp/')),
+      'node-llama-cpp stays external',
+    );
     const run = spawnSync(process.execPath, [outfile, '--version'], { encoding: 'utf8', cwd: work });
     assert.equal(run.stdout.trim(), 'airgap-agent 9.9.9-test', run.stderr);
     const schema = spawnSync(process.execPath, [outfile, 'doctor', '--sqlite-version'], {
       encoding: 'utf8',
       cwd: work,
-      env: { ...process.env, AIRGAP_AGENT_SQLITE_NATIVE: path.join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node') },
+      env: {
+        ...process.env,
+        AIRGAP_AGENT_SQLITE_NATIVE: path.join(
+          root,
+          'node_modules',
+          'better-sqlite3',
+          'build',
+          'Release',
+          'better_sqlite3.node',
+        ),
+      },
     });
     assert.match(schema.stdout, /^3\.\d+\.\d+$/m, schema.stderr);
   } finally {

@@ -5,4 +5,8 @@ export interface PageScripts {
   extras: string;
 }
 export function buildPage(options: { root: string }): Promise<PageScripts>;
-export function bundleJs(options: { root: string; work: string; version: string }): Promise<{ outfile: string; metafile: Metafile; workers: number; page: PageScripts }>;
+export function bundleJs(options: {
+  root: string;
+  work: string;
+  version: string;
+}): Promise<{ outfile: string; metafile: Metafile; workers: number; page: PageScripts }>;

@@ -83,4 +83,3 @@ export async function bundleJs({ root, work, version }) {
   const workers = [...text.matchAll(/new Worker\(/g)].length;
   return { outfile, metafile: result.metafile, workers, page };
 }
-

@@ -96,7 +96,15 @@ export function vendorLlamaCpp({ root, lock, target }) {
   prunedBytes += sizeOf(gitBundle);
   rmSync(gitBundle, { force: true });
   prunedBytes += prune(target);
-  const binary = path.join(target, 'node_modules', '@node-llama-cpp', 'linux-x64', 'bins', 'linux-x64', 'llama-addon.node');
+  const binary = path.join(
+    target,
+    'node_modules',
+    '@node-llama-cpp',
+    'linux-x64',
+    'bins',
+    'linux-x64',
+    'llama-addon.node',
+  );
   if (!existsSync(binary)) throw new Error(`the CPU prebuilt binary is missing: ${binary}`);
   return { packages, bytes: sizeOf(target), prunedBytes };
 }

@@ -13,7 +13,16 @@ const outcome: CaseOutcome = {
     session: 's',
     trace_id: 't',
     tool_calls: [
-      { id: '1', name: 'query_database', arguments: { sql: "SELECT sum(inspected_qty) FROM quality_data WHERE line_id = 'A' LIMIT 1", purpose: 'line A output this week' }, ok: true, ms: 2 },
+      {
+        id: '1',
+        name: 'query_database',
+        arguments: {
+          sql: "SELECT sum(inspected_qty) FROM quality_data WHERE line_id = 'A' LIMIT 1",
+          purpose: 'line A output this week',
+        },
+        ok: true,
+        ms: 2,
+      },
     ],
   },
 };
@@ -52,7 +61,15 @@ test('each failure says what was expected and what came instead', () => {
   const failures = checkCase(testCase, outcome);
   assert.deepEqual(
     failures.map((failure) => failure.assertion),
-    ['expected_tools', 'expected_skill', 'expected_mode', 'expected_output_contains', 'expected_output_not_contains', 'expected_output_matches', 'max_latency_ms'],
+    [
+      'expected_tools',
+      'expected_skill',
+      'expected_mode',
+      'expected_output_contains',
+      'expected_output_not_contains',
+      'expected_output_matches',
+      'max_latency_ms',
+    ],
   );
   assert.match(failures[0]!.got, /query_database\(/);
 });

@@ -34,14 +34,17 @@ type Handler = (testCase: TestCase, outcome: CaseOutcome) => Failure[];
 
 function partialMatch(expected: unknown, actual: unknown): boolean {
   if (expected === null || typeof expected !== 'object') {
-    if (typeof expected === 'string' && typeof actual === 'string') return expected.trim().toLowerCase() === actual.trim().toLowerCase();
+    if (typeof expected === 'string' && typeof actual === 'string')
+      return expected.trim().toLowerCase() === actual.trim().toLowerCase();
     return expected === actual || (typeof expected === 'number' && Number(actual) === expected);
   }
   if (Array.isArray(expected)) {
     return Array.isArray(actual) && expected.every((item) => actual.some((candidate) => partialMatch(item, candidate)));
   }
   if (actual === null || typeof actual !== 'object') return false;
-  return Object.entries(expected as Record<string, unknown>).every(([key, value]) => partialMatch(value, (actual as Record<string, unknown>)[key]));
+  return Object.entries(expected as Record<string, unknown>).every(([key, value]) =>
+    partialMatch(value, (actual as Record<string, unknown>)[key]),
+  );
 }
 
 function describeCall(call: ToolCallRecord): string {
@@ -53,7 +56,8 @@ function toolMatches(expected: ExpectedTool, call: ToolCallRecord): boolean {
   if (call.name !== expected.name) return false;
   if (expected.ok !== undefined && call.ok !== expected.ok) return false;
   const text = JSON.stringify(call.arguments).toLowerCase();
-  if (expected.params_contain && !expected.params_contain.every((part) => text.includes(String(part).toLowerCase()))) return false;
+  if (expected.params_contain && !expected.params_contain.every((part) => text.includes(String(part).toLowerCase())))
+    return false;
   if (expected.args) {
     if (expected.exact) return JSON.stringify(expected.args) === JSON.stringify(call.arguments);
     return partialMatch(expected.args, call.arguments);
@@ -65,7 +69,13 @@ function toolMatches(expected: ExpectedTool, call: ToolCallRecord): boolean {
 function callsOf(answer: AgentAnswer): ToolCallRecord[] {
   const calls = [...answer.tool_calls];
   if (answer.skill && !calls.some((call) => call.name === answer.skill)) {
-    calls.unshift({ id: 'skill', name: answer.skill, arguments: (answer.data as { arguments?: Record<string, unknown> } | undefined)?.arguments ?? {}, ok: !answer.error, ms: 0 });
+    calls.unshift({
+      id: 'skill',
+      name: answer.skill,
+      arguments: (answer.data as { arguments?: Record<string, unknown> } | undefined)?.arguments ?? {},
+      ok: !answer.error,
+      ms: 0,
+    });
   }
   return calls;
 }
@@ -86,35 +96,73 @@ const HANDLERS: Record<AssertionKey, Handler> = {
       ? []
       : [{ assertion: 'expected_skill', expected: String(testCase.expected_skill), got: String(answer.skill ?? null) }],
   expected_mode: (testCase, { answer }) =>
-    testCase.expected_mode === undefined || answer.mode === testCase.expected_mode ? [] : [{ assertion: 'expected_mode', expected: testCase.expected_mode, got: answer.mode }],
+    testCase.expected_mode === undefined || answer.mode === testCase.expected_mode
+      ? []
+      : [{ assertion: 'expected_mode', expected: testCase.expected_mode, got: answer.mode }],
   expected_output_contains: (testCase, { answer }) =>
     (testCase.expected_output_contains ?? [])
       .filter((part) => !answer.answer.toLowerCase().includes(String(part).toLowerCase()))
-      .map((part) => ({ assertion: 'expected_output_contains', expected: `the answer contains ${JSON.stringify(String(part))}`, got: answer.answer })),
+      .map((part) => ({
+        assertion: 'expected_output_contains',
+        expected: `the answer contains ${JSON.stringify(String(part))}`,
+        got: answer.answer,
+      })),
   expected_output_not_contains: (testCase, { answer }) =>
     (testCase.expected_output_not_contains ?? [])
       .filter((part) => answer.answer.toLowerCase().includes(String(part).toLowerCase()))
-      .map((part) => ({ assertion: 'expected_output_not_contains', expected: `the answer does not contain ${JSON.stringify(String(part))}`, got: answer.answer })),
+      .map((part) => ({
+        assertion: 'expected_output_not_contains',
+        expected: `the answer does not contain ${JSON.stringify(String(part))}`,
+        got: answer.answer,
+      })),
   expected_output_matches: (testCase, { answer }) =>
     (testCase.expected_output_matches ?? []).flatMap((pattern) => {
       let regex: RegExp;
       try {
         regex = new RegExp(pattern, 'u');
       } catch (error) {
-        return [{ assertion: 'expected_output_matches' as const, expected: `a valid regular expression`, got: `${pattern}: ${(error as Error).message}` }];
+        return [
+          {
+            assertion: 'expected_output_matches' as const,
+            expected: `a valid regular expression`,
+            got: `${pattern}: ${(error as Error).message}`,
+          },
+        ];
       }
-      return regex.test(answer.answer) ? [] : [{ assertion: 'expected_output_matches' as const, expected: `the answer matches /${pattern}/`, got: answer.answer }];
+      return regex.test(answer.answer)
+        ? []
+        : [
+            {
+              assertion: 'expected_output_matches' as const,
+              expected: `the answer matches /${pattern}/`,
+              got: answer.answer,
+            },
+          ];
     }),
   expected_error: (testCase, { answer }) =>
     testCase.expected_error === undefined || (answer.error?.code ?? null) === testCase.expected_error
       ? []
-      : [{ assertion: 'expected_error', expected: String(testCase.expected_error), got: answer.error ? `${answer.error.code}: ${answer.error.message}` : 'no error' }],
+      : [
+          {
+            assertion: 'expected_error',
+            expected: String(testCase.expected_error),
+            got: answer.error ? `${answer.error.code}: ${answer.error.message}` : 'no error',
+          },
+        ],
   max_steps: (testCase, { steps }) =>
-    testCase.max_steps === undefined || steps <= testCase.max_steps ? [] : [{ assertion: 'max_steps', expected: `at most ${testCase.max_steps} model steps`, got: `${steps}` }],
+    testCase.max_steps === undefined || steps <= testCase.max_steps
+      ? []
+      : [{ assertion: 'max_steps', expected: `at most ${testCase.max_steps} model steps`, got: `${steps}` }],
   max_latency_ms: (testCase, { latencyMs }) =>
     testCase.max_latency_ms === undefined || latencyMs <= testCase.max_latency_ms
       ? []
-      : [{ assertion: 'max_latency_ms', expected: `at most ${testCase.max_latency_ms} ms`, got: `${Math.round(latencyMs)} ms` }],
+      : [
+          {
+            assertion: 'max_latency_ms',
+            expected: `at most ${testCase.max_latency_ms} ms`,
+            got: `${Math.round(latencyMs)} ms`,
+          },
+        ],
 };
 
 export function checkCase(testCase: TestCase, outcome: CaseOutcome): Failure[] {

@@ -13,7 +13,10 @@ export const expectedToolSchema = z
       .array(z.union([z.string(), z.number()]))
       .optional()
       .describe('strings that must appear (case-insensitive) in the JSON of the call arguments'),
-    args: z.record(z.string(), z.unknown()).optional().describe('arguments that must match (partial: only the keys given are compared)'),
+    args: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('arguments that must match (partial: only the keys given are compared)'),
     exact: z.boolean().default(false).describe('with args: the arguments must equal args exactly'),
     ok: z.boolean().optional().describe('the call must have succeeded (true) or failed (false)'),
   })
@@ -39,7 +42,10 @@ export const testCaseSchema = z
     session: z.string().optional().describe('cases with the same session share one conversation, in file order'),
     tags: z.array(z.string()).default([]),
     skip: z.union([z.boolean(), z.string()]).optional().describe('true or a reason: the case is reported as skipped'),
-    cassette: z.string().optional().describe('model turns to replay (path relative to the case file); default cassettes/<file>/<name>.json'),
+    cassette: z
+      .string()
+      .optional()
+      .describe('model turns to replay (path relative to the case file); default cassettes/<file>/<name>.json'),
   })
   .strict();
 
@@ -47,7 +53,10 @@ export const testCaseSchema = z
 export const plantSpecSchema = z
   .object({
     seed: z.number().int().default(1),
-    today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD').describe('the seeded plant ends on this day'),
+    today: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+      .describe('the seeded plant ends on this day'),
     rows: z.number().int().min(1000).max(2000000).default(100000),
   })
   .strict();

@@ -20,7 +20,11 @@ const turnSchema = z
   .object({
     content: z.string().nullable().optional(),
     tool_calls: z
-      .array(z.object({ name: z.string().min(1), arguments: z.union([z.string(), z.record(z.string(), z.unknown())]) }).strict())
+      .array(
+        z
+          .object({ name: z.string().min(1), arguments: z.union([z.string(), z.record(z.string(), z.unknown())]) })
+          .strict(),
+      )
       .optional(),
     finish_reason: z.string().optional(),
     status: z.number().int().min(100).max(599).optional(),
@@ -54,7 +58,12 @@ export function slug(name: string): string {
 /** Where a case's cassette lives: its `cassette` key, else cassettes/<file>/<case>.json beside the case file. */
 export function cassettePath(caseFile: string, caseName: string, explicit?: string): string {
   if (explicit) return path.resolve(path.dirname(caseFile), explicit);
-  return path.join(path.dirname(caseFile), 'cassettes', path.basename(caseFile).replace(/\.ya?ml$/i, ''), `${slug(caseName)}.json`);
+  return path.join(
+    path.dirname(caseFile),
+    'cassettes',
+    path.basename(caseFile).replace(/\.ya?ml$/i, ''),
+    `${slug(caseName)}.json`,
+  );
 }
 
 export function loadCassette(file: string): Cassette | undefined {
@@ -63,12 +72,16 @@ export function loadCassette(file: string): Cassette | undefined {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new AppError('BAD_REQUEST', `cassette ${file} is not valid JSON: ${(error as Error).message}`, { hint: 're-record it with --record, or fix the JSON' });
+    throw new AppError('BAD_REQUEST', `cassette ${file} is not valid JSON: ${(error as Error).message}`, {
+      hint: 're-record it with --record, or fix the JSON',
+    });
   }
   const parsed = cassetteSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new AppError('BAD_REQUEST', `cassette ${file}: ${issue.path.join('.') || '(top level)'}: ${issue.message}`, { hint: 'see docs/admin-guide.md#regression-tests for the cassette format' });
+    throw new AppError('BAD_REQUEST', `cassette ${file}: ${issue.path.join('.') || '(top level)'}: ${issue.message}`, {
+      hint: 'see docs/admin-guide.md#regression-tests for the cassette format',
+    });
   }
   return parsed.data;
 }
@@ -101,11 +114,23 @@ export function turnFromResponse(status: number, contentType: string, body: stri
     return { status, error_message: message };
   }
   if (!contentType.includes('text/event-stream')) {
-    const json = JSON.parse(body) as { choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ function: { name: string; arguments: string } }> }; finish_reason?: string }> };
+    const json = JSON.parse(body) as {
+      choices?: Array<{
+        message?: { content?: string | null; tool_calls?: Array<{ function: { name: string; arguments: string } }> };
+        finish_reason?: string;
+      }>;
+    };
     const choice = json.choices?.[0];
     return {
       content: choice?.message?.content ?? null,
-      ...(choice?.message?.tool_calls?.length ? { tool_calls: choice.message.tool_calls.map((call) => ({ name: call.function.name, arguments: call.function.arguments })) } : {}),
+      ...(choice?.message?.tool_calls?.length
+        ? {
+            tool_calls: choice.message.tool_calls.map((call) => ({
+              name: call.function.name,
+              arguments: call.function.arguments,
+            })),
+          }
+        : {}),
       ...(choice?.finish_reason ? { finish_reason: choice.finish_reason } : {}),
     };
   }
@@ -116,7 +141,15 @@ export function turnFromResponse(status: number, contentType: string, body: stri
     if (!line.startsWith('data:')) continue;
     const data = line.slice(5).trim();
     if (data === '[DONE]' || data === '') continue;
-    const chunk = JSON.parse(data) as { choices?: Array<{ delta?: { content?: string | null; tool_calls?: Array<{ index: number; function?: { name?: string; arguments?: string } }> }; finish_reason?: string | null }> };
+    const chunk = JSON.parse(data) as {
+      choices?: Array<{
+        delta?: {
+          content?: string | null;
+          tool_calls?: Array<{ index: number; function?: { name?: string; arguments?: string } }>;
+        };
+        finish_reason?: string | null;
+      }>;
+    };
     const choice = chunk.choices?.[0];
     if (!choice) continue;
     if (choice.delta?.content) content += choice.delta.content;
@@ -127,7 +160,11 @@ export function turnFromResponse(status: number, contentType: string, body: stri
     }
     if (choice.finish_reason) finish = choice.finish_reason;
   }
-  return { content: content || (calls.length ? null : ''), ...(calls.length ? { tool_calls: calls } : {}), ...(finish ? { finish_reason: finish } : {}) };
+  return {
+    content: content || (calls.length ? null : ''),
+    ...(calls.length ? { tool_calls: calls } : {}),
+    ...(finish ? { finish_reason: finish } : {}),
+  };
 }
 
 export interface RecordingProxy {
@@ -149,7 +186,11 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       const suffix = (request.url ?? '').replace(/^\/v1/, '');
       const headers: Record<string, string> = { 'content-type': request.headers['content-type'] ?? 'application/json' };
       if (request.headers.authorization) headers.authorization = request.headers.authorization;
-      fetch(`${base}${suffix}`, { method: request.method, headers, body: request.method === 'GET' ? undefined : Buffer.concat(parts) })
+      fetch(`${base}${suffix}`, {
+        method: request.method,
+        headers,
+        body: request.method === 'GET' ? undefined : Buffer.concat(parts),
+      })
         .then(async (upstream) => {
           const contentType = upstream.headers.get('content-type') ?? 'application/json';
           const text = await upstream.text();
@@ -159,7 +200,9 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
         })
         .catch((error: unknown) => {
           response.writeHead(502, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ error: { message: `recording proxy: ${(error as Error).message}`, type: 'proxy_error' } }));
+          response.end(
+            JSON.stringify({ error: { message: `recording proxy: ${(error as Error).message}`, type: 'proxy_error' } }),
+          );
         });
     });
   });

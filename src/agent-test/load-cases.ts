@@ -30,7 +30,10 @@ export interface LoadProblem {
 export function findCaseFiles(paths: string[]): string[] {
   const files: string[] = [];
   const visit = (target: string) => {
-    if (!existsSync(target)) throw new AppError('NOT_FOUND', `no such file or folder: ${target}`, { hint: 'give the folder of your cases, e.g. agent-test testcases/' });
+    if (!existsSync(target))
+      throw new AppError('NOT_FOUND', `no such file or folder: ${target}`, {
+        hint: 'give the folder of your cases, e.g. agent-test testcases/',
+      });
     const stat = statSync(target);
     if (stat.isDirectory()) {
       for (const name of readdirSync(target).sort()) {
@@ -66,7 +69,12 @@ export function loadCaseFile(file: string): { cases: LoadedCase[]; problems: Loa
   if (document.errors.length > 0) {
     return {
       cases: [],
-      problems: document.errors.map((error) => ({ file, line: error.linePos?.[0]?.line, path: '(file)', message: `YAML syntax: ${error.message.split('\n')[0]}` })),
+      problems: document.errors.map((error) => ({
+        file,
+        line: error.linePos?.[0]?.line,
+        path: '(file)',
+        message: `YAML syntax: ${error.message.split('\n')[0]}`,
+      })),
     };
   }
   const raw = document.toJS() as unknown;
@@ -82,19 +90,40 @@ export function loadCaseFile(file: string): { cases: LoadedCase[]; problems: Loa
     items = list;
     prefix = ['cases'];
     for (const key of Object.keys(rest)) {
-      problems.push({ file, line: lineAt(document, counter, [key]), path: key, message: `unknown top-level key "${key}": use "plant" and "cases"` });
+      problems.push({
+        file,
+        line: lineAt(document, counter, [key]),
+        path: key,
+        message: `unknown top-level key "${key}": use "plant" and "cases"`,
+      });
     }
     if (plantRaw !== undefined) {
       const parsedPlant = plantSpecSchema.safeParse(plantRaw);
       if (!parsedPlant.success) {
         const issue = parsedPlant.error.issues[0]!;
         const issuePath = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
-        return { cases: [], problems: [{ file, line: lineAt(document, counter, ['plant', ...issuePath]), path: `plant${formatPath(issuePath.length ? ['', ...issuePath].slice(1) : [])}`.replace(/^plant(?=\w)/, 'plant.'), message: issue.message }] };
+        return {
+          cases: [],
+          problems: [
+            {
+              file,
+              line: lineAt(document, counter, ['plant', ...issuePath]),
+              path: `plant${formatPath(issuePath.length ? ['', ...issuePath].slice(1) : [])}`.replace(
+                /^plant(?=\w)/,
+                'plant.',
+              ),
+              message: issue.message,
+            },
+          ],
+        };
       }
       plant = parsedPlant.data;
     }
   } else {
-    return { cases: [], problems: [{ file, line: 1, path: '(file)', message: 'expected a list of cases (or a "cases:" list)' }] };
+    return {
+      cases: [],
+      problems: [{ file, line: 1, path: '(file)', message: 'expected a list of cases (or a "cases:" list)' }],
+    };
   }
   const cases: LoadedCase[] = [];
   const seen = new Map<string, number>();
@@ -105,14 +134,25 @@ export function loadCaseFile(file: string): { cases: LoadedCase[]; problems: Loa
         const issuePath = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
         const keyPath = [...prefix, index, ...issuePath];
         let message = issue.message;
-        if (issue.code === 'unrecognized_keys') message = `unknown key(s) ${issue.keys.join(', ')}: check the spelling against docs/testcases.schema.json`;
-        problems.push({ file, line: lineAt(document, counter, keyPath), path: `cases${formatPath([index, ...issuePath])}`, message });
+        if (issue.code === 'unrecognized_keys')
+          message = `unknown key(s) ${issue.keys.join(', ')}: check the spelling against docs/testcases.schema.json`;
+        problems.push({
+          file,
+          line: lineAt(document, counter, keyPath),
+          path: `cases${formatPath([index, ...issuePath])}`,
+          message,
+        });
       }
       return;
     }
     const previous = seen.get(parsed.data.name);
     if (previous !== undefined) {
-      problems.push({ file, line: lineAt(document, counter, [...prefix, index, 'name']), path: `cases[${index}].name`, message: `duplicate case name "${parsed.data.name}" (also cases[${previous}])` });
+      problems.push({
+        file,
+        line: lineAt(document, counter, [...prefix, index, 'name']),
+        path: `cases[${index}].name`,
+        message: `duplicate case name "${parsed.data.name}" (also cases[${previous}])`,
+      });
       return;
     }
     seen.set(parsed.data.name, index);

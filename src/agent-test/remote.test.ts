@@ -8,13 +8,15 @@ import { startLiveService } from '../http/testing/live.js';
 import { OPERATOR } from '../http/testing/helpers.js';
 import { runRemoteSuite } from './remote.js';
 
-
-test('agent-test --url replays cases against a running service; clock-fixed cases are skipped with the reason', { timeout: 120_000 }, async () => {
-  const live = await startLiveService();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'remote-cases-'));
-  writeFileSync(
-    path.join(dir, 'remote.yaml'),
-    `- name: defect rate over HTTP
+test(
+  'agent-test --url replays cases against a running service; clock-fixed cases are skipped with the reason',
+  { timeout: 120_000 },
+  async () => {
+    const live = await startLiveService();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'remote-cases-'));
+    writeFileSync(
+      path.join(dir, 'remote.yaml'),
+      `- name: defect rate over HTTP
   input: "A线上周的次品率是多少？"
   expected_mode: rules
   expected_skill: quality_metrics
@@ -35,19 +37,29 @@ test('agent-test --url replays cases against a running service; clock-fixed case
   input: "A线上周的产量"
   expected_output_contains: ["no such text"]
 `,
-  );
-  const previous = process.env.AIRGAP_AGENT_PASSWORD;
-  process.env.AIRGAP_AGENT_PASSWORD = OPERATOR.password;
-  try {
-    const out = sink();
-    const summary = await runRemoteSuite({ paths: [dir], url: live.url, user: OPERATOR.username, jobs: 2, failFast: false, caseTimeoutMs: 60_000, out, err: sink() });
-    const text = out.text();
-    assert.deepEqual(summary, { passed: 3, failed: 1, skipped: 1 }, text);
-    assert.match(text, /- fixed clock .*skipped: fixes the clock/);
-    assert.equal(text.trim().split('\n').at(-1), '3 passed, 1 failed, 1 skipped');
-  } finally {
-    if (previous === undefined) delete process.env.AIRGAP_AGENT_PASSWORD;
-    else process.env.AIRGAP_AGENT_PASSWORD = previous;
-    await live.close();
-  }
-});
+    );
+    const previous = process.env.AIRGAP_AGENT_PASSWORD;
+    process.env.AIRGAP_AGENT_PASSWORD = OPERATOR.password;
+    try {
+      const out = sink();
+      const summary = await runRemoteSuite({
+        paths: [dir],
+        url: live.url,
+        user: OPERATOR.username,
+        jobs: 2,
+        failFast: false,
+        caseTimeoutMs: 60_000,
+        out,
+        err: sink(),
+      });
+      const text = out.text();
+      assert.deepEqual(summary, { passed: 3, failed: 1, skipped: 1 }, text);
+      assert.match(text, /- fixed clock .*skipped: fixes the clock/);
+      assert.equal(text.trim().split('\n').at(-1), '3 passed, 1 failed, 1 skipped');
+    } finally {
+      if (previous === undefined) delete process.env.AIRGAP_AGENT_PASSWORD;
+      else process.env.AIRGAP_AGENT_PASSWORD = previous;
+      await live.close();
+    }
+  },
+);

@@ -12,7 +12,16 @@ import type { AgentAnswer } from '../agent/types.js';
 import { checkCase } from './assertions.js';
 import { loadCases, type LoadedCase } from './load-cases.js';
 import { selected } from './runner.js';
-import { formatCase, formatProblem, summarise, summaryLine, writeJson, writeJunit, type CaseReport, type RunSummary } from './report.js';
+import {
+  formatCase,
+  formatProblem,
+  summarise,
+  summaryLine,
+  writeJson,
+  writeJunit,
+  type CaseReport,
+  type RunSummary,
+} from './report.js';
 
 export interface RemoteRunOptions {
   paths: string[];
@@ -48,14 +57,28 @@ async function authenticate(base: string, user: string | undefined): Promise<Rec
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: user, password, kind: 'bearer' }),
   });
-  const body = (await response.json().catch(() => ({}))) as { token?: string; error?: { message?: string; hint?: string } };
+  const body = (await response.json().catch(() => ({}))) as {
+    token?: string;
+    error?: { message?: string; hint?: string };
+  };
   if (!response.ok || !body.token) {
-    throw new AppError('UNAUTHENTICATED', `log-in to ${base} failed (HTTP ${response.status}): ${body.error?.message ?? 'no token'}`, { hint: body.error?.hint ?? 'check the user name and password' });
+    throw new AppError(
+      'UNAUTHENTICATED',
+      `log-in to ${base} failed (HTTP ${response.status}): ${body.error?.message ?? 'no token'}`,
+      { hint: body.error?.hint ?? 'check the user name and password' },
+    );
   }
   return { authorization: `Bearer ${body.token}` };
 }
 
-async function askRemote(options: { base: string; socket?: string | undefined; headers: Record<string, string>; question: string; sessionId: string | undefined; timeoutMs: number }): Promise<{ answer: AgentAnswer; steps: number; sessionId: string }> {
+async function askRemote(options: {
+  base: string;
+  socket?: string | undefined;
+  headers: Record<string, string>;
+  question: string;
+  sessionId: string | undefined;
+  timeoutMs: number;
+}): Promise<{ answer: AgentAnswer; steps: number; sessionId: string }> {
   if (options.socket !== undefined) {
     let steps = 0;
     const answer = await askThroughService(options.socket, {
@@ -71,7 +94,10 @@ async function askRemote(options: { base: string; socket?: string | undefined; h
   const response = await fetch(`${options.base}/api/tasks`, {
     method: 'POST',
     headers: { ...options.headers, 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ question: options.question, ...(options.sessionId ? { session_id: options.sessionId } : {}) }),
+    body: JSON.stringify({
+      question: options.question,
+      ...(options.sessionId ? { session_id: options.sessionId } : {}),
+    }),
     signal: AbortSignal.timeout(options.timeoutMs),
   });
   if (!response.ok || !response.body) {
@@ -117,10 +143,20 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   for (const entry of chosen) {
     const reason = skipReason(entry);
     if (reason) {
-      emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'skipped', ms: 0, failures: [], skipReason: reason });
+      emit({
+        name: entry.testCase.name,
+        file: entry.file,
+        line: entry.line,
+        status: 'skipped',
+        ms: 0,
+        failures: [],
+        skipReason: reason,
+      });
       continue;
     }
-    const key = entry.testCase.session ? `${entry.file}\u0000${entry.testCase.session}` : `${entry.file}\u0000#${entry.index}`;
+    const key = entry.testCase.session
+      ? `${entry.file}\u0000${entry.testCase.session}`
+      : `${entry.file}\u0000#${entry.index}`;
     units.set(key, [...(units.get(key) ?? []), entry]);
   }
   options.err.write(`agent-test: ${chosen.length} case(s) against ${base}\n`);
@@ -133,14 +169,37 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
         for (const entry of unit) {
           const started = performance.now();
           try {
-            const result = await askRemote({ base, socket: options.socket, headers, question: entry.testCase.input, sessionId: entry.testCase.session ? sessionId : undefined, timeoutMs: options.caseTimeoutMs });
+            const result = await askRemote({
+              base,
+              socket: options.socket,
+              headers,
+              question: entry.testCase.input,
+              sessionId: entry.testCase.session ? sessionId : undefined,
+              timeoutMs: options.caseTimeoutMs,
+            });
             sessionId = result.sessionId;
             const ms = performance.now() - started;
             const failures = checkCase(entry.testCase, { answer: result.answer, latencyMs: ms, steps: result.steps });
-            emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: failures.length ? 'failed' : 'passed', ms, failures, answer: result.answer });
+            emit({
+              name: entry.testCase.name,
+              file: entry.file,
+              line: entry.line,
+              status: failures.length ? 'failed' : 'passed',
+              ms,
+              failures,
+              answer: result.answer,
+            });
           } catch (error) {
             const message = error instanceof AppError ? error.describe() : (error as Error).message;
-            emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: performance.now() - started, failures: [], error: message });
+            emit({
+              name: entry.testCase.name,
+              file: entry.file,
+              line: entry.line,
+              status: 'failed',
+              ms: performance.now() - started,
+              failures: [],
+              error: message,
+            });
           }
           if (options.failFast && reports.at(-1)?.status === 'failed') stopped = true;
         }

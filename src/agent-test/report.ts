@@ -56,14 +56,20 @@ export function formatCase(report: CaseReport): string {
   const lines = [head, `    at ${where(report.file, report.line)}`];
   if (report.error) lines.push(`    error: ${indent(report.error, '      ')}`);
   for (const failure of report.failures) {
-    lines.push(`    ${failure.assertion}:`, `      expected: ${indent(failure.expected, '        ')}`, `      got:      ${indent(failure.got, '        ')}`);
+    lines.push(
+      `    ${failure.assertion}:`,
+      `      expected: ${indent(failure.expected, '        ')}`,
+      `      got:      ${indent(failure.got, '        ')}`,
+    );
   }
   if (report.answer) {
     lines.push(`    mode: ${report.answer.mode}, skill: ${report.answer.skill ?? '-'}`);
     if (report.answer.tool_calls.length > 0) {
       lines.push('    tool trace:');
       for (const call of report.answer.tool_calls) {
-        lines.push(`      ${call.ok ? '✔' : '✖'} ${call.name} ${JSON.stringify(call.arguments).slice(0, 300)} (${Math.round(call.ms)} ms${call.cached ? ', cached' : ''})${call.error ? ` → ${call.error.slice(0, 200)}` : ''}`);
+        lines.push(
+          `      ${call.ok ? '✔' : '✖'} ${call.name} ${JSON.stringify(call.arguments).slice(0, 300)} (${Math.round(call.ms)} ms${call.cached ? ', cached' : ''})${call.error ? ` → ${call.error.slice(0, 200)}` : ''}`,
+        );
       }
     }
   }
@@ -75,7 +81,9 @@ export function formatProblem(problem: LoadProblem): string {
 }
 
 function xml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return text
+    .replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 }
 
 export function writeJunit(file: string, reports: CaseReport[], problems: LoadProblem[]): void {
@@ -86,9 +94,14 @@ export function writeJunit(file: string, reports: CaseReport[], problems: LoadPr
     const body = cases
       .map((report) => {
         const open = `    <testcase classname="${xml(path.basename(suiteFile))}" name="${xml(report.name)}" time="${(report.ms / 1000).toFixed(3)}">`;
-        if (report.status === 'skipped') return `${open}<skipped message="${xml(report.skipReason ?? '')}"/></testcase>`;
+        if (report.status === 'skipped')
+          return `${open}<skipped message="${xml(report.skipReason ?? '')}"/></testcase>`;
         if (report.status === 'passed') return `${open}</testcase>`;
-        const message = report.error ?? report.failures.map((failure) => `${failure.assertion}: expected ${failure.expected}; got ${failure.got}`).join('\n');
+        const message =
+          report.error ??
+          report.failures
+            .map((failure) => `${failure.assertion}: expected ${failure.expected}; got ${failure.got}`)
+            .join('\n');
         return `${open}<failure message="${xml(message.split('\n')[0] ?? '')}">${xml(message)}</failure></testcase>`;
       })
       .join('\n');
@@ -97,8 +110,15 @@ export function writeJunit(file: string, reports: CaseReport[], problems: LoadPr
     return `  <testsuite name="${xml(path.basename(suiteFile))}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">\n${body}\n  </testsuite>`;
   });
   if (problems.length > 0) {
-    const body = problems.map((problem) => `    <testcase classname="load" name="${xml(`${path.basename(problem.file)} ${problem.path}`)}"><failure message="${xml(problem.message)}">${xml(formatProblem(problem))}</failure></testcase>`).join('\n');
-    suites.push(`  <testsuite name="case files" tests="${problems.length}" failures="${problems.length}">\n${body}\n  </testsuite>`);
+    const body = problems
+      .map(
+        (problem) =>
+          `    <testcase classname="load" name="${xml(`${path.basename(problem.file)} ${problem.path}`)}"><failure message="${xml(problem.message)}">${xml(formatProblem(problem))}</failure></testcase>`,
+      )
+      .join('\n');
+    suites.push(
+      `  <testsuite name="case files" tests="${problems.length}" failures="${problems.length}">\n${body}\n  </testsuite>`,
+    );
   }
   writeFileSync(
     file,
@@ -107,5 +127,8 @@ export function writeJunit(file: string, reports: CaseReport[], problems: LoadPr
 }
 
 export function writeJson(file: string, reports: CaseReport[], problems: LoadProblem[]): void {
-  writeFileSync(file, `${JSON.stringify({ summary: summarise(reports, problems), cases: reports, problems }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ summary: summarise(reports, problems), cases: reports, problems }, null, 2)}\n`,
+  );
 }

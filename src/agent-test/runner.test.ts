@@ -8,15 +8,17 @@ import { configFromObject } from '../config/load.js';
 import { runSuite } from './runner.js';
 import { cassettePath } from './cassette.js';
 
-
-test('agent-test replays rules cases, cassette-driven model cases and reports failures exactly', { timeout: 120_000 }, async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-test-run-'));
-  const cases = path.join(dir, 'cases');
-  mkdirSync(cases);
-  const file = path.join(cases, 'suite.yaml');
-  writeFileSync(
-    file,
-    `plant:
+test(
+  'agent-test replays rules cases, cassette-driven model cases and reports failures exactly',
+  { timeout: 120_000 },
+  async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-test-run-'));
+    const cases = path.join(dir, 'cases');
+    mkdirSync(cases);
+    const file = path.join(cases, 'suite.yaml');
+    writeFileSync(
+      file,
+      `plant:
   seed: 1
   today: '2026-11-29'
   rows: 5000
@@ -45,43 +47,47 @@ cases:
     input: "x"
     skip: "waiting for a fix"
 `,
-  );
-  const cassette = cassettePath(file, 'model recovers from a malformed call');
-  mkdirSync(path.dirname(cassette), { recursive: true });
-  writeFileSync(
-    cassette,
-    JSON.stringify({
-      version: 1,
-      case: 'model recovers from a malformed call',
-      turns: [
-        { content: "<tool_call>{'name': 'list_engineers', 'arguments': {},}</tool_call>" },
-        { content: 'The plant has seven engineers on the on-call team.' },
-      ],
-    }),
-  );
-  const out = sink();
-  const err = sink();
-  const junit = path.join(dir, 'junit.xml');
-  const json = path.join(dir, 'report.json');
-  const config = configFromObject({ log: { level: 'silent' } }, dir);
-  const summary = await runSuite({
-    paths: [cases],
-    loaded: { config, file: undefined },
-    jobs: 2,
-    failFast: false,
-    record: false,
-    live: false,
-    junit,
-    json,
-    caseTimeoutMs: 60_000,
-    out,
-    err,
-  });
-  const text = out.text();
-  assert.deepEqual(summary, { passed: 2, failed: 1, skipped: 1 }, text);
-  assert.equal(text.trim().split('\n').at(-1), '2 passed, 1 failed, 1 skipped');
-  assert.match(text, /✖ a wrong expectation fails[\s\S]*expected_output_contains:[\s\S]*expected: the answer contains "this text is not in the answer"[\s\S]*tool trace:/);
-  assert.match(readFileSync(junit, 'utf8'), /<testsuite name="suite.yaml" tests="4" failures="1" skipped="1">/);
-  const report = JSON.parse(readFileSync(json, 'utf8')) as { summary: unknown };
-  assert.deepEqual(report.summary, summary);
-});
+    );
+    const cassette = cassettePath(file, 'model recovers from a malformed call');
+    mkdirSync(path.dirname(cassette), { recursive: true });
+    writeFileSync(
+      cassette,
+      JSON.stringify({
+        version: 1,
+        case: 'model recovers from a malformed call',
+        turns: [
+          { content: "<tool_call>{'name': 'list_engineers', 'arguments': {},}</tool_call>" },
+          { content: 'The plant has seven engineers on the on-call team.' },
+        ],
+      }),
+    );
+    const out = sink();
+    const err = sink();
+    const junit = path.join(dir, 'junit.xml');
+    const json = path.join(dir, 'report.json');
+    const config = configFromObject({ log: { level: 'silent' } }, dir);
+    const summary = await runSuite({
+      paths: [cases],
+      loaded: { config, file: undefined },
+      jobs: 2,
+      failFast: false,
+      record: false,
+      live: false,
+      junit,
+      json,
+      caseTimeoutMs: 60_000,
+      out,
+      err,
+    });
+    const text = out.text();
+    assert.deepEqual(summary, { passed: 2, failed: 1, skipped: 1 }, text);
+    assert.equal(text.trim().split('\n').at(-1), '2 passed, 1 failed, 1 skipped');
+    assert.match(
+      text,
+      /✖ a wrong expectation fails[\s\S]*expected_output_contains:[\s\S]*expected: the answer contains "this text is not in the answer"[\s\S]*tool trace:/,
+    );
+    assert.match(readFileSync(junit, 'utf8'), /<testsuite name="suite.yaml" tests="4" failures="1" skipped="1">/);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { summary: unknown };
+    assert.deepEqual(report.summary, summary);
+  },
+);

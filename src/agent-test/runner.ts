@@ -26,9 +26,25 @@ import type { AgentEvent } from '../agent/types.js';
 import { seedPlant } from '../seed/index.js';
 import { checkCase } from './assertions.js';
 import type { PlantSpec } from './case-schema.js';
-import { cassettePath, loadCassette, saveCassette, startRecordingProxy, toScriptedTurn, type RecordingProxy } from './cassette.js';
+import {
+  cassettePath,
+  loadCassette,
+  saveCassette,
+  startRecordingProxy,
+  toScriptedTurn,
+  type RecordingProxy,
+} from './cassette.js';
 import { loadCases, type LoadedCase } from './load-cases.js';
-import { formatCase, formatProblem, summarise, summaryLine, writeJson, writeJunit, type CaseReport, type RunSummary } from './report.js';
+import {
+  formatCase,
+  formatProblem,
+  summarise,
+  summaryLine,
+  writeJson,
+  writeJunit,
+  type CaseReport,
+  type RunSummary,
+} from './report.js';
 import { startScriptedLlmServer, type ScriptedLlmServer } from './scripted-llm-server.js';
 
 export interface RunOptions {
@@ -63,9 +79,13 @@ function plantKey(plant: PlantSpec | undefined): string {
 }
 
 /** --filter and --tag, shared by the in-process and the --url runs. */
-export function selected(entry: LoadedCase, options: { filter?: RegExp | undefined; tags?: string[] | undefined }): boolean {
+export function selected(
+  entry: LoadedCase,
+  options: { filter?: RegExp | undefined; tags?: string[] | undefined },
+): boolean {
   if (options.filter && !options.filter.test(entry.testCase.name)) return false;
-  if (options.tags && options.tags.length > 0 && !options.tags.some((tag) => entry.testCase.tags.includes(tag))) return false;
+  if (options.tags && options.tags.length > 0 && !options.tags.some((tag) => entry.testCase.tags.includes(tag)))
+    return false;
   return true;
 }
 
@@ -74,7 +94,10 @@ function cassetteFile(entry: LoadedCase): string {
 }
 
 /** Split the cases into groups (plant × now) of units (a case, or one session's cases). */
-export function planUnits(cases: LoadedCase[], options: { live: boolean; record: boolean }): { groups: Group[]; problems: Array<{ entry: LoadedCase; message: string }> } {
+export function planUnits(
+  cases: LoadedCase[],
+  options: { live: boolean; record: boolean },
+): { groups: Group[]; problems: Array<{ entry: LoadedCase; message: string }> } {
   const problems: Array<{ entry: LoadedCase; message: string }> = [];
   const units: Unit[] = [];
   const sessions = new Map<string, Unit>();
@@ -87,7 +110,10 @@ export function planUnits(cases: LoadedCase[], options: { live: boolean; record:
       if (unit) {
         const first = unit.cases[0]!;
         if ((first.testCase.now ?? '') !== (entry.testCase.now ?? '')) {
-          problems.push({ entry, message: `cases of session "${session}" must share "now" (the first says ${first.testCase.now ?? 'none'})` });
+          problems.push({
+            entry,
+            message: `cases of session "${session}" must share "now" (the first says ${first.testCase.now ?? 'none'})`,
+          });
           continue;
         }
         unit.cases.push(entry);
@@ -113,14 +139,29 @@ export function planUnits(cases: LoadedCase[], options: { live: boolean; record:
 }
 
 /** A demo plant for a case file, seeded once per run into the run's temp folder. */
-function plantFor(spec: PlantSpec | undefined, base: Config, scratch: string, cache: Map<string, { db: string; docs: string }>): Config {
-  const state = { db: path.join(scratch, 'agent.db'), fts_db: path.join(scratch, `fts-${plantKey(spec).replace(/\W+/g, '-')}.db`) };
+function plantFor(
+  spec: PlantSpec | undefined,
+  base: Config,
+  scratch: string,
+  cache: Map<string, { db: string; docs: string }>,
+): Config {
+  const state = {
+    db: path.join(scratch, 'agent.db'),
+    fts_db: path.join(scratch, `fts-${plantKey(spec).replace(/\W+/g, '-')}.db`),
+  };
   if (!spec) return { ...base, state };
   const key = plantKey(spec);
   let seeded = cache.get(key);
   if (!seeded) {
     const dir = path.join(scratch, `plant-${key.replace(/\W+/g, '-')}`);
-    const summary = seedPlant({ db: path.join(dir, 'plant.db'), docsDir: path.join(dir, 'docs'), rows: spec.rows, seed: spec.seed, today: spec.today, timezone: base.plant.timezone });
+    const summary = seedPlant({
+      db: path.join(dir, 'plant.db'),
+      docsDir: path.join(dir, 'docs'),
+      rows: spec.rows,
+      seed: spec.seed,
+      today: spec.today,
+      timezone: base.plant.timezone,
+    });
     seeded = { db: summary.db, docs: path.join(dir, 'docs') };
     cache.set(key, seeded);
   }
@@ -146,24 +187,58 @@ async function pool<T>(items: T[], jobs: number, work: (item: T) => Promise<void
   await Promise.all(runners);
 }
 
-async function runCase(runtime: AgentRuntime, entry: LoadedCase, sessionId: string | undefined, options: RunOptions & { modelNote?: string | undefined }): Promise<CaseReport> {
+async function runCase(
+  runtime: AgentRuntime,
+  entry: LoadedCase,
+  sessionId: string | undefined,
+  options: RunOptions & { modelNote?: string | undefined },
+): Promise<CaseReport> {
   const { testCase } = entry;
   const events: AgentEvent[] = [];
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.caseTimeoutMs);
   const started = performance.now();
   try {
-    const answer = await runtime.agent.ask({ question: testCase.input, sessionId, signal: AbortSignal.any([controller.signal, runtime.signal]), onEvent: (event) => events.push(event) });
+    const answer = await runtime.agent.ask({
+      question: testCase.input,
+      sessionId,
+      signal: AbortSignal.any([controller.signal, runtime.signal]),
+      onEvent: (event) => events.push(event),
+    });
     const ms = performance.now() - started;
     const steps = events.filter((event) => event.type === 'step-start').length;
     const failures = checkCase(testCase, { answer, latencyMs: ms, steps });
     let error: string | undefined;
-    if (failures.some((failure) => failure.assertion === 'expected_mode') && testCase.expected_mode === 'model' && options.modelNote) error = options.modelNote;
-    return { name: testCase.name, file: entry.file, line: entry.line, status: failures.length ? 'failed' : 'passed', ms, failures, error, answer };
+    if (
+      failures.some((failure) => failure.assertion === 'expected_mode') &&
+      testCase.expected_mode === 'model' &&
+      options.modelNote
+    )
+      error = options.modelNote;
+    return {
+      name: testCase.name,
+      file: entry.file,
+      line: entry.line,
+      status: failures.length ? 'failed' : 'passed',
+      ms,
+      failures,
+      error,
+      answer,
+    };
   } catch (caught) {
     const appError = toAppError(caught);
-    const reason = controller.signal.aborted ? `no answer within ${options.caseTimeoutMs} ms` : `${appError.code}: ${appError.message}`;
-    return { name: testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: performance.now() - started, failures: [], error: reason };
+    const reason = controller.signal.aborted
+      ? `no answer within ${options.caseTimeoutMs} ms`
+      : `${appError.code}: ${appError.message}`;
+    return {
+      name: testCase.name,
+      file: entry.file,
+      line: entry.line,
+      status: 'failed',
+      ms: performance.now() - started,
+      failures: [],
+      error: reason,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -181,12 +256,32 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const runnable: LoadedCase[] = [];
   for (const entry of chosen) {
     const skip = entry.testCase.skip;
-    if (skip) emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'skipped', ms: 0, failures: [], skipReason: typeof skip === 'string' ? skip : 'skip: true' });
+    if (skip)
+      emit({
+        name: entry.testCase.name,
+        file: entry.file,
+        line: entry.line,
+        status: 'skipped',
+        ms: 0,
+        failures: [],
+        skipReason: typeof skip === 'string' ? skip : 'skip: true',
+      });
     else runnable.push(entry);
   }
-  options.err.write(`agent-test: ${runnable.length} case(s) from ${files.length} file(s)${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}\n`);
+  options.err.write(
+    `agent-test: ${runnable.length} case(s) from ${files.length} file(s)${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}\n`,
+  );
   const plan = planUnits(runnable, options);
-  for (const { entry, message } of plan.problems) emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: 0, failures: [], error: message });
+  for (const { entry, message } of plan.problems)
+    emit({
+      name: entry.testCase.name,
+      file: entry.file,
+      line: entry.line,
+      status: 'failed',
+      ms: 0,
+      failures: [],
+      error: message,
+    });
 
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'agent-test-'));
   seedTaughtPhrasings(options.loaded.config.state.db, path.join(scratch, 'agent.db'));
@@ -197,7 +292,10 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const stop = (): boolean => stopped;
   try {
     if (options.record) {
-      if (!base.llm.base_url) throw new AppError('USAGE', 'agent-test --record needs a live model', { hint: 'set llm.base_url in the config (see docs/llm-endpoints.md)' });
+      if (!base.llm.base_url)
+        throw new AppError('USAGE', 'agent-test --record needs a live model', {
+          hint: 'set llm.base_url in the config (see docs/llm-endpoints.md)',
+        });
       proxy = await startRecordingProxy(base.llm.base_url);
     }
     let unitCounter = 0;
@@ -206,7 +304,9 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       setFixedNow(group.now, base.plant.timezone);
       const groupConfig = plantFor(group.plant, base, scratch, plants);
       const noModel = !groupConfig.llm.base_url && !options.record;
-      const modelNote = noModel ? 'no cassette for this case and no model configured: record one with `agent-test --record` against a live model (llm.base_url)' : undefined;
+      const modelNote = noModel
+        ? 'no cassette for this case and no model configured: record one with `agent-test --record` against a live model (llm.base_url)'
+        : undefined;
       let shared: Promise<AgentRuntime> | undefined;
       const runtimes: Array<Promise<AgentRuntime>> = [];
       const sharedRuntime = (): Promise<AgentRuntime> => {
@@ -225,8 +325,16 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
             let scripted: ScriptedLlmServer | undefined;
             try {
               if (unit.cassettes) {
-                const turns = unit.cases.flatMap((entry) => (loadCassette(cassetteFile(entry))?.turns ?? []).map(toScriptedTurn));
-                scripted = await startScriptedLlmServer({ turns, fallback: { status: 500, errorMessage: 'the cassette has no more recorded turns for this case: re-record it with --record' } });
+                const turns = unit.cases.flatMap((entry) =>
+                  (loadCassette(cassetteFile(entry))?.turns ?? []).map(toScriptedTurn),
+                );
+                scripted = await startScriptedLlmServer({
+                  turns,
+                  fallback: {
+                    status: 500,
+                    errorMessage: 'the cassette has no more recorded turns for this case: re-record it with --record',
+                  },
+                });
                 const config = { ...groupConfig, llm: { ...groupConfig.llm, base_url: scripted.url } };
                 const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
                 runtimes.push(created);
@@ -237,7 +345,16 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
             } catch (error) {
               await scripted?.close();
               const appError = toAppError(error);
-              for (const entry of unit.cases) emit({ name: entry.testCase.name, file: entry.file, line: entry.line, status: 'failed', ms: 0, failures: [], error: `the agent could not start: ${appError.describe()}` });
+              for (const entry of unit.cases)
+                emit({
+                  name: entry.testCase.name,
+                  file: entry.file,
+                  line: entry.line,
+                  status: 'failed',
+                  ms: 0,
+                  failures: [],
+                  error: `the agent could not start: ${appError.describe()}`,
+                });
               if (options.failFast) stopped = true;
               return;
             }
@@ -246,9 +363,18 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
                 if (stopped) break;
                 const sessionId = entry.testCase.session ? unitId : undefined;
                 proxy?.take();
-                const report = await runCase(runtime, entry, sessionId, { ...options, modelNote: unit.cassettes ? undefined : modelNote });
+                const report = await runCase(runtime, entry, sessionId, {
+                  ...options,
+                  modelNote: unit.cassettes ? undefined : modelNote,
+                });
                 if (proxy) {
-                  saveCassette(cassetteFile(entry), { version: 1, case: entry.testCase.name, recorded_at: new Date().toISOString(), model: base.llm.model, turns: proxy.take() });
+                  saveCassette(cassetteFile(entry), {
+                    version: 1,
+                    case: entry.testCase.name,
+                    recorded_at: new Date().toISOString(),
+                    model: base.llm.model,
+                    turns: proxy.take(),
+                  });
                 }
                 emit(report);
                 if (report.status === 'failed' && options.failFast) stopped = true;

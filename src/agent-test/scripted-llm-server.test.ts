@@ -4,25 +4,45 @@ import OpenAI from 'openai';
 import { lastUserText, startScriptedLlmServer, turn } from './scripted-llm-server.js';
 
 async function post(url: string, body: unknown): Promise<Response> {
-  return fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${url}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 test('streams SSE frames shaped like the OpenAI API, tool-call deltas included, ending in [DONE]', async () => {
-  const server = await startScriptedLlmServer({ turns: [{ content: 'Hi there', toolCalls: [{ id: 'call_1', name: 'lookup', arguments: { q: 'x' } }] }] });
+  const server = await startScriptedLlmServer({
+    turns: [{ content: 'Hi there', toolCalls: [{ id: 'call_1', name: 'lookup', arguments: { q: 'x' } }] }],
+  });
   try {
-    const response = await post(server.url, { model: 'm', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hello' }] });
+    const response = await post(server.url, {
+      model: 'm',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'hello' }],
+    });
     assert.equal(response.headers.get('content-type'), 'text/event-stream');
     const text = await response.text();
     const frames = text.split('\n\n').filter(Boolean);
     assert.ok(frames.every((frame) => frame.startsWith('data: ')));
     assert.equal(frames.at(-1), 'data: [DONE]');
     const chunks = frames.slice(0, -1).map((frame) => JSON.parse(frame.slice(6)));
-    assert.ok(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.id === chunks[0].id && chunk.model === 'm'));
+    assert.ok(
+      chunks.every(
+        (chunk) => chunk.object === 'chat.completion.chunk' && chunk.id === chunks[0].id && chunk.model === 'm',
+      ),
+    );
     assert.deepEqual(chunks[0].choices[0].delta, { role: 'assistant', content: '', refusal: null });
     const content = chunks.flatMap((chunk) => chunk.choices.map((choice: any) => choice.delta.content ?? '')).join('');
     assert.equal(content, 'Hi there');
     const toolDeltas = chunks.flatMap((chunk) => chunk.choices.flatMap((choice: any) => choice.delta.tool_calls ?? []));
-    assert.deepEqual(toolDeltas[0], { index: 0, id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '' } });
+    assert.deepEqual(toolDeltas[0], {
+      index: 0,
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'lookup', arguments: '' },
+    });
     assert.equal(toolDeltas.map((delta: any) => delta.function.arguments).join(''), '{"q":"x"}');
     const finish = chunks.find((chunk) => chunk.choices[0]?.finish_reason);
     assert.equal(finish.choices[0].finish_reason, 'tool_calls');
@@ -45,7 +65,8 @@ test('plays turns in order, matched turns first, repeating turns stay; records e
   const client = new OpenAI({ baseURL: server.url, apiKey: 'x', maxRetries: 0 });
   try {
     const ask = async (content: string, temperature?: number) =>
-      (await client.chat.completions.create({ model: 'scripted', messages: [{ role: 'user', content }], temperature })).choices[0]!.message.content;
+      (await client.chat.completions.create({ model: 'scripted', messages: [{ role: 'user', content }], temperature }))
+        .choices[0]!.message.content;
     assert.equal(await ask('line B please'), 'about line B');
     assert.equal(await ask('anything', 0.7), 'first');
     assert.equal(await ask('line B again'), 'about line B');
@@ -84,7 +105,10 @@ test('no turn left → HTTP 500 that says so; a fallback turn answers instead wh
 });
 
 test('lists models, answers unknown routes with 404, and errors with an OpenAI error body', async () => {
-  const server = await startScriptedLlmServer({ models: ['qwen2.5-7b-instruct'], turns: [turn.status(503, 'loading model')] });
+  const server = await startScriptedLlmServer({
+    models: ['qwen2.5-7b-instruct'],
+    turns: [turn.status(503, 'loading model')],
+  });
   try {
     const models = (await (await fetch(`${server.url}/models`)).json()) as any;
     assert.deepEqual(

@@ -33,7 +33,13 @@ export interface RecordedRequest {
   headers: http.IncomingHttpHeaders;
   /** the parsed JSON body (undefined for GET) */
   body: any;
-  messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string; [key: string]: unknown }>;
+  messages: Array<{
+    role: string;
+    content?: unknown;
+    tool_calls?: unknown;
+    tool_call_id?: string;
+    [key: string]: unknown;
+  }>;
   tools: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
   temperature: number | undefined;
   stream: boolean;
@@ -120,7 +126,8 @@ function argumentsText(call: ScriptedToolCall): string {
 function chunkText(text: string, size: number): string[] {
   const pieces: string[] = [];
   const characters = Array.from(text);
-  for (let index = 0; index < characters.length; index += size) pieces.push(characters.slice(index, index + size).join(''));
+  for (let index = 0; index < characters.length; index += size)
+    pieces.push(characters.slice(index, index + size).join(''));
   return pieces;
 }
 
@@ -131,7 +138,10 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 }
 
 export async function startScriptedLlmServer(options: ScriptedLlmServerOptions = {}): Promise<ScriptedLlmServer> {
-  const script: Array<{ turn: ScriptedTurn; index: number }> = (options.turns ?? []).map((turn, index) => ({ turn, index }));
+  const script: Array<{ turn: ScriptedTurn; index: number }> = (options.turns ?? []).map((turn, index) => ({
+    turn,
+    index,
+  }));
   let added = script.length;
   const requests: RecordedRequest[] = [];
   const models = options.models ?? ['scripted'];
@@ -148,12 +158,18 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions =
   }
 
   function sendError(response: http.ServerResponse, status: number, message: string): void {
-    const body = JSON.stringify({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null } });
+    const body = JSON.stringify({
+      error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null },
+    });
     response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     response.end(body);
   }
 
-  async function answerChat(request: http.IncomingMessage, response: http.ServerResponse, recorded: RecordedRequest): Promise<void> {
+  async function answerChat(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    recorded: RecordedRequest,
+  ): Promise<void> {
     const socket = request.socket;
     const entry = pick(recorded) ?? (options.fallback ? { turn: options.fallback, index: -1 } : undefined);
     recorded.turn = entry?.index ?? -1;
@@ -173,11 +189,18 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions =
     }
     const id = nextId('chatcmpl-');
     const created = Math.floor(Date.now() / 1000);
-    const model = typeof recorded.body?.model === 'string' ? recorded.body.model : models[0] ?? 'scripted';
-    const toolCalls = (turn.toolCalls ?? []).map((call) => ({ id: call.id ?? nextId('call_'), name: call.name, arguments: argumentsText(call) }));
+    const model = typeof recorded.body?.model === 'string' ? recorded.body.model : (models[0] ?? 'scripted');
+    const toolCalls = (turn.toolCalls ?? []).map((call) => ({
+      id: call.id ?? nextId('call_'),
+      name: call.name,
+      arguments: argumentsText(call),
+    }));
     const content = turn.content === undefined ? (toolCalls.length > 0 ? null : '') : turn.content;
     const finishReason = turn.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop');
-    const usage = turn.usage ?? { prompt_tokens: 10, completion_tokens: Math.max(1, Math.ceil((content ?? '').length / 4)) };
+    const usage = turn.usage ?? {
+      prompt_tokens: 10,
+      completion_tokens: Math.max(1, Math.ceil((content ?? '').length / 4)),
+    };
 
     if (!recorded.stream) {
       const body = JSON.stringify({
@@ -194,7 +217,13 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions =
               content,
               refusal: null,
               ...(toolCalls.length > 0
-                ? { tool_calls: toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })) }
+                ? {
+                    tool_calls: toolCalls.map((call) => ({
+                      id: call.id,
+                      type: 'function',
+                      function: { name: call.name, arguments: call.arguments },
+                    })),
+                  }
                 : {}),
             },
             logprobs: null,
@@ -208,8 +237,16 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions =
       return;
     }
 
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    const chunk = (delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}): string =>
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    const chunk = (
+      delta: Record<string, unknown>,
+      finish: string | null,
+      extra: Record<string, unknown> = {},
+    ): string =>
       `data: ${JSON.stringify({
         id,
         object: 'chat.completion.chunk',
@@ -222,8 +259,14 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions =
     const frames: string[] = [chunk({ role: 'assistant', content: '', refusal: null }, null)];
     for (const piece of chunkText(content ?? '', turn.chunkSize ?? 8)) frames.push(chunk({ content: piece }, null));
     toolCalls.forEach((call, index) => {
-      frames.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }, null));
-      for (const piece of chunkText(call.arguments, 12)) frames.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null));
+      frames.push(
+        chunk(
+          { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] },
+          null,
+        ),
+      );
+      for (const piece of chunkText(call.arguments, 12))
+        frames.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null));
     });
     frames.push(chunk({}, finishReason));
     if (recorded.body?.stream_options?.include_usage) {
@@ -328,7 +371,9 @@ export function lastUserText(request: RecordedRequest): string {
     if (message.role !== 'user') continue;
     if (typeof message.content === 'string') return message.content;
     if (Array.isArray(message.content)) {
-      return message.content.map((part: { text?: string }) => (typeof part?.text === 'string' ? part.text : '')).join('');
+      return message.content
+        .map((part: { text?: string }) => (typeof part?.text === 'string' ? part.text : ''))
+        .join('');
     }
     return '';
   }

@@ -110,13 +110,20 @@ describe('the model loop', () => {
   test('invalid arguments go back to the model naming the problem; the corrected call runs, cooler', async () => {
     const llm = harness.llm!;
     const before = llm.chatRequests().length;
-    llm.push(turn.call('count_records', { line: 'E', days: 7 }), turn.call('count_records', { line: 'B', days: 7 }), turn.text('Line B: 7 records.'));
+    llm.push(
+      turn.call('count_records', { line: 'E', days: 7 }),
+      turn.call('count_records', { line: 'B', days: 7 }),
+      turn.text('Line B: 7 records.'),
+    );
     const { answer, events } = await askWith(harness, 'records of line E?');
     assert.equal(answer.answer, 'Line B: 7 records.');
     const requests = llm.chatRequests().slice(before);
     assert.equal(requests.length, 3);
     const error = requests[1]!.messages.find((message) => message.role === 'tool');
-    assert.match(String(error?.content), /TOOL_ARGUMENTS_INVALID.*argument "line" must be one of "A", "B", "C", "D", got "E"/);
+    assert.match(
+      String(error?.content),
+      /TOOL_ARGUMENTS_INVALID.*argument "line" must be one of "A", "B", "C", "D", got "E"/,
+    );
     assert.deepEqual(
       requests.map((request) => request.temperature),
       [0.4, 0.2, 0.2],
@@ -150,14 +157,18 @@ describe('the model loop', () => {
     llm.push(
       turn.text('For example, you could call count_records({"line": "A", "days": 7}) to get them.'),
       turn.text('<tool_call>{"name": "count_records", "arguments": {"line": "A", "days": 7, "note": "last we'),
-      turn.text('<|channel|>commentary to=functions.count_records <|constrain|>json<|message|>{"line":"A","days":7}<|call|>'),
+      turn.text(
+        '<|channel|>commentary to=functions.count_records <|constrain|>json<|message|>{"line":"A","days":7}<|call|>',
+      ),
       turn.text('Line A: 7 records.'),
     );
     const { answer, events } = await askWith(harness, 'records of line A?');
     assert.equal(answer.answer, 'Line A: 7 records.');
     const started = events.filter((event) => event.type === 'tool-call-start');
     assert.equal(started.length, 1, 'only the Harmony call ran');
-    assert.deepEqual(started[0]!.type === 'tool-call-start' && started[0]!.repairs, ['read from the reply text (harmony)']);
+    assert.deepEqual(started[0]!.type === 'tool-call-start' && started[0]!.repairs, [
+      'read from the reply text (harmony)',
+    ]);
     const requests = llm.chatRequests().slice(before);
     assert.match(lastUserText(requests[1]!), /described a tool call in words but did not make it/);
     assert.match(lastUserText(requests[2]!), /cut off/);
@@ -178,7 +189,11 @@ describe('the model loop', () => {
   test('a reply that only describes a call gets a corrective message, not taken as final', async () => {
     const llm = harness.llm!;
     const before = llm.chatRequests().length;
-    llm.push(turn.text('I will call count_records for line A with 7 days.'), turn.call('count_records', { line: 'A', days: 7 }), turn.text('Line A: 7 records.'));
+    llm.push(
+      turn.text('I will call count_records for line A with 7 days.'),
+      turn.call('count_records', { line: 'A', days: 7 }),
+      turn.text('Line A: 7 records.'),
+    );
     const { answer } = await askWith(harness, 'records of line A?');
     assert.equal(answer.answer, 'Line A: 7 records.');
     const corrective = lastUserText(llm.chatRequests()[before + 1]!);
@@ -211,7 +226,10 @@ describe('the model loop', () => {
     );
     assert.equal(answer.mode, 'model');
     assert.equal(answer.error?.code, 'TOOL_ARGUMENTS_INVALID');
-    assert.match(answer.answer, /I could not complete this: the model's tool calls were still unusable after 3 retries/);
+    assert.match(
+      answer.answer,
+      /I could not complete this: the model's tool calls were still unusable after 3 retries/,
+    );
     assert.match(answer.answer, /What I tried:\n- step 1: /);
     assert.match(answer.answer, /What is line A's output this week\?/, 'lists questions the rules answer');
     assert.equal(events.filter((event) => event.type === 'retry').length, 4);
@@ -229,10 +247,14 @@ describe('the model loop', () => {
       ],
     );
     const repairs = rows.filter((row) => row.error_code === null);
-    assert.deepEqual(JSON.parse(String(repairs[0]!.parameters)).repairs, ['arguments string repaired (not valid JSON)']);
+    assert.deepEqual(JSON.parse(String(repairs[0]!.parameters)).repairs, [
+      'arguments string repaired (not valid JSON)',
+    ]);
     assert.deepEqual(JSON.parse(String(repairs[1]!.parameters)).repairs, ['read from the reply text (hermes)']);
     assert.ok(repairs.every((row) => row.success === 1 && row.origin === 'agent'));
-    assert.ok(rows.filter((row) => row.error_code !== null).every((row) => row.success === 0 && row.origin === 'agent'));
+    assert.ok(
+      rows.filter((row) => row.error_code !== null).every((row) => row.success === 0 && row.origin === 'agent'),
+    );
   });
 
   test('after 3 failed retries the rules answer, their missing slot filled from what the model tried', async () => {
@@ -255,7 +277,12 @@ describe('the model loop', () => {
     const llm = harness.llm!;
     const before = llm.chatRequests().length;
     // two calls with a good period (and an unknown line), then one cut off after "period": (jsonrepair makes it null), then prose
-    llm.push(bad, { ...bad }, turn.call('quality_metrics', '{"lines": ["A"], "period": ', { repeat: false }), turn.text('I will call quality_metrics now.'));
+    llm.push(
+      bad,
+      { ...bad },
+      turn.call('quality_metrics', '{"lines": ["A"], "period": ', { repeat: false }),
+      turn.text('I will call quality_metrics now.'),
+    );
     const runs = harness.skills.runs.length;
     const { answer } = await askWith(harness, "What is line A's output?");
     const requests = llm.chatRequests().slice(before);
@@ -271,7 +298,10 @@ describe('the model loop', () => {
 
   test('a skill offered as a tool runs through the engine, with its tool calls recorded', async () => {
     const period = { from: '2026-11-23', to: '2026-11-25' };
-    harness.llm!.push(turn.call('quality_metrics', { lines: ['B'], period }), turn.text('Line B made plenty this week.'));
+    harness.llm!.push(
+      turn.call('quality_metrics', { lines: ['B'], period }),
+      turn.text('Line B made plenty this week.'),
+    );
     const { answer, events } = await askWith(harness, 'How is line B doing in terms of output lately?');
     assert.equal(answer.mode, 'model');
     assert.equal(answer.skill, 'quality_metrics');
@@ -279,7 +309,11 @@ describe('the model loop', () => {
       answer.tool_calls.map((call) => call.name),
       ['query_database', 'quality_metrics'],
     );
-    assert.ok(types(events).includes('skill-start') && types(events).includes('skill-progress') && types(events).includes('skill-end'));
+    assert.ok(
+      types(events).includes('skill-start') &&
+        types(events).includes('skill-progress') &&
+        types(events).includes('skill-end'),
+    );
     const rows = auditRows(harness, answer.trace_id);
     assert.deepEqual(
       rows.map((row) => [row.tool_name, row.server]),
@@ -320,15 +354,23 @@ describe('the model loop', () => {
     assert.equal(answer.tool_calls[0]!.ok, true);
     const result = answer.tool_calls[0]!.result as { rows: unknown[] };
     assert.equal(result.rows.length, 100, 'the answer keeps every row');
-    const toolMessage = String(llm.chatRequests()[before + 1]!.messages.find((message) => message.role === 'tool')?.content);
+    const toolMessage = String(
+      llm.chatRequests()[before + 1]!.messages.find((message) => message.role === 'tool')?.content,
+    );
     assert.match(toolMessage, /\(100 rows\)/);
-    assert.match(toolMessage, /\[60 more rows not shown to save space; over those rows — inspected_qty: min \d+, max \d+, sum \d+/);
+    assert.match(
+      toolMessage,
+      /\[60 more rows not shown to save space; over those rows — inspected_qty: min \d+, max \d+, sum \d+/,
+    );
   });
 
   test('the query tool refusing SELECT * is data for the model, which then asks properly', async () => {
     harness.llm!.push(
       turn.call('query_database', { sql: 'SELECT * FROM quality_data', purpose: 'look' }),
-      turn.call('query_database', { sql: "SELECT COUNT(record_date) AS n FROM quality_data WHERE line_id = 'A' LIMIT 1", purpose: 'count line A' }),
+      turn.call('query_database', {
+        sql: "SELECT COUNT(record_date) AS n FROM quality_data WHERE line_id = 'A' LIMIT 1",
+        purpose: 'count line A',
+      }),
       turn.text('Line A has 30 records.'),
     );
     const { answer } = await askWith(harness, 'how many records for line A in total?');
@@ -343,7 +385,10 @@ describe('the model loop', () => {
   });
 
   test('max_steps caps the loop; the answer says so honestly', async () => {
-    const local = await startHarness({ agent: { max_steps: 3 }, turns: [turn.call('count_records', { line: 'A', days: 1 }, { repeat: true })] });
+    const local = await startHarness({
+      agent: { max_steps: 3 },
+      turns: [turn.call('count_records', { line: 'A', days: 1 }, { repeat: true })],
+    });
     try {
       const { answer } = await askWith(local, 'keep counting');
       assert.equal(local.llm!.chatRequests().length, 3);
@@ -356,7 +401,10 @@ describe('the model loop', () => {
   });
 
   test('streaming: the final answer streams as tokens; a text-form tool call does not', async () => {
-    harness.llm!.push(turn.text('{"name": "count_records", "arguments": {"line": "D", "days": 2}}'), turn.text('Line D has 2 records in the last 2 days.'));
+    harness.llm!.push(
+      turn.text('{"name": "count_records", "arguments": {"line": "D", "days": 2}}'),
+      turn.text('Line D has 2 records in the last 2 days.'),
+    );
     const { answer, events } = await askWith(harness, 'count line D for two days');
     const tokens = events.flatMap((event) => (event.type === 'token' ? [event.text] : [])).join('');
     assert.equal(tokens, 'Line D has 2 records in the last 2 days.');
@@ -395,7 +443,11 @@ describe('cancelling', () => {
     const events: AgentEvent[] = [];
     const started = performance.now();
     await assert.rejects(
-      harness.runtime.agent.ask({ question: 'anything', signal: controller.signal, onEvent: (event) => events.push(event) }),
+      harness.runtime.agent.ask({
+        question: 'anything',
+        signal: controller.signal,
+        onEvent: (event) => events.push(event),
+      }),
       (error: unknown) => isAppError(error) && error.code === 'CANCELLED',
     );
     assert.ok(performance.now() - started < 2000);
@@ -423,7 +475,11 @@ describe('model trouble: rules-only mode with one notice', () => {
   after(() => setFixedNow(undefined, 'UTC'));
 
   test('a timeout switches to rules-only: notice once, no more model calls, the model is used again once it is back', async () => {
-    const harness = await startHarness({ llm: { timeout_ms: 300 }, reprobeMs: 200, turns: [turn.text('slow', { delayMs: 2000 })] });
+    const harness = await startHarness({
+      llm: { timeout_ms: 300 },
+      reprobeMs: 200,
+      turns: [turn.text('slow', { delayMs: 2000 })],
+    });
     try {
       const first = await askWith(harness, 'records of line A?');
       const notices = first.events.filter((event) => event.type === 'notice');
@@ -443,7 +499,10 @@ describe('model trouble: rules-only mode with one notice', () => {
       const third = await askWith(harness, 'hello again');
       assert.equal(third.answer.mode, 'model');
       assert.equal(third.answer.answer, 'Back online.');
-      assert.match((third.events.find((event) => event.type === 'notice') as { message: string }).message, /reachable again/);
+      assert.match(
+        (third.events.find((event) => event.type === 'notice') as { message: string }).message,
+        /reachable again/,
+      );
     } finally {
       await harness.close();
     }

@@ -136,7 +136,12 @@ export class Agent {
       clock: options.clock,
       log: this.log,
     });
-    this.gate = new ModelGate({ client: options.llm, reprobeMs: options.reprobeMs, clock: options.clock, log: this.log });
+    this.gate = new ModelGate({
+      client: options.llm,
+      reprobeMs: options.reprobeMs,
+      clock: options.clock,
+      log: this.log,
+    });
     this.idleTimer = setInterval(() => this.memory.releaseIdle(), 60_000);
     this.idleTimer.unref();
   }
@@ -167,7 +172,17 @@ export class Agent {
       if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
       const history = this.memory.context(session);
       this.memory.append(session, 'user', options.question);
-      const outcome = await this.answer({ question: options.question, session, history, signal, emit, log, audit, traceId, approve: bindApprovals(options.approve, options.question) });
+      const outcome = await this.answer({
+        question: options.question,
+        session,
+        history,
+        signal,
+        emit,
+        log,
+        audit,
+        traceId,
+        approve: bindApprovals(options.approve, options.question),
+      });
       if (outcome.slots) this.memory.saveSlots(session, outcome.slots);
       const answer: AgentAnswer = {
         answer: outcome.answer,
@@ -181,12 +196,23 @@ export class Agent {
         error: outcome.error,
       };
       // the history feeds the next prompts: a runaway answer is kept cut (the task's stored result says so too)
-      this.memory.append(session, 'assistant', outcome.answer.length > HISTORY_ANSWER_MAX ? `${outcome.answer.slice(0, HISTORY_ANSWER_MAX)}… [cut: ${outcome.answer.length} characters]` : outcome.answer);
-      log.info({ mode: answer.mode, skill: answer.skill, tools: answer.tool_calls.length, error: answer.error?.code }, 'answer');
+      this.memory.append(
+        session,
+        'assistant',
+        outcome.answer.length > HISTORY_ANSWER_MAX
+          ? `${outcome.answer.slice(0, HISTORY_ANSWER_MAX)}… [cut: ${outcome.answer.length} characters]`
+          : outcome.answer,
+      );
+      log.info(
+        { mode: answer.mode, skill: answer.skill, tools: answer.tool_calls.length, error: answer.error?.code },
+        'answer',
+      );
       emit({ type: 'answer', answer });
       return answer;
     } catch (error) {
-      const appError = signal.aborted ? new AppError('CANCELLED', 'the question was cancelled', { cause: error }) : toAppError(error);
+      const appError = signal.aborted
+        ? new AppError('CANCELLED', 'the question was cancelled', { cause: error })
+        : toAppError(error);
       log.warn({ code: appError.code, err: appError.message }, 'ask-failed');
       emit({ type: 'error', code: appError.code, message: appError.message });
       throw appError;
@@ -199,7 +225,8 @@ export class Agent {
     const decision = skills.route(question, { previous: session.slots });
     const language = decision.language;
     context.log.debug({ decision }, 'route');
-    const isMarkdown = decision.kind === 'skill' && skills.list().find((info) => info.name === decision.skill)?.kind === 'markdown';
+    const isMarkdown =
+      decision.kind === 'skill' && skills.list().find((info) => info.name === decision.skill)?.kind === 'markdown';
 
     // 0. a procedure that needs an admin's approval: nothing reaches the model, no tool runs, before one approves
     const gated = approvalFor(skills, question, decision);
@@ -232,8 +259,20 @@ export class Agent {
       context.log.warn({ notice: status.notice }, 'notice');
     }
     if (status.available) {
-      emit({ type: 'mode', mode: 'model', reason: ruleError ? `the rules failed (${ruleError}); asking the model` : decision.reason });
-      await foldHistory({ memory: this.memory, session, history: context.history, client: status.client, signal, budget: this.memory.summaryBudget, log: this.log });
+      emit({
+        type: 'mode',
+        mode: 'model',
+        reason: ruleError ? `the rules failed (${ruleError}); asking the model` : decision.reason,
+      });
+      await foldHistory({
+        memory: this.memory,
+        session,
+        history: context.history,
+        client: status.client,
+        signal,
+        budget: this.memory.summaryBudget,
+        log: this.log,
+      });
       const outcome = await this.modelLoop({ ...context, decision, language, client: status.client });
       if (outcome.kind === 'answer') {
         const skill = outcome.skill;
@@ -280,18 +319,34 @@ export class Agent {
   }
 
   /** Ask for the approval of a gated procedure; an Outcome when it was not given (no approver, rejected, expired). */
-  private async askApproval(gated: GatedSkill, context: QuestionContext, language: Language): Promise<Outcome | undefined> {
+  private async askApproval(
+    gated: GatedSkill,
+    context: QuestionContext,
+    language: Language,
+  ): Promise<Outcome | undefined> {
     const { skill } = gated.request;
     const refuse = (code: string, message: string, hint: string): Outcome => {
       context.log.warn({ skill, code }, 'approval-refused');
-      context.audit({ server: 'skills', tool_name: skill, parameters: gated.request.arguments, result_summary: message, duration_ms: 0, success: false, error_code: code });
+      context.audit({
+        server: 'skills',
+        tool_name: skill,
+        parameters: gated.request.arguments,
+        result_summary: message,
+        duration_ms: 0,
+        success: false,
+        error_code: code,
+      });
       return { answer: `${message}. ${hint}`, mode: 'rules', skill, error: { code, message } };
     };
     if (!context.approve) {
       return refuse(
         'APPROVAL_REQUIRED',
-        language === 'zh' ? `“${skill}”需要管理员批准后才能执行，这里无人可以批准` : `"${skill}" needs an admin's approval before it runs, and nobody can approve it here`,
-        language === 'zh' ? '请在聊天页面（airgap-agent serve）提问：问题会在那里等待管理员批准或拒绝。' : 'Ask in the chat page (airgap-agent serve): the question waits there until an admin approves or rejects it.',
+        language === 'zh'
+          ? `“${skill}”需要管理员批准后才能执行，这里无人可以批准`
+          : `"${skill}" needs an admin's approval before it runs, and nobody can approve it here`,
+        language === 'zh'
+          ? '请在聊天页面（airgap-agent serve）提问：问题会在那里等待管理员批准或拒绝。'
+          : 'Ask in the chat page (airgap-agent serve): the question waits there until an admin approves or rejects it.',
       );
     }
     context.emit({ type: 'notice', message: `"${skill}" is waiting for an admin's approval` });
@@ -300,7 +355,8 @@ export class Agent {
       approved = await context.approve(gated.request);
     } catch (error) {
       const appError = toAppError(error, 'FORBIDDEN');
-      if (appError.code === 'CANCELLED' || context.signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
+      if (appError.code === 'CANCELLED' || context.signal.aborted)
+        throw new AppError('CANCELLED', 'the question was cancelled', { cause: error });
       const code = typeof appError.details?.approval === 'string' ? appError.details.approval : appError.code;
       return refuse(code, appError.message, appError.hint ?? 'Ask again to request a new approval.');
     }
@@ -317,7 +373,13 @@ export class Agent {
   }
 
   private async modelLoop(
-    context: QuestionContext & { question: string; history: MemoryContext; decision: RouteDecision; language: Language; client: LlmClient },
+    context: QuestionContext & {
+      question: string;
+      history: MemoryContext;
+      decision: RouteDecision;
+      language: Language;
+      client: LlmClient;
+    },
   ): Promise<LoopOutcome> {
     const { config, skills, tools } = this.options;
     const { decision, question } = context;
@@ -389,21 +451,28 @@ export class Agent {
   }
 
   /** After the model loop did not answer: the rules once more, then an honest answer. */
-  private async afterModel(context: QuestionContext & {
-    question: string;
-    decision: RouteDecision;
-    language: Language;
-    outcome: Exclude<LoopOutcome, { kind: 'answer' }>;
-    ruleError: string | undefined;
-  }): Promise<Outcome> {
+  private async afterModel(
+    context: QuestionContext & {
+      question: string;
+      decision: RouteDecision;
+      language: Language;
+      outcome: Exclude<LoopOutcome, { kind: 'answer' }>;
+      ruleError: string | undefined;
+    },
+  ): Promise<Outcome> {
     const { decision, outcome, language } = context;
     let ruleError = context.ruleError;
     if (decision.kind === 'skill' && ruleError === undefined) {
       const fromModel = outcome.skillArgs.get(decision.skill) ?? {};
       const args = { ...decision.args };
       // only what the model actually gave: a null (a truncated or invalid call) never fills a slot
-      for (const slot of decision.missing) if (fromModel[slot] !== undefined && fromModel[slot] !== null) args[slot] = fromModel[slot];
-      context.emit({ type: 'mode', mode: 'rules', reason: `the model did not complete; falling back to the rules (${decision.reason})` });
+      for (const slot of decision.missing)
+        if (fromModel[slot] !== undefined && fromModel[slot] !== null) args[slot] = fromModel[slot];
+      context.emit({
+        type: 'mode',
+        mode: 'rules',
+        reason: `the model did not complete; falling back to the rules (${decision.reason})`,
+      });
       const ran = await this.runSkill(decision.skill, args, context);
       if (ran.ok) return this.fromSkill(decision.skill, args, ran.result);
       ruleError = ran.error.message;
@@ -421,9 +490,19 @@ export class Agent {
             ? `模型在 ${outcome.steps} 步内没有给出答案（上限 agent.max_steps）`
             : `the model gave no answer within ${outcome.steps} steps (the agent.max_steps limit)`;
     const code =
-      outcome.kind === 'model-failed' ? outcome.error.code : outcome.why === 'retries' ? (outcome.lastCode ?? 'PARSE_FAILED') : 'AGENT_MAX_STEPS';
+      outcome.kind === 'model-failed'
+        ? outcome.error.code
+        : outcome.why === 'retries'
+          ? (outcome.lastCode ?? 'PARSE_FAILED')
+          : 'AGENT_MAX_STEPS';
     return {
-      answer: couldNotCompleteReply({ language, why, tried: outcome.tried, examples: this.options.skills.examples(language), ruleError }),
+      answer: couldNotCompleteReply({
+        language,
+        why,
+        tried: outcome.tried,
+        examples: this.options.skills.examples(language),
+        ruleError,
+      }),
       mode: 'model',
       error: { code, message: why },
     };
@@ -457,26 +536,55 @@ export class Agent {
    * and joined under the operator's own words; undefined when any part needs
    * more than the rules (then the whole question goes the usual way).
    */
-  private async answerParts(parts: string[], context: QuestionContext & { language: Language; session: QuestionContext['session'] }): Promise<Outcome | undefined> {
+  private async answerParts(
+    parts: string[],
+    context: QuestionContext & { language: Language; session: QuestionContext['session'] },
+  ): Promise<Outcome | undefined> {
     const routed = parts.map((part) => ({ part, decision: this.options.skills.route(part, {}) }));
-    if (!routed.every((entry) => entry.decision.kind === 'skill' && entry.decision.missing.length === 0)) return undefined;
-    context.emit({ type: 'mode', mode: 'rules', reason: `rules: ${parts.length} questions in one, each answered on its own` });
+    if (!routed.every((entry) => entry.decision.kind === 'skill' && entry.decision.missing.length === 0))
+      return undefined;
+    context.emit({
+      type: 'mode',
+      mode: 'rules',
+      reason: `rules: ${parts.length} questions in one, each answered on its own`,
+    });
     const sections: string[] = [];
     const data: unknown[] = [];
     let last: Outcome | undefined;
     for (const [index, entry] of routed.entries()) {
       const decision = entry.decision as Extract<RouteDecision, { kind: 'skill' }>;
       const ran = await this.runSkill(decision.skill, decision.args, context);
-      const body = ran.ok ? ran.result.answer : context.language === 'zh' ? `规则尝试回答时失败：${ran.error.message}` : `The rules tried and failed: ${ran.error.message}`;
+      const body = ran.ok
+        ? ran.result.answer
+        : context.language === 'zh'
+          ? `规则尝试回答时失败：${ran.error.message}`
+          : `The rules tried and failed: ${ran.error.message}`;
       sections.push(`**${index + 1}. ${entry.part}**\n\n${body}`);
-      data.push(ran.ok ? { skill: decision.skill, arguments: decision.args, data: ran.result.data } : { skill: decision.skill, arguments: decision.args, error: ran.error.code });
+      data.push(
+        ran.ok
+          ? { skill: decision.skill, arguments: decision.args, data: ran.result.data }
+          : { skill: decision.skill, arguments: decision.args, error: ran.error.code },
+      );
       if (ran.ok) last = this.fromSkill(decision.skill, decision.args, ran.result);
     }
-    return { answer: sections.join('\n\n'), mode: 'rules', skill: last?.skill, data: { parts: data }, slots: last?.slots };
+    return {
+      answer: sections.join('\n\n'),
+      mode: 'rules',
+      skill: last?.skill,
+      data: { parts: data },
+      slots: last?.slots,
+    };
   }
 
   private fromSkill(skill: string, args: Record<string, unknown>, result: SkillResult): Outcome {
-    return { answer: result.answer, mode: 'rules', skill, data: result.data, charts: result.charts, slots: { skill, args } };
+    return {
+      answer: result.answer,
+      mode: 'rules',
+      skill,
+      data: result.data,
+      charts: result.charts,
+      slots: { skill, args },
+    };
   }
 
   /** Stop the idle sweep (the owner closes tools, skills, audit and the database). */

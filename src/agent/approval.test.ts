@@ -55,10 +55,20 @@ describe('approval-gated Markdown procedures', () => {
     assert.equal(rejected.requests.length, 0);
     assert.equal(rejected.answer.error?.code, 'APPROVAL_REJECTED');
     assert.match(rejected.answer.answer, /an admin rejected "oncall_check"/);
-    assert.deepEqual(seen, [{ skill: 'oncall_check', version: '1.0.0', arguments: {}, description: 'Is the on-call engineer on a public holiday?', question: ONCALL }]);
+    assert.deepEqual(seen, [
+      {
+        skill: 'oncall_check',
+        version: '1.0.0',
+        arguments: {},
+        description: 'Is the on-call engineer on a public holiday?',
+        question: ONCALL,
+      },
+    ]);
 
     const expired = await ask(ONCALL, async () => {
-      throw new AppError('FORBIDDEN', 'the approval expired: no admin decided within 60 min', { details: { approval: 'APPROVAL_EXPIRED' } });
+      throw new AppError('FORBIDDEN', 'the approval expired: no admin decided within 60 min', {
+        details: { approval: 'APPROVAL_EXPIRED' },
+      });
     });
     assert.equal(expired.requests.length, 0);
     assert.equal(expired.answer.error?.code, 'APPROVAL_EXPIRED');
@@ -68,7 +78,10 @@ describe('approval-gated Markdown procedures', () => {
   test('approved: the procedure reaches the model with only its declared tools; another tool is refused, not run', async () => {
     const asked: ApprovalRequest[] = [];
     harness.llm!.push(
-      turn.call('query_database', { sql: 'SELECT line_id FROM quality_data LIMIT 1', purpose: 'not declared by the procedure' }),
+      turn.call('query_database', {
+        sql: 'SELECT line_id FROM quality_data LIMIT 1',
+        purpose: 'not declared by the procedure',
+      }),
       turn.call('count_records', { line: 'A', days: 7 }),
       turn.text('On-call normal.'),
     );

@@ -17,7 +17,10 @@ function appRootWith(model: { size: number; listed: number } | undefined): strin
   mkdirSync(models, { recursive: true });
   if (model) {
     writeFileSync(path.join(models, 'tiny.gguf'), Buffer.alloc(model.size, 1));
-    writeFileSync(path.join(models, 'manifest.json'), JSON.stringify({ models: [{ name: 'tiny.gguf', size: model.listed, sha256: '0'.repeat(64), licence: 'test' }] }));
+    writeFileSync(
+      path.join(models, 'manifest.json'),
+      JSON.stringify({ models: [{ name: 'tiny.gguf', size: model.listed, sha256: '0'.repeat(64), licence: 'test' }] }),
+    );
   }
   return root;
 }
@@ -28,7 +31,10 @@ test('a model in vendor/models: the embedded service URL from llm.embedded.host/
   const root = appRootWith({ size: 64, listed: 64 });
   try {
     assert.equal(await embeddedLlmBaseUrl(config(), { root }), 'http://127.0.0.1:8081/v1');
-    assert.equal(await embeddedLlmBaseUrl(config({ embedded: { host: '0.0.0.0', port: 9001 } }), { root }), 'http://127.0.0.1:9001/v1');
+    assert.equal(
+      await embeddedLlmBaseUrl(config({ embedded: { host: '0.0.0.0', port: 9001 } }), { root }),
+      'http://127.0.0.1:9001/v1',
+    );
     // an explicit endpoint always wins
     assert.equal(await embeddedLlmBaseUrl(config({ base_url: 'http://10.0.0.5:8000/v1' }), { root }), null);
   } finally {
@@ -42,7 +48,10 @@ test('no model, or a model failing its check: no endpoint (rules only)', async (
   try {
     assert.equal(await embeddedLlmBaseUrl(config(), { root: empty }), null);
     assert.equal(await embeddedLlmBaseUrl(config(), { root: damaged }), null);
-    assert.equal(await embeddedLlmBaseUrl(config({ embedded: { model: path.join(empty, 'missing.gguf') } }), { root: empty }), null);
+    assert.equal(
+      await embeddedLlmBaseUrl(config({ embedded: { model: path.join(empty, 'missing.gguf') } }), { root: empty }),
+      null,
+    );
   } finally {
     rmSync(empty, { recursive: true, force: true });
     rmSync(damaged, { recursive: true, force: true });

@@ -37,7 +37,9 @@ export interface CreateAgentOptions {
    * `createSkillEngine` from src/skills/engine.ts, given the shipped code
    * skills (`SKILLS`, src/skills/code/index.ts).
    */
-  createSkills?: ((deps: { config: Config; db: SqliteDatabase; tools: ToolCaller; log: Logger }) => Promise<SkillEngine>) | undefined;
+  createSkills?:
+    | ((deps: { config: Config; db: SqliteDatabase; tools: ToolCaller; log: Logger }) => Promise<SkillEngine>)
+    | undefined;
   /** MCP servers that may fail to start without failing the agent */
   optionalServers?: string[] | undefined;
   stream?: boolean | undefined;
@@ -65,7 +67,10 @@ export interface AgentRuntime {
  * quick check (size against the manifest); otherwise null (rules only). Whether
  * the service runs is the start-up probe's business: down → rules only, with a notice.
  */
-export async function embeddedLlmBaseUrl(config: Pick<Config, 'llm'>, options: { root?: string } = {}): Promise<string | null> {
+export async function embeddedLlmBaseUrl(
+  config: Pick<Config, 'llm'>,
+  options: { root?: string } = {},
+): Promise<string | null> {
   if (config.llm.base_url !== null) return null;
   const check = await checkEmbeddedModel(config, { root: options.root, quick: true });
   if (check.file === undefined || check.status === 'fail') return null;
@@ -83,13 +88,22 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     if (baseUrl !== undefined) log.info({ url: baseUrl }, 'llm-embedded-endpoint');
   }
   const db = openAgentDb(config.state.db);
-  const audit = new AuditWriter(db, { flushMs: config.audit.flush_ms, onError: (error) => log.error({ err: error }, 'audit-write-failed') });
+  const audit = new AuditWriter(db, {
+    flushMs: config.audit.flush_ms,
+    onError: (error) => log.error({ err: error }, 'audit-write-failed'),
+  });
   const llm = LlmClient.fromConfig(config, { baseUrl, log: logger('llm') });
   let tools: McpManager | undefined;
   let skills: SkillEngine | undefined;
   try {
     const started = await Promise.all([
-      McpManager.start({ config, configFile: options.configFile, audit, optional: options.optionalServers, lazy: lazyOptions(config) }),
+      McpManager.start({
+        config,
+        configFile: options.configFile,
+        audit,
+        optional: options.optionalServers,
+        lazy: lazyOptions(config),
+      }),
       llm ? llm.probe() : Promise.resolve(undefined),
     ]);
     tools = started[0];
@@ -97,12 +111,32 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     if (options.createSkills) {
       skills = await options.createSkills({ config, db, tools, log: logger('skills') });
     } else {
-      const [{ createSkillEngine }, { SKILLS }] = await Promise.all([import('../skills/engine.js'), import('../skills/code/index.js')]);
-      skills = await createSkillEngine({ config, db, log: logger('skills'), tools, skills: SKILLS, configFile: options.configFile });
+      const [{ createSkillEngine }, { SKILLS }] = await Promise.all([
+        import('../skills/engine.js'),
+        import('../skills/code/index.js'),
+      ]);
+      skills = await createSkillEngine({
+        config,
+        db,
+        log: logger('skills'),
+        tools,
+        skills: SKILLS,
+        configFile: options.configFile,
+      });
     }
     // the service routes a question for its lane, then the agent again to answer it
     skills = withRouteMemo(skills);
-    const agent = new Agent({ config, tools, skills, llm, db, audit, log, stream: options.stream, reprobeMs: options.reprobeMs });
+    const agent = new Agent({
+      config,
+      tools,
+      skills,
+      llm,
+      db,
+      audit,
+      log,
+      stream: options.stream,
+      reprobeMs: options.reprobeMs,
+    });
     // the start-up probe ran in parallel with the MCP servers
     if (probe !== undefined) agent.gate.record(probe);
     const controller = new AbortController();
@@ -138,7 +172,13 @@ export function lazyOptions(config: Pick<Config, 'mcp' | 'state'>): LazyOptions 
   return { toolCacheFile: path.join(path.dirname(path.resolve(config.state.db)), 'mcp-tools.json'), idleStopMs };
 }
 
-async function shutDown(parts: { tools: McpManager | undefined; skills: SkillEngine | undefined; audit: AuditWriter; db: SqliteDatabase; log: Logger }): Promise<void> {
+async function shutDown(parts: {
+  tools: McpManager | undefined;
+  skills: SkillEngine | undefined;
+  audit: AuditWriter;
+  db: SqliteDatabase;
+  log: Logger;
+}): Promise<void> {
   const step = async (name: string, action: () => unknown): Promise<void> => {
     try {
       await action();

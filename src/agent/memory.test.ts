@@ -9,7 +9,14 @@ import { Worker } from 'node:worker_threads';
 import { openAgentDb } from '../store/agent-db.js';
 import { isAppError } from '../errors.js';
 import { turn, type RecordedRequest } from '../agent-test/scripted-llm-server.js';
-import { SessionMemory, estimateTokens, extractiveSummary, fitTokens, summaryTokenBudget, type Turn } from './memory.js';
+import {
+  SessionMemory,
+  estimateTokens,
+  extractiveSummary,
+  fitTokens,
+  summaryTokenBudget,
+  type Turn,
+} from './memory.js';
 import { askWith, startHarness, type Harness } from './fixtures/harness.js';
 
 function memory(clock: () => number, historyTurns = 10) {
@@ -40,7 +47,10 @@ describe('token estimate and summaries', () => {
       turns.push({
         turn: index,
         role: index % 2 ? 'user' : 'assistant',
-        content: index % 2 ? `What was line A's defect rate on 2026-11-${String(index).padStart(2, '0')}? Please check.` : `It was 1.${index}% of 1200 pcs. Mostly scratches.`,
+        content:
+          index % 2
+            ? `What was line A's defect rate on 2026-11-${String(index).padStart(2, '0')}? Please check.`
+            : `It was 1.${index}% of 1200 pcs. Mostly scratches.`,
         timestamp: '',
       });
     }
@@ -58,7 +68,8 @@ describe('sessions in agent.db', () => {
   test('rows are numbered per session; the last N exchanges (question + answer) are verbatim, older ones wait to be folded', () => {
     const { memory: store } = memory(() => 0, 2);
     const session = store.open({});
-    for (let index = 1; index <= 7; index++) store.append(session, index % 2 ? 'user' : 'assistant', `message ${index}`);
+    for (let index = 1; index <= 7; index++)
+      store.append(session, index % 2 ? 'user' : 'assistant', `message ${index}`);
     let context = store.context(session);
     // 2 exchanges: question 5 with its answer 6, and question 7 (not answered yet)
     assert.deepEqual(
@@ -79,12 +90,16 @@ describe('sessions in agent.db', () => {
   test('"the last 10 turns" are 10 questions with their answers, not 10 rows', () => {
     const { memory: store } = memory(() => 0, 10);
     const session = store.open({});
-    for (let index = 1; index <= 24; index++) store.append(session, index % 2 ? 'user' : 'assistant', `message ${index}`);
+    for (let index = 1; index <= 24; index++)
+      store.append(session, index % 2 ? 'user' : 'assistant', `message ${index}`);
     const context = store.context(session);
     assert.equal(context.verbatim.length, 20);
     assert.equal(context.verbatim[0]!.turn, 5);
     assert.equal(context.verbatim.filter((entry) => entry.role === 'user').length, 10);
-    assert.deepEqual(context.toFold.map((entry) => entry.turn), [1, 2, 3, 4]);
+    assert.deepEqual(
+      context.toFold.map((entry) => entry.turn),
+      [1, 2, 3, 4],
+    );
   });
 
   test('idle sessions are released and reopened from the database with summary and slots', () => {
@@ -100,21 +115,40 @@ describe('sessions in agent.db', () => {
     clock = 31 * 60_000;
     assert.deepEqual(store.releaseIdle(), ['shift-1']);
     assert.equal(store.isOpen('shift-1'), false);
-    assert.ok((db.prepare('SELECT released_at FROM sessions WHERE session_id = ?').get('shift-1') as { released_at: string | null }).released_at);
+    assert.ok(
+      (
+        db.prepare('SELECT released_at FROM sessions WHERE session_id = ?').get('shift-1') as {
+          released_at: string | null;
+        }
+      ).released_at,
+    );
     const reopened = store.open({ sessionId: 'shift-1', userId: 7 });
     assert.equal(reopened.reopened, true);
     assert.equal(reopened.lastTurn, 1);
     assert.equal(reopened.summary, 'said hello');
     assert.deepEqual(reopened.slots, { skill: 'quality_metrics', args: { lines: ['A'] } });
-    assert.equal((db.prepare('SELECT released_at FROM sessions WHERE session_id = ?').get('shift-1') as { released_at: string | null }).released_at, null);
+    assert.equal(
+      (
+        db.prepare('SELECT released_at FROM sessions WHERE session_id = ?').get('shift-1') as {
+          released_at: string | null;
+        }
+      ).released_at,
+      null,
+    );
   });
 
   test('a bad session id and another user’s session are refused with a clear error', () => {
     const { memory: store } = memory(() => 0);
-    assert.throws(() => store.open({ sessionId: '../etc/passwd' }), (error: unknown) => isAppError(error) && error.code === 'BAD_REQUEST' && /session id/.test(error.message));
+    assert.throws(
+      () => store.open({ sessionId: '../etc/passwd' }),
+      (error: unknown) => isAppError(error) && error.code === 'BAD_REQUEST' && /session id/.test(error.message),
+    );
     store.open({ sessionId: 'mine', userId: 1 });
     store.forget('mine');
-    assert.throws(() => store.open({ sessionId: 'mine', userId: 2 }), (error: unknown) => isAppError(error) && error.code === 'FORBIDDEN');
+    assert.throws(
+      () => store.open({ sessionId: 'mine', userId: 2 }),
+      (error: unknown) => isAppError(error) && error.code === 'FORBIDDEN',
+    );
   });
 });
 
@@ -129,7 +163,8 @@ describe('memory in the agent', () => {
 
   test('the last 10 turns go verbatim; older ones are summarised by the model and the summary reaches the prompt', async () => {
     const llm = harness.llm!;
-    const isSummaryRequest = (request: RecordedRequest) => /compress a conversation/.test(String(request.messages[0]?.content));
+    const isSummaryRequest = (request: RecordedRequest) =>
+      /compress a conversation/.test(String(request.messages[0]?.content));
     llm.push({ match: isSummaryRequest, content: 'Operator asked about lines 1-2; answers 1-2 given.', repeat: true });
     let session: string | undefined;
     for (let index = 1; index <= 11; index++) {
@@ -156,13 +191,20 @@ describe('memory in the agent', () => {
       ],
     );
     assert.equal(main.messages.at(-1)?.content, 'Question 12?');
-    assert.match(String(main.messages[0]?.content), /## Earlier in this conversation \(summary\)\nOperator asked about lines 1-2/);
-    const row = harness.runtime.db.prepare('SELECT summary, summarized_through FROM sessions WHERE session_id = ?').get(session) as {
+    assert.match(
+      String(main.messages[0]?.content),
+      /## Earlier in this conversation \(summary\)\nOperator asked about lines 1-2/,
+    );
+    const row = harness.runtime.db
+      .prepare('SELECT summary, summarized_through FROM sessions WHERE session_id = ?')
+      .get(session) as {
       summary: string;
       summarized_through: number;
     };
     assert.equal(row.summarized_through, 2);
-    const history = harness.runtime.db.prepare('SELECT COUNT(*) AS n FROM conversation_history WHERE session_id = ?').get(session) as { n: number };
+    const history = harness.runtime.db
+      .prepare('SELECT COUNT(*) AS n FROM conversation_history WHERE session_id = ?')
+      .get(session) as { n: number };
     assert.equal(history.n, 24, 'every turn is kept in the table');
   });
 
@@ -171,15 +213,24 @@ describe('memory in the agent', () => {
     try {
       let session: string | undefined;
       for (let index = 1; index <= 4; index++) {
-        const { answer } = await askWith(local, `Question number ${index} about nothing in particular?`, session ? { sessionId: session } : {});
+        const { answer } = await askWith(
+          local,
+          `Question number ${index} about nothing in particular?`,
+          session ? { sessionId: session } : {},
+        );
         session = answer.session;
       }
-      const row = local.runtime.db.prepare('SELECT summary, summarized_through FROM sessions WHERE session_id = ?').get(session) as {
+      const row = local.runtime.db
+        .prepare('SELECT summary, summarized_through FROM sessions WHERE session_id = ?')
+        .get(session) as {
         summary: string;
         summarized_through: number;
       };
       assert.equal(row.summarized_through, 2);
-      assert.match(row.summary, /^Q1: Question number 1 about nothing in particular\?\nA2: No model is reachable right now/);
+      assert.match(
+        row.summary,
+        /^Q1: Question number 1 about nothing in particular\?\nA2: No model is reachable right now/,
+      );
     } finally {
       await local.close();
     }
@@ -204,7 +255,10 @@ function holdWriteLock(file: string, holdMs: number): { held: Promise<void>; don
      Atomics.wait(workerData.signal, 0, 1, workerData.holdMs);
      db.exec('COMMIT');
      db.close();`,
-    { eval: true, workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file, signal, holdMs } },
+    {
+      eval: true,
+      workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file, signal, holdMs },
+    },
   );
   const done = once(worker, 'exit');
   const held = new Promise<void>((resolve, reject) => {
@@ -222,7 +276,13 @@ describe('agent.db shared with another writer (WAL)', () => {
     const db = openAgentDb(file);
     try {
       assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-      const store = new SessionMemory({ db, historyTurns: 10, summaryTokenBudget: 64, idleMinutes: 30, clock: () => 0 });
+      const store = new SessionMemory({
+        db,
+        historyTurns: 10,
+        summaryTokenBudget: 64,
+        idleMinutes: 30,
+        clock: () => 0,
+      });
       const session = store.open({});
       assert.equal(store.append(session, 'user', 'first'), 1);
 
@@ -234,7 +294,10 @@ describe('agent.db shared with another writer (WAL)', () => {
       const waited = performance.now() - started;
       await first.done;
       assert.equal(turn, 2);
-      assert.ok(waited >= 100, `append ran while the other writer held the lock (waited ${Math.round(waited)} ms): the test did not contend`);
+      assert.ok(
+        waited >= 100,
+        `append ran while the other writer held the lock (waited ${Math.round(waited)} ms): the test did not contend`,
+      );
       assert.deepEqual(
         store.context(session).verbatim.map((entry) => [entry.turn, entry.content]),
         [
@@ -244,7 +307,13 @@ describe('agent.db shared with another writer (WAL)', () => {
       );
 
       // a session read back from agent.db (another process's memory) is reopened under the same contention
-      const other = new SessionMemory({ db, historyTurns: 10, summaryTokenBudget: 64, idleMinutes: 30, clock: () => 0 });
+      const other = new SessionMemory({
+        db,
+        historyTurns: 10,
+        summaryTokenBudget: 64,
+        idleMinutes: 30,
+        clock: () => 0,
+      });
       const second = holdWriteLock(file, 300);
       await second.held;
       const reopened = other.open({ sessionId: session.id });
@@ -252,7 +321,10 @@ describe('agent.db shared with another writer (WAL)', () => {
       assert.equal(reopened.reopened, true);
       assert.equal(reopened.lastTurn, 2);
       assert.equal(other.append(reopened, 'user', 'third'), 3);
-      assert.equal((db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE session_id LIKE 'other-%'").get() as { n: number }).n, 2);
+      assert.equal(
+        (db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE session_id LIKE 'other-%'").get() as { n: number }).n,
+        2,
+      );
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -274,10 +346,14 @@ describe('the summary budget follows the model context', () => {
     [32768, 1024],
   ] as const) {
     test(`a ${contextSize}-token model is asked for a summary of at most ${budget} tokens`, async () => {
-      const local = await startHarness({ agent: { history_turns: 1 }, llm: { embedded: { context_size: contextSize } } });
+      const local = await startHarness({
+        agent: { history_turns: 1 },
+        llm: { embedded: { context_size: contextSize } },
+      });
       try {
         const llm = local.llm!;
-        const isSummaryRequest = (request: RecordedRequest) => /compress a conversation/.test(String(request.messages[0]?.content));
+        const isSummaryRequest = (request: RecordedRequest) =>
+          /compress a conversation/.test(String(request.messages[0]?.content));
         llm.push({ match: isSummaryRequest, content: 'Earlier: question 1 answered.', repeat: true });
         let session: string | undefined;
         for (let index = 1; index <= 3; index++) {

@@ -126,14 +126,19 @@ function keyNumbers(text: string, sentence: string): string[] {
  * exceeded the oldest lines go first, and the summary says how many.
  */
 export function extractiveSummary(previous: string | null, turns: Turn[], budget: number): string {
-  const lines = (previous ? previous.split('\n') : []).filter((line) => line.trim().length > 0 && !line.startsWith('(earlier turns omitted'));
+  const lines = (previous ? previous.split('\n') : []).filter(
+    (line) => line.trim().length > 0 && !line.startsWith('(earlier turns omitted'),
+  );
   let omitted = Number(/\(earlier turns omitted: (\d+)\)/.exec(previous ?? '')?.[1] ?? 0);
   for (const turn of turns) {
     const sentence = firstSentence(turn.content);
     const numbers = keyNumbers(turn.content, sentence);
-    lines.push(`${turn.role === 'user' ? 'Q' : 'A'}${turn.turn}: ${sentence}${numbers.length > 0 ? ` [${numbers.join(', ')}]` : ''}`);
+    lines.push(
+      `${turn.role === 'user' ? 'Q' : 'A'}${turn.turn}: ${sentence}${numbers.length > 0 ? ` [${numbers.join(', ')}]` : ''}`,
+    );
   }
-  const render = (): string => [omitted > 0 ? `(earlier turns omitted: ${omitted})` : '', ...lines].filter(Boolean).join('\n');
+  const render = (): string =>
+    [omitted > 0 ? `(earlier turns omitted: ${omitted})` : '', ...lines].filter(Boolean).join('\n');
   let text = render();
   while (estimateTokens(text) > budget && lines.length > 1) {
     lines.shift();
@@ -199,15 +204,21 @@ export class SessionMemory {
 
   private load(id: string, userId: number | undefined): Session {
     const db = this.options.db;
-    const row = db.prepare('SELECT session_id, user_id, summary, summarized_through, state, released_at FROM sessions WHERE session_id = ?').get(id) as
-      | SessionRow
-      | undefined;
+    const row = db
+      .prepare(
+        'SELECT session_id, user_id, summary, summarized_through, state, released_at FROM sessions WHERE session_id = ?',
+      )
+      .get(id) as SessionRow | undefined;
     const timestamp = now().toISOString();
     let session: Session;
     if (row) {
       this.checkOwner(row.user_id ?? undefined, userId, id);
       db.prepare('UPDATE sessions SET released_at = NULL, last_active_at = ? WHERE session_id = ?').run(timestamp, id);
-      const lastTurn = (db.prepare('SELECT COALESCE(MAX(turn), 0) AS last FROM conversation_history WHERE session_id = ?').get(id) as { last: number }).last;
+      const lastTurn = (
+        db.prepare('SELECT COALESCE(MAX(turn), 0) AS last FROM conversation_history WHERE session_id = ?').get(id) as {
+          last: number;
+        }
+      ).last;
       session = {
         id,
         userId: row.user_id ?? undefined,
@@ -221,7 +232,12 @@ export class SessionMemory {
       };
       this.options.log?.debug({ session: id, released: row.released_at }, 'session-reopen');
     } else {
-      db.prepare('INSERT INTO sessions (session_id, user_id, created_at, last_active_at) VALUES (?, ?, ?, ?)').run(id, userId ?? null, timestamp, timestamp);
+      db.prepare('INSERT INTO sessions (session_id, user_id, created_at, last_active_at) VALUES (?, ?, ?, ?)').run(
+        id,
+        userId ?? null,
+        timestamp,
+        timestamp,
+      );
       session = {
         id,
         userId,
@@ -241,7 +257,9 @@ export class SessionMemory {
   context(session: Session): MemoryContext {
     const keep = this.options.historyTurns;
     const rows = this.options.db
-      .prepare('SELECT turn, role, content, timestamp FROM conversation_history WHERE session_id = ? AND turn > ? ORDER BY turn')
+      .prepare(
+        'SELECT turn, role, content, timestamp FROM conversation_history WHERE session_id = ? AND turn > ? ORDER BY turn',
+      )
       .all(session.id, session.summarizedThrough) as Turn[];
     const turns = rows.filter((row) => row.role === 'user' || row.role === 'assistant');
     // the last `keep` exchanges: from the keep-th last question on (an answer without its question goes too)
@@ -266,17 +284,24 @@ export class SessionMemory {
   append(session: Session, role: 'user' | 'assistant', content: string): number {
     const timestamp = now().toISOString();
     const db = this.options.db;
-    const turn = db.transaction(() => {
-      const next = (db.prepare('SELECT COALESCE(MAX(turn), 0) + 1 AS next FROM conversation_history WHERE session_id = ?').get(session.id) as { next: number })
-        .next;
-      db.prepare('INSERT INTO conversation_history (session_id, turn, role, content, timestamp) VALUES (?, ?, ?, ?, ?)').run(session.id, next, role, content, timestamp);
-      db.prepare('UPDATE sessions SET last_active_at = ?, title = COALESCE(title, ?) WHERE session_id = ?').run(
-        timestamp,
-        role === 'user' ? content.slice(0, 80) : null,
-        session.id,
-      );
-      return next;
-    }).immediate();
+    const turn = db
+      .transaction(() => {
+        const next = (
+          db
+            .prepare('SELECT COALESCE(MAX(turn), 0) + 1 AS next FROM conversation_history WHERE session_id = ?')
+            .get(session.id) as { next: number }
+        ).next;
+        db.prepare(
+          'INSERT INTO conversation_history (session_id, turn, role, content, timestamp) VALUES (?, ?, ?, ?, ?)',
+        ).run(session.id, next, role, content, timestamp);
+        db.prepare('UPDATE sessions SET last_active_at = ?, title = COALESCE(title, ?) WHERE session_id = ?').run(
+          timestamp,
+          role === 'user' ? content.slice(0, 80) : null,
+          session.id,
+        );
+        return next;
+      })
+      .immediate();
     session.lastTurn = turn;
     session.lastActiveMs = this.clock();
     return turn;
@@ -284,14 +309,18 @@ export class SessionMemory {
 
   saveSlots(session: Session, slots: SessionSlots | undefined): void {
     session.slots = slots;
-    this.options.db.prepare('UPDATE sessions SET state = ? WHERE session_id = ?').run(slots ? JSON.stringify({ slots }) : null, session.id);
+    this.options.db
+      .prepare('UPDATE sessions SET state = ? WHERE session_id = ?')
+      .run(slots ? JSON.stringify({ slots }) : null, session.id);
   }
 
   saveSummary(session: Session, summary: string, through: number): void {
     const fitted = fitTokens(summary, this.options.summaryTokenBudget);
     session.summary = fitted;
     session.summarizedThrough = through;
-    this.options.db.prepare('UPDATE sessions SET summary = ?, summarized_through = ? WHERE session_id = ?').run(fitted, through, session.id);
+    this.options.db
+      .prepare('UPDATE sessions SET summary = ?, summarized_through = ? WHERE session_id = ?')
+      .run(fitted, through, session.id);
   }
 
   /** Release sessions idle for longer than the configured minutes; returns their ids. */
@@ -307,9 +336,11 @@ export class SessionMemory {
     if (released.length > 0) {
       const timestamp = now().toISOString();
       const update = this.options.db.prepare('UPDATE sessions SET released_at = ? WHERE session_id = ?');
-      this.options.db.transaction(() => {
-        for (const id of released) update.run(timestamp, id);
-      }).immediate();
+      this.options.db
+        .transaction(() => {
+          for (const id of released) update.run(timestamp, id);
+        })
+        .immediate();
       this.options.log?.info({ sessions: released.length }, 'sessions-released');
     }
     return released;
@@ -322,7 +353,9 @@ export class SessionMemory {
 
   private checkOwner(owner: number | undefined, asking: number | undefined, id: string): void {
     if (owner !== undefined && asking !== undefined && owner !== asking) {
-      throw new AppError('FORBIDDEN', `session ${id} belongs to another user`, { hint: 'start a new session (leave the session id out)' });
+      throw new AppError('FORBIDDEN', `session ${id} belongs to another user`, {
+        hint: 'start a new session (leave the session id out)',
+      });
     }
   }
 }

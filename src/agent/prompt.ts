@@ -46,23 +46,28 @@ const QUERY_GOOD =
   '{"sql": "SELECT line_id, record_date, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defects FROM quality_data ' +
   "WHERE line_id = 'A' AND record_date BETWEEN '2026-11-16' AND '2026-11-22' GROUP BY line_id, record_date LIMIT 100\", " +
   '"purpose": "line A daily defects last week"}';
-const QUERY_BAD = '{"sql": "SELECT * FROM quality_data"}  — refused: SELECT *, no LIMIT, no purpose (and without WHERE it reads the whole table)';
+const QUERY_BAD =
+  '{"sql": "SELECT * FROM quality_data"}  — refused: SELECT *, no LIMIT, no purpose (and without WHERE it reads the whole table)';
 
 export function buildSystemPrompt(options: PromptOptions): string {
   const { catalog } = options;
   const lines: string[] = [
     `You are the offline assistant of ${options.plantName}, a quality-inspection plant. You answer operators' questions from the plant's own data, using the tools below. Never invent data: every number comes from a tool result.`,
     `Now: ${describeNow(options.now, options.timezone)}. "Today", "this week" and "last Wednesday" are plant dates in this time zone; weeks start on Monday.`,
-    options.language === 'zh' ? 'Answer in Chinese (简体中文), the operator\'s language.' : "Answer in English, the operator's language.",
+    options.language === 'zh'
+      ? "Answer in Chinese (简体中文), the operator's language."
+      : "Answer in English, the operator's language.",
     '',
     '## Tools',
     ...catalog.offered.map((entry) => `- ${signature(entry)}`),
     ...(catalog.named.length > 0
-      ? [`- Also available, call by name when the question needs them (a call that lacks an argument is answered with what it needs): ${catalog.named.map((entry) => entry.name).join(', ')}`]
+      ? [
+          `- Also available, call by name when the question needs them (a call that lacks an argument is answered with what it needs): ${catalog.named.map((entry) => entry.name).join(', ')}`,
+        ]
       : []),
     '',
     '## How to call tools',
-    '- Call a tool when you need data; call the next one after you read its result. Arguments are JSON that match the tool\'s parameters exactly (names, types, required ones).',
+    "- Call a tool when you need data; call the next one after you read its result. Arguments are JSON that match the tool's parameters exactly (names, types, required ones).",
     '- If you cannot make a native tool call, reply with ONLY this JSON and nothing else: {"name": "<tool>", "arguments": {...}}',
     '- Never describe a call in words ("I will call …") — make the call.',
     '- If a tool returns an error, read it, fix the arguments and call again.',
@@ -86,7 +91,12 @@ export function buildSystemPrompt(options: PromptOptions): string {
     }
   }
   for (const procedure of options.procedures) {
-    lines.push('', `## Procedure: ${procedure.name}`, 'When the question matches this procedure, follow it step by step.', procedure.body.trim());
+    lines.push(
+      '',
+      `## Procedure: ${procedure.name}`,
+      'When the question matches this procedure, follow it step by step.',
+      procedure.body.trim(),
+    );
   }
   if (options.routeHint) {
     lines.push('', '## Hint from the rules', options.routeHint);

@@ -24,9 +24,15 @@ const DIMENSION_NAMES: Record<string, { zh: string; en: string }> = {
   cause: { zh: '原因分析', en: 'why (causes)' },
   comparison: { zh: '与上一期对比/变化', en: 'a change against an earlier period' },
   ppm: { zh: 'PPM 单位', en: 'PPM' },
-  defect_type: { zh: '缺陷类型（此类问题不按缺陷类型细分，或同时问了几种）', en: 'defect types (not broken down here, or several at once)' },
+  defect_type: {
+    zh: '缺陷类型（此类问题不按缺陷类型细分，或同时问了几种）',
+    en: 'defect types (not broken down here, or several at once)',
+  },
   work_orders: { zh: '工单计数或列表', en: 'counting or listing work orders' },
-  several_questions: { zh: '一次问了几个问题，请分开来问', en: 'several questions in one — please ask them one at a time' },
+  several_questions: {
+    zh: '一次问了几个问题，请分开来问',
+    en: 'several questions in one — please ask them one at a time',
+  },
 };
 
 /**
@@ -48,10 +54,18 @@ export function unhonouredText(language: Language, unhonoured: Unhonoured[] | un
   }
   for (const entry of unhonoured.filter((item) => item.kind === 'beyond')) {
     const name = DIMENSION_NAMES[entry.dimension] ?? { zh: entry.dimension, en: entry.dimension };
-    lines.push(language === 'zh' ? `问题要求按「${entry.words}」（${name.zh}）回答，规则无法做到；不按它回答就是在回答另一个问题。` : `The question asks by "${entry.words}" (${name.en}), which the rules cannot do; answering without it would answer a different question.`);
+    lines.push(
+      language === 'zh'
+        ? `问题要求按「${entry.words}」（${name.zh}）回答，规则无法做到；不按它回答就是在回答另一个问题。`
+        : `The question asks by "${entry.words}" (${name.en}), which the rules cannot do; answering without it would answer a different question.`,
+    );
   }
   for (const entry of unhonoured.filter((item) => item.kind === 'not_understood')) {
-    lines.push(language === 'zh' ? `规则没有理解问题中的「${entry.words}」，所以不作答，以免答非所问。` : `The rules did not understand "${entry.words}" in the question, so they do not answer rather than answer a different question.`);
+    lines.push(
+      language === 'zh'
+        ? `规则没有理解问题中的「${entry.words}」，所以不作答，以免答非所问。`
+        : `The rules did not understand "${entry.words}" in the question, so they do not answer rather than answer a different question.`,
+    );
   }
   return lines.join('\n');
 }
@@ -88,10 +102,14 @@ export function noModelReply(options: {
     if (examples.length > 0) parts.push(`不需要模型就能回答的问题，例如：\n${list(examples)}`);
     return parts.join('\n\n');
   }
-  const parts = [`No model is reachable right now (${options.reason}), so I can only answer questions the rules recognise.`];
+  const parts = [
+    `No model is reachable right now (${options.reason}), so I can only answer questions the rules recognise.`,
+  ];
   if (named) parts.push(named);
   if (options.skill && options.missing && options.missing.length > 0) {
-    parts.push(`This looks like a ${options.skill.replace(/_/g, ' ')} question, but I still need: ${options.missing.join(', ')}. Please ask again with that included.`);
+    parts.push(
+      `This looks like a ${options.skill.replace(/_/g, ' ')} question, but I still need: ${options.missing.join(', ')}. Please ask again with that included.`,
+    );
   } else if (options.ruleError) {
     parts.push(`The rules tried and failed: ${options.ruleError}`);
   }
@@ -108,15 +126,18 @@ export function couldNotCompleteReply(options: {
   ruleError?: string | undefined;
 }): string {
   const { language } = options;
-  const tried = options.tried.length > 0 ? options.tried : [language === 'zh' ? '（没有成功的步骤）' : '(no step succeeded)'];
+  const tried =
+    options.tried.length > 0 ? options.tried : [language === 'zh' ? '（没有成功的步骤）' : '(no step succeeded)'];
   if (language === 'zh') {
     const parts = [`抱歉，这个问题我没能完成：${options.why}。`, `尝试过的步骤：\n${list(tried, 12)}`];
     if (options.ruleError) parts.push(`规则也无法回答：${options.ruleError}`);
-    if (options.examples.length > 0) parts.push(`可以换个说法，或者问规则能直接回答的问题，例如：\n${list(options.examples)}`);
+    if (options.examples.length > 0)
+      parts.push(`可以换个说法，或者问规则能直接回答的问题，例如：\n${list(options.examples)}`);
     return parts.join('\n\n');
   }
   const parts = [`I could not complete this: ${options.why}.`, `What I tried:\n${list(tried, 12)}`];
   if (options.ruleError) parts.push(`The rules could not answer it either: ${options.ruleError}`);
-  if (options.examples.length > 0) parts.push(`Try rephrasing it, or ask in a form the rules answer, for example:\n${list(options.examples)}`);
+  if (options.examples.length > 0)
+    parts.push(`Try rephrasing it, or ask in a form the rules answer, for example:\n${list(options.examples)}`);
   return parts.join('\n\n');
 }

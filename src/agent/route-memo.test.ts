@@ -22,7 +22,11 @@ test('withRouteMemo: the same question and slots within a second are routed once
     assert.deepEqual(second, first);
     assert.notEqual(second, first, 'a copy');
     if (second.kind === 'skill') second.args.changed = true;
-    assert.equal((memo.route(question, {}) as { args?: Record<string, unknown> }).args?.changed, undefined, 'a caller changing its copy changes no other');
+    assert.equal(
+      (memo.route(question, {}) as { args?: Record<string, unknown> }).args?.changed,
+      undefined,
+      'a caller changing its copy changes no other',
+    );
     memo.route(question, { previous: { skill: 'quality_metrics', args: { line: 'B' } } as never });
     assert.equal(calls, 2, 'other slots: routed again');
     memo.route('another question', {});

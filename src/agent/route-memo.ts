@@ -24,7 +24,8 @@ export function withRouteMemo<T extends SkillEngine>(engine: T): T {
     const decision = engine.route(question, context);
     memo.set(key, { at: Date.now(), decision: structuredClone(decision) });
     if (memo.size > MAX_ENTRIES) {
-      for (const [entry, value] of memo) if (Date.now() - value.at >= TTL_MS || memo.size > MAX_ENTRIES) memo.delete(entry);
+      for (const [entry, value] of memo)
+        if (Date.now() - value.at >= TTL_MS || memo.size > MAX_ENTRIES) memo.delete(entry);
     }
     return decision;
   };

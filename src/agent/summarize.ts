@@ -20,14 +20,22 @@ interface FoldOptions {
 export function foldExtractive(options: FoldOptions): void {
   const { history } = options;
   if (history.toFold.length === 0) return;
-  options.memory.saveSummary(options.session, extractiveSummary(history.summary, history.toFold, options.budget), history.toFold[history.toFold.length - 1]!.turn);
+  options.memory.saveSummary(
+    options.session,
+    extractiveSummary(history.summary, history.toFold, options.budget),
+    history.toFold[history.toFold.length - 1]!.turn,
+  );
 }
 
-export async function foldHistory(options: FoldOptions & { client: LlmClient; signal: AbortSignal; log: Logger }): Promise<void> {
+export async function foldHistory(
+  options: FoldOptions & { client: LlmClient; signal: AbortSignal; log: Logger },
+): Promise<void> {
   const { history, budget, signal } = options;
   if (history.toFold.length === 0) return;
   const through = history.toFold[history.toFold.length - 1]!.turn;
-  const transcript = history.toFold.map((turn) => `${turn.role === 'user' ? 'Q' : 'A'}${turn.turn}: ${turn.content}`).join('\n');
+  const transcript = history.toFold
+    .map((turn) => `${turn.role === 'user' ? 'Q' : 'A'}${turn.turn}: ${turn.content}`)
+    .join('\n');
   if (estimateTokens(transcript) > budget * 8) {
     // a long backlog (e.g. many rules-mode turns): fold it without the model rather than cut it
     foldExtractive(options);

@@ -6,7 +6,11 @@ import { ToolCatalog } from './tool-catalog.js';
 
 /** The shipped MCP servers' tool names with one-line descriptions of what they do (the real schemas are bigger). */
 const TOOLS: ToolInfo[] = [
-  ['query', 'query_database', 'Read-only SQL on the plant database (quality_data, production_lines, equipment, work_orders).'],
+  [
+    'query',
+    'query_database',
+    'Read-only SQL on the plant database (quality_data, production_lines, equipment, work_orders).',
+  ],
   ['query', 'describe_schema', 'Tables and columns of the plant database.'],
   ['plant', 'list_open_issues', 'Open work orders (issues) by priority, line or machine.'],
   ['plant', 'search_work_orders', 'Past work orders and their fixes for a symptom or a machine.'],
@@ -22,32 +26,60 @@ const TOOLS: ToolInfo[] = [
   ['utils', 'convert_units', 'Convert between units.'],
   ['utils', 'current_datetime', 'The plant date, time and weekday now.'],
   ['utils', 'date_diff', 'Days between two dates.'],
-].map(([server, name, description]) => ({ server: server!, name: name!, description: description!, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }));
+].map(([server, name, description]) => ({
+  server: server!,
+  name: name!,
+  description: description!,
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+}));
 
 test('a question is offered a small ranked set; every other tool stays callable and is named in the prompt', () => {
-  const catalog = new ToolCatalog({ tools: TOOLS, skills: [], question: 'Is the on-call engineer on a public holiday today?' });
+  const catalog = new ToolCatalog({
+    tools: TOOLS,
+    skills: [],
+    question: 'Is the on-call engineer on a public holiday today?',
+  });
   assert.ok(catalog.offered.length <= 6, `${catalog.offered.length} offered`);
   const offered = catalog.offered.map((entry) => entry.name);
-  for (const name of ['query_database', 'get_current_oncall', 'is_public_holiday']) assert.ok(offered.includes(name), `${name} offered: ${offered.join(', ')}`);
+  for (const name of ['query_database', 'get_current_oncall', 'is_public_holiday'])
+    assert.ok(offered.includes(name), `${name} offered: ${offered.join(', ')}`);
   assert.equal(catalog.chatTools().length, catalog.offered.length);
   assert.ok(catalog.get('convert_units'), 'a tool that is not offered can still be called');
   assert.equal(catalog.names.length, TOOLS.length);
-  const prompt = buildSystemPrompt({ plantName: 'P', timezone: 'Asia/Shanghai', now: new Date('2026-11-29T02:00:00Z'), language: 'en', catalog, procedures: [], summary: null });
+  const prompt = buildSystemPrompt({
+    plantName: 'P',
+    timezone: 'Asia/Shanghai',
+    now: new Date('2026-11-29T02:00:00Z'),
+    language: 'en',
+    catalog,
+    procedures: [],
+    summary: null,
+  });
   assert.match(prompt, /Also available, call by name[^\n]*convert_units/);
   assert.doesNotMatch(prompt, /- convert_units\(/);
 });
 
 test('Chinese questions reach the tools through plant words; no question offers everything', () => {
-  const zh = new ToolCatalog({ tools: TOOLS, skills: [], question: '3号压机振动，以前是怎么修好的？' }).offered.map((entry) => entry.name);
+  const zh = new ToolCatalog({ tools: TOOLS, skills: [], question: '3号压机振动，以前是怎么修好的？' }).offered.map(
+    (entry) => entry.name,
+  );
   assert.ok(zh.includes('search_work_orders') && zh.includes('equipment_status'), zh.join(', '));
   assert.equal(new ToolCatalog({ tools: TOOLS, skills: [] }).offered.length, TOOLS.length);
 });
 
 test('the prompt shrinks with the ranked set (measured on the shipped tool names)', () => {
   const question = "What was line A's defect rate last Wednesday?";
-  const options = { plantName: 'P', timezone: 'Asia/Shanghai', now: new Date('2026-11-29T02:00:00Z'), language: 'en' as const, procedures: [], summary: null };
+  const options = {
+    plantName: 'P',
+    timezone: 'Asia/Shanghai',
+    now: new Date('2026-11-29T02:00:00Z'),
+    language: 'en' as const,
+    procedures: [],
+    summary: null,
+  };
   const all = new ToolCatalog({ tools: TOOLS, skills: [] });
   const ranked = new ToolCatalog({ tools: TOOLS, skills: [], question });
-  const size = (catalog: ToolCatalog) => buildSystemPrompt({ ...options, catalog }).length + JSON.stringify(catalog.chatTools()).length;
+  const size = (catalog: ToolCatalog) =>
+    buildSystemPrompt({ ...options, catalog }).length + JSON.stringify(catalog.chatTools()).length;
   assert.ok(size(ranked) < size(all) * 0.75, `ranked ${size(ranked)} B vs all ${size(all)} B`);
 });

@@ -39,7 +39,10 @@ const SYNONYMS: Array<[RegExp, string[]]> = [
   [/不良|缺陷|质量|良率|合格|defect|yield|quality|scrap|reject/i, ['quality', 'defect', 'metrics']],
   [/值班|on.?call|engineer|工程师|负责人/i, ['oncall', 'engineer', 'duty']],
   [/假期|节假日|假日|holiday|节日|休息日/i, ['holiday']],
-  [/设备|机器|机台|故障|维修|保养|振动|equipment|machine|fault|maintenance|repair|vibrat|broken/i, ['equipment', 'fault', 'work', 'order', 'issue', 'maintenance']],
+  [
+    /设备|机器|机台|故障|维修|保养|振动|equipment|machine|fault|maintenance|repair|vibrat|broken/i,
+    ['equipment', 'fault', 'work', 'order', 'issue', 'maintenance'],
+  ],
   [/工单|work.?orders?|tickets?|issues?/i, ['work', 'order', 'issue', 'issues']],
   [/文档|手册|规程|作业指导|sop|manual|document|procedure|instruction/i, ['document', 'docs', 'search']],
   [/周报|月报|报告|report|weekly|summary/i, ['report', 'weekly']],
@@ -72,7 +75,12 @@ export class ToolCatalog {
   readonly offered: CatalogEntry[];
   private readonly byName = new Map<string, CatalogEntry>();
 
-  constructor(options: { tools: ToolInfo[]; skills: SkillInfo[]; question?: string | undefined; offer?: number | undefined }) {
+  constructor(options: {
+    tools: ToolInfo[];
+    skills: SkillInfo[];
+    question?: string | undefined;
+    offer?: number | undefined;
+  }) {
     const entries: CatalogEntry[] = options.tools.map((tool) => ({
       name: tool.name,
       kind: 'mcp',
@@ -97,7 +105,8 @@ export class ToolCatalog {
     }
     this.entries = entries;
     for (const entry of entries) this.byName.set(entry.name, entry);
-    this.offered = options.question === undefined ? entries : rank(entries, options.question, options.offer ?? OFFERED_TOOLS);
+    this.offered =
+      options.question === undefined ? entries : rank(entries, options.question, options.offer ?? OFFERED_TOOLS);
   }
 
   /** Callable but only named in the prompt. */
@@ -121,7 +130,11 @@ export class ToolCatalog {
 
   /** The native `tools` of a request: the offered ones. */
   chatTools(): ChatTool[] {
-    return this.offered.map((entry) => ({ name: entry.name, description: entry.description, parameters: entry.schema }));
+    return this.offered.map((entry) => ({
+      name: entry.name,
+      description: entry.description,
+      parameters: entry.schema,
+    }));
   }
 }
 

@@ -45,7 +45,8 @@ export function queryResultText(result: QueryResult, maxRows: number): string {
         'Ask with GROUP BY / aggregates or a narrower WHERE to see them.]',
     );
   }
-  if (result.has_more) lines.push('[more rows exist beyond the LIMIT: page on with OFFSET, or aggregate with GROUP BY]');
+  if (result.has_more)
+    lines.push('[more rows exist beyond the LIMIT: page on with OFFSET, or aggregate with GROUP BY]');
   return lines.join('\n');
 }
 
@@ -58,9 +59,13 @@ export function cutText(text: string, maxChars: number): string {
 export function toolResultText(result: ToolCallResult, options: ResultTextOptions = {}): string {
   const maxChars = options.maxChars ?? 4000;
   if (!result.ok) {
-    return cutText(`Error${result.errorCode ? ` (${result.errorCode})` : ''}: ${result.text || 'the tool failed without a message'}`, maxChars);
+    return cutText(
+      `Error${result.errorCode ? ` (${result.errorCode})` : ''}: ${result.text || 'the tool failed without a message'}`,
+      maxChars,
+    );
   }
-  if (isQueryResult(result.structured)) return cutText(queryResultText(result.structured, options.maxRows ?? 40), maxChars);
+  if (isQueryResult(result.structured))
+    return cutText(queryResultText(result.structured, options.maxRows ?? 40), maxChars);
   return cutText(result.text.length > 0 ? result.text : JSON.stringify(result.structured ?? null), maxChars);
 }
 

@@ -54,7 +54,10 @@ export function splitGlobalOptions(argv: string[]): Result<{ globals: GlobalOpti
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (flag === '--config' || flag === '--now') {
       const value = inline ?? argv[++index];
       if (value === undefined || value === '') return err(`${flag} needs a value`);

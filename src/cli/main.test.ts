@@ -10,7 +10,10 @@ import { commandNames, main } from './main.js';
 async function capture(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } });
+  const code = await main(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
   return { code, stdout, stderr };
 }
 
@@ -22,14 +25,24 @@ describe('main', () => {
         const result = await capture(['--config', '/nonexistent/airgap.yaml', name, flag]);
         assert.equal(result.code, 0, `${name} ${flag}: ${result.stderr}`);
         assert.match(result.stdout, new RegExp(`^usage: (airgap-agent|agent-test)\\b`), `${name} ${flag}`);
-        assert.match(result.stdout, new RegExp(`\\n${name.replace(/[-]/g, '\\-')}: `), `${name} ${flag} names the command`);
+        assert.match(
+          result.stdout,
+          new RegExp(`\\n${name.replace(/[-]/g, '\\-')}: `),
+          `${name} ${flag} names the command`,
+        );
         assert.equal(result.stderr, '', `${name} ${flag}`);
       }
     }
   });
 
   test('--help after a subcommand or an option still shows the usage', async () => {
-    for (const args of [['users', 'add', 'bob', '--help'], ['ask', 'what is the defect rate?', '-h'], ['llm', 'serve', '--help'], ['config', 'check', '--help'], ['mcp', 'query', '--help']]) {
+    for (const args of [
+      ['users', 'add', 'bob', '--help'],
+      ['ask', 'what is the defect rate?', '-h'],
+      ['llm', 'serve', '--help'],
+      ['config', 'check', '--help'],
+      ['mcp', 'query', '--help'],
+    ]) {
       const result = await capture(args);
       assert.equal(result.code, 0, args.join(' '));
       assert.match(result.stdout, /^usage: /, args.join(' '));

@@ -17,23 +17,69 @@ type Handler = (context: CommandContext) => Promise<number>;
 
 const COMMANDS = {
   seed: { summary: 'build the demo plant database', load: async () => (await import('./commands/seed.js')).run },
-  config: { summary: 'config check | config schema | config show', load: async () => (await import('./commands/config.js')).run },
-  mcp: { summary: 'run a shipped stdio MCP server: query | plant | holidays | docs | utils', load: async () => (await import('./commands/mcp.js')).run },
-  ask: { summary: 'answer one question: ask "question" [--session ID] [--json]', load: async () => (await import('./commands/ask.js')).run },
-  chat: { summary: 'an interactive session (/reset, /exit)', load: async () => (await import('./commands/chat.js')).run },
-  'parse-toolcalls': { summary: 'parse one raw assistant message from stdin into tool calls', load: async () => (await import('./commands/parse-toolcalls.js')).run },
+  config: {
+    summary: 'config check | config schema | config show',
+    load: async () => (await import('./commands/config.js')).run,
+  },
+  mcp: {
+    summary: 'run a shipped stdio MCP server: query | plant | holidays | docs | utils',
+    load: async () => (await import('./commands/mcp.js')).run,
+  },
+  ask: {
+    summary: 'answer one question: ask "question" [--session ID] [--json]',
+    load: async () => (await import('./commands/ask.js')).run,
+  },
+  chat: {
+    summary: 'an interactive session (/reset, /exit)',
+    load: async () => (await import('./commands/chat.js')).run,
+  },
+  'parse-toolcalls': {
+    summary: 'parse one raw assistant message from stdin into tool calls',
+    load: async () => (await import('./commands/parse-toolcalls.js')).run,
+  },
   skills: { summary: 'skills list | skills reload', load: async () => (await import('./commands/skills.js')).run },
   serve: { summary: 'run the HTTP API and chat page', load: async () => (await import('./commands/serve.js')).run },
   users: { summary: 'users add|passwd|list', load: async () => (await import('./commands/users.js')).run },
-  test: { summary: 'replay YAML regression cases (same as agent-test)', load: async () => (await import('./commands/test.js')).run },
-  llm: { summary: 'llm serve: the embedded OpenAI-compatible model service', load: async () => (await import('./commands/llm.js')).run },
-  doctor: { summary: 'check the installation: config, databases, model, servers', load: async () => (await import('./commands/doctor.js')).run },
-  import: { summary: 'import TABLE FILE… [--mapping M.yaml] [--dry-run]: the plant\'s exports into plant.db', load: async () => (await import('./commands/import.js')).run },
-  maintenance: { summary: 'archive old audit rows, optimize, back up agent.db, check disk', load: async () => (await import('./commands/maintenance.js')).run },
-  scripts: { summary: 'maintenance scripts: scripts list | run NAME [--arg k=v] [--approve-as ADMIN] | runs', load: async () => (await import('./commands/scripts.js')).run },
-  reports: { summary: 'report files: reports list | export-quality --from D --to D', load: async () => (await import('./commands/reports.js')).run },
-  feedback: { summary: 'operator feedback: feedback list | review | export --format agent-test | teach | phrasings', load: async () => (await import('./commands/feedback.js')).run },
-  version: { summary: 'print the version', load: async () => async (context: CommandContext) => (showHelp(context, 'airgap-agent version'), process.stdout.write(`airgap-agent ${VERSION}\n`), 0) },
+  test: {
+    summary: 'replay YAML regression cases (same as agent-test)',
+    load: async () => (await import('./commands/test.js')).run,
+  },
+  llm: {
+    summary: 'llm serve: the embedded OpenAI-compatible model service',
+    load: async () => (await import('./commands/llm.js')).run,
+  },
+  doctor: {
+    summary: 'check the installation: config, databases, model, servers',
+    load: async () => (await import('./commands/doctor.js')).run,
+  },
+  import: {
+    summary: "import TABLE FILE… [--mapping M.yaml] [--dry-run]: the plant's exports into plant.db",
+    load: async () => (await import('./commands/import.js')).run,
+  },
+  maintenance: {
+    summary: 'archive old audit rows, optimize, back up agent.db, check disk',
+    load: async () => (await import('./commands/maintenance.js')).run,
+  },
+  scripts: {
+    summary: 'maintenance scripts: scripts list | run NAME [--arg k=v] [--approve-as ADMIN] | runs',
+    load: async () => (await import('./commands/scripts.js')).run,
+  },
+  reports: {
+    summary: 'report files: reports list | export-quality --from D --to D',
+    load: async () => (await import('./commands/reports.js')).run,
+  },
+  feedback: {
+    summary: 'operator feedback: feedback list | review | export --format agent-test | teach | phrasings',
+    load: async () => (await import('./commands/feedback.js')).run,
+  },
+  version: {
+    summary: 'print the version',
+    load: async () => async (context: CommandContext) => (
+      showHelp(context, 'airgap-agent version'),
+      process.stdout.write(`airgap-agent ${VERSION}\n`),
+      0
+    ),
+  },
 } satisfies Record<string, { summary: string; load: () => Promise<Handler> }>;
 
 type CommandName = keyof typeof COMMANDS;
@@ -109,7 +155,12 @@ export async function main(argv: string[], io: MainIo = process): Promise<number
     const help = asksForHelp(args);
     const handler = await command.load();
     // with --help the handler stops at its argument parsing (HelpShown) before doing anything
-    return await handler({ globals, args: help ? args.filter((arg) => arg !== '--help' && arg !== '-h') : args, command: name, help });
+    return await handler({
+      globals,
+      args: help ? args.filter((arg) => arg !== '--help' && arg !== '-h') : args,
+      command: name,
+      help,
+    });
   } catch (error) {
     if (error instanceof HelpShown) {
       io.stdout.write(`usage: ${error.usage}\n\n${name}: ${command.summary}\n`);

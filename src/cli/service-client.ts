@@ -37,7 +37,14 @@ interface Reply {
 /** One HTTP request over the unix socket. */
 export function socketRequest(
   socketPath: string,
-  options: { method: string; path: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; timeoutMs?: number },
+  options: {
+    method: string;
+    path: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  },
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
@@ -46,12 +53,19 @@ export function socketRequest(
         socketPath,
         method: options.method,
         path: options.path,
-        headers: { host: 'console', ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}), ...options.headers },
+        headers: {
+          host: 'console',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+          ...options.headers,
+        },
         signal: options.signal,
       },
       (response) => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response }),
     );
-    if (options.timeoutMs !== undefined) request.setTimeout(options.timeoutMs, () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    if (options.timeoutMs !== undefined)
+      request.setTimeout(options.timeoutMs, () =>
+        request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+      );
     request.once('error', reject);
     request.end(payload);
   });
@@ -79,7 +93,10 @@ function replyError(status: number, body: Record<string, unknown>): AppError {
 export type ServiceProbe = { runtime: CliRuntime; reason?: undefined } | { runtime?: undefined; reason: string };
 
 /** The running service's runtime over the console socket, or why there is none. */
-export async function connectService(socketPath: string | null, options: { timeoutMs?: number } = {}): Promise<ServiceProbe> {
+export async function connectService(
+  socketPath: string | null,
+  options: { timeoutMs?: number } = {},
+): Promise<ServiceProbe> {
   if (socketPath === null) return { reason: 'no console socket configured (server.socket)' };
   if (!existsSync(socketPath)) return { reason: `the service is not running (no ${socketPath})` };
   let probe: Reply;
@@ -87,11 +104,20 @@ export async function connectService(socketPath: string | null, options: { timeo
     probe = await socketRequest(socketPath, { method: 'GET', path: '/api/me', timeoutMs: options.timeoutMs ?? 2000 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EPERM') return { reason: `this user may not use ${socketPath} (run as root, or join the service's group: usermod -aG airgap-agent $USER)` };
-    return { reason: code === 'ECONNREFUSED' ? `the service is not running (nobody listens on ${socketPath})` : `the service does not answer on ${socketPath} (${code ?? (error as Error).message})` };
+    if (code === 'EACCES' || code === 'EPERM')
+      return {
+        reason: `this user may not use ${socketPath} (run as root, or join the service's group: usermod -aG airgap-agent $USER)`,
+      };
+    return {
+      reason:
+        code === 'ECONNREFUSED'
+          ? `the service is not running (nobody listens on ${socketPath})`
+          : `the service does not answer on ${socketPath} (${code ?? (error as Error).message})`,
+    };
   }
   const me = await readJson(probe);
-  if (probe.status !== 200) return { reason: `the service refused the console (${replyError(probe.status, me).message})` };
+  if (probe.status !== 200)
+    return { reason: `the service refused the console (${replyError(probe.status, me).message})` };
   const controller = new AbortController();
   const runtime: CliRuntime = {
     via: `the service (${socketPath}, as ${String(me.username)})`,
@@ -113,7 +139,10 @@ export async function askThroughService(socketPath: string, options: AskOptions)
       method: 'POST',
       path: '/api/tasks',
       headers: { accept: 'text/event-stream', ...(options.traceId ? { 'x-trace-id': options.traceId } : {}) },
-      body: { question: options.question, ...(options.sessionId !== undefined ? { session_id: options.sessionId } : {}) },
+      body: {
+        question: options.question,
+        ...(options.sessionId !== undefined ? { session_id: options.sessionId } : {}),
+      },
       signal: controller.signal,
     });
     if (reply.status !== 200) throw replyError(reply.status, await readJson(reply));
@@ -131,13 +160,30 @@ export async function askThroughService(socketPath: string, options: AskOptions)
           emit({ type: 'step-start', step: Number(data.step) });
           break;
         case 'tool-call-start':
-          emit({ type: 'tool-call-start', id: String(data.id), name: String(data.tool), arguments: data.arguments ?? {} });
+          emit({
+            type: 'tool-call-start',
+            id: String(data.id),
+            name: String(data.tool),
+            arguments: data.arguments ?? {},
+          });
           break;
         case 'tool-call-end':
-          emit({ type: 'tool-call-end', id: String(data.id), name: String(data.tool), ok: data.ok === true, ms: Number(data.ms), cached: data.cached === true, result: data.result ?? undefined, error: data.error ?? undefined });
+          emit({
+            type: 'tool-call-end',
+            id: String(data.id),
+            name: String(data.tool),
+            ok: data.ok === true,
+            ms: Number(data.ms),
+            cached: data.cached === true,
+            result: data.result ?? undefined,
+            error: data.error ?? undefined,
+          });
           break;
         case 'approval-required':
-          emit({ type: 'notice', message: `waiting for an admin to approve ${String(data.skill)} (approval ${String(data.approval_id)}): on the chat page, or POST /api/approvals/${String(data.approval_id)}` });
+          emit({
+            type: 'notice',
+            message: `waiting for an admin to approve ${String(data.skill)} (approval ${String(data.approval_id)}): on the chat page, or POST /api/approvals/${String(data.approval_id)}`,
+          });
           break;
         case 'task-error':
           failure = { code: String(data.code), message: String(data.message), hint: data.hint };
@@ -153,12 +199,21 @@ export async function askThroughService(socketPath: string, options: AskOptions)
     }
     if (answer) return answer;
     if (options.signal?.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
-    if (failure) throw new AppError(codeOf(failure.code), `the service: ${failure.message}`, { hint: failure.hint ?? undefined });
-    throw new AppError('INTERNAL', 'the service ended the question without an answer', { hint: taskId ? `see GET /api/tasks/${taskId} or the service log` : 'see the service log (journalctl -u airgap-agent)' });
+    if (failure)
+      throw new AppError(codeOf(failure.code), `the service: ${failure.message}`, { hint: failure.hint ?? undefined });
+    throw new AppError('INTERNAL', 'the service ended the question without an answer', {
+      hint: taskId
+        ? `see GET /api/tasks/${taskId} or the service log`
+        : 'see the service log (journalctl -u airgap-agent)',
+    });
   } catch (error) {
     if (options.signal?.aborted) {
       // cancel the task in the service too, then report the cancellation
-      if (taskId) await socketRequest(socketPath, { method: 'POST', path: `/api/tasks/${taskId}/cancel`, timeoutMs: 2000 }).then((reply) => reply.body.resume(), () => undefined);
+      if (taskId)
+        await socketRequest(socketPath, { method: 'POST', path: `/api/tasks/${taskId}/cancel`, timeoutMs: 2000 }).then(
+          (reply) => reply.body.resume(),
+          () => undefined,
+        );
       throw new AppError('CANCELLED', 'the question was cancelled');
     }
     throw error;

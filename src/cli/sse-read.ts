@@ -43,4 +43,3 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
     }
   }
 }
-

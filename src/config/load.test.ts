@@ -46,7 +46,10 @@ test('relative paths resolve against the config file folder', () => {
 });
 
 test('a missing file is CONFIG_NOT_FOUND with a hint', () => {
-  assert.throws(() => loadConfig({ config: '/nonexistent/config.yaml' }), (error: unknown) => error instanceof AppError && error.code === 'CONFIG_NOT_FOUND');
+  assert.throws(
+    () => loadConfig({ config: '/nonexistent/config.yaml' }),
+    (error: unknown) => error instanceof AppError && error.code === 'CONFIG_NOT_FOUND',
+  );
 });
 
 test('configuring one MCP server keeps the shipped ones; a shipped one can be switched off or tuned', () => {

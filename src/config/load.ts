@@ -50,7 +50,15 @@ export function checkConfigText(text: string): { ok: true; config: Config } | { 
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return {
       ok: false,
-      problems: [{ key: '(file)', value: raw, line: 1, message: 'the config must be a mapping of keys', fix: 'start with keys such as "plant:" and "llm:"' }],
+      problems: [
+        {
+          key: '(file)',
+          value: raw,
+          line: 1,
+          message: 'the config must be a mapping of keys',
+          fix: 'start with keys such as "plant:" and "llm:"',
+        },
+      ],
     };
   }
   const parsed = configSchema.safeParse(raw);
@@ -105,7 +113,13 @@ function problemOf(issue: z.core.$ZodIssue, raw: unknown, document: Document, li
       key = keyPath.length ? `${keyPath.join('.')}.${issue.keys[0]}` : String(issue.keys[0]);
       value = valueAt(raw, [...keyPath, issue.keys[0] ?? '']);
       fix = `remove or rename ${keys}; check the spelling against docs/config.schema.json`;
-      return { key, value, line: lineOf(document, lineCounter, [...keyPath, issue.keys[0] ?? '']), message: `unknown key ${keys}`, fix };
+      return {
+        key,
+        value,
+        line: lineOf(document, lineCounter, [...keyPath, issue.keys[0] ?? '']),
+        message: `unknown key ${keys}`,
+        fix,
+      };
     }
     case 'invalid_type':
       fix = `give ${key} a value of type ${issue.expected}`;
@@ -120,7 +134,8 @@ function problemOf(issue: z.core.$ZodIssue, raw: unknown, document: Document, li
       fix = `use one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
       break;
     case 'invalid_format':
-      fix = issue.format === 'url' ? 'write a full URL such as http://127.0.0.1:8081/v1' : `use the ${issue.format} format`;
+      fix =
+        issue.format === 'url' ? 'write a full URL such as http://127.0.0.1:8081/v1' : `use the ${issue.format} format`;
       break;
     default:
       break;
@@ -148,10 +163,17 @@ function resolvePaths(config: Config, base: string): Config {
     scripts: { ...config.scripts, dir: config.scripts.dir === null ? null : abs(config.scripts.dir) },
     reports: { ...config.reports, dir: abs(config.reports.dir) },
     log: { ...config.log, dir: abs(config.log.dir) },
-    import: { ...config.import, inbox: abs(config.import.inbox), mappings_dir: config.import.mappings_dir === null ? null : abs(config.import.mappings_dir) },
+    import: {
+      ...config.import,
+      inbox: abs(config.import.inbox),
+      mappings_dir: config.import.mappings_dir === null ? null : abs(config.import.mappings_dir),
+    },
     server: {
       ...config.server,
-      tls: { cert: config.server.tls.cert === null ? null : abs(config.server.tls.cert), key: config.server.tls.key === null ? null : abs(config.server.tls.key) },
+      tls: {
+        cert: config.server.tls.cert === null ? null : abs(config.server.tls.cert),
+        key: config.server.tls.key === null ? null : abs(config.server.tls.key),
+      },
     },
     skills: {
       ...config.skills,

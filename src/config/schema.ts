@@ -15,9 +15,16 @@ const mcpServer = z
       .enum(['query', 'plant', 'holidays', 'docs', 'utils'])
       .optional()
       .describe('a server shipped inside the binary (re-invokes the same executable); exclusive with command'),
-    command: z.string().min(1).optional().describe('an external MCP stdio server: the program to run ({root} = app root)'),
+    command: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('an external MCP stdio server: the program to run ({root} = app root)'),
     args: z.array(z.string()).default([]).describe('arguments for command ({root} is expanded)'),
-    env: z.record(z.string(), z.string()).default({}).describe('extra environment variables for the child ({root} is expanded)'),
+    env: z
+      .record(z.string(), z.string())
+      .default({})
+      .describe('extra environment variables for the child ({root} is expanded)'),
     allow: z.array(z.string()).optional().describe('only these tools of the server are offered'),
     deny: z.array(z.string()).default([]).describe('these tools of the server are never offered'),
     timeout_ms: z.number().int().min(100).max(600000).default(15000).describe('per-call timeout'),
@@ -60,9 +67,27 @@ export const configSchema = z
       .object({
         max_rows: z.number().int().min(1).max(100).default(100).describe('largest LIMIT a query may ask for (1..100)'),
         timeout_ms: z.number().int().min(50).max(600000).default(5000),
-        workers: z.number().int().min(1).max(16).default(2).describe('query worker processes; heavy queries may hold all but one, so cheap ones never wait behind them'),
-        queue_max: z.number().int().min(0).max(10000).default(32).describe('queries waiting for a worker at most; beyond that a call is answered QUERY_BUSY'),
-        worker_max_rss_mb: z.number().int().min(128).max(65536).default(512).describe('a query worker growing past this resident memory is killed (QUERY_TOO_LARGE)'),
+        workers: z
+          .number()
+          .int()
+          .min(1)
+          .max(16)
+          .default(2)
+          .describe('query worker processes; heavy queries may hold all but one, so cheap ones never wait behind them'),
+        queue_max: z
+          .number()
+          .int()
+          .min(0)
+          .max(10000)
+          .default(32)
+          .describe('queries waiting for a worker at most; beyond that a call is answered QUERY_BUSY'),
+        worker_max_rss_mb: z
+          .number()
+          .int()
+          .min(128)
+          .max(65536)
+          .default(512)
+          .describe('a query worker growing past this resident memory is killed (QUERY_TOO_LARGE)'),
         cache: z
           .object({
             ttl_s: z.number().int().min(0).max(86400).default(300),
@@ -78,10 +103,15 @@ export const configSchema = z
         base_url: z
           .string()
           .url()
-          .refine((value) => /^https?:\/\/[^/]/i.test(value), 'an http:// or https:// URL with a host, e.g. http://127.0.0.1:8081/v1')
+          .refine(
+            (value) => /^https?:\/\/[^/]/i.test(value),
+            'an http:// or https:// URL with a host, e.g. http://127.0.0.1:8081/v1',
+          )
           .nullable()
           .default(null)
-          .describe('OpenAI-compatible endpoint, e.g. http://127.0.0.1:8081/v1; null = the embedded model service when a model is installed, else rules only'),
+          .describe(
+            'OpenAI-compatible endpoint, e.g. http://127.0.0.1:8081/v1; null = the embedded model service when a model is installed, else rules only',
+          ),
         model: z.string().default('local').describe('model name sent to the endpoint'),
         api_key: z.string().optional().describe('sent as a bearer token when the endpoint wants one'),
         timeout_ms: z.number().int().min(100).max(600000).default(60000),
@@ -90,11 +120,30 @@ export const configSchema = z
         concurrency: z.number().int().min(1).max(64).default(2).describe('model calls in flight at once per endpoint'),
         embedded: z
           .object({
-            model: z.string().nullable().default(null).describe('GGUF file for the embedded service; null = first in vendor/models'),
+            model: z
+              .string()
+              .nullable()
+              .default(null)
+              .describe('GGUF file for the embedded service; null = first in vendor/models'),
             host: z.string().default('127.0.0.1'),
             port: z.number().int().min(1).max(65535).default(8081),
-            threads: z.number().int().min(1).max(256).nullable().default(null).describe('CPU threads for inference; null = every core'),
-            context_size: z.number().int().min(256).max(131072).default(16384).describe('tokens per request: the agent prompt (tool manuals, skills, history) is ~7–9k tokens with a real tokenizer, plus the answer'),
+            threads: z
+              .number()
+              .int()
+              .min(1)
+              .max(256)
+              .nullable()
+              .default(null)
+              .describe('CPU threads for inference; null = every core'),
+            context_size: z
+              .number()
+              .int()
+              .min(256)
+              .max(131072)
+              .default(16384)
+              .describe(
+                'tokens per request: the agent prompt (tool manuals, skills, history) is ~7–9k tokens with a real tokenizer, plus the answer',
+              ),
             parallel: z.number().int().min(1).max(16).default(2).describe('requests decoded at once'),
           })
           .strict()
@@ -114,7 +163,9 @@ export const configSchema = z
           .max(8192)
           .nullable()
           .default(null)
-          .describe("tokens for the summary of older turns; null = follows the model's context: llm.embedded.context_size / 32 (512 for 16384), within 64…8192"),
+          .describe(
+            "tokens for the summary of older turns; null = follows the model's context: llm.embedded.context_size / 32 (512 for 16384), within 64…8192",
+          ),
         session_idle_minutes: z.number().int().min(1).max(10080).default(30),
       })
       .strict()
@@ -140,20 +191,30 @@ export const configSchema = z
         },
         z
           .object({
-            shipped_servers: z.boolean().default(true).describe('start the shipped servers (query, plant, holidays, docs, utils) besides those listed'),
+            shipped_servers: z
+              .boolean()
+              .default(true)
+              .describe('start the shipped servers (query, plant, holidays, docs, utils) besides those listed'),
             lazy_start: z
               .boolean()
               .default(true)
-              .describe('start a server on the first call that needs it, once its tool list is known (kept in mcp-tools.json beside state.db)'),
+              .describe(
+                'start a server on the first call that needs it, once its tool list is known (kept in mcp-tools.json beside state.db)',
+              ),
             idle_stop_s: z
               .number()
               .int()
               .min(0)
               .max(86400)
               .default(300)
-              .describe('stop a server no call has used for this many seconds (the next call starts it again); 0 keeps servers running'),
+              .describe(
+                'stop a server no call has used for this many seconds (the next call starts it again); 0 keeps servers running',
+              ),
             servers: z
-              .record(z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a server name in lower case: letters, digits, - and _'), mcpServer)
+              .record(
+                z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a server name in lower case: letters, digits, - and _'),
+                mcpServer,
+              )
               .default({})
               .describe('MCP servers: entries merge over the shipped set'),
           })
@@ -162,12 +223,17 @@ export const configSchema = z
       .prefault({}),
     skills: z
       .object({
-        dir: z.string().default('skills').describe('the shipped Markdown skills folder (relative to the app root when relative)'),
+        dir: z
+          .string()
+          .default('skills')
+          .describe('the shipped Markdown skills folder (relative to the app root when relative)'),
         custom_dir: z
           .string()
           .nullable()
           .default(null)
-          .describe("the plant's own Markdown skills, kept outside the release so upgrades keep them (relative to the config file)"),
+          .describe(
+            "the plant's own Markdown skills, kept outside the release so upgrades keep them (relative to the config file)",
+          ),
         watch: z.boolean().default(true).describe('reload skills when a file changes'),
       })
       .strict()
@@ -178,19 +244,37 @@ export const configSchema = z
           .string()
           .nullable()
           .default(null)
-          .describe("the plant's own maintenance scripts (<name>/manifest.yaml + executable), kept outside the release so upgrades keep them (relative to the config file); a script here replaces a shipped example of the same name"),
-        shipped: z.boolean().default(true).describe('also offer the shipped example scripts (deploy/scripts under the app root)'),
+          .describe(
+            "the plant's own maintenance scripts (<name>/manifest.yaml + executable), kept outside the release so upgrades keep them (relative to the config file); a script here replaces a shipped example of the same name",
+          ),
+        shipped: z
+          .boolean()
+          .default(true)
+          .describe('also offer the shipped example scripts (deploy/scripts under the app root)'),
         sandbox: z
           .enum(['auto', 'systemd', 'none'])
           .default('auto')
-          .describe("auto: a transient systemd unit (systemd-run) when systemd runs and this process may start units, else a plain child process; systemd: always (a script fails when it cannot); none: a plain child process"),
-        output_max_kb: z.number().int().min(1).max(10240).default(256).describe('output kept and digested per run; the rest is cut, and the run says so'),
+          .describe(
+            'auto: a transient systemd unit (systemd-run) when systemd runs and this process may start units, else a plain child process; systemd: always (a script fails when it cannot); none: a plain child process',
+          ),
+        output_max_kb: z
+          .number()
+          .int()
+          .min(1)
+          .max(10240)
+          .default(256)
+          .describe('output kept and digested per run; the rest is cut, and the run says so'),
       })
       .strict()
       .prefault({}),
     reports: z
       .object({
-        dir: z.string().default('var/reports').describe('report files (Markdown, CSV, HTML) written by skills and scripts; downloadable from the chat page'),
+        dir: z
+          .string()
+          .default('var/reports')
+          .describe(
+            'report files (Markdown, CSV, HTML) written by skills and scripts; downloadable from the chat page',
+          ),
         max_kb: z.number().int().min(1).max(102400).default(10240).describe('largest report file written'),
       })
       .strict()
@@ -222,31 +306,79 @@ export const configSchema = z
           .min(1)
           .max(604800)
           .default(3600)
-          .describe('a question waiting for an admin\'s approval longer than this ends (failed: the approval expired)'),
+          .describe("a question waiting for an admin's approval longer than this ends (failed: the approval expired)"),
         result_max_kb: z
           .number()
           .int()
           .min(16)
           .max(65536)
           .default(1024)
-          .describe('a task\'s stored and streamed answer at most this; past it data, charts and tool results are left out (marked truncated)'),
-        task_retention_days: z.number().int().min(1).max(3650).default(90).describe('finished tasks older than this are deleted by maintenance'),
-        tasks_max_mb: z.number().int().min(1).max(100000).default(512).describe('maintenance deletes the oldest finished tasks while their stored results exceed this'),
-        header_timeout_s: z.number().int().min(1).max(300).default(10).describe("a client must send a request's headers within this"),
-        request_timeout_s: z.number().int().min(1).max(3600).default(30).describe('a client must send the whole request (headers and body) within this'),
-        connections_per_address: z.number().int().min(1).max(100000).default(64).describe('open connections from one address at most; more are closed at once'),
-        streams_per_user: z.number().int().min(1).max(1000).default(16).describe('event streams one user may hold open at once (429 past it)'),
+          .describe(
+            "a task's stored and streamed answer at most this; past it data, charts and tool results are left out (marked truncated)",
+          ),
+        task_retention_days: z
+          .number()
+          .int()
+          .min(1)
+          .max(3650)
+          .default(90)
+          .describe('finished tasks older than this are deleted by maintenance'),
+        tasks_max_mb: z
+          .number()
+          .int()
+          .min(1)
+          .max(100000)
+          .default(512)
+          .describe('maintenance deletes the oldest finished tasks while their stored results exceed this'),
+        header_timeout_s: z
+          .number()
+          .int()
+          .min(1)
+          .max(300)
+          .default(10)
+          .describe("a client must send a request's headers within this"),
+        request_timeout_s: z
+          .number()
+          .int()
+          .min(1)
+          .max(3600)
+          .default(30)
+          .describe('a client must send the whole request (headers and body) within this'),
+        connections_per_address: z
+          .number()
+          .int()
+          .min(1)
+          .max(100000)
+          .default(64)
+          .describe('open connections from one address at most; more are closed at once'),
+        streams_per_user: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(16)
+          .describe('event streams one user may hold open at once (429 past it)'),
         allowed_origins: z
           .array(z.string().regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'))
           .default([])
-          .describe("origins other than the service's own that may send state-changing requests (the chat page's own origin is always allowed)"),
+          .describe(
+            "origins other than the service's own that may send state-changing requests (the chat page's own origin is always allowed)",
+          ),
         trusted_proxies: z
           .array(z.string().min(1))
           .default([])
-          .describe('addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (e.g. 127.0.0.1)'),
+          .describe(
+            'addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (e.g. 127.0.0.1)',
+          ),
         tls: z
           .object({
-            cert: z.string().nullable().default(null).describe('PEM certificate (chain) file: serve HTTPS directly; re-read when the file changes or on SIGHUP'),
+            cert: z
+              .string()
+              .nullable()
+              .default(null)
+              .describe(
+                'PEM certificate (chain) file: serve HTTPS directly; re-read when the file changes or on SIGHUP',
+              ),
             key: z.string().nullable().default(null).describe('PEM private key file for server.tls.cert'),
           })
           .strict()
@@ -261,7 +393,11 @@ export const configSchema = z
         file: z
           .object({
             enabled: z.boolean().default(true),
-            size: z.string().regex(/^\d+[kmg]?$/i).default('10m').describe("rotate at this size: '10m', '500k'"),
+            size: z
+              .string()
+              .regex(/^\d+[kmg]?$/i)
+              .default('10m')
+              .describe("rotate at this size: '10m', '500k'"),
             frequency: z.enum(['daily', 'hourly']).default('daily'),
             keep: z.number().int().min(1).max(1000).default(14).describe('rotated files kept'),
           })
@@ -272,21 +408,53 @@ export const configSchema = z
       .prefault({}),
     import: z
       .object({
-        inbox: z.string().default('var/inbox').describe('the drop folder: exports copied here are imported, then moved to done/ or failed/ with a report'),
+        inbox: z
+          .string()
+          .default('var/inbox')
+          .describe('the drop folder: exports copied here are imported, then moved to done/ or failed/ with a report'),
         watch: z
           .enum(['service', 'unit', 'off'])
           .default('service')
-          .describe("who watches the inbox: 'service' (the serve process), 'unit' (its own process, `airgap-agent import --watch`, as the installed airgap-agent-import unit does, so the service keeps plant.db read-only), 'off'"),
+          .describe(
+            "who watches the inbox: 'service' (the serve process), 'unit' (its own process, `airgap-agent import --watch`, as the installed airgap-agent-import unit does, so the service keeps plant.db read-only), 'off'",
+          ),
         poll_ms: z.number().int().min(100).max(600000).default(1000).describe('how often the inbox is looked at'),
-        stable_ms: z.number().int().min(0).max(3600000).default(2000).describe('a file is read once its size and mtime have not changed for this long (or at once when NAME.done exists)'),
-        mappings_dir: z.string().nullable().default(null).describe("folder of YAML mappings; the inbox uses the one whose 'match' glob fits the file name (else the name must start with the table, e.g. quality_data-2026-11-26.csv)"),
-        max_age_hours: z.number().min(0).max(87600).default(26).describe('warn (doctor, /readyz, /api/status, the chat page) when the newest quality data is older than this; 0 = never'),
+        stable_ms: z
+          .number()
+          .int()
+          .min(0)
+          .max(3600000)
+          .default(2000)
+          .describe(
+            'a file is read once its size and mtime have not changed for this long (or at once when NAME.done exists)',
+          ),
+        mappings_dir: z
+          .string()
+          .nullable()
+          .default(null)
+          .describe(
+            "folder of YAML mappings; the inbox uses the one whose 'match' glob fits the file name (else the name must start with the table, e.g. quality_data-2026-11-26.csv)",
+          ),
+        max_age_hours: z
+          .number()
+          .min(0)
+          .max(87600)
+          .default(26)
+          .describe(
+            'warn (doctor, /readyz, /api/status, the chat page) when the newest quality data is older than this; 0 = never',
+          ),
       })
       .strict()
       .prefault({}),
     audit: z
       .object({
-        retention_days: z.number().int().min(1).max(3650).default(90).describe('older audit rows are archived by maintenance'),
+        retention_days: z
+          .number()
+          .int()
+          .min(1)
+          .max(3650)
+          .default(90)
+          .describe('older audit rows are archived by maintenance'),
         flush_ms: z.number().int().min(10).max(10000).default(200),
       })
       .strict()

@@ -22,9 +22,16 @@ const entry = path.join(root, 'src', 'cli', 'entry.ts');
 const NOW = '2026-11-25T10:00:00+08:00';
 const QUESTION = 'give me the rundown on this week';
 
-function cli(args: string[], program: 'airgap-agent' | 'agent-test' = 'airgap-agent'): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  program: 'airgap-agent' | 'agent-test' = 'airgap-agent',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const argv = program === 'agent-test' ? ['test', ...args] : args;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...argv], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...argv], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -59,7 +66,20 @@ describe('feedback → agent-test case → taught phrasing', () => {
 
   test('the exported case fails until the phrasing is taught, passes after, fails again once removed', async () => {
     const g = ['--config', config, '--now', NOW];
-    const added = await cli([...g, 'feedback', 'add', '--question', QUESTION, '--verdict', 'wrong', '--correction', 'I wanted the weekly quality report', '--as', 'otto', '--json']);
+    const added = await cli([
+      ...g,
+      'feedback',
+      'add',
+      '--question',
+      QUESTION,
+      '--verdict',
+      'wrong',
+      '--correction',
+      'I wanted the weekly quality report',
+      '--as',
+      'otto',
+      '--json',
+    ]);
     assert.equal(added.code, 0, added.stderr);
     const id = String(JSON.parse(added.stdout).feedback_id);
 
@@ -69,7 +89,20 @@ describe('feedback → agent-test case → taught phrasing', () => {
     const vague = await cli([...g, 'feedback', 'review', id, '--as', 'ada']);
     assert.equal(vague.code, 1);
     assert.match(vague.stderr, /say what is right/);
-    const badArgs = await cli([...g, 'feedback', 'review', id, '--as', 'ada', '--skill', 'weekly_report', '--args', '{"week_start":"$period.from"}', '--expect', 'Weekly quality report']);
+    const badArgs = await cli([
+      ...g,
+      'feedback',
+      'review',
+      id,
+      '--as',
+      'ada',
+      '--skill',
+      'weekly_report',
+      '--args',
+      '{"week_start":"$period.from"}',
+      '--expect',
+      'Weekly quality report',
+    ]);
     assert.equal(badArgs.code, 0, badArgs.stderr);
 
     const exported = await cli([...g, 'feedback', 'export', '--format', 'agent-test']);
@@ -83,7 +116,19 @@ describe('feedback → agent-test case → taught phrasing', () => {
     assert.equal(before.code, 1, `the case must fail before teaching:\n${before.stdout}${before.stderr}`);
     assert.match(before.stdout + before.stderr, /fail/i);
 
-    const wrongSkill = await cli([...g, 'feedback', 'teach', '--phrase', QUESTION, '--skill', 'weekly_report', '--args', '{"week_start":"25/11"}', '--as', 'ada']);
+    const wrongSkill = await cli([
+      ...g,
+      'feedback',
+      'teach',
+      '--phrase',
+      QUESTION,
+      '--skill',
+      'weekly_report',
+      '--args',
+      '{"week_start":"25/11"}',
+      '--as',
+      'ada',
+    ]);
     assert.equal(wrongSkill.code, 1);
     assert.match(wrongSkill.stderr, /argument "week_start"/);
 
@@ -98,7 +143,10 @@ describe('feedback → agent-test case → taught phrasing', () => {
     // a close paraphrase is answered by the rules too, and the route says which phrasing and why
     const explained = await cli([...g, 'feedback', 'explain', 'please give me the rundown for last week']);
     assert.equal(explained.code, 0, explained.stderr);
-    assert.match(explained.stdout, /route: weekly_report \{"week_start":"2026-11-16"\} — taught phrasing #1 \(version 1, by ada\) "give me the rundown on this week" matched/);
+    assert.match(
+      explained.stdout,
+      /route: weekly_report \{"week_start":"2026-11-16"\} — taught phrasing #1 \(version 1, by ada\) "give me the rundown on this week" matched/,
+    );
     const answered = await cli([...g, 'ask', 'please give me the rundown for last week', '--json']);
     assert.equal(answered.code, 0, answered.stderr);
     const answer = JSON.parse(answered.stdout) as { mode: string; skill: string };

@@ -90,8 +90,19 @@ export interface TaskFacts {
 
 /** A task's question, answer, skill and arguments from the tasks table (result JSON). */
 export function taskFacts(db: SqliteDatabase, taskId: string): TaskFacts | undefined {
-  const row = db.prepare('SELECT task_id, session_id, question, answer, skill, mode, error, result FROM tasks WHERE task_id = ?').get(taskId) as
-    | { task_id: string; session_id: string; question: string; answer: string | null; skill: string | null; mode: string | null; error: string | null; result: string | null }
+  const row = db
+    .prepare('SELECT task_id, session_id, question, answer, skill, mode, error, result FROM tasks WHERE task_id = ?')
+    .get(taskId) as
+    | {
+        task_id: string;
+        session_id: string;
+        question: string;
+        answer: string | null;
+        skill: string | null;
+        mode: string | null;
+        error: string | null;
+        result: string | null;
+      }
     | undefined;
   if (!row) return undefined;
   let result: Record<string, any> = {};
@@ -100,7 +111,9 @@ export function taskFacts(db: SqliteDatabase, taskId: string): TaskFacts | undef
   } catch {
     result = {};
   }
-  const skillCall = Array.isArray(result.tool_calls) ? result.tool_calls.find((call: any) => call?.name === row.skill) : undefined;
+  const skillCall = Array.isArray(result.tool_calls)
+    ? result.tool_calls.find((call: any) => call?.name === row.skill)
+    : undefined;
   return {
     task_id: row.task_id,
     session_id: row.session_id,
@@ -133,7 +146,10 @@ export class FeedbackStore {
     traceId?: string | null | undefined;
   }): FeedbackRow {
     if (!options.question.trim()) throw new AppError('BAD_REQUEST', 'feedback needs the question it is about');
-    if (options.correction && options.correction.length > 4000) throw new AppError('BAD_REQUEST', 'the correction is longer than 4000 characters', { hint: 'say what the right answer is in a few sentences' });
+    if (options.correction && options.correction.length > 4000)
+      throw new AppError('BAD_REQUEST', 'the correction is longer than 4000 characters', {
+        hint: 'say what the right answer is in a few sentences',
+      });
     const result = this.db
       .prepare(
         `INSERT INTO feedback (session_id, task_id, trace_id, question, answer, skill, arguments, verdict, correction, source, given_by, state, created_at)
@@ -157,7 +173,8 @@ export class FeedbackStore {
   }
 
   get(id: number): FeedbackRow | undefined {
-    const row = this.db.prepare('SELECT * FROM feedback WHERE feedback_id = ?').get(id) as Record<string, unknown> | undefined;
+    const row = this.db.prepare('SELECT * FROM feedback WHERE feedback_id = ?').get(id) as
+      Record<string, unknown> | undefined;
     return row ? feedbackOf(row) : undefined;
   }
 
@@ -165,26 +182,53 @@ export class FeedbackStore {
     const limit = Math.min(Math.max(options.limit ?? 100, 1), 1000);
     const rows = (
       options.state
-        ? this.db.prepare('SELECT * FROM feedback WHERE state = ? ORDER BY feedback_id DESC LIMIT ?').all(options.state, limit)
+        ? this.db
+            .prepare('SELECT * FROM feedback WHERE state = ? ORDER BY feedback_id DESC LIMIT ?')
+            .all(options.state, limit)
         : this.db.prepare('SELECT * FROM feedback ORDER BY feedback_id DESC LIMIT ?').all(limit)
     ) as Array<Record<string, unknown>>;
     return rows.map(feedbackOf);
   }
 
-  review(id: number, options: { reviewer: string; dismiss?: boolean; expectedSkill?: string | null | undefined; expectedArgs?: Record<string, unknown> | null | undefined; expectedOutput?: string[] | null | undefined }): FeedbackRow {
+  review(
+    id: number,
+    options: {
+      reviewer: string;
+      dismiss?: boolean;
+      expectedSkill?: string | null | undefined;
+      expectedArgs?: Record<string, unknown> | null | undefined;
+      expectedOutput?: string[] | null | undefined;
+    },
+  ): FeedbackRow {
     const current = this.get(id);
-    if (!current) throw new AppError('NOT_FOUND', `no feedback #${id}`, { hint: 'airgap-agent feedback list shows them' });
-    if (!options.dismiss && !options.expectedSkill && !(options.expectedOutput && options.expectedOutput.length) && current.verdict === 'wrong') {
-      throw new AppError('BAD_REQUEST', `feedback #${id} says the answer was wrong: say what is right (the skill that answers it, or words the right answer contains), or dismiss it`, {
-        hint: 'e.g. feedback review 3 --skill weekly_report --args \'{"period":"$period"}\' --expect "周报"',
-      });
+    if (!current)
+      throw new AppError('NOT_FOUND', `no feedback #${id}`, { hint: 'airgap-agent feedback list shows them' });
+    if (
+      !options.dismiss &&
+      !options.expectedSkill &&
+      !(options.expectedOutput && options.expectedOutput.length) &&
+      current.verdict === 'wrong'
+    ) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `feedback #${id} says the answer was wrong: say what is right (the skill that answers it, or words the right answer contains), or dismiss it`,
+        {
+          hint: 'e.g. feedback review 3 --skill weekly_report --args \'{"period":"$period"}\' --expect "周报"',
+        },
+      );
     }
     this.db
-      .prepare('UPDATE feedback SET state = ?, expected_skill = ?, expected_args = ?, expected_output = ?, reviewed_by = ?, reviewed_at = ? WHERE feedback_id = ?')
+      .prepare(
+        'UPDATE feedback SET state = ?, expected_skill = ?, expected_args = ?, expected_output = ?, reviewed_by = ?, reviewed_at = ? WHERE feedback_id = ?',
+      )
       .run(
         options.dismiss ? 'dismissed' : 'reviewed',
         options.expectedSkill ?? (current.verdict === 'right' ? current.skill : null),
-        options.expectedArgs ? JSON.stringify(options.expectedArgs) : current.verdict === 'right' && current.arguments ? JSON.stringify(current.arguments) : null,
+        options.expectedArgs
+          ? JSON.stringify(options.expectedArgs)
+          : current.verdict === 'right' && current.arguments
+            ? JSON.stringify(current.arguments)
+            : null,
         options.expectedOutput && options.expectedOutput.length ? JSON.stringify(options.expectedOutput) : null,
         options.reviewer,
         new Date().toISOString(),
@@ -197,10 +241,21 @@ export class FeedbackStore {
 export class HandoverStore {
   constructor(private readonly db: SqliteDatabase) {}
 
-  open(options: { question: string; tried: string; dataSeen?: unknown; note?: string | null | undefined; requestedBy: string | null; sessionId?: string | null | undefined; taskId?: string | null | undefined; traceId?: string | null | undefined }): HandoverRow {
+  open(options: {
+    question: string;
+    tried: string;
+    dataSeen?: unknown;
+    note?: string | null | undefined;
+    requestedBy: string | null;
+    sessionId?: string | null | undefined;
+    taskId?: string | null | undefined;
+    traceId?: string | null | undefined;
+  }): HandoverRow {
     if (!options.question.trim()) throw new AppError('BAD_REQUEST', 'a hand-over needs the question');
     if (options.taskId) {
-      const existing = this.db.prepare("SELECT handover_id FROM handovers WHERE task_id = ? AND state = 'open'").get(options.taskId) as { handover_id: number } | undefined;
+      const existing = this.db
+        .prepare("SELECT handover_id FROM handovers WHERE task_id = ? AND state = 'open'")
+        .get(options.taskId) as { handover_id: number } | undefined;
       if (existing) return this.get(existing.handover_id)!;
     }
     const result = this.db
@@ -223,7 +278,8 @@ export class HandoverStore {
   }
 
   get(id: number): HandoverRow | undefined {
-    const row = this.db.prepare('SELECT * FROM handovers WHERE handover_id = ?').get(id) as Record<string, unknown> | undefined;
+    const row = this.db.prepare('SELECT * FROM handovers WHERE handover_id = ?').get(id) as
+      Record<string, unknown> | undefined;
     return row ? handoverOf(row) : undefined;
   }
 
@@ -233,7 +289,11 @@ export class HandoverStore {
     const params: unknown[] = [];
     if (options.state) (where.push('state = ?'), params.push(options.state));
     if (options.sessionId) (where.push('session_id = ?'), params.push(options.sessionId));
-    const rows = this.db.prepare(`SELECT * FROM handovers ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY handover_id DESC LIMIT ?`).all(...params, limit) as Array<Record<string, unknown>>;
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM handovers ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY handover_id DESC LIMIT ?`,
+      )
+      .all(...params, limit) as Array<Record<string, unknown>>;
     return rows.map(handoverOf);
   }
 
@@ -241,18 +301,38 @@ export class HandoverStore {
    * The engineer's answer: recorded on the hand-over, appended to the
    * operator's conversation, and kept as a correction (feedback, source 'handover').
    */
-  answer(id: number, options: { engineer: string; answer: string; actionTaken?: string | null | undefined }): HandoverRow {
+  answer(
+    id: number,
+    options: { engineer: string; answer: string; actionTaken?: string | null | undefined },
+  ): HandoverRow {
     const current = this.get(id);
     if (!current) throw new AppError('NOT_FOUND', `no hand-over #${id}`);
-    if (current.state === 'answered') throw new AppError('ALREADY_EXISTS', `hand-over #${id} was already answered by ${current.engineer}`, { hint: 'add to it in the conversation instead' });
-    if (!options.answer.trim()) throw new AppError('BAD_REQUEST', 'the answer is empty', { hint: 'say what the operator should know or do' });
+    if (current.state === 'answered')
+      throw new AppError('ALREADY_EXISTS', `hand-over #${id} was already answered by ${current.engineer}`, {
+        hint: 'add to it in the conversation instead',
+      });
+    if (!options.answer.trim())
+      throw new AppError('BAD_REQUEST', 'the answer is empty', { hint: 'say what the operator should know or do' });
     const at = new Date().toISOString();
     this.db.transaction(() => {
-      this.db.prepare("UPDATE handovers SET state = 'answered', engineer = ?, answer = ?, action_taken = ?, answered_at = ? WHERE handover_id = ?").run(options.engineer, options.answer.trim(), options.actionTaken?.trim() || null, at, id);
+      this.db
+        .prepare(
+          "UPDATE handovers SET state = 'answered', engineer = ?, answer = ?, action_taken = ?, answered_at = ? WHERE handover_id = ?",
+        )
+        .run(options.engineer, options.answer.trim(), options.actionTaken?.trim() || null, at, id);
       if (current.session_id) {
-        const turn = (this.db.prepare('SELECT COALESCE(MAX(turn), 0) AS turn FROM conversation_history WHERE session_id = ?').get(current.session_id) as { turn: number }).turn + 1;
+        const turn =
+          (
+            this.db
+              .prepare('SELECT COALESCE(MAX(turn), 0) AS turn FROM conversation_history WHERE session_id = ?')
+              .get(current.session_id) as { turn: number }
+          ).turn + 1;
         const text = `[engineer ${options.engineer}] ${options.answer.trim()}${options.actionTaken?.trim() ? `\n(what was done: ${options.actionTaken.trim()})` : ''}`;
-        this.db.prepare("INSERT INTO conversation_history (session_id, turn, role, content, timestamp) VALUES (?, ?, 'assistant', ?, ?)").run(current.session_id, turn, text, at);
+        this.db
+          .prepare(
+            "INSERT INTO conversation_history (session_id, turn, role, content, timestamp) VALUES (?, ?, 'assistant', ?, ?)",
+          )
+          .run(current.session_id, turn, text, at);
       }
       new FeedbackStore(this.db).add({
         question: current.question,
@@ -283,7 +363,11 @@ export function exportCases(rows: FeedbackRow[], options: { timezone: string }):
       if (row.expected_skill) {
         testCase.expected_skill = row.expected_skill;
         const tool: Record<string, unknown> = { name: row.expected_skill, ok: true };
-        const concrete = Object.fromEntries(Object.entries(row.expected_args ?? {}).filter(([, value]) => typeof value !== 'string' || !value.startsWith('$period')));
+        const concrete = Object.fromEntries(
+          Object.entries(row.expected_args ?? {}).filter(
+            ([, value]) => typeof value !== 'string' || !value.startsWith('$period'),
+          ),
+        );
         if (Object.keys(concrete).length) tool.args = concrete;
         testCase.expected_tools = [tool];
       }

@@ -28,7 +28,12 @@ const ajv = new Ajv({ strict: false, allErrors: false, coerceTypes: true });
 /** The enabled skills as the registry lists them (code, Markdown, maintenance scripts). */
 export function installedSkills(config: Config, db: SqliteDatabase): SkillInfo[] {
   const scripts = scriptSkills({ config, db });
-  const registry = new SkillRegistry({ db, dirs: skillDirs(config), codeSkills: [...CODE_SKILLS, ...scripts.skills], log: logger('skills') });
+  const registry = new SkillRegistry({
+    db,
+    dirs: skillDirs(config),
+    codeSkills: [...CODE_SKILLS, ...scripts.skills],
+    log: logger('skills'),
+  });
   registry.load();
   registry.close();
   return registry.list();
@@ -38,19 +43,44 @@ export function installedSkills(config: Config, db: SqliteDatabase): SkillInfo[]
 export function checkSkillArgs(options: { skills: SkillInfo[]; skill: string; args: Record<string, unknown> }): void {
   const enabled = options.skills.filter((info) => info.enabled);
   const info = enabled.find((candidate) => candidate.name === options.skill);
-  if (!info) throw new AppError('SKILL_NOT_FOUND', `no enabled skill named "${options.skill}"`, { hint: `skills: ${enabled.map((candidate) => candidate.name).join(', ')}` });
+  if (!info)
+    throw new AppError('SKILL_NOT_FOUND', `no enabled skill named "${options.skill}"`, {
+      hint: `skills: ${enabled.map((candidate) => candidate.name).join(', ')}`,
+    });
   const sample = Object.fromEntries(Object.entries(options.args).map(([key, value]) => [key, samplePeriod(value)]));
   const validate = ajv.compile(info.parameters);
   if (!validate(structuredClone(sample))) {
     const issue = validate.errors?.[0];
-    throw new AppError('TOOL_ARGUMENTS_INVALID', `${info.name}: ${issue?.instancePath ? `argument "${issue.instancePath.slice(1)}"` : 'the arguments'}: ${issue?.message ?? 'invalid'}`, {
-      hint: `expected: ${JSON.stringify(info.parameters).slice(0, 400)}; "$period" (or "$period.from"/"$period.to") stands for the period the question names`,
-    });
+    throw new AppError(
+      'TOOL_ARGUMENTS_INVALID',
+      `${info.name}: ${issue?.instancePath ? `argument "${issue.instancePath.slice(1)}"` : 'the arguments'}: ${issue?.message ?? 'invalid'}`,
+      {
+        hint: `expected: ${JSON.stringify(info.parameters).slice(0, 400)}; "$period" (or "$period.from"/"$period.to") stands for the period the question names`,
+      },
+    );
   }
 }
 
-export function teachPhrasing(options: { config: Config; db: SqliteDatabase; phrase: string; skill: string; args: Record<string, unknown>; taughtBy: string; feedbackId?: number | null | undefined; skills: SkillInfo[] }): TaughtPhrasingRow {
-  if (options.phrase.trim().length < 2) throw new AppError('BAD_REQUEST', 'the phrasing is empty', { hint: 'give the question as the operator asked it' });
+export function teachPhrasing(options: {
+  config: Config;
+  db: SqliteDatabase;
+  phrase: string;
+  skill: string;
+  args: Record<string, unknown>;
+  taughtBy: string;
+  feedbackId?: number | null | undefined;
+  skills: SkillInfo[];
+}): TaughtPhrasingRow {
+  if (options.phrase.trim().length < 2)
+    throw new AppError('BAD_REQUEST', 'the phrasing is empty', { hint: 'give the question as the operator asked it' });
   checkSkillArgs(options);
-  return new TaughtPhrasings(options.db).teach({ phrase: options.phrase, skill: options.skill, args: options.args, taughtBy: options.taughtBy, feedbackId: options.feedbackId, now: now(), timezone: options.config.plant.timezone });
+  return new TaughtPhrasings(options.db).teach({
+    phrase: options.phrase,
+    skill: options.skill,
+    args: options.args,
+    taughtBy: options.taughtBy,
+    feedbackId: options.feedbackId,
+    now: now(),
+    timezone: options.config.plant.timezone,
+  });
 }

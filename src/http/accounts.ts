@@ -33,7 +33,13 @@ interface UserRow {
 export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 function toUser(row: UserRow): User {
-  return { user_id: row.user_id, username: row.username, role: row.role, disabled: row.disabled === 1, created_at: row.created_at };
+  return {
+    user_id: row.user_id,
+    username: row.username,
+    role: row.role,
+    disabled: row.disabled === 1,
+    created_at: row.created_at,
+  };
 }
 
 export function tokenHash(token: string): string {
@@ -65,10 +71,16 @@ export class Accounts {
         hint: 'use 1-64 letters, digits, "_", "." or "-", starting with a letter or digit',
       });
     }
-    if (!ROLES.includes(options.role)) throw new AppError('BAD_REQUEST', `unknown role "${options.role}"`, { hint: 'use --role admin or --role operator' });
+    if (!ROLES.includes(options.role))
+      throw new AppError('BAD_REQUEST', `unknown role "${options.role}"`, {
+        hint: 'use --role admin or --role operator',
+      });
     const problem = passwordProblem(options.password);
     if (problem) throw new AppError('BAD_REQUEST', problem, { hint: 'choose a password of 8 to 256 characters' });
-    if (this.find(options.username)) throw new AppError('ALREADY_EXISTS', `a user named "${options.username}" already exists`, { hint: `change the password with \`airgap-agent users passwd ${options.username}\`` });
+    if (this.find(options.username))
+      throw new AppError('ALREADY_EXISTS', `a user named "${options.username}" already exists`, {
+        hint: `change the password with \`airgap-agent users passwd ${options.username}\``,
+      });
     const hash = await hashPassword(options.password);
     const info = this.db
       .prepare('INSERT INTO users (username, role, password_hash, created_at, disabled) VALUES (?, ?, ?, ?, 0)')
@@ -110,7 +122,9 @@ export class Accounts {
     const created = now();
     const expires = new Date(created.getTime() + this.options.ttlHours * 3_600_000);
     this.db.prepare('DELETE FROM auth_tokens WHERE expires_at <= ?').run(created.toISOString());
-    this.db.prepare('INSERT INTO auth_tokens (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(tokenHash(token), row.user_id, created.toISOString(), expires.toISOString());
+    this.db
+      .prepare('INSERT INTO auth_tokens (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      .run(tokenHash(token), row.user_id, created.toISOString(), expires.toISOString());
     return { token, user: toUser(row), expires_at: expires.toISOString() };
   }
 
@@ -118,7 +132,9 @@ export class Accounts {
   authenticate(token: string): User | undefined {
     if (token.length < 20 || token.length > 200) return undefined;
     const row = this.db
-      .prepare('SELECT users.*, auth_tokens.expires_at AS expires_at FROM auth_tokens JOIN users USING (user_id) WHERE token_hash = ?')
+      .prepare(
+        'SELECT users.*, auth_tokens.expires_at AS expires_at FROM auth_tokens JOIN users USING (user_id) WHERE token_hash = ?',
+      )
       .get(tokenHash(token)) as (UserRow & { expires_at: string }) | undefined;
     if (!row || row.disabled === 1 || row.expires_at <= now().toISOString()) return undefined;
     return toUser(row);
@@ -135,7 +151,10 @@ export class Accounts {
 
   private require(username: string): User {
     const user = this.find(username);
-    if (!user) throw new AppError('NOT_FOUND', `no user named "${username}"`, { hint: 'list the accounts with `airgap-agent users list`' });
+    if (!user)
+      throw new AppError('NOT_FOUND', `no user named "${username}"`, {
+        hint: 'list the accounts with `airgap-agent users list`',
+      });
     return user;
   }
 }

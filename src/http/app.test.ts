@@ -58,7 +58,10 @@ describe('the API', () => {
     const stored = harness.db.prepare('SELECT token_hash FROM auth_tokens').all() as Array<{ token_hash: string }>;
     assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash) && row.token_hash !== bearer.token));
     await harness.app.request('/api/logout', { method: 'POST', headers: { Authorization: `Bearer ${bearer.token}` } });
-    assert.equal((await harness.app.request('/api/me', { headers: { Authorization: `Bearer ${bearer.token}` } })).status, 401);
+    assert.equal(
+      (await harness.app.request('/api/me', { headers: { Authorization: `Bearer ${bearer.token}` } })).status,
+      401,
+    );
   });
 
   test('a wrong password and an unknown user get the same answer', async () => {
@@ -105,12 +108,22 @@ describe('the API', () => {
     assert.match(missing.error.message, /"question"/);
     const extra = await harness.app.request('/api/tasks', json({ question: 'x', sessionid: 'y' }, operator));
     assert.equal(extra.status, 400);
-    const notJson = await harness.app.request('/api/tasks', { method: 'POST', headers: { Cookie: operator, 'Content-Type': 'application/json' }, body: '{"question": ' });
+    const notJson = await harness.app.request('/api/tasks', {
+      method: 'POST',
+      headers: { Cookie: operator, 'Content-Type': 'application/json' },
+      body: '{"question": ',
+    });
     assert.equal(notJson.status, 400);
     assert.match((await notJson.json()).error.message, /not valid JSON/);
-    const badSession = await harness.app.request('/api/tasks', json({ question: 'rules: x', session_id: 'no such' }, operator));
+    const badSession = await harness.app.request(
+      '/api/tasks',
+      json({ question: 'rules: x', session_id: 'no such' }, operator),
+    );
     assert.equal(badSession.status, 400);
-    const unknownSession = await harness.app.request('/api/tasks', json({ question: 'rules: x', session_id: 'nosuchsession' }, operator));
+    const unknownSession = await harness.app.request(
+      '/api/tasks',
+      json({ question: 'rules: x', session_id: 'nosuchsession' }, operator),
+    );
     assert.equal(unknownSession.status, 404);
   });
 
@@ -191,7 +204,10 @@ describe('the API', () => {
   });
 
   test('POST /api/tasks with Accept: text/event-stream streams the answer directly', async () => {
-    const response = await harness.app.request('/api/tasks', json({ question: 'rules: direct' }, operator, { Accept: 'text/event-stream' }));
+    const response = await harness.app.request(
+      '/api/tasks',
+      json({ question: 'rules: direct' }, operator, { Accept: 'text/event-stream' }),
+    );
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type')!, /text\/event-stream/);
     assert.ok(response.headers.get('x-task-id'));
@@ -204,13 +220,25 @@ describe('the API', () => {
     const created = await harness.app.request('/api/sessions', json({ title: 'shift 2' }, operator));
     assert.equal(created.status, 201);
     const session = await created.json();
-    const accepted = await (await harness.app.request('/api/tasks', json({ question: 'rules: in a session', session_id: session.session_id }, operator))).json();
+    const accepted = await (
+      await harness.app.request(
+        '/api/tasks',
+        json({ question: 'rules: in a session', session_id: session.session_id }, operator),
+      )
+    ).json();
     assert.equal(accepted.session_id, session.session_id);
     await events(harness, accepted.task_id, operator);
     const list = await (await harness.app.request('/api/sessions', get(operator))).json();
-    assert.ok(list.sessions.some((entry: { session_id: string; tasks: number }) => entry.session_id === session.session_id && entry.tasks === 1));
+    assert.ok(
+      list.sessions.some(
+        (entry: { session_id: string; tasks: number }) => entry.session_id === session.session_id && entry.tasks === 1,
+      ),
+    );
     const adminList = await (await harness.app.request('/api/sessions', get(admin))).json();
-    assert.ok(!adminList.sessions.some((entry: { session_id: string }) => entry.session_id === session.session_id), 'admins see their own unless all=1');
+    assert.ok(
+      !adminList.sessions.some((entry: { session_id: string }) => entry.session_id === session.session_id),
+      'admins see their own unless all=1',
+    );
     const all = await (await harness.app.request('/api/sessions?all=1', get(admin))).json();
     assert.ok(all.sessions.some((entry: { session_id: string }) => entry.session_id === session.session_id));
     const messages = await harness.app.request(`/api/sessions/${session.session_id}/messages`, get(operator));
@@ -240,7 +268,9 @@ describe('the API', () => {
     assert.match(metrics, /airgap_queue_depth\{lane="model"\} 2/);
     assert.match(metrics, /airgap_queue_rejected_total 1/);
     // cancel the waiting one: it never reaches the agent
-    const cancelled = await (await harness.app.request(`/api/tasks/${third.task_id}/cancel`, { method: 'POST', headers: { Cookie: operator } })).json();
+    const cancelled = await (
+      await harness.app.request(`/api/tasks/${third.task_id}/cancel`, { method: 'POST', headers: { Cookie: operator } })
+    ).json();
     assert.equal(cancelled.state, 'cancelled');
     harness.agent.release('one');
     await events(harness, first.task_id, operator);
@@ -254,14 +284,22 @@ describe('the API', () => {
   test('cancel a running question: it ends cancelled and the stream says so; cancelling again changes nothing', async () => {
     const accepted = await (await harness.app.request('/api/tasks', json({ question: 'slow' }, operator))).json();
     await until(() => harness.agent.asked.some((asked) => asked.question === 'slow'));
-    const response = await harness.app.request(`/api/tasks/${accepted.task_id}/cancel`, { method: 'POST', headers: { Cookie: operator } });
+    const response = await harness.app.request(`/api/tasks/${accepted.task_id}/cancel`, {
+      method: 'POST',
+      headers: { Cookie: operator },
+    });
     assert.equal(response.status, 200);
     assert.equal((await response.json()).state, 'cancelled');
     const stream = await events(harness, accepted.task_id, operator);
     const error = dataOf(stream.find((event) => event.event === 'task-error')!);
     assert.equal(error.code, 'CANCELLED');
     assert.equal(dataOf(stream[stream.length - 1]!).state, 'cancelled');
-    const again = await (await harness.app.request(`/api/tasks/${accepted.task_id}/cancel`, { method: 'POST', headers: { Cookie: operator } })).json();
+    const again = await (
+      await harness.app.request(`/api/tasks/${accepted.task_id}/cancel`, {
+        method: 'POST',
+        headers: { Cookie: operator },
+      })
+    ).json();
     assert.equal(again.state, 'cancelled');
     assert.match(again.error, /cancelled by otto/);
   });
@@ -276,7 +314,9 @@ describe('the API', () => {
   });
 
   test('approvals while a question runs: the model chose a dangerous skill; the task waits, resumes on approval, answers the rejection', async () => {
-    const accepted = await (await harness.app.request('/api/tasks', json({ question: 'model-danger: restart line B' }, operator))).json();
+    const accepted = await (
+      await harness.app.request('/api/tasks', json({ question: 'model-danger: restart line B' }, operator))
+    ).json();
     const waitFor = async (predicate: () => boolean): Promise<void> => {
       for (let tries = 0; tries < 200 && !predicate(); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
     };
@@ -285,7 +325,10 @@ describe('the API', () => {
     assert.equal(store.get(accepted.task_id)!.state, 'waiting_input');
     const approval = harness.service.tasks.approvals.store.ofTask(accepted.task_id)!;
     assert.equal(approval.skill, 'restart_line');
-    const decided = await harness.app.request(`/api/approvals/${approval.approval_id}`, json({ decision: 'approve' }, admin));
+    const decided = await harness.app.request(
+      `/api/approvals/${approval.approval_id}`,
+      json({ decision: 'approve' }, admin),
+    );
     assert.equal(decided.status, 200);
     const stream = await events(harness, accepted.task_id, operator);
     const states = stream.filter((event) => event.event === 'task-state').map((event) => dataOf(event).state);
@@ -297,10 +340,15 @@ describe('the API', () => {
     const asked = harness.agent.asked.find((entry) => entry.question.startsWith('model-danger'))!;
     assert.match(String(asked.traceId), /\S+/);
 
-    const second = await (await harness.app.request('/api/tasks', json({ question: 'model-danger again' }, operator))).json();
+    const second = await (
+      await harness.app.request('/api/tasks', json({ question: 'model-danger again' }, operator))
+    ).json();
     await waitFor(() => store.get(second.task_id)!.state === 'waiting_input');
     const pending = harness.service.tasks.approvals.store.ofTask(second.task_id)!;
-    await harness.app.request(`/api/approvals/${pending.approval_id}`, json({ decision: 'reject', reason: 'not now' }, admin));
+    await harness.app.request(
+      `/api/approvals/${pending.approval_id}`,
+      json({ decision: 'reject', reason: 'not now' }, admin),
+    );
     await events(harness, second.task_id, operator);
     const task = store.get(second.task_id)!;
     assert.equal(task.state, 'failed');
@@ -308,31 +356,50 @@ describe('the API', () => {
   });
 
   test('approvals: a dangerous skill waits in waiting_input; only an admin approves; approved runs, rejected is cancelled', async () => {
-    const accepted = await (await harness.app.request('/api/tasks', json({ question: 'danger: restart line A' }, operator))).json();
+    const accepted = await (
+      await harness.app.request('/api/tasks', json({ question: 'danger: restart line A' }, operator))
+    ).json();
     assert.equal(accepted.state, 'waiting_input');
     const before = harness.service.tasks.subscribe(accepted.task_id, 0, () => undefined);
     before.unsubscribe();
-    const required = before.replay.find((event) => event.event === 'approval-required')!.data as { approval_id: string; skill: string };
+    const required = before.replay.find((event) => event.event === 'approval-required')!.data as {
+      approval_id: string;
+      skill: string;
+    };
     assert.equal(required.skill, 'restart_line');
     assert.equal(harness.agent.asked.filter((asked) => asked.question.startsWith('danger')).length, 0);
-    const byOperator = await harness.app.request(`/api/approvals/${required.approval_id}`, json({ decision: 'approve' }, operator));
+    const byOperator = await harness.app.request(
+      `/api/approvals/${required.approval_id}`,
+      json({ decision: 'approve' }, operator),
+    );
     assert.equal(byOperator.status, 403);
     const pending = await (await harness.app.request('/api/approvals', get(admin))).json();
     assert.equal(pending.approvals[0].approval_id, required.approval_id);
     assert.equal(pending.approvals[0].username, 'otto');
     assert.deepEqual(pending.approvals[0].arguments, { line: 'A' });
-    const decided = await harness.app.request(`/api/approvals/${required.approval_id}`, json({ decision: 'approve' }, admin));
+    const decided = await harness.app.request(
+      `/api/approvals/${required.approval_id}`,
+      json({ decision: 'approve' }, admin),
+    );
     assert.equal(decided.status, 200);
     const stream = await events(harness, accepted.task_id, operator);
     assert.ok(stream.some((event) => event.event === 'approval-decided'));
     assert.equal(dataOf(stream[stream.length - 1]!).state, 'success');
-    const twice = await harness.app.request(`/api/approvals/${required.approval_id}`, json({ decision: 'reject' }, admin));
+    const twice = await harness.app.request(
+      `/api/approvals/${required.approval_id}`,
+      json({ decision: 'reject' }, admin),
+    );
     assert.equal(twice.status, 400);
     assert.match((await twice.json()).error.message, /already approved/);
 
-    const second = await (await harness.app.request('/api/tasks', json({ question: 'danger: again' }, operator))).json();
+    const second = await (
+      await harness.app.request('/api/tasks', json({ question: 'danger: again' }, operator))
+    ).json();
     const approval = harness.service.tasks.approvals.store.ofTask(second.task_id)!;
-    await harness.app.request(`/api/approvals/${approval.approval_id}`, json({ decision: 'reject', reason: 'not during a shift' }, admin));
+    await harness.app.request(
+      `/api/approvals/${approval.approval_id}`,
+      json({ decision: 'reject', reason: 'not during a shift' }, admin),
+    );
     const task = await (await harness.app.request(`/api/tasks/${second.task_id}`, get(operator))).json();
     assert.equal(task.state, 'cancelled');
     assert.match(task.error, /rejected by ada: not during a shift/);
@@ -347,7 +414,9 @@ describe('the API', () => {
     const tools = await (await harness.app.request('/api/tools', get(operator))).json();
     assert.equal(tools.tools[0].name, 'query_database');
     harness.db
-      .prepare("INSERT INTO tool_call_log (session_id, trace_id, tool_name, parameters, duration_ms, success, created_at) VALUES ('s', 'trace-x', 'query_database', '{}', 1, 1, '2026-11-29T00:00:00Z')")
+      .prepare(
+        "INSERT INTO tool_call_log (session_id, trace_id, tool_name, parameters, duration_ms, success, created_at) VALUES ('s', 'trace-x', 'query_database', '{}', 1, 1, '2026-11-29T00:00:00Z')",
+      )
       .run();
     const audit = await (await harness.app.request('/api/audit?trace_id=trace-x', get(admin))).json();
     assert.equal(audit.rows.length, 1);
@@ -379,7 +448,10 @@ describe('the API', () => {
     const text = await response.text();
     assert.match(text, /airgap_http_requests_total\{route="\/api\/tasks",method="POST",status="202"\} \d+/);
     assert.match(text, /airgap_http_requests_total\{route="\/api\/tasks",method="POST",status="429"\} 1/);
-    assert.match(text, /airgap_http_request_duration_seconds_bucket\{route="\/api\/tasks\/:id\/events",le="\+Inf"\} \d+/);
+    assert.match(
+      text,
+      /airgap_http_request_duration_seconds_bucket\{route="\/api\/tasks\/:id\/events",le="\+Inf"\} \d+/,
+    );
     assert.match(text, /airgap_tool_calls_total\{tool="query_database",ok="true"\} \d+/);
     assert.match(text, /airgap_tool_cache_hits_total [1-9]/);
     assert.match(text, /airgap_tasks\{state="success"\} [1-9]/);

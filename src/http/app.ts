@@ -42,7 +42,10 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;
-    const route = context.req.routePath && context.req.routePath !== '*' && context.req.routePath !== '/*' ? context.req.routePath : 'unmatched';
+    const route =
+      context.req.routePath && context.req.routePath !== '*' && context.req.routePath !== '/*'
+        ? context.req.routePath
+        : 'unmatched';
     context.res.headers.set('X-Trace-Id', traceId);
     context.res.headers.set('X-Content-Type-Options', 'nosniff');
     context.res.headers.set('Referrer-Policy', 'no-referrer');
@@ -58,20 +61,32 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
     bodyLimit({
       maxSize: limitBytes,
       onError: (context) => {
-        const error = new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${deps.config.server.body_limit_kb} KiB`, {
-          hint: 'send a shorter question, or raise server.body_limit_kb in the config',
+        const error = new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `the request body is larger than ${deps.config.server.body_limit_kb} KiB`,
+          {
+            hint: 'send a shorter question, or raise server.body_limit_kb in the config',
+          },
+        );
+        return sendError(context as never, {
+          error,
+          traceId: context.get('traceId') as string,
+          log: context.get('log') as never,
         });
-        return sendError(context as never, { error, traceId: context.get('traceId') as string, log: context.get('log') as never });
       },
     }),
   );
 
   app.use('/api/*', csrfGuard(deps.config));
 
-  app.onError((error, context) => sendError(context, { error, traceId: context.get('traceId') ?? 'none', log: context.get('log') ?? service.log }));
+  app.onError((error, context) =>
+    sendError(context, { error, traceId: context.get('traceId') ?? 'none', log: context.get('log') ?? service.log }),
+  );
   app.notFound((context) =>
     sendError(context, {
-      error: new AppError('NOT_FOUND', `no route ${context.req.method} ${context.req.path}`, { hint: 'see docs/api.md for the routes' }),
+      error: new AppError('NOT_FOUND', `no route ${context.req.method} ${context.req.path}`, {
+        hint: 'see docs/api.md for the routes',
+      }),
       traceId: context.get('traceId') ?? 'none',
       log: context.get('log') ?? service.log,
     }),

@@ -29,7 +29,9 @@ export class ApprovalStore {
   create(options: { taskId: string; skill: string; arguments: Record<string, unknown>; reason: string }): ApprovalRow {
     const id = randomUUID();
     this.db
-      .prepare("INSERT INTO approvals (approval_id, task_id, skill, arguments, reason, state, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)")
+      .prepare(
+        "INSERT INTO approvals (approval_id, task_id, skill, arguments, reason, state, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)",
+      )
       .run(id, options.taskId, options.skill, JSON.stringify(options.arguments), options.reason, now().toISOString());
     return this.get(id)!;
   }
@@ -40,7 +42,8 @@ export class ApprovalStore {
 
   /** The task's latest approval. */
   ofTask(taskId: string): ApprovalRow | undefined {
-    return this.db.prepare('SELECT * FROM approvals WHERE task_id = ? ORDER BY created_at DESC LIMIT 1').get(taskId) as ApprovalRow | undefined;
+    return this.db.prepare('SELECT * FROM approvals WHERE task_id = ? ORDER BY created_at DESC LIMIT 1').get(taskId) as
+      ApprovalRow | undefined;
   }
 
   list(state: ApprovalRow['state'] | undefined, limit = 100): ApprovalListRow[] {
@@ -56,11 +59,27 @@ export class ApprovalStore {
   /** An admin decides a pending approval once; a second decision is refused. */
   decide(approvalId: string, options: { approved: boolean; userId: number; reason?: string | undefined }): ApprovalRow {
     const changes = this.db
-      .prepare("UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, reason = COALESCE(?, reason) WHERE approval_id = ? AND state = 'pending'")
-      .run(options.approved ? 'approved' : 'rejected', options.userId, now().toISOString(), options.reason ?? null, approvalId).changes;
+      .prepare(
+        "UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, reason = COALESCE(?, reason) WHERE approval_id = ? AND state = 'pending'",
+      )
+      .run(
+        options.approved ? 'approved' : 'rejected',
+        options.userId,
+        now().toISOString(),
+        options.reason ?? null,
+        approvalId,
+      ).changes;
     const row = this.get(approvalId);
-    if (!row) throw new AppError('NOT_FOUND', `no approval ${approvalId}`, { hint: 'list pending approvals with GET /api/approvals' });
-    if (changes !== 1) throw new AppError('BAD_REQUEST', `approval ${approvalId} was already ${row.state}${row.decided_by === null && row.reason ? ` (${row.reason})` : ''}`, { details: { state: row.state } });
+    if (!row)
+      throw new AppError('NOT_FOUND', `no approval ${approvalId}`, {
+        hint: 'list pending approvals with GET /api/approvals',
+      });
+    if (changes !== 1)
+      throw new AppError(
+        'BAD_REQUEST',
+        `approval ${approvalId} was already ${row.state}${row.decided_by === null && row.reason ? ` (${row.reason})` : ''}`,
+        { details: { state: row.state } },
+      );
     return row;
   }
 
@@ -71,13 +90,19 @@ export class ApprovalStore {
   reject(approvalId: string, reason: string): boolean {
     return (
       this.db
-        .prepare("UPDATE approvals SET state = 'rejected', decided_at = ?, reason = ? WHERE approval_id = ? AND state = 'pending'")
+        .prepare(
+          "UPDATE approvals SET state = 'rejected', decided_at = ?, reason = ? WHERE approval_id = ? AND state = 'pending'",
+        )
         .run(now().toISOString(), reason, approvalId).changes === 1
     );
   }
 
   /** At start-up: approvals a previous process left pending can never be acted on; rejected, keeping their reason. */
   rejectAllPending(reason: string): number {
-    return this.db.prepare("UPDATE approvals SET state = 'rejected', decided_at = ?, reason = COALESCE(reason, ?) WHERE state = 'pending'").run(now().toISOString(), reason).changes;
+    return this.db
+      .prepare(
+        "UPDATE approvals SET state = 'rejected', decided_at = ?, reason = COALESCE(reason, ?) WHERE state = 'pending'",
+      )
+      .run(now().toISOString(), reason).changes;
   }
 }

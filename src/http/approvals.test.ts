@@ -42,8 +42,10 @@ Prepare the reset of a line's piece counters.
 `;
 
 const QUESTION = 'Please reset the counters of line A after the changeover';
-const hasToolResult = (request: RecordedRequest): boolean => request.messages.some((message) => message.role === 'tool');
-const isReset = (request: RecordedRequest): boolean => request.messages.some((message) => message.role === 'user' && String(message.content).includes('reset the counters'));
+const hasToolResult = (request: RecordedRequest): boolean =>
+  request.messages.some((message) => message.role === 'tool');
+const isReset = (request: RecordedRequest): boolean =>
+  request.messages.some((message) => message.role === 'user' && String(message.content).includes('reset the counters'));
 
 describe('approvals over HTTP', () => {
   let live: LiveService;
@@ -60,9 +62,22 @@ describe('approvals over HTTP', () => {
       customSkillsDir: skillsDir,
       server: { queue_max: 2, approval_timeout_s: 4 },
       turns: [
-        { match: (request) => isReset(request) && !hasToolResult(request), repeat: true, toolCalls: [{ name: 'describe_schema', arguments: {} }] },
-        { match: (request) => isReset(request) && hasToolResult(request), repeat: true, content: 'The counters of line A would be reset.' },
-        { match: (request) => /ramble/.test(JSON.stringify(request.messages.at(-1))), repeat: true, content: 'on and on '.repeat(300_000), chunkSize: 65_536 },
+        {
+          match: (request) => isReset(request) && !hasToolResult(request),
+          repeat: true,
+          toolCalls: [{ name: 'describe_schema', arguments: {} }],
+        },
+        {
+          match: (request) => isReset(request) && hasToolResult(request),
+          repeat: true,
+          content: 'The counters of line A would be reset.',
+        },
+        {
+          match: (request) => /ramble/.test(JSON.stringify(request.messages.at(-1))),
+          repeat: true,
+          content: 'on and on '.repeat(300_000),
+          chunkSize: 65_536,
+        },
       ],
     });
     cookie = await liveCookie(live.url, OPERATOR);
@@ -90,7 +105,10 @@ describe('approvals over HTTP', () => {
   }
 
   async function events(taskId: string, until: (event: SseEvent) => boolean): Promise<SseEvent[]> {
-    const response = await fetch(`${live.url}/api/tasks/${taskId}/events`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: AbortSignal.timeout(20_000) });
+    const response = await fetch(`${live.url}/api/tasks/${taskId}/events`, {
+      headers: { Cookie: cookie, Accept: 'text/event-stream' },
+      signal: AbortSignal.timeout(20_000),
+    });
     const { events: read } = await readSse(response, (event) => !until(event));
     return read;
   }
@@ -100,7 +118,11 @@ describe('approvals over HTTP', () => {
   }
 
   async function cancel(taskId: string): Promise<void> {
-    await fetch(`${live.url}/api/tasks/${taskId}/cancel`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: live.url }, body: '{}' });
+    await fetch(`${live.url}/api/tasks/${taskId}/cancel`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: live.url },
+      body: '{}',
+    });
   }
 
   test('the procedure waits for an admin before the model sees it; approved, it gets only its declared tools', async () => {
@@ -121,16 +143,28 @@ describe('approvals over HTTP', () => {
     const decided = await decide(required.approval_id, 'approve');
     assert.equal(decided.status, 200, await decided.clone().text());
     const after = await events(accepted.task_id, (event) => event.event === 'done');
-    assert.equal(dataOf(after.at(-1)!).state, 'success', JSON.stringify(after.map((event) => [event.event, event.data]).slice(-4)));
+    assert.equal(
+      dataOf(after.at(-1)!).state,
+      'success',
+      JSON.stringify(after.map((event) => [event.event, event.data]).slice(-4)),
+    );
     const requests = live.llm!.chatRequests().slice(modelCalls);
     assert.ok(requests.length >= 2);
-    for (const request of requests) assert.deepEqual(request.tools.map((tool) => tool.function.name), ['describe_schema']);
+    for (const request of requests)
+      assert.deepEqual(
+        request.tools.map((tool) => tool.function.name),
+        ['describe_schema'],
+      );
     assert.match(String(requests[0]!.messages[0]!.content), /Procedure: line_counter_reset/);
   });
 
   test('a question waiting for approval holds its place: queue_max counts it, and approving it never finds the queue full', async () => {
     const gated = await (await submit(QUESTION)).json();
-    const required = dataOf((await events(gated.task_id, (event) => event.event === 'approval-required')).find((event) => event.event === 'approval-required')!);
+    const required = dataOf(
+      (await events(gated.task_id, (event) => event.event === 'approval-required')).find(
+        (event) => event.event === 'approval-required',
+      )!,
+    );
     // llm.concurrency 2: two run, the third waits in the queue
     const others: string[] = [];
     for (const question of ['slow: the trend of every line', 'slow: the trend once more', 'slow: and a third time']) {
@@ -178,13 +212,19 @@ describe('approvals over HTTP', () => {
     assert.ok(streamed < TASK_LOG_MAX_BYTES + 512 * 1024, `streamed ${streamed} bytes`);
     const answer = dataOf(read.find((event) => event.event === 'answer')!);
     assert.match(answer.truncated.note, /left out/);
-    const stored = (await (await fetch(`${live.url}/api/tasks/${accepted.task_id}`, { headers: { Cookie: cookie } })).json()) as { result: { truncated: { bytes: number } } };
+    const stored = (await (
+      await fetch(`${live.url}/api/tasks/${accepted.task_id}`, { headers: { Cookie: cookie } })
+    ).json()) as { result: { truncated: { bytes: number } } };
     assert.ok(stored.result.truncated.bytes > 3_000_000);
     const db = openAgentDb(path.join(live.dir, 'agent.db'));
     try {
-      const row = db.prepare('SELECT LENGTH(result) AS result, LENGTH(answer) AS answer FROM tasks WHERE task_id = ?').get(accepted.task_id) as { result: number; answer: number };
+      const row = db
+        .prepare('SELECT LENGTH(result) AS result, LENGTH(answer) AS answer FROM tasks WHERE task_id = ?')
+        .get(accepted.task_id) as { result: number; answer: number };
       assert.ok(row.result <= 1024 * 1024 && row.answer <= 1024 * 1024, JSON.stringify(row));
-      const history = db.prepare("SELECT MAX(LENGTH(content)) AS n FROM conversation_history WHERE session_id = ?").get(accepted.session_id) as { n: number };
+      const history = db
+        .prepare('SELECT MAX(LENGTH(content)) AS n FROM conversation_history WHERE session_id = ?')
+        .get(accepted.session_id) as { n: number };
       assert.ok(history.n <= 70 * 1024, `history ${history.n}`);
     } finally {
       db.close();

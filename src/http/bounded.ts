@@ -13,7 +13,10 @@ export function bytesOf(value: unknown): number {
 /** `text` at most `maxBytes` (on a character boundary), saying how long it was. */
 export function cutString(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
-  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+  const cut = Buffer.from(text, 'utf8')
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   return `${cut}… [cut: ${Buffer.byteLength(text, 'utf8')} bytes in all]`;
 }
 
@@ -31,7 +34,12 @@ export function boundedAnswer(answer: AgentAnswer, maxBytes: number): WireAnswer
     ...answer,
     data: undefined,
     charts: undefined,
-    tool_calls: answer.tool_calls.map((call) => ({ ...call, result: undefined, arguments: bytesOf(call.arguments) > 4096 ? { truncated: true } : call.arguments, error: call.error ? cutString(call.error, 1024) : call.error })),
+    tool_calls: answer.tool_calls.map((call) => ({
+      ...call,
+      result: undefined,
+      arguments: bytesOf(call.arguments) > 4096 ? { truncated: true } : call.arguments,
+      error: call.error ? cutString(call.error, 1024) : call.error,
+    })),
     truncated: { bytes, note },
   };
   if (bytesOf(reduced) > maxBytes) reduced.answer = cutString(answer.answer, Math.floor(maxBytes / 2));

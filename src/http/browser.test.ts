@@ -43,11 +43,14 @@ describe('the chat page in Chromium', { skip }, () => {
       const first = page.locator('article.a').last();
       await first.locator('.badge.success').waitFor({ timeout: 20_000 });
       const sql = await first.locator('details.tool pre.sql').allTextContents();
-      assert.ok(sql.some((text) => /FROM quality_data/.test(text)), sql.join('\n'));
+      assert.ok(
+        sql.some((text) => /FROM quality_data/.test(text)),
+        sql.join('\n'),
+      );
       assert.ok((await first.locator('details.tool .purpose').count()) > 0);
       assert.match((await first.locator('details.tool summary').first().textContent()) ?? '', /\d+ rows · \d+ ms/);
       assert.match((await first.locator('.answer').textContent()) ?? '', /Line A.*defect rate/s);
-      assert.equal(await first.locator('.answer strong').count() > 0, true, 'Markdown bold rendered');
+      assert.equal((await first.locator('.answer strong').count()) > 0, true, 'Markdown bold rendered');
 
       // the weekly report: a chart drawn as inline SVG with a legend
       await ask(page, "This week's quality report");

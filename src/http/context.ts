@@ -15,7 +15,8 @@ export type HttpEnv = { Variables: { traceId: string; log: Logger; user: User | 
 export type HttpContext = Context<HttpEnv>;
 
 export const COOKIE_NAME = 'airgap_session';
-export const FIRST_ADMIN_HINT = 'no accounts exist yet: on the appliance, create the first admin with `airgap-agent users add NAME --role admin`, then log in';
+export const FIRST_ADMIN_HINT =
+  'no accounts exist yet: on the appliance, create the first admin with `airgap-agent users add NAME --role admin`, then log in';
 
 /** The bearer token or session cookie of the request, if any. */
 export function requestToken(context: HttpContext): string | undefined {
@@ -34,9 +35,15 @@ export function requireUser(context: HttpContext, service: Service): User {
   const user = token ? service.accounts.authenticate(token) : undefined;
   if (!user) {
     const none = service.accounts.count() === 0;
-    throw new AppError('UNAUTHENTICATED', token ? 'the session has expired or was ended; log in again' : 'log in first', {
-      hint: none ? FIRST_ADMIN_HINT : 'POST /api/login {"username", "password"} gives a session cookie, or a bearer token with "kind": "bearer"',
-    });
+    throw new AppError(
+      'UNAUTHENTICATED',
+      token ? 'the session has expired or was ended; log in again' : 'log in first',
+      {
+        hint: none
+          ? FIRST_ADMIN_HINT
+          : 'POST /api/login {"username", "password"} gives a session cookie, or a bearer token with "kind": "bearer"',
+      },
+    );
   }
   context.set('user', user);
   context.get('log').setBindings({ user: user.username });
@@ -45,7 +52,10 @@ export function requireUser(context: HttpContext, service: Service): User {
 
 export function requireAdmin(context: HttpContext, service: Service): User {
   const user = requireUser(context, service);
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN', `${user.username} is an operator; this needs an admin`, { hint: 'ask an admin to do it, or to give you the admin role' });
+  if (user.role !== 'admin')
+    throw new AppError('FORBIDDEN', `${user.username} is an operator; this needs an admin`, {
+      hint: 'ask an admin to do it, or to give you the admin role',
+    });
   return user;
 }
 
@@ -56,7 +66,9 @@ export async function parseBody<T extends z.ZodType>(context: HttpContext, schem
   try {
     value = text.trim() === '' ? {} : JSON.parse(text);
   } catch (error) {
-    throw new AppError('BAD_REQUEST', `the request body is not valid JSON: ${(error as Error).message}`, { hint: 'send Content-Type: application/json with a JSON object' });
+    throw new AppError('BAD_REQUEST', `the request body is not valid JSON: ${(error as Error).message}`, {
+      hint: 'send Content-Type: application/json with a JSON object',
+    });
   }
   return validate(schema, value, 'body');
 }
@@ -68,7 +80,11 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, where: 
     const field = issue.path.length > 0 ? `"${issue.path.join('.')}"` : `the ${where}`;
     throw new AppError('BAD_REQUEST', `${where} ${field}: ${issue.message}`, {
       hint: parsed.error.issues.length > 1 ? `${parsed.error.issues.length} problems; the first is shown` : undefined,
-      details: { issues: parsed.error.issues.slice(0, 5).map((entry) => ({ path: entry.path.join('.'), message: entry.message })) },
+      details: {
+        issues: parsed.error.issues
+          .slice(0, 5)
+          .map((entry) => ({ path: entry.path.join('.'), message: entry.message })),
+      },
     });
   }
   return parsed.data;

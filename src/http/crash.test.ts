@@ -83,7 +83,10 @@ describe('the service killed with SIGKILL', () => {
         body: JSON.stringify({ question: "What was line A's defect rate last Wednesday?" }),
       })
     ).json();
-    const response = await fetch(`${url}/api/tasks/${accepted.task_id}/events`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${url}/api/tasks/${accepted.task_id}/events`, {
+      headers: { Cookie: cookie, Accept: 'text/event-stream' },
+      signal: AbortSignal.timeout(30_000),
+    });
     const { events } = await readSse(response);
     assert.equal(dataOf(events.at(-1)!).state, 'success');
 
@@ -93,12 +96,23 @@ describe('the service killed with SIGKILL', () => {
 
     const db = openAgentDb(path.join(dir, 'agent.db'));
     try {
-      const task = db.prepare('SELECT state, result FROM tasks WHERE task_id = ?').get(accepted.task_id) as { state: string; result: string };
+      const task = db.prepare('SELECT state, result FROM tasks WHERE task_id = ?').get(accepted.task_id) as {
+        state: string;
+        result: string;
+      };
       assert.equal(task.state, 'success');
       const traceId = JSON.parse(task.result).trace_id as string;
-      const rows = db.prepare("SELECT tool_name FROM tool_call_log WHERE trace_id = ? AND origin = 'agent'").all(traceId) as Array<{ tool_name: string }>;
-      assert.ok(rows.some((row) => row.tool_name === 'query_database'), `audit rows of the task: ${JSON.stringify(rows)}`);
-      assert.ok(rows.some((row) => row.tool_name === 'quality_metrics'), `audit rows of the task: ${JSON.stringify(rows)}`);
+      const rows = db
+        .prepare("SELECT tool_name FROM tool_call_log WHERE trace_id = ? AND origin = 'agent'")
+        .all(traceId) as Array<{ tool_name: string }>;
+      assert.ok(
+        rows.some((row) => row.tool_name === 'query_database'),
+        `audit rows of the task: ${JSON.stringify(rows)}`,
+      );
+      assert.ok(
+        rows.some((row) => row.tool_name === 'quality_metrics'),
+        `audit rows of the task: ${JSON.stringify(rows)}`,
+      );
     } finally {
       db.close();
     }

@@ -24,7 +24,10 @@ describe('the service over HTTP', () => {
   });
   after(async () => live?.close());
 
-  async function submit(question: string, sessionId?: string): Promise<{ task_id: string; session_id: string; lane: string }> {
+  async function submit(
+    question: string,
+    sessionId?: string,
+  ): Promise<{ task_id: string; session_id: string; lane: string }> {
     const response = await fetch(`${live.url}/api/tasks`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },
@@ -72,9 +75,18 @@ describe('the service over HTTP', () => {
     assert.equal(answer.mode, 'rules');
     assert.equal(answer.skill, 'quality_metrics');
     assert.match(answer.answer, /Line A.*defect rate/s);
-    const audit = await (await fetch(`${live.url}/api/audit?trace_id=${answer.trace_id}`, { headers: { Cookie: admin } })).json();
-    assert.ok(audit.rows.some((row: { tool_name: string }) => row.tool_name === 'query_database'), JSON.stringify(audit.rows));
-    assert.ok(audit.rows.some((row: { tool_name: string; server: string }) => row.tool_name === 'quality_metrics' && row.server === 'skills'));
+    const audit = await (
+      await fetch(`${live.url}/api/audit?trace_id=${answer.trace_id}`, { headers: { Cookie: admin } })
+    ).json();
+    assert.ok(
+      audit.rows.some((row: { tool_name: string }) => row.tool_name === 'query_database'),
+      JSON.stringify(audit.rows),
+    );
+    assert.ok(
+      audit.rows.some(
+        (row: { tool_name: string; server: string }) => row.tool_name === 'quality_metrics' && row.server === 'skills',
+      ),
+    );
   });
 
   test('a dropped stream resumes with Last-Event-ID: nothing lost, nothing repeated; the weekly report brings charts', async () => {
@@ -105,14 +117,18 @@ describe('the service over HTTP', () => {
     const accepted = await submit('Please explain what a defect rate is');
     assert.equal(accepted.lane, 'model');
     const { events } = await readSse(await stream(accepted.task_id));
-    const tokens = events.filter((event) => event.event === 'token').map((event) => dataOf<{ text: string }>(event).text);
+    const tokens = events
+      .filter((event) => event.event === 'token')
+      .map((event) => dataOf<{ text: string }>(event).text);
     assert.ok(tokens.length > 3);
     assert.match(tokens.join(''), /defect rate/);
     assert.equal(dataOf(events.find((event) => event.event === 'answer')!).mode, 'model');
     const next = await submit('Output and yield of every line this week', accepted.session_id);
     assert.equal(next.session_id, accepted.session_id);
     await readSse(await stream(next.task_id));
-    const history = await (await fetch(`${live.url}/api/sessions/${accepted.session_id}/messages`, { headers: { Cookie: cookie } })).json();
+    const history = await (
+      await fetch(`${live.url}/api/sessions/${accepted.session_id}/messages`, { headers: { Cookie: cookie } })
+    ).json();
     assert.deepEqual(
       history.messages.map((message: { role: string }) => message.role),
       ['user', 'assistant', 'user', 'assistant'],
@@ -127,10 +143,16 @@ describe('the service over HTTP', () => {
       return true;
     });
     const deadline = Date.now() + 20_000;
-    while (!seen.some((event) => event.event === 'token') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.ok(seen.some((event) => event.event === 'token'), 'tokens were streaming');
+    while (!seen.some((event) => event.event === 'token') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(
+      seen.some((event) => event.event === 'token'),
+      'tokens were streaming',
+    );
     const started = Date.now();
-    const cancelled = await (await fetch(`${live.url}/api/tasks/${accepted.task_id}/cancel`, { method: 'POST', headers: { Cookie: cookie } })).json();
+    const cancelled = await (
+      await fetch(`${live.url}/api/tasks/${accepted.task_id}/cancel`, { method: 'POST', headers: { Cookie: cookie } })
+    ).json();
     assert.equal(cancelled.state, 'cancelled');
     const { events, ended } = await reading;
     assert.ok(ended);
@@ -151,15 +173,22 @@ describe('the service over HTTP', () => {
     const accepted = await submit('slow again, please');
     const reading = readSse(await stream(accepted.task_id));
     const deadline = Date.now() + 20_000;
-    while (live.server.http.service.tasks.store.get(accepted.task_id)!.state !== 'running' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    const pids = live.runtime.tools.status().map((server) => server.pid).filter((pid): pid is number => pid !== null);
+    while (live.server.http.service.tasks.store.get(accepted.task_id)!.state !== 'running' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const pids = live.runtime.tools
+      .status()
+      .map((server) => server.pid)
+      .filter((pid): pid is number => pid !== null);
     assert.equal(pids.length, 5);
     await live.server.close({ graceMs: 200 });
     const { events } = await reading;
     assert.equal(dataOf(events[events.length - 1]!).state, 'cancelled');
     const db = openAgentDb(path.join(live.dir, 'agent.db'));
     try {
-      const row = db.prepare('SELECT state, error FROM tasks WHERE task_id = ?').get(accepted.task_id) as { state: string; error: string };
+      const row = db.prepare('SELECT state, error FROM tasks WHERE task_id = ?').get(accepted.task_id) as {
+        state: string;
+        error: string;
+      };
       assert.deepEqual(row, { state: 'cancelled', error: 'the service is shutting down' });
     } finally {
       db.close();

@@ -47,28 +47,55 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
 };
 
 /** Codes whose message is safe and useful to show; the 5xx internals are not. */
-const PLAIN_500: ReadonlySet<ErrorCode> = new Set(['INTERNAL', 'DB_ERROR', 'CONFIG_INVALID', 'CONFIG_NOT_FOUND', 'MCP_DUPLICATE_TOOL']);
+const PLAIN_500: ReadonlySet<ErrorCode> = new Set([
+  'INTERNAL',
+  'DB_ERROR',
+  'CONFIG_INVALID',
+  'CONFIG_NOT_FOUND',
+  'MCP_DUPLICATE_TOOL',
+]);
 
 export interface ErrorBody {
-  error: { code: string; message: string; hint?: string | undefined; trace_id: string; details?: Record<string, unknown> | undefined };
+  error: {
+    code: string;
+    message: string;
+    hint?: string | undefined;
+    trace_id: string;
+    details?: Record<string, unknown> | undefined;
+  };
 }
 
 /** The status and JSON body for anything thrown at the edge; logs unknown errors. */
-export function errorResponse(options: { error: unknown; traceId: string; log: Logger }): { status: ContentfulStatusCode; body: ErrorBody; headers: Record<string, string> } {
+export function errorResponse(options: { error: unknown; traceId: string; log: Logger }): {
+  status: ContentfulStatusCode;
+  body: ErrorBody;
+  headers: Record<string, string>;
+} {
   const { error, traceId, log } = options;
   const headers: Record<string, string> = {};
   if (error instanceof AppError && !PLAIN_500.has(error.code)) {
     const status = STATUS_OF[error.code];
     if (status >= 500) log.warn({ code: error.code, err: error.message }, 'request-failed');
     const retryAfter = error.details?.retry_after_s;
-    if (status === 429 && typeof retryAfter === 'number') headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfter)));
+    if (status === 429 && typeof retryAfter === 'number')
+      headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfter)));
     const details = error.details && Object.keys(error.details).length > 0 ? error.details : undefined;
-    return { status, body: { error: { code: error.code, message: error.message, hint: error.hint, trace_id: traceId, details } }, headers };
+    return {
+      status,
+      body: { error: { code: error.code, message: error.message, hint: error.hint, trace_id: traceId, details } },
+      headers,
+    };
   }
   log.error({ err: error }, 'request-error-unexpected');
   return {
     status: 500,
-    body: { error: { code: 'INTERNAL', message: `internal error; the log has the details under trace id ${traceId}`, trace_id: traceId } },
+    body: {
+      error: {
+        code: 'INTERNAL',
+        message: `internal error; the log has the details under trace id ${traceId}`,
+        trace_id: traceId,
+      },
+    },
     headers,
   };
 }

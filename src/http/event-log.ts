@@ -46,7 +46,10 @@ export class EventLog {
         const valueBytes = bytesOf(value);
         shrunk[key] = valueBytes <= 1024 ? value : typeof value === 'string' ? cutString(value, 1024) : null;
       }
-      shrunk.truncated = { bytes: size, note: `left out of the event stream (over ${Math.round(limit / 1024)} KiB); the audit log and the stored answer keep what matters` };
+      shrunk.truncated = {
+        bytes: size,
+        note: `left out of the event stream (over ${Math.round(limit / 1024)} KiB); the audit log and the stored answer keep what matters`,
+      };
       data = shrunk;
       size = bytesOf(data);
     }
@@ -94,7 +97,14 @@ export function synthesized(task: TaskRow): StreamEvent[] {
       // an unreadable result: the state and error below still tell the story
     }
   }
-  if (!task.result && task.error) events.push(wireEvent('task-error', { code: task.state === 'cancelled' ? 'CANCELLED' : 'INTERNAL', message: task.error, hint: null }));
+  if (!task.result && task.error)
+    events.push(
+      wireEvent('task-error', {
+        code: task.state === 'cancelled' ? 'CANCELLED' : 'INTERNAL',
+        message: task.error,
+        hint: null,
+      }),
+    );
   events.push(wireEvent('task-state', { task_id: task.task_id, state: task.state, error: task.error }));
   if (isFinal(task.state)) events.push(wireEvent('done', { task_id: task.task_id, state: task.state }));
   return events.map((event, index) => ({ id: index + 1, ...event }));

@@ -27,7 +27,10 @@ export function clientAddress(context: HttpContext, config: Config): string {
   const peer = normalise(socketOf(context)?.remoteAddress ?? 'unknown');
   const trusted = config.server.trusted_proxies;
   if (!trusted.includes(peer)) return peer;
-  const hops = (context.req.header('x-forwarded-for') ?? '').split(',').map((hop) => normalise(hop.trim())).filter(Boolean);
+  const hops = (context.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => normalise(hop.trim()))
+    .filter(Boolean);
   for (let index = hops.length - 1; index >= 0; index--) if (!trusted.includes(hops[index]!)) return hops[index]!;
   return peer;
 }
@@ -36,7 +39,8 @@ export function clientAddress(context: HttpContext, config: Config): string {
 export function isSecure(context: HttpContext, config: Config): boolean {
   if (socketOf(context)?.encrypted) return true;
   const peer = normalise(socketOf(context)?.remoteAddress ?? '');
-  if (config.server.trusted_proxies.includes(peer)) return (context.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https';
+  if (config.server.trusted_proxies.includes(peer))
+    return (context.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https';
   return new URL(context.req.url).protocol === 'https:';
 }
 
@@ -49,9 +53,13 @@ export function csrfGuard(config: Config): MiddlewareHandler<HttpEnv> {
     const length = context.req.header('content-length');
     const hasBody = (length !== undefined && length !== '0') || context.req.header('transfer-encoding') !== undefined;
     if ((type !== '' || hasBody) && type !== 'application/json') {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `the body must be JSON sent as Content-Type: application/json, not "${type || 'none'}"`, {
-        hint: 'send the header Content-Type: application/json with a JSON object',
-      });
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `the body must be JSON sent as Content-Type: application/json, not "${type || 'none'}"`,
+        {
+          hint: 'send the header Content-Type: application/json with a JSON object',
+        },
+      );
     }
     const origin = context.req.header('origin');
     const own = new URL(context.req.url);
@@ -64,11 +72,21 @@ export function csrfGuard(config: Config): MiddlewareHandler<HttpEnv> {
         return false;
       }
     };
-    if (origin !== undefined && origin !== 'null' ? !allowed(origin) : origin === 'null' || context.req.header('sec-fetch-site') === 'cross-site') {
-      context.get('log').warn({ origin: origin ?? null, site: context.req.header('sec-fetch-site') ?? null }, 'cross-origin-refused');
-      throw new AppError('FORBIDDEN', `a state-changing request from another site (${origin ?? 'cross-site'}) is refused`, {
-        hint: 'use the chat page of this service; to call the API from another web origin, add it to server.allowed_origins',
-      });
+    if (
+      origin !== undefined && origin !== 'null'
+        ? !allowed(origin)
+        : origin === 'null' || context.req.header('sec-fetch-site') === 'cross-site'
+    ) {
+      context
+        .get('log')
+        .warn({ origin: origin ?? null, site: context.req.header('sec-fetch-site') ?? null }, 'cross-origin-refused');
+      throw new AppError(
+        'FORBIDDEN',
+        `a state-changing request from another site (${origin ?? 'cross-site'}) is refused`,
+        {
+          hint: 'use the chat page of this service; to call the API from another web origin, add it to server.allowed_origins',
+        },
+      );
     }
     return next();
   };

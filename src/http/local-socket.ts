@@ -29,12 +29,15 @@ const LOCAL_USER = 'airgapLocalUser';
 
 /** The console account (admin, disabled for log-in, no usable password), created on first use. */
 export function consoleUser(db: SqliteDatabase): User {
-  const select = (): { user_id: number; username: string; role: 'admin' | 'operator'; created_at: string } | undefined =>
+  const select = ():
+    { user_id: number; username: string; role: 'admin' | 'operator'; created_at: string } | undefined =>
     db.prepare('SELECT user_id, username, role, created_at FROM users WHERE username = ?').get(CONSOLE_USER) as never;
   let row = select();
   if (!row) {
     // '!' is no hash: verifyPassword never matches it; disabled = 1 keeps it out of log-in and the account count
-    db.prepare("INSERT OR IGNORE INTO users (username, role, password_hash, created_at, disabled) VALUES (?, 'admin', '!', ?, 1)").run(CONSOLE_USER, now().toISOString());
+    db.prepare(
+      "INSERT OR IGNORE INTO users (username, role, password_hash, created_at, disabled) VALUES (?, 'admin', '!', ?, 1)",
+    ).run(CONSOLE_USER, now().toISOString());
     row = select()!;
   }
   if (row.role !== 'admin') db.prepare("UPDATE users SET role = 'admin' WHERE user_id = ?").run(row.user_id);
@@ -66,11 +69,19 @@ export async function listenLocalSocket(options: { http: HttpApp; file: string; 
   const { http, file, log } = options;
   const user = consoleUser(http.service.deps.db);
   if (existsSync(file)) {
-    if (!lstatSync(file).isSocket()) throw new AppError('USAGE', `server.socket ${file} exists and is not a socket`, { hint: 'remove the file or choose another path for server.socket' });
-    if (await inUse(file)) throw new AppError('USAGE', `another service already listens on ${file}`, { hint: 'stop the other airgap-agent serve, or give this one another server.socket' });
+    if (!lstatSync(file).isSocket())
+      throw new AppError('USAGE', `server.socket ${file} exists and is not a socket`, {
+        hint: 'remove the file or choose another path for server.socket',
+      });
+    if (await inUse(file))
+      throw new AppError('USAGE', `another service already listens on ${file}`, {
+        hint: 'stop the other airgap-agent serve, or give this one another server.socket',
+      });
     unlinkSync(file); // left by a service that did not stop cleanly
   }
-  const server = createAdaptorServer({ fetch: (request: Request, env: Record<string, unknown>) => http.app.fetch(request, { ...env, [LOCAL_USER]: user }) }) as Server;
+  const server = createAdaptorServer({
+    fetch: (request: Request, env: Record<string, unknown>) => http.app.fetch(request, { ...env, [LOCAL_USER]: user }),
+  }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(

@@ -61,7 +61,9 @@ class Histogram {
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
     for (const { labels, counts, sum, count } of this.series.values()) {
-      this.buckets.forEach((bound, index) => lines.push(`${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${counts[index]}`));
+      this.buckets.forEach((bound, index) =>
+        lines.push(`${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${counts[index]}`),
+      );
       lines.push(`${this.name}_bucket${labelText({ ...labels, le: '+Inf' })} ${count}`);
       lines.push(`${this.name}_sum${labelText(labels)} ${Math.round(sum * 1e6) / 1e6}`);
       lines.push(`${this.name}_count${labelText(labels)} ${count}`);
@@ -78,12 +80,16 @@ export interface GaugeReading {
 
 export class Metrics {
   readonly requests = new Counter('airgap_http_requests_total', 'HTTP requests by route, method and status');
-  readonly latency = new Histogram('airgap_http_request_duration_seconds', 'HTTP request latency (time to the response headers for streams)', [
-    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
-  ]);
-  readonly taskDuration = new Histogram('airgap_task_duration_seconds', 'question latency from submission to the final answer, by lane', [
-    0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120,
-  ]);
+  readonly latency = new Histogram(
+    'airgap_http_request_duration_seconds',
+    'HTTP request latency (time to the response headers for streams)',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  );
+  readonly taskDuration = new Histogram(
+    'airgap_task_duration_seconds',
+    'question latency from submission to the final answer, by lane',
+    [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  );
   readonly modelCalls = new Counter('airgap_model_calls_total', 'model calls (steps of the model loop)');
   readonly toolCalls = new Counter('airgap_tool_calls_total', 'tool calls by tool and outcome');
   readonly cacheHits = new Counter('airgap_tool_cache_hits_total', 'tool calls answered from the query cache');
@@ -94,7 +100,17 @@ export class Metrics {
 
   render(): string {
     const lines: string[] = [];
-    for (const metric of [this.requests, this.latency, this.taskDuration, this.modelCalls, this.toolCalls, this.cacheHits, this.tasksFinished, this.rejected]) lines.push(...metric.render());
+    for (const metric of [
+      this.requests,
+      this.latency,
+      this.taskDuration,
+      this.modelCalls,
+      this.toolCalls,
+      this.cacheHits,
+      this.tasksFinished,
+      this.rejected,
+    ])
+      lines.push(...metric.render());
     for (const gauge of this.gauges()) {
       lines.push(`# HELP ${gauge.name} ${gauge.help}`, `# TYPE ${gauge.name} gauge`);
       for (const { labels, value } of gauge.values) lines.push(`${gauge.name}${labelText(labels ?? {})} ${value}`);

@@ -13,7 +13,9 @@ export const PASSWORD_MAX = 256;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, length, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, length, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -30,7 +32,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyText, 'base64url');
   if (expected.length === 0) return false;
-  const key = await derive(password, Buffer.from(saltText, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(saltText, 'base64url'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    expected.length,
+  );
   return timingSafeEqual(key, expected);
 }
 
@@ -39,7 +46,8 @@ export const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.a
 
 /** Why a new password is unacceptable, or undefined when it is fine. */
 export function passwordProblem(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN) return `the password is too short (${password.length} characters; at least ${PASSWORD_MIN})`;
+  if (password.length < PASSWORD_MIN)
+    return `the password is too short (${password.length} characters; at least ${PASSWORD_MIN})`;
   if (password.length > PASSWORD_MAX) return `the password is too long (at most ${PASSWORD_MAX} characters)`;
   if (password.trim() !== password) return 'the password starts or ends with white space (a pasted newline?)';
   return undefined;

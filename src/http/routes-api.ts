@@ -10,14 +10,26 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { COOKIE_NAME, FIRST_ADMIN_HINT, parseBody, requestToken, requireAdmin, requireUser, validate, type HttpContext, type HttpEnv } from './context.js';
+import {
+  COOKIE_NAME,
+  FIRST_ADMIN_HINT,
+  parseBody,
+  requestToken,
+  requireAdmin,
+  requireUser,
+  validate,
+  type HttpContext,
+  type HttpEnv,
+} from './context.js';
 import type { Service } from './service.js';
 import { createSession, listSessions, requireSession, sessionMessages } from './sessions.js';
 import { lastEventId, SSE_HEADERS, sseStream } from './sse.js';
 import { taskJson } from './task-manager.js';
 import { clientAddress, isSecure } from './guard.js';
 
-const SESSION_ID = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, 'use the session_id a session was created with');
+const SESSION_ID = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, 'use the session_id a session was created with');
 
 const loginBody = z.object({
   username: z.string().min(1, 'give a user name').max(64),
@@ -27,12 +39,21 @@ const loginBody = z.object({
 const sessionBody = z.object({ title: z.string().max(200).optional() }).strict();
 const taskBody = z
   .object({
-    question: z.string().trim().min(1, 'the question is empty').max(4000, 'the question is longer than 4000 characters'),
+    question: z
+      .string()
+      .trim()
+      .min(1, 'the question is empty')
+      .max(4000, 'the question is longer than 4000 characters'),
     session_id: SESSION_ID.optional(),
   })
   .strict();
-const decisionBody = z.object({ decision: z.enum(['approve', 'reject']), reason: z.string().max(500).optional() }).strict();
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50), all: z.enum(['0', '1', 'true', 'false']).optional() });
+const decisionBody = z
+  .object({ decision: z.enum(['approve', 'reject']), reason: z.string().max(500).optional() })
+  .strict();
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  all: z.enum(['0', '1', 'true', 'false']).optional(),
+});
 const auditQuery = z.object({
   trace_id: z.string().max(100).optional(),
   session_id: z.string().max(100).optional(),
@@ -61,22 +82,32 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
 
   api.post('/login', async (context) => {
     const body = await parseBody(context, loginBody);
-    if (service.accounts.count() === 0) throw new AppError('UNAUTHENTICATED', 'there are no accounts yet', { hint: FIRST_ADMIN_HINT });
+    if (service.accounts.count() === 0)
+      throw new AppError('UNAUTHENTICATED', 'there are no accounts yet', { hint: FIRST_ADMIN_HINT });
     const address = clientAddress(context, service.deps.config);
     const wait = service.throttle.retryAfter(body.username, address);
     if (wait > 0) {
       context.get('log').warn({ user: body.username, address, retry_after_s: wait }, 'login-throttled');
-      throw new AppError('RATE_LIMITED', `too many failed log-ins for "${body.username.slice(0, 64)}" or from ${address}; wait ${wait} s`, {
-        hint: `try again in ${wait} s; the wait grows with each failure (an account's to at most 1 min) and ends with a correct log-in`,
-        details: { retry_after_s: wait },
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `too many failed log-ins for "${body.username.slice(0, 64)}" or from ${address}; wait ${wait} s`,
+        {
+          hint: `try again in ${wait} s; the wait grows with each failure (an account's to at most 1 min) and ends with a correct log-in`,
+          details: { retry_after_s: wait },
+        },
+      );
     }
     let login: Awaited<ReturnType<typeof service.accounts.login>>;
     try {
       login = await service.accounts.login(body.username, body.password);
     } catch (error) {
       const failures = service.throttle.failed(body.username, address);
-      context.get('log').warn({ user: body.username.slice(0, 64), address, failures: failures.account, address_failures: failures.address }, 'login-failed');
+      context
+        .get('log')
+        .warn(
+          { user: body.username.slice(0, 64), address, failures: failures.account, address_failures: failures.address },
+          'login-failed',
+        );
       throw error;
     }
     service.throttle.succeeded(body.username, address);
@@ -133,13 +164,28 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
   api.post('/tasks', async (context) => {
     const user = requireUser(context, service);
     const body = await parseBody(context, taskBody);
-    const { task, lane } = service.tasks.submit({ question: body.question, sessionId: body.session_id, user, traceId: context.get('traceId') });
+    const { task, lane } = service.tasks.submit({
+      question: body.question,
+      sessionId: body.session_id,
+      user,
+      traceId: context.get('traceId'),
+    });
     const eventsUrl = `/api/tasks/${task.task_id}/events`;
     if ((context.req.header('accept') ?? '').includes('text/event-stream')) {
-      return streamTask(context, service, task.task_id, 0, { 'X-Task-Id': task.task_id, 'X-Session-Id': task.session_id }, user.user_id);
+      return streamTask(
+        context,
+        service,
+        task.task_id,
+        0,
+        { 'X-Task-Id': task.task_id, 'X-Session-Id': task.session_id },
+        user.user_id,
+      );
     }
     context.header('Location', `/api/tasks/${task.task_id}`);
-    return context.json({ task_id: task.task_id, session_id: task.session_id, state: task.state, lane, events_url: eventsUrl }, 202);
+    return context.json(
+      { task_id: task.task_id, session_id: task.session_id, state: task.state, lane, events_url: eventsUrl },
+      202,
+    );
   });
 
   api.get('/tasks/:id', (context) => {
@@ -162,16 +208,29 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
 
   api.get('/approvals', (context) => {
     requireAdmin(context, service);
-    const state = validate(z.object({ state: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending') }), context.req.query(), 'query').state;
-    const approvals = service.tasks.approvals.store.list(state === 'all' ? undefined : state).map((row) => ({ ...row, arguments: JSON.parse(row.arguments) as unknown }));
+    const state = validate(
+      z.object({ state: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending') }),
+      context.req.query(),
+      'query',
+    ).state;
+    const approvals = service.tasks.approvals.store
+      .list(state === 'all' ? undefined : state)
+      .map((row) => ({ ...row, arguments: JSON.parse(row.arguments) as unknown }));
     return context.json({ approvals });
   });
 
   api.post('/approvals/:id', async (context) => {
     const user = requireAdmin(context, service);
     const body = await parseBody(context, decisionBody);
-    const { approval, task } = service.tasks.decide(context.req.param('id'), { approved: body.decision === 'approve', user, reason: body.reason });
-    return context.json({ approval: { ...approval, arguments: JSON.parse(approval.arguments) as unknown }, task: taskJson(task) });
+    const { approval, task } = service.tasks.decide(context.req.param('id'), {
+      approved: body.decision === 'approve',
+      user,
+      reason: body.reason,
+    });
+    return context.json({
+      approval: { ...approval, arguments: JSON.parse(approval.arguments) as unknown },
+      task: taskJson(task),
+    });
   });
 
   api.get('/skills', (context) => {
@@ -182,7 +241,10 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
   api.post('/skills/reload', (context) => {
     const user = requireAdmin(context, service);
     const engine = service.deps.skills as unknown as { registry?: { load?: () => void } };
-    if (typeof engine.registry?.load !== 'function') throw new AppError('BAD_REQUEST', 'this skills engine cannot reload', { hint: 'restart the service to reload skills' });
+    if (typeof engine.registry?.load !== 'function')
+      throw new AppError('BAD_REQUEST', 'this skills engine cannot reload', {
+        hint: 'restart the service to reload skills',
+      });
     engine.registry.load();
     context.get('log').info({ by: user.username }, 'skills-reload');
     return context.json({ skills: service.deps.skills.list() });
@@ -190,7 +252,16 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
 
   api.get('/tools', (context) => {
     requireUser(context, service);
-    return context.json({ tools: service.deps.tools.listTools().map((tool) => ({ server: tool.server, name: tool.name, description: tool.description, input_schema: tool.inputSchema })) });
+    return context.json({
+      tools: service.deps.tools
+        .listTools()
+        .map((tool) => ({
+          server: tool.server,
+          name: tool.name,
+          description: tool.description,
+          input_schema: tool.inputSchema,
+        })),
+    });
   });
 
   api.get('/audit', (context) => {
@@ -205,23 +276,41 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
            AND (@tool IS NULL OR tool_name = @tool) AND (@before_id IS NULL OR id < @before_id)
          ORDER BY id DESC LIMIT @limit`,
       )
-      .all({ trace_id: query.trace_id ?? null, session_id: query.session_id ?? null, tool: query.tool ?? null, before_id: query.before_id ?? null, limit: query.limit });
+      .all({
+        trace_id: query.trace_id ?? null,
+        session_id: query.session_id ?? null,
+        tool: query.tool ?? null,
+        before_id: query.before_id ?? null,
+        limit: query.limit,
+      });
     return context.json({ rows });
   });
 
   return api;
 }
 
-function streamTask(context: HttpContext, service: Service, taskId: string, after: number, headers: Record<string, string>, userId: number): Response {
+function streamTask(
+  context: HttpContext,
+  service: Service,
+  taskId: string,
+  after: number,
+  headers: Record<string, string>,
+  userId: number,
+): Response {
   const limit = service.deps.config.server.streams_per_user;
   const mine = service.streams.byUser.get(userId) ?? 0;
   if (mine >= limit) {
-    throw new AppError('RATE_LIMITED', `you have ${mine} event streams open, the most one user may (server.streams_per_user)`, {
-      hint: 'close other tabs of the chat page, or wait for their questions to finish',
-      details: { retry_after_s: 5 },
-    });
+    throw new AppError(
+      'RATE_LIMITED',
+      `you have ${mine} event streams open, the most one user may (server.streams_per_user)`,
+      {
+        hint: 'close other tabs of the chat page, or wait for their questions to finish',
+        details: { retry_after_s: 5 },
+      },
+    );
   }
-  const subscribe = (listener: Parameters<typeof service.tasks.subscribe>[2]) => service.tasks.subscribe(taskId, after, listener);
+  const subscribe = (listener: Parameters<typeof service.tasks.subscribe>[2]) =>
+    service.tasks.subscribe(taskId, after, listener);
   // a finished task whose events the client has all seen: 204 tells EventSource to stop reconnecting
   const probe = service.tasks.subscribe(taskId, after, () => undefined);
   probe.unsubscribe();
@@ -240,5 +329,8 @@ function streamTask(context: HttpContext, service: Service, taskId: string, afte
       else service.streams.byUser.delete(userId);
     },
   });
-  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, 'X-Trace-Id': context.get('traceId'), ...headers } });
+  return new Response(body, {
+    status: 200,
+    headers: { ...SSE_HEADERS, 'X-Trace-Id': context.get('traceId'), ...headers },
+  });
 }

@@ -5,11 +5,19 @@ import { writeReport } from '../reports/writer.js';
 import { fakeHarness } from './testing/fakes.js';
 import { ADMIN, OPERATOR, addUsers, cookieFor, get, json, until } from './testing/helpers.js';
 
-async function answeredTask(harness: ReturnType<typeof fakeHarness>, cookie: string, question: string): Promise<string> {
+async function answeredTask(
+  harness: ReturnType<typeof fakeHarness>,
+  cookie: string,
+  question: string,
+): Promise<string> {
   const response = await harness.app.request('/api/tasks', json({ question }, cookie));
   assert.equal(response.status, 202, await response.clone().text());
   const { task_id: taskId } = (await response.json()) as { task_id: string };
-  await until(() => ['success', 'failed'].includes((harness.db.prepare('SELECT state FROM tasks WHERE task_id = ?').get(taskId) as { state: string }).state));
+  await until(() =>
+    ['success', 'failed'].includes(
+      (harness.db.prepare('SELECT state FROM tasks WHERE task_id = ?').get(taskId) as { state: string }).state,
+    ),
+  );
   return taskId;
 }
 
@@ -20,11 +28,22 @@ test('feedback: operators give it on their own answers, admins review, export, t
     const operator = await cookieFor(harness, OPERATOR);
     const admin = await cookieFor(harness, ADMIN);
     const taskId = await answeredTask(harness, operator, 'rules: line A');
-    assert.equal((await harness.app.request('/api/feedback', json({ task_id: 'nope', verdict: 'wrong' }, operator))).status, 404);
-    assert.equal((await harness.app.request('/api/feedback', json({ task_id: taskId, verdict: 'maybe' }, operator))).status, 400);
-    const given = await harness.app.request('/api/feedback', json({ task_id: taskId, verdict: 'wrong', correction: 'the rate was for line B' }, operator));
+    assert.equal(
+      (await harness.app.request('/api/feedback', json({ task_id: 'nope', verdict: 'wrong' }, operator))).status,
+      404,
+    );
+    assert.equal(
+      (await harness.app.request('/api/feedback', json({ task_id: taskId, verdict: 'maybe' }, operator))).status,
+      400,
+    );
+    const given = await harness.app.request(
+      '/api/feedback',
+      json({ task_id: taskId, verdict: 'wrong', correction: 'the rate was for line B' }, operator),
+    );
     assert.equal(given.status, 201, await given.clone().text());
-    const { feedback } = (await given.json()) as { feedback: { feedback_id: number; question: string; given_by: string } };
+    const { feedback } = (await given.json()) as {
+      feedback: { feedback_id: number; question: string; given_by: string };
+    };
     assert.equal(feedback.question, 'rules: line A');
     assert.equal(feedback.given_by, OPERATOR.username);
 
@@ -32,7 +51,10 @@ test('feedback: operators give it on their own answers, admins review, export, t
     const vague = await harness.app.request(`/api/feedback/${feedback.feedback_id}/review`, json({}, admin));
     assert.equal(vague.status, 400);
     assert.match(((await vague.json()) as { error: { message: string } }).error.message, /say what is right/);
-    const reviewed = await harness.app.request(`/api/feedback/${feedback.feedback_id}/review`, json({ expected_skill: 'quality_metrics', expected_args: { lines: ['B'] }, expected_output: ['Line B'] }, admin));
+    const reviewed = await harness.app.request(
+      `/api/feedback/${feedback.feedback_id}/review`,
+      json({ expected_skill: 'quality_metrics', expected_args: { lines: ['B'] }, expected_output: ['Line B'] }, admin),
+    );
     assert.equal(reviewed.status, 200, await reviewed.clone().text());
 
     const exported = await harness.app.request('/api/feedback/export?format=agent-test', get(admin));
@@ -52,14 +74,27 @@ test('feedback: operators give it on their own answers, admins review, export, t
     const taught = await harness.app.request(`/api/feedback/${feedback.feedback_id}/teach`, json({}, admin));
     assert.equal(taught.status, 201, await taught.clone().text());
     const { phrasing } = (await taught.json()) as { phrasing: { id: number; version: number } };
-    const unknown = await harness.app.request('/api/phrasings', json({ phrase: 'restart everything', skill: 'rm_rf', args: {} }, admin));
+    const unknown = await harness.app.request(
+      '/api/phrasings',
+      json({ phrase: 'restart everything', skill: 'rm_rf', args: {} }, admin),
+    );
     assert.equal(unknown.status, 404);
     assert.match(await unknown.text(), /no enabled skill named \\"rm_rf\\"/);
-    const listed = (await (await harness.app.request('/api/phrasings', get(admin))).json()) as { version: number; phrasings: unknown[] };
+    const listed = (await (await harness.app.request('/api/phrasings', get(admin))).json()) as {
+      version: number;
+      phrasings: unknown[];
+    };
     assert.equal(listed.version, 1);
     assert.equal(listed.phrasings.length, 1);
-    assert.equal((await harness.app.request(`/api/phrasings/${phrasing.id}`, { method: 'DELETE', headers: { Cookie: operator } })).status, 403);
-    const removed = await harness.app.request(`/api/phrasings/${phrasing.id}`, { method: 'DELETE', headers: { Cookie: admin } });
+    assert.equal(
+      (await harness.app.request(`/api/phrasings/${phrasing.id}`, { method: 'DELETE', headers: { Cookie: operator } }))
+        .status,
+      403,
+    );
+    const removed = await harness.app.request(`/api/phrasings/${phrasing.id}`, {
+      method: 'DELETE',
+      headers: { Cookie: admin },
+    });
     assert.equal(((await removed.json()) as { version: number }).version, 2);
   } finally {
     harness.close();
@@ -75,21 +110,46 @@ test('hand-over: the operator hands a question over, an admin answers, the answe
     const taskId = await answeredTask(harness, operator, 'rules: why is line C slow');
     const opened = await harness.app.request('/api/handovers', json({ task_id: taskId, note: 'urgent' }, operator));
     assert.equal(opened.status, 201, await opened.clone().text());
-    const { handover } = (await opened.json()) as { handover: { handover_id: number; session_id: string; tried: string } };
+    const { handover } = (await opened.json()) as {
+      handover: { handover_id: number; session_id: string; tried: string };
+    };
     assert.match(handover.tried, /mode: /);
-    const again = (await (await harness.app.request('/api/handovers', json({ task_id: taskId }, operator))).json()) as { handover: { handover_id: number } };
+    const again = (await (await harness.app.request('/api/handovers', json({ task_id: taskId }, operator))).json()) as {
+      handover: { handover_id: number };
+    };
     assert.equal(again.handover.handover_id, handover.handover_id, 'handing the same task over twice keeps one record');
-    assert.equal((await harness.app.request(`/api/handovers/${handover.handover_id}/answer`, json({ answer: 'x' }, operator))).status, 403);
-    const queue = (await (await harness.app.request('/api/handovers?state=open', get(admin))).json()) as { handovers: Array<{ note: string }> };
+    assert.equal(
+      (await harness.app.request(`/api/handovers/${handover.handover_id}/answer`, json({ answer: 'x' }, operator)))
+        .status,
+      403,
+    );
+    const queue = (await (await harness.app.request('/api/handovers?state=open', get(admin))).json()) as {
+      handovers: Array<{ note: string }>;
+    };
     assert.equal(queue.handovers[0]?.note, 'urgent');
-    const answered = await harness.app.request(`/api/handovers/${handover.handover_id}/answer`, json({ answer: 'The feeder jams; cleared it.', action_taken: 'WO-77' }, admin));
+    const answered = await harness.app.request(
+      `/api/handovers/${handover.handover_id}/answer`,
+      json({ answer: 'The feeder jams; cleared it.', action_taken: 'WO-77' }, admin),
+    );
     assert.equal(answered.status, 200, await answered.clone().text());
-    assert.equal((await harness.app.request(`/api/handovers/${handover.handover_id}/answer`, json({ answer: 'again' }, admin))).status, 409);
-    const turns = harness.db.prepare('SELECT content FROM conversation_history WHERE session_id = ? ORDER BY turn').all(handover.session_id) as Array<{ content: string }>;
+    assert.equal(
+      (await harness.app.request(`/api/handovers/${handover.handover_id}/answer`, json({ answer: 'again' }, admin)))
+        .status,
+      409,
+    );
+    const turns = harness.db
+      .prepare('SELECT content FROM conversation_history WHERE session_id = ? ORDER BY turn')
+      .all(handover.session_id) as Array<{ content: string }>;
     assert.match(turns.at(-1)!.content, /^\[engineer ada\] The feeder jams; cleared it\.\n\(what was done: WO-77\)$/);
-    const corrections = harness.db.prepare("SELECT source, correction, given_by FROM feedback WHERE source = 'handover'").all();
-    assert.deepEqual(corrections, [{ source: 'handover', correction: 'The feeder jams; cleared it.', given_by: 'ada' }]);
-    const mine = (await (await harness.app.request(`/api/handovers?session_id=${handover.session_id}`, get(operator))).json()) as { handovers: Array<{ state: string }> };
+    const corrections = harness.db
+      .prepare("SELECT source, correction, given_by FROM feedback WHERE source = 'handover'")
+      .all();
+    assert.deepEqual(corrections, [
+      { source: 'handover', correction: 'The feeder jams; cleared it.', given_by: 'ada' },
+    ]);
+    const mine = (await (
+      await harness.app.request(`/api/handovers?session_id=${handover.session_id}`, get(operator))
+    ).json()) as { handovers: Array<{ state: string }> };
     assert.equal(mine.handovers[0]?.state, 'answered');
   } finally {
     harness.close();
@@ -103,8 +163,13 @@ test('report files: listed and downloaded as attachments by logged-in users only
     const operator = await cookieFor(harness, OPERATOR);
     writeReport({ dir: harness.config.reports.dir, name: 'week 48.html', content: '<p>hi</p>', maxBytes: 1000 });
     assert.equal((await harness.app.request('/api/reports')).status, 401);
-    const list = (await (await harness.app.request('/api/reports', get(operator))).json()) as { reports: Array<{ name: string; format: string }> };
-    assert.deepEqual(list.reports.map((report) => [report.name, report.format]), [['week 48.html', 'html']]);
+    const list = (await (await harness.app.request('/api/reports', get(operator))).json()) as {
+      reports: Array<{ name: string; format: string }>;
+    };
+    assert.deepEqual(
+      list.reports.map((report) => [report.name, report.format]),
+      [['week 48.html', 'html']],
+    );
     const download = await harness.app.request('/api/reports/week%2048.html', get(operator));
     assert.equal(download.status, 200);
     assert.equal(await download.text(), '<p>hi</p>');
@@ -125,17 +190,47 @@ test('an answer saved as a report: Markdown, HTML, CSV of its tables; never over
     await addUsers(harness);
     const operator = await cookieFor(harness, OPERATOR);
     const taskId = await answeredTask(harness, operator, 'rules: line A');
-    const md = await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: 'line-a.md' }, operator));
+    const md = await harness.app.request(
+      '/api/reports',
+      json({ task_id: taskId, format: 'md', name: 'line-a.md' }, operator),
+    );
     assert.equal(md.status, 201, await md.clone().text());
     assert.equal(((await md.json()) as { report: { url: string } }).report.url, '/api/reports/line-a.md');
     const text = await (await harness.app.request('/api/reports/line-a.md', get(operator))).text();
     assert.match(text, /^# rules: line A\n\n_Demo plant · .* · otto/);
-    const again = await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: 'line-a.md' }, operator));
+    const again = await harness.app.request(
+      '/api/reports',
+      json({ task_id: taskId, format: 'md', name: 'line-a.md' }, operator),
+    );
     assert.equal(again.status, 409);
-    assert.equal((await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: 'line-a.md', overwrite: true }, operator))).status, 201);
-    assert.equal((await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md', name: '../escape.md' }, operator))).status, 400);
+    assert.equal(
+      (
+        await harness.app.request(
+          '/api/reports',
+          json({ task_id: taskId, format: 'md', name: 'line-a.md', overwrite: true }, operator),
+        )
+      ).status,
+      201,
+    );
+    assert.equal(
+      (
+        await harness.app.request(
+          '/api/reports',
+          json({ task_id: taskId, format: 'md', name: '../escape.md' }, operator),
+        )
+      ).status,
+      400,
+    );
     // the answer's chart (Defects: A 3, B 5) goes with it: drawn in HTML, tabulated in Markdown
-    assert.equal((await harness.app.request('/api/reports', json({ task_id: taskId, format: 'html', name: 'line-a.html' }, operator))).status, 201);
+    assert.equal(
+      (
+        await harness.app.request(
+          '/api/reports',
+          json({ task_id: taskId, format: 'html', name: 'line-a.html' }, operator),
+        )
+      ).status,
+      201,
+    );
     const html = await (await harness.app.request('/api/reports/line-a.html', get(operator))).text();
     assert.equal((html.match(/<svg /g) ?? []).length, 1);
     assert.match(html, /<title>defects · B: 5<\/title>/);
@@ -147,8 +242,16 @@ test('an answer saved as a report: Markdown, HTML, CSV of its tables; never over
 
 test('answer reports: tables become CSV rows and HTML tables, text is escaped', async () => {
   const { answerReport } = await import('../reports/answer-report.js');
-  const answer = '## Line A, last week\n\n**Defect rate** 2.1%\n\n| day | output | defect rate |\n|---|---:|---:|\n| 2026-11-16 | 1,200 | 2.0% |\n| 2026-11-17 | =cmd | 2.2% |\n\n- worst day: <b>Tue</b>';
-  const options = { question: 'line A last week', answer, askedAt: '2026-11-25T02:00:00Z', by: 'otto', traceId: 't-1', plant: 'Demo plant' };
+  const answer =
+    '## Line A, last week\n\n**Defect rate** 2.1%\n\n| day | output | defect rate |\n|---|---:|---:|\n| 2026-11-16 | 1,200 | 2.0% |\n| 2026-11-17 | =cmd | 2.2% |\n\n- worst day: <b>Tue</b>';
+  const options = {
+    question: 'line A last week',
+    answer,
+    askedAt: '2026-11-25T02:00:00Z',
+    by: 'otto',
+    traceId: 't-1',
+    plant: 'Demo plant',
+  };
   const csv = answerReport('csv', options);
   assert.equal(csv, '\uFEFFday,output,defect rate\r\n2026-11-16,"1,200",2.0%\r\n2026-11-17,\'=cmd,2.2%\r\n');
   const html = answerReport('html', options);

@@ -23,7 +23,9 @@ import { parseBody, requireAdmin, requireUser, validate, type HttpEnv } from './
 import type { Service } from './service.js';
 
 const TASK_ID = z.string().min(1).max(100);
-const feedbackBody = z.object({ task_id: TASK_ID, verdict: z.enum(['right', 'wrong']), correction: z.string().max(4000).optional() }).strict();
+const feedbackBody = z
+  .object({ task_id: TASK_ID, verdict: z.enum(['right', 'wrong']), correction: z.string().max(4000).optional() })
+  .strict();
 const reviewBody = z
   .object({
     dismiss: z.boolean().optional(),
@@ -33,9 +35,20 @@ const reviewBody = z
   })
   .strict();
 const teachBody = z.object({ phrase: z.string().min(2).max(500).optional() }).strict();
-const phrasingBody = z.object({ phrase: z.string().min(2).max(500), skill: z.string().min(1).max(100), args: z.record(z.string(), z.unknown()).default({}) }).strict();
+const phrasingBody = z
+  .object({
+    phrase: z.string().min(2).max(500),
+    skill: z.string().min(1).max(100),
+    args: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
 const handoverBody = z.object({ task_id: TASK_ID, note: z.string().max(2000).optional() }).strict();
-const answerBody = z.object({ answer: z.string().trim().min(1, 'the answer is empty').max(8000), action_taken: z.string().max(4000).optional() }).strict();
+const answerBody = z
+  .object({
+    answer: z.string().trim().min(1, 'the answer is empty').max(8000),
+    action_taken: z.string().max(4000).optional(),
+  })
+  .strict();
 const saveBody = z
   .object({
     task_id: TASK_ID,
@@ -49,9 +62,12 @@ const idParam = z.coerce.number().int().min(1);
 
 function ownTask(service: Service, user: User, taskId: string) {
   const facts = taskFacts(service.deps.db, taskId);
-  const owner = service.deps.db.prepare('SELECT user_id FROM tasks WHERE task_id = ?').get(taskId) as { user_id: number | null } | undefined;
+  const owner = service.deps.db.prepare('SELECT user_id FROM tasks WHERE task_id = ?').get(taskId) as
+    { user_id: number | null } | undefined;
   if (!facts || !owner || (user.role !== 'admin' && owner.user_id !== user.user_id)) {
-    throw new AppError('NOT_FOUND', `no task ${taskId.slice(0, 64)}`, { hint: 'use the task_id of the answer (POST /api/tasks returned it)' });
+    throw new AppError('NOT_FOUND', `no task ${taskId.slice(0, 64)}`, {
+      hint: 'use the task_id of the answer (POST /api/tasks returned it)',
+    });
   }
   return facts;
 }
@@ -68,8 +84,20 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     const user = requireUser(context, service);
     const body = await parseBody(context, feedbackBody);
     const facts = ownTask(service, user, body.task_id);
-    if (facts.answer === null && !facts.error) throw new AppError('BAD_REQUEST', 'this task has no answer yet', { hint: 'give feedback once it has answered' });
-    const row = feedback.add({ question: facts.question, answer: facts.answer, skill: facts.skill, arguments: facts.arguments, verdict: body.verdict, correction: body.correction, givenBy: user.username, sessionId: facts.session_id, taskId: facts.task_id, traceId: facts.trace_id });
+    if (facts.answer === null && !facts.error)
+      throw new AppError('BAD_REQUEST', 'this task has no answer yet', { hint: 'give feedback once it has answered' });
+    const row = feedback.add({
+      question: facts.question,
+      answer: facts.answer,
+      skill: facts.skill,
+      arguments: facts.arguments,
+      verdict: body.verdict,
+      correction: body.correction,
+      givenBy: user.username,
+      sessionId: facts.session_id,
+      taskId: facts.task_id,
+      traceId: facts.trace_id,
+    });
     context.get('log').info({ feedback: row.feedback_id, verdict: row.verdict }, 'feedback-given');
     return context.json({ feedback: row }, 201);
   });
@@ -82,16 +110,28 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
 
   api.get('/feedback/export', (context) => {
     requireAdmin(context, service);
-    if ((context.req.query('format') ?? 'agent-test') !== 'agent-test') throw new AppError('BAD_REQUEST', 'format: agent-test is the one export format');
-    const { yaml } = exportCases(feedback.list({ state: 'reviewed', limit: 1000 }).reverse(), { timezone: config.plant.timezone });
-    return context.body(yaml, 200, { 'Content-Type': 'application/yaml; charset=utf-8', 'Content-Disposition': 'attachment; filename="feedback-cases.yaml"' });
+    if ((context.req.query('format') ?? 'agent-test') !== 'agent-test')
+      throw new AppError('BAD_REQUEST', 'format: agent-test is the one export format');
+    const { yaml } = exportCases(feedback.list({ state: 'reviewed', limit: 1000 }).reverse(), {
+      timezone: config.plant.timezone,
+    });
+    return context.body(yaml, 200, {
+      'Content-Type': 'application/yaml; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="feedback-cases.yaml"',
+    });
   });
 
   api.post('/feedback/:id/review', async (context) => {
     const admin = requireAdmin(context, service);
     const id = validate(idParam, context.req.param('id'), 'path');
     const body = await parseBody(context, reviewBody);
-    const row = feedback.review(id, { reviewer: admin.username, dismiss: body.dismiss, expectedSkill: body.expected_skill, expectedArgs: body.expected_args, expectedOutput: body.expected_output });
+    const row = feedback.review(id, {
+      reviewer: admin.username,
+      dismiss: body.dismiss,
+      expectedSkill: body.expected_skill,
+      expectedArgs: body.expected_args,
+      expectedOutput: body.expected_output,
+    });
     return context.json({ feedback: row });
   });
 
@@ -101,8 +141,20 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     const body = await parseBody(context, teachBody);
     const row = feedback.get(id);
     if (!row) throw new AppError('NOT_FOUND', `no feedback #${id}`);
-    if (row.state !== 'reviewed' || !row.expected_skill) throw new AppError('BAD_REQUEST', `feedback #${id} has no reviewed skill to teach`, { hint: 'review it first with the skill and arguments that answer it' });
-    const taught = teachPhrasing({ config, db, phrase: body.phrase ?? row.question, skill: row.expected_skill, args: row.expected_args ?? {}, taughtBy: admin.username, feedbackId: id, skills: service.deps.skills.list() });
+    if (row.state !== 'reviewed' || !row.expected_skill)
+      throw new AppError('BAD_REQUEST', `feedback #${id} has no reviewed skill to teach`, {
+        hint: 'review it first with the skill and arguments that answer it',
+      });
+    const taught = teachPhrasing({
+      config,
+      db,
+      phrase: body.phrase ?? row.question,
+      skill: row.expected_skill,
+      args: row.expected_args ?? {},
+      taughtBy: admin.username,
+      feedbackId: id,
+      skills: service.deps.skills.list(),
+    });
     context.get('log').info({ phrasing: taught.id, skill: taught.skill, by: admin.username }, 'phrasing-taught');
     return context.json({ phrasing: taught }, 201);
   });
@@ -110,13 +162,24 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
   // ---- taught phrasings -----------------------------------------------------------
   api.get('/phrasings', (context) => {
     requireAdmin(context, service);
-    return context.json({ version: phrasings.version(), phrasings: phrasings.list({ includeRemoved: context.req.query('all') === '1' }) });
+    return context.json({
+      version: phrasings.version(),
+      phrasings: phrasings.list({ includeRemoved: context.req.query('all') === '1' }),
+    });
   });
 
   api.post('/phrasings', async (context) => {
     const admin = requireAdmin(context, service);
     const body = await parseBody(context, phrasingBody);
-    const taught = teachPhrasing({ config, db, phrase: body.phrase, skill: body.skill, args: body.args, taughtBy: admin.username, skills: service.deps.skills.list() });
+    const taught = teachPhrasing({
+      config,
+      db,
+      phrase: body.phrase,
+      skill: body.skill,
+      args: body.args,
+      taughtBy: admin.username,
+      skills: service.deps.skills.list(),
+    });
     return context.json({ phrasing: taught }, 201);
   });
 
@@ -134,7 +197,10 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     if (!question.trim()) throw new AppError('BAD_REQUEST', 'give the question as ?q=');
     const clock = { now: now(), timezone: config.plant.timezone };
     const match = bestMatch(question, phrasings.active(), clock);
-    return context.json({ route: service.deps.skills.route(question, {}), taught_match: match ? { ...match, decision: decisionOf(question, match, clock) } : null });
+    return context.json({
+      route: service.deps.skills.route(question, {}),
+      taught_match: match ? { ...match, decision: decisionOf(question, match, clock) } : null,
+    });
   });
 
   // ---- hand-over to a person -----------------------------------------------------------
@@ -150,14 +216,27 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     ]
       .filter(Boolean)
       .join('\n');
-    const row = handovers.open({ question: facts.question, tried, dataSeen: facts.data, note: body.note, requestedBy: user.username, sessionId: facts.session_id, taskId: facts.task_id, traceId: facts.trace_id });
+    const row = handovers.open({
+      question: facts.question,
+      tried,
+      dataSeen: facts.data,
+      note: body.note,
+      requestedBy: user.username,
+      sessionId: facts.session_id,
+      taskId: facts.task_id,
+      traceId: facts.trace_id,
+    });
     context.get('log').info({ handover: row.handover_id, task: facts.task_id }, 'handover-opened');
     return context.json({ handover: row }, 201);
   });
 
   api.get('/handovers', (context) => {
     const user = requireUser(context, service);
-    const query = validate(stateQuery.extend({ session_id: z.string().max(100).optional() }), context.req.query(), 'query');
+    const query = validate(
+      stateQuery.extend({ session_id: z.string().max(100).optional() }),
+      context.req.query(),
+      'query',
+    );
     let rows = handovers.list({ state: query.state, sessionId: query.session_id });
     if (user.role !== 'admin') rows = rows.filter((row) => row.requested_by === user.username);
     return context.json({ handovers: rows });
@@ -167,7 +246,11 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     const engineer = requireAdmin(context, service);
     const id = validate(idParam, context.req.param('id'), 'path');
     const body = await parseBody(context, answerBody);
-    const row = handovers.answer(id, { engineer: engineer.username, answer: body.answer, actionTaken: body.action_taken });
+    const row = handovers.answer(id, {
+      engineer: engineer.username,
+      answer: body.answer,
+      actionTaken: body.action_taken,
+    });
     context.get('log').info({ handover: id, by: engineer.username }, 'handover-answered');
     return context.json({ handover: row });
   });
@@ -182,14 +265,46 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     const user = requireUser(context, service);
     const body = await parseBody(context, saveBody);
     const facts = ownTask(service, user, body.task_id);
-    if (!facts.answer) throw new AppError('BAD_REQUEST', 'this task has no answer to save', { hint: 'save it once it has answered' });
-    const created = (db.prepare('SELECT created_at FROM tasks WHERE task_id = ?').get(body.task_id) as { created_at: string }).created_at;
-    const stem = facts.question.replace(/[^\p{L}\p{N} _-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 60) || 'answer';
+    if (!facts.answer)
+      throw new AppError('BAD_REQUEST', 'this task has no answer to save', { hint: 'save it once it has answered' });
+    const created = (
+      db.prepare('SELECT created_at FROM tasks WHERE task_id = ?').get(body.task_id) as { created_at: string }
+    ).created_at;
+    const stem =
+      facts.question
+        .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 60) || 'answer';
     const name = body.name ?? `${stem} ${created.slice(0, 10)}.${body.format}`;
-    const content = answerReport(body.format, { question: facts.question, answer: facts.answer, askedAt: created, by: user.username, traceId: facts.trace_id, plant: config.plant.name, charts: facts.charts });
-    const written = writeReport({ dir: config.reports.dir, name, content, maxBytes: config.reports.max_kb * 1024, overwrite: body.overwrite });
+    const content = answerReport(body.format, {
+      question: facts.question,
+      answer: facts.answer,
+      askedAt: created,
+      by: user.username,
+      traceId: facts.trace_id,
+      plant: config.plant.name,
+      charts: facts.charts,
+    });
+    const written = writeReport({
+      dir: config.reports.dir,
+      name,
+      content,
+      maxBytes: config.reports.max_kb * 1024,
+      overwrite: body.overwrite,
+    });
     context.get('log').info({ report: written.name, bytes: written.bytes }, 'report-written');
-    return context.json({ report: { name: written.name, format: written.format, bytes: written.bytes, url: `/api/reports/${encodeURIComponent(written.name)}` } }, 201);
+    return context.json(
+      {
+        report: {
+          name: written.name,
+          format: written.format,
+          bytes: written.bytes,
+          url: `/api/reports/${encodeURIComponent(written.name)}`,
+        },
+      },
+      201,
+    );
   });
 
   api.get('/reports/:name', (context) => {

@@ -8,7 +8,10 @@ import type { HttpEnv } from './context.js';
 import type { Service } from './service.js';
 import { readFreshness } from '../import/freshness.js';
 
-export function readiness(service: Service): { ready: boolean; checks: Record<string, { ok: boolean; detail: string }> } {
+export function readiness(service: Service): {
+  ready: boolean;
+  checks: Record<string, { ok: boolean; detail: string }>;
+} {
   const checks: Record<string, { ok: boolean; detail: string }> = {};
   try {
     service.deps.db.prepare('SELECT 1').get();
@@ -19,9 +22,13 @@ export function readiness(service: Service): { ready: boolean; checks: Record<st
   const servers = service.deps.tools.status?.() ?? [];
   // idle: stopped after idle time (or not started yet), started by the next call that needs it;
   // a server that stopped answering pings is not ready even before it is restarted (src/mcp/server-process.ts)
-  const down = servers.filter((server) => (server.state !== 'running' && server.state !== 'idle') || (server.unresponsive_since ?? null) !== null);
+  const down = servers.filter(
+    (server) => (server.state !== 'running' && server.state !== 'idle') || (server.unresponsive_since ?? null) !== null,
+  );
   const idle = servers.filter((server) => server.state === 'idle').length;
-  const hung = servers.filter((server) => (server.hung_restarts ?? 0) > 0).map((server) => `${server.name} ×${server.hung_restarts}`);
+  const hung = servers
+    .filter((server) => (server.hung_restarts ?? 0) > 0)
+    .map((server) => `${server.name} ×${server.hung_restarts}`);
   const ready = service.deps.tools.ready?.() ?? true;
   checks.mcp = {
     ok: ready && down.length === 0,
@@ -29,7 +36,10 @@ export function readiness(service: Service): { ready: boolean; checks: Record<st
       (down.length === 0
         ? `${servers.length - idle} server(s) running${idle > 0 ? `, ${idle} idle (started on first use)` : ''}, ${service.deps.tools.listTools().length} tools`
         : down
-            .map((server) => `${server.name} is ${server.state === 'running' ? `unresponsive since ${server.unresponsive_since}` : server.state}${server.last_error ? ` (${server.last_error})` : ''}`)
+            .map(
+              (server) =>
+                `${server.name} is ${server.state === 'running' ? `unresponsive since ${server.unresponsive_since}` : server.state}${server.last_error ? ` (${server.last_error})` : ''}`,
+            )
             .join('; ')) + (hung.length > 0 ? `; restarted after hanging: ${hung.join(', ')}` : ''),
   };
   const skills = service.deps.skills.list();
@@ -37,12 +47,20 @@ export function readiness(service: Service): { ready: boolean; checks: Record<st
   const broken = skills.filter((skill) => !skill.enabled);
   checks.skills = {
     ok: enabled.length > 0,
-    detail: enabled.length > 0 ? `${enabled.length} enabled${broken.length ? `, ${broken.length} disabled (${broken.map((skill) => skill.name).join(', ')})` : ''}` : 'no skill is loaded',
+    detail:
+      enabled.length > 0
+        ? `${enabled.length} enabled${broken.length ? `, ${broken.length} disabled (${broken.map((skill) => skill.name).join(', ')})` : ''}`
+        : 'no skill is loaded',
   };
   // stale data is a warning in the detail, not a reason to take the service out of rotation
   const fresh = readFreshness(service.deps.config);
-  checks.plant_data = { ok: true, detail: `${fresh.message}${fresh.stale && fresh.error === undefined ? ' (warning: stale)' : ''}` };
-  checks.accepting = service.state.closing ? { ok: false, detail: 'shutting down' } : { ok: true, detail: 'accepting questions' };
+  checks.plant_data = {
+    ok: true,
+    detail: `${fresh.message}${fresh.stale && fresh.error === undefined ? ' (warning: stale)' : ''}`,
+  };
+  checks.accepting = service.state.closing
+    ? { ok: false, detail: 'shutting down' }
+    : { ok: true, detail: 'accepting questions' };
   return { ready: Object.values(checks).every((check) => check.ok), checks };
 }
 
@@ -54,8 +72,13 @@ export function opsRoutes(service: Service): Hono<HttpEnv> {
     const reasons = Object.entries(result.checks)
       .filter(([, check]) => !check.ok)
       .map(([name, check]) => `${name}: ${check.detail}`);
-    return context.json({ status: result.ready ? 'ready' : 'not ready', reasons, checks: result.checks }, result.ready ? 200 : 503);
+    return context.json(
+      { status: result.ready ? 'ready' : 'not ready', reasons, checks: result.checks },
+      result.ready ? 200 : 503,
+    );
   });
-  ops.get('/metrics', (context) => context.body(service.metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }));
+  ops.get('/metrics', (context) =>
+    context.body(service.metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }),
+  );
   return ops;
 }

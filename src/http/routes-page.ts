@@ -12,7 +12,8 @@ import { PAGE_CSS } from './page/css.js';
 import { pageScripts } from './page/assets.js';
 import { EXTRAS_CSS } from './page/extras.js';
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const SCRIPT_HEADERS = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' };
 
 export function pageRoutes(): Hono<HttpEnv> {
@@ -23,7 +24,12 @@ export function pageRoutes(): Hono<HttpEnv> {
     return context.html(PAGE_HTML);
   });
   page.get('/assets/extras.js', async (context) => context.body((await pageScripts()).extras, 200, SCRIPT_HEADERS));
-  page.get('/assets/app.css', (context) => context.body(PAGE_CSS + EXTRAS_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  page.get('/assets/app.css', (context) =>
+    context.body(PAGE_CSS + EXTRAS_CSS, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    }),
+  );
   page.get('/assets/app.js', async (context) => context.body((await pageScripts()).app, 200, SCRIPT_HEADERS));
   page.get('/favicon.ico', (context) => context.body(null, 204));
   return page;

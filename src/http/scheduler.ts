@@ -113,7 +113,7 @@ export class Scheduler {
   }
 
   private dispatch(): void {
-    for (let index = 0; index < this.waiting.length; ) {
+    for (let index = 0; index < this.waiting.length;) {
       const job = this.waiting[index]!;
       if (this.running[job.lane] >= this.options.limits[job.lane]) {
         index++;

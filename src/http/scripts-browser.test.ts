@@ -52,7 +52,10 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
         mkdirSync(path.join(scripts, 'restart_test_unit'), { recursive: true });
         writeFileSync(path.join(scripts, 'restart_test_unit', 'manifest.yaml'), RESTART_MANIFEST);
         // harmless: says what it would restart and leaves a mark that it really ran
-        writeFileSync(path.join(scripts, 'restart_test_unit', 'run'), `#!/bin/sh\necho "restarting \${1#--service=}.service"\ndate > "$AIRGAP_REPORTS_DIR/../restarted"\necho "\${1#--service=}.service is active"\n`);
+        writeFileSync(
+          path.join(scripts, 'restart_test_unit', 'run'),
+          `#!/bin/sh\necho "restarting \${1#--service=}.service"\ndate > "$AIRGAP_REPORTS_DIR/../restarted"\necho "\${1#--service=}.service is active"\n`,
+        );
         chmodSync(path.join(scripts, 'restart_test_unit', 'run'), 0o755);
         mkdirSync(path.join(folder, 'reports'));
         return { scripts: { dir: scripts, sandbox: 'none' }, reports: { dir: path.join(folder, 'reports') } };
@@ -108,7 +111,11 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
       await opPage.locator('#reports-panel a', { hasText: 'restart the test service' }).waitFor({ timeout: 10_000 });
       const download = await opPage.evaluate(async (url) => {
         const response = await fetch(url!);
-        return { type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: await response.text() };
+        return {
+          type: response.headers.get('content-type'),
+          disposition: response.headers.get('content-disposition'),
+          body: await response.text(),
+        };
       }, href);
       assert.match(download.disposition ?? '', /^attachment/);
       assert.match(download.body, /<h1>restart the test service<\/h1>/);
@@ -124,7 +131,9 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
       const queued = adminPage.locator('#handover-queue li[data-handover]').first();
       await queued.waitFor({ timeout: 15_000 });
       assert.match((await queued.textContent()) ?? '', /why did line C stop at night\?.*it stopped twice this week/s);
-      await queued.locator('.handover-answer').fill('The conveyor sensor on line C trips when the hall cools down; reset it and clean the lens.');
+      await queued
+        .locator('.handover-answer')
+        .fill('The conveyor sensor on line C trips when the hall cools down; reset it and clean the lens.');
       await queued.locator('.handover-action').fill('cleaned the lens, WO-1234');
       await queued.locator('.send-answer').click();
       const reply = opPage.locator('article.engineer-answer');
@@ -133,7 +142,11 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
 
       // feedback: the first answer marked wrong, with a correction, lands in the admin's review
       await opPage.locator('article.a').first().locator('.feedback .mark-wrong').click();
-      await opPage.locator('article.a').first().locator('.feedback textarea').fill('it should name the unit it restarted first');
+      await opPage
+        .locator('article.a')
+        .first()
+        .locator('.feedback textarea')
+        .fill('it should name the unit it restarted first');
       await opPage.locator('article.a').first().locator('.feedback .send-feedback').click();
       await opPage.locator('article.a').first().locator('.feedback-done').waitFor();
       const review = adminPage.locator('#feedback-review li[data-feedback]', { hasText: 'it should name the unit' });

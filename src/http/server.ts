@@ -41,14 +41,30 @@ export async function startHttpServer(options: {
   const { server: settings } = options.deps.config;
   const tls = settings.tls.cert && settings.tls.key ? readTls(settings.tls.cert, settings.tls.key) : undefined;
   if ((settings.tls.cert === null) !== (settings.tls.key === null)) {
-    throw new AppError('CONFIG_INVALID', 'server.tls needs both cert and key (PEM files), or neither', { hint: 'set server.tls.cert and server.tls.key together' });
+    throw new AppError('CONFIG_INVALID', 'server.tls needs both cert and key (PEM files), or neither', {
+      hint: 'set server.tls.cert and server.tls.key together',
+    });
   }
   // the whole request (headers and body) must arrive in time; a response (an event stream) may last as long as its task
-  const serverOptions = { headersTimeout: settings.header_timeout_s * 1000, requestTimeout: settings.request_timeout_s * 1000, connectionsCheckingInterval: 1000, keepAliveTimeout: 5_000 };
+  const serverOptions = {
+    headersTimeout: settings.header_timeout_s * 1000,
+    requestTimeout: settings.request_timeout_s * 1000,
+    connectionsCheckingInterval: 1000,
+    keepAliveTimeout: 5_000,
+  };
   const server = await new Promise<Server>((resolve, reject) => {
     const instance = (
       tls
-        ? serve({ fetch: http.app.fetch, hostname: host, port, createServer: createHttpsServer, serverOptions: { ...serverOptions, ...tls } }, () => resolve(instance as Server))
+        ? serve(
+            {
+              fetch: http.app.fetch,
+              hostname: host,
+              port,
+              createServer: createHttpsServer,
+              serverOptions: { ...serverOptions, ...tls },
+            },
+            () => resolve(instance as Server),
+          )
         : serve({ fetch: http.app.fetch, hostname: host, port, serverOptions }, () => resolve(instance as Server))
     ) as Server;
     instance.once('error', reject);
@@ -57,7 +73,9 @@ export async function startHttpServer(options: {
   server.headersTimeout = settings.header_timeout_s * 1000;
   server.requestTimeout = settings.request_timeout_s * 1000;
   limitConnections(server, settings.connections_per_address, log);
-  const stopTlsReload = tls ? watchTls(server as unknown as HttpsServer, settings.tls.cert!, settings.tls.key!, log) : () => undefined;
+  const stopTlsReload = tls
+    ? watchTls(server as unknown as HttpsServer, settings.tls.cert!, settings.tls.key!, log)
+    : () => undefined;
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `${tls ? 'https' : 'http'}://${shownHost}:${address.port}`;
@@ -92,9 +110,13 @@ function readTls(cert: string, key: string): { cert: Buffer; key: Buffer } {
   try {
     return { cert: readFileSync(cert), key: readFileSync(key) };
   } catch (error) {
-    throw new AppError('CONFIG_INVALID', `server.tls: cannot read ${(error as NodeJS.ErrnoException).path ?? cert}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      hint: 'point server.tls.cert and server.tls.key at readable PEM files (the key readable by the service user only)',
-    });
+    throw new AppError(
+      'CONFIG_INVALID',
+      `server.tls: cannot read ${(error as NodeJS.ErrnoException).path ?? cert}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      {
+        hint: 'point server.tls.cert and server.tls.key at readable PEM files (the key readable by the service user only)',
+      },
+    );
   }
 }
 

@@ -22,7 +22,13 @@ export interface ToolsView {
   listTools(): ToolInfo[];
   /** every MCP server running (undefined = not known) */
   ready?(): boolean;
-  status?(): Array<{ name: string; state: string; last_error: string | null; unresponsive_since?: string | null; hung_restarts?: number }>;
+  status?(): Array<{
+    name: string;
+    state: string;
+    last_error: string | null;
+    unresponsive_since?: string | null;
+    hung_restarts?: number;
+  }>;
 }
 
 export interface ServiceDeps {
@@ -57,7 +63,15 @@ export interface Service {
 
 export function serviceFromRuntime(runtime: AgentRuntime, config: Config): ServiceDeps {
   const inbox = config.import.watch === 'service' ? new InboxWatcher({ config, log: logger('import') }) : undefined;
-  return { config, db: runtime.db, agent: runtime.agent, skills: runtime.skills, tools: runtime.tools, audit: runtime.audit, inbox };
+  return {
+    config,
+    db: runtime.db,
+    agent: runtime.agent,
+    skills: runtime.skills,
+    tools: runtime.tools,
+    audit: runtime.audit,
+    inbox,
+  };
 }
 
 export function buildService(deps: ServiceDeps): Service {
@@ -73,12 +87,32 @@ export function buildService(deps: ServiceDeps): Service {
     const counts = tasks?.store.countByState();
     const servers = deps.tools.status?.() ?? [];
     return [
-      { name: 'airgap_queue_depth', help: 'questions waiting in the queue, by lane', values: (['rules', 'model'] as const).map((lane) => ({ labels: { lane }, value: scheduler.depthOf(lane) })) },
-      { name: 'airgap_queue_running', help: 'questions running now, by lane', values: (['rules', 'model'] as const).map((lane) => ({ labels: { lane }, value: scheduler.runningOf(lane) })) },
-      { name: 'airgap_tasks', help: 'tasks in agent.db by state', values: TASK_STATES.map((taskState) => ({ labels: { state: taskState }, value: counts?.[taskState] ?? 0 })) },
+      {
+        name: 'airgap_queue_depth',
+        help: 'questions waiting in the queue, by lane',
+        values: (['rules', 'model'] as const).map((lane) => ({ labels: { lane }, value: scheduler.depthOf(lane) })),
+      },
+      {
+        name: 'airgap_queue_running',
+        help: 'questions running now, by lane',
+        values: (['rules', 'model'] as const).map((lane) => ({ labels: { lane }, value: scheduler.runningOf(lane) })),
+      },
+      {
+        name: 'airgap_tasks',
+        help: 'tasks in agent.db by state',
+        values: TASK_STATES.map((taskState) => ({ labels: { state: taskState }, value: counts?.[taskState] ?? 0 })),
+      },
       { name: 'airgap_sse_streams_open', help: 'event streams open now', values: [{ value: streams.open }] },
-      { name: 'airgap_mcp_servers_running', help: 'MCP servers in the running state', values: [{ value: servers.filter((server) => server.state === 'running').length }] },
-      { name: 'airgap_process_resident_memory_bytes', help: 'resident set size of the service', values: [{ value: process.memoryUsage().rss }] },
+      {
+        name: 'airgap_mcp_servers_running',
+        help: 'MCP servers in the running state',
+        values: [{ value: servers.filter((server) => server.state === 'running').length }],
+      },
+      {
+        name: 'airgap_process_resident_memory_bytes',
+        help: 'resident set size of the service',
+        values: [{ value: process.memoryUsage().rss }],
+      },
     ];
   });
   tasks = new TaskManager({

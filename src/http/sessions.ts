@@ -40,7 +40,9 @@ function slotsOf(state: string | null): SessionSlots | undefined {
 
 function owned(row: SessionRow | undefined, user: User, sessionId: string): SessionRow {
   if (!row || (user.role !== 'admin' && row.user_id !== user.user_id)) {
-    throw new AppError('NOT_FOUND', `no session ${sessionId.slice(0, 100)}`, { hint: 'create one with POST /api/sessions, or leave session_id out to start a new one' });
+    throw new AppError('NOT_FOUND', `no session ${sessionId.slice(0, 100)}`, {
+      hint: 'create one with POST /api/sessions, or leave session_id out to start a new one',
+    });
   }
   return row;
 }
@@ -48,18 +50,38 @@ function owned(row: SessionRow | undefined, user: User, sessionId: string): Sess
 export function createSession(db: SqliteDatabase, options: { user: User; title?: string | undefined }): SessionSummary {
   const id = randomUUID();
   const timestamp = now().toISOString();
-  db.prepare('INSERT INTO sessions (session_id, user_id, title, created_at, last_active_at) VALUES (?, ?, ?, ?, ?)').run(id, options.user.user_id, options.title ?? null, timestamp, timestamp);
-  return { session_id: id, title: options.title ?? null, username: options.user.username, created_at: timestamp, last_active_at: timestamp, tasks: 0 };
+  db.prepare(
+    'INSERT INTO sessions (session_id, user_id, title, created_at, last_active_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(id, options.user.user_id, options.title ?? null, timestamp, timestamp);
+  return {
+    session_id: id,
+    title: options.title ?? null,
+    username: options.user.username,
+    created_at: timestamp,
+    last_active_at: timestamp,
+    tasks: 0,
+  };
 }
 
 /** The session to ask in: an existing one the user owns, or a new one. */
-export function ensureSession(db: SqliteDatabase, options: { sessionId?: string | undefined; user: User }): { id: string; slots: SessionSlots | undefined } {
-  if (options.sessionId === undefined) return { id: createSession(db, { user: options.user }).session_id, slots: undefined };
-  const row = owned(db.prepare('SELECT * FROM sessions WHERE session_id = ?').get(options.sessionId) as SessionRow | undefined, options.user, options.sessionId);
+export function ensureSession(
+  db: SqliteDatabase,
+  options: { sessionId?: string | undefined; user: User },
+): { id: string; slots: SessionSlots | undefined } {
+  if (options.sessionId === undefined)
+    return { id: createSession(db, { user: options.user }).session_id, slots: undefined };
+  const row = owned(
+    db.prepare('SELECT * FROM sessions WHERE session_id = ?').get(options.sessionId) as SessionRow | undefined,
+    options.user,
+    options.sessionId,
+  );
   return { id: row.session_id, slots: slotsOf(row.state) };
 }
 
-export function listSessions(db: SqliteDatabase, options: { user: User; limit: number; all: boolean }): SessionSummary[] {
+export function listSessions(
+  db: SqliteDatabase,
+  options: { user: User; limit: number; all: boolean },
+): SessionSummary[] {
   return db
     .prepare(
       `SELECT sessions.session_id, sessions.title, users.username, sessions.created_at, sessions.last_active_at,
@@ -68,17 +90,38 @@ export function listSessions(db: SqliteDatabase, options: { user: User; limit: n
        WHERE (@all = 1 OR sessions.user_id = @user)
        ORDER BY sessions.last_active_at DESC LIMIT @limit`,
     )
-    .all({ all: options.all && options.user.role === 'admin' ? 1 : 0, user: options.user.user_id, limit: options.limit }) as SessionSummary[];
+    .all({
+      all: options.all && options.user.role === 'admin' ? 1 : 0,
+      user: options.user.user_id,
+      limit: options.limit,
+    }) as SessionSummary[];
 }
 
-export function sessionMessages(db: SqliteDatabase, options: { user: User; sessionId: string }): { session_id: string; title: string | null; messages: Array<{ turn: number; role: string; content: string; timestamp: string }> } {
-  const row = owned(db.prepare('SELECT * FROM sessions WHERE session_id = ?').get(options.sessionId) as SessionRow | undefined, options.user, options.sessionId);
+export function sessionMessages(
+  db: SqliteDatabase,
+  options: { user: User; sessionId: string },
+): {
+  session_id: string;
+  title: string | null;
+  messages: Array<{ turn: number; role: string; content: string; timestamp: string }>;
+} {
+  const row = owned(
+    db.prepare('SELECT * FROM sessions WHERE session_id = ?').get(options.sessionId) as SessionRow | undefined,
+    options.user,
+    options.sessionId,
+  );
   const messages = db
-    .prepare("SELECT turn, role, content, timestamp FROM conversation_history WHERE session_id = ? AND role IN ('user', 'assistant') ORDER BY turn")
+    .prepare(
+      "SELECT turn, role, content, timestamp FROM conversation_history WHERE session_id = ? AND role IN ('user', 'assistant') ORDER BY turn",
+    )
     .all(row.session_id) as Array<{ turn: number; role: string; content: string; timestamp: string }>;
   return { session_id: row.session_id, title: row.title, messages };
 }
 
 export function requireSession(db: SqliteDatabase, options: { user: User; sessionId: string }): void {
-  owned(db.prepare('SELECT * FROM sessions WHERE session_id = ?').get(options.sessionId) as SessionRow | undefined, options.user, options.sessionId);
+  owned(
+    db.prepare('SELECT * FROM sessions WHERE session_id = ?').get(options.sessionId) as SessionRow | undefined,
+    options.user,
+    options.sessionId,
+  );
 }

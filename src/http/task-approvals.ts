@@ -18,7 +18,10 @@ export class TaskApprovals {
 
   constructor(
     db: SqliteDatabase,
-    private readonly options: { timeoutMs: number; onExpire: (approvalId: string, taskId: string, reason: string) => void },
+    private readonly options: {
+      timeoutMs: number;
+      onExpire: (approvalId: string, taskId: string, reason: string) => void;
+    },
   ) {
     this.store = new ApprovalStore(db);
   }

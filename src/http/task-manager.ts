@@ -122,7 +122,12 @@ export class TaskManager {
       run.waiting = undefined;
       this.store.transition(taskId, 'running');
       this.emit(run, 'task-state', { task_id: taskId, state: 'running' });
-      reject(new AppError('FORBIDDEN', reason, { hint: 'ask again to request a new approval', details: { approval: 'APPROVAL_EXPIRED' } }));
+      reject(
+        new AppError('FORBIDDEN', reason, {
+          hint: 'ask again to request a new approval',
+          details: { approval: 'APPROVAL_EXPIRED' },
+        }),
+      );
     } else {
       this.releasePlace(run);
       this.finish(run, 'failed', { error: `APPROVAL_EXPIRED: ${reason}` });
@@ -142,10 +147,16 @@ export class TaskManager {
   }
 
   /** Accept a question: a task row, then the approval wait or the queue. */
-  submit(options: { question: string; sessionId?: string | undefined; user: User; traceId: string }): { task: TaskRow; lane: Lane } {
+  submit(options: { question: string; sessionId?: string | undefined; user: User; traceId: string }): {
+    task: TaskRow;
+    lane: Lane;
+  } {
     const { scheduler } = this.options;
     if (this.closing) {
-      throw new AppError('QUEUE_FULL', 'the service is shutting down', { hint: 'ask again in a moment, once it has restarted', details: { retry_after_s: 5 } });
+      throw new AppError('QUEUE_FULL', 'the service is shutting down', {
+        hint: 'ask again in a moment, once it has restarted',
+        details: { retry_after_s: 5 },
+      });
     }
     const session = ensureSession(this.options.db, { sessionId: options.sessionId, user: options.user });
     const decision = this.options.skills.route(options.question, { previous: session.slots });
@@ -161,12 +172,20 @@ export class TaskManager {
       this.options.metrics.rejected.inc();
       throw error;
     }
-    const task = this.store.create({ sessionId: session.id, userId: options.user.user_id, question: options.question, priority: ruleRouted ? 0 : 5 });
+    const task = this.store.create({
+      sessionId: session.id,
+      userId: options.user.user_id,
+      question: options.question,
+      priority: ruleRouted ? 0 : 5,
+    });
     const run = this.newRun(task.task_id, lane);
     run.traceId = options.traceId;
     run.holdsPlace = needsApproval;
     const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
-    log.info({ lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval }, 'task-submit');
+    log.info(
+      { lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval },
+      'task-submit',
+    );
     this.emit(run, 'task-state', { task_id: task.task_id, session_id: session.id, state: 'pending', lane });
     if (gated) {
       this.askApproval(run, gated.request, options.question);
@@ -195,7 +214,9 @@ export class TaskManager {
   get(taskId: string, user: User): TaskRow {
     const task = this.store.get(taskId);
     if (!task || (user.role !== 'admin' && task.user_id !== user.user_id)) {
-      throw new AppError('NOT_FOUND', `no task ${taskId.slice(0, 64)}`, { hint: 'use the task_id that POST /api/tasks returned' });
+      throw new AppError('NOT_FOUND', `no task ${taskId.slice(0, 64)}`, {
+        hint: 'use the task_id that POST /api/tasks returned',
+      });
     }
     return task;
   }
@@ -205,11 +226,19 @@ export class TaskManager {
    * subscription to what follows. `unsubscribe` must be called when the
    * stream ends.
    */
-  subscribe(taskId: string, afterId: number, listener: Listener): { replay: StreamEvent[]; finished: boolean; unsubscribe: () => void } {
+  subscribe(
+    taskId: string,
+    afterId: number,
+    listener: Listener,
+  ): { replay: StreamEvent[]; finished: boolean; unsubscribe: () => void } {
     const run = this.runs.get(taskId);
     if (!run) {
       const task = this.store.get(taskId)!;
-      return { replay: synthesized(task).filter((event) => event.id > afterId), finished: true, unsubscribe: () => undefined };
+      return {
+        replay: synthesized(task).filter((event) => event.id > afterId),
+        finished: true,
+        unsubscribe: () => undefined,
+      };
     }
     const replay = run.log.after(afterId);
     if (run.finished) return { replay, finished: true, unsubscribe: () => undefined };
@@ -231,7 +260,8 @@ export class TaskManager {
       await within(run.settled, 5000);
     } else if (task.state === 'waiting_input') {
       const approval = this.approvals.store.ofTask(taskId);
-      if (approval?.state === 'pending') this.approvals.decide(approval.approval_id, { approved: false, userId: user.user_id, reason });
+      if (approval?.state === 'pending')
+        this.approvals.decide(approval.approval_id, { approved: false, userId: user.user_id, reason });
       if (run) this.releasePlace(run);
       if (run) this.finish(run, 'cancelled', { error: reason });
       else this.store.transition(taskId, 'cancelled', { error: reason });
@@ -243,17 +273,34 @@ export class TaskManager {
   }
 
   /** An admin's decision on a waiting skill: approved → queued; rejected → cancelled. */
-  decide(approvalId: string, options: { approved: boolean; user: User; reason?: string | undefined }): { approval: ApprovalRow; task: TaskRow } {
-    const approval = this.approvals.decide(approvalId, { approved: options.approved, userId: options.user.user_id, reason: options.reason });
+  decide(
+    approvalId: string,
+    options: { approved: boolean; user: User; reason?: string | undefined },
+  ): { approval: ApprovalRow; task: TaskRow } {
+    const approval = this.approvals.decide(approvalId, {
+      approved: options.approved,
+      userId: options.user.user_id,
+      reason: options.reason,
+    });
     const run = this.runs.get(approval.task_id);
     const log = this.options.log.child({ task: approval.task_id });
     log.info({ approval: approvalId, approved: options.approved, by: options.user.username }, 'approval-decided');
     if (!run) {
       // the task's run is gone (restart): it cannot be resumed
       const task = this.store.get(approval.task_id)!;
-      return { approval, task: isFinal(task.state) ? task : this.store.transition(task.task_id, 'failed', { error: 'the service restarted while the task waited' }) };
+      return {
+        approval,
+        task: isFinal(task.state)
+          ? task
+          : this.store.transition(task.task_id, 'failed', { error: 'the service restarted while the task waited' }),
+      };
     }
-    this.emit(run, 'approval-decided', { approval_id: approvalId, approved: options.approved, by: options.user.username, reason: options.reason ?? null });
+    this.emit(run, 'approval-decided', {
+      approval_id: approvalId,
+      approved: options.approved,
+      by: options.user.username,
+      reason: options.reason ?? null,
+    });
     if (run.waiting?.approvalId === approvalId) {
       // decided while the question runs: it goes on (approved) or the skill is refused (rejected)
       const { resolve } = run.waiting;
@@ -272,7 +319,9 @@ export class TaskManager {
       this.enqueue(run, 1, log, reserved);
     } else {
       this.releasePlace(run);
-      this.finish(run, 'cancelled', { error: `rejected by ${options.user.username}${options.reason ? `: ${options.reason}` : ''}` });
+      this.finish(run, 'cancelled', {
+        error: `rejected by ${options.user.username}${options.reason ? `: ${options.reason}` : ''}`,
+      });
     }
     return { approval, task: this.store.get(approval.task_id)! };
   }
@@ -287,7 +336,8 @@ export class TaskManager {
     this.approvals.clear();
     for (const id of this.options.scheduler.drain()) {
       const run = this.runs.get(id);
-      if (run && !run.finished) this.finish(run, 'cancelled', { error: 'the service shut down before the question started' });
+      if (run && !run.finished)
+        this.finish(run, 'cancelled', { error: 'the service shut down before the question started' });
     }
     for (const run of this.runs.values()) {
       if (run.finished) continue;
@@ -300,7 +350,8 @@ export class TaskManager {
     }
     const finished = await within(this.options.scheduler.idle(), options.graceMs);
     if (!finished) {
-      for (const run of this.runs.values()) if (!run.finished) run.controller.abort(new AppError('CANCELLED', 'the service is shutting down'));
+      for (const run of this.runs.values())
+        if (!run.finished) run.controller.abort(new AppError('CANCELLED', 'the service is shutting down'));
       await within(this.options.scheduler.idle(), 5000);
     }
   }
@@ -353,13 +404,26 @@ export class TaskManager {
         result: JSON.stringify(stored),
         error: answer.error ? `${answer.error.code}: ${answer.error.message}` : null,
       });
-      log.info({ state: answer.error ? 'failed' : 'success', mode: answer.mode, skill: answer.skill, agent_trace: answer.trace_id, ms: Math.round(performance.now() - run.startedAt) }, 'task-end');
+      log.info(
+        {
+          state: answer.error ? 'failed' : 'success',
+          mode: answer.mode,
+          skill: answer.skill,
+          agent_trace: answer.trace_id,
+          ms: Math.round(performance.now() - run.startedAt),
+        },
+        'task-end',
+      );
     } catch (error) {
       const appError = toAppError(error);
       const cancelled = appError.code === 'CANCELLED' || run.controller.signal.aborted;
-      if (!run.errorSent) this.emit(run, 'task-error', { code: appError.code, message: appError.message, hint: appError.hint ?? null });
-      const reason = run.controller.signal.reason instanceof AppError ? run.controller.signal.reason.message : appError.message;
-      this.finish(run, cancelled ? 'cancelled' : 'failed', { error: cancelled ? reason : `${appError.code}: ${appError.message}` });
+      if (!run.errorSent)
+        this.emit(run, 'task-error', { code: appError.code, message: appError.message, hint: appError.hint ?? null });
+      const reason =
+        run.controller.signal.reason instanceof AppError ? run.controller.signal.reason.message : appError.message;
+      this.finish(run, cancelled ? 'cancelled' : 'failed', {
+        error: cancelled ? reason : `${appError.code}: ${appError.message}`,
+      });
       if (cancelled) log.info({ state: 'cancelled' }, 'task-end');
       else log.warn({ state: 'failed', code: appError.code, err: appError.message }, 'task-end');
     }
@@ -395,7 +459,11 @@ export class TaskManager {
     // a task is never `success` with its tool calls missing from the audit log
     if (!this.flushAudit(run) && state === 'success') {
       state = 'failed';
-      fields = { ...fields, error: 'DB_ERROR: the answer is ready, but the audit log could not be written (see the service log); it is not reported as a success' };
+      fields = {
+        ...fields,
+        error:
+          'DB_ERROR: the answer is ready, but the audit log could not be written (see the service log); it is not reported as a success',
+      };
     }
     const current = this.store.get(run.taskId);
     if (current && !isFinal(current.state)) this.store.transition(run.taskId, state, fields);

@@ -54,7 +54,9 @@ export class TaskStore {
     const timestamp = now().toISOString();
     const taskId = randomUUID();
     this.db
-      .prepare("INSERT INTO tasks (task_id, session_id, user_id, question, priority, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)")
+      .prepare(
+        "INSERT INTO tasks (task_id, session_id, user_id, question, priority, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)",
+      )
       .run(taskId, options.sessionId, options.userId, options.question, options.priority, timestamp, timestamp);
     return this.get(taskId)!;
   }
@@ -64,12 +66,24 @@ export class TaskStore {
   }
 
   /** Move a task; refuses transitions the machine does not allow and lost races. */
-  transition(taskId: string, to: TaskState, fields: { mode?: string | null; skill?: string | null; answer?: string | null; result?: string | null; error?: string | null } = {}): TaskRow {
+  transition(
+    taskId: string,
+    to: TaskState,
+    fields: {
+      mode?: string | null;
+      skill?: string | null;
+      answer?: string | null;
+      result?: string | null;
+      error?: string | null;
+    } = {},
+  ): TaskRow {
     const task = this.get(taskId);
     if (!task) throw new AppError('NOT_FOUND', `no task ${taskId}`);
     if (!canTransition(task.state, to)) {
       throw new AppError('BAD_REQUEST', `task ${taskId} is ${task.state}; it cannot become ${to}`, {
-        hint: isFinal(task.state) ? 'the task has finished; ask again for a new answer' : `from ${task.state} it may become: ${TRANSITIONS[task.state].join(', ')}`,
+        hint: isFinal(task.state)
+          ? 'the task has finished; ask again for a new answer'
+          : `from ${task.state} it may become: ${TRANSITIONS[task.state].join(', ')}`,
         details: { state: task.state },
       });
     }
@@ -96,17 +110,29 @@ export class TaskStore {
   }
 
   listBySession(sessionId: string, limit = 200): TaskRow[] {
-    return (this.db.prepare('SELECT * FROM tasks WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(sessionId, limit) as TaskRow[]).reverse();
+    return (
+      this.db
+        .prepare('SELECT * FROM tasks WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?')
+        .all(sessionId, limit) as TaskRow[]
+    ).reverse();
   }
 
   countByState(): Record<TaskState, number> {
     const counts = Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as Record<TaskState, number>;
-    for (const row of this.db.prepare('SELECT state, COUNT(*) AS n FROM tasks GROUP BY state').all() as Array<{ state: TaskState; n: number }>) counts[row.state] = row.n;
+    for (const row of this.db.prepare('SELECT state, COUNT(*) AS n FROM tasks GROUP BY state').all() as Array<{
+      state: TaskState;
+      n: number;
+    }>)
+      counts[row.state] = row.n;
     return counts;
   }
 
   /** At start-up: tasks a previous process left unfinished can never finish; say so (their approvals: ApprovalStore.rejectAllPending). */
   failOrphans(reason: string): number {
-    return this.db.prepare("UPDATE tasks SET state = 'failed', error = ?, updated_at = ? WHERE state IN ('pending', 'running', 'waiting_input')").run(reason, now().toISOString()).changes;
+    return this.db
+      .prepare(
+        "UPDATE tasks SET state = 'failed', error = ?, updated_at = ? WHERE state IN ('pending', 'running', 'waiting_input')",
+      )
+      .run(reason, now().toISOString()).changes;
   }
 }

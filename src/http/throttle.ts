@@ -83,7 +83,10 @@ export class LoginThrottle {
   /** A failed log-in: the failures so far of the account and the address. */
   failed(username: string, address: string): { account: number; address: number } {
     const at = this.clock();
-    return { account: this.accounts.fail(username.toLowerCase(), at).failures, address: this.addresses.fail(address, at).failures };
+    return {
+      account: this.accounts.fail(username.toLowerCase(), at).failures,
+      address: this.addresses.fail(address, at).failures,
+    };
   }
 
   succeeded(username: string, address: string): void {

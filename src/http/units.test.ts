@@ -42,10 +42,17 @@ describe('passwords and accounts', () => {
       const accounts = new Accounts(store.db, { ttlHours: 1 });
       const user = await accounts.add({ username: 'li.wei', role: 'operator', password: 'longenough' });
       assert.equal(user.role, 'operator');
-      await assert.rejects(accounts.add({ username: 'li.wei', role: 'admin', password: 'longenough' }), (error: unknown) => isAppError(error) && error.code === 'ALREADY_EXISTS');
-      await assert.rejects(accounts.add({ username: 'bad name', role: 'admin', password: 'longenough' }), /not a valid user name/);
+      await assert.rejects(
+        accounts.add({ username: 'li.wei', role: 'admin', password: 'longenough' }),
+        (error: unknown) => isAppError(error) && error.code === 'ALREADY_EXISTS',
+      );
+      await assert.rejects(
+        accounts.add({ username: 'bad name', role: 'admin', password: 'longenough' }),
+        /not a valid user name/,
+      );
       await assert.rejects(accounts.add({ username: 'x', role: 'admin', password: 'short' }), /too short/);
-      const stored = (store.db.prepare('SELECT password_hash FROM users').get() as { password_hash: string }).password_hash;
+      const stored = (store.db.prepare('SELECT password_hash FROM users').get() as { password_hash: string })
+        .password_hash;
       assert.doesNotMatch(stored, /longenough/);
       const login = await accounts.login('li.wei', 'longenough');
       assert.equal(accounts.authenticate(login.token)?.username, 'li.wei');
@@ -68,7 +75,8 @@ describe('the task state machine', () => {
     assert.deepEqual([...TRANSITIONS.pending].sort(), ['cancelled', 'failed', 'running', 'waiting_input']);
     assert.deepEqual([...TRANSITIONS.running].sort(), ['cancelled', 'failed', 'success', 'waiting_input']);
     assert.deepEqual([...TRANSITIONS.waiting_input].sort(), ['cancelled', 'failed', 'pending', 'running']);
-    for (const state of ['success', 'failed', 'cancelled'] as const) for (const to of TASK_STATES) assert.equal(canTransition(state, to), false);
+    for (const state of ['success', 'failed', 'cancelled'] as const)
+      for (const to of TASK_STATES) assert.equal(canTransition(state, to), false);
     assert.equal(canTransition('running', 'pending'), false);
     assert.equal(canTransition('waiting_input', 'success'), false, 'a waiting task is decided before it can finish');
   });
@@ -77,7 +85,9 @@ describe('the task state machine', () => {
     const store = tempDb();
     try {
       const tasks = new TaskStore(store.db);
-      store.db.prepare("INSERT INTO sessions (session_id, created_at, last_active_at) VALUES ('s1', 'now', 'now')").run();
+      store.db
+        .prepare("INSERT INTO sessions (session_id, created_at, last_active_at) VALUES ('s1', 'now', 'now')")
+        .run();
       const task = tasks.create({ sessionId: 's1', userId: null, question: 'q', priority: 0 });
       tasks.transition(task.task_id, 'running');
       tasks.transition(task.task_id, 'success', { answer: 'a' });
@@ -119,7 +129,8 @@ describe('the scheduler', () => {
     scheduler.submit(job('r2', 'rules'));
     assert.throws(
       () => scheduler.submit(job('m4', 'model')),
-      (error: unknown) => isAppError(error) && error.code === 'QUEUE_FULL' && typeof error.details?.retry_after_s === 'number',
+      (error: unknown) =>
+        isAppError(error) && error.code === 'QUEUE_FULL' && typeof error.details?.retry_after_s === 'number',
     );
     gates.m1!();
     await new Promise((resolve) => setImmediate(resolve));
@@ -154,29 +165,60 @@ describe('airgap-agent users', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'users-cli-'));
     try {
       const config = path.join(dir, 'agent.yaml');
-      writeFileSync(config, JSON.stringify({ state: { db: path.join(dir, 'agent.db') }, log: { level: 'silent', dir: path.join(dir, 'log') } }));
+      writeFileSync(
+        config,
+        JSON.stringify({
+          state: { db: path.join(dir, 'agent.db') },
+          log: { level: 'silent', dir: path.join(dir, 'log') },
+        }),
+      );
       const run = async (args: string[], stdin = '') => {
         const stdout = new Collector();
         const stderr = new Collector();
-        const code = await usersCommand({ context: { globals: { config }, args, command: 'users' }, io: { stdin: Readable.from([stdin]), stdout, stderr } });
+        const code = await usersCommand({
+          context: { globals: { config }, args, command: 'users' },
+          io: { stdin: Readable.from([stdin]), stdout, stderr },
+        });
         return { code, stdout: stdout.text, stderr: stderr.text };
       };
-      assert.match((await run(['list'])).stdout, /no accounts yet; create the first admin with `airgap-agent users add NAME --role admin`/);
-      assert.equal((await run(['add', 'boss', '--role', 'admin', '--password-stdin'], 'pass-word-1\nignored\n')).stdout, 'added boss (admin)\n');
-      await assert.rejects(run(['add', 'boss', '--role', 'admin', '--password-stdin'], 'pass-word-1\n'), /already exists/);
-      await assert.rejects(run(['add', 'eve', '--role', 'root', '--password-stdin'], 'pass-word-1\n'), /--role must be admin or operator, not "root"/);
-      await assert.rejects(run(['add', 'eve', '--role', 'operator'], ''), (error: unknown) => isAppError(error) && /--password-stdin/.test(error.hint ?? ''));
+      assert.match(
+        (await run(['list'])).stdout,
+        /no accounts yet; create the first admin with `airgap-agent users add NAME --role admin`/,
+      );
+      assert.equal(
+        (await run(['add', 'boss', '--role', 'admin', '--password-stdin'], 'pass-word-1\nignored\n')).stdout,
+        'added boss (admin)\n',
+      );
+      await assert.rejects(
+        run(['add', 'boss', '--role', 'admin', '--password-stdin'], 'pass-word-1\n'),
+        /already exists/,
+      );
+      await assert.rejects(
+        run(['add', 'eve', '--role', 'root', '--password-stdin'], 'pass-word-1\n'),
+        /--role must be admin or operator, not "root"/,
+      );
+      await assert.rejects(
+        run(['add', 'eve', '--role', 'operator'], ''),
+        (error: unknown) => isAppError(error) && /--password-stdin/.test(error.hint ?? ''),
+      );
       await assert.rejects(run(['add', 'eve', '--role', 'operator', '--password-stdin'], 'short\n'), /too short/);
       await run(['add', 'eve', '--role', 'operator', '--password-stdin'], 'pass-word-2\n');
       const list = JSON.parse((await run(['list', '--json'])).stdout);
       assert.deepEqual(
-        list.map((user: { username: string; role: string; disabled: boolean }) => [user.username, user.role, user.disabled]),
+        list.map((user: { username: string; role: string; disabled: boolean }) => [
+          user.username,
+          user.role,
+          user.disabled,
+        ]),
         [
           ['boss', 'admin', false],
           ['eve', 'operator', false],
         ],
       );
-      assert.match((await run(['passwd', 'eve', '--password-stdin'], 'pass-word-3\n')).stdout, /password of eve changed/);
+      assert.match(
+        (await run(['passwd', 'eve', '--password-stdin'], 'pass-word-3\n')).stdout,
+        /password of eve changed/,
+      );
       assert.match((await run(['disable', 'eve'])).stdout, /eve is disabled/);
       assert.match((await run(['list'])).stdout, /eve\s+operator\s+disabled/);
       await assert.rejects(run(['passwd', 'nobody', '--password-stdin'], 'x\n'), /no user named "nobody"/);

@@ -27,7 +27,10 @@ const API_MD = fileURLToPath(new URL('../../docs/api.md', import.meta.url));
 function documentedEvents(): string[] {
   const text = readFileSync(API_MD, 'utf8');
   const section = text.slice(text.indexOf('### Event stream'));
-  const table = section.slice(section.indexOf('| event | data |'), section.indexOf('\n\n', section.indexOf('| event | data |')));
+  const table = section.slice(
+    section.indexOf('| event | data |'),
+    section.indexOf('\n\n', section.indexOf('| event | data |')),
+  );
   const names: string[] = [];
   for (const row of table.split('\n').slice(2)) {
     const first = row.split('|')[1] ?? '';
@@ -51,8 +54,27 @@ describe('the wire', () => {
       [{ type: 'step-start', step: 1 }, 'step-start'],
       [{ type: 'step-end', step: 1 }, 'step-end'],
       [{ type: 'token', text: 'a' }, 'token'],
-      [{ type: 'tool-call-start', id: 'c1', name: 'query_database', arguments: { sql: 'SELECT 1 LIMIT 1', purpose: 'p' }, repairs: ['x'] }, 'tool-call-start'],
-      [{ type: 'tool-call-end', id: 'c1', name: 'query_database', ok: true, ms: 12.345, result: { columns: ['a'], rows: [[1], [2]] } }, 'tool-call-end'],
+      [
+        {
+          type: 'tool-call-start',
+          id: 'c1',
+          name: 'query_database',
+          arguments: { sql: 'SELECT 1 LIMIT 1', purpose: 'p' },
+          repairs: ['x'],
+        },
+        'tool-call-start',
+      ],
+      [
+        {
+          type: 'tool-call-end',
+          id: 'c1',
+          name: 'query_database',
+          ok: true,
+          ms: 12.345,
+          result: { columns: ['a'], rows: [[1], [2]] },
+        },
+        'tool-call-end',
+      ],
       [{ type: 'skill-start', skill: 's', version: '1.0.0', arguments: {} }, 'skill-start'],
       [{ type: 'skill-progress', skill: 's', message: 'found 2 records' }, 'skill-progress'],
       [{ type: 'skill-end', skill: 's', ok: true, ms: 3 }, 'skill-end'],
@@ -67,7 +89,11 @@ describe('the wire', () => {
       return wire;
     });
     const start = mapped[4]!;
-    assert.deepEqual(start.data, { id: 'c1', tool: 'query_database', arguments: { sql: 'SELECT 1 LIMIT 1', purpose: 'p' } }, 'repairs stay off the wire');
+    assert.deepEqual(
+      start.data,
+      { id: 'c1', tool: 'query_database', arguments: { sql: 'SELECT 1 LIMIT 1', purpose: 'p' } },
+      'repairs stay off the wire',
+    );
     const end = mapped[5]!;
     assert.equal(end.event, 'tool-call-end');
     if (end.event === 'tool-call-end') {
@@ -89,8 +115,13 @@ describe('the wire', () => {
     log.append(wireEvent('done', { task_id: 't1', state: 'success' }));
     assert.deepEqual(seen, [1]);
     const parser = new SseParser();
-    const parsed = log.events.flatMap((event) => parser.push(formatEvent(event))).map((event) => parseWireEvent(event.event, event.data));
-    assert.deepEqual(parsed, log.events.map(({ event, data }) => ({ event, data })));
+    const parsed = log.events
+      .flatMap((event) => parser.push(formatEvent(event)))
+      .map((event) => parseWireEvent(event.event, event.data));
+    assert.deepEqual(
+      parsed,
+      log.events.map(({ event, data }) => ({ event, data })),
+    );
     assert.equal(parseWireEvent('tool-call-middle', '{}'), undefined);
     assert.equal(parseWireEvent('done', 'not json'), undefined);
     assert.equal(parseWireEvent('done', '[1]'), undefined);
@@ -116,7 +147,12 @@ describe('the approvals store', () => {
       for (const name of readdirSync(dir)) {
         const full = path.join(dir, name);
         if (statSync(full).isDirectory()) walk(full);
-        else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && /(UPDATE|INSERT INTO|DELETE FROM)\s+approvals\b/i.test(readFileSync(full, 'utf8'))) writers.push(path.relative(src, full));
+        else if (
+          name.endsWith('.ts') &&
+          !name.endsWith('.test.ts') &&
+          /(UPDATE|INSERT INTO|DELETE FROM)\s+approvals\b/i.test(readFileSync(full, 'utf8'))
+        )
+          writers.push(path.relative(src, full));
       }
     };
     walk(src);
@@ -132,7 +168,12 @@ describe('the approvals store', () => {
       const tasks = new TaskStore(db);
       const approvals = new ApprovalStore(db);
       const task = tasks.create({ sessionId: 's1', userId: null, question: 'restart line B', priority: 0 });
-      const first = approvals.create({ taskId: task.task_id, skill: 'restart_line', arguments: { line: 'B' }, reason: 'needs an admin' });
+      const first = approvals.create({
+        taskId: task.task_id,
+        skill: 'restart_line',
+        arguments: { line: 'B' },
+        reason: 'needs an admin',
+      });
       assert.equal(first.state, 'pending');
       assert.equal(JSON.parse(first.arguments).line, 'B');
       assert.equal(approvals.ofTask(task.task_id)!.approval_id, first.approval_id);
@@ -140,15 +181,26 @@ describe('the approvals store', () => {
       assert.equal(approvals.reject(first.approval_id, 'the approval expired'), true);
       assert.equal(approvals.reject(first.approval_id, 'again'), false, 'only a pending approval expires');
       assert.equal(approvals.get(first.approval_id)!.decided_by, null);
-      assert.throws(() => approvals.decide(first.approval_id, { approved: true, userId: 1 }), /already rejected \(the approval expired\)/);
+      assert.throws(
+        () => approvals.decide(first.approval_id, { approved: true, userId: 1 }),
+        /already rejected \(the approval expired\)/,
+      );
       assert.throws(() => approvals.decide('nope', { approved: true, userId: 1 }), /no approval nope/);
-      const second = approvals.create({ taskId: task.task_id, skill: 'restart_line', arguments: {}, reason: 'needs an admin' });
+      const second = approvals.create({
+        taskId: task.task_id,
+        skill: 'restart_line',
+        arguments: {},
+        reason: 'needs an admin',
+      });
       assert.equal(approvals.rejectAllPending('the service stopped'), 1);
       assert.equal(approvals.get(second.approval_id)!.state, 'rejected');
       assert.equal(approvals.get(second.approval_id)!.reason, 'needs an admin', 'the reason it was asked for is kept');
       tasks.transition(task.task_id, 'cancelled', { error: 'stopped' });
       const replay = synthesized(tasks.get(task.task_id)!);
-      assert.deepEqual(replay.map((event) => event.event), ['task-error', 'task-state', 'done']);
+      assert.deepEqual(
+        replay.map((event) => event.event),
+        ['task-error', 'task-state', 'done'],
+      );
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,8 @@ export function attachArchiveReadOnly(db: SqliteDatabase, plantDb: string): bool
   if (!existsSync(archive)) return false;
   const probe = openSqlite(archive, { readonly: true, fileMustExist: true });
   try {
-    if (probe.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'quality_data'").get() === undefined) return false;
+    if (probe.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'quality_data'").get() === undefined)
+      return false;
   } finally {
     probe.close();
   }

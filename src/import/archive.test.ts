@@ -27,8 +27,12 @@ function state(db: string): State {
     try {
       const exists = handle.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'quality_data'").get();
       if (!exists) return { n: 0, digest: '' };
-      const row = handle.prepare("SELECT count(*) AS n, coalesce(sum(inspected_qty), 0) || '/' || coalesce(sum(defect_qty), 0) || '/' || coalesce(group_concat(batch_no, ','), '') AS d FROM (SELECT * FROM quality_data ORDER BY batch_no)").get() as { n: number; d: string };
-      assert.equal((handle.pragma('integrity_check', { simple: true }) as string), 'ok');
+      const row = handle
+        .prepare(
+          "SELECT count(*) AS n, coalesce(sum(inspected_qty), 0) || '/' || coalesce(sum(defect_qty), 0) || '/' || coalesce(group_concat(batch_no, ','), '') AS d FROM (SELECT * FROM quality_data ORDER BY batch_no)",
+        )
+        .get() as { n: number; d: string };
+      assert.equal(handle.pragma('integrity_check', { simple: true }) as string, 'ok');
       return { n: row.n, digest: row.d };
     } finally {
       handle.close();
@@ -42,7 +46,8 @@ function state(db: string): State {
 function olderCount(db: string, before: string): number {
   const handle = openSqlite(db, { readonly: true, fileMustExist: true });
   try {
-    return (handle.prepare('SELECT count(*) AS n FROM quality_data WHERE record_date < ?').get(before) as { n: number }).n;
+    return (handle.prepare('SELECT count(*) AS n FROM quality_data WHERE record_date < ?').get(before) as { n: number })
+      .n;
   } finally {
     handle.close();
   }
@@ -60,7 +65,10 @@ test('archive moves the old quality rows to plant-archive.db: counts kept, idemp
     const start = state(plant.db);
     const before = daysBefore(plant.today, 30);
     const older = olderCount(plant.db, before);
-    assert.ok(older > 0 && older < start.plant, `the seeded plant has rows before ${before} and after (${older} of ${start.plant})`);
+    assert.ok(
+      older > 0 && older < start.plant,
+      `the seeded plant has rows before ${before} and after (${older} of ${start.plant})`,
+    );
 
     const dry = archiveQuality({ db: plant.db, olderThanDays: 30, today: plant.today, dryRun: true });
     assert.equal(dry.status, 'dry-run');
@@ -82,7 +90,10 @@ test('archive moves the old quality rows to plant-archive.db: counts kept, idemp
     const totals = (file: string): [number, number] => {
       const handle = openSqlite(file, { readonly: true, fileMustExist: true });
       try {
-        const row = handle.prepare('SELECT sum(inspected_qty) AS i, sum(defect_qty) AS d FROM quality_data').get() as { i: number; d: number };
+        const row = handle.prepare('SELECT sum(inspected_qty) AS i, sum(defect_qty) AS d FROM quality_data').get() as {
+          i: number;
+          d: number;
+        };
         return [row.i, row.d];
       } finally {
         handle.close();
@@ -90,7 +101,10 @@ test('archive moves the old quality rows to plant-archive.db: counts kept, idemp
     };
     const [plantInspected, plantDefects] = totals(plant.db);
     const [archiveInspected, archiveDefects] = totals(archivePathFor(plant.db));
-    assert.equal(`${plantInspected + archiveInspected}/${plantDefects + archiveDefects}`, start.plantDigest.split('/').slice(0, 2).join('/'));
+    assert.equal(
+      `${plantInspected + archiveInspected}/${plantDefects + archiveDefects}`,
+      start.plantDigest.split('/').slice(0, 2).join('/'),
+    );
 
     const again = archiveQuality({ db: plant.db, olderThanDays: 30, today: plant.today });
     assert.equal(again.status, 'nothing-to-move');
@@ -114,7 +128,15 @@ test('archive interrupted after any step (an error inside the transaction) leave
     for (const step of ['copy', 'verify', 'delete'] as const) {
       const start = state(plant.db);
       assert.throws(
-        () => archiveQuality({ db: plant.db, olderThanDays: 30, today: plant.today, afterStep: (at) => { if (at === step) throw new Error(`stop after ${at}`); } }),
+        () =>
+          archiveQuality({
+            db: plant.db,
+            olderThanDays: 30,
+            today: plant.today,
+            afterStep: (at) => {
+              if (at === step) throw new Error(`stop after ${at}`);
+            },
+          }),
         new RegExp(`stop after ${step}`),
       );
       assert.deepEqual(state(plant.db), start, `interrupted after ${step}: nothing moved`);
@@ -139,9 +161,16 @@ test('archive killed with SIGKILL after the delete, before the commit: both file
         `archiveQuality({ db: ${JSON.stringify(plant.db)}, olderThanDays: 5, today: ${JSON.stringify(plant.today)}, afterStep: (step) => { if (step === 'delete') process.kill(process.pid, 'SIGKILL'); } });\n`,
     );
     // a tiny page cache: changed pages reach both files before the kill
-    const child = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: path.join(here, '..', '..'), env: { ...process.env, AIRGAP_AGENT_IMPORT_CACHE_KIB: '64' }, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: path.join(here, '..', '..'),
+      env: { ...process.env, AIRGAP_AGENT_IMPORT_CACHE_KIB: '64' },
+      encoding: 'utf8',
+    });
     assert.equal(child.signal, 'SIGKILL', child.stderr);
-    assert.ok(existsSync(`${plant.db}-journal`) || existsSync(`${archivePathFor(plant.db)}-journal`), 'the kill left a journal');
+    assert.ok(
+      existsSync(`${plant.db}-journal`) || existsSync(`${archivePathFor(plant.db)}-journal`),
+      'the kill left a journal',
+    );
     // the next writer rolls the hot journals back (archiveQuality, or the inbox watcher)
     const moved = archiveQuality({ db: plant.db, olderThanDays: 365 * 100, today: plant.today, dryRun: true });
     assert.equal(moved.moved, 0);
@@ -182,7 +211,9 @@ test('the query tool reaches archive.quality_data read-only, under the same rule
     assert.equal(after.isError, false, after.text);
     assert.equal(after.structured.cached, false, 'the archive run drops cached results');
     assert.equal(after.structured.rows[0][0], 0);
-    const archived = await server.query(`SELECT count(*) AS n, min(record_date) AS first FROM archive.quality_data WHERE record_date < '${before}' LIMIT 1`);
+    const archived = await server.query(
+      `SELECT count(*) AS n, min(record_date) AS first FROM archive.quality_data WHERE record_date < '${before}' LIMIT 1`,
+    );
     assert.equal(archived.isError, false, archived.text);
     assert.equal(archived.structured.rows[0][0], older);
     const both = await server.query(
@@ -192,7 +223,10 @@ test('the query tool reaches archive.quality_data read-only, under the same rule
     assert.ok(both.structured.rows.length > 0);
 
     const schema = await server.call('describe_schema', {});
-    assert.match(schema.text, /TABLE archive\.quality_data, \d+ rows\n  -- older quality rows moved out of quality_data/);
+    assert.match(
+      schema.text,
+      /TABLE archive\.quality_data, \d+ rows\n  -- older quality rows moved out of quality_data/,
+    );
     const star = await server.query('SELECT * FROM archive.quality_data LIMIT 5');
     assert.equal(star.isError, true);
     assert.match(star.structured.error.code, /SELECT_STAR|STAR/);

@@ -73,16 +73,35 @@ function quote(name: string): string {
 
 /** The archive's quality_data: the columns and indexes of plant.db's, plus the key index. */
 function ensureArchiveSchema(db: SqliteDatabase): void {
-  const table = db.prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'quality_data'").get() as { sql: string } | undefined;
-  if (!table) throw new AppError('DB_ERROR', 'plant.db has no quality_data table', { hint: 'archive a database made by the importer or the seeder' });
-  const exists = db.prepare("SELECT 1 FROM archive.sqlite_schema WHERE type = 'table' AND name = 'quality_data'").get() !== undefined;
+  const table = db
+    .prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'table' AND name = 'quality_data'")
+    .get() as { sql: string } | undefined;
+  if (!table)
+    throw new AppError('DB_ERROR', 'plant.db has no quality_data table', {
+      hint: 'archive a database made by the importer or the seeder',
+    });
+  const exists =
+    db.prepare("SELECT 1 FROM archive.sqlite_schema WHERE type = 'table' AND name = 'quality_data'").get() !==
+    undefined;
   if (!exists) {
     // without its foreign keys: the lines they name live in plant.db (checked when the rows were imported)
-    const ddl = table.sql.replace(/^CREATE TABLE\s+("?quality_data"?)/i, 'CREATE TABLE archive.quality_data').replace(/\s+REFERENCES\s+"?\w+"?\s*\([^)]*\)/gi, '');
+    const ddl = table.sql
+      .replace(/^CREATE TABLE\s+("?quality_data"?)/i, 'CREATE TABLE archive.quality_data')
+      .replace(/\s+REFERENCES\s+"?\w+"?\s*\([^)]*\)/gi, '');
     db.exec(ddl);
-    const indexes = db.prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'index' AND tbl_name = 'quality_data' AND sql IS NOT NULL").all() as Array<{ sql: string }>;
+    const indexes = db
+      .prepare(
+        "SELECT sql FROM main.sqlite_schema WHERE type = 'index' AND tbl_name = 'quality_data' AND sql IS NOT NULL",
+      )
+      .all() as Array<{ sql: string }>;
     for (const { sql } of indexes) {
-      db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX\s+(IF NOT EXISTS\s+)?("?)(\w+)\3\s+ON\s+"?quality_data"?/i, (_all, unique: string | undefined, _ine, _q, name: string) => `CREATE ${unique ?? ''}INDEX IF NOT EXISTS archive.${quote(name)} ON quality_data`));
+      db.exec(
+        sql.replace(
+          /^CREATE (UNIQUE )?INDEX\s+(IF NOT EXISTS\s+)?("?)(\w+)\3\s+ON\s+"?quality_data"?/i,
+          (_all, unique: string | undefined, _ine, _q, name: string) =>
+            `CREATE ${unique ?? ''}INDEX IF NOT EXISTS archive.${quote(name)} ON quality_data`,
+        ),
+      );
     }
   }
   db.exec('CREATE UNIQUE INDEX IF NOT EXISTS archive.import_quality_batch_no ON quality_data(batch_no)');
@@ -91,12 +110,23 @@ function ensureArchiveSchema(db: SqliteDatabase): void {
 export function archiveQuality(options: ArchiveOptions): ArchiveReport {
   const started = performance.now();
   if (!Number.isInteger(options.olderThanDays) || options.olderThanDays < 1) {
-    throw new AppError('USAGE', `import archive: --older-than must be a whole number of days ≥ 1, not ${options.olderThanDays}`, { hint: 'e.g. --older-than 365 keeps the last year in plant.db' });
+    throw new AppError(
+      'USAGE',
+      `import archive: --older-than must be a whole number of days ≥ 1, not ${options.olderThanDays}`,
+      { hint: 'e.g. --older-than 365 keeps the last year in plant.db' },
+    );
   }
-  if (!DATE.test(options.today)) throw new AppError('USAGE', `import archive: today must be YYYY-MM-DD, not ${options.today}`);
-  if (!existsSync(options.db)) throw new AppError('NOT_FOUND', `there is no plant database at ${options.db}`, { hint: 'check plant.db in the config, or --db' });
+  if (!DATE.test(options.today))
+    throw new AppError('USAGE', `import archive: today must be YYYY-MM-DD, not ${options.today}`);
+  if (!existsSync(options.db))
+    throw new AppError('NOT_FOUND', `there is no plant database at ${options.db}`, {
+      hint: 'check plant.db in the config, or --db',
+    });
   const archive = path.resolve(options.archive ?? archivePathFor(options.db));
-  if (archive === path.resolve(options.db)) throw new AppError('USAGE', 'import archive: the archive cannot be plant.db itself', { hint: `use ${ARCHIVE_FILE_NAME} beside it` });
+  if (archive === path.resolve(options.db))
+    throw new AppError('USAGE', 'import archive: the archive cannot be plant.db itself', {
+      hint: `use ${ARCHIVE_FILE_NAME} beside it`,
+    });
   // an interrupted earlier run (or import) left hot journals: roll them back first
   recoverInterruptedImport(options.db);
   if (existsSync(archive)) recoverInterruptedImport(archive);
@@ -119,16 +149,35 @@ export function archiveQuality(options: ArchiveOptions): ArchiveReport {
     db.exec('BEGIN IMMEDIATE');
     inTransaction = true;
     ensureArchiveSchema(db);
-    const columns = (db.pragma('main.table_info(quality_data)') as Array<{ name: string }>).map((column) => column.name);
-    const archived = new Set((db.pragma('archive.table_info(quality_data)') as Array<{ name: string }>).map((column) => column.name));
+    const columns = (db.pragma('main.table_info(quality_data)') as Array<{ name: string }>).map(
+      (column) => column.name,
+    );
+    const archived = new Set(
+      (db.pragma('archive.table_info(quality_data)') as Array<{ name: string }>).map((column) => column.name),
+    );
     const missing = columns.filter((column) => !archived.has(column));
     if (missing.length > 0) {
-      throw new AppError('DB_ERROR', `the archive's quality_data lacks the columns ${missing.join(', ')} of plant.db`, { hint: `add them to ${archive} (ALTER TABLE quality_data ADD COLUMN …) or move the old archive aside` });
+      throw new AppError('DB_ERROR', `the archive's quality_data lacks the columns ${missing.join(', ')} of plant.db`, {
+        hint: `add them to ${archive} (ALTER TABLE quality_data ADD COLUMN …) or move the old archive aside`,
+      });
     }
     const list = columns.map(quote).join(', ');
-    const updates = columns.filter((column) => column !== 'batch_no' && column !== 'record_id').map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ');
-    const range = db.prepare('SELECT count(*) AS n, min(record_date) AS first, max(record_date) AS last FROM main.quality_data WHERE record_date < ?').get(before) as { n: number; first: string | null; last: string | null };
-    const alreadyArchived = (db.prepare('SELECT count(*) AS n FROM main.quality_data m WHERE m.record_date < ? AND EXISTS (SELECT 1 FROM archive.quality_data a WHERE a.batch_no = m.batch_no)').get(before) as { n: number }).n;
+    const updates = columns
+      .filter((column) => column !== 'batch_no' && column !== 'record_id')
+      .map((column) => `${quote(column)} = excluded.${quote(column)}`)
+      .join(', ');
+    const range = db
+      .prepare(
+        'SELECT count(*) AS n, min(record_date) AS first, max(record_date) AS last FROM main.quality_data WHERE record_date < ?',
+      )
+      .get(before) as { n: number; first: string | null; last: string | null };
+    const alreadyArchived = (
+      db
+        .prepare(
+          'SELECT count(*) AS n FROM main.quality_data m WHERE m.record_date < ? AND EXISTS (SELECT 1 FROM archive.quality_data a WHERE a.batch_no = m.batch_no)',
+        )
+        .get(before) as { n: number }
+    ).n;
     // 1. copy (record_id kept unless the archive holds that id for another batch)
     db.prepare(
       `INSERT INTO archive.quality_data (${list}) SELECT ${columns.map((column) => (column === 'record_id' ? `CASE WHEN EXISTS (SELECT 1 FROM archive.quality_data x WHERE x.record_id = m.record_id AND x.batch_no <> m.batch_no) THEN NULL ELSE m.record_id END` : `m.${quote(column)}`)).join(', ')} ` +
@@ -136,21 +185,51 @@ export function archiveQuality(options: ArchiveOptions): ArchiveReport {
     ).run(before);
     options.afterStep?.('copy');
     // 2. verify: each row to move is in the archive, value for value
-    const compared = columns.filter((column) => column !== 'record_id').map((column) => `a.${quote(column)} IS m.${quote(column)}`).join(' AND ');
-    const verified = (db.prepare(`SELECT count(*) AS n FROM main.quality_data m JOIN archive.quality_data a ON a.batch_no = m.batch_no WHERE m.record_date < ? AND ${compared}`).get(before) as { n: number }).n;
+    const compared = columns
+      .filter((column) => column !== 'record_id')
+      .map((column) => `a.${quote(column)} IS m.${quote(column)}`)
+      .join(' AND ');
+    const verified = (
+      db
+        .prepare(
+          `SELECT count(*) AS n FROM main.quality_data m JOIN archive.quality_data a ON a.batch_no = m.batch_no WHERE m.record_date < ? AND ${compared}`,
+        )
+        .get(before) as { n: number }
+    ).n;
     if (verified !== range.n) {
-      throw new AppError('DB_ERROR', `archive check failed: ${range.n} rows to move but ${verified} found in ${archive}; nothing was moved`, { hint: 'run it again; if it keeps failing, check the archive with sqlite3 (PRAGMA integrity_check)' });
+      throw new AppError(
+        'DB_ERROR',
+        `archive check failed: ${range.n} rows to move but ${verified} found in ${archive}; nothing was moved`,
+        { hint: 'run it again; if it keeps failing, check the archive with sqlite3 (PRAGMA integrity_check)' },
+      );
     }
     options.afterStep?.('verify');
     // 3. delete from plant.db: only rows the archive holds
-    const deleted = db.prepare('DELETE FROM main.quality_data WHERE record_date < ? AND batch_no IN (SELECT batch_no FROM archive.quality_data)').run(before).changes;
-    if (deleted !== range.n) throw new AppError('DB_ERROR', `archive: deleted ${deleted} rows, expected ${range.n}; nothing was moved`, { hint: 'run it again' });
+    const deleted = db
+      .prepare(
+        'DELETE FROM main.quality_data WHERE record_date < ? AND batch_no IN (SELECT batch_no FROM archive.quality_data)',
+      )
+      .run(before).changes;
+    if (deleted !== range.n)
+      throw new AppError('DB_ERROR', `archive: deleted ${deleted} rows, expected ${range.n}; nothing was moved`, {
+        hint: 'run it again',
+      });
     options.afterStep?.('delete');
     const plantRows = (db.prepare('SELECT count(*) AS n FROM main.quality_data').get() as { n: number }).n;
     const archiveRows = (db.prepare('SELECT count(*) AS n FROM archive.quality_data').get() as { n: number }).n;
     const report: ArchiveReport = {
       status: dryRun ? 'dry-run' : range.n === 0 ? 'nothing-to-move' : 'archived',
-      db: options.db, archive, before, moved: range.n, alreadyArchived, firstDate: range.first, lastDate: range.last, plantRows, archiveRows, createdArchive, elapsedMs: 0,
+      db: options.db,
+      archive,
+      before,
+      moved: range.n,
+      alreadyArchived,
+      firstDate: range.first,
+      lastDate: range.last,
+      plantRows,
+      archiveRows,
+      createdArchive,
+      elapsedMs: 0,
     };
     db.exec(dryRun ? 'ROLLBACK' : 'COMMIT');
     inTransaction = false;
@@ -180,7 +259,8 @@ export function formatArchiveReport(report: ArchiveReport): string {
     `archive: ${verb} ${report.moved.toLocaleString('en-US')} quality_data rows recorded before ${report.before}${span} from ${report.db} to ${report.archive}` +
       (report.status === 'dry-run' ? ' — dry run, nothing written' : ''),
     `  plant.db keeps ${report.plantRows.toLocaleString('en-US')} rows; the archive holds ${report.archiveRows.toLocaleString('en-US')}` +
-      (report.alreadyArchived > 0 ? ` (${report.alreadyArchived} were already there from an earlier run)` : '') + ` · ${report.elapsedMs} ms`,
+      (report.alreadyArchived > 0 ? ` (${report.alreadyArchived} were already there from an earlier run)` : '') +
+      ` · ${report.elapsedMs} ms`,
     '  queries reach them as archive.quality_data (the query tool attaches the archive read-only)',
   ].join('\n');
 }

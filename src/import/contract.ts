@@ -49,8 +49,15 @@ export interface TableSpec {
   createSql?: string;
 }
 
-const text = (name: string, example: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, type: 'text', required: true, example, ...extra });
-const optionalText = (name: string, example: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => text(name, example, { required: false, ...extra });
+const text = (name: string, example: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({
+  name,
+  type: 'text',
+  required: true,
+  example,
+  ...extra,
+});
+const optionalText = (name: string, example: string, extra: Partial<ColumnSpec> = {}): ColumnSpec =>
+  text(name, example, { required: false, ...extra });
 
 export const TABLES: Record<string, TableSpec> = {
   production_lines: {
@@ -88,7 +95,11 @@ export const TABLES: Record<string, TableSpec> = {
       const inspected = row.inspected_qty as number | undefined;
       const defects = row.defect_qty as number | undefined;
       if (inspected !== undefined && defects !== undefined && defects > inspected) {
-        return { column: 'defect_qty', rule: `defect_qty ≤ inspected_qty (${defects} > ${inspected})`, fix: 'check both columns: a batch cannot have more defective pieces than inspected ones' };
+        return {
+          column: 'defect_qty',
+          rule: `defect_qty ≤ inspected_qty (${defects} > ${inspected})`,
+          fix: 'check both columns: a batch cannot have more defective pieces than inspected ones',
+        };
       }
       return undefined;
     },
@@ -114,8 +125,12 @@ export const TABLES: Record<string, TableSpec> = {
       { name: 'engineer_id', type: 'integer', required: true, min: 1, example: '1' },
       text('name', '王磊'),
       text('login', 'wanglei'),
-      text('email', 'wanglei@plant.example', { pattern: { regex: /^[^\s@]+@[^\s@]+$/, describe: 'an e-mail address', example: 'wanglei@plant.example' } }),
-      text('country_code', 'CN', { pattern: { regex: /^[A-Z]{2}$/, describe: 'an ISO 3166-1 alpha-2 country code', example: 'CN' } }),
+      text('email', 'wanglei@plant.example', {
+        pattern: { regex: /^[^\s@]+@[^\s@]+$/, describe: 'an e-mail address', example: 'wanglei@plant.example' },
+      }),
+      text('country_code', 'CN', {
+        pattern: { regex: /^[A-Z]{2}$/, describe: 'an ISO 3166-1 alpha-2 country code', example: 'CN' },
+      }),
       text('timezone', 'Asia/Shanghai', { timezone: true }),
     ],
   },
@@ -125,13 +140,23 @@ export const TABLES: Record<string, TableSpec> = {
     keyIndex: 'CREATE UNIQUE INDEX IF NOT EXISTS import_rotations_key ON rotations(engineer_id, starts_at)',
     dateColumn: 'starts_at',
     columns: [
-      { name: 'engineer_id', type: 'integer', required: true, ref: { table: 'engineers', column: 'engineer_id' }, example: '1' },
+      {
+        name: 'engineer_id',
+        type: 'integer',
+        required: true,
+        ref: { table: 'engineers', column: 'engineer_id' },
+        example: '1',
+      },
       { name: 'starts_at', type: 'datetime', required: true, example: '2026-11-23T00:00:00' },
       { name: 'ends_at', type: 'datetime', required: true, example: '2026-11-30T00:00:00' },
     ],
     rowRules: (row) => {
       if (typeof row.starts_at === 'string' && typeof row.ends_at === 'string' && row.ends_at <= row.starts_at) {
-        return { column: 'ends_at', rule: `ends_at after starts_at (${row.ends_at} ≤ ${row.starts_at})`, fix: 'a rotation ends after it starts: check the two columns are not swapped' };
+        return {
+          column: 'ends_at',
+          rule: `ends_at after starts_at (${row.ends_at} ≤ ${row.starts_at})`,
+          fix: 'a rotation ends after it starts: check the two columns are not swapped',
+        };
       }
       return undefined;
     },
@@ -150,16 +175,30 @@ export const TABLES: Record<string, TableSpec> = {
       text('symptom', '冲压机异常振动'),
       optionalText('root_cause', '地脚螺栓松动'),
       optionalText('resolution', '紧固地脚螺栓'),
-      { name: 'assignee_id', type: 'integer', required: false, ref: { table: 'engineers', column: 'engineer_id' }, example: '1' },
+      {
+        name: 'assignee_id',
+        type: 'integer',
+        required: false,
+        ref: { table: 'engineers', column: 'engineer_id' },
+        example: '1',
+      },
       { name: 'opened_at', type: 'datetime', required: true, example: '2026-11-24T10:15:00' },
       { name: 'closed_at', type: 'datetime', required: false, example: '2026-11-24T13:40:00' },
     ],
     rowRules: (row) => {
       if (typeof row.closed_at === 'string' && typeof row.opened_at === 'string' && row.closed_at < row.opened_at) {
-        return { column: 'closed_at', rule: `closed_at not before opened_at (${row.closed_at} < ${row.opened_at})`, fix: 'check the two timestamps (swapped columns, or a date format read the wrong way round)' };
+        return {
+          column: 'closed_at',
+          rule: `closed_at not before opened_at (${row.closed_at} < ${row.opened_at})`,
+          fix: 'check the two timestamps (swapped columns, or a date format read the wrong way round)',
+        };
       }
       if (row.status === 'closed' && (row.closed_at === null || row.closed_at === undefined)) {
-        return { column: 'closed_at', rule: 'a closed order has closed_at', fix: 'give the closing time, or set status to open' };
+        return {
+          column: 'closed_at',
+          rule: 'a closed order has closed_at',
+          fix: 'give the closing time, or set status to open',
+        };
       }
       return undefined;
     },
@@ -167,13 +206,15 @@ export const TABLES: Record<string, TableSpec> = {
   defect_types: {
     name: 'defect_types',
     key: ['defect_type'],
-    createSql: 'CREATE TABLE IF NOT EXISTS defect_types (defect_type TEXT PRIMARY KEY, name_zh TEXT NOT NULL, name_en TEXT NOT NULL)',
+    createSql:
+      'CREATE TABLE IF NOT EXISTS defect_types (defect_type TEXT PRIMARY KEY, name_zh TEXT NOT NULL, name_en TEXT NOT NULL)',
     columns: [text('defect_type', 'burr'), text('name_zh', '毛刺'), text('name_en', 'Burr')],
   },
   equipment_types: {
     name: 'equipment_types',
     key: ['type'],
-    createSql: 'CREATE TABLE IF NOT EXISTS equipment_types (type TEXT PRIMARY KEY, name_zh TEXT NOT NULL, name_en TEXT NOT NULL)',
+    createSql:
+      'CREATE TABLE IF NOT EXISTS equipment_types (type TEXT PRIMARY KEY, name_zh TEXT NOT NULL, name_en TEXT NOT NULL)',
     columns: [text('type', 'PRESS'), text('name_zh', '冲压机'), text('name_en', 'Press')],
   },
   quality_incidents: {
@@ -188,7 +229,13 @@ export const TABLES: Record<string, TableSpec> = {
       text('defect_type', 'crack', { ref: { table: 'defect_types', column: 'defect_type' } }),
       { name: 'factor', type: 'real', required: true, example: '3.5' },
       optionalText('equipment_id', 'B-PRESS-03', { ref: { table: 'equipment', column: 'equipment_id' } }),
-      { name: 'order_id', type: 'integer', required: false, ref: { table: 'work_orders', column: 'order_id' }, example: '5001' },
+      {
+        name: 'order_id',
+        type: 'integer',
+        required: false,
+        ref: { table: 'work_orders', column: 'order_id' },
+        example: '5001',
+      },
     ],
   },
 };

@@ -37,7 +37,16 @@ export function readFreshness(config: Config): Freshness {
   const inbox = inboxState(config.import.inbox);
   const inboxCounts = { pending: inbox.pending.length, failed: inbox.failed.length };
   if (!existsSync(file)) {
-    return { data_up_to: null, last_import: null, age_hours: null, stale: true, max_age_hours: maxAge, message: `no plant data: ${file} does not exist`, inbox: inboxCounts, error: 'missing' };
+    return {
+      data_up_to: null,
+      last_import: null,
+      age_hours: null,
+      stale: true,
+      max_age_hours: maxAge,
+      message: `no plant data: ${file} does not exist`,
+      inbox: inboxCounts,
+      error: 'missing',
+    };
   }
   const stat = statSync(file);
   const key = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
@@ -49,18 +58,26 @@ export function readFreshness(config: Config): Freshness {
     try {
       const db = openSqlite(file, { readonly: true, fileMustExist: true });
       try {
-        const has = (table: string): boolean => db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table) !== undefined;
+        const has = (table: string): boolean =>
+          db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table) !== undefined;
         let upTo: string | null = null;
         if (has('quality_data')) {
           const day = (db.prepare('SELECT max(record_date) AS d FROM quality_data').get() as { d: string | null }).d;
           // a night batch keeps the evening's record_date: look at that day and the next
-          if (day) upTo = (db.prepare('SELECT max(recorded_at) AS t FROM quality_data WHERE record_date >= ?').get(day) as { t: string | null }).t;
+          if (day)
+            upTo = (
+              db.prepare('SELECT max(recorded_at) AS t FROM quality_data WHERE record_date >= ?').get(day) as {
+                t: string | null;
+              }
+            ).t;
         }
         let last: Freshness['last_import'] = null;
         if (has('import_files')) {
-          const row = db.prepare('SELECT imported_at, file_name, table_name, rows FROM import_files ORDER BY imported_at DESC LIMIT 1').get() as
-            | { imported_at: string; file_name: string; table_name: string; rows: number }
-            | undefined;
+          const row = db
+            .prepare(
+              'SELECT imported_at, file_name, table_name, rows FROM import_files ORDER BY imported_at DESC LIMIT 1',
+            )
+            .get() as { imported_at: string; file_name: string; table_name: string; rows: number } | undefined;
           if (row) last = { at: row.imported_at, file: row.file_name, table: row.table_name, rows: row.rows };
         }
         base = { data_up_to: upTo, last_import: last };
@@ -68,9 +85,22 @@ export function readFreshness(config: Config): Freshness {
         db.close();
       }
     } catch (error) {
-      return { data_up_to: null, last_import: null, age_hours: null, stale: true, max_age_hours: maxAge, message: `plant data cannot be read: ${(error as Error).message}`, inbox: inboxCounts, error: 'unreadable' };
+      return {
+        data_up_to: null,
+        last_import: null,
+        age_hours: null,
+        stale: true,
+        max_age_hours: maxAge,
+        message: `plant data cannot be read: ${(error as Error).message}`,
+        inbox: inboxCounts,
+        error: 'unreadable',
+      };
     }
-    cache.set(file, { key, at: Date.now(), value: { ...base, age_hours: null, stale: false, max_age_hours: maxAge, message: '', inbox: inboxCounts } });
+    cache.set(file, {
+      key,
+      at: Date.now(),
+      value: { ...base, age_hours: null, stale: false, max_age_hours: maxAge, message: '', inbox: inboxCounts },
+    });
   }
   const tz = config.plant.timezone;
   let age: number | null = null;
@@ -88,7 +118,8 @@ export function readFreshness(config: Config): Freshness {
     const sameDay = base.data_up_to !== null && at.slice(0, 10) === base.data_up_to.slice(0, 10);
     message += ` (imported ${sameDay || at.slice(0, 10) === localDate(now(), tz) ? at.slice(11, 16) : short(at)})`;
   }
-  if (stale && base.data_up_to && maxAge > 0) message += ` — older than ${maxAge} h: check the MES export and the inbox`;
+  if (stale && base.data_up_to && maxAge > 0)
+    message += ` — older than ${maxAge} h: check the MES export and the inbox`;
   if (inboxCounts.failed > 0) message += ` — ${inboxCounts.failed} file(s) in inbox/failed`;
   return { ...base, age_hours: age, stale, max_age_hours: maxAge, message, inbox: inboxCounts };
 }

@@ -46,7 +46,8 @@ function query<T>(db: string, sql: string, ...params: unknown[]): T[] {
   }
 }
 
-const count = (db: string, table = 'quality_data'): number => query<{ n: number }>(db, `SELECT count(*) AS n FROM ${table}`)[0]!.n;
+const count = (db: string, table = 'quality_data'): number =>
+  query<{ n: number }>(db, `SELECT count(*) AS n FROM ${table}`)[0]!.n;
 
 function run(options: Omit<ImportOptions, 'importedAt'>) {
   return importFile({ importedAt: IMPORTED_AT, ...options });
@@ -87,13 +88,27 @@ test('a GBK CSV with Chinese headers is imported through a mapping; the encoding
   assert.deepEqual(report.ignoredColumns, ['备注']);
   assert.equal(report.dataUpTo, '2026-11-30T21:40:00');
   assert.equal(count(db), before + 3);
-  const rows = query<Record<string, unknown>>(db, "SELECT line_id, record_date, shift, inspected_qty, defect_qty, defect_type, inspector, recorded_at, product FROM quality_data WHERE batch_no LIKE '%20261130%' ORDER BY batch_no");
-  assert.deepEqual(rows[0], { line_id: 'A', record_date: '2026-11-30', shift: 'day', inspected_qty: 1200, defect_qty: 12, defect_type: 'burr', inspector: '张伟', recorded_at: '2026-11-30T09:15:00', product: rows[0]!.product });
+  const rows = query<Record<string, unknown>>(
+    db,
+    "SELECT line_id, record_date, shift, inspected_qty, defect_qty, defect_type, inspector, recorded_at, product FROM quality_data WHERE batch_no LIKE '%20261130%' ORDER BY batch_no",
+  );
+  assert.deepEqual(rows[0], {
+    line_id: 'A',
+    record_date: '2026-11-30',
+    shift: 'day',
+    inspected_qty: 1200,
+    defect_qty: 12,
+    defect_type: 'burr',
+    inspector: '张伟',
+    recorded_at: '2026-11-30T09:15:00',
+    product: rows[0]!.product,
+  });
   assert.equal(rows[1]!.shift, 'night');
   assert.equal(rows[1]!.defect_type, null);
   assert.equal(rows[2]!.defect_type, 'crack');
   // product filled from the line
-  const product = query<{ product: string }>(db, "SELECT product FROM production_lines WHERE line_id = 'A'")[0]!.product;
+  const product = query<{ product: string }>(db, "SELECT product FROM production_lines WHERE line_id = 'A'")[0]!
+    .product;
   assert.equal(rows[0]!.product, product);
   assert.match(formatReport(report), /encoding gb18030/);
 });
@@ -114,10 +129,15 @@ test('a UTF-8 CSV with a BOM, semicolons and the contract headers', async () => 
   assert.equal(report.source?.delimiter, 'semicolon');
   assert.equal(report.problems[0]!.row, 3);
   assert.equal(report.problems[0]!.column, 'inspected_qty');
-  writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replace('"1.250"', '1250'), 'utf8')]));
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replace('"1.250"', '1250'), 'utf8')]),
+  );
   const fixed = await run({ db, table: 'quality_data', file });
   assert.equal(fixed.status, 'imported', formatReport(fixed));
-  assert.deepEqual(query(db, "SELECT record_date, inspected_qty FROM quality_data WHERE batch_no = 'C20261130N001'"), [{ record_date: '2026-11-30', inspected_qty: 1250 }]);
+  assert.deepEqual(query(db, "SELECT record_date, inspected_qty FROM quality_data WHERE batch_no = 'C20261130N001'"), [
+    { record_date: '2026-11-30', inspected_qty: 1250 },
+  ]);
 });
 
 test('an XLSX written by exceljs (date cells, numbers, a title row) is imported', async () => {
@@ -126,9 +146,48 @@ test('an XLSX written by exceljs (date cells, numbers, a title row) is imported'
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('工单');
   sheet.addRow(['设备维修工单导出 2026-11-30']);
-  sheet.addRow(['工单号', '设备', '产线', '优先级', '状态', '标题', '现象', '原因', '处理', '负责人', '开单时间', '关闭时间']);
-  sheet.addRow([9001, 'B-PRESS-03', 'B', 'P1', '已关闭', 'B-PRESS-03 冲压机异常振动', '冲压机异常振动', '地脚螺栓松动', '紧固地脚螺栓', 1, new Date(Date.UTC(2026, 10, 29, 10, 15)), new Date(Date.UTC(2026, 10, 29, 13, 40))]);
-  sheet.addRow([9002, null, 'A', 'P2', '处理中', 'A线 传送带跑偏', '传送带跑偏', null, null, 2, '2026-11-30 08:05', null]);
+  sheet.addRow([
+    '工单号',
+    '设备',
+    '产线',
+    '优先级',
+    '状态',
+    '标题',
+    '现象',
+    '原因',
+    '处理',
+    '负责人',
+    '开单时间',
+    '关闭时间',
+  ]);
+  sheet.addRow([
+    9001,
+    'B-PRESS-03',
+    'B',
+    'P1',
+    '已关闭',
+    'B-PRESS-03 冲压机异常振动',
+    '冲压机异常振动',
+    '地脚螺栓松动',
+    '紧固地脚螺栓',
+    1,
+    new Date(Date.UTC(2026, 10, 29, 10, 15)),
+    new Date(Date.UTC(2026, 10, 29, 13, 40)),
+  ]);
+  sheet.addRow([
+    9002,
+    null,
+    'A',
+    'P2',
+    '处理中',
+    'A线 传送带跑偏',
+    '传送带跑偏',
+    null,
+    null,
+    2,
+    '2026-11-30 08:05',
+    null,
+  ]);
   await workbook.xlsx.writeFile(file);
   const mapping = parseMapping(
     `
@@ -154,9 +213,18 @@ columns:
   assert.equal(report.status, 'imported', formatReport(report));
   assert.equal(report.source?.format, 'xlsx');
   assert.deepEqual(
-    query(db, 'SELECT order_id, equipment_id, status, opened_at, closed_at FROM work_orders WHERE order_id >= 9001 ORDER BY order_id'),
+    query(
+      db,
+      'SELECT order_id, equipment_id, status, opened_at, closed_at FROM work_orders WHERE order_id >= 9001 ORDER BY order_id',
+    ),
     [
-      { order_id: 9001, equipment_id: 'B-PRESS-03', status: 'closed', opened_at: '2026-11-29T10:15:00', closed_at: '2026-11-29T13:40:00' },
+      {
+        order_id: 9001,
+        equipment_id: 'B-PRESS-03',
+        status: 'closed',
+        opened_at: '2026-11-29T10:15:00',
+        closed_at: '2026-11-29T13:40:00',
+      },
       { order_id: 9002, equipment_id: null, status: 'open', opened_at: '2026-11-30T08:05:00', closed_at: null },
     ],
   );
@@ -165,7 +233,8 @@ columns:
 test('bad rows of every kind: the file is rejected, nothing written, each problem names row, column, value, rule and fix', async () => {
   const db = freshDb();
   const file = path.join(dir, 'bad.csv');
-  const header = 'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
+  const header =
+    'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
   const good = 'A,2026-11-30,day,A20261130D101,铰链,480,2,burr,张伟,2026-11-30 09:00';
   const bad: Array<[string, string, RegExp]> = [
     ['Q,2026-11-30,day,Q1,铰链,480,2,burr,张伟,2026-11-30 09:00', 'line_id', /exists in production_lines/],
@@ -202,13 +271,16 @@ test('bad rows of every kind: the file is rejected, nothing written, each proble
   assert.match(text, /bad\.csv row 6, column shift: value "早班" — rule: one of day, night; fix: map/);
 });
 
-test('missing columns are named, with the file\'s own headers and how to map them', async () => {
+test("missing columns are named, with the file's own headers and how to map them", async () => {
   const db = freshDb();
   const file = path.join(dir, 'chinese-headers.csv');
   writeFileSync(file, MES_ROWS.join('\n'));
   const report = await run({ db, table: 'quality_data', file });
   assert.equal(report.status, 'rejected');
-  assert.match(report.problems[0]!.rule, /columns line_id, record_date, shift, batch_no, inspected_qty, defect_qty, inspector are required/);
+  assert.match(
+    report.problems[0]!.rule,
+    /columns line_id, record_date, shift, batch_no, inspected_qty, defect_qty, inspector are required/,
+  );
   assert.match(report.problems[0]!.value, /产线 \| 日期/);
   assert.match(report.problems[0]!.fix, /--mapping/);
 });
@@ -216,10 +288,20 @@ test('missing columns are named, with the file\'s own headers and how to map the
 test('--reject-file: bad rows go there, the rest is imported; --dry-run writes nothing', async () => {
   const db = freshDb();
   const file = path.join(dir, 'partly.csv');
-  writeFileSync(file, iconv.encode([...MES_ROWS, 'C线,2026/11/30,白班,C1,900,1,毛刺,王芳,2026/11/30 9:00,'].join('\n'), 'gb18030'));
+  writeFileSync(
+    file,
+    iconv.encode([...MES_ROWS, 'C线,2026/11/30,白班,C1,900,1,毛刺,王芳,2026/11/30 9:00,'].join('\n'), 'gb18030'),
+  );
   const mapping = parseMapping(MES_MAPPING, 'mes.yaml');
   const before = count(db);
-  const dry = await run({ db, table: 'quality_data', file, mapping, dryRun: true, rejectFile: path.join(dir, 'dry-rejects.csv') });
+  const dry = await run({
+    db,
+    table: 'quality_data',
+    file,
+    mapping,
+    dryRun: true,
+    rejectFile: path.join(dir, 'dry-rejects.csv'),
+  });
   assert.equal(dry.status, 'dry-run');
   assert.deepEqual([dry.written, dry.rejected], [3, 1]);
   assert.equal(count(db), before);
@@ -252,13 +334,21 @@ test('a re-import is recognised (ledger); a corrected export updates by batch_no
   const corrected = await run({ db, table: 'quality_data', file, mapping });
   assert.deepEqual([corrected.status, corrected.inserted, corrected.updated], ['imported', 0, 3]);
   assert.equal(count(db), before + 3);
-  assert.deepEqual(query(db, "SELECT defect_qty FROM quality_data WHERE batch_no = 'A20261130D001'"), [{ defect_qty: 15 }]);
+  assert.deepEqual(query(db, "SELECT defect_qty FROM quality_data WHERE batch_no = 'A20261130D001'"), [
+    { defect_qty: 15 },
+  ]);
   // the day re-exported for line A without the night batch: --replace-range drops it, line B's day is kept
   writeFileSync(file, iconv.encode(MES_ROWS.slice(0, 2).join('\n'), 'gbk'));
   const replaced = await run({ db, table: 'quality_data', file, mapping, replaceRange: true });
   assert.equal(replaced.status, 'imported', formatReport(replaced));
   assert.equal(replaced.replaced, 1);
-  assert.deepEqual(query<{ batch_no: string }>(db, "SELECT batch_no FROM quality_data WHERE record_date = '2026-11-30' AND batch_no LIKE '%20261130%' ORDER BY batch_no").map((row) => row.batch_no), ['A20261130D001', 'B20261130D001']);
+  assert.deepEqual(
+    query<{ batch_no: string }>(
+      db,
+      "SELECT batch_no FROM quality_data WHERE record_date = '2026-11-30' AND batch_no LIKE '%20261130%' ORDER BY batch_no",
+    ).map((row) => row.batch_no),
+    ['A20261130D001', 'B20261130D001'],
+  );
   assert.equal(query(db, 'SELECT * FROM import_files').length, 3);
   assert.equal(query<{ r: string }>(db, 'PRAGMA integrity_check').length, 1);
 });
@@ -266,12 +356,18 @@ test('a re-import is recognised (ledger); a corrected export updates by batch_no
 test('kill -9 in the middle of a large import leaves plant.db as it was (integrity ok)', async () => {
   const db = freshDb();
   const file = path.join(dir, 'large.csv');
-  const lines = ['line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at'];
-  for (let index = 0; index < 300_000; index++) lines.push(`A,2026-11-30,day,K${index},铰链,480,${index % 5},burr,张伟,2026-11-30 09:00`);
+  const lines = [
+    'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at',
+  ];
+  for (let index = 0; index < 300_000; index++)
+    lines.push(`A,2026-11-30,day,K${index},铰链,480,${index % 5},burr,张伟,2026-11-30 09:00`);
   writeFileSync(file, lines.join('\n'));
   const before = count(db);
   const ledger = query(db, 'SELECT count(*) AS n FROM sqlite_schema').length;
-  const child = spawn(path.join(appRoot(), 'bin', 'airgap-agent'), ['import', 'quality_data', file, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...cleanEnv(), AIRGAP_AGENT_IMPORT_PROGRESS_MS: '100', AIRGAP_AGENT_IMPORT_CACHE_KIB: '512' } });
+  const child = spawn(path.join(appRoot(), 'bin', 'airgap-agent'), ['import', 'quality_data', file, '--db', db], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...cleanEnv(), AIRGAP_AGENT_IMPORT_PROGRESS_MS: '100', AIRGAP_AGENT_IMPORT_CACHE_KIB: '512' },
+  });
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no progress line in time: ${stderr}`)), 120_000);
@@ -290,7 +386,11 @@ test('kill -9 in the middle of a large import leaves plant.db as it was (integri
       resolve();
     });
   });
-  const exit = await new Promise<NodeJS.Signals | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.signalCode) : child.on('exit', (_code, signal) => resolve(signal))));
+  const exit = await new Promise<NodeJS.Signals | null>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve(child.signalCode)
+      : child.on('exit', (_code, signal) => resolve(signal)),
+  );
   assert.equal(exit, 'SIGKILL', `the import was killed mid-way (stderr: ${stderr})`);
   assert.ok(existsSync(`${db}-journal`), 'a hot journal is left behind');
   const journal = readFileSync(`${db}-journal`);
@@ -302,7 +402,10 @@ test('kill -9 in the middle of a large import leaves plant.db as it was (integri
   try {
     assert.deepEqual(handle.pragma('integrity_check'), [{ integrity_check: 'ok' }]);
     assert.equal((handle.prepare('SELECT count(*) AS n FROM quality_data').get() as { n: number }).n, before);
-    assert.equal((handle.prepare("SELECT count(*) AS n FROM quality_data WHERE batch_no LIKE 'K%'").get() as { n: number }).n, 0);
+    assert.equal(
+      (handle.prepare("SELECT count(*) AS n FROM quality_data WHERE batch_no LIKE 'K%'").get() as { n: number }).n,
+      0,
+    );
   } finally {
     handle.close();
   }
@@ -313,23 +416,82 @@ test('the shipped example mappings (deploy/import-mappings) import files shaped 
   const folder = path.join(appRoot(), 'deploy', 'import-mappings');
   const db = freshDb();
   const mes = path.join(dir, '质检日报20261130.csv');
-  writeFileSync(mes, iconv.encode(['产线,生产日期,班次,批次号,产品名称,检验数量,不良数量,不良类型,检验员,记录时间', 'A线,2026/11/30,早班,A20261130D201,车门铰链,"1,000",3,毛刺,张伟,2026/11/30 9:05', 'D线,2026/11/30,晚班,D20261130N201,电机壳体,150,0,无,赵强,2026/11/30 22:30'].join('\r\n'), 'gb18030'));
-  const quality = await run({ db, table: 'quality_data', file: mes, mapping: loadMapping(path.join(folder, 'mes-quality.yaml')) });
+  writeFileSync(
+    mes,
+    iconv.encode(
+      [
+        '产线,生产日期,班次,批次号,产品名称,检验数量,不良数量,不良类型,检验员,记录时间',
+        'A线,2026/11/30,早班,A20261130D201,车门铰链,"1,000",3,毛刺,张伟,2026/11/30 9:05',
+        'D线,2026/11/30,晚班,D20261130N201,电机壳体,150,0,无,赵强,2026/11/30 22:30',
+      ].join('\r\n'),
+      'gb18030',
+    ),
+  );
+  const quality = await run({
+    db,
+    table: 'quality_data',
+    file: mes,
+    mapping: loadMapping(path.join(folder, 'mes-quality.yaml')),
+  });
   assert.equal(quality.status, 'imported', formatReport(quality));
   assert.equal(quality.written, 2);
   const xlsx = path.join(dir, '维修工单202611.xlsx');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('工单');
   sheet.addRow(['设备维修工单导出']);
-  sheet.addRow(['工单号', '设备编号', '产线', '优先级', '状态', '标题', '故障现象', '原因分析', '处理措施', '负责人工号', '开单时间', '关闭时间']);
-  sheet.addRow([9101, 'B-PRESS-03', 'B', '高', '已完成', 'B-PRESS-03 异响', '冲压机异响', '润滑不足', '加注润滑脂', 2, new Date(Date.UTC(2026, 10, 28, 9, 0)), '2026/11/28 11:30']);
+  sheet.addRow([
+    '工单号',
+    '设备编号',
+    '产线',
+    '优先级',
+    '状态',
+    '标题',
+    '故障现象',
+    '原因分析',
+    '处理措施',
+    '负责人工号',
+    '开单时间',
+    '关闭时间',
+  ]);
+  sheet.addRow([
+    9101,
+    'B-PRESS-03',
+    'B',
+    '高',
+    '已完成',
+    'B-PRESS-03 异响',
+    '冲压机异响',
+    '润滑不足',
+    '加注润滑脂',
+    2,
+    new Date(Date.UTC(2026, 10, 28, 9, 0)),
+    '2026/11/28 11:30',
+  ]);
   await workbook.xlsx.writeFile(xlsx);
-  const orders = await run({ db, table: 'work_orders', file: xlsx, mapping: loadMapping(path.join(folder, 'excel-work-orders.yaml')) });
+  const orders = await run({
+    db,
+    table: 'work_orders',
+    file: xlsx,
+    mapping: loadMapping(path.join(folder, 'excel-work-orders.yaml')),
+  });
   assert.equal(orders.status, 'imported', formatReport(orders));
-  assert.deepEqual(query(db, 'SELECT priority, status, closed_at FROM work_orders WHERE order_id = 9101'), [{ priority: 'P1', status: 'closed', closed_at: '2026-11-28T11:30:00' }]);
+  assert.deepEqual(query(db, 'SELECT priority, status, closed_at FROM work_orders WHERE order_id = 9101'), [
+    { priority: 'P1', status: 'closed', closed_at: '2026-11-28T11:30:00' },
+  ]);
   const equipment = path.join(dir, '设备台账.csv');
-  writeFileSync(equipment, '设备编号,产线,设备名称,设备类型,状态,上次保养,下次保养\nB-PRESS-05,B,5号冲压机,PRESS,待机,1.11.2026,1.12.2026\n');
-  const machines = await run({ db, table: 'equipment', file: equipment, mapping: loadMapping(path.join(folder, 'equipment.yaml')) });
+  writeFileSync(
+    equipment,
+    '设备编号,产线,设备名称,设备类型,状态,上次保养,下次保养\nB-PRESS-05,B,5号冲压机,PRESS,待机,1.11.2026,1.12.2026\n',
+  );
+  const machines = await run({
+    db,
+    table: 'equipment',
+    file: equipment,
+    mapping: loadMapping(path.join(folder, 'equipment.yaml')),
+  });
   assert.equal(machines.status, 'imported', formatReport(machines));
-  assert.deepEqual(query(db, "SELECT status, last_maintenance, next_maintenance FROM equipment WHERE equipment_id = 'B-PRESS-05'"), [{ status: 'idle', last_maintenance: '2026-11-01', next_maintenance: '2026-12-01' }]);
+  assert.deepEqual(
+    query(db, "SELECT status, last_maintenance, next_maintenance FROM equipment WHERE equipment_id = 'B-PRESS-05'"),
+    [{ status: 'idle', last_maintenance: '2026-11-01', next_maintenance: '2026-12-01' }],
+  );
 });

@@ -19,7 +19,18 @@ import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { tableSpec, TABLE_NAMES, type ColumnSpec, type TableSpec } from './contract.js';
 import { NO_MAPPING, type ColumnRule, type Mapping } from './mapping.js';
 import { readSource, type SourceInfo, type SourceRow } from './source.js';
-import { fastDate, fastInteger, fastStamp, isTimeZone, normalizeText, toDateTime, toInteger, toReal, type Cell, type DateFormat } from './values.js';
+import {
+  fastDate,
+  fastInteger,
+  fastStamp,
+  isTimeZone,
+  normalizeText,
+  toDateTime,
+  toInteger,
+  toReal,
+  type Cell,
+  type DateFormat,
+} from './values.js';
 
 export interface ImportProblem {
   file: string;
@@ -223,7 +234,12 @@ function convertCell(target: Target, cell: Cell): unknown {
   const column = target.spec;
   if (cell === null || cell === undefined || (typeof cell === 'string' && (cell === '' || cell.trim() === ''))) {
     if (!column.required) return null;
-    return fail('required (NOT NULL)', target.index >= 0 ? `fill in ${column.name} (e.g. ${column.example}), or give a constant in the mapping` : `give ${column.name} (e.g. ${column.example})`);
+    return fail(
+      'required (NOT NULL)',
+      target.index >= 0
+        ? `fill in ${column.name} (e.g. ${column.example}), or give a constant in the mapping`
+        : `give ${column.name} (e.g. ${column.example})`,
+    );
   }
   let value: unknown;
   const plain = typeof cell === 'string' && target.rule?.factor === undefined && target.format === undefined;
@@ -253,21 +269,37 @@ function convertCell(target: Target, cell: Cell): unknown {
     const canonical = target.enumMap.get(text) ?? target.enumMap.get(text.toLowerCase());
     if (canonical === undefined) {
       const options = column.enum!;
-      return fail(`one of ${options.join(', ')}`, target.index >= 0 ? `map the plant's values to these in the mapping, e.g. columns: { ${target.header || column.name}: { to: ${column.name}, map: { ${JSON.stringify(text)}: ${options[0]} } } }` : `use one of ${options.join(', ')}`);
+      return fail(
+        `one of ${options.join(', ')}`,
+        target.index >= 0
+          ? `map the plant's values to these in the mapping, e.g. columns: { ${target.header || column.name}: { to: ${column.name}, map: { ${JSON.stringify(text)}: ${options[0]} } } }`
+          : `use one of ${options.join(', ')}`,
+      );
     }
     value = canonical;
   }
   if (column.min !== undefined && typeof value === 'number' && value < column.min) {
-    return fail(`${column.name} ≥ ${column.min}`, column.min === 1 ? 'a count of zero or less is not a batch: check the column' : 'a count cannot be negative');
+    return fail(
+      `${column.name} ≥ ${column.min}`,
+      column.min === 1 ? 'a count of zero or less is not a batch: check the column' : 'a count cannot be negative',
+    );
   }
   if (column.pattern) {
     const text = String(value);
-    if (!column.pattern.regex.test(text) && !(column.name === 'country_code' && column.pattern.regex.test(text.toUpperCase()))) return fail(column.pattern.describe, `e.g. ${column.pattern.example}`);
+    if (
+      !column.pattern.regex.test(text) &&
+      !(column.name === 'country_code' && column.pattern.regex.test(text.toUpperCase()))
+    )
+      return fail(column.pattern.describe, `e.g. ${column.pattern.example}`);
   }
-  if (column.timezone && !isTimeZone(String(value))) return fail('an IANA time zone name', 'e.g. Asia/Shanghai, Europe/Berlin, America/Chicago');
+  if (column.timezone && !isTimeZone(String(value)))
+    return fail('an IANA time zone name', 'e.g. Asia/Shanghai, Europe/Berlin, America/Chicago');
   if (target.refSet && !target.refSet.has(String(value))) {
     const known = target.refSet;
-    return fail(`a ${column.ref!.column} that exists in ${column.ref!.table}`, `import ${column.ref!.table} first (with ${JSON.stringify(String(value))}), or map the value to a known one (known: ${[...known].slice(0, 8).join(', ')}${known.size > 8 ? ', …' : ''})`);
+    return fail(
+      `a ${column.ref!.column} that exists in ${column.ref!.table}`,
+      `import ${column.ref!.table} first (with ${JSON.stringify(String(value))}), or map the value to a known one (known: ${[...known].slice(0, 8).join(', ')}${known.size > 8 ? ', …' : ''})`,
+    );
   }
   return value;
 }
@@ -289,12 +321,15 @@ function loadRefs(db: SqliteDatabase, spec: TableSpec): Map<string, Set<string> 
     if (!column.ref) continue;
     const key = `${column.ref.table}.${column.ref.column}`;
     if (refs.has(key)) continue;
-    const exists = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(column.ref.table) !== undefined;
+    const exists =
+      db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(column.ref.table) !== undefined;
     if (!exists) {
       refs.set(key, undefined);
       continue;
     }
-    const values = (db.prepare(`SELECT "${column.ref.column}" AS v FROM "${column.ref.table}"`).all() as Array<{ v: unknown }>).map((row) => String(row.v));
+    const values = (
+      db.prepare(`SELECT "${column.ref.column}" AS v FROM "${column.ref.table}"`).all() as Array<{ v: unknown }>
+    ).map((row) => String(row.v));
     // defect_types is a demo extra: checked only when the database has it filled
     refs.set(key, values.length === 0 && column.ref.table === 'defect_types' ? undefined : new Set(values));
   }
@@ -305,25 +340,55 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
   const started = performance.now();
   const spec = tableSpec(options.table);
   if (!spec) {
-    throw new AppError('USAGE', `import: "${options.table}" is not a table of the data contract`, { hint: `tables: ${TABLE_NAMES.join(', ')}` });
+    throw new AppError('USAGE', `import: "${options.table}" is not a table of the data contract`, {
+      hint: `tables: ${TABLE_NAMES.join(', ')}`,
+    });
   }
   const mapping = options.mapping ?? NO_MAPPING;
   if (mapping.table !== undefined && mapping.table !== spec.name) {
-    throw new AppError('USAGE', `import: the mapping ${mapping.file} is for ${mapping.table}, not ${spec.name}`, { hint: `import ${mapping.table} with it, or use another mapping` });
+    throw new AppError('USAGE', `import: the mapping ${mapping.file} is for ${mapping.table}, not ${spec.name}`, {
+      hint: `import ${mapping.table} with it, or use another mapping`,
+    });
   }
   if (options.replaceRange && !spec.dateColumn) {
-    throw new AppError('USAGE', `import: --replace-range needs a table with a date: ${spec.name} has none`, { hint: 'rows of this table are replaced by their key anyway (a re-import updates them)' });
+    throw new AppError('USAGE', `import: --replace-range needs a table with a date: ${spec.name} has none`, {
+      hint: 'rows of this table are replaced by their key anyway (a re-import updates them)',
+    });
   }
   const fileName = path.basename(options.file);
   const sha256 = await sha256File(options.file).catch((error: unknown) => {
-    throw new AppError('NOT_FOUND', `cannot read ${options.file}: ${(error as Error).message}`, { hint: 'give the path of a CSV or XLSX export' });
+    throw new AppError('NOT_FOUND', `cannot read ${options.file}: ${(error as Error).message}`, {
+      hint: 'give the path of a CSV or XLSX export',
+    });
   });
   const maxProblems = options.maxProblems ?? 50;
   const dryRun = options.dryRun === true;
   const report: ImportReport = {
-    status: 'imported', file: options.file, table: spec.name, sha256, source: undefined, dryRun, createdDatabase: false,
-    rows: 0, written: 0, inserted: 0, updated: 0, rejected: 0, replaced: 0, firstDate: null, lastDate: null, days: 0, lines: [], dataUpTo: null,
-    problems: [], problemCount: 0, problemSummary: [], ignoredColumns: [], filled: [], elapsedMs: 0, rowsPerSecond: 0,
+    status: 'imported',
+    file: options.file,
+    table: spec.name,
+    sha256,
+    source: undefined,
+    dryRun,
+    createdDatabase: false,
+    rows: 0,
+    written: 0,
+    inserted: 0,
+    updated: 0,
+    rejected: 0,
+    replaced: 0,
+    firstDate: null,
+    lastDate: null,
+    days: 0,
+    lines: [],
+    dataUpTo: null,
+    problems: [],
+    problemCount: 0,
+    problemSummary: [],
+    ignoredColumns: [],
+    filled: [],
+    elapsedMs: 0,
+    rowsPerSecond: 0,
   };
   const summary = new Map<string, { field: string; rule: string; count: number }>();
   const problem = (entry: Omit<ImportProblem, 'file'>): void => {
@@ -344,7 +409,9 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     db.exec('BEGIN IMMEDIATE');
     inTransaction = true;
     db.exec(LEDGER_SQL);
-    const previous = db.prepare('SELECT imported_at, rows FROM import_files WHERE sha256 = ? AND table_name = ?').get(sha256, spec.name) as { imported_at: string; rows: number } | undefined;
+    const previous = db
+      .prepare('SELECT imported_at, rows FROM import_files WHERE sha256 = ? AND table_name = ?')
+      .get(sha256, spec.name) as { imported_at: string; rows: number } | undefined;
     if (previous && !options.force) {
       report.status = 'skipped';
       report.previous = previous;
@@ -354,15 +421,21 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     if (spec.createSql) db.exec(spec.createSql);
     const present = tableColumns(db, spec.name);
     if (present.size === 0) {
-      throw new AppError('DB_ERROR', `${options.db} has no table ${spec.name}`, { hint: 'the database does not follow the contract (docs/plant-data.md): import into a database made by the importer or the seeder' });
+      throw new AppError('DB_ERROR', `${options.db} has no table ${spec.name}`, {
+        hint: 'the database does not follow the contract (docs/plant-data.md): import into a database made by the importer or the seeder',
+      });
     }
     if (spec.keyIndex) {
       try {
         db.exec(spec.keyIndex);
       } catch (error) {
-        throw new AppError('DB_ERROR', `${spec.name} in ${options.db} has duplicate ${spec.key.join(' + ')} values, so re-imports cannot be recognised: ${(error as Error).message}`, {
-          hint: `remove the duplicates (SELECT ${spec.key.join(', ')}, count(*) FROM ${spec.name} GROUP BY ${spec.key.join(', ')} HAVING count(*) > 1), or rebuild the database from clean exports`,
-        });
+        throw new AppError(
+          'DB_ERROR',
+          `${spec.name} in ${options.db} has duplicate ${spec.key.join(' + ')} values, so re-imports cannot be recognised: ${(error as Error).message}`,
+          {
+            hint: `remove the duplicates (SELECT ${spec.key.join(', ')}, count(*) FROM ${spec.name} GROUP BY ${spec.key.join(', ')} HAVING count(*) > 1), or rebuild the database from clean exports`,
+          },
+        );
       }
     }
     const refs = loadRefs(db, spec);
@@ -392,14 +465,23 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       headers.forEach((header, index) => {
         if (header === '') return;
         const rule = mapping.columns.get(header) ?? byLower.get(header.toLowerCase());
-        const name = rule?.to ?? (spec.columns.some((column) => column.name === header.toLowerCase()) ? header.toLowerCase() : undefined);
+        const name =
+          rule?.to ??
+          (spec.columns.some((column) => column.name === header.toLowerCase()) ? header.toLowerCase() : undefined);
         if (name === undefined) {
           report.ignoredColumns.push(header);
           return;
         }
         const earlier = assigned.get(name);
         if (earlier) {
-          problem({ row: mapping.headerRow, column: header, field: name, value: header, rule: 'one source column per contract column', fix: `the file has both "${earlier.header}" and "${header}" for ${name}: map one of them (or remove a column)` });
+          problem({
+            row: mapping.headerRow,
+            column: header,
+            field: name,
+            value: header,
+            rule: 'one source column per contract column',
+            fix: `the file has both "${earlier.header}" and "${header}" for ${name}: map one of them (or remove a column)`,
+          });
           fileProblem = true;
           return;
         }
@@ -412,21 +494,61 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         const found = assigned.get(column.name);
         const hasConstant = mapping.constants.has(column.name);
         const target: Target = {
-          spec: column, index: found?.index ?? -1, header: found?.header ?? '', rule: found?.rule, hasConstant, constant: mapping.constants.get(column.name),
-          format: found?.rule?.format ?? (column.type === 'date' ? mapping.dateFormat : column.type === 'datetime' ? mapping.datetimeFormat : undefined),
+          spec: column,
+          index: found?.index ?? -1,
+          header: found?.header ?? '',
+          rule: found?.rule,
+          hasConstant,
+          constant: mapping.constants.get(column.name),
+          format:
+            found?.rule?.format ??
+            (column.type === 'date'
+              ? mapping.dateFormat
+              : column.type === 'datetime'
+                ? mapping.datetimeFormat
+                : undefined),
         };
-        if (column.enum) target.enumMap = new Map(column.enum.flatMap((option) => [[option, option], [option.toLowerCase(), option]] as Array<[string, string]>));
+        if (column.enum)
+          target.enumMap = new Map(
+            column.enum.flatMap(
+              (option) =>
+                [
+                  [option, option],
+                  [option.toLowerCase(), option],
+                ] as Array<[string, string]>,
+            ),
+          );
         if (column.ref) target.refSet = refs.get(`${column.ref.table}.${column.ref.column}`);
         if (found && hasConstant) {
-          problem({ row: mapping.headerRow, column: found.header, field: column.name, value: found.header, rule: 'a column or a constant, not both', fix: `remove constants.${column.name} from the mapping, or stop mapping "${found.header}"` });
+          problem({
+            row: mapping.headerRow,
+            column: found.header,
+            field: column.name,
+            value: found.header,
+            rule: 'a column or a constant, not both',
+            fix: `remove constants.${column.name} from the mapping, or stop mapping "${found.header}"`,
+          });
           fileProblem = true;
         }
         if (!found && !hasConstant) {
           if (spec.name === 'quality_data' && column.name === 'recorded_at') {
-            target.derive = (row) => (typeof row.record_date === 'string' ? `${row.record_date}T${row.shift === 'night' ? '20' : '08'}:00:00` : undefined);
-            report.filled.push({ field: column.name, how: 'the start of the shift (08:00 day, 20:00 night) on record_date' });
+            target.derive = (row) =>
+              typeof row.record_date === 'string'
+                ? `${row.record_date}T${row.shift === 'night' ? '20' : '08'}:00:00`
+                : undefined;
+            report.filled.push({
+              field: column.name,
+              how: 'the start of the shift (08:00 day, 20:00 night) on record_date',
+            });
           } else if (spec.name === 'quality_data' && column.name === 'product' && present.has('product')) {
-            const products = new Map((db.prepare('SELECT line_id, product FROM production_lines').all() as Array<{ line_id: string; product: string }>).map((line) => [line.line_id, line.product]));
+            const products = new Map(
+              (
+                db.prepare('SELECT line_id, product FROM production_lines').all() as Array<{
+                  line_id: string;
+                  product: string;
+                }>
+              ).map((line) => [line.line_id, line.product]),
+            );
             target.derive = (row) => products.get(String(row.line_id));
             report.filled.push({ field: column.name, how: "the line's product (production_lines.product)" });
           } else if (column.required) {
@@ -439,13 +561,24 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         targets.push(target);
       }
       if (headers.length === 0) {
-        problem({ row: 0, column: '', field: '', value: '', rule: 'a header row and data', fix: 'the file is empty: export it again' });
+        problem({
+          row: 0,
+          column: '',
+          field: '',
+          value: '',
+          rule: 'a header row and data',
+          fix: 'the file is empty: export it again',
+        });
         fileProblem = true;
         return false;
       }
       if (missing.length > 0) {
         problem({
-          row: mapping.headerRow, column: '', field: missing.join(', '), value: headers.join(' | '), rule: `the ${spec.name} columns ${missing.join(', ')} are required`,
+          row: mapping.headerRow,
+          column: '',
+          field: missing.join(', '),
+          value: headers.join(' | '),
+          rule: `the ${spec.name} columns ${missing.join(', ')} are required`,
           fix: mapping.file
             ? `map them in ${path.basename(mapping.file)} (columns: { 源列名: ${missing[0]} }) or give constants`
             : `name the columns as the contract does (${missing.join(', ')}), or write a mapping (--mapping FILE.yaml, see deploy/import-mappings/)`,
@@ -456,8 +589,11 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       const names = targets.map((target) => target.spec.name);
       const keyColumns = spec.key;
       const updates = names.filter((name) => !keyColumns.includes(name) && name !== 'record_id');
-      const sql = `INSERT INTO "${spec.name}" (${names.map((name) => `"${name}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
-        (updates.length > 0 ? ` ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${updates.map((name) => `"${name}" = excluded."${name}"`).join(', ')}` : ` ON CONFLICT (${keyColumns.join(', ')}) DO NOTHING`);
+      const sql =
+        `INSERT INTO "${spec.name}" (${names.map((name) => `"${name}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
+        (updates.length > 0
+          ? ` ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${updates.map((name) => `"${name}" = excluded."${name}"`).join(', ')}`
+          : ` ON CONFLICT (${keyColumns.join(', ')}) DO NOTHING`);
       const statement = db.prepare(sql);
       insert = (values) => statement.run(values);
       if (options.replaceRange) {
@@ -465,7 +601,8 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         db.exec('DELETE FROM temp.import_keys');
         const keyStatement = db.prepare('INSERT INTO temp.import_keys (k1, k2) VALUES (?, ?)');
         const positions = keyColumns.map((key) => names.indexOf(key));
-        keyInsert = (values) => keyStatement.run(values[positions[0]!], positions[1] === undefined ? null : values[positions[1]]);
+        keyInsert = (values) =>
+          keyStatement.run(values[positions[0]!], positions[1] === undefined ? null : values[positions[1]]);
       }
       if (options.rejectFile) {
         mkdirSync(path.dirname(path.resolve(options.rejectFile)), { recursive: true });
@@ -486,7 +623,11 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       if (batchRows === 0 || bytes === 0 || size === 0) return;
       const estimate = (size * batchRows) / bytes;
       if (estimate < 100_000 || estimate < before) return;
-      const indexes = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'").all(spec.name) as Array<{ name: string; sql: string }>;
+      const indexes = db
+        .prepare(
+          "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'",
+        )
+        .all(spec.name) as Array<{ name: string; sql: string }>;
       for (const index of indexes) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
       droppedIndexes = indexes.map((index) => index.sql);
     };
@@ -501,7 +642,12 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         let rowProblems: Array<Omit<ImportProblem, 'file'>> | undefined;
         for (let position = 0; position < targets.length; position++) {
           const target = targets[position]!;
-          let cell: Cell = target.index >= 0 ? cells[target.index] : target.hasConstant ? (target.constant as Cell) : (target.derive?.(record) as Cell);
+          let cell: Cell =
+            target.index >= 0
+              ? cells[target.index]
+              : target.hasConstant
+                ? (target.constant as Cell)
+                : (target.derive?.(record) as Cell);
           if (target.rule?.map && cell !== null && cell !== undefined) {
             const key = typeof cell === 'string' ? cell.trim() : String(cell);
             if (target.rule.map.has(key)) cell = target.rule.map.get(key) as Cell;
@@ -510,7 +656,14 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           if (value === FAIL) {
             // a value derived from a bad column is not a second problem
             if (!(target.derive && rowProblems !== undefined)) {
-              (rowProblems ??= []).push({ row, column: target.header, field: target.spec.name, value: describeValue(cell), rule: failure.rule, fix: failure.fix });
+              (rowProblems ??= []).push({
+                row,
+                column: target.header,
+                field: target.spec.name,
+                value: describeValue(cell),
+                rule: failure.rule,
+                fix: failure.fix,
+              });
             }
             value = null;
           } else if (target.spec.name === 'country_code' && typeof value === 'string') value = value.toUpperCase();
@@ -521,7 +674,14 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           const ruled = spec.rowRules(record);
           if (ruled) {
             const target = targets.find((candidate) => candidate.spec.name === ruled.column);
-            (rowProblems ??= []).push({ row, column: target?.header ?? '', field: ruled.column, value: String(record[ruled.column] ?? ''), rule: ruled.rule, fix: ruled.fix });
+            (rowProblems ??= []).push({
+              row,
+              column: target?.header ?? '',
+              field: ruled.column,
+              value: String(record[ruled.column] ?? ''),
+              rule: ruled.rule,
+              fix: ruled.fix,
+            });
           }
         }
         if (rowProblems !== undefined) {
@@ -529,8 +689,13 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           hasProblems = true;
           for (const entry of rowProblems) problem(entry);
           if (rejectFd !== undefined) {
-            const reason = rowProblems.map((entry) => `${entry.column || entry.field}: ${entry.rule} — ${entry.fix}`).join('; ');
-            writeSync(rejectFd, `${[String(row), ...headers.map((_, index) => describeValue(cells[index])), reason].map(csvField).join(',')}\r\n`);
+            const reason = rowProblems
+              .map((entry) => `${entry.column || entry.field}: ${entry.rule} — ${entry.fix}`)
+              .join('; ');
+            writeSync(
+              rejectFd,
+              `${[String(row), ...headers.map((_, index) => describeValue(cells[index])), reason].map(csvField).join(',')}\r\n`,
+            );
           }
           continue;
         }
@@ -541,7 +706,14 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         } catch (error) {
           report.rejected += 1;
           hasProblems = true;
-          problem({ row, column: '', field: spec.key.join(', '), value: spec.key.map((key) => String(record[key])).join(', '), rule: `the database refused the row: ${(error as Error).message}`, fix: 'check the key columns (a record_id used by another batch?)' });
+          problem({
+            row,
+            column: '',
+            field: spec.key.join(', '),
+            value: spec.key.map((key) => String(record[key])).join(', '),
+            rule: `the database refused the row: ${(error as Error).message}`,
+            fix: 'check the key columns (a record_id used by another batch?)',
+          });
           continue;
         }
         report.written += 1;
@@ -579,7 +751,14 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     report.problemSummary = [...summary.values()].sort((a, b) => b.count - a.count);
     const rejectedFile = fileProblem || (strict && hasProblems);
     if (!fileProblem && report.rows === 0) {
-      problem({ row: 0, column: '', field: '', value: '', rule: 'at least one data row', fix: 'the file has a header but no rows: check the export' });
+      problem({
+        row: 0,
+        column: '',
+        field: '',
+        value: '',
+        rule: 'at least one data row',
+        fix: 'the file has a header but no rows: check the export',
+      });
     }
     if (rejectedFile || report.written === 0) {
       report.status = 'rejected';
@@ -593,10 +772,21 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     for (const sql of droppedIndexes) db.exec(sql);
     if (options.replaceRange && spec.dateColumn && report.firstDate && report.lastDate) {
       const keys = spec.key;
-      const inKeys = keys.length === 1 ? `"${keys[0]}" NOT IN (SELECT k1 FROM temp.import_keys)` : `(${keys.map((key) => `"${key}"`).join(', ')}) NOT IN (SELECT k1, k2 FROM temp.import_keys)`;
-      const dateExpr = spec.columns.find((column) => column.name === spec.dateColumn)?.type === 'datetime' ? `substr("${spec.dateColumn}", 1, 10)` : `"${spec.dateColumn}"`;
-      const scope = spec.replaceScope && report.lines.length > 0 ? ` AND "${spec.replaceScope}" IN (${report.lines.map(() => '?').join(', ')})` : '';
-      const deleted = db.prepare(`DELETE FROM "${spec.name}" WHERE ${dateExpr} BETWEEN ? AND ?${scope} AND ${inKeys}`).run(report.firstDate, report.lastDate, ...(scope ? report.lines : []));
+      const inKeys =
+        keys.length === 1
+          ? `"${keys[0]}" NOT IN (SELECT k1 FROM temp.import_keys)`
+          : `(${keys.map((key) => `"${key}"`).join(', ')}) NOT IN (SELECT k1, k2 FROM temp.import_keys)`;
+      const dateExpr =
+        spec.columns.find((column) => column.name === spec.dateColumn)?.type === 'datetime'
+          ? `substr("${spec.dateColumn}", 1, 10)`
+          : `"${spec.dateColumn}"`;
+      const scope =
+        spec.replaceScope && report.lines.length > 0
+          ? ` AND "${spec.replaceScope}" IN (${report.lines.map(() => '?').join(', ')})`
+          : '';
+      const deleted = db
+        .prepare(`DELETE FROM "${spec.name}" WHERE ${dateExpr} BETWEEN ? AND ?${scope} AND ${inKeys}`)
+        .run(report.firstDate, report.lastDate, ...(scope ? report.lines : []));
       report.replaced = deleted.changes;
       db.exec('DELETE FROM temp.import_keys');
     }
@@ -607,8 +797,19 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       'INSERT INTO import_files (sha256, table_name, file_name, bytes, source, mapping, rows, rejected, replaced, first_date, last_date, data_up_to, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
         'ON CONFLICT (sha256, table_name) DO UPDATE SET file_name = excluded.file_name, rows = excluded.rows, rejected = excluded.rejected, replaced = excluded.replaced, imported_at = excluded.imported_at, data_up_to = excluded.data_up_to',
     ).run(
-      sha256, spec.name, fileName, report.source?.size ?? 0, JSON.stringify(report.source ?? {}), mapping.file ? path.basename(mapping.file) : null,
-      report.written, report.rejected, report.replaced, report.firstDate, report.lastDate, report.dataUpTo, options.importedAt,
+      sha256,
+      spec.name,
+      fileName,
+      report.source?.size ?? 0,
+      JSON.stringify(report.source ?? {}),
+      mapping.file ? path.basename(mapping.file) : null,
+      report.written,
+      report.rejected,
+      report.replaced,
+      report.firstDate,
+      report.lastDate,
+      report.dataUpTo,
+      options.importedAt,
     );
     if (dryRun) {
       report.status = 'dry-run';

@@ -6,7 +6,16 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,7 +46,10 @@ function setup(name: string, importConfig: Record<string, unknown> = {}) {
   mkdirSync(root, { recursive: true });
   const db = path.join(root, 'plant.db');
   copyFileSync(pristine, db);
-  const config = configFromObject({ plant: { db }, import: { inbox: path.join(root, 'inbox'), stable_ms: 300, poll_ms: 100, ...importConfig } }, root);
+  const config = configFromObject(
+    { plant: { db }, import: { inbox: path.join(root, 'inbox'), stable_ms: 300, poll_ms: 100, ...importConfig } },
+    root,
+  );
   return { root, db, config, inbox: path.join(root, 'inbox'), watcher: new InboxWatcher({ config, log: silent }) };
 }
 
@@ -49,7 +61,10 @@ test('a file still being written is not read; once stable it is imported and mov
   const file = path.join(inbox, 'quality_data-2026-11-30.csv');
   writeFileSync(file, `${HEADER}\nA,2026-11-30,day,A20261130D001,铰链,480,3,burr,张伟,2026-11-30 09:00\n`);
   assert.deepEqual(await watcher.scanOnce(), [], 'first sight: not yet stable');
-  writeFileSync(file, `${HEADER}\nA,2026-11-30,day,A20261130D001,铰链,480,3,burr,张伟,2026-11-30 09:00\nA,2026-11-30,day,A20261130D002,铰链,480,1,burr,张伟,2026-11-30 10:00\n`);
+  writeFileSync(
+    file,
+    `${HEADER}\nA,2026-11-30,day,A20261130D001,铰链,480,3,burr,张伟,2026-11-30 09:00\nA,2026-11-30,day,A20261130D002,铰链,480,1,burr,张伟,2026-11-30 10:00\n`,
+  );
   assert.deepEqual(await watcher.scanOnce(), [], 'it grew: still not read');
   await sleep(400);
   const results = await watcher.scanOnce();
@@ -59,11 +74,25 @@ test('a file still being written is not read; once stable it is imported and mov
   assert.equal(existsSync(file), false);
   const done = readdirSync(path.join(inbox, 'done'));
   assert.equal(done.length, 2);
-  const report = readFileSync(path.join(inbox, 'done', done.find((name) => name.endsWith('.report.txt'))!), 'utf8');
+  const report = readFileSync(
+    path.join(
+      inbox,
+      'done',
+      done.find((name) => name.endsWith('.report.txt'))!,
+    ),
+    'utf8',
+  );
   assert.match(report, /IMPORTED quality_data-2026-11-30\.csv → quality_data/);
   assert.match(report, /imported 2 rows into quality_data/);
   const handle = openSqlite(db, { readonly: true });
-  assert.equal((handle.prepare("SELECT count(*) AS n FROM quality_data WHERE batch_no LIKE 'A20261130D00%'").get() as { n: number }).n, 2);
+  assert.equal(
+    (
+      handle.prepare("SELECT count(*) AS n FROM quality_data WHERE batch_no LIKE 'A20261130D00%'").get() as {
+        n: number;
+      }
+    ).n,
+    2,
+  );
   handle.close();
   const fresh = readFreshness(config);
   assert.equal(fresh.data_up_to, '2026-11-30T10:00:00');
@@ -73,18 +102,41 @@ test('a file still being written is not read; once stable it is imported and mov
 test('a .done marker makes a file ready at once; a bad file goes to failed/ with the problems; an unknown name says how to name it', async () => {
   const { inbox, watcher, config } = setup('marker', { stable_ms: 60_000 });
   mkdirSync(inbox, { recursive: true });
-  writeFileSync(path.join(inbox, 'quality_data-bad.csv'), iconv.encode(`${HEADER}\nA,2026-11-30,早班,A1,铰链,480,3,burr,张伟,2026-11-30 09:00\n`, 'gbk'));
+  writeFileSync(
+    path.join(inbox, 'quality_data-bad.csv'),
+    iconv.encode(`${HEADER}\nA,2026-11-30,早班,A1,铰链,480,3,burr,张伟,2026-11-30 09:00\n`, 'gbk'),
+  );
   writeFileSync(path.join(inbox, 'quality_data-bad.csv.done'), '');
   writeFileSync(path.join(inbox, 'export.csv'), `${HEADER}\n`);
   writeFileSync(path.join(inbox, 'export.csv.done'), '');
   writeFileSync(path.join(inbox, 'quality_data-later.csv'), `${HEADER}\n`);
   const results = await watcher.scanOnce();
-  assert.deepEqual(results.map((result) => [result.file, result.outcome]), [['export.csv', 'failed'], ['quality_data-bad.csv', 'failed']]);
+  assert.deepEqual(
+    results.map((result) => [result.file, result.outcome]),
+    [
+      ['export.csv', 'failed'],
+      ['quality_data-bad.csv', 'failed'],
+    ],
+  );
   const failed = readdirSync(path.join(inbox, 'failed'));
-  const badReport = readFileSync(path.join(inbox, 'failed', failed.find((name) => name.endsWith('quality_data-bad.csv.report.txt'))!), 'utf8');
+  const badReport = readFileSync(
+    path.join(
+      inbox,
+      'failed',
+      failed.find((name) => name.endsWith('quality_data-bad.csv.report.txt'))!,
+    ),
+    'utf8',
+  );
   assert.match(badReport, /REJECTED/);
   assert.match(badReport, /row 2, column shift: value "早班" — rule: one of day, night/);
-  const unknown = readFileSync(path.join(inbox, 'failed', failed.find((name) => name.endsWith('export.csv.report.txt'))!), 'utf8');
+  const unknown = readFileSync(
+    path.join(
+      inbox,
+      'failed',
+      failed.find((name) => name.endsWith('export.csv.report.txt'))!,
+    ),
+    'utf8',
+  );
   assert.match(unknown, /start the file name with the table/);
   assert.equal(existsSync(path.join(inbox, 'quality_data-bad.csv.done')), false, 'the marker is removed');
   assert.ok(existsSync(path.join(inbox, 'quality_data-later.csv')), 'no marker, not stable: left alone');
@@ -100,7 +152,10 @@ test('a mapping in import.mappings_dir is chosen by its match glob', async () =>
     'table: quality_data\nmatch: "质检日报*.csv"\ncolumns:\n  产线: line_id\n  日期: record_date\n  班次: { to: shift, map: { 白班: day, 夜班: night } }\n  批次: batch_no\n  检验数: inspected_qty\n  不良数: defect_qty\n  检验员: inspector\n',
   );
   mkdirSync(inbox, { recursive: true });
-  writeFileSync(path.join(inbox, '质检日报20261130.csv'), iconv.encode('产线,日期,班次,批次,检验数,不良数,检验员\nB,2026/11/30,夜班,B20261130N001,320,4,李娜\n', 'gbk'));
+  writeFileSync(
+    path.join(inbox, '质检日报20261130.csv'),
+    iconv.encode('产线,日期,班次,批次,检验数,不良数,检验员\nB,2026/11/30,夜班,B20261130N001,320,4,李娜\n', 'gbk'),
+  );
   const results = await watcher.scanOnce();
   assert.equal(results[0]?.outcome, 'imported', JSON.stringify(results[0]?.report?.problems ?? results[0]?.error));
   assert.equal(results[0]!.table, 'quality_data');
@@ -111,8 +166,18 @@ test('end to end: the running service imports a dropped file and answers from it
   try {
     const cookie = await liveCookie(live.url, OPERATOR);
     const ask = async (question: string) => {
-      const accepted = (await (await fetch(`${live.url}/api/tasks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ question }) })).json()) as { task_id: string };
-      const { events } = await readSse(await fetch(`${live.url}/api/tasks/${accepted.task_id}/events`, { headers: { Cookie: cookie, Accept: 'text/event-stream' } }));
+      const accepted = (await (
+        await fetch(`${live.url}/api/tasks`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: cookie },
+          body: JSON.stringify({ question }),
+        })
+      ).json()) as { task_id: string };
+      const { events } = await readSse(
+        await fetch(`${live.url}/api/tasks/${accepted.task_id}/events`, {
+          headers: { Cookie: cookie, Accept: 'text/event-stream' },
+        }),
+      );
       return dataOf(events.find((event) => event.event === 'answer')!) as { answer: string };
     };
     const question = "What was line A's defect rate on 2026-11-28?";
@@ -121,7 +186,8 @@ test('end to end: the running service imports a dropped file and answers from it
     const inbox = path.join(live.dir, 'var', 'inbox');
     mkdirSync(inbox, { recursive: true });
     const rows = [HEADER];
-    for (let index = 0; index < 10_000; index++) rows.push(`A,2026-11-28,day,X${index},铰链,100,50,burr,张伟,2026-11-28 12:00`);
+    for (let index = 0; index < 10_000; index++)
+      rows.push(`A,2026-11-28,day,X${index},铰链,100,50,burr,张伟,2026-11-28 12:00`);
     const started = performance.now();
     writeFileSync(path.join(inbox, 'quality_data-x.csv.part'), rows.join('\n'));
     // the export job renames the file when it is complete, as copy tools do
@@ -132,7 +198,9 @@ test('end to end: the running service imports a dropped file and answers from it
     const elapsed = Math.round(performance.now() - started);
     assert.notEqual(second.answer, first.answer, 'the answer uses the imported rows');
     assert.match(second.answer, /4\d\.\d\d ?%/, `the rate now near 50 %: ${second.answer}`);
-    const status = (await (await fetch(`${live.url}/api/status`, { headers: { Cookie: cookie } })).json()) as { data: { message: string } };
+    const status = (await (await fetch(`${live.url}/api/status`, { headers: { Cookie: cookie } })).json()) as {
+      data: { message: string };
+    };
     assert.match(status.data.message, /data up to/);
     const ready = (await (await fetch(`${live.url}/readyz`)).json()) as { checks: Record<string, { detail: string }> };
     assert.match(ready.checks.plant_data!.detail, /data up to .*\(imported/);
@@ -147,15 +215,24 @@ test('`airgap-agent import --watch` stays up, imports what lands, and stops on S
   const { appRoot } = await import('../runtime/self.js');
   const { root, inbox } = setup('watch-cli');
   const configFile = path.join(root, 'config.yaml');
-  writeFileSync(configFile, `plant:\n  db: ${path.join(root, 'plant.db')}\nimport:\n  inbox: ${inbox}\n  stable_ms: 200\n  poll_ms: 100\nlog:\n  dir: ${path.join(root, 'log')}\n  level: silent\n`);
+  writeFileSync(
+    configFile,
+    `plant:\n  db: ${path.join(root, 'plant.db')}\nimport:\n  inbox: ${inbox}\n  stable_ms: 200\n  poll_ms: 100\nlog:\n  dir: ${path.join(root, 'log')}\n  level: silent\n`,
+  );
   const env = { ...process.env };
   delete env.AIRGAP_AGENT_CONFIG;
   delete env.AIRGAP_AGENT_NOW;
-  const child = spawn(path.join(appRoot(), 'bin', 'airgap-agent'), ['--config', configFile, 'import', '--watch'], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const child = spawn(path.join(appRoot(), 'bin', 'airgap-agent'), ['--config', configFile, 'import', '--watch'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env,
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     mkdirSync(inbox, { recursive: true });
-    writeFileSync(path.join(inbox, 'quality_data-cli.csv'), `${HEADER}\nB,2026-11-30,day,B20261130D301,支架,320,2,crack,李娜,2026-11-30 09:00\n`);
+    writeFileSync(
+      path.join(inbox, 'quality_data-cli.csv'),
+      `${HEADER}\nB,2026-11-30,day,B20261130D301,支架,320,2,crack,李娜,2026-11-30 09:00\n`,
+    );
     for (let tries = 0; tries < 150 && !existsSync(path.join(inbox, 'done')); tries++) await sleep(100);
     assert.ok(existsSync(path.join(inbox, 'done')), 'the watcher imported the file');
     assert.equal(child.exitCode, null, 'still running');

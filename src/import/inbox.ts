@@ -8,7 +8,17 @@
  * (quality_data-2026-11-26.csv). Polling, not fs.watch: network shares and
  * USB file systems do not all send events. One file at a time.
  */
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
@@ -47,7 +57,10 @@ export interface InboxState {
 export function inboxState(inbox: string): InboxState {
   const list = (folder: string): string[] => {
     try {
-      return readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile() && !IGNORED.test(entry.name)).map((entry) => entry.name).sort();
+      return readdirSync(folder, { withFileTypes: true })
+        .filter((entry) => entry.isFile() && !IGNORED.test(entry.name))
+        .map((entry) => entry.name)
+        .sort();
     } catch {
       return [];
     }
@@ -63,7 +76,14 @@ export class InboxWatcher {
   readonly recent: InboxResult[] = [];
 
   /** keepAlive: the timer holds the process open (the `import --watch` process; the service has its server for that) */
-  constructor(private readonly options: { config: Config; log: Logger; onImported?: (result: InboxResult) => void; keepAlive?: boolean }) {}
+  constructor(
+    private readonly options: {
+      config: Config;
+      log: Logger;
+      onImported?: (result: InboxResult) => void;
+      keepAlive?: boolean;
+    },
+  ) {}
 
   get inbox(): string {
     return this.options.config.import.inbox;
@@ -110,7 +130,10 @@ export class InboxWatcher {
   resolve(name: string, mappings: Mapping[]): { table: string; mapping?: Mapping } | { error: string } {
     for (const mapping of mappings) {
       if (mapping.match.some((glob) => globToRegExp(glob).test(name))) {
-        if (!mapping.table) return { error: `the mapping ${path.basename(mapping.file ?? '')} matches but names no table: add table: to it` };
+        if (!mapping.table)
+          return {
+            error: `the mapping ${path.basename(mapping.file ?? '')} matches but names no table: add table: to it`,
+          };
         return { table: mapping.table, mapping };
       }
     }
@@ -132,7 +155,11 @@ export class InboxWatcher {
       this.warnedReadOnly = false;
       return true;
     } catch (error) {
-      if (!this.warnedReadOnly) this.options.log.warn({ file, err: error }, 'inbox-plant-db-read-only: files are left for the import unit (airgap-agent-import)');
+      if (!this.warnedReadOnly)
+        this.options.log.warn(
+          { file, err: error },
+          'inbox-plant-db-read-only: files are left for the import unit (airgap-agent-import)',
+        );
       this.warnedReadOnly = true;
       return false;
     }
@@ -144,14 +171,19 @@ export class InboxWatcher {
     // a process without write access to plant.db leaves the inbox to the one that has it
     if (!this.canWrite()) return [];
     try {
-      if (recoverInterruptedImport(this.options.config.plant.db)) this.options.log.warn({ file: this.options.config.plant.db }, 'inbox-rolled-back-interrupted-import');
+      if (recoverInterruptedImport(this.options.config.plant.db))
+        this.options.log.warn({ file: this.options.config.plant.db }, 'inbox-rolled-back-interrupted-import');
       const archive = archivePathFor(this.options.config.plant.db);
-      if (recoverInterruptedImport(archive)) this.options.log.warn({ file: archive }, 'inbox-rolled-back-interrupted-archive');
+      if (recoverInterruptedImport(archive))
+        this.options.log.warn({ file: archive }, 'inbox-rolled-back-interrupted-archive');
     } catch (error) {
       this.options.log.error({ err: error }, 'inbox-recovery-failed');
     }
     mkdirSync(inbox, { recursive: true });
-    const entries = readdirSync(inbox, { withFileTypes: true }).filter((entry) => entry.isFile() && !IGNORED.test(entry.name)).map((entry) => entry.name).sort();
+    const entries = readdirSync(inbox, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !IGNORED.test(entry.name))
+      .map((entry) => entry.name)
+      .sort();
     const results: InboxResult[] = [];
     const clock = Date.now();
     let mappings: Mapping[] | undefined;
@@ -194,7 +226,12 @@ export class InboxWatcher {
     let text: string;
     let table: string | undefined;
     let error: string | undefined;
-    const resolved = sourceFormat(name) === undefined ? { error: `${name}: not a .csv, .txt, .tsv or .xlsx file${/\.xls$/i.test(name) ? ' (save the old .xls as .xlsx)' : ''}` } : this.resolve(name, mappings);
+    const resolved =
+      sourceFormat(name) === undefined
+        ? {
+            error: `${name}: not a .csv, .txt, .tsv or .xlsx file${/\.xls$/i.test(name) ? ' (save the old .xls as .xlsx)' : ''}`,
+          }
+        : this.resolve(name, mappings);
     if ('error' in resolved) {
       outcome = 'failed';
       error = resolved.error;
@@ -224,7 +261,16 @@ export class InboxWatcher {
     writeFileSync(`${target}.report.txt`, `${header}${text}\n`);
     const result: InboxResult = { file: name, outcome, table, report, error, movedTo: target, at };
     log[outcome === 'failed' ? 'warn' : 'info'](
-      { file: name, table, outcome, rows: report?.written, rejected: report?.rejected, problems: report?.problemCount, error, moved_to: target },
+      {
+        file: name,
+        table,
+        outcome,
+        rows: report?.written,
+        rejected: report?.rejected,
+        problems: report?.problemCount,
+        error,
+        moved_to: target,
+      },
       `inbox-${outcome}`,
     );
     this.recent.unshift(result);

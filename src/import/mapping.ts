@@ -30,15 +30,30 @@ const columnEntry = z.union([
 export const mappingSchema = z
   .object({
     table: z.enum(TABLE_NAMES as [string, ...string[]]).optional(),
-    match: z.union([z.string().min(1), z.array(z.string().min(1))]).optional().describe('file-name globs the inbox uses this mapping for'),
+    match: z
+      .union([z.string().min(1), z.array(z.string().min(1))])
+      .optional()
+      .describe('file-name globs the inbox uses this mapping for'),
     encoding: z.enum(['auto', 'utf-8', 'gb18030', 'gbk', 'utf-16le']).default('auto'),
     delimiter: z.enum(['auto', ',', ';', '\t', '|']).default('auto'),
-    sheet: z.union([z.string().min(1), z.number().int().min(1)]).optional().describe('XLSX: the sheet name or its number (1 = first)'),
-    header_row: z.number().int().min(1).max(1000).default(1).describe('the row holding the column names (title rows above are skipped)'),
+    sheet: z
+      .union([z.string().min(1), z.number().int().min(1)])
+      .optional()
+      .describe('XLSX: the sheet name or its number (1 = first)'),
+    header_row: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(1)
+      .describe('the row holding the column names (title rows above are skipped)'),
     date_format: z.string().min(1).optional().describe('format for every date column without its own'),
     datetime_format: z.string().min(1).optional().describe('format for every timestamp column without its own'),
     columns: z.record(z.string().min(1), columnEntry).default({}),
-    constants: z.record(z.string().min(1), scalar).default({}).describe('contract column → the same value on every row'),
+    constants: z
+      .record(z.string().min(1), scalar)
+      .default({})
+      .describe('contract column → the same value on every row'),
   })
   .strict();
 
@@ -66,13 +81,24 @@ export interface Mapping {
 }
 
 export const NO_MAPPING: Mapping = {
-  file: undefined, table: undefined, match: [], encoding: 'auto', delimiter: 'auto', sheet: undefined, headerRow: 1, columns: new Map(), constants: new Map(),
+  file: undefined,
+  table: undefined,
+  match: [],
+  encoding: 'auto',
+  delimiter: 'auto',
+  sheet: undefined,
+  headerRow: 1,
+  columns: new Map(),
+  constants: new Map(),
 };
 
 function format(value: string | undefined, where: string, file: string): DateFormat | undefined {
   if (value === undefined) return undefined;
   const compiled = compileDateFormat(value);
-  if (typeof compiled === 'string') throw new AppError('CONFIG_INVALID', `mapping ${file}: ${where}: "${value}" is not a date format: ${compiled}`, { hint: "write it with YYYY MM M DD D HH H mm ss, e.g. 'YYYY/M/D H:mm'" });
+  if (typeof compiled === 'string')
+    throw new AppError('CONFIG_INVALID', `mapping ${file}: ${where}: "${value}" is not a date format: ${compiled}`, {
+      hint: "write it with YYYY MM M DD D HH H mm ss, e.g. 'YYYY/M/D H:mm'",
+    });
   return compiled;
 }
 
@@ -81,12 +107,18 @@ export function parseMapping(text: string, file: string): Mapping {
   try {
     raw = parseYaml(text);
   } catch (error) {
-    throw new AppError('CONFIG_INVALID', `mapping ${file} is not valid YAML: ${(error as Error).message}`, { hint: 'check the indentation and quoting (examples: deploy/import-mappings/)' });
+    throw new AppError('CONFIG_INVALID', `mapping ${file} is not valid YAML: ${(error as Error).message}`, {
+      hint: 'check the indentation and quoting (examples: deploy/import-mappings/)',
+    });
   }
   const checked = mappingSchema.safeParse(raw ?? {});
   if (!checked.success) {
-    const problems = checked.error.issues.map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`).join('; ');
-    throw new AppError('CONFIG_INVALID', `mapping ${file}: ${problems}`, { hint: 'see "Bringing your data" in docs/admin-guide.md for the mapping keys' });
+    const problems = checked.error.issues
+      .map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`)
+      .join('; ');
+    throw new AppError('CONFIG_INVALID', `mapping ${file}: ${problems}`, {
+      hint: 'see "Bringing your data" in docs/admin-guide.md for the mapping keys',
+    });
   }
   const value = checked.data;
   const spec = value.table ? tableSpec(value.table) : undefined;
@@ -101,16 +133,26 @@ export function parseMapping(text: string, file: string): Mapping {
       if (entry.factor !== undefined) rule.factor = entry.factor;
     }
     if (spec && !spec.columns.some((column) => column.name === rule.to)) {
-      throw new AppError('CONFIG_INVALID', `mapping ${file}: columns.${source}: "${rule.to}" is not a column of ${spec.name}`, { hint: `the columns of ${spec.name} are ${spec.columns.map((column) => column.name).join(', ')}` });
+      throw new AppError(
+        'CONFIG_INVALID',
+        `mapping ${file}: columns.${source}: "${rule.to}" is not a column of ${spec.name}`,
+        { hint: `the columns of ${spec.name} are ${spec.columns.map((column) => column.name).join(', ')}` },
+      );
     }
-    if (targets.has(rule.to)) throw new AppError('CONFIG_INVALID', `mapping ${file}: two source columns map to ${rule.to}`, { hint: 'map each contract column from one source column' });
+    if (targets.has(rule.to))
+      throw new AppError('CONFIG_INVALID', `mapping ${file}: two source columns map to ${rule.to}`, {
+        hint: 'map each contract column from one source column',
+      });
     targets.add(rule.to);
     columns.set(source.trim(), rule);
   }
   const constants = new Map(Object.entries(value.constants));
   if (spec) {
     for (const name of constants.keys()) {
-      if (!spec.columns.some((column) => column.name === name)) throw new AppError('CONFIG_INVALID', `mapping ${file}: constants.${name} is not a column of ${spec.name}`, { hint: `the columns of ${spec.name} are ${spec.columns.map((column) => column.name).join(', ')}` });
+      if (!spec.columns.some((column) => column.name === name))
+        throw new AppError('CONFIG_INVALID', `mapping ${file}: constants.${name} is not a column of ${spec.name}`, {
+          hint: `the columns of ${spec.name} are ${spec.columns.map((column) => column.name).join(', ')}`,
+        });
     }
   }
   const mapping: Mapping = {
@@ -136,13 +178,18 @@ export function loadMapping(file: string): Mapping {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new AppError('NOT_FOUND', `cannot read the mapping ${file}: ${(error as Error).message}`, { hint: 'give the path of a YAML mapping file (examples: deploy/import-mappings/)' });
+    throw new AppError('NOT_FOUND', `cannot read the mapping ${file}: ${(error as Error).message}`, {
+      hint: 'give the path of a YAML mapping file (examples: deploy/import-mappings/)',
+    });
   }
   return parseMapping(text, file);
 }
 
 /** A file-name glob (* and ?) as a RegExp, case-insensitive. */
 export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', '.*')
+    .replaceAll('?', '.');
   return new RegExp(`^${body}$`, 'i');
 }

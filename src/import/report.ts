@@ -10,13 +10,22 @@ const number = (value: number): string => value.toLocaleString('en-US');
 
 export function formatProblem(problem: ImportProblem): string {
   const where = problem.row > 0 ? `row ${problem.row}` : 'file';
-  const column = problem.column && problem.column !== problem.field ? `column ${problem.column} (${problem.field})` : problem.field ? `column ${problem.field}` : '';
-  const value = problem.row > 0 && problem.column !== '' || problem.value !== '' ? ` value ${JSON.stringify(problem.value)}` : '';
+  const column =
+    problem.column && problem.column !== problem.field
+      ? `column ${problem.column} (${problem.field})`
+      : problem.field
+        ? `column ${problem.field}`
+        : '';
+  const value =
+    (problem.row > 0 && problem.column !== '') || problem.value !== '' ? ` value ${JSON.stringify(problem.value)}` : '';
   return `${problem.file} ${where}${column ? `, ${column}` : ''}:${value} — rule: ${problem.rule}; fix: ${problem.fix}`;
 }
 
 export function formatProgress(table: string, progress: ImportProgress): string {
-  const percent = progress.size > 0 && progress.bytes > 0 ? ` ${Math.min(100, Math.round((progress.bytes * 100) / progress.size))}%` : '';
+  const percent =
+    progress.size > 0 && progress.bytes > 0
+      ? ` ${Math.min(100, Math.round((progress.bytes * 100) / progress.size))}%`
+      : '';
   const eta = progress.etaMs === undefined ? '' : `, ETA ${Math.ceil(progress.etaMs / 1000)} s`;
   return `import ${table}: ${number(progress.rows)} rows${percent} (${number(Math.round(progress.rowsPerSecond))} rows/s${eta})`;
 }
@@ -30,12 +39,16 @@ export function formatReport(report: ImportReport): string {
       : `XLSX, sheet ${report.source.sheet}`
     : '';
   if (report.status === 'skipped') {
-    lines.push(`${name}: already imported into ${report.table} at ${report.previous?.imported_at} (${number(report.previous?.rows ?? 0)} rows; same SHA-256) — nothing to do (--force imports it again)`);
+    lines.push(
+      `${name}: already imported into ${report.table} at ${report.previous?.imported_at} (${number(report.previous?.rows ?? 0)} rows; same SHA-256) — nothing to do (--force imports it again)`,
+    );
     return lines.join('\n');
   }
   const seconds = (report.elapsedMs / 1000).toFixed(2);
   if (report.status === 'rejected') {
-    lines.push(`${name}: REJECTED — nothing was written to ${report.table} (${number(report.rows)} rows read, ${number(report.rejected)} bad, ${report.problemCount} problem(s))${source ? `; ${source}` : ''}`);
+    lines.push(
+      `${name}: REJECTED — nothing was written to ${report.table} (${number(report.rows)} rows read, ${number(report.rejected)} bad, ${report.problemCount} problem(s))${source ? `; ${source}` : ''}`,
+    );
   } else {
     const verb = report.status === 'dry-run' ? 'dry run, nothing written: would import' : 'imported';
     lines.push(
@@ -43,7 +56,10 @@ export function formatReport(report: ImportReport): string {
         `${report.replaced ? `, ${number(report.replaced)} old rows replaced` : ''}${report.rejected ? `, ${number(report.rejected)} rejected` : ''}) in ${seconds} s, ${number(report.rowsPerSecond)} rows/s`,
     );
     if (source) lines.push(`  source: ${source}`);
-    if (report.firstDate) lines.push(`  days: ${report.days} (${report.firstDate} .. ${report.lastDate})${report.lines.length ? `, lines: ${report.lines.join(', ')}` : ''}`);
+    if (report.firstDate)
+      lines.push(
+        `  days: ${report.days} (${report.firstDate} .. ${report.lastDate})${report.lines.length ? `, lines: ${report.lines.join(', ')}` : ''}`,
+      );
     if (report.dataUpTo) lines.push(`  data up to ${report.dataUpTo.replace('T', ' ')}`);
     if (report.rejectFile) lines.push(`  rejected rows written to ${report.rejectFile}`);
   }
@@ -51,11 +67,14 @@ export function formatReport(report: ImportReport): string {
   for (const fill of report.filled) lines.push(`  ${fill.field}: not in the file, set to ${fill.how}`);
   if (report.ignoredColumns.length > 0) lines.push(`  columns not imported: ${report.ignoredColumns.join(', ')}`);
   if (report.problemCount > 0) {
-    lines.push(`  problems (${report.problemCount}${report.problemCount > report.problems.length ? `, the first ${report.problems.length} shown` : ''}):`);
+    lines.push(
+      `  problems (${report.problemCount}${report.problemCount > report.problems.length ? `, the first ${report.problems.length} shown` : ''}):`,
+    );
     for (const problem of report.problems) lines.push(`    ${formatProblem(problem)}`);
     if (report.problemSummary.length > 1 || report.problemCount > report.problems.length) {
       lines.push('  by rule:');
-      for (const entry of report.problemSummary.slice(0, 20)) lines.push(`    ${number(entry.count)} × ${entry.field}: ${entry.rule}`);
+      for (const entry of report.problemSummary.slice(0, 20))
+        lines.push(`    ${number(entry.count)} × ${entry.field}: ${entry.rule}`);
     }
   }
   return lines.join('\n');

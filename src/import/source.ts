@@ -45,15 +45,21 @@ const SAMPLE_BYTES = 64 * 1024;
 export type EncodingName = 'utf-8' | 'gb18030' | 'utf-16le' | 'utf-16be';
 
 /** Decide the encoding from the first bytes: BOM, strict UTF-8, else GB18030. */
-export function detectEncoding(sample: Buffer, wanted = 'auto'): { encoding: EncodingName; label: string; bomBytes: number } {
+export function detectEncoding(
+  sample: Buffer,
+  wanted = 'auto',
+): { encoding: EncodingName; label: string; bomBytes: number } {
   const bom = sample.length >= 3 && sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf;
   if (wanted !== 'auto') {
-    const encoding: EncodingName = wanted === 'gbk' || wanted === 'gb18030' ? 'gb18030' : wanted === 'utf-16le' ? 'utf-16le' : 'utf-8';
+    const encoding: EncodingName =
+      wanted === 'gbk' || wanted === 'gb18030' ? 'gb18030' : wanted === 'utf-16le' ? 'utf-16le' : 'utf-8';
     return { encoding, label: `${wanted} (from the mapping)`, bomBytes: encoding === 'utf-8' && bom ? 3 : 0 };
   }
   if (bom) return { encoding: 'utf-8', label: 'utf-8 (BOM)', bomBytes: 3 };
-  if (sample.length >= 2 && sample[0] === 0xff && sample[1] === 0xfe) return { encoding: 'utf-16le', label: 'utf-16le (BOM)', bomBytes: 2 };
-  if (sample.length >= 2 && sample[0] === 0xfe && sample[1] === 0xff) return { encoding: 'utf-16be', label: 'utf-16be (BOM)', bomBytes: 2 };
+  if (sample.length >= 2 && sample[0] === 0xff && sample[1] === 0xfe)
+    return { encoding: 'utf-16le', label: 'utf-16le (BOM)', bomBytes: 2 };
+  if (sample.length >= 2 && sample[0] === 0xfe && sample[1] === 0xff)
+    return { encoding: 'utf-16be', label: 'utf-16be (BOM)', bomBytes: 2 };
   // cut a multi-byte character split at the end of the sample
   let end = sample.length;
   if (sample.length === SAMPLE_BYTES) {
@@ -72,7 +78,10 @@ const DELIMITERS = [',', ';', '\t', '|'];
 
 /** The delimiter that splits the header line most and the next lines alike. */
 export function detectDelimiter(text: string): string {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim().length > 0).slice(0, 20);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim().length > 0)
+    .slice(0, 20);
   const header = lines[0] ?? '';
   const outsideQuotes = (line: string): string => line.replace(/"[^"]*"/g, '');
   let best = ',';
@@ -80,15 +89,25 @@ export function detectDelimiter(text: string): string {
   for (const delimiter of DELIMITERS) {
     const count = outsideQuotes(header).split(delimiter).length - 1;
     if (count === 0) continue;
-    const consistent = lines.slice(1).filter((line) => outsideQuotes(line).split(delimiter).length - 1 === count).length;
+    const consistent = lines
+      .slice(1)
+      .filter((line) => outsideQuotes(line).split(delimiter).length - 1 === count).length;
     const score = count + consistent * 1000;
-    if (score > bestScore) (best = delimiter, bestScore = score);
+    if (score > bestScore) ((best = delimiter), (bestScore = score));
   }
   return best;
 }
 
 export function describeDelimiter(delimiter: string): string {
-  return delimiter === ',' ? 'comma' : delimiter === ';' ? 'semicolon' : delimiter === '\t' ? 'tab' : delimiter === '|' ? 'pipe' : JSON.stringify(delimiter);
+  return delimiter === ','
+    ? 'comma'
+    : delimiter === ';'
+      ? 'semicolon'
+      : delimiter === '\t'
+        ? 'tab'
+        : delimiter === '|'
+          ? 'pipe'
+          : JSON.stringify(delimiter);
 }
 
 function readSample(file: string): Buffer {
@@ -112,7 +131,7 @@ class DecodeStream extends Transform {
     this.skip = bomBytes;
     if (encoding === 'gb18030') {
       const decoder = iconv.getDecoder('gb18030');
-      this.decode = (chunk, end) => (end ? decoder.end() ?? '' : decoder.write(chunk));
+      this.decode = (chunk, end) => (end ? (decoder.end() ?? '') : decoder.write(chunk));
     } else {
       const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
       this.decode = (chunk, end) => decoder.decode(end ? undefined : chunk, { stream: !end });
@@ -133,9 +152,11 @@ class DecodeStream extends Transform {
       if (text.length > 0) this.push(text);
       callback();
     } catch {
-      callback(new AppError('BAD_REQUEST', `the file is not valid UTF-8 (bad bytes after byte ${start})`, {
-        hint: 'the start of the file looked like UTF-8 but later bytes are not: save the whole file in one encoding (UTF-8 or GBK), or set encoding: gb18030 in the mapping',
-      }));
+      callback(
+        new AppError('BAD_REQUEST', `the file is not valid UTF-8 (bad bytes after byte ${start})`, {
+          hint: 'the start of the file looked like UTF-8 but later bytes are not: save the whole file in one encoding (UTF-8 or GBK), or set encoding: gb18030 in the mapping',
+        }),
+      );
     }
   }
 
@@ -145,7 +166,11 @@ class DecodeStream extends Transform {
       if (text.length > 0) this.push(text);
       callback();
     } catch {
-      callback(new AppError('BAD_REQUEST', 'the file ends in the middle of a UTF-8 character', { hint: 'the file was cut short: copy it again' }));
+      callback(
+        new AppError('BAD_REQUEST', 'the file ends in the middle of a UTF-8 character', {
+          hint: 'the file was cut short: copy it again',
+        }),
+      );
     }
   }
 }
@@ -161,7 +186,15 @@ async function readCsv(file: string, mapping: Mapping, handlers: SourceHandlers,
   let sampleText: string;
   if (encoding === 'gb18030') sampleText = iconv.decode(sample, 'gb18030');
   else sampleText = new TextDecoder(encoding, { fatal: false }).decode(sample.subarray(bomBytes));
-  const delimiter = mapping.delimiter === 'auto' ? detectDelimiter(sampleText.split(/\r?\n/).slice(mapping.headerRow - 1).join('\n')) : mapping.delimiter;
+  const delimiter =
+    mapping.delimiter === 'auto'
+      ? detectDelimiter(
+          sampleText
+            .split(/\r?\n/)
+            .slice(mapping.headerRow - 1)
+            .join('\n'),
+        )
+      : mapping.delimiter;
   const info: SourceInfo = { format: 'csv', encoding: label, delimiter: describeDelimiter(delimiter), size };
   const input = createReadStream(file, { highWaterMark: 1 << 18 });
   const decoder = new DecodeStream(encoding, bomBytes);
@@ -174,47 +207,55 @@ async function readCsv(file: string, mapping: Mapping, handlers: SourceHandlers,
   await new Promise<void>((resolve) => {
     let settled = false;
     const finish = (): void => {
-      if (!settled) (settled = true, resolve());
+      if (!settled) ((settled = true), resolve());
     };
     text.on('error', (error) => {
       failure = error;
       finish();
     });
-    Papa.parse(text as unknown as File, {
-      delimiter,
-      skipEmptyLines: false,
-      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
-        if (stopped) return;
-        const batch: SourceRow[] = [];
-        for (const cells of results.data) {
-          row += 1;
-          if (!headerSeen) {
-            if (row < mapping.headerRow) continue;
-            if (isEmptyRow(cells)) continue;
-            headerSeen = true;
-            if (!handlers.header(cells.map((cell) => String(cell ?? '')), info)) {
-              stopped = true;
-              break;
+    Papa.parse(
+      text as unknown as File,
+      {
+        delimiter,
+        skipEmptyLines: false,
+        chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+          if (stopped) return;
+          const batch: SourceRow[] = [];
+          for (const cells of results.data) {
+            row += 1;
+            if (!headerSeen) {
+              if (row < mapping.headerRow) continue;
+              if (isEmptyRow(cells)) continue;
+              headerSeen = true;
+              if (
+                !handlers.header(
+                  cells.map((cell) => String(cell ?? '')),
+                  info,
+                )
+              ) {
+                stopped = true;
+                break;
+              }
+              continue;
             }
-            continue;
+            if (cells.length === 1 && cells[0] === '') continue;
+            if (isEmptyRow(cells)) continue;
+            batch.push({ row, cells });
           }
-          if (cells.length === 1 && cells[0] === '') continue;
-          if (isEmptyRow(cells)) continue;
-          batch.push({ row, cells });
-        }
-        if (!stopped && batch.length > 0 && !handlers.rows(batch, decoder.bytes)) stopped = true;
-        if (stopped) {
-          parser.abort();
-          input.destroy();
+          if (!stopped && batch.length > 0 && !handlers.rows(batch, decoder.bytes)) stopped = true;
+          if (stopped) {
+            parser.abort();
+            input.destroy();
+            finish();
+          }
+        },
+        complete: () => finish(),
+        error: (error: Error) => {
+          failure = error;
           finish();
-        }
-      },
-      complete: () => finish(),
-      error: (error: Error) => {
-        failure = error;
-        finish();
-      },
-    } as Papa.ParseConfig<string[]> as never);
+        },
+      } as Papa.ParseConfig<string[]> as never,
+    );
   });
   if (failure) throw failure;
   if (!headerSeen && !stopped) handlers.header([], info);
@@ -222,7 +263,8 @@ async function readCsv(file: string, mapping: Mapping, handlers: SourceHandlers,
 
 function cellValue(value: ExcelJS.CellValue): Cell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
+    return value;
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('');
     if ('result' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
@@ -235,9 +277,19 @@ function cellValue(value: ExcelJS.CellValue): Cell {
 async function readXlsx(file: string, mapping: Mapping, handlers: SourceHandlers, size: number): Promise<void> {
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
-    reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+    reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'emit',
+    });
   } catch (error) {
-    throw new AppError('BAD_REQUEST', `cannot read ${path.basename(file)} as an Excel workbook: ${(error as Error).message}`, { hint: 'save it from Excel as .xlsx (Excel Workbook), or export CSV' });
+    throw new AppError(
+      'BAD_REQUEST',
+      `cannot read ${path.basename(file)} as an Excel workbook: ${(error as Error).message}`,
+      { hint: 'save it from Excel as .xlsx (Excel Workbook), or export CSV' },
+    );
   }
   const wanted = mapping.sheet ?? 1;
   let sheetNumber = 0;
@@ -266,7 +318,13 @@ async function readXlsx(file: string, mapping: Mapping, handlers: SourceHandlers
         if (!headerSeen) {
           if (excelRow.number < mapping.headerRow || isEmptyRow(cells)) continue;
           headerSeen = true;
-          if (!handlers.header(cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell))), info)) stopped = true;
+          if (
+            !handlers.header(
+              cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
+              info,
+            )
+          )
+            stopped = true;
           continue;
         }
         if (isEmptyRow(cells)) continue;
@@ -282,10 +340,16 @@ async function readXlsx(file: string, mapping: Mapping, handlers: SourceHandlers
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', `cannot read ${path.basename(file)} as an Excel workbook: ${(error as Error).message}`, { hint: 'save it from Excel as .xlsx (Excel Workbook, not the old .xls, not a CSV renamed), or export CSV' });
+    throw new AppError(
+      'BAD_REQUEST',
+      `cannot read ${path.basename(file)} as an Excel workbook: ${(error as Error).message}`,
+      { hint: 'save it from Excel as .xlsx (Excel Workbook, not the old .xls, not a CSV renamed), or export CSV' },
+    );
   }
   if (!done) {
-    throw new AppError('BAD_REQUEST', `${path.basename(file)} has no sheet ${JSON.stringify(wanted)}`, { hint: `its sheets are ${sheets.join(', ') || '(none)'}: set sheet: in the mapping to one of them (a name or a number, 1 = first)` });
+    throw new AppError('BAD_REQUEST', `${path.basename(file)} has no sheet ${JSON.stringify(wanted)}`, {
+      hint: `its sheets are ${sheets.join(', ') || '(none)'}: set sheet: in the mapping to one of them (a name or a number, 1 = first)`,
+    });
   }
 }
 
@@ -303,13 +367,18 @@ export async function readSource(file: string, mapping: Mapping, handlers: Sourc
     if (!stat.isFile()) throw new Error('not a regular file');
     size = stat.size;
   } catch (error) {
-    throw new AppError('NOT_FOUND', `cannot read ${file}: ${(error as Error).message}`, { hint: 'give the path of a CSV or XLSX export' });
+    throw new AppError('NOT_FOUND', `cannot read ${file}: ${(error as Error).message}`, {
+      hint: 'give the path of a CSV or XLSX export',
+    });
   }
   const format = sourceFormat(file);
   if (format === undefined) {
     const extension = path.extname(file).toLowerCase();
     throw new AppError('USAGE', `${path.basename(file)}: unknown file type "${extension || '(no extension)'}"`, {
-      hint: extension === '.xls' ? 'the old .xls format is not read: open it in Excel and save as .xlsx, or export CSV' : 'import reads .csv (.txt, .tsv) and .xlsx files',
+      hint:
+        extension === '.xls'
+          ? 'the old .xls format is not read: open it in Excel and save as .xlsx, or export CSV'
+          : 'import reads .csv (.txt, .tsv) and .xlsx files',
     });
   }
   if (format === 'xlsx') return readXlsx(file, mapping, handlers, size);

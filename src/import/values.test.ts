@@ -52,21 +52,47 @@ test('the fast paths give what the general converters give, and nothing they ref
     assert.ok(general.ok);
     assert.equal(fastInteger(text), general.value, text);
   }
-  for (const text of ['', '-', '1,234', '4.5', ' 48', '48 ', '１２', '1234567890123456', '1e3', '+5']) assert.equal(fastInteger(text), undefined, text);
+  for (const text of ['', '-', '1,234', '4.5', ' 48', '48 ', '１２', '1234567890123456', '1e3', '+5'])
+    assert.equal(fastInteger(text), undefined, text);
   for (const text of ['2026-11-26', '2024-02-29', '1900-01-01', '2200-12-31']) {
     const general = toDateTime(text, 'date');
     assert.ok(general.ok);
     assert.equal(fastDate(text), general.value, text);
   }
-  for (const text of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-11-31', '1899-12-31', '2026/11/26', '2026-1-26', '26-11-2026', '2026-11-2a']) {
+  for (const text of [
+    '2026-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-11-31',
+    '1899-12-31',
+    '2026/11/26',
+    '2026-1-26',
+    '26-11-2026',
+    '2026-11-2a',
+  ]) {
     assert.equal(fastDate(text), undefined, text);
   }
-  for (const text of ['2026-11-26 09:30:00', '2026-11-26T09:30:00', '2026-11-26 09:30', '2026-11-26T23:59:59', '2024-02-29 00:00']) {
+  for (const text of [
+    '2026-11-26 09:30:00',
+    '2026-11-26T09:30:00',
+    '2026-11-26 09:30',
+    '2026-11-26T23:59:59',
+    '2024-02-29 00:00',
+  ]) {
     const general = toDateTime(text, 'datetime');
     assert.ok(general.ok);
     assert.equal(fastStamp(text), general.value, text);
   }
-  for (const text of ['2026-11-26 24:00:00', '2026-11-26 09:60', '2026-11-26 09:30:60', '2026-11-26X09:30', '2026-11-26 9:30:00', '2026-02-30 09:30', '2026-11-26 09-30-00', '2026-11-26']) {
+  for (const text of [
+    '2026-11-26 24:00:00',
+    '2026-11-26 09:60',
+    '2026-11-26 09:30:60',
+    '2026-11-26X09:30',
+    '2026-11-26 9:30:00',
+    '2026-02-30 09:30',
+    '2026-11-26 09-30-00',
+    '2026-11-26',
+  ]) {
     assert.equal(fastStamp(text), undefined, text);
   }
 });

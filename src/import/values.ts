@@ -18,7 +18,10 @@ export function normalizeText(value: string): string {
   const trimmed = value.trim();
   if (!FULL_WIDTH.test(trimmed)) return trimmed;
   FULL_WIDTH.lastIndex = 0;
-  return trimmed.replace(FULL_WIDTH, (char) => FULL_WIDTH_MAP[char] ?? String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+  return trimmed.replace(
+    FULL_WIDTH,
+    (char) => FULL_WIDTH_MAP[char] ?? String.fromCharCode(char.charCodeAt(0) - 0xfee0),
+  );
 }
 
 const PLAIN_INT = /^-?\d+$/;
@@ -27,7 +30,8 @@ const DECIMAL = /^-?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
 
 export function toInteger(cell: Cell, factor = 1): Converted {
   let number: number;
-  if (factor === 1 && typeof cell === 'string' && cell.length < 16 && PLAIN_INT.test(cell)) return { ok: true, value: Number(cell) };
+  if (factor === 1 && typeof cell === 'string' && cell.length < 16 && PLAIN_INT.test(cell))
+    return { ok: true, value: Number(cell) };
   if (typeof cell === 'number') {
     number = cell;
   } else {
@@ -35,16 +39,26 @@ export function toInteger(cell: Cell, factor = 1): Converted {
     if (PLAIN_INT.test(text)) number = Number(text);
     else if (GROUPED_INT.test(text)) number = Number(text.replaceAll(',', ''));
     else if (DECIMAL.test(text)) number = Number(text.replaceAll(',', ''));
-    else return { ok: false, rule: 'a whole number', fix: 'write digits only (thousands separators like 1,234 are fine), e.g. 480' };
+    else
+      return {
+        ok: false,
+        rule: 'a whole number',
+        fix: 'write digits only (thousands separators like 1,234 are fine), e.g. 480',
+      };
   }
   const scaled = number * factor;
   const rounded = Math.round(scaled);
   if (!Number.isFinite(scaled) || Math.abs(scaled - rounded) > 1e-6) {
     return factor === 1
       ? { ok: false, rule: 'a whole number', fix: 'counts have no fraction: round it in the source, e.g. 480' }
-      : { ok: false, rule: `a whole number after the unit factor ${factor}`, fix: 'check the unit factor in the mapping' };
+      : {
+          ok: false,
+          rule: `a whole number after the unit factor ${factor}`,
+          fix: 'check the unit factor in the mapping',
+        };
   }
-  if (!Number.isSafeInteger(rounded)) return { ok: false, rule: 'a whole number below 2^53', fix: 'check the column: the value is far too large' };
+  if (!Number.isSafeInteger(rounded))
+    return { ok: false, rule: 'a whole number below 2^53', fix: 'check the column: the value is far too large' };
   return { ok: true, value: rounded };
 }
 
@@ -53,7 +67,8 @@ export function toReal(cell: Cell, factor = 1): Converted {
   if (typeof cell === 'number') number = cell;
   else {
     const text = normalizeText(String(cell));
-    if (!DECIMAL.test(text)) return { ok: false, rule: 'a number', fix: 'write a decimal number with a point, e.g. 3.5' };
+    if (!DECIMAL.test(text))
+      return { ok: false, rule: 'a number', fix: 'write a decimal number with a point, e.g. 3.5' };
     number = Number(text.replaceAll(',', ''));
   }
   const scaled = number * factor;
@@ -81,7 +96,11 @@ function fastDateTime(text: string, type: 'date' | 'datetime'): Converted | unde
   } else if (text.length === 16 || text.length === 19) {
     if (!CANONICAL_STAMP.test(text)) return undefined;
   } else return undefined;
-  const parts: Parts = { year: digit(text, 0) * 1000 + digit(text, 1) * 100 + two(text, 2), month: two(text, 5), day: two(text, 8) };
+  const parts: Parts = {
+    year: digit(text, 0) * 1000 + digit(text, 1) * 100 + two(text, 2),
+    month: two(text, 5),
+    day: two(text, 8),
+  };
   if (text.length > 10) {
     parts.hour = two(text, 11);
     parts.minute = two(text, 14);
@@ -101,28 +120,56 @@ interface Parts {
 
 function render(parts: Parts, type: 'date' | 'datetime'): Converted {
   const { year, month, day } = parts;
-  if (year < 1900 || year > 2200) return { ok: false, rule: 'a year from 1900 to 2200', fix: 'check the year (a two-digit year needs a format with YYYY in the source)' };
-  if (month < 1 || month > 12) return { ok: false, rule: 'a month from 1 to 12', fix: 'check the date, or give the right date_format in the mapping (day and month swapped?)' };
-  if (day < 1 || day > daysIn(year, month)) return { ok: false, rule: `a day that exists (${year}-${pad(month)} has ${daysIn(year, month)} days)`, fix: 'check the date' };
+  if (year < 1900 || year > 2200)
+    return {
+      ok: false,
+      rule: 'a year from 1900 to 2200',
+      fix: 'check the year (a two-digit year needs a format with YYYY in the source)',
+    };
+  if (month < 1 || month > 12)
+    return {
+      ok: false,
+      rule: 'a month from 1 to 12',
+      fix: 'check the date, or give the right date_format in the mapping (day and month swapped?)',
+    };
+  if (day < 1 || day > daysIn(year, month))
+    return {
+      ok: false,
+      rule: `a day that exists (${year}-${pad(month)} has ${daysIn(year, month)} days)`,
+      fix: 'check the date',
+    };
   const date = `${year}-${pad(month)}-${pad(day)}`;
   const hour = parts.hour ?? 0;
   const minute = parts.minute ?? 0;
   const second = parts.second ?? 0;
-  if (hour > 23 || minute > 59 || second > 59) return { ok: false, rule: 'a time from 00:00:00 to 23:59:59', fix: 'check the time' };
+  if (hour > 23 || minute > 59 || second > 59)
+    return { ok: false, rule: 'a time from 00:00:00 to 23:59:59', fix: 'check the time' };
   if (type === 'date') {
     if (parts.hour !== undefined && (hour !== 0 || minute !== 0 || second !== 0)) {
-      return { ok: false, rule: 'a date (YYYY-MM-DD), not a timestamp', fix: 'give the date only, or map this column to a timestamp column' };
+      return {
+        ok: false,
+        rule: 'a date (YYYY-MM-DD), not a timestamp',
+        fix: 'give the date only, or map this column to a timestamp column',
+      };
     }
     return { ok: true, value: date };
   }
   return { ok: true, value: `${date}T${pad(hour)}:${pad(minute)}:${pad(second)}` };
 }
 
-const AUTO_DATE = /^(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|年(\d{1,2})月(\d{1,2})日?|(\d{2})(\d{2}))(?:(?:[T ]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+const AUTO_DATE =
+  /^(\d{4})(?:([-/.])(\d{1,2})\2(\d{1,2})|年(\d{1,2})月(\d{1,2})日?|(\d{2})(\d{2}))(?:(?:[T ]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
 function fromDate(date: Date): Parts {
   // XLSX readers give date cells as Date objects holding the wall-clock time in UTC fields
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds() };
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+  };
 }
 
 function fromSerial(serial: number): Parts {
@@ -164,13 +211,15 @@ export function compileDateFormat(format: string): DateFormat | string {
       rest = rest.slice(1);
     }
   }
-  for (const needed of ['year', 'month', 'day'] as const) if (!groups.includes(needed)) return `a date format needs YYYY, M(M) and D(D)`;
+  for (const needed of ['year', 'month', 'day'] as const)
+    if (!groups.includes(needed)) return `a date format needs YYYY, M(M) and D(D)`;
   return { source: format, regex: new RegExp(`${regex}$`), groups };
 }
 
 export function toDateTime(cell: Cell, type: 'date' | 'datetime', format?: DateFormat): Converted {
   if (cell instanceof Date) {
-    if (Number.isNaN(cell.getTime())) return { ok: false, rule: 'a valid date', fix: 'the spreadsheet cell holds an invalid date' };
+    if (Number.isNaN(cell.getTime()))
+      return { ok: false, rule: 'a valid date', fix: 'the spreadsheet cell holds an invalid date' };
     return render(fromDate(cell), type);
   }
   if (typeof cell === 'number') {
@@ -184,7 +233,12 @@ export function toDateTime(cell: Cell, type: 'date' | 'datetime', format?: DateF
   const text = normalizeText(String(cell));
   if (format) {
     const match = format.regex.exec(text);
-    if (!match) return { ok: false, rule: `the date format ${format.source}`, fix: `write it as ${format.source} (the mapping's format), or correct the mapping` };
+    if (!match)
+      return {
+        ok: false,
+        rule: `the date format ${format.source}`,
+        fix: `write it as ${format.source} (the mapping's format), or correct the mapping`,
+      };
     const parts: Partial<Parts> = {};
     format.groups.forEach((group, index) => (parts[group] = Number(match[index + 1])));
     return render(parts as Parts, type);
@@ -204,7 +258,14 @@ export function toDateTime(cell: Cell, type: 'date' | 'datetime', format?: DateF
   const month = Number(match[3] ?? match[5] ?? match[7]);
   const day = Number(match[4] ?? match[6] ?? match[8]);
   const hour = match[9] === undefined ? undefined : Number(match[9]);
-  const parts: Parts = { year, month, day, hour, minute: hour === undefined ? undefined : Number(match[10]), second: match[11] === undefined ? undefined : Number(match[11]) };
+  const parts: Parts = {
+    year,
+    month,
+    day,
+    hour,
+    minute: hour === undefined ? undefined : Number(match[10]),
+    second: match[11] === undefined ? undefined : Number(match[11]),
+  };
   return render(parts, type);
 }
 
@@ -253,7 +314,8 @@ const YMD_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
 
 function validYmd(text: string): boolean {
   if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
-  for (let index = 0; index < YMD_DIGITS.length; index++) if (!isDigit(text.charCodeAt(YMD_DIGITS[index]!))) return false;
+  for (let index = 0; index < YMD_DIGITS.length; index++)
+    if (!isDigit(text.charCodeAt(YMD_DIGITS[index]!))) return false;
   const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + two(text, 2);
   const month = two(text, 5);
   const day = two(text, 8);
@@ -263,7 +325,8 @@ function validYmd(text: string): boolean {
 function validHms(text: string, at: number, seconds: boolean): boolean {
   if (text.charCodeAt(at + 2) !== 58 || (seconds && text.charCodeAt(at + 5) !== 58)) return false;
   const count = seconds ? 8 : 5;
-  for (let index = at; index < at + count; index++) if (index !== at + 2 && index !== at + 5 && !isDigit(text.charCodeAt(index))) return false;
+  for (let index = at; index < at + count; index++)
+    if (index !== at + 2 && index !== at + 5 && !isDigit(text.charCodeAt(index))) return false;
   return two(text, at) <= 23 && two(text, at + 3) <= 59 && (!seconds || two(text, at + 6) <= 59);
 }
 

@@ -71,7 +71,8 @@ export class ModelGate {
       const wasDown = this.state === 'down';
       this.state = 'up';
       if (wasDown) this.options.log?.info({ url: client.baseUrl }, 'llm-available');
-      if (!result.modelListed) this.options.log?.warn({ model: client.model, models: result.models }, 'llm-model-not-listed');
+      if (!result.modelListed)
+        this.options.log?.warn({ model: client.model, models: result.models }, 'llm-model-not-listed');
     } else {
       this.setDown(result.error);
     }
@@ -80,7 +81,10 @@ export class ModelGate {
   /** The model to use for this question, or why there is none (with a one-time notice). */
   async status(): Promise<ModelStatus> {
     const client = this.options.client;
-    if (this.state === 'unknown' || (this.state === 'down' && client && this.clock() - this.lastProbeAt >= (this.options.reprobeMs ?? 60_000))) {
+    if (
+      this.state === 'unknown' ||
+      (this.state === 'down' && client && this.clock() - this.lastProbeAt >= (this.options.reprobeMs ?? 60_000))
+    ) {
       await this.probe();
     }
     if (this.state === 'up' && client) {
@@ -123,5 +127,8 @@ export class ModelGate {
 export function meansModelDown(error: AppError): boolean {
   if (error.code === 'LLM_UNAVAILABLE' || error.code === 'LLM_TIMEOUT') return true;
   const status = error.details?.status;
-  return error.code === 'LLM_ERROR' && (typeof status !== 'number' || status >= 500 || status === 401 || status === 403 || status === 404);
+  return (
+    error.code === 'LLM_ERROR' &&
+    (typeof status !== 'number' || status >= 500 || status === 401 || status === 403 || status === 404)
+  );
 }

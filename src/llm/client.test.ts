@@ -6,7 +6,14 @@ import { LlmClient } from './client.js';
 import { ModelGate, meansModelDown } from './availability.js';
 
 function clientFor(url: string, overrides: Partial<ConstructorParameters<typeof LlmClient>[0]> = {}): LlmClient {
-  return new LlmClient({ baseUrl: url, model: 'scripted', timeoutMs: 2000, temperature: 0.3, maxTokens: 256, ...overrides });
+  return new LlmClient({
+    baseUrl: url,
+    model: 'scripted',
+    timeoutMs: 2000,
+    temperature: 0.3,
+    maxTokens: 256,
+    ...overrides,
+  });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
@@ -19,7 +26,13 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
   assert.fail('expected a rejection');
 }
 
-const tools = [{ name: 'count_records', description: 'Count records.', parameters: { type: 'object', properties: { line: { type: 'string' } }, required: ['line'] } }];
+const tools = [
+  {
+    name: 'count_records',
+    description: 'Count records.',
+    parameters: { type: 'object', properties: { line: { type: 'string' } }, required: ['line'] },
+  },
+];
 
 describe('LlmClient against the scripted server', () => {
   let server: ScriptedLlmServer;
@@ -32,7 +45,11 @@ describe('LlmClient against the scripted server', () => {
 
   test('non-streaming: text, model, temperature, max_tokens and tools reach the endpoint; a dummy key is sent', async () => {
     server.push(turn.text('Line A made 1200 pcs.'));
-    const response = await clientFor(server.url).chat({ messages: [{ role: 'user', content: 'output?' }], tools, temperature: 0.15 });
+    const response = await clientFor(server.url).chat({
+      messages: [{ role: 'user', content: 'output?' }],
+      tools,
+      temperature: 0.15,
+    });
     assert.equal(response.content, 'Line A made 1200 pcs.');
     assert.deepEqual(response.toolCalls, []);
     assert.equal(response.finishReason, 'stop');
@@ -52,9 +69,20 @@ describe('LlmClient against the scripted server', () => {
   });
 
   test('streaming: tokens arrive in order and tool-call deltas are assembled', async () => {
-    server.push({ content: 'Let me count. ', toolCalls: [{ name: 'count_records', arguments: { line: 'A', days: 7 } }, { name: 'count_records', arguments: '{"line": "B"}' }] });
+    server.push({
+      content: 'Let me count. ',
+      toolCalls: [
+        { name: 'count_records', arguments: { line: 'A', days: 7 } },
+        { name: 'count_records', arguments: '{"line": "B"}' },
+      ],
+    });
     const tokens: string[] = [];
-    const response = await clientFor(server.url).chat({ messages: [{ role: 'user', content: 'count' }], tools, stream: true, onToken: (text) => tokens.push(text) });
+    const response = await clientFor(server.url).chat({
+      messages: [{ role: 'user', content: 'count' }],
+      tools,
+      stream: true,
+      onToken: (text) => tokens.push(text),
+    });
     assert.equal(tokens.join(''), 'Let me count. ');
     assert.ok(tokens.length > 1, 'several chunks');
     assert.equal(response.toolCalls.length, 2);
@@ -94,7 +122,9 @@ describe('LlmClient against the scripted server', () => {
   test('slow headers → LLM_TIMEOUT after timeout_ms', async () => {
     server.push(turn.text('late', { delayMs: 1500 }));
     const started = performance.now();
-    const error = await rejection(clientFor(server.url, { timeoutMs: 200 }).chat({ messages: [{ role: 'user', content: 'x' }] }));
+    const error = await rejection(
+      clientFor(server.url, { timeoutMs: 200 }).chat({ messages: [{ role: 'user', content: 'x' }] }),
+    );
     assert.equal(error.code, 'LLM_TIMEOUT');
     assert.match(error.message, /within 200 ms/);
     assert.ok(performance.now() - started < 1400);
@@ -102,15 +132,22 @@ describe('LlmClient against the scripted server', () => {
 
   test('a stream that stalls after the headers also times out (the timer covers the body)', async () => {
     server.push(turn.text('a b c d e f g h i j', { chunkDelayMs: 400, chunkSize: 2 }));
-    const error = await rejection(clientFor(server.url, { timeoutMs: 300 }).chat({ messages: [{ role: 'user', content: 'x' }], stream: true }));
+    const error = await rejection(
+      clientFor(server.url, { timeoutMs: 300 }).chat({ messages: [{ role: 'user', content: 'x' }], stream: true }),
+    );
     assert.equal(error.code, 'LLM_TIMEOUT');
   });
 
   test('a connection dropped before or during the answer → LLM_UNAVAILABLE', async () => {
     server.push({ content: 'never', drop: 'before-response' });
-    assert.equal((await rejection(clientFor(server.url).chat({ messages: [{ role: 'user', content: 'x' }] }))).code, 'LLM_UNAVAILABLE');
+    assert.equal(
+      (await rejection(clientFor(server.url).chat({ messages: [{ role: 'user', content: 'x' }] }))).code,
+      'LLM_UNAVAILABLE',
+    );
     server.push({ content: 'a long answer that is cut off midway', drop: 'mid-stream', chunkSize: 4 });
-    const error = await rejection(clientFor(server.url).chat({ messages: [{ role: 'user', content: 'x' }], stream: true }));
+    const error = await rejection(
+      clientFor(server.url).chat({ messages: [{ role: 'user', content: 'x' }], stream: true }),
+    );
     assert.equal(error.code, 'LLM_UNAVAILABLE');
   });
 
@@ -119,17 +156,25 @@ describe('LlmClient against the scripted server', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = performance.now();
-    const error = await rejection(clientFor(server.url).chat({ messages: [{ role: 'user', content: 'x' }], signal: controller.signal }));
+    const error = await rejection(
+      clientFor(server.url).chat({ messages: [{ role: 'user', content: 'x' }], signal: controller.signal }),
+    );
     assert.equal(error.code, 'CANCELLED');
     assert.ok(performance.now() - started < 1500);
-    assert.equal((await rejection(clientFor(server.url).chat({ messages: [], signal: AbortSignal.abort() }))).code, 'CANCELLED');
+    assert.equal(
+      (await rejection(clientFor(server.url).chat({ messages: [], signal: AbortSignal.abort() }))).code,
+      'CANCELLED',
+    );
   });
 
   test('concurrency: calls beyond the limit wait for a free slot', async () => {
     server.push(turn.text('one', { delayMs: 150 }), turn.text('two', { delayMs: 150 }));
     const client = clientFor(server.url, { concurrency: 1 });
     const started = performance.now();
-    const answers = await Promise.all([client.chat({ messages: [{ role: 'user', content: '1' }] }), client.chat({ messages: [{ role: 'user', content: '2' }] })]);
+    const answers = await Promise.all([
+      client.chat({ messages: [{ role: 'user', content: '1' }] }),
+      client.chat({ messages: [{ role: 'user', content: '2' }] }),
+    ]);
     assert.deepEqual(answers.map((answer) => answer.content).sort(), ['one', 'two']);
     assert.ok(performance.now() - started >= 290, 'one after the other');
   });
@@ -174,8 +219,14 @@ describe('probe and the model gate when the endpoint is down', () => {
     const probe = await client.probe();
     assert.equal(probe.ok, false);
     assert.equal(!probe.ok && probe.error.code, 'LLM_UNAVAILABLE');
-    assert.match(!probe.ok ? probe.error.message : '', /cannot reach the model at http:\/\/127\.0\.0\.1:\d+\/v1 \(ECONNREFUSED\)/);
-    assert.equal((await rejection(client.chat({ messages: [{ role: 'user', content: 'x' }] }))).code, 'LLM_UNAVAILABLE');
+    assert.match(
+      !probe.ok ? probe.error.message : '',
+      /cannot reach the model at http:\/\/127\.0\.0\.1:\d+\/v1 \(ECONNREFUSED\)/,
+    );
+    assert.equal(
+      (await rejection(client.chat({ messages: [{ role: 'user', content: 'x' }] }))).code,
+      'LLM_UNAVAILABLE',
+    );
   });
 
   test('the gate says so once, re-probes after the interval and announces the model is back', async () => {

@@ -56,8 +56,7 @@ export interface ChatResponse {
 }
 
 export type ProbeResult =
-  | { ok: true; models: string[]; ms: number; modelListed: boolean }
-  | { ok: false; error: AppError; ms: number };
+  { ok: true; models: string[]; ms: number; modelListed: boolean } | { ok: false; error: AppError; ms: number };
 
 export interface LlmClientOptions {
   baseUrl: string;
@@ -77,7 +76,8 @@ export interface LlmClientOptions {
  * made again without `tools` (the system prompt lists them; the lenient parser
  * reads calls from the text), and later calls skip them too.
  */
-const TOOLS_REFUSED = /tool[ _-]?choice|tool[ _-]?call[ _-]?parser|enable-auto-tool-choice|does not support tools|tools? (?:are|is) not supported|requires --jinja/i;
+const TOOLS_REFUSED =
+  /tool[ _-]?choice|tool[ _-]?call[ _-]?parser|enable-auto-tool-choice|does not support tools|tools? (?:are|is) not supported|requires --jinja/i;
 
 /** The SDK refuses to start without a key; local endpoints ignore it. */
 const DUMMY_API_KEY = 'sk-no-key-required';
@@ -110,7 +110,10 @@ export class LlmClient {
   }
 
   /** A client for the configured endpoint, or null when there is none (rules only). */
-  static fromConfig(config: Pick<Config, 'llm'>, options: { baseUrl?: string | undefined; log?: Logger | undefined } = {}): LlmClient | null {
+  static fromConfig(
+    config: Pick<Config, 'llm'>,
+    options: { baseUrl?: string | undefined; log?: Logger | undefined } = {},
+  ): LlmClient | null {
     const baseUrl = options.baseUrl ?? config.llm.base_url;
     if (!baseUrl) return null;
     return new LlmClient({
@@ -136,7 +139,8 @@ export class LlmClient {
     try {
       return await this.call(request, withTools);
     } catch (error) {
-      if (!(withTools && error instanceof AppError && error.code === 'LLM_ERROR' && TOOLS_REFUSED.test(error.message))) throw error;
+      if (!(withTools && error instanceof AppError && error.code === 'LLM_ERROR' && TOOLS_REFUSED.test(error.message)))
+        throw error;
       this.nativeTools = false;
       this.options.log?.warn({ url: this.baseUrl, err: error.message }, 'llm-native-tools-refused');
       return this.call(request, false);
@@ -169,7 +173,11 @@ export class LlmClient {
           ? {
               tools: request.tools.map((tool) => ({
                 type: 'function' as const,
-                function: { name: tool.name, description: tool.description, parameters: tool.parameters as Record<string, unknown> },
+                function: {
+                  name: tool.name,
+                  description: tool.description,
+                  parameters: tool.parameters as Record<string, unknown>,
+                },
               })),
               tool_choice: 'auto' as const,
             }
@@ -191,7 +199,10 @@ export class LlmClient {
     }
   }
 
-  private async whole(body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, signal: AbortSignal): Promise<Omit<ChatResponse, 'ms'>> {
+  private async whole(
+    body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+    signal: AbortSignal,
+  ): Promise<Omit<ChatResponse, 'ms'>> {
     const completion = await this.sdk.chat.completions.create(body, { signal });
     const choice = completion.choices?.[0];
     if (!choice) throw new AppError('LLM_ERROR', `the model at ${this.baseUrl} sent a completion without choices`);
@@ -199,13 +210,19 @@ export class LlmClient {
     const toolCalls: NativeToolCall[] = [];
     for (const call of message.tool_calls ?? []) {
       if (call.type !== 'function') continue;
-      toolCalls.push({ id: call.id || `call_${toolCalls.length}`, name: call.function.name, arguments: call.function.arguments ?? '' });
+      toolCalls.push({
+        id: call.id || `call_${toolCalls.length}`,
+        name: call.function.name,
+        arguments: call.function.arguments ?? '',
+      });
     }
     return {
       content: message.content ?? '',
       toolCalls,
       finishReason: choice.finish_reason ?? null,
-      usage: completion.usage ? { promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens } : undefined,
+      usage: completion.usage
+        ? { promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens }
+        : undefined,
     };
   }
 
@@ -214,13 +231,17 @@ export class LlmClient {
     signal: AbortSignal,
     onToken: ((text: string) => void) | undefined,
   ): Promise<Omit<ChatResponse, 'ms'>> {
-    const stream = await this.sdk.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal });
+    const stream = await this.sdk.chat.completions.create(
+      { ...body, stream: true, stream_options: { include_usage: true } },
+      { signal },
+    );
     let content = '';
     let finishReason: string | null = null;
     let usage: ChatResponse['usage'];
     const calls = new Map<number, { id: string; name: string; arguments: string }>();
     for await (const chunk of stream) {
-      if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+      if (chunk.usage)
+        usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       const choice = chunk.choices?.[0];
       if (!choice) continue;
       const delta = choice.delta ?? {};
@@ -254,7 +275,9 @@ export class LlmClient {
    * 5xx (llama-server answers 503 while loading), a refused connection or a
    * timeout counts as down. Never throws.
    */
-  async probe(options: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined } = {}): Promise<ProbeResult> {
+  async probe(
+    options: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<ProbeResult> {
     const started = performance.now();
     const timeoutMs = options.timeoutMs ?? Math.min(3000, this.options.timeoutMs);
     const state: CallState = { baseUrl: this.baseUrl, timeoutMs, timedOut: false, cancelled: false };
@@ -271,7 +294,12 @@ export class LlmClient {
     try {
       const page = await this.sdk.models.list({ signal: controller.signal, timeout: timeoutMs + 500 });
       const models = page.data.map((model) => model.id);
-      return { ok: true, models, ms: performance.now() - started, modelListed: models.length === 0 || models.includes(this.model) };
+      return {
+        ok: true,
+        models,
+        ms: performance.now() - started,
+        modelListed: models.length === 0 || models.includes(this.model),
+      };
     } catch (error) {
       const mapped = mapLlmError(error, state);
       const status = mapped.details?.status;

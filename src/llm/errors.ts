@@ -45,7 +45,8 @@ export function mapLlmError(error: unknown, state: CallState): AppError {
       cause: error,
     });
   }
-  if (error instanceof APIUserAbortError) return new AppError('CANCELLED', 'the model call was cancelled', { cause: error });
+  if (error instanceof APIUserAbortError)
+    return new AppError('CANCELLED', 'the model call was cancelled', { cause: error });
   if (error instanceof APIConnectionError) {
     const code = causeCode(error);
     return new AppError('LLM_UNAVAILABLE', `cannot reach the model at ${state.baseUrl}${code ? ` (${code})` : ''}`, {
@@ -69,7 +70,10 @@ export function mapLlmError(error: unknown, state: CallState): AppError {
   }
   const code = causeCode(error);
   const message = error instanceof Error ? error.message : String(error);
-  if ((code && /^(ECONN|EPIPE|ENOTFOUND|EAI_AGAIN|UND_ERR)/.test(code)) || /terminated|socket|other side closed/i.test(message)) {
+  if (
+    (code && /^(ECONN|EPIPE|ENOTFOUND|EAI_AGAIN|UND_ERR)/.test(code)) ||
+    /terminated|socket|other side closed/i.test(message)
+  ) {
     return new AppError('LLM_UNAVAILABLE', `the connection to the model at ${state.baseUrl} dropped: ${message}`, {
       hint: 'check the model server is running and not crashing (its log), then ask again',
       details: { code },

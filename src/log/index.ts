@@ -27,7 +27,17 @@ export interface LoggingOptions {
   name?: string;
 }
 
-const REDACT = ['password', '*.password', 'token', '*.token', 'api_key', '*.api_key', 'authorization', '*.authorization', 'headers.cookie'];
+const REDACT = [
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'api_key',
+  '*.api_key',
+  'authorization',
+  '*.authorization',
+  'headers.cookie',
+];
 
 let root: Logger = pino({ level: process.env.AIRGAP_AGENT_LOG_LEVEL ?? 'silent', base: undefined });
 const rolls: Array<{ flushSync?: () => void; end?: () => void }> = [];
@@ -51,7 +61,10 @@ export async function initLogging(options: LoggingOptions): Promise<Logger> {
       mode: 0o600,
       symlink: true,
     };
-    const roll = (await pinoRoll(rollOptions)) as unknown as DestinationStream & { flushSync?: () => void; end?: () => void };
+    const roll = (await pinoRoll(rollOptions)) as unknown as DestinationStream & {
+      flushSync?: () => void;
+      end?: () => void;
+    };
     rolls.push(roll);
     streams.push({ level: log.level as pino.Level, stream: roll });
   }

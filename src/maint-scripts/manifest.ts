@@ -47,16 +47,30 @@ export const manifestSchema = z
       .describe('JSON Schema (an object schema) of the arguments'),
     timeout_s: z.number().int().min(1).max(3600).default(60),
     needs_approval: z.boolean().default(false),
-    run_as: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'a user name').nullable().default(null).describe('the user it runs as (systemd sandbox only; null: the service user)'),
+    run_as: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'a user name')
+      .nullable()
+      .default(null)
+      .describe('the user it runs as (systemd sandbox only; null: the service user)'),
     touches: z
       .object({
-        read: z.array(z.string()).default([]).describe('paths it reads ({plant.db}, {log.dir}, {reports.dir}, {state.dir} expand)'),
-        write: z.array(z.string()).default([]).describe('the only paths it may write (the systemd sandbox makes everything else read-only)'),
+        read: z
+          .array(z.string())
+          .default([])
+          .describe('paths it reads ({plant.db}, {log.dir}, {reports.dir}, {state.dir} expand)'),
+        write: z
+          .array(z.string())
+          .default([])
+          .describe('the only paths it may write (the systemd sandbox makes everything else read-only)'),
         units: z.array(z.string()).default([]).describe('systemd units it may start, stop or restart'),
       })
       .strict()
       .prefault({}),
-    phrasings: z.array(phrasingSchema).default([]).describe('questions that run it without a model (taught phrasings, shipped with the script)'),
+    phrasings: z
+      .array(phrasingSchema)
+      .default([])
+      .describe('questions that run it without a model (taught phrasings, shipped with the script)'),
   })
   .strict();
 
@@ -84,7 +98,8 @@ const ajv = new Ajv({ allErrors: false, strict: false, useDefaults: true, coerce
 
 function checkArgsSchema(schema: Record<string, unknown>): string | undefined {
   if (schema.type !== 'object') return 'args: the schema must be an object schema (type: object)';
-  if (schema.additionalProperties !== false) return 'args: set additionalProperties: false, so that nothing unexpected reaches the script';
+  if (schema.additionalProperties !== false)
+    return 'args: set additionalProperties: false, so that nothing unexpected reaches the script';
   try {
     ajv.compile(schema);
   } catch (error) {
@@ -96,7 +111,14 @@ function checkArgsSchema(schema: Record<string, unknown>): string | undefined {
 function loadOne(manifestFile: string, origin: 'shipped' | 'plant'): ScriptEntry {
   const dir = path.dirname(manifestFile);
   const folder = path.basename(dir);
-  const broken = (error: string): ScriptEntry => ({ name: folder, dir, manifestFile, manifest: undefined, error: `${manifestFile}: ${error}`, origin });
+  const broken = (error: string): ScriptEntry => ({
+    name: folder,
+    dir,
+    manifestFile,
+    manifest: undefined,
+    error: `${manifestFile}: ${error}`,
+    origin,
+  });
   let raw: unknown;
   try {
     raw = parseYaml(readFileSync(manifestFile, 'utf8'));
@@ -113,7 +135,8 @@ function loadOne(manifestFile: string, origin: 'shipped' | 'plant'): ScriptEntry
   if (schemaError) return broken(schemaError);
   const first = manifest.command[0]!;
   if (first !== '{agent}') {
-    if (path.isAbsolute(first) || !first.startsWith('./') || first.includes('..')) return broken('command[0] must be "{agent}" or a file beside the manifest, written "./name"');
+    if (path.isAbsolute(first) || !first.startsWith('./') || first.includes('..'))
+      return broken('command[0] must be "{agent}" or a file beside the manifest, written "./name"');
     const executable = path.join(dir, first);
     try {
       if (!statSync(executable).isFile()) return broken(`${first} is not a file`);
@@ -161,7 +184,9 @@ export function validateArgs(
   const issue = validate.errors?.[0];
   const where = issue?.instancePath ? `argument "${issue.instancePath.slice(1)}"` : 'the arguments';
   let detail = issue?.message ?? 'invalid';
-  if (issue?.keyword === 'enum') detail += `: ${(issue.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
-  if (issue?.keyword === 'additionalProperties') detail = `unknown argument "${(issue.params as { additionalProperty: string }).additionalProperty}"`;
+  if (issue?.keyword === 'enum')
+    detail += `: ${(issue.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  if (issue?.keyword === 'additionalProperties')
+    detail = `unknown argument "${(issue.params as { additionalProperty: string }).additionalProperty}"`;
   return { ok: false, error: `${manifest.name}: ${where}: ${detail}` };
 }

@@ -59,7 +59,12 @@ export function expandPlaceholders(text: string, config: Config): string {
 /** `--key=value` for each argument, in the schema's property order (arrays repeat the flag). */
 export function argvOf(manifest: ScriptManifest, args: Record<string, unknown>): string[] {
   const properties = Object.keys((manifest.args.properties as Record<string, unknown> | undefined) ?? {});
-  const keys = [...properties.filter((key) => key in args), ...Object.keys(args).filter((key) => !properties.includes(key)).sort()];
+  const keys = [
+    ...properties.filter((key) => key in args),
+    ...Object.keys(args)
+      .filter((key) => !properties.includes(key))
+      .sort(),
+  ];
   const argv: string[] = [];
   for (const key of keys) {
     const value = args[key];
@@ -72,7 +77,11 @@ export function argvOf(manifest: ScriptManifest, args: Record<string, unknown>):
 }
 
 /** The clean environment a script sees. */
-export function scriptEnv(options: { config: Config; configFile?: string | undefined; entry: ScriptEntry }): Record<string, string> {
+export function scriptEnv(options: {
+  config: Config;
+  configFile?: string | undefined;
+  entry: ScriptEntry;
+}): Record<string, string> {
   const { config, entry } = options;
   const env: Record<string, string> = {
     PATH: CLEAN_PATH,
@@ -97,22 +106,35 @@ export function scriptEnv(options: { config: Config; configFile?: string | undef
 
 /** sd_booted(): systemd is PID 1 and systemd-run is installed. */
 export function systemdAvailable(): boolean {
-  return existsSync('/run/systemd/system') && ['/usr/bin/systemd-run', '/bin/systemd-run'].some((file) => existsSync(file));
+  return (
+    existsSync('/run/systemd/system') && ['/usr/bin/systemd-run', '/bin/systemd-run'].some((file) => existsSync(file))
+  );
 }
 
 export function chooseSandbox(config: Config): Sandbox {
   if (config.scripts.sandbox === 'none') return 'process';
   const available = systemdAvailable() && (process.getuid?.() === 0 || config.scripts.sandbox === 'systemd');
   if (config.scripts.sandbox === 'systemd' && !systemdAvailable()) {
-    throw new AppError('SKILL_FAILED', 'scripts.sandbox is "systemd", but systemd is not running here (or systemd-run is missing)', {
-      hint: 'set scripts.sandbox: auto (a plain child process where systemd is absent), or run on the installed appliance',
-    });
+    throw new AppError(
+      'SKILL_FAILED',
+      'scripts.sandbox is "systemd", but systemd is not running here (or systemd-run is missing)',
+      {
+        hint: 'set scripts.sandbox: auto (a plain child process where systemd is absent), or run on the installed appliance',
+      },
+    );
   }
   return available ? 'systemd' : 'process';
 }
 
 /** The systemd-run command line that wraps a script in a transient unit with its own limits. */
-export function systemdRunArgv(options: { runId: string; manifest: ScriptManifest; argv: string[]; env: Record<string, string>; config: Config; workDir: string }): string[] {
+export function systemdRunArgv(options: {
+  runId: string;
+  manifest: ScriptManifest;
+  argv: string[];
+  env: Record<string, string>;
+  config: Config;
+  workDir: string;
+}): string[] {
   const { manifest, config } = options;
   const properties = [
     'ProtectSystem=strict',
@@ -134,7 +156,14 @@ export function systemdRunArgv(options: { runId: string; manifest: ScriptManifes
   if (manifest.touches.units.length > 0) properties.splice(properties.indexOf('PrivateNetwork=yes'), 1);
   for (const write of manifest.touches.write) properties.push(`ReadWritePaths=-${expandPlaceholders(write, config)}`);
   if (manifest.run_as) properties.push(`User=${manifest.run_as}`);
-  const argv = ['--wait', '--pipe', '--collect', '--quiet', '--service-type=exec', `--unit=airgap-script-${manifest.name.replace(/_/g, '-')}-${options.runId.slice(0, 8)}`];
+  const argv = [
+    '--wait',
+    '--pipe',
+    '--collect',
+    '--quiet',
+    '--service-type=exec',
+    `--unit=airgap-script-${manifest.name.replace(/_/g, '-')}-${options.runId.slice(0, 8)}`,
+  ];
   for (const property of properties) argv.push(`--property=${property}`);
   for (const [key, value] of Object.entries(options.env)) argv.push(`--setenv=${key}=${value}`);
   argv.push('--', ...options.argv);
@@ -150,10 +179,15 @@ export interface ScriptRunResult extends ScriptRunRow {
 export async function runScript(options: RunScriptOptions): Promise<ScriptRunResult> {
   const { config, entry } = options;
   const manifest = entry.manifest;
-  if (!manifest) throw new AppError('SKILL_NOT_FOUND', `script "${entry.name}" is disabled: ${entry.error ?? 'broken manifest'}`, { hint: 'fix the manifest; `airgap-agent scripts list` shows why' });
+  if (!manifest)
+    throw new AppError('SKILL_NOT_FOUND', `script "${entry.name}" is disabled: ${entry.error ?? 'broken manifest'}`, {
+      hint: 'fix the manifest; `airgap-agent scripts list` shows why',
+    });
   const checked = validateArgs(manifest, options.args);
   if (!checked.ok) {
-    throw new AppError('TOOL_ARGUMENTS_INVALID', checked.error, { hint: `expected arguments: ${JSON.stringify(manifest.args)}` });
+    throw new AppError('TOOL_ARGUMENTS_INVALID', checked.error, {
+      hint: `expected arguments: ${JSON.stringify(manifest.args)}`,
+    });
   }
   if (manifest.needs_approval && !options.approvedBy) {
     throw new AppError('FORBIDDEN', `script "${manifest.name}" needs an admin's approval before it runs`, {
@@ -190,9 +224,15 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptRunRes
     trace_id: options.traceId ?? null,
     sandbox,
   });
-  const [command, ...rest] = sandbox === 'systemd' ? ['systemd-run', ...systemdRunArgv({ runId, manifest, argv, env, config, workDir: entry.dir })] : argv;
+  const [command, ...rest] =
+    sandbox === 'systemd'
+      ? ['systemd-run', ...systemdRunArgv({ runId, manifest, argv, env, config, workDir: entry.dir })]
+      : argv;
   if (sandbox === 'process' && manifest.run_as && manifest.run_as !== os.userInfo().username) {
-    options.onLine?.(`[airgap-agent] run_as "${manifest.run_as}" applies in the systemd sandbox only; this run is a plain child process as "${os.userInfo().username}" (scripts.sandbox)`, 'stderr');
+    options.onLine?.(
+      `[airgap-agent] run_as "${manifest.run_as}" applies in the systemd sandbox only; this run is a plain child process as "${os.userInfo().username}" (scripts.sandbox)`,
+      'stderr',
+    );
   }
   const limit = config.scripts.output_max_kb * 1024;
   const hash = createHash('sha256');
@@ -200,8 +240,20 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptRunRes
   let kept = '';
   let truncated = false;
   const tail: string[] = [];
-  const outcome = await new Promise<{ code: number | null; signal: string | null; timedOut: boolean; cancelled: boolean; spawnError?: string }>((resolve) => {
-    const child = spawn(command!, rest, { shell: false, env: sandbox === 'systemd' ? { PATH: CLEAN_PATH, LANG: 'C.UTF-8' } : env, cwd: entry.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: sandbox === 'process' });
+  const outcome = await new Promise<{
+    code: number | null;
+    signal: string | null;
+    timedOut: boolean;
+    cancelled: boolean;
+    spawnError?: string;
+  }>((resolve) => {
+    const child = spawn(command!, rest, {
+      shell: false,
+      env: sandbox === 'systemd' ? { PATH: CLEAN_PATH, LANG: 'C.UTF-8' } : env,
+      cwd: entry.dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: sandbox === 'process',
+    });
     let timedOut = false;
     let cancelled = false;
     let killTimer: NodeJS.Timeout | undefined;
@@ -269,7 +321,13 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptRunRes
   });
   const ms = performance.now() - started;
   if (outcome.spawnError) tail.push(`cannot start ${command}: ${outcome.spawnError}`);
-  const state = outcome.timedOut ? 'timeout' : outcome.cancelled ? 'cancelled' : outcome.code === 0 ? 'success' : 'failed';
+  const state = outcome.timedOut
+    ? 'timeout'
+    : outcome.cancelled
+      ? 'cancelled'
+      : outcome.code === 0
+        ? 'success'
+        : 'failed';
   const row = store.finish(runId, {
     state,
     exit_code: outcome.code,

@@ -24,7 +24,9 @@ export interface ScriptPhrasing {
 
 /** Who asked: the session's user. */
 function requesterOf(db: SqliteDatabase, sessionId: string): string | null {
-  const row = db.prepare('SELECT u.username FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.session_id = ?').get(sessionId) as { username: string } | undefined;
+  const row = db
+    .prepare('SELECT u.username FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.session_id = ?')
+    .get(sessionId) as { username: string } | undefined;
   return row?.username ?? null;
 }
 
@@ -40,22 +42,49 @@ export function approverOf(db: SqliteDatabase, sessionId: string, skill: string)
   return row?.username ?? null;
 }
 
-export function formatRun(manifest: ScriptManifest, run: { state: string; exit_code: number | null; duration_ms: number | null; output_sha256: string | null; output_tail: string | null; approved_by: string | null; run_id: string }, language: 'zh' | 'en'): string {
+export function formatRun(
+  manifest: ScriptManifest,
+  run: {
+    state: string;
+    exit_code: number | null;
+    duration_ms: number | null;
+    output_sha256: string | null;
+    output_tail: string | null;
+    approved_by: string | null;
+    run_id: string;
+  },
+  language: 'zh' | 'en',
+): string {
   const seconds = ((run.duration_ms ?? 0) / 1000).toFixed(1);
   const status =
     language === 'zh'
-      ? { success: '完成', failed: '失败', timeout: '超时', cancelled: '已取消', running: '运行中' }[run.state] ?? run.state
-      : { success: 'finished', failed: 'failed', timeout: 'timed out', cancelled: 'was cancelled', running: 'is running' }[run.state] ?? run.state;
+      ? ({ success: '完成', failed: '失败', timeout: '超时', cancelled: '已取消', running: '运行中' }[run.state] ??
+        run.state)
+      : ({
+          success: 'finished',
+          failed: 'failed',
+          timeout: 'timed out',
+          cancelled: 'was cancelled',
+          running: 'is running',
+        }[run.state] ?? run.state);
   const head =
     language === 'zh'
       ? `**维护脚本 ${manifest.name}** ${status}（退出码 ${run.exit_code ?? '—'}，${seconds} 秒${run.approved_by ? `，批准人 ${run.approved_by}` : ''}）`
       : `**Maintenance script ${manifest.name}** ${status} (exit code ${run.exit_code ?? '—'}, ${seconds} s${run.approved_by ? `, approved by ${run.approved_by}` : ''})`;
   const tail = (run.output_tail ?? '').trim();
-  const digest = language === 'zh' ? `输出摘要 sha256:${run.output_sha256?.slice(0, 16)}… · 运行 ${run.run_id.slice(0, 8)}` : `output sha256:${run.output_sha256?.slice(0, 16)}… · run ${run.run_id.slice(0, 8)}`;
+  const digest =
+    language === 'zh'
+      ? `输出摘要 sha256:${run.output_sha256?.slice(0, 16)}… · 运行 ${run.run_id.slice(0, 8)}`
+      : `output sha256:${run.output_sha256?.slice(0, 16)}… · run ${run.run_id.slice(0, 8)}`;
   return `${head}\n\n${tail ? `\`\`\`\n${tail}\n\`\`\`\n\n` : ''}${digest}`;
 }
 
-export function scriptSkill(options: { entry: ScriptEntry & { manifest: ScriptManifest }; config: Config; configFile?: string | undefined; db: SqliteDatabase }): CodeSkill<Record<string, unknown>> {
+export function scriptSkill(options: {
+  entry: ScriptEntry & { manifest: ScriptManifest };
+  config: Config;
+  configFile?: string | undefined;
+  db: SqliteDatabase;
+}): CodeSkill<Record<string, unknown>> {
   const { manifest } = options.entry;
   let parameters: z.ZodType<Record<string, unknown>>;
   try {
@@ -77,8 +106,12 @@ export function scriptSkill(options: { entry: ScriptEntry & { manifest: ScriptMa
     triggers: manifest.phrasings.map((phrasing) => phrasing.text),
     needsApproval: manifest.needs_approval,
     async execute(ctx: SkillContext, args: Record<string, unknown>): Promise<SkillResult> {
-      const approvedBy = manifest.needs_approval ? (approverOf(options.db, ctx.sessionId, manifest.name) ?? 'admin (approved in the chat)') : null;
-      ctx.progress(ctx.language === 'zh' ? `运行维护脚本 ${manifest.name}…` : `running maintenance script ${manifest.name}…`);
+      const approvedBy = manifest.needs_approval
+        ? (approverOf(options.db, ctx.sessionId, manifest.name) ?? 'admin (approved in the chat)')
+        : null;
+      ctx.progress(
+        ctx.language === 'zh' ? `运行维护脚本 ${manifest.name}…` : `running maintenance script ${manifest.name}…`,
+      );
       const run = await runScript({
         config: options.config,
         configFile: options.configFile,
@@ -97,9 +130,13 @@ export function scriptSkill(options: { entry: ScriptEntry & { manifest: ScriptMa
       const answer = formatRun(manifest, run, ctx.language);
       if (run.state === 'cancelled') throw new AppError('CANCELLED', `script ${manifest.name} was cancelled`);
       if (run.state !== 'success') {
-        throw new AppError('SKILL_FAILED', `script ${manifest.name} ${run.state === 'timeout' ? `did not finish within ${manifest.timeout_s} s` : `exited with code ${run.exit_code ?? run.signal}`}: ${(run.output_tail ?? '').split('\n').slice(-5).join(' | ')}`, {
-          hint: `the run is recorded as ${run.run_id} (airgap-agent scripts runs)`,
-        });
+        throw new AppError(
+          'SKILL_FAILED',
+          `script ${manifest.name} ${run.state === 'timeout' ? `did not finish within ${manifest.timeout_s} s` : `exited with code ${run.exit_code ?? run.signal}`}: ${(run.output_tail ?? '').split('\n').slice(-5).join(' | ')}`,
+          {
+            hint: `the run is recorded as ${run.run_id} (airgap-agent scripts runs)`,
+          },
+        );
       }
       return {
         answer,
@@ -122,7 +159,11 @@ export function scriptSkill(options: { entry: ScriptEntry & { manifest: ScriptMa
 }
 
 /** The code skills and router phrasings of every enabled script. */
-export function scriptSkills(options: { config: Config; configFile?: string | undefined; db: SqliteDatabase }): { skills: CodeSkill<any>[]; phrasings: ScriptPhrasing[]; disabled: ScriptEntry[] } {
+export function scriptSkills(options: { config: Config; configFile?: string | undefined; db: SqliteDatabase }): {
+  skills: CodeSkill<any>[];
+  phrasings: ScriptPhrasing[];
+  disabled: ScriptEntry[];
+} {
   const skills: CodeSkill<any>[] = [];
   const phrasings: ScriptPhrasing[] = [];
   const disabled: ScriptEntry[] = [];
@@ -132,7 +173,8 @@ export function scriptSkills(options: { config: Config; configFile?: string | un
       continue;
     }
     skills.push(scriptSkill({ ...options, entry: entry as ScriptEntry & { manifest: ScriptManifest } }));
-    for (const phrasing of entry.manifest.phrasings) phrasings.push({ text: phrasing.text, skill: entry.manifest.name, args: phrasing.args, period: phrasing.period });
+    for (const phrasing of entry.manifest.phrasings)
+      phrasings.push({ text: phrasing.text, skill: entry.manifest.name, args: phrasing.args, period: phrasing.period });
   }
   return { skills, phrasings, disabled };
 }

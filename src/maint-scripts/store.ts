@@ -30,22 +30,51 @@ export interface ScriptRunRow {
 type Stored = Omit<ScriptRunRow, 'arguments' | 'argv'> & { arguments: string; argv: string };
 
 function fromStored(row: Stored): ScriptRunRow {
-  return { ...row, arguments: JSON.parse(row.arguments) as Record<string, unknown>, argv: JSON.parse(row.argv) as string[] };
+  return {
+    ...row,
+    arguments: JSON.parse(row.arguments) as Record<string, unknown>,
+    argv: JSON.parse(row.argv) as string[],
+  };
 }
 
 export class ScriptRunStore {
   constructor(private readonly db: SqliteDatabase) {}
 
-  start(row: Pick<ScriptRunRow, 'run_id' | 'script' | 'version' | 'arguments' | 'argv' | 'requested_by' | 'approved_by' | 'session_id' | 'trace_id' | 'sandbox'>): void {
+  start(
+    row: Pick<
+      ScriptRunRow,
+      | 'run_id'
+      | 'script'
+      | 'version'
+      | 'arguments'
+      | 'argv'
+      | 'requested_by'
+      | 'approved_by'
+      | 'session_id'
+      | 'trace_id'
+      | 'sandbox'
+    >,
+  ): void {
     this.db
       .prepare(
         `INSERT INTO script_runs (run_id, script, version, arguments, argv, requested_by, approved_by, session_id, trace_id, sandbox, state, started_at)
          VALUES (@run_id, @script, @version, @arguments, @argv, @requested_by, @approved_by, @session_id, @trace_id, @sandbox, 'running', @started_at)`,
       )
-      .run({ ...row, arguments: JSON.stringify(row.arguments), argv: JSON.stringify(row.argv), started_at: new Date().toISOString() });
+      .run({
+        ...row,
+        arguments: JSON.stringify(row.arguments),
+        argv: JSON.stringify(row.argv),
+        started_at: new Date().toISOString(),
+      });
   }
 
-  finish(runId: string, result: Pick<ScriptRunRow, 'state' | 'exit_code' | 'signal' | 'duration_ms' | 'output_sha256' | 'output_bytes' | 'output_tail'>): ScriptRunRow {
+  finish(
+    runId: string,
+    result: Pick<
+      ScriptRunRow,
+      'state' | 'exit_code' | 'signal' | 'duration_ms' | 'output_sha256' | 'output_bytes' | 'output_tail'
+    >,
+  ): ScriptRunRow {
     this.db
       .prepare(
         `UPDATE script_runs SET state = @state, exit_code = @exit_code, signal = @signal, duration_ms = @duration_ms,
@@ -65,7 +94,9 @@ export class ScriptRunStore {
     const limit = Math.min(Math.max(options.limit ?? 50, 1), 500);
     const rows = (
       options.script
-        ? this.db.prepare('SELECT * FROM script_runs WHERE script = ? ORDER BY started_at DESC LIMIT ?').all(options.script, limit)
+        ? this.db
+            .prepare('SELECT * FROM script_runs WHERE script = ? ORDER BY started_at DESC LIMIT ?')
+            .all(options.script, limit)
         : this.db.prepare('SELECT * FROM script_runs ORDER BY started_at DESC LIMIT ?').all(limit)
     ) as Stored[];
     return rows.map(fromStored);

@@ -16,7 +16,8 @@ export function fromCallResult(response: CallToolResult, ms: number): ToolCallRe
   const parts: string[] = [];
   for (const item of response.content ?? []) {
     if (item.type === 'text') parts.push(item.text);
-    else if (item.type === 'resource' && 'text' in item.resource && typeof item.resource.text === 'string') parts.push(item.resource.text);
+    else if (item.type === 'resource' && 'text' in item.resource && typeof item.resource.text === 'string')
+      parts.push(item.resource.text);
     else parts.push(`[${item.type} content omitted]`);
   }
   const structured = response.structuredContent;
@@ -30,7 +31,10 @@ export function fromCallResult(response: CallToolResult, ms: number): ToolCallRe
   if (response.isError === true) {
     // our servers send { error: { code, message, hint } } (mcp-servers/shared/server.ts); others a flat code
     const nested = structured?.error;
-    const code = (nested !== null && typeof nested === 'object' ? (nested as Record<string, unknown>).code : undefined) ?? structured?.error_code ?? structured?.code;
+    const code =
+      (nested !== null && typeof nested === 'object' ? (nested as Record<string, unknown>).code : undefined) ??
+      structured?.error_code ??
+      structured?.code;
     result.errorCode = typeof code === 'string' && code.length > 0 ? code : 'TOOL_FAILED';
     if (text.length === 0) result.text = 'the tool reported an error without a message';
   }
@@ -38,7 +42,10 @@ export function fromCallResult(response: CallToolResult, ms: number): ToolCallRe
 }
 
 /** An exception from client.callTool that is neither our timeout nor a cancel. */
-export function fromCallError(error: unknown, context: { tool: string; server: string; ms: number; exitText: () => string }): ToolCallResult {
+export function fromCallError(
+  error: unknown,
+  context: { tool: string; server: string; ms: number; exitText: () => string },
+): ToolCallResult {
   const { tool, server, ms } = context;
   if (error instanceof McpError) {
     if (error.code === ErrorCode.ConnectionClosed) {
@@ -62,7 +69,11 @@ export function fromCallError(error: unknown, context: { tool: string; server: s
   }
   const message = error instanceof Error ? error.message : String(error);
   if (message === 'Not connected') {
-    return failure('MCP_SERVER_EXITED', `The "${server}" tool server is not running right now (${context.exitText()}); try again in a moment.`, ms);
+    return failure(
+      'MCP_SERVER_EXITED',
+      `The "${server}" tool server is not running right now (${context.exitText()}); try again in a moment.`,
+      ms,
+    );
   }
   return failure('TOOL_FAILED', `Tool ${tool} failed: ${message}`, ms);
 }

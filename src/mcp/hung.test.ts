@@ -31,7 +31,12 @@ test('a stopped (hung, not exited) server is detected by ping, reported not read
     timing: { ...FAST_TIMING, pingIntervalMs: 150, pingTimeoutMs: 300, pingMisses: 3 },
   });
   const service = {
-    deps: { config, db: { prepare: () => ({ get: () => ({ one: 1 }) }) }, tools: manager, skills: { list: () => [{ name: 'demo', enabled: true }] } },
+    deps: {
+      config,
+      db: { prepare: () => ({ get: () => ({ one: 1 }) }) },
+      tools: manager,
+      skills: { list: () => [{ name: 'demo', enabled: true }] },
+    },
     state: { closing: false },
   } as unknown as Service;
   const status = () => manager.status().find((entry) => entry.name === 'alpha')!;
@@ -43,7 +48,10 @@ test('a stopped (hung, not exited) server is detected by ping, reported not read
     assert.ok(unresponsive, 'a missed ping shows');
     assert.equal(unresponsive.ready, false);
     assert.match(unresponsive.checks.mcp!.detail, /alpha is unresponsive since/);
-    const restarted = await until(() => (status().state === 'running' && status().pid !== pid ? status() : undefined), 20_000);
+    const restarted = await until(
+      () => (status().state === 'running' && status().pid !== pid ? status() : undefined),
+      20_000,
+    );
     assert.ok(restarted, `restarted; now ${JSON.stringify(status())}`);
     assert.equal(restarted.hung_restarts, 1);
     assert.match(restarted.last_error ?? '', /hung: the process \(pid \d+\) still ran but answered none of 3 pings/);

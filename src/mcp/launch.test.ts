@@ -15,7 +15,14 @@ test('a builtin server re-invokes this program with --config and --now before `m
   const self = selfCommand(['--config', '/etc/airgap/agent.yaml', '--now', '2026-11-25T02:00:00.000Z', 'mcp', 'query']);
   assert.equal(spec.command, self.command);
   assert.deepEqual(spec.args, self.args);
-  assert.deepEqual(spec.args.slice(-6), ['--config', '/etc/airgap/agent.yaml', '--now', '2026-11-25T02:00:00.000Z', 'mcp', 'query']);
+  assert.deepEqual(spec.args.slice(-6), [
+    '--config',
+    '/etc/airgap/agent.yaml',
+    '--now',
+    '2026-11-25T02:00:00.000Z',
+    'mcp',
+    'query',
+  ]);
 });
 
 test('without a config file and with the real clock a builtin gets neither option', () => {
@@ -38,7 +45,11 @@ test('a fixed agent clock (--now) is passed on so servers share it', () => {
 
 test('{root} is expanded in the command, the arguments and the env of an external server', () => {
   const spec = launchSpec(
-    serverConfig({ command: '{root}/bin/node', args: ['{root}/servers/ops.js', '--db={root}/var/ops.db', 'plain'], env: { OPS_DB: '{root}/var/ops.db', MODE: 'x' } }),
+    serverConfig({
+      command: '{root}/bin/node',
+      args: ['{root}/servers/ops.js', '--db={root}/var/ops.db', 'plain'],
+      env: { OPS_DB: '{root}/var/ops.db', MODE: 'x' },
+    }),
     { root: '/opt/airgap', parentEnv: {} },
   );
   assert.equal(spec.command, '/opt/airgap/bin/node');
@@ -71,7 +82,10 @@ test('the child environment is an allow-list plus the configured env', () => {
     TMPDIR: '/tmp',
     AIRGAP_AGENT_ROOT: '/opt/airgap',
   });
-  const spec = launchSpec(serverConfig({ command: 'srv', env: { NODE_OPTIONS: '--max-old-space-size=512', PATH: '/opt/bin' } }), { parentEnv, root: '/r' });
+  const spec = launchSpec(
+    serverConfig({ command: 'srv', env: { NODE_OPTIONS: '--max-old-space-size=512', PATH: '/opt/bin' } }),
+    { parentEnv, root: '/r' },
+  );
   assert.equal(spec.env.NODE_OPTIONS, '--max-old-space-size=512', 'a server may set it explicitly');
   assert.equal(spec.env.PATH, '/opt/bin', 'configured env wins');
   assert.equal(spec.env.OPENAI_API_KEY, undefined);
@@ -83,7 +97,16 @@ test('command lines in messages quote arguments with spaces', () => {
 
 test('a shipped server gets the smaller heaps unless its env sets NODE_OPTIONS; an external one gets none', () => {
   const parentEnv = { PATH: '/usr/bin', NODE_OPTIONS: '--inspect' };
-  assert.equal(launchSpec(serverConfig({ builtin: 'query' }), { parentEnv, root: '/r' }).env.NODE_OPTIONS, CHILD_NODE_OPTIONS);
-  assert.equal(launchSpec(serverConfig({ builtin: 'query', env: { NODE_OPTIONS: '--max-old-space-size=512' } }), { parentEnv, root: '/r' }).env.NODE_OPTIONS, '--max-old-space-size=512');
+  assert.equal(
+    launchSpec(serverConfig({ builtin: 'query' }), { parentEnv, root: '/r' }).env.NODE_OPTIONS,
+    CHILD_NODE_OPTIONS,
+  );
+  assert.equal(
+    launchSpec(serverConfig({ builtin: 'query', env: { NODE_OPTIONS: '--max-old-space-size=512' } }), {
+      parentEnv,
+      root: '/r',
+    }).env.NODE_OPTIONS,
+    '--max-old-space-size=512',
+  );
   assert.equal(launchSpec(serverConfig({ command: 'srv' }), { parentEnv, root: '/r' }).env.NODE_OPTIONS, undefined);
 });

@@ -30,23 +30,44 @@ async function until(condition: () => boolean, ms = 10_000): Promise<void> {
 }
 
 describe('lazy start and idle stop', () => {
-  const config = fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts' }, beta: { file: 'dup-server.ts', deny: ['echo'] } });
+  const config = fixtureConfig(tsx, fixtures, {
+    alpha: { file: 'echo-server.ts' },
+    beta: { file: 'dup-server.ts', deny: ['echo'] },
+  });
 
   test('a known tool list starts nothing; the first call starts only its server; idle servers stop and come back', async () => {
     const cacheFile = path.join(tempDir(), 'mcp-tools.json');
     const first = await McpManager.start({ config, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } });
     const tools = first.listTools().map((tool) => `${tool.server}/${tool.name}`);
     const firstPids = first.status().map((entry) => entry.pid);
-    assert.deepEqual(first.status().map((entry) => entry.state), ['running', 'running'], 'no list known yet: both start');
+    assert.deepEqual(
+      first.status().map((entry) => entry.state),
+      ['running', 'running'],
+      'no list known yet: both start',
+    );
     await first.close();
     assert.ok(firstPids.every((pid) => pid !== null && !isAlive(pid)));
     const written = JSON.parse(readFileSync(cacheFile, 'utf8')) as { servers: Record<string, { tools: unknown[] }> };
     assert.deepEqual(Object.keys(written.servers), ['alpha', 'beta']);
 
-    const manager = await McpManager.start({ config, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile, idleStopMs: 400 } });
+    const manager = await McpManager.start({
+      config,
+      timing: FAST_TIMING,
+      lazy: { toolCacheFile: cacheFile, idleStopMs: 400 },
+    });
     try {
-      assert.deepEqual(manager.status().map((entry) => [entry.name, entry.state, entry.pid]), [['alpha', 'idle', null], ['beta', 'idle', null]]);
-      assert.deepEqual(manager.listTools().map((tool) => `${tool.server}/${tool.name}`), tools, 'the same tools, in the same order');
+      assert.deepEqual(
+        manager.status().map((entry) => [entry.name, entry.state, entry.pid]),
+        [
+          ['alpha', 'idle', null],
+          ['beta', 'idle', null],
+        ],
+      );
+      assert.deepEqual(
+        manager.listTools().map((tool) => `${tool.server}/${tool.name}`),
+        tools,
+        'the same tools, in the same order',
+      );
       assert.equal(manager.ready(), true);
 
       const echo = await manager.callTool(request('echo', { text: 'on demand' }));
@@ -73,13 +94,18 @@ describe('lazy start and idle stop', () => {
     } finally {
       await manager.close();
     }
-    assert.deepEqual(manager.status().map((entry) => entry.state), ['closed', 'closed']);
+    assert.deepEqual(
+      manager.status().map((entry) => entry.state),
+      ['closed', 'closed'],
+    );
   });
 
   test('a stale list is corrected when the server starts; a tool it no longer has is TOOL_NOT_FOUND', async () => {
     const cacheFile = path.join(tempDir(), 'mcp-tools.json');
     await (await McpManager.start({ config, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } })).close();
-    const written = JSON.parse(readFileSync(cacheFile, 'utf8')) as { servers: Record<string, { tools: Array<{ name: string }> }> };
+    const written = JSON.parse(readFileSync(cacheFile, 'utf8')) as {
+      servers: Record<string, { tools: Array<{ name: string }> }>;
+    };
     const alpha = written.servers.alpha!;
     alpha.tools.push({ ...alpha.tools[0]!, name: 'vanished' });
     writeFileSync(cacheFile, JSON.stringify(written));
@@ -103,9 +129,15 @@ describe('lazy start and idle stop', () => {
     const cacheFile = path.join(dir, 'mcp-tools.json');
     const gate = path.join(dir, 'refuse');
     const guarded = fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts', env: { FIXTURE_FAIL_IF: gate } } });
-    await (await McpManager.start({ config: guarded, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } })).close();
+    await (
+      await McpManager.start({ config: guarded, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } })
+    ).close();
     writeFileSync(gate, 'x');
-    const manager = await McpManager.start({ config: guarded, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } });
+    const manager = await McpManager.start({
+      config: guarded,
+      timing: FAST_TIMING,
+      lazy: { toolCacheFile: cacheFile },
+    });
     try {
       const result = await manager.callTool(request('echo', { text: 'x' }));
       assert.equal(result.ok, false);
@@ -123,10 +155,20 @@ describe('lazy start and idle stop', () => {
   test('a changed command line is not taken from the list: that server starts at once', async () => {
     const cacheFile = path.join(tempDir(), 'mcp-tools.json');
     await (await McpManager.start({ config, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } })).close();
-    const changed = fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts', marker: 'changed-args' }, beta: { file: 'dup-server.ts', deny: ['echo'] } });
-    const manager = await McpManager.start({ config: changed, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } });
+    const changed = fixtureConfig(tsx, fixtures, {
+      alpha: { file: 'echo-server.ts', marker: 'changed-args' },
+      beta: { file: 'dup-server.ts', deny: ['echo'] },
+    });
+    const manager = await McpManager.start({
+      config: changed,
+      timing: FAST_TIMING,
+      lazy: { toolCacheFile: cacheFile },
+    });
     try {
-      assert.deepEqual(manager.status().map((entry) => entry.state), ['running', 'idle']);
+      assert.deepEqual(
+        manager.status().map((entry) => entry.state),
+        ['running', 'idle'],
+      );
     } finally {
       await manager.close();
     }

@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { isAppError } from '../errors.js';
 import { configFromObject } from '../config/load.js';
 import { McpManager } from './manager.js';
-import { FAST_TIMING, fixtureConfig, isAlive, memoryLogger, processesWith, request, tempDir } from './fixtures/helpers.js';
+import {
+  FAST_TIMING,
+  fixtureConfig,
+  isAlive,
+  memoryLogger,
+  processesWith,
+  request,
+  tempDir,
+} from './fixtures/helpers.js';
 
 const tsx = import.meta.resolve('tsx');
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -20,7 +28,10 @@ function pidOf(manager: McpManager, server: string): number {
 
 describe('timeouts, cancels and crashes', () => {
   test('a call over its timeout returns TOOL_TIMEOUT and the server keeps working', async () => {
-    const manager = await McpManager.start({ config: fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts', timeout_ms: 300 } }), timing: FAST_TIMING });
+    const manager = await McpManager.start({
+      config: fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts', timeout_ms: 300 } }),
+      timing: FAST_TIMING,
+    });
     try {
       const pid = pidOf(manager, 'alpha');
       const slow = await manager.callTool(request('slow', { ms: 5000 }));
@@ -41,7 +52,10 @@ describe('timeouts, cancels and crashes', () => {
   });
 
   test('an AbortSignal cancels a call in flight; an aborted signal never starts one', async () => {
-    const manager = await McpManager.start({ config: fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts' } }), timing: FAST_TIMING });
+    const manager = await McpManager.start({
+      config: fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts' } }),
+      timing: FAST_TIMING,
+    });
     try {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
@@ -58,7 +72,10 @@ describe('timeouts, cancels and crashes', () => {
   });
 
   test('a crash mid-call gives a readable error, the server is restarted and the next call succeeds', async () => {
-    const manager = await McpManager.start({ config: fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts' } }), timing: FAST_TIMING });
+    const manager = await McpManager.start({
+      config: fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts' } }),
+      timing: FAST_TIMING,
+    });
     try {
       const firstPid = pidOf(manager, 'alpha');
       const crashed = await manager.callTool(request('crash', { code: 7 }));
@@ -76,7 +93,10 @@ describe('timeouts, cancels and crashes', () => {
       assert.match(status.last_error ?? '', /exit code 7/);
       assert.notEqual(pidOf(manager, 'alpha'), firstPid);
       assert.ok(!isAlive(firstPid));
-      assert.ok(manager.listTools().some((tool) => tool.name === 'echo'), 'tools listed again after the restart');
+      assert.ok(
+        manager.listTools().some((tool) => tool.name === 'echo'),
+        'tools listed again after the restart',
+      );
       // and it survives a second crash too
       await manager.callTool(request('crash'));
       assert.equal((await manager.callTool(request('pid'))).ok, true);
@@ -146,9 +166,17 @@ describe('close', () => {
     await manager.close();
     for (const pid of pids) assert.ok(!isAlive(pid), `pid ${pid} is gone`);
     // only the stubborn one needed the SIGKILL
-    const kills = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'server-kill');
-    assert.deepEqual(kills.map((entry) => entry.server), ['stubborn']);
-    assert.deepEqual(manager.status().map((entry) => entry.state), ['closed', 'closed', 'closed']);
+    const kills = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.msg === 'server-kill');
+    assert.deepEqual(
+      kills.map((entry) => entry.server),
+      ['stubborn'],
+    );
+    assert.deepEqual(
+      manager.status().map((entry) => entry.state),
+      ['closed', 'closed', 'closed'],
+    );
     const after = await manager.callTool(request('echo', { text: 'x' }));
     assert.equal(after.errorCode, 'MCP_SERVER_EXITED');
     await manager.close(); // idempotent
@@ -176,7 +204,10 @@ describe('start-up failures', () => {
   });
 
   test('a command that does not exist fails start-up with MCP_START_FAILED', async () => {
-    const config = configFromObject({ mcp: { servers: { ghost: { command: '/nonexistent/mcp-server', args: ['--x'] } } } }, tempDir());
+    const config = configFromObject(
+      { mcp: { servers: { ghost: { command: '/nonexistent/mcp-server', args: ['--x'] } } } },
+      tempDir(),
+    );
     await assert.rejects(McpManager.start({ config, timing: FAST_TIMING }), (error: unknown) => {
       assert.ok(isAppError(error));
       assert.equal(error.code, 'MCP_START_FAILED');
@@ -212,7 +243,10 @@ describe('start-up failures', () => {
     config.mcp.servers.off!.enabled = false;
     const manager = await McpManager.start({ config, timing: FAST_TIMING });
     try {
-      assert.deepEqual(manager.status().map((entry) => entry.name), ['alpha']);
+      assert.deepEqual(
+        manager.status().map((entry) => entry.name),
+        ['alpha'],
+      );
     } finally {
       await manager.close();
     }

@@ -66,7 +66,13 @@ describe('routing across two real stdio servers', () => {
 
   test('status shows each server running with its pid and tool count', () => {
     const status = manager.status();
-    assert.deepEqual(status.map((entry) => [entry.name, entry.state, entry.restarts]), [['alpha', 'running', 0], ['beta', 'running', 0]]);
+    assert.deepEqual(
+      status.map((entry) => [entry.name, entry.state, entry.restarts]),
+      [
+        ['alpha', 'running', 0],
+        ['beta', 'running', 0],
+      ],
+    );
     for (const entry of status) {
       assert.equal(typeof entry.pid, 'number');
       assert.ok(isAlive(entry.pid!));
@@ -92,7 +98,12 @@ describe('routing across two real stdio servers', () => {
   });
 
   test('trace and session ids reach the server in _meta', async () => {
-    const result = await manager.callTool({ name: 'meta', arguments: {}, traceId: 'trace-abc', sessionId: 'session-xyz' });
+    const result = await manager.callTool({
+      name: 'meta',
+      arguments: {},
+      traceId: 'trace-abc',
+      sessionId: 'session-xyz',
+    });
     const meta = JSON.parse(result.text) as Record<string, unknown>;
     assert.equal(meta.trace_id, 'trace-abc');
     assert.equal(meta.session_id, 'session-xyz');
@@ -116,14 +127,19 @@ describe('routing across two real stdio servers', () => {
   });
 
   test('one audit row per call with server, parameters, purpose, outcome and code', async () => {
-    await manager.callTool({ name: 'echo', arguments: { text: 'audited', purpose: 'check the audit' }, traceId: 't-audit', sessionId: 's-audit' });
+    await manager.callTool({
+      name: 'echo',
+      arguments: { text: 'audited', purpose: 'check the audit' },
+      traceId: 't-audit',
+      sessionId: 's-audit',
+    });
     await manager.callTool({ name: 'fail', arguments: { message: 'no' }, traceId: 't-audit', sessionId: 's-audit' });
     await manager.callTool({ name: 'cached', arguments: {}, traceId: 't-audit', sessionId: 's-audit' });
     await manager.callTool({ name: 'missing_tool', arguments: {}, traceId: 't-audit', sessionId: 's-audit' });
     audit.flush();
-    const rows = db
-      .prepare("SELECT * FROM tool_call_log WHERE trace_id = 't-audit' ORDER BY id")
-      .all() as Array<Record<string, unknown>>;
+    const rows = db.prepare("SELECT * FROM tool_call_log WHERE trace_id = 't-audit' ORDER BY id").all() as Array<
+      Record<string, unknown>
+    >;
     assert.equal(rows.length, 4);
     const [echo, fail, cached, missing] = rows;
     assert.equal(echo?.origin, 'agent');
@@ -144,10 +160,18 @@ describe('routing across two real stdio servers', () => {
 
 describe('allow and deny lists', () => {
   test('only allowed, not denied tools are offered; a filtered tool call is refused', async () => {
-    const config = fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts', allow: ['echo', 'add', 'pid'], deny: ['add'] } });
+    const config = fixtureConfig(tsx, fixtures, {
+      alpha: { file: 'echo-server.ts', allow: ['echo', 'add', 'pid'], deny: ['add'] },
+    });
     const manager = await McpManager.start({ config, timing: FAST_TIMING });
     try {
-      assert.deepEqual(manager.listTools().map((tool) => tool.name).sort(), ['echo', 'pid']);
+      assert.deepEqual(
+        manager
+          .listTools()
+          .map((tool) => tool.name)
+          .sort(),
+        ['echo', 'pid'],
+      );
       const denied = await manager.callTool(request('add', { a: 1, b: 2 }));
       assert.equal(denied.ok, false);
       assert.equal(denied.errorCode, 'FORBIDDEN');

@@ -38,7 +38,14 @@ import type { Config, McpServerConfig } from '../config/schema.js';
 import type { AuditWriter } from '../store/audit.js';
 import type { ToolCallRequest, ToolCallResult, ToolCaller, ToolInfo } from './types.js';
 import { formatCommandLine, launchSpec, type LaunchSpec } from './launch.js';
-import { DEFAULT_TIMING, ManagedServer, type ListedTool, type McpTiming, type ServerState, type ServerStatus } from './server-process.js';
+import {
+  DEFAULT_TIMING,
+  ManagedServer,
+  type ListedTool,
+  type McpTiming,
+  type ServerState,
+  type ServerStatus,
+} from './server-process.js';
 import { auditRow, failure, fromCallError, fromCallResult } from './call-result.js';
 
 export interface McpManagerStartOptions {
@@ -91,7 +98,10 @@ class Slot {
     this.commandLine = formatCommandLine(spec);
     // what a tool list depends on: the program (and its version) and its arguments
     const args = spec.args.filter((arg, index) => arg !== '--now' && spec.args[index - 1] !== '--now');
-    this.fingerprint = createHash('sha256').update(JSON.stringify([VERSION, spec.command, args, config.env])).digest('hex').slice(0, 32);
+    this.fingerprint = createHash('sha256')
+      .update(JSON.stringify([VERSION, spec.command, args, config.env]))
+      .digest('hex')
+      .slice(0, 32);
   }
 }
 
@@ -135,7 +145,8 @@ export class McpManager implements ToolCaller {
     const toStart: Slot[] = [];
     for (const slot of slots) {
       const cached = known[slot.name];
-      if (options.lazy?.toolCacheFile !== undefined && cached && cached.fingerprint === slot.fingerprint) slot.tools = cached.tools;
+      if (options.lazy?.toolCacheFile !== undefined && cached && cached.fingerprint === slot.fingerprint)
+        slot.tools = cached.tools;
       else toStart.push(slot);
     }
     const outcomes = await Promise.allSettled(toStart.map((slot) => manager.launch(slot)));
@@ -143,17 +154,25 @@ export class McpManager implements ToolCaller {
     outcomes.forEach((outcome, index) => {
       if (outcome.status === 'fulfilled') return;
       const slot = toStart[index]!;
-      const error = outcome.reason instanceof AppError ? outcome.reason : new AppError('MCP_START_FAILED', String(outcome.reason));
+      const error =
+        outcome.reason instanceof AppError ? outcome.reason : new AppError('MCP_START_FAILED', String(outcome.reason));
       if (optional.has(slot.name)) log.warn({ server: slot.name, error: error.message }, 'server-start-skipped');
       else failures.push(error);
     });
     try {
       if (failures.length === 1) throw failures[0]!;
       if (failures.length > 1) {
-        throw new AppError('MCP_START_FAILED', `${failures.length} MCP servers could not start:\n${failures.map((error) => error.message).join('\n')}`, {
-          hint: failures.map((error) => error.hint).filter(Boolean).join('; '),
-          details: { servers: failures.map((error) => error.details?.server) },
-        });
+        throw new AppError(
+          'MCP_START_FAILED',
+          `${failures.length} MCP servers could not start:\n${failures.map((error) => error.message).join('\n')}`,
+          {
+            hint: failures
+              .map((error) => error.hint)
+              .filter(Boolean)
+              .join('; '),
+            details: { servers: failures.map((error) => error.details?.server) },
+          },
+        );
       }
       manager.buildRoutes();
     } catch (error) {
@@ -178,7 +197,13 @@ export class McpManager implements ToolCaller {
       }
       return {
         name: slot.name,
-        state: this.closing ? 'closed' : slot.tools.length > 0 || slot.starting ? (slot.starting ? 'starting' : 'idle') : 'failed',
+        state: this.closing
+          ? 'closed'
+          : slot.tools.length > 0 || slot.starting
+            ? slot.starting
+              ? 'starting'
+              : 'idle'
+            : 'failed',
         pid: null,
         restarts: slot.pastRestarts,
         tools: slot.tools.length,
@@ -194,7 +219,10 @@ export class McpManager implements ToolCaller {
 
   /** True when every server runs or can start on demand (none restarting or closed). */
   ready(): boolean {
-    return this.closing === undefined && this.status().every((server) => ['running', 'failed', 'idle', 'starting'].includes(server.state));
+    return (
+      this.closing === undefined &&
+      this.status().every((server) => ['running', 'failed', 'idle', 'starting'].includes(server.state))
+    );
   }
 
   async callTool(request: ToolCallRequest): Promise<ToolCallResult> {
@@ -217,8 +245,16 @@ export class McpManager implements ToolCaller {
       result = await this.dispatch(request, route, started);
     }
     const log = this.log.child({ session: request.sessionId, trace: request.traceId });
-    if (result.ok) log.debug({ tool: request.name, server: route?.slot.name, ms: result.ms, cached: result.cached }, 'tool-call-end');
-    else log.warn({ tool: request.name, server: route?.slot.name, ms: result.ms, error_code: result.errorCode }, 'tool-call-failed');
+    if (result.ok)
+      log.debug(
+        { tool: request.name, server: route?.slot.name, ms: result.ms, cached: result.cached },
+        'tool-call-end',
+      );
+    else
+      log.warn(
+        { tool: request.name, server: route?.slot.name, ms: result.ms, error_code: result.errorCode },
+        'tool-call-failed',
+      );
     this.audit?.write(auditRow(request, result, route?.slot.name ?? this.filtered.get(request.name) ?? null));
     return result;
   }
@@ -295,11 +331,13 @@ export class McpManager implements ToolCaller {
   private async dispatch(request: ToolCallRequest, route: Route | undefined, started: number): Promise<ToolCallResult> {
     const elapsed = (): number => Math.round((performance.now() - started) * 10) / 10;
     if (!route) return failure(...this.notFound(request.name), elapsed());
-    if (this.closing) return failure('MCP_SERVER_EXITED', 'The tool servers are shutting down; the call was not made.', elapsed());
+    if (this.closing)
+      return failure('MCP_SERVER_EXITED', 'The tool servers are shutting down; the call was not made.', elapsed());
     const slot = route.slot;
     const timeoutMs = request.timeoutMs ?? slot.config.timeout_ms;
     const deadline = Date.now() + timeoutMs;
-    if (request.signal?.aborted) return failure('CANCELLED', `The call to ${request.name} was cancelled before it started.`, elapsed());
+    if (request.signal?.aborted)
+      return failure('CANCELLED', `The call to ${request.name} was cancelled before it started.`, elapsed());
 
     let server = slot.server;
     if (!server) {
@@ -307,7 +345,11 @@ export class McpManager implements ToolCaller {
         server = await this.launch(slot);
       } catch (error) {
         const reason = slot.lastError ?? (error instanceof Error ? error.message : String(error));
-        return failure('MCP_SERVER_EXITED', `The "${slot.name}" tool server could not start (${reason}). Tool ${request.name} was not run; try again in a moment.`, elapsed());
+        return failure(
+          'MCP_SERVER_EXITED',
+          `The "${slot.name}" tool server could not start (${reason}). Tool ${request.name} was not run; try again in a moment.`,
+          elapsed(),
+        );
       }
       // the cached list said the server has this tool; the started one may not
       if (!this.routes.has(request.name)) return failure(...this.notFound(request.name), elapsed());
@@ -329,15 +371,22 @@ export class McpManager implements ToolCaller {
     }
     const client = server.client;
     if (!client) {
-      return failure('MCP_SERVER_EXITED', `The "${server.name}" tool server is not running right now; tool ${request.name} was not run. Try again in a moment.`, elapsed());
+      return failure(
+        'MCP_SERVER_EXITED',
+        `The "${server.name}" tool server is not running right now; tool ${request.name} was not run. Try again in a moment.`,
+        elapsed(),
+      );
     }
 
     const controller = new AbortController();
     let stopReason: 'timeout' | 'cancelled' | undefined;
-    const timer = setTimeout(() => {
-      stopReason ??= 'timeout';
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        stopReason ??= 'timeout';
+        controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     const onAbort = (): void => {
       stopReason ??= 'cancelled';
       controller.abort(new Error('cancelled by the caller'));
@@ -345,7 +394,11 @@ export class McpManager implements ToolCaller {
     request.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await client.callTool(
-        { name: request.name, arguments: request.arguments ?? {}, _meta: { trace_id: request.traceId, session_id: request.sessionId } },
+        {
+          name: request.name,
+          arguments: request.arguments ?? {},
+          _meta: { trace_id: request.traceId, session_id: request.sessionId },
+        },
         undefined,
         // the SDK's own timeout only backs ours up
         { signal: controller.signal, timeout: timeoutMs + 5000 },
@@ -359,9 +412,15 @@ export class McpManager implements ToolCaller {
           elapsed(),
         );
       }
-      if (stopReason === 'cancelled') return failure('CANCELLED', `The call to ${request.name} was cancelled.`, elapsed());
+      if (stopReason === 'cancelled')
+        return failure('CANCELLED', `The call to ${request.name} was cancelled.`, elapsed());
       const live = server;
-      return fromCallError(error, { tool: request.name, server: live.name, ms: elapsed(), exitText: () => live.lastErrorText ?? 'no details' });
+      return fromCallError(error, {
+        tool: request.name,
+        server: live.name,
+        ms: elapsed(),
+        exitText: () => live.lastErrorText ?? 'no details',
+      });
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
@@ -384,7 +443,12 @@ export class McpManager implements ToolCaller {
     const { allow, deny } = slot.config;
     return slot.tools
       .filter((tool) => (allow === undefined || allow.includes(tool.name)) && !deny.includes(tool.name))
-      .map((tool) => ({ server: slot.name, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+      .map((tool) => ({
+        server: slot.name,
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+      }));
   }
 
   /** At start-up: every running (or known) server's offered tools; a name offered twice is an error. */
@@ -400,10 +464,14 @@ export class McpManager implements ToolCaller {
       for (const tool of offered) {
         const existing = routes.get(tool.name);
         if (existing) {
-          throw new AppError('MCP_DUPLICATE_TOOL', `tool "${tool.name}" is offered by two MCP servers: "${existing.slot.name}" and "${slot.name}"`, {
-            hint: `deny it on one of them (mcp.servers.${slot.name}.deny: [${tool.name}]) or disable one server`,
-            details: { tool: tool.name, servers: [existing.slot.name, slot.name] },
-          });
+          throw new AppError(
+            'MCP_DUPLICATE_TOOL',
+            `tool "${tool.name}" is offered by two MCP servers: "${existing.slot.name}" and "${slot.name}"`,
+            {
+              hint: `deny it on one of them (mcp.servers.${slot.name}.deny: [${tool.name}]) or disable one server`,
+              details: { tool: tool.name, servers: [existing.slot.name, slot.name] },
+            },
+          );
         }
         routes.set(tool.name, { slot, tool });
       }
@@ -430,10 +498,13 @@ export class McpManager implements ToolCaller {
     }
     for (const [name, owner] of this.filtered) if (owner === slot.name) this.filtered.delete(name);
     const offeredNames = new Set(this.offered(slot).map((tool) => tool.name));
-    for (const tool of slot.tools) if (!offeredNames.has(tool.name) && !routes.has(tool.name)) this.filtered.set(tool.name, slot.name);
+    for (const tool of slot.tools)
+      if (!offeredNames.has(tool.name) && !routes.has(tool.name)) this.filtered.set(tool.name, slot.name);
     // keep the configured server order in listTools()
     const order = new Map(this.slots.map((entry, index) => [entry.name, index]));
-    this.routes = new Map([...routes.entries()].sort(([, a], [, b]) => (order.get(a.slot.name) ?? 0) - (order.get(b.slot.name) ?? 0)));
+    this.routes = new Map(
+      [...routes.entries()].sort(([, a], [, b]) => (order.get(a.slot.name) ?? 0) - (order.get(b.slot.name) ?? 0)),
+    );
     this.toolList = [...this.routes.values()].map((route) => route.tool);
     this.log.info({ server: slot.name, tools: this.toolList.length }, 'tools-relisted');
   }
@@ -463,7 +534,8 @@ export class McpManager implements ToolCaller {
     const file = this.lazy?.toolCacheFile;
     if (file === undefined) return;
     const servers: ToolCacheFile['servers'] = { ...this.readToolCache() };
-    for (const slot of this.slots) if (slot.tools.length > 0) servers[slot.name] = { fingerprint: slot.fingerprint, tools: slot.tools };
+    for (const slot of this.slots)
+      if (slot.tools.length > 0) servers[slot.name] = { fingerprint: slot.fingerprint, tools: slot.tools };
     const temporary = `${file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(file), { recursive: true });

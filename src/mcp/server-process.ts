@@ -156,7 +156,8 @@ export class ManagedServer {
       command: this.commandLine,
       up_since: connection ? new Date(connection.startedAt).toISOString() : null,
       last_error: this.lastError,
-      unresponsive_since: connection && this.unresponsiveSince !== undefined ? new Date(this.unresponsiveSince).toISOString() : null,
+      unresponsive_since:
+        connection && this.unresponsiveSince !== undefined ? new Date(this.unresponsiveSince).toISOString() : null,
       hung_restarts: this.hungRestarts,
     };
   }
@@ -220,11 +221,24 @@ export class ManagedServer {
 
   private async spawnOnce(): Promise<void> {
     const { spec, log, timing } = this.options;
-    const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: spec.env,
+      stderr: 'pipe',
+    });
     const capture = new StderrCapture({ log });
     transport.stderr?.on('data', (chunk: Buffer) => capture.write(chunk));
     const client = new Client({ name: 'airgap-agent', version: VERSION }, { capabilities: {} });
-    const connection: Connection = { client, pid: null, child: undefined, capture, startedAt: Date.now(), exit: undefined, invalidStdout: 0 };
+    const connection: Connection = {
+      client,
+      pid: null,
+      child: undefined,
+      capture,
+      startedAt: Date.now(),
+      exit: undefined,
+      invalidStdout: 0,
+    };
     client.onclose = () => this.handleClose(connection);
     client.onerror = (error) => this.handleTransportError(connection, error);
     const startedAt = Date.now();
@@ -245,7 +259,10 @@ export class ManagedServer {
       this.connection = connection;
       connection.startedAt = Date.now();
       this.state = 'running';
-      log.info({ child_pid: connection.pid, tools: tools.map((tool) => tool.name), ms: Date.now() - startedAt }, 'server-start');
+      log.info(
+        { child_pid: connection.pid, tools: tools.map((tool) => tool.name), ms: Date.now() - startedAt },
+        'server-start',
+      );
       this.startPinging(connection);
       this.notify();
     } catch (error) {
@@ -309,7 +326,11 @@ export class ManagedServer {
         () => {
           inFlight = false;
           if (connection !== this.connection) return;
-          if (this.missedPings > 0) this.options.log.info({ child_pid: connection.pid, missed: this.missedPings }, 'server-ping-answered-again');
+          if (this.missedPings > 0)
+            this.options.log.info(
+              { child_pid: connection.pid, missed: this.missedPings },
+              'server-ping-answered-again',
+            );
           this.missedPings = 0;
           this.unresponsiveSince = undefined;
         },
@@ -318,7 +339,14 @@ export class ManagedServer {
           if (connection !== this.connection || this.state !== 'running') return;
           this.missedPings++;
           this.unresponsiveSince ??= Date.now();
-          this.options.log.warn({ child_pid: connection.pid, missed: this.missedPings, error: error instanceof Error ? error.message : String(error) }, 'server-ping-missed');
+          this.options.log.warn(
+            {
+              child_pid: connection.pid,
+              missed: this.missedPings,
+              error: error instanceof Error ? error.message : String(error),
+            },
+            'server-ping-missed',
+          );
           if (this.missedPings >= pingMisses) this.handleHung(connection);
         },
       );
@@ -340,7 +368,10 @@ export class ManagedServer {
     this.unresponsiveSince = undefined;
     connection.capture.end();
     this.lastError = `hung: the process (pid ${connection.pid}) still ran but answered none of ${this.missedPings} pings (${pingTimeoutMs} ms each) since ${new Date(since).toISOString()}; killed and restarted`;
-    this.options.log.error({ child_pid: connection.pid, missed: this.missedPings, hung_restarts: this.hungRestarts }, 'server-hung');
+    this.options.log.error(
+      { child_pid: connection.pid, missed: this.missedPings, hung_restarts: this.hungRestarts },
+      'server-hung',
+    );
     this.missedPings = 0;
     this.state = 'restarting';
     this.notify();
@@ -357,7 +388,10 @@ export class ManagedServer {
     if (uptime >= this.options.timing.stableMs) this.consecutiveFailures = 0;
     const lines = connection.capture.lastLines(5);
     this.lastError = `exited unexpectedly (${describeExit(connection.exit)}) after ${uptime} ms${lines.length > 0 ? `; stderr: ${lines.join(' | ')}` : ''}`;
-    this.options.log.error({ child_pid: connection.pid, exit: connection.exit, uptime_ms: uptime, stderr: lines }, 'server-exit');
+    this.options.log.error(
+      { child_pid: connection.pid, exit: connection.exit, uptime_ms: uptime, stderr: lines },
+      'server-exit',
+    );
     this.state = 'restarting';
     this.notify();
     // the SDK may close the connection on a protocol error while the child still runs
@@ -383,7 +417,10 @@ export class ManagedServer {
         (error: unknown) => {
           if (this.state === 'closed') return;
           this.state = 'restarting';
-          this.options.log.error({ error: error instanceof Error ? error.message : String(error) }, 'server-restart-failed');
+          this.options.log.error(
+            { error: error instanceof Error ? error.message : String(error) },
+            'server-restart-failed',
+          );
           this.scheduleRestart();
         },
       );
@@ -431,7 +468,9 @@ async function listAllTools(client: Client, timeoutMs: number): Promise<ListedTo
  */
 function childOf(transport: StdioClientTransport): ChildProcess | undefined {
   const candidate = (transport as unknown as { _process?: unknown })._process;
-  return candidate !== null && typeof candidate === 'object' && 'once' in candidate ? (candidate as ChildProcess) : undefined;
+  return candidate !== null && typeof candidate === 'object' && 'once' in candidate
+    ? (candidate as ChildProcess)
+    : undefined;
 }
 
 function describeExit(exit: Connection['exit']): string {

@@ -15,17 +15,22 @@ test('stderr is split into lines across chunks; text lines are logged as text', 
   assert.deepEqual(capture.lastLines(), ['first line', 'second']);
   capture.end();
   assert.deepEqual(capture.lastLines(), ['first line', 'second', 'third']);
-  assert.deepEqual(parse(lines).map((entry) => [entry.msg, entry.stderr]), [
-    ['server-stderr', 'first line'],
-    ['server-stderr', 'second'],
-    ['server-stderr', 'third'],
-  ]);
+  assert.deepEqual(
+    parse(lines).map((entry) => [entry.msg, entry.stderr]),
+    [
+      ['server-stderr', 'first line'],
+      ['server-stderr', 'second'],
+      ['server-stderr', 'third'],
+    ],
+  );
 });
 
 test("a server's pino JSON line is re-logged as an object at its own level", () => {
   const lines: string[] = [];
   const capture = new StderrCapture({ log: memoryLogger(lines) });
-  capture.write(`${JSON.stringify({ level: 50, time: 1, pid: 99, component: 'query', msg: 'query-failed', sql: 'SELECT 1' })}\n`);
+  capture.write(
+    `${JSON.stringify({ level: 50, time: 1, pid: 99, component: 'query', msg: 'query-failed', sql: 'SELECT 1' })}\n`,
+  );
   capture.write(`${JSON.stringify({ level: 'warn', msg: 'slow' })}\n`);
   const [first, second] = parse(lines);
   assert.equal(first?.level, 50);

@@ -16,7 +16,12 @@ interface Block {
 }
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
 export function markdownBlocks(markdown: string): Block[] {
@@ -39,7 +44,8 @@ export function markdownBlocks(markdown: string): Block[] {
       blocks.push({ kind: 'table', lines: [], rows });
     } else if (/^\s*[-*]\s+/.test(line)) {
       const items: string[] = [];
-      for (; index < lines.length && /^\s*[-*]\s+/.test(lines[index]!); index++) items.push(lines[index]!.replace(/^\s*[-*]\s+/, ''));
+      for (; index < lines.length && /^\s*[-*]\s+/.test(lines[index]!); index++)
+        items.push(lines[index]!.replace(/^\s*[-*]\s+/, ''));
       index--;
       blocks.push({ kind: 'list', lines: items });
     } else if (line.trim()) {
@@ -57,12 +63,26 @@ function inline(text: string): string {
     .replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
-export function answerReport(format: ReportFormat, options: { question: string; answer: string; askedAt: string; by: string; traceId: string | null; plant: string; charts?: ChartSeries[] | unknown }): string {
-  const notes = [`${options.plant} · ${options.askedAt} · ${options.by}${options.traceId ? ` · trace ${options.traceId}` : ''}`];
+export function answerReport(
+  format: ReportFormat,
+  options: {
+    question: string;
+    answer: string;
+    askedAt: string;
+    by: string;
+    traceId: string | null;
+    plant: string;
+    charts?: ChartSeries[] | unknown;
+  },
+): string {
+  const notes = [
+    `${options.plant} · ${options.askedAt} · ${options.by}${options.traceId ? ` · trace ${options.traceId}` : ''}`,
+  ];
   const blocks = markdownBlocks(options.answer);
   // the answer's charts: HTML draws them (inline SVG), Markdown tabulates them, CSV takes their series when the answer has no table
   const charts = chartsOf(options.charts);
-  if (format === 'md') return `# ${options.question}\n\n_${notes[0]}_\n\n${options.answer.trim()}\n${charts.map((chart) => `\n${chartMarkdown(chart)}\n`).join('')}`;
+  if (format === 'md')
+    return `# ${options.question}\n\n_${notes[0]}_\n\n${options.answer.trim()}\n${charts.map((chart) => `\n${chartMarkdown(chart)}\n`).join('')}`;
   if (format === 'csv') {
     const tables = blocks.filter((block) => block.kind === 'table' && (block.rows?.length ?? 0) > 0);
     if (tables.length === 0 && charts.length > 0) {
@@ -74,7 +94,10 @@ export function answerReport(format: ReportFormat, options: { question: string; 
       });
       return toCsv(rows[0]!.map(String), rows.slice(1));
     }
-    if (tables.length === 0) throw new AppError('BAD_REQUEST', 'this answer has no table to save as CSV', { hint: 'save it as Markdown (.md) or HTML (.html) instead' });
+    if (tables.length === 0)
+      throw new AppError('BAD_REQUEST', 'this answer has no table to save as CSV', {
+        hint: 'save it as Markdown (.md) or HTML (.html) instead',
+      });
     const rows: string[][] = [];
     tables.forEach((table, index) => {
       if (index > 0) rows.push([]);
@@ -84,7 +107,8 @@ export function answerReport(format: ReportFormat, options: { question: string; 
   }
   const body = blocks
     .map((block) => {
-      if (block.kind === 'heading') return `<h${Math.min((block.level ?? 1) + 1, 6)}>${inline(block.lines[0]!)}</h${Math.min((block.level ?? 1) + 1, 6)}>`;
+      if (block.kind === 'heading')
+        return `<h${Math.min((block.level ?? 1) + 1, 6)}>${inline(block.lines[0]!)}</h${Math.min((block.level ?? 1) + 1, 6)}>`;
       if (block.kind === 'list') return `<ul>${block.lines.map((item) => `<li>${inline(item)}</li>`).join('')}</ul>`;
       if (block.kind === 'code') return `<pre>${escapeHtml(block.lines.join('\n'))}</pre>`;
       if (block.kind === 'table') {

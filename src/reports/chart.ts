@@ -25,10 +25,15 @@ export function chartsOf(value: unknown): ChartSeries[] {
     if (!Array.isArray(chart.x) || !Array.isArray(chart.series)) continue;
     const x = chart.x.map((label) => String(label ?? ''));
     const series = chart.series
-      .filter((entry): entry is Record<string, unknown> => !!entry && typeof entry === 'object' && Array.isArray((entry as { values?: unknown }).values))
+      .filter(
+        (entry): entry is Record<string, unknown> =>
+          !!entry && typeof entry === 'object' && Array.isArray((entry as { values?: unknown }).values),
+      )
       .map((entry) => ({
         name: String(entry.name ?? ''),
-        values: (entry.values as unknown[]).slice(0, x.length).map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null)),
+        values: (entry.values as unknown[])
+          .slice(0, x.length)
+          .map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null)),
         ...(typeof entry.unit === 'string' ? { unit: entry.unit } : {}),
       }));
     if (x.length === 0 || series.length === 0) continue;
@@ -56,7 +61,8 @@ export function chartRows(chart: ChartSeries): { columns: string[]; rows: Array<
 
 export function chartMarkdown(chart: ChartSeries): string {
   const { columns, rows } = chartRows(chart);
-  const cell = (value: unknown) => (value === null || value === undefined ? '–' : String(value).replace(/\|/g, '\\|').replace(/\r?\n/g, ' '));
+  const cell = (value: unknown) =>
+    value === null || value === undefined ? '–' : String(value).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
   const head = [chart.title ? `Chart: ${chart.title}` : 'Chart', ...columns.slice(1)];
   return [
     `| ${head.map(cell).join(' | ')} |`,
@@ -95,14 +101,22 @@ export function chartSvg(chart: ChartSeries): string {
   const parts: string[] = [];
   parts.push(`<text x="${MARGIN.left}" y="18" font-size="14" font-weight="600">${escapeHtml(chart.title)}</text>`);
   for (const tick of axis) {
-    parts.push(`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${f(y(tick))}" y2="${f(y(tick))}" stroke="#e3e3e3"/>`);
-    parts.push(`<text x="${MARGIN.left - 6}" y="${f(y(tick) + 4)}" font-size="11" text-anchor="end">${escapeHtml(label(tick))}</text>`);
+    parts.push(
+      `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${f(y(tick))}" y2="${f(y(tick))}" stroke="#e3e3e3"/>`,
+    );
+    parts.push(
+      `<text x="${MARGIN.left - 6}" y="${f(y(tick) + 4)}" font-size="11" text-anchor="end">${escapeHtml(label(tick))}</text>`,
+    );
   }
-  parts.push(`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${f(y(Math.max(low, Math.min(0, high))))}" y2="${f(y(Math.max(low, Math.min(0, high))))}" stroke="#888"/>`);
+  parts.push(
+    `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${f(y(Math.max(low, Math.min(0, high))))}" y2="${f(y(Math.max(low, Math.min(0, high))))}" stroke="#888"/>`,
+  );
   const every = Math.ceil(chart.x.length / MAX_X_LABELS);
   chart.x.forEach((x, index) => {
     if (index % every !== 0) return;
-    parts.push(`<text x="${f(cx(index))}" y="${HEIGHT - MARGIN.bottom + 16}" font-size="11" text-anchor="middle">${escapeHtml(x)}</text>`);
+    parts.push(
+      `<text x="${f(cx(index))}" y="${HEIGHT - MARGIN.bottom + 16}" font-size="11" text-anchor="middle">${escapeHtml(x)}</text>`,
+    );
   });
   chart.series.forEach((series, s) => {
     const color = COLORS[s % COLORS.length]!;
@@ -114,26 +128,33 @@ export function chartSvg(chart: ChartSeries): string {
         const left = cx(index) - band * 0.4 + barW * s;
         const top = Math.min(y(value), y(Math.max(low, Math.min(0, high))));
         const height = Math.abs(y(value) - y(Math.max(low, Math.min(0, high))));
-        parts.push(`<rect x="${f(left)}" y="${f(top)}" width="${f(Math.max(barW - 1, 1))}" height="${f(height)}" fill="${color}"><title>${escapeHtml(`${name} · ${chart.x[index]}: ${value}`)}</title></rect>`);
+        parts.push(
+          `<rect x="${f(left)}" y="${f(top)}" width="${f(Math.max(barW - 1, 1))}" height="${f(height)}" fill="${color}"><title>${escapeHtml(`${name} · ${chart.x[index]}: ${value}`)}</title></rect>`,
+        );
       });
     } else {
       // a null is a gap: the line stops and starts again
       let run: string[] = [];
       const flush = () => {
-        if (run.length > 1) parts.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${run.join(' ')}"/>`);
+        if (run.length > 1)
+          parts.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${run.join(' ')}"/>`);
         run = [];
       };
       series.values.forEach((value, index) => {
         if (value === null) return flush();
         run.push(`${f(cx(index))},${f(y(value))}`);
-        parts.push(`<circle cx="${f(cx(index))}" cy="${f(y(value))}" r="3" fill="${color}"><title>${escapeHtml(`${name} · ${chart.x[index]}: ${value}`)}</title></circle>`);
+        parts.push(
+          `<circle cx="${f(cx(index))}" cy="${f(y(value))}" r="3" fill="${color}"><title>${escapeHtml(`${name} · ${chart.x[index]}: ${value}`)}</title></circle>`,
+        );
       });
       flush();
     }
     // four legend entries a row, rows below one another
     const legendX = MARGIN.left + (s % 4) * 150;
     const legendY = HEIGHT - 22 + Math.floor(s / 4) * 16;
-    parts.push(`<rect x="${legendX}" y="${legendY}" width="12" height="12" fill="${color}"/><text x="${legendX + 16}" y="${legendY + 10}" font-size="12">${escapeHtml(name.slice(0, 24))}</text>`);
+    parts.push(
+      `<rect x="${legendX}" y="${legendY}" width="12" height="12" fill="${color}"/><text x="${legendX + 16}" y="${legendY + 10}" font-size="12">${escapeHtml(name.slice(0, 24))}</text>`,
+    );
   });
   const height = HEIGHT + (Math.ceil(chart.series.length / 4) - 1) * 16;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${escapeHtml(chart.title)}" font-family="system-ui, sans-serif">${parts.join('')}</svg>`;

@@ -11,7 +11,21 @@
  * fetched), every value escaped.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors.js';
 
@@ -27,14 +41,22 @@ const NAME = /^[\p{L}\p{N}][\p{L}\p{N}._ -]{0,119}$/u;
 
 /** The report's format from its name, or a clear refusal of the name. */
 export function checkReportName(name: string): ReportFormat {
-  if (typeof name !== 'string' || name.length === 0) throw new AppError('BAD_REQUEST', 'a report needs a file name', { hint: 'e.g. quality-2026-W48.csv' });
+  if (typeof name !== 'string' || name.length === 0)
+    throw new AppError('BAD_REQUEST', 'a report needs a file name', { hint: 'e.g. quality-2026-W48.csv' });
   if (name.includes('/') || name.includes('\\') || name.includes('..') || !NAME.test(name)) {
-    throw new AppError('BAD_REQUEST', `"${name.slice(0, 80)}" is not a report file name: letters, digits, ".", "_", "-" and spaces only, no folders, no ".."`, {
-      hint: 'reports are written into reports.dir only; give a bare name such as quality-week-48.csv',
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      `"${name.slice(0, 80)}" is not a report file name: letters, digits, ".", "_", "-" and spaces only, no folders, no ".."`,
+      {
+        hint: 'reports are written into reports.dir only; give a bare name such as quality-week-48.csv',
+      },
+    );
   }
   const format = FORMAT_OF[path.extname(name).toLowerCase()];
-  if (!format) throw new AppError('BAD_REQUEST', `"${name}" must end in .md, .csv or .html`, { hint: 'the extension says the format: Markdown, CSV or self-contained HTML' });
+  if (!format)
+    throw new AppError('BAD_REQUEST', `"${name}" must end in .md, .csv or .html`, {
+      hint: 'the extension says the format: Markdown, CSV or self-contained HTML',
+    });
   return format;
 }
 
@@ -53,13 +75,23 @@ export interface WrittenReport {
   bytes: number;
 }
 
-export function writeReport(options: { dir: string; name: string; content: string | Buffer; maxBytes: number; overwrite?: boolean }): WrittenReport {
+export function writeReport(options: {
+  dir: string;
+  name: string;
+  content: string | Buffer;
+  maxBytes: number;
+  overwrite?: boolean;
+}): WrittenReport {
   const format = checkReportName(options.name);
   const data = typeof options.content === 'string' ? Buffer.from(options.content, 'utf8') : options.content;
   if (data.length > options.maxBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `report "${options.name}" would be ${data.length} bytes, over the ${options.maxBytes}-byte cap (reports.max_kb)`, {
-      hint: 'export a shorter period or a daily summary instead of every record, or raise reports.max_kb',
-    });
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `report "${options.name}" would be ${data.length} bytes, over the ${options.maxBytes}-byte cap (reports.max_kb)`,
+      {
+        hint: 'export a shorter period or a daily summary instead of every record, or raise reports.max_kb',
+      },
+    );
   }
   const target = resolveInside(options.dir, options.name);
   let existing: ReturnType<typeof lstatSync> | undefined;
@@ -68,9 +100,15 @@ export function writeReport(options: { dir: string; name: string; content: strin
   } catch {
     existing = undefined;
   }
-  if (existing && !existing.isFile()) throw new AppError('BAD_REQUEST', `"${options.name}" exists in the reports folder and is not a plain file (a link or a folder); it is left alone`);
+  if (existing && !existing.isFile())
+    throw new AppError(
+      'BAD_REQUEST',
+      `"${options.name}" exists in the reports folder and is not a plain file (a link or a folder); it is left alone`,
+    );
   if (existing && !options.overwrite) {
-    throw new AppError('ALREADY_EXISTS', `report "${options.name}" already exists`, { hint: 'choose another name, or say to overwrite it (--overwrite / "overwrite": true)' });
+    throw new AppError('ALREADY_EXISTS', `report "${options.name}" already exists`, {
+      hint: 'choose another name, or say to overwrite it (--overwrite / "overwrite": true)',
+    });
   }
   const temp = path.join(path.dirname(target), `.${options.name}.${randomBytes(6).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o640);
@@ -88,7 +126,10 @@ export function writeReport(options: { dir: string; name: string; content: strin
     }
   } catch (error) {
     if (existsSync(temp)) unlinkSync(temp);
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new AppError('ALREADY_EXISTS', `report "${options.name}" already exists`, { hint: 'choose another name, or say to overwrite it' });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new AppError('ALREADY_EXISTS', `report "${options.name}" already exists`, {
+        hint: 'choose another name, or say to overwrite it',
+      });
     throw error;
   }
   return { name: options.name, file: target, format, bytes: data.length };
@@ -126,7 +167,8 @@ export function readReport(dir: string, name: string): { data: Buffer; format: R
   } catch {
     throw new AppError('NOT_FOUND', `no report "${name}"`, { hint: 'GET /api/reports lists them' });
   }
-  if (!stats.isFile() || path.dirname(realpathSync(target)) !== realpathSync(dir)) throw new AppError('NOT_FOUND', `no report "${name}"`);
+  if (!stats.isFile() || path.dirname(realpathSync(target)) !== realpathSync(dir))
+    throw new AppError('NOT_FOUND', `no report "${name}"`);
   return { data: readFileSync(target), format };
 }
 
@@ -148,13 +190,25 @@ function mdCell(value: unknown): string {
 }
 
 export function toMarkdown(title: string, columns: string[], rows: unknown[][], notes: string[] = []): string {
-  return [`# ${title}`, '', ...notes.map((note) => `${note}`), notes.length ? '' : null, `| ${columns.map(mdCell).join(' | ')} |`, `|${columns.map(() => ' --- ').join('|')}|`, ...rows.map((row) => `| ${row.map(mdCell).join(' | ')} |`), '']
+  return [
+    `# ${title}`,
+    '',
+    ...notes.map((note) => `${note}`),
+    notes.length ? '' : null,
+    `| ${columns.map(mdCell).join(' | ')} |`,
+    `|${columns.map(() => ' --- ').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(mdCell).join(' | ')} |`),
+    '',
+  ]
     .filter((line) => line !== null)
     .join('\n');
 }
 
 export function escapeHtml(value: unknown): string {
-  return (value === null || value === undefined ? '' : String(value)).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  return (value === null || value === undefined ? '' : String(value)).replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 }
 
 /** One self-contained HTML file: inline CSS, no script, no external reference. */
@@ -175,9 +229,11 @@ ${rows.map((row) => `<tr>${row.map((cell) => `<td${numeric(cell) ? ' class="n"' 
 `;
 }
 
-export function render(format: ReportFormat, report: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] }): string {
+export function render(
+  format: ReportFormat,
+  report: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] },
+): string {
   if (format === 'csv') return toCsv(report.columns, report.rows);
   if (format === 'md') return toMarkdown(report.title, report.columns, report.rows, report.notes);
   return toHtml(report.title, report.columns, report.rows, report.notes);
 }
-

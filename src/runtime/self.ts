@@ -48,7 +48,7 @@ export function appRoot(): string {
 
 function __filenameOfBundle(): string {
   // In the CJS bundle `__filename` exists; guarded so ESM dev mode never evaluates it.
-  return typeof __filename === 'string' ? __filename : process.argv[1] ?? process.execPath;
+  return typeof __filename === 'string' ? __filename : (process.argv[1] ?? process.execPath);
 }
 
 /** The command line that runs this same program with other arguments. */

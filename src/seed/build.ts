@@ -40,7 +40,10 @@ export interface SeedSummary {
 
 /** The contract DDL split into table statements (run first) and index statements (run after the inserts). */
 export function splitSchema(sql: string): { tables: string[]; indexes: string[] } {
-  const statements = sql.split(';').map((statement) => statement.trim()).filter((statement) => statement.length > 0);
+  const statements = sql
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
   const isIndex = (statement: string): boolean => /^CREATE\s+(UNIQUE\s+)?INDEX\b/i.test(statement);
   return { tables: statements.filter((statement) => !isIndex(statement)), indexes: statements.filter(isIndex) };
 }
@@ -54,8 +57,11 @@ function fill(db: SqliteDatabase, options: ResolvedSeedOptions) {
   const incidents = planIncidents(seed, today);
   const { orders, incidentOrders } = generateWorkOrders({ seed, today, incidents });
 
-  const insertLine = db.prepare('INSERT INTO production_lines (line_id, name, name_en, product, workshop, product_en) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const line of LINES) insertLine.run(line.line_id, line.name, line.name_en, line.product, line.workshop, line.product_en);
+  const insertLine = db.prepare(
+    'INSERT INTO production_lines (line_id, name, name_en, product, workshop, product_en) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  for (const line of LINES)
+    insertLine.run(line.line_id, line.name, line.name_en, line.product, line.workshop, line.product_en);
   const insertDefectType = db.prepare('INSERT INTO defect_types (defect_type, name_zh, name_en) VALUES (?, ?, ?)');
   for (const type of DEFECT_TYPES) insertDefectType.run(type.defect_type, type.name_zh, type.name_en);
   const insertEquipmentType = db.prepare('INSERT INTO equipment_types (type, name_zh, name_en) VALUES (?, ?, ?)');
@@ -65,21 +71,45 @@ function fill(db: SqliteDatabase, options: ResolvedSeedOptions) {
   );
   for (const item of EQUIPMENT) {
     const next = addDays(today, item.dueIn);
-    insertEquipment.run(item.equipment_id, item.line_id, item.name, item.type, item.status, addDays(next, -item.interval), next, item.name_en);
+    insertEquipment.run(
+      item.equipment_id,
+      item.line_id,
+      item.name,
+      item.type,
+      item.status,
+      addDays(next, -item.interval),
+      next,
+      item.name_en,
+    );
   }
-  const insertEngineer = db.prepare('INSERT INTO engineers (engineer_id, name, login, email, country_code, timezone) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertEngineer = db.prepare(
+    'INSERT INTO engineers (engineer_id, name, login, email, country_code, timezone) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   for (const engineer of ENGINEERS) {
-    insertEngineer.run(engineer.engineer_id, engineer.name, engineer.login, engineer.email, engineer.country_code, engineer.timezone);
+    insertEngineer.run(
+      engineer.engineer_id,
+      engineer.name,
+      engineer.login,
+      engineer.email,
+      engineer.country_code,
+      engineer.timezone,
+    );
   }
   const insertRotation = db.prepare('INSERT INTO rotations (engineer_id, starts_at, ends_at) VALUES (?, ?, ?)');
-  for (const rotation of planRotations(windowStart(today), today)) insertRotation.run(rotation.engineer_id, rotation.starts_at, rotation.ends_at);
+  for (const rotation of planRotations(windowStart(today), today))
+    insertRotation.run(rotation.engineer_id, rotation.starts_at, rotation.ends_at);
 
   const insertQuality = db.prepare(
     'INSERT INTO quality_data (line_id, record_date, shift, batch_no, product, inspected_qty, defect_qty, defect_type, inspector, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const { totals } = generateQuality({
-    seed, today, rows, incidents, totalsDays: HANDOVER_DAYS + 1,
-    emit: (row: QualityRow) => insertQuality.run(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9]),
+    seed,
+    today,
+    rows,
+    incidents,
+    totalsDays: HANDOVER_DAYS + 1,
+    emit: (row: QualityRow) =>
+      insertQuality.run(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9]),
   });
 
   const insertOrder = db.prepare(
@@ -87,26 +117,59 @@ function fill(db: SqliteDatabase, options: ResolvedSeedOptions) {
   );
   for (const order of orders) {
     insertOrder.run(
-      order.order_id, order.equipment_id, order.line_id, order.priority, order.status, order.title, order.symptom,
-      order.root_cause, order.resolution, order.assignee_id, order.opened_at, order.closed_at,
+      order.order_id,
+      order.equipment_id,
+      order.line_id,
+      order.priority,
+      order.status,
+      order.title,
+      order.symptom,
+      order.root_cause,
+      order.resolution,
+      order.assignee_id,
+      order.opened_at,
+      order.closed_at,
     );
   }
   const insertIncident = db.prepare(
     'INSERT INTO quality_incidents (incident_date, line_id, defect_type, factor, equipment_id, order_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
   for (const incident of incidents) {
-    insertIncident.run(incident.incident_date, incident.line_id, incident.defect_type, incident.factor, incident.equipment_id, incidentOrders.get(incident) ?? null);
+    insertIncident.run(
+      incident.incident_date,
+      incident.line_id,
+      incident.defect_type,
+      incident.factor,
+      incident.equipment_id,
+      incidentOrders.get(incident) ?? null,
+    );
   }
   const insertInfo = db.prepare('INSERT INTO seed_info (key, value) VALUES (?, ?)');
   const info: Record<string, string> = {
-    generator: GENERATOR, seed: String(seed), today, rows: String(rows), timezone: options.timezone,
-    window_start: windowStart(today), window_end: today,
+    generator: GENERATOR,
+    seed: String(seed),
+    today,
+    rows: String(rows),
+    timezone: options.timezone,
+    window_start: windowStart(today),
+    window_end: today,
   };
   for (const [key, value] of Object.entries(info)) insertInfo.run(key, value);
   return { totals, orders };
 }
 
-const TABLES = ['production_lines', 'quality_data', 'defect_types', 'equipment', 'equipment_types', 'engineers', 'rotations', 'work_orders', 'quality_incidents', 'seed_info'];
+const TABLES = [
+  'production_lines',
+  'quality_data',
+  'defect_types',
+  'equipment',
+  'equipment_types',
+  'engineers',
+  'rotations',
+  'work_orders',
+  'quality_incidents',
+  'seed_info',
+];
 
 export function seedPlant(input: SeedOptions): SeedSummary {
   const started = performance.now();
@@ -114,7 +177,9 @@ export function seedPlant(input: SeedOptions): SeedSummary {
   const { db: target, docsDir, force } = options;
   if (existsSync(target)) {
     if (statSync(target).isDirectory()) {
-      throw new AppError('USAGE', `seed: ${target} is a folder`, { hint: 'give a file path for the database, e.g. --db var/plant.db' });
+      throw new AppError('USAGE', `seed: ${target} is a folder`, {
+        hint: 'give a file path for the database, e.g. --db var/plant.db',
+      });
     }
     if (!force) {
       throw new AppError('ALREADY_EXISTS', `the database ${target} already exists`, {
@@ -122,7 +187,8 @@ export function seedPlant(input: SeedOptions): SeedSummary {
       });
     }
   }
-  if (docsDir !== undefined) checkDocumentTargets(docsDir, planDocuments({ today: options.today, totals: new Map(), orders: [] }), force);
+  if (docsDir !== undefined)
+    checkDocumentTargets(docsDir, planDocuments({ today: options.today, totals: new Map(), orders: [] }), force);
   mkdirSync(path.dirname(target), { recursive: true });
   const temporary = `${target}.seeding-${process.pid}`;
   removeDatabaseFiles(temporary);
@@ -145,11 +211,13 @@ export function seedPlant(input: SeedOptions): SeedSummary {
       db.exec('ANALYZE');
       db.pragma('journal_mode = DELETE');
       const problems = db.pragma('foreign_key_check') as unknown[];
-      if (problems.length > 0) throw new AppError('INTERNAL', `seed: ${problems.length} foreign key problem(s) in the generated data`);
+      if (problems.length > 0)
+        throw new AppError('INTERNAL', `seed: ${problems.length} foreign key problem(s) in the generated data`);
     } finally {
       db.close();
     }
-    if (docsDir !== undefined) writeDocuments(docsDir, planDocuments({ today: options.today, totals: result.totals, orders: result.orders }));
+    if (docsDir !== undefined)
+      writeDocuments(docsDir, planDocuments({ today: options.today, totals: result.totals, orders: result.orders }));
     // a stale journal or WAL of the old file must not be applied to the new one
     for (const suffix of ['-journal', '-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
     renameSync(temporary, target);
@@ -160,7 +228,8 @@ export function seedPlant(input: SeedOptions): SeedSummary {
   const check = openSqlite(target, { readonly: true });
   const tables: Record<string, number> = {};
   try {
-    for (const table of TABLES) tables[table] = (check.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    for (const table of TABLES)
+      tables[table] = (check.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   } finally {
     check.close();
   }

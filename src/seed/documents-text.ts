@@ -128,7 +128,11 @@ export const WELDER_MANUAL_LEGACY_ZH = `NB-500 气体保护焊机 使用维护�
 export function defectClassificationDoc(): string {
   const rows = DEFECT_TYPES.map((type) => `| ${type.defect_type} | ${type.name_zh} | ${type.name_en} |`).join('\n');
   const lines = LINES.map((line) => {
-    const top = Object.entries(line.defectMix).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([code]) => code).join(', ');
+    const top = Object.entries(line.defectMix)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([code]) => code)
+      .join(', ');
     return `- ${line.name} ${line.product}（${line.name_en}, ${line.product_en}）: ${top}`;
   }).join('\n');
   return `# SOP-QA-010 缺陷分类 Defect classification

@@ -38,7 +38,8 @@ const isUtf8 = (bytes: Buffer): boolean => {
 test('the documents folder holds SOPs, manuals and handover notes, as the summary says', () => {
   const files = walk(docsDir).sort();
   assert.deepEqual(files, [...plant.summary.documents].sort());
-  for (const folder of ['sop/', 'manuals/', 'handover/']) assert.ok(files.filter((file) => file.startsWith(folder)).length >= 3, folder);
+  for (const folder of ['sop/', 'manuals/', 'handover/'])
+    assert.ok(files.filter((file) => file.startsWith(folder)).length >= 3, folder);
   assert.ok(files.includes('handover/2026-11-20-night.txt'));
   assert.ok(files.includes('handover/2026-11-29-day.md'));
   assert.ok(!files.includes('handover/2026-11-29-night.txt'), "tonight's shift has not happened");
@@ -73,13 +74,24 @@ test('handover notes agree with plant.db', () => {
   try {
     const night = iconv.decode(readFileSync(path.join(docsDir, 'handover/2026-11-24-night.txt')), 'gbk');
     const totals = db
-      .prepare("SELECT l.name, SUM(q.inspected_qty) AS inspected, SUM(q.defect_qty) AS defects FROM quality_data q JOIN production_lines l USING (line_id) WHERE q.record_date = '2026-11-24' AND q.shift = 'night' GROUP BY l.name")
+      .prepare(
+        "SELECT l.name, SUM(q.inspected_qty) AS inspected, SUM(q.defect_qty) AS defects FROM quality_data q JOIN production_lines l USING (line_id) WHERE q.record_date = '2026-11-24' AND q.shift = 'night' GROUP BY l.name",
+      )
       .all() as Array<{ name: string; inspected: number; defects: number }>;
     assert.equal(totals.length, 4);
-    for (const line of totals) assert.ok(night.includes(`${line.name}`) && night.includes(`检验 ${line.inspected} 件，不良 ${line.defects} 件`), line.name);
+    for (const line of totals)
+      assert.ok(
+        night.includes(`${line.name}`) && night.includes(`检验 ${line.inspected} 件，不良 ${line.defects} 件`),
+        line.name,
+      );
     const day = readFileSync(path.join(docsDir, 'handover/2026-11-26-day.md'), 'utf8');
-    const orders = db.prepare("SELECT order_id FROM work_orders WHERE opened_at >= '2026-11-26T08:00:00' AND opened_at < '2026-11-26T20:00:00'").all() as Array<{ order_id: number }>;
-    for (const order of orders) assert.ok(day.includes(`#${order.order_id} `), `order ${order.order_id} in the day note`);
+    const orders = db
+      .prepare(
+        "SELECT order_id FROM work_orders WHERE opened_at >= '2026-11-26T08:00:00' AND opened_at < '2026-11-26T20:00:00'",
+      )
+      .all() as Array<{ order_id: number }>;
+    for (const order of orders)
+      assert.ok(day.includes(`#${order.order_id} `), `order ${order.order_id} in the day note`);
   } finally {
     db.close();
   }
@@ -92,7 +104,10 @@ test('the press vibration SOP is there in Chinese and English with searchable co
   assert.match(zh, /地脚螺栓/);
   assert.match(en, /anchor bolts/i);
   assert.match(en, /640 N·m/);
-  assert.match(readFileSync(path.join(docsDir, 'sop/SOP-QA-010-defect-classification.md'), 'utf8'), /\| porosity \| 气孔 \| Porosity \|/);
+  assert.match(
+    readFileSync(path.join(docsDir, 'sop/SOP-QA-010-defect-classification.md'), 'utf8'),
+    /\| porosity \| 气孔 \| Porosity \|/,
+  );
 });
 
 test('documents are deterministic for a seed and today', () => {
@@ -106,7 +121,8 @@ test('existing demo documents are refused without force, before the database is 
   const target = path.join(dir, 'fresh', 'plant.db');
   assert.throws(
     () => seedPlant({ db: target, rows: 100, today: plant.today, docsDir }),
-    (error: unknown) => error instanceof AppError && error.code === 'ALREADY_EXISTS' && /--force/.test(error.hint ?? ''),
+    (error: unknown) =>
+      error instanceof AppError && error.code === 'ALREADY_EXISTS' && /--force/.test(error.hint ?? ''),
   );
   assert.throws(() => statSync(target));
   writeFileSync(path.join(docsDir, 'README.md'), 'old');

@@ -45,7 +45,12 @@ function engineerName(id: number): string {
   return ENGINEERS.find((engineer) => engineer.engineer_id === id)?.name ?? String(id);
 }
 
-function nightNote(date: string, totals: Map<string, SlotTotals>, orders: readonly WorkOrderRow[], today: string): string {
+function nightNote(
+  date: string,
+  totals: Map<string, SlotTotals>,
+  orders: readonly WorkOrderRow[],
+  today: string,
+): string {
   const from = `${date}T20:00:00`;
   const to = `${addDays(date, 1)}T08:00:00`;
   const lines = LINES.map((line) => {
@@ -110,7 +115,11 @@ function dayNote(date: string, totals: Map<string, SlotTotals>, orders: readonly
   ].join('\n');
 }
 
-export function planDocuments(options: { today: string; totals: Map<string, SlotTotals>; orders: readonly WorkOrderRow[] }): DocumentFile[] {
+export function planDocuments(options: {
+  today: string;
+  totals: Map<string, SlotTotals>;
+  orders: readonly WorkOrderRow[];
+}): DocumentFile[] {
   const { today, totals, orders } = options;
   const files: DocumentFile[] = [
     { path: 'sop/SOP-PR-007-press-vibration.md', encoding: 'utf8', content: text.PRESS_VIBRATION_SOP_ZH },
@@ -121,11 +130,19 @@ export function planDocuments(options: { today: string; totals: Map<string, Slot
     { path: 'manuals/press-JH21-250-maintenance.md', encoding: 'utf8', content: text.PRESS_MANUAL_ZH },
     { path: 'manuals/cnc-VMC-850-alarms.en.md', encoding: 'utf8', content: text.CNC_ALARMS_EN },
     { path: 'manuals/camera-VC-5000.en.md', encoding: 'utf8', content: text.CAMERA_MANUAL_EN },
-    { path: 'manuals/legacy/welder-NB-500.txt', encoding: 'gbk', content: text.WELDER_MANUAL_LEGACY_ZH.replaceAll('\n', '\r\n') },
+    {
+      path: 'manuals/legacy/welder-NB-500.txt',
+      encoding: 'gbk',
+      content: text.WELDER_MANUAL_LEGACY_ZH.replaceAll('\n', '\r\n'),
+    },
   ];
   for (let back = HANDOVER_DAYS; back >= 1; back--) {
     const date = addDays(today, -back);
-    files.push({ path: `handover/${date}-night.txt`, encoding: 'gbk', content: nightNote(date, totals, orders, today) });
+    files.push({
+      path: `handover/${date}-night.txt`,
+      encoding: 'gbk',
+      content: nightNote(date, totals, orders, today),
+    });
   }
   for (let back = HANDOVER_DAYS - 1; back >= 0; back--) {
     const date = addDays(today, -back);

@@ -36,7 +36,9 @@ export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 
 export function resolveSeedOptions(options: SeedOptions): ResolvedSeedOptions {
   if (typeof options.db !== 'string' || options.db.trim() === '') {
-    throw new AppError('USAGE', 'seed: the database path is empty', { hint: 'give the file to create, e.g. --db var/plant.db' });
+    throw new AppError('USAGE', 'seed: the database path is empty', {
+      hint: 'give the file to create, e.g. --db var/plant.db',
+    });
   }
   const rows = options.rows ?? DEFAULT_ROWS;
   if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) {
@@ -46,27 +48,38 @@ export function resolveSeedOptions(options: SeedOptions): ResolvedSeedOptions {
   }
   const seed = options.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
-    throw new AppError('USAGE', `seed: the seed must be an integer, got ${JSON.stringify(seed)}`, { hint: 'e.g. --seed 1 (the default) or --seed 42' });
+    throw new AppError('USAGE', `seed: the seed must be an integer, got ${JSON.stringify(seed)}`, {
+      hint: 'e.g. --seed 1 (the default) or --seed 42',
+    });
   }
   const timezone = options.timezone ?? DEFAULT_TIMEZONE;
   try {
     assertTimeZone(timezone);
   } catch (error) {
-    throw new AppError('USAGE', `seed: unknown time zone "${timezone}"`, { hint: 'use an IANA name such as Asia/Shanghai', cause: error });
+    throw new AppError('USAGE', `seed: unknown time zone "${timezone}"`, {
+      hint: 'use an IANA name such as Asia/Shanghai',
+      cause: error,
+    });
   }
   let today: string;
   if (options.today === undefined) {
     today = localDate(now(), timezone);
   } else {
     if (typeof options.today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(options.today)) {
-      throw new AppError('USAGE', `seed: today must be a date written YYYY-MM-DD, got ${JSON.stringify(options.today)}`, {
-        hint: 'e.g. --today 2026-11-29',
-      });
+      throw new AppError(
+        'USAGE',
+        `seed: today must be a date written YYYY-MM-DD, got ${JSON.stringify(options.today)}`,
+        {
+          hint: 'e.g. --today 2026-11-29',
+        },
+      );
     }
     try {
       parseInstant(options.today, 'UTC');
     } catch {
-      throw new AppError('USAGE', `seed: today "${options.today}" is not a calendar date`, { hint: 'check the month (01-12) and the day of the month' });
+      throw new AppError('USAGE', `seed: today "${options.today}" is not a calendar date`, {
+        hint: 'check the month (01-12) and the day of the month',
+      });
     }
     today = options.today;
   }
@@ -75,7 +88,9 @@ export function resolveSeedOptions(options: SeedOptions): ResolvedSeedOptions {
     throw new AppError('USAGE', `seed: today "${today}" is out of range`, { hint: 'use a year between 1971 and 9998' });
   }
   if (options.docsDir !== undefined && (typeof options.docsDir !== 'string' || options.docsDir.trim() === '')) {
-    throw new AppError('USAGE', 'seed: the documents folder is empty', { hint: 'give a folder, e.g. --docs var/docs, or leave it out' });
+    throw new AppError('USAGE', 'seed: the documents folder is empty', {
+      hint: 'give a folder, e.g. --docs var/docs, or leave it out',
+    });
   }
   return {
     db: path.resolve(options.db),

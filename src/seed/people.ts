@@ -32,7 +32,11 @@ export function planRotations(from: string, today: string): RotationRow[] {
   const rows: RotationRow[] = [];
   const last = addDays(mondayOf(today), 7 * (FUTURE_WEEKS + 1));
   for (let monday = mondayOf(from); monday < last; monday = addDays(monday, 7)) {
-    rows.push({ engineer_id: onCallFor(monday).engineer_id, starts_at: `${monday}T00:00:00`, ends_at: `${addDays(monday, 7)}T00:00:00` });
+    rows.push({
+      engineer_id: onCallFor(monday).engineer_id,
+      starts_at: `${monday}T00:00:00`,
+      ends_at: `${addDays(monday, 7)}T00:00:00`,
+    });
   }
   return rows;
 }

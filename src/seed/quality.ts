@@ -81,8 +81,16 @@ export interface SlotTotals {
 }
 
 export type QualityRow = [
-  line_id: string, record_date: string, shift: Shift, batch_no: string, product: string,
-  inspected_qty: number, defect_qty: number, defect_type: string | null, inspector: string, recorded_at: string,
+  line_id: string,
+  record_date: string,
+  shift: Shift,
+  batch_no: string,
+  product: string,
+  inspected_qty: number,
+  defect_qty: number,
+  defect_type: string | null,
+  inspector: string,
+  recorded_at: string,
 ];
 
 export interface GenerateQualityOptions {
@@ -116,13 +124,16 @@ export function generateQuality(options: GenerateQualityOptions): { totals: Map<
   const slots = slotCount();
   const perSlot = Math.floor(rows / slots);
   const remainder = rows % slots;
-  const incidentsByKey = new Map(options.incidents.map((incident) => [`${incident.incident_date}|${incident.line_id}`, incident]));
+  const incidentsByKey = new Map(
+    options.incidents.map((incident) => [`${incident.incident_date}|${incident.line_id}`, incident]),
+  );
   const mixes = LINES.map((line) => {
     const codes = Object.keys(line.defectMix);
     return { codes, weights: codes.map((code) => line.defectMix[code] ?? 0) };
   });
   const knownTypes = new Set(DEFECT_TYPES.map((type) => type.defect_type));
-  for (const mix of mixes) for (const code of mix.codes) if (!knownTypes.has(code)) throw new Error(`unknown defect type ${code}`);
+  for (const mix of mixes)
+    for (const code of mix.codes) if (!knownTypes.has(code)) throw new Error(`unknown defect type ${code}`);
   const totals = new Map<string, SlotTotals>();
   const totalsFrom = WINDOW_DAYS - (options.totalsDays ?? 0);
   let slot = 0;
@@ -153,7 +164,9 @@ export function generateQuality(options: GenerateQualityOptions): { totals: Map<
         const shiftLetter = shift === 'day' ? 'D' : 'N';
         const shiftStart = shift === 'day' ? 8 * 3600 : 20 * 3600;
         const keep = dayIndex >= totalsFrom;
-        const slotTotals: SlotTotals | undefined = keep ? { inspected: 0, defects: 0, batches, types: new Map() } : undefined;
+        const slotTotals: SlotTotals | undefined = keep
+          ? { inspected: 0, defects: 0, batches, types: new Map() }
+          : undefined;
         for (let batch = 0; batch < batches; batch++) {
           const inspected = Math.max(1, Math.round(line.batchSize * (0.85 + 0.3 * rowRandom.next())));
           const defects = Math.min(inspected, rowRandom.poisson(inspected * rate));
@@ -164,10 +177,22 @@ export function generateQuality(options: GenerateQualityOptions): { totals: Map<
           }
           const offset = Math.min(43199, Math.floor(((batch + 0.1 + 0.8 * rowRandom.next()) * 43200) / batches));
           const seconds = shiftStart + offset;
-          const recordedAt = seconds >= 86400 ? `${nextDate}T${clockText(seconds - 86400)}` : `${date}T${clockText(seconds)}`;
+          const recordedAt =
+            seconds >= 86400 ? `${nextDate}T${clockText(seconds - 86400)}` : `${date}T${clockText(seconds)}`;
           const batchNo = `${line.line_id}${compact}${shiftLetter}${String(batch + 1).padStart(3, '0')}`;
           const inspector = inspectors[(batch + dayIndex) % inspectors.length]!;
-          emit([line.line_id, date, shift, batchNo, line.product, inspected, defects, defectType, inspector, recordedAt]);
+          emit([
+            line.line_id,
+            date,
+            shift,
+            batchNo,
+            line.product,
+            inspected,
+            defects,
+            defectType,
+            inspector,
+            recordedAt,
+          ]);
           if (slotTotals) {
             slotTotals.inspected += inspected;
             slotTotals.defects += defects;

@@ -24,7 +24,19 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('airgap-agent seed builds the plant and documents, today from --now in the plant zone', () => {
-  const result = seed(['--now', '2026-11-25T17:30:00Z', 'seed', '--db', 'plant.db', '--rows', '4000', '--seed', '3', '--docs', 'docs']);
+  const result = seed([
+    '--now',
+    '2026-11-25T17:30:00Z',
+    'seed',
+    '--db',
+    'plant.db',
+    '--rows',
+    '4000',
+    '--seed',
+    '3',
+    '--docs',
+    'docs',
+  ]);
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /seeded .*plant\.db/);
   assert.match(result.stdout, /2025-10-23 \.\. 2026-11-26/);
@@ -34,7 +46,10 @@ test('airgap-agent seed builds the plant and documents, today from --now in the 
   assert.ok(existsSync(path.join(dir, 'docs', 'handover', '2026-11-20-night.txt')));
   const db = openSqlite(path.join(dir, 'plant.db'), { readonly: true });
   try {
-    assert.deepEqual(db.prepare("SELECT value FROM seed_info WHERE key IN ('seed', 'today') ORDER BY key").all(), [{ value: '3' }, { value: '2026-11-26' }]);
+    assert.deepEqual(db.prepare("SELECT value FROM seed_info WHERE key IN ('seed', 'today') ORDER BY key").all(), [
+      { value: '3' },
+      { value: '2026-11-26' },
+    ]);
   } finally {
     db.close();
   }

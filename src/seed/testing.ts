@@ -16,7 +16,13 @@ export interface TestPlant {
   summary: SeedSummary;
 }
 
-export function seedTestPlant(options: { dir: string; rows?: number; today?: string; seed?: number; docs?: boolean }): TestPlant {
+export function seedTestPlant(options: {
+  dir: string;
+  rows?: number;
+  today?: string;
+  seed?: number;
+  docs?: boolean;
+}): TestPlant {
   const db = path.resolve(options.dir, 'plant.db');
   const docsDir = options.docs === false ? undefined : path.resolve(options.dir, 'docs');
   const today = options.today ?? TEST_TODAY;

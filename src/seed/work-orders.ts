@@ -67,7 +67,13 @@ function chooseLanguage(random: Random, engineer: EngineerSpec): 'zh' | 'en' {
 }
 
 function describe(options: {
-  random: Random; template: SymptomTemplate; equipmentId: string | null; lineId: LineId; language: 'zh' | 'en'; recent: boolean; closed: boolean;
+  random: Random;
+  template: SymptomTemplate;
+  equipmentId: string | null;
+  lineId: LineId;
+  language: 'zh' | 'en';
+  recent: boolean;
+  closed: boolean;
 }): Pick<Draft, 'title' | 'symptom' | 'root_cause' | 'resolution'> {
   const { random, template, equipmentId, lineId, language } = options;
   const where = equipmentId ?? (language === 'zh' ? `产线${lineId}` : `Line ${lineId}`);
@@ -82,7 +88,12 @@ function describe(options: {
     : { title, symptom, root_cause: cause[4], resolution: cause[5] };
 }
 
-const DURATION_MINUTES: Record<Priority, [number, number]> = { P0: [45, 480], P1: [120, 1440], P2: [240, 4320], P3: [1440, 14400] };
+const DURATION_MINUTES: Record<Priority, [number, number]> = {
+  P0: [45, 480],
+  P1: [120, 1440],
+  P2: [240, 4320],
+  P3: [1440, 14400],
+};
 
 export function generateWorkOrders(options: { seed: number; today: string; incidents: readonly Incident[] }): {
   orders: WorkOrderRow[];
@@ -96,12 +107,27 @@ export function generateWorkOrders(options: { seed: number; today: string; incid
   const drafts: Array<{ draft: Draft; incident?: Incident }> = [];
   const byType = new Map<string, SymptomTemplate[]>();
   for (const template of SYMPTOMS) byType.set(template.type, [...(byType.get(template.type) ?? []), template]);
-  const targets = [...EQUIPMENT.map((item) => ({ equipmentId: item.equipment_id as string | null, lineId: item.line_id, type: item.type, weight: item.failureWeight }))];
+  const targets = [
+    ...EQUIPMENT.map((item) => ({
+      equipmentId: item.equipment_id as string | null,
+      lineId: item.line_id,
+      type: item.type,
+      weight: item.failureWeight,
+    })),
+  ];
   const equipmentWeight = targets.reduce((sum, target) => sum + target.weight, 0);
-  for (const lineId of ['A', 'B', 'C', 'D'] as const) targets.push({ equipmentId: null, lineId, type: 'LINE', weight: equipmentWeight * 0.012 });
+  for (const lineId of ['A', 'B', 'C', 'D'] as const)
+    targets.push({ equipmentId: null, lineId, type: 'LINE', weight: equipmentWeight * 0.012 });
   const targetWeights = targets.map((target) => target.weight);
 
-  const closedDraft = (input: { template: SymptomTemplate; equipmentId: string | null; lineId: LineId; priority: Priority; openedMs: number; date: string }): Draft => {
+  const closedDraft = (input: {
+    template: SymptomTemplate;
+    equipmentId: string | null;
+    lineId: LineId;
+    priority: Priority;
+    openedMs: number;
+    date: string;
+  }): Draft => {
     const engineer = random.chance(0.75) ? onCallFor(input.date) : random.pick(ENGINEERS);
     const language = chooseLanguage(random, engineer);
     const [low, high] = DURATION_MINUTES[input.priority];
@@ -109,10 +135,24 @@ export function generateWorkOrders(options: { seed: number; today: string; incid
     const room = Math.floor((closeLimit - input.openedMs) / 60000);
     if (duration > room) duration = random.int(Math.min(30, room), Math.max(30, room));
     return {
-      equipment_id: input.equipmentId, line_id: input.lineId, priority: input.priority, status: 'closed',
-      ...describe({ random, template: input.template, equipmentId: input.equipmentId, lineId: input.lineId, language, recent: input.date >= recentFrom, closed: true }),
-      assignee_id: engineer.engineer_id, opened_at: fromMs(input.openedMs), closed_at: fromMs(input.openedMs + duration * 60000),
-      template: input.template.key, language,
+      equipment_id: input.equipmentId,
+      line_id: input.lineId,
+      priority: input.priority,
+      status: 'closed',
+      ...describe({
+        random,
+        template: input.template,
+        equipmentId: input.equipmentId,
+        lineId: input.lineId,
+        language,
+        recent: input.date >= recentFrom,
+        closed: true,
+      }),
+      assignee_id: engineer.engineer_id,
+      opened_at: fromMs(input.openedMs),
+      closed_at: fromMs(input.openedMs + duration * 60000),
+      template: input.template.key,
+      language,
     };
   };
 
@@ -120,7 +160,17 @@ export function generateWorkOrders(options: { seed: number; today: string; incid
     const template = symptomByKey(incident.template);
     const equipment = EQUIPMENT.find((item) => item.equipment_id === incident.equipment_id)!;
     const openedMs = toMs(incident.incident_date, random.int(9 * 60, 15 * 60));
-    drafts.push({ draft: closedDraft({ template, equipmentId: equipment.equipment_id, lineId: equipment.line_id, priority: 'P1', openedMs, date: incident.incident_date }), incident });
+    drafts.push({
+      draft: closedDraft({
+        template,
+        equipmentId: equipment.equipment_id,
+        lineId: equipment.line_id,
+        priority: 'P1',
+        openedMs,
+        date: incident.incident_date,
+      }),
+      incident,
+    });
   }
   const days = 399;
   while (drafts.length < CLOSED_ORDERS) {
@@ -130,20 +180,45 @@ export function generateWorkOrders(options: { seed: number; today: string; incid
     const date = addDays(start, random.int(0, days - 1));
     const openedMs = toMs(date, random.int(0, 24 * 60 - 1));
     const priority = (['P0', 'P1', 'P2', 'P3'] as const)[random.weighted([3, 17, 45, 35])]!;
-    drafts.push({ draft: closedDraft({ template, equipmentId: target.equipmentId, lineId: target.lineId, priority, openedMs, date }) });
+    drafts.push({
+      draft: closedDraft({
+        template,
+        equipmentId: target.equipmentId,
+        lineId: target.lineId,
+        priority,
+        openedMs,
+        date,
+      }),
+    });
   }
   const onCallNow = onCallFor(today);
   const onCallPrevious = onCallFor(addDays(today, -7));
   for (const [priority, equipmentId, key, daysAgo, minute, who] of OPEN_ORDERS) {
     const equipment = EQUIPMENT.find((item) => item.equipment_id === equipmentId)!;
-    const engineer = who === 'now' ? onCallNow : who === 'prev' ? onCallPrevious : ENGINEERS.find((item) => item.engineer_id === who)!;
+    const engineer =
+      who === 'now' ? onCallNow : who === 'prev' ? onCallPrevious : ENGINEERS.find((item) => item.engineer_id === who)!;
     const language = chooseLanguage(random, engineer);
     const date = addDays(today, -daysAgo);
     drafts.push({
       draft: {
-        equipment_id: equipmentId, line_id: equipment.line_id, priority, status: 'open',
-        ...describe({ random, template: symptomByKey(key), equipmentId, lineId: equipment.line_id, language, recent: true, closed: false }),
-        assignee_id: engineer.engineer_id, opened_at: fromMs(toMs(date, minute)), closed_at: null, template: key, language,
+        equipment_id: equipmentId,
+        line_id: equipment.line_id,
+        priority,
+        status: 'open',
+        ...describe({
+          random,
+          template: symptomByKey(key),
+          equipmentId,
+          lineId: equipment.line_id,
+          language,
+          recent: true,
+          closed: false,
+        }),
+        assignee_id: engineer.engineer_id,
+        opened_at: fromMs(toMs(date, minute)),
+        closed_at: null,
+        template: key,
+        language,
       },
     });
   }

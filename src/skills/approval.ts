@@ -31,7 +31,13 @@ export function approvalFor(skills: SkillEngine, question: string, decision: Rou
       return {
         kind: info.kind,
         tools: markdown?.tools.map((tool) => tool.name) ?? [],
-        request: { skill: info.name, version: info.version, arguments: decision.args, description: info.description, question },
+        request: {
+          skill: info.name,
+          version: info.version,
+          arguments: decision.args,
+          description: info.description,
+          question,
+        },
       };
     }
   }
@@ -40,7 +46,9 @@ export function approvalFor(skills: SkillEngine, question: string, decision: Rou
     if (info.kind !== 'markdown' || !info.needsApproval || !info.enabled) continue;
     const markdown = skills.markdown(info.name);
     if (!markdown) continue;
-    const triggered = (markdown.triggers ?? []).some((trigger) => trigger.trim().length > 0 && lower.includes(trigger.trim().toLowerCase()));
+    const triggered = (markdown.triggers ?? []).some(
+      (trigger) => trigger.trim().length > 0 && lower.includes(trigger.trim().toLowerCase()),
+    );
     if (!triggered) continue;
     return {
       kind: 'markdown',

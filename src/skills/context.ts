@@ -11,7 +11,15 @@ import type { QueryResult, ToolCallResult } from '../mcp/types.js';
 import type { SkillRunContext } from './engine-types.js';
 import type { SkillContext } from './types.js';
 
-const PASS_THROUGH: ReadonlySet<string> = new Set(['QUERY_REJECTED', 'QUERY_TIMEOUT', 'QUERY_FAILED', 'TOOL_TIMEOUT', 'MCP_SERVER_EXITED', 'TOOL_NOT_FOUND', 'CANCELLED']);
+const PASS_THROUGH: ReadonlySet<string> = new Set([
+  'QUERY_REJECTED',
+  'QUERY_TIMEOUT',
+  'QUERY_FAILED',
+  'TOOL_TIMEOUT',
+  'MCP_SERVER_EXITED',
+  'TOOL_NOT_FOUND',
+  'CANCELLED',
+]);
 
 function toolErrorCode(result: ToolCallResult): ErrorCode {
   const code = result.errorCode ?? '';
@@ -30,7 +38,13 @@ export function buildSkillContext(options: {
   const callTool = async (name: string, args: Record<string, unknown>): Promise<ToolCallResult> => {
     const id = randomUUID();
     run.onEvent({ type: 'tool-call-start', id, name, arguments: args });
-    const result = await run.tools.callTool({ name, arguments: args, traceId: run.traceId, sessionId: run.sessionId, signal: options.signal });
+    const result = await run.tools.callTool({
+      name,
+      arguments: args,
+      traceId: run.traceId,
+      sessionId: run.sessionId,
+      signal: options.signal,
+    });
     run.onEvent({
       type: 'tool-call-end',
       id,
@@ -55,11 +69,15 @@ export function buildSkillContext(options: {
     async query(sql: string, purpose: string): Promise<QueryResult> {
       const result = await callTool('query_database', { sql, purpose });
       if (!result.ok) {
-        throw new AppError(toolErrorCode(result), `query_database failed for "${purpose}": ${result.text}`, { details: { sql } });
+        throw new AppError(toolErrorCode(result), `query_database failed for "${purpose}": ${result.text}`, {
+          details: { sql },
+        });
       }
       const structured = result.structured as QueryResult | undefined;
       if (!structured || !Array.isArray(structured.columns) || !Array.isArray(structured.rows)) {
-        throw new AppError('TOOL_FAILED', 'query_database returned no structured rows', { hint: 'check that the query server is the shipped one' });
+        throw new AppError('TOOL_FAILED', 'query_database returned no structured rows', {
+          hint: 'check that the query server is the shipped one',
+        });
       }
       return structured;
     },
@@ -71,5 +89,7 @@ export function buildSkillContext(options: {
 
 /** Rows of a QueryResult as objects keyed by column name. */
 export function rowsAsObjects<T = Record<string, string | number | null>>(result: QueryResult): T[] {
-  return result.rows.map((row) => Object.fromEntries(result.columns.map((column, index) => [column, row[index] ?? null])) as T);
+  return result.rows.map(
+    (row) => Object.fromEntries(result.columns.map((column, index) => [column, row[index] ?? null])) as T,
+  );
 }

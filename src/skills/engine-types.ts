@@ -97,7 +97,9 @@ export interface SkillEngine {
   /** the skills worth offering to the model for this question (a handful at most) */
   relevant(question: string, limit?: number): SkillInfo[];
   /** a Markdown skill's body and allowed tools, for the model to execute */
-  markdown(name: string): { body: string; tools: Array<{ name: string; optional: boolean }>; triggers?: string[] | undefined } | undefined;
+  markdown(
+    name: string,
+  ): { body: string; tools: Array<{ name: string; optional: boolean }>; triggers?: string[] | undefined } | undefined;
   /** validate (coerce, defaults) and run a skill under its timeout and retry policy; `version` may be a semver range */
   run(name: string, args: unknown, context: SkillRunContext, version?: string): Promise<SkillResult>;
   /** example questions the rules answer, for the honest "I can't" reply */

@@ -17,7 +17,6 @@ import { unroutedIndex } from './module.js';
 
 const log = pino({ level: 'silent' });
 
-
 function skillFolder(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'skills-'));
   for (const [name, text] of Object.entries(files)) {
@@ -64,12 +63,25 @@ function engineWith(options: { dir?: string; codeSkills?: CodeSkill<any>[] } = {
   const dir = options.dir ?? skillFolder({});
   const config = configFromObject({ skills: { dir, watch: false } }, dir);
   const db = openAgentDb(':memory:');
-  const engine = new PlantSkillEngine({ config, db, log, skills: unroutedIndex(options.codeSkills ?? [flaky, slow]), watch: false });
+  const engine = new PlantSkillEngine({
+    config,
+    db,
+    log,
+    skills: unroutedIndex(options.codeSkills ?? [flaky, slow]),
+    watch: false,
+  });
   return { engine, db, dir };
 }
 
 function runContext(tools: ToolCaller, events: AgentEvent[] = [], signal = new AbortController().signal) {
-  return { traceId: 't1', sessionId: 's1', language: 'en' as const, signal, tools, onEvent: (event: AgentEvent) => events.push(event) };
+  return {
+    traceId: 't1',
+    sessionId: 's1',
+    language: 'en' as const,
+    signal,
+    tools,
+    onEvent: (event: AgentEvent) => events.push(event),
+  };
 }
 
 test('a code skill retries only retryable codes, with progress and tool events', async () => {
@@ -78,7 +90,11 @@ test('a code skill retries only retryable codes, with progress and tool events',
   const tools = fakeTools(() => {
     calls += 1;
     if (calls < 3) return { ok: false, text: 'timed out', errorCode: 'QUERY_TIMEOUT' };
-    return { ok: true, text: '', structured: { columns: ['v'], rows: [[8]], row_count: 1, has_more: false, elapsed_ms: 1, cached: false } };
+    return {
+      ok: true,
+      text: '',
+      structured: { columns: ['v'], rows: [[8]], row_count: 1, has_more: false, elapsed_ms: 1, cached: false },
+    };
   });
   const events: AgentEvent[] = [];
   const result = await engine.run('flaky_sum', { n: '7' }, runContext(tools, events));
@@ -87,19 +103,51 @@ test('a code skill retries only retryable codes, with progress and tool events',
   assert.equal(tools.calls[0]?.traceId, 't1');
   assert.deepEqual(
     events.map((event) => event.type),
-    ['skill-start', 'skill-progress', 'tool-call-start', 'tool-call-end', 'retry', 'skill-progress', 'tool-call-start', 'tool-call-end', 'retry', 'skill-progress', 'tool-call-start', 'tool-call-end', 'skill-progress', 'skill-end'],
+    [
+      'skill-start',
+      'skill-progress',
+      'tool-call-start',
+      'tool-call-end',
+      'retry',
+      'skill-progress',
+      'tool-call-start',
+      'tool-call-end',
+      'retry',
+      'skill-progress',
+      'tool-call-start',
+      'tool-call-end',
+      'skill-progress',
+      'skill-end',
+    ],
   );
 });
 
 test('non-retryable failures, bad arguments, timeouts and versions map to codes', async () => {
   const { engine } = engineWith();
   const rejected = fakeTools(() => ({ ok: false, text: 'SELECT * is not allowed', errorCode: 'QUERY_REJECTED' }));
-  await assert.rejects(engine.run('flaky_sum', { n: 1 }, runContext(rejected)), (error: unknown) => error instanceof AppError && error.code === 'QUERY_REJECTED');
+  await assert.rejects(
+    engine.run('flaky_sum', { n: 1 }, runContext(rejected)),
+    (error: unknown) => error instanceof AppError && error.code === 'QUERY_REJECTED',
+  );
   assert.equal(rejected.calls.length, 1);
-  await assert.rejects(engine.run('flaky_sum', { n: 'many' }, runContext(rejected)), (error: unknown) => error instanceof AppError && error.code === 'TOOL_ARGUMENTS_INVALID' && /"n"/.test(error.message));
-  await assert.rejects(engine.run('slow_skill', {}, runContext(rejected)), (error: unknown) => error instanceof AppError && error.code === 'SKILL_TIMEOUT');
-  await assert.rejects(engine.run('nope', {}, runContext(rejected)), (error: unknown) => error instanceof AppError && error.code === 'SKILL_NOT_FOUND' && /flaky_sum/.test(error.hint ?? ''));
-  await assert.rejects(engine.run('flaky_sum', { n: 1 }, runContext(rejected), '^2'), (error: unknown) => error instanceof AppError && error.code === 'SKILL_VERSION');
+  await assert.rejects(
+    engine.run('flaky_sum', { n: 'many' }, runContext(rejected)),
+    (error: unknown) =>
+      error instanceof AppError && error.code === 'TOOL_ARGUMENTS_INVALID' && /"n"/.test(error.message),
+  );
+  await assert.rejects(
+    engine.run('slow_skill', {}, runContext(rejected)),
+    (error: unknown) => error instanceof AppError && error.code === 'SKILL_TIMEOUT',
+  );
+  await assert.rejects(
+    engine.run('nope', {}, runContext(rejected)),
+    (error: unknown) =>
+      error instanceof AppError && error.code === 'SKILL_NOT_FOUND' && /flaky_sum/.test(error.hint ?? ''),
+  );
+  await assert.rejects(
+    engine.run('flaky_sum', { n: 1 }, runContext(rejected), '^2'),
+    (error: unknown) => error instanceof AppError && error.code === 'SKILL_VERSION',
+  );
 });
 
 test('cancelling stops a running skill', async () => {
@@ -146,30 +194,48 @@ test('Markdown skills load; a broken file disables that skill alone, with the re
   assert.equal(broken?.enabled, false);
   assert.match(broken?.error ?? '', /name/);
   assert.equal(list.find((info) => info.name === 'flaky_sum')?.enabled, true);
-  const rows = db.prepare('SELECT name, enabled FROM skills ORDER BY name').all() as Array<{ name: string; enabled: number }>;
+  const rows = db.prepare('SELECT name, enabled FROM skills ORDER BY name').all() as Array<{
+    name: string;
+    enabled: number;
+  }>;
   assert.ok(rows.some((row) => row.name === 'shift_check' && row.enabled === 1));
 });
 
 test('a changed Markdown skill must increase its version', () => {
   const dir = skillFolder({ shift_check: GOOD_MD });
   const { engine } = engineWith({ dir });
-  writeFileSync(path.join(dir, 'shift_check', 'SKILL.md'), GOOD_MD.replace('Find open problems.', 'Find every open problem.'));
+  writeFileSync(
+    path.join(dir, 'shift_check', 'SKILL.md'),
+    GOOD_MD.replace('Find open problems.', 'Find every open problem.'),
+  );
   engine.registry.load();
   const info = engine.list().find((entry) => entry.name === 'shift_check');
   assert.equal(info?.enabled, false);
   assert.match(info?.error ?? '', /version did not increase/);
-  writeFileSync(path.join(dir, 'shift_check', 'SKILL.md'), GOOD_MD.replace('Find open problems.', 'Find every open problem.').replace('1.0.0', '1.1.0'));
+  writeFileSync(
+    path.join(dir, 'shift_check', 'SKILL.md'),
+    GOOD_MD.replace('Find open problems.', 'Find every open problem.').replace('1.0.0', '1.1.0'),
+  );
   engine.registry.load();
   assert.equal(engine.list().find((entry) => entry.name === 'shift_check')?.enabled, true);
 });
 
 test('a Markdown skill without a model runs its code fallback, or says it needs a model', async () => {
   const withFallback = GOOD_MD.replace('triggers:', 'fallback: flaky_sum\ntriggers:');
-  const { engine } = engineWith({ dir: skillFolder({ shift_check: withFallback, other_check: GOOD_MD.replace('shift_check', 'other_check') }) });
-  const tools = fakeTools(() => ({ ok: true, text: '', structured: { columns: ['v'], rows: [[3]], row_count: 1, has_more: false, elapsed_ms: 1, cached: false } }));
+  const { engine } = engineWith({
+    dir: skillFolder({ shift_check: withFallback, other_check: GOOD_MD.replace('shift_check', 'other_check') }),
+  });
+  const tools = fakeTools(() => ({
+    ok: true,
+    text: '',
+    structured: { columns: ['v'], rows: [[3]], row_count: 1, has_more: false, elapsed_ms: 1, cached: false },
+  }));
   const result = await engine.run('shift_check', { n: 2 }, runContext(tools));
   assert.equal(result.answer, 'sum is 3');
-  await assert.rejects(engine.run('other_check', {}, runContext(tools)), (error: unknown) => error instanceof AppError && /needs a model/.test(error.message));
+  await assert.rejects(
+    engine.run('other_check', {}, runContext(tools)),
+    (error: unknown) => error instanceof AppError && /needs a model/.test(error.message),
+  );
 });
 
 test('relevant() offers the skills whose words match the question', () => {
@@ -180,9 +246,18 @@ test('relevant() offers the skills whose words match the question', () => {
 
 test('the plant keeps its own skills in a custom folder; a shipped name cannot be reused there', () => {
   const shipped = skillFolder({ shift_check: GOOD_MD });
-  const custom = skillFolder({ line_walk: GOOD_MD.replace('shift_check', 'line_walk'), shift_check: GOOD_MD.replace('1.0.0', '2.0.0') });
+  const custom = skillFolder({
+    line_walk: GOOD_MD.replace('shift_check', 'line_walk'),
+    shift_check: GOOD_MD.replace('1.0.0', '2.0.0'),
+  });
   const config = configFromObject({ skills: { dir: shipped, custom_dir: custom, watch: false } }, shipped);
-  const engine = new PlantSkillEngine({ config, db: openAgentDb(':memory:'), log, skills: unroutedIndex([]), watch: false });
+  const engine = new PlantSkillEngine({
+    config,
+    db: openAgentDb(':memory:'),
+    log,
+    skills: unroutedIndex([]),
+    watch: false,
+  });
   const list = engine.list();
   assert.equal(list.find((info) => info.name === 'line_walk')?.enabled, true);
   assert.equal(list.find((info) => info.name === 'shift_check')?.version, '1.0.0');
@@ -192,13 +267,32 @@ test('the plant keeps its own skills in a custom folder; a shipped name cannot b
 });
 
 test('a skill that needs approval runs only when an admin approves it', async () => {
-  const dangerous: CodeSkill<Record<string, never>> = { ...slow, name: 'reset_counter', description: 'resets a counter in the plant', needsApproval: true, timeoutMs: 1000, execute: async () => ({ answer: 'reset done' }) };
+  const dangerous: CodeSkill<Record<string, never>> = {
+    ...slow,
+    name: 'reset_counter',
+    description: 'resets a counter in the plant',
+    needsApproval: true,
+    timeoutMs: 1000,
+    execute: async () => ({ answer: 'reset done' }),
+  };
   const { engine } = engineWith({ codeSkills: [dangerous] });
   const tools = fakeTools(() => ({ ok: true, text: '' }));
-  await assert.rejects(engine.run('reset_counter', {}, runContext(tools)), (error: unknown) => error instanceof AppError && error.code === 'FORBIDDEN' && /approval/.test(error.message));
+  await assert.rejects(
+    engine.run('reset_counter', {}, runContext(tools)),
+    (error: unknown) => error instanceof AppError && error.code === 'FORBIDDEN' && /approval/.test(error.message),
+  );
   const asked: unknown[] = [];
-  const approved = await engine.run('reset_counter', {}, { ...runContext(tools), approve: async (request) => (asked.push(request), true) });
+  const approved = await engine.run(
+    'reset_counter',
+    {},
+    { ...runContext(tools), approve: async (request) => (asked.push(request), true) },
+  );
   assert.equal(approved.answer, 'reset done');
-  assert.deepEqual(asked, [{ skill: 'reset_counter', version: '1.0.0', arguments: {}, description: 'resets a counter in the plant' }]);
-  await assert.rejects(engine.run('reset_counter', {}, { ...runContext(tools), approve: async () => false }), (error: unknown) => error instanceof AppError && /rejected/.test(error.message));
+  assert.deepEqual(asked, [
+    { skill: 'reset_counter', version: '1.0.0', arguments: {}, description: 'resets a counter in the plant' },
+  ]);
+  await assert.rejects(
+    engine.run('reset_counter', {}, { ...runContext(tools), approve: async () => false }),
+    (error: unknown) => error instanceof AppError && /rejected/.test(error.message),
+  );
 });

@@ -42,7 +42,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new AppError('CANCELLED', 'cancelled'));
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new AppError('CANCELLED', 'cancelled'))), { once: true });
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new AppError('CANCELLED', 'cancelled'))), {
+      once: true,
+    });
   });
 }
 
@@ -65,7 +67,8 @@ export class PlantSkillEngine implements SkillEngine {
   constructor(private readonly options: SkillEngineOptions) {
     // maintenance scripts (src/maint-scripts) are skills too, with the phrasings their manifests ship
     const scripts = scriptSkills({ config: options.config, configFile: options.configFile, db: options.db });
-    for (const entry of scripts.disabled) options.log.warn({ script: entry.name, reason: entry.error }, 'script-disabled');
+    for (const entry of scripts.disabled)
+      options.log.warn({ script: entry.name, reason: entry.error }, 'script-disabled');
     this.scriptPhrasings = scripts.phrasings.map((phrasing) => ({ source: `script:${phrasing.skill}`, ...phrasing }));
     this.taught = new TaughtPhrasings(options.db);
     this.registry = new SkillRegistry({
@@ -83,7 +86,10 @@ export class PlantSkillEngine implements SkillEngine {
     try {
       const result = await tools.callTool({
         name: 'query_database',
-        arguments: { sql: 'SELECT equipment_id, line_id, name, type FROM equipment ORDER BY equipment_id LIMIT 100', purpose: 'router: learn equipment names' },
+        arguments: {
+          sql: 'SELECT equipment_id, line_id, name, type FROM equipment ORDER BY equipment_id LIMIT 100',
+          purpose: 'router: learn equipment names',
+        },
         traceId: 'startup',
         sessionId: 'startup',
       });
@@ -99,7 +105,12 @@ export class PlantSkillEngine implements SkillEngine {
 
   route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision {
     const clock = { now: now(), timezone: this.options.config.plant.timezone };
-    let decision = routeQuestion(question, { ...clock, skills: this.options.skills, previous: context.previous, equipment: this.equipment });
+    let decision = routeQuestion(question, {
+      ...clock,
+      skills: this.options.skills,
+      previous: context.previous,
+      equipment: this.equipment,
+    });
     // taught phrasings (router/taught.ts): the same words override the rules, close ones fill their gaps
     const match = bestMatch(question, [...this.taught.active(), ...this.scriptPhrasings], clock);
     if (match && (match.exact || decision.kind === 'none')) decision = decisionOf(question, match, clock);
@@ -108,7 +119,9 @@ export class PlantSkillEngine implements SkillEngine {
       return {
         kind: 'none',
         language: decision.language,
-        reason: info ? `the rules chose ${decision.skill}, but it is disabled: ${info.error ?? 'disabled'}` : `the rules chose ${decision.skill}, which is not installed`,
+        reason: info
+          ? `the rules chose ${decision.skill}, but it is disabled: ${info.error ?? 'disabled'}`
+          : `the rules chose ${decision.skill}, which is not installed`,
       };
     }
     return decision;
@@ -126,7 +139,9 @@ export class PlantSkillEngine implements SkillEngine {
       .filter((info) => info.enabled)
       .map((info) => {
         const skill = this.registry.get(info.name);
-        const vocabulary = words([info.name.replace(/_/g, ' '), info.description, ...(skill?.triggers ?? [])].join(' '));
+        const vocabulary = words(
+          [info.name.replace(/_/g, ' '), info.description, ...(skill?.triggers ?? [])].join(' '),
+        );
         let score = 0;
         for (const word of asked) if (vocabulary.has(word)) score += 1;
         if (routed.kind === 'skill' && routed.skill === info.name) score += 100;
@@ -137,7 +152,9 @@ export class PlantSkillEngine implements SkillEngine {
     return (matching.length > 0 ? matching : scored).slice(0, limit).map((entry) => entry.info);
   }
 
-  markdown(name: string): { body: string; tools: Array<{ name: string; optional: boolean }>; triggers: string[] } | undefined {
+  markdown(
+    name: string,
+  ): { body: string; tools: Array<{ name: string; optional: boolean }>; triggers: string[] } | undefined {
     const skill = this.registry.get(name);
     return skill?.kind === 'markdown' ? { body: skill.body, tools: skill.tools, triggers: skill.triggers } : undefined;
   }
@@ -150,34 +167,65 @@ export class PlantSkillEngine implements SkillEngine {
     const info = this.registry.info(name);
     let skill = this.registry.get(name);
     if (!skill || !info) {
-      const available = this.registry.list().filter((entry) => entry.enabled).map((entry) => entry.name);
-      throw new AppError('SKILL_NOT_FOUND', info?.error ? `skill "${name}" is disabled: ${info.error}` : `no skill named "${name}"`, {
-        hint: `available skills: ${available.join(', ')}`,
-      });
+      const available = this.registry
+        .list()
+        .filter((entry) => entry.enabled)
+        .map((entry) => entry.name);
+      throw new AppError(
+        'SKILL_NOT_FOUND',
+        info?.error ? `skill "${name}" is disabled: ${info.error}` : `no skill named "${name}"`,
+        {
+          hint: `available skills: ${available.join(', ')}`,
+        },
+      );
     }
     if (version !== undefined) {
       const match = satisfies(skill.version, version);
-      if (match === undefined) throw new AppError('SKILL_VERSION', `cannot read the version range "${version}"`, { hint: 'use forms like 1.2.3, ^1.2, ~1.2.0, >=1.0, 1.x' });
-      if (!match) throw new AppError('SKILL_VERSION', `skill "${name}" is version ${skill.version}, which does not satisfy "${version}"`, { hint: 'pin a range that includes the installed version, or install the skill version you need' });
+      if (match === undefined)
+        throw new AppError('SKILL_VERSION', `cannot read the version range "${version}"`, {
+          hint: 'use forms like 1.2.3, ^1.2, ~1.2.0, >=1.0, 1.x',
+        });
+      if (!match)
+        throw new AppError(
+          'SKILL_VERSION',
+          `skill "${name}" is version ${skill.version}, which does not satisfy "${version}"`,
+          { hint: 'pin a range that includes the installed version, or install the skill version you need' },
+        );
     }
     if (info.needsApproval) {
-      const request = { skill: name, version: skill.version, arguments: (args ?? {}) as Record<string, unknown>, description: skill.description };
+      const request = {
+        skill: name,
+        version: skill.version,
+        arguments: (args ?? {}) as Record<string, unknown>,
+        description: skill.description,
+      };
       if (!context.approve) {
-        throw new AppError('FORBIDDEN', `"${name}" needs an admin's approval before it runs, and nobody can approve it here`, {
-          hint: "ask in the chat page (airgap-agent serve): it waits there until an admin approves or rejects it",
-        });
+        throw new AppError(
+          'FORBIDDEN',
+          `"${name}" needs an admin's approval before it runs, and nobody can approve it here`,
+          {
+            hint: 'ask in the chat page (airgap-agent serve): it waits there until an admin approves or rejects it',
+          },
+        );
       }
       context.onEvent({ type: 'notice', message: `"${name}" is waiting for an admin's approval` });
       if (!(await context.approve(request))) {
-        throw new AppError('FORBIDDEN', `an admin rejected "${name}"`, { hint: 'ask an admin why, or ask for something else' });
+        throw new AppError('FORBIDDEN', `an admin rejected "${name}"`, {
+          hint: 'ask an admin why, or ask for something else',
+        });
       }
     }
     if (skill.kind === 'markdown') {
       if (!skill.fallback) {
-        throw new AppError('SKILL_FAILED', `skill "${name}" is a Markdown procedure that needs a model, and none is reachable`, { hint: 'configure llm.base_url or install a model; or ask a question the rules answer' });
+        throw new AppError(
+          'SKILL_FAILED',
+          `skill "${name}" is a Markdown procedure that needs a model, and none is reachable`,
+          { hint: 'configure llm.base_url or install a model; or ask a question the rules answer' },
+        );
       }
       const fallback = this.registry.get(skill.fallback);
-      if (!fallback || fallback.kind !== 'code') throw new AppError('SKILL_NOT_FOUND', `fallback "${skill.fallback}" of skill "${name}" is not available`);
+      if (!fallback || fallback.kind !== 'code')
+        throw new AppError('SKILL_NOT_FOUND', `fallback "${skill.fallback}" of skill "${name}" is not available`);
       skill = fallback;
     }
     return this.execute(skill, args, context);
@@ -193,8 +241,18 @@ export class PlantSkillEngine implements SkillEngine {
       });
     }
     const started = performance.now();
-    context.onEvent({ type: 'skill-start', skill: skill.name, version: skill.version, arguments: parsed.data as Record<string, unknown> });
-    const log = this.options.log.child({ skill: skill.name, version: skill.version, trace: context.traceId, session: context.sessionId });
+    context.onEvent({
+      type: 'skill-start',
+      skill: skill.name,
+      version: skill.version,
+      arguments: parsed.data as Record<string, unknown>,
+    });
+    const log = this.options.log.child({
+      skill: skill.name,
+      version: skill.version,
+      trace: context.traceId,
+      session: context.sessionId,
+    });
     let attempt = 0;
     for (;;) {
       attempt += 1;
@@ -204,14 +262,22 @@ export class PlantSkillEngine implements SkillEngine {
       const timeout = timeoutController.signal;
       const signal = AbortSignal.any([context.signal, timeout]);
       try {
-        const ctx = buildSkillContext({ skill: skill.name, run: context, timezone: this.options.config.plant.timezone, signal, log });
+        const ctx = buildSkillContext({
+          skill: skill.name,
+          run: context,
+          timezone: this.options.config.plant.timezone,
+          signal,
+          log,
+        });
         const result = await Promise.race([
           skill.execute(ctx, parsed.data),
           new Promise<never>((_, reject) => {
             const onAbort = () =>
               reject(
                 timeout.aborted && !context.signal.aborted
-                  ? new AppError('SKILL_TIMEOUT', `${skill.name} did not finish within ${skill.timeoutMs} ms`, { hint: 'try a shorter period, or ask again' })
+                  ? new AppError('SKILL_TIMEOUT', `${skill.name} did not finish within ${skill.timeoutMs} ms`, {
+                      hint: 'try a shorter period, or ask again',
+                    })
                   : new AppError('CANCELLED', 'the request was cancelled'),
               );
             if (signal.aborted) onAbort();
@@ -220,7 +286,11 @@ export class PlantSkillEngine implements SkillEngine {
         ]);
         if (skill.output) {
           const checked = skill.output.safeParse(result.data);
-          if (!checked.success) throw new AppError('SKILL_FAILED', `${skill.name} produced data that does not match its output schema: ${checked.error.issues[0]?.message}`);
+          if (!checked.success)
+            throw new AppError(
+              'SKILL_FAILED',
+              `${skill.name} produced data that does not match its output schema: ${checked.error.issues[0]?.message}`,
+            );
         }
         clearTimeout(timer);
         const ms = performance.now() - started;
@@ -230,13 +300,18 @@ export class PlantSkillEngine implements SkillEngine {
       } catch (error) {
         clearTimeout(timer);
         const appError = toAppError(error, 'SKILL_FAILED');
-        const retryable = skill.retry.retryable.includes(appError.code) && attempt < skill.retry.maxAttempts && !context.signal.aborted;
-        log.warn({ status: retryable ? 'retry' : 'failed', code: appError.code, attempt, error: appError.message }, 'skill-attempt-failed');
+        const retryable =
+          skill.retry.retryable.includes(appError.code) && attempt < skill.retry.maxAttempts && !context.signal.aborted;
+        log.warn(
+          { status: retryable ? 'retry' : 'failed', code: appError.code, attempt, error: appError.message },
+          'skill-attempt-failed',
+        );
         if (!retryable) {
           context.onEvent({ type: 'skill-end', skill: skill.name, ok: false, ms: performance.now() - started });
           throw appError;
         }
-        const delay = skill.retry.backoffMs[attempt - 1] ?? skill.retry.backoffMs[skill.retry.backoffMs.length - 1] ?? 1000;
+        const delay =
+          skill.retry.backoffMs[attempt - 1] ?? skill.retry.backoffMs[skill.retry.backoffMs.length - 1] ?? 1000;
         context.onEvent({ type: 'retry', attempt: attempt + 1, reason: `${skill.name}: ${appError.code}` });
         await sleep(delay, context.signal);
       }

@@ -12,7 +12,10 @@ import type { MarkdownSkill } from './types.js';
 import { parseSemver } from './semver.js';
 
 const toolEntry = z.union([
-  z.string().min(1).transform((name) => ({ name, optional: false })),
+  z
+    .string()
+    .min(1)
+    .transform((name) => ({ name, optional: false })),
   z.object({ name: z.string().min(1), optional: z.boolean().default(false) }).strict(),
 ]);
 
@@ -20,7 +23,9 @@ const frontMatterSchema = z
   .object({
     name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'snake_case, starting with a letter'),
     description: z.string().min(10, 'say when to use the skill (at least a sentence)'),
-    version: z.string().refine((value) => parseSemver(value) !== undefined, 'a version as MAJOR.MINOR.PATCH, e.g. 1.0.0'),
+    version: z
+      .string()
+      .refine((value) => parseSemver(value) !== undefined, 'a version as MAJOR.MINOR.PATCH, e.g. 1.0.0'),
     parameters: z
       .object({ type: z.literal('object') })
       .passthrough()
@@ -28,7 +33,10 @@ const frontMatterSchema = z
     tools: z.array(toolEntry).default([]),
     triggers: z.array(z.string().min(1)).default([]),
     needs_approval: z.boolean().default(false),
-    fallback: z.string().regex(/^[a-z][a-z0-9_]*$/).optional(),
+    fallback: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/)
+      .optional(),
   })
   .strict();
 
@@ -50,7 +58,8 @@ export function parseSkillMarkdown(text: string, path: string): Result<MarkdownS
     return err(`front matter key "${key}": ${issue.message}`);
   }
   const body = (match[2] ?? '').trim();
-  if (!/^#{1,3}\s*steps\b/im.test(body)) return err('the body needs a "## Steps" section: the numbered steps the model follows');
+  if (!/^#{1,3}\s*steps\b/im.test(body))
+    return err('the body needs a "## Steps" section: the numbered steps the model follows');
   const front = parsed.data;
   return ok({
     kind: 'markdown',

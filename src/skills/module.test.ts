@@ -23,7 +23,13 @@ import { fakeTools, rows } from './code/shared/testing.js';
 function engineWith(skills: SkillIndex): PlantSkillEngine {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'skills-'));
   const config = configFromObject({ skills: { dir, watch: false }, plant: { timezone: 'Asia/Shanghai' } }, dir);
-  return new PlantSkillEngine({ config, db: openAgentDb(':memory:'), log: pino({ level: 'silent' }), skills, watch: false });
+  return new PlantSkillEngine({
+    config,
+    db: openAgentDb(':memory:'),
+    log: pino({ level: 'silent' }),
+    skills,
+    watch: false,
+  });
 }
 
 test('a new code skill is one folder plus one index line: the router routes to it and the engine runs it', async () => {
@@ -42,8 +48,16 @@ test('a new code skill is one folder plus one index line: the router routes to i
   assert.deepEqual(decision.missing, []);
   assert.equal(decision.reason, 'asks how many lines there are');
   assert.ok(engine.list().some((info) => info.name === 'line_count' && info.kind === 'code' && info.enabled));
-  assert.equal(engine.examples('zh').at(-1), '工厂有几条产线？', 'its examples join the honest reply, after the listed-first ones');
-  assert.deepEqual(engine.examples('en').slice(0, 3), ["What was line A's defect rate last Wednesday?", 'Output and yield of every line this week', 'Which line was worst last week?']);
+  assert.equal(
+    engine.examples('zh').at(-1),
+    '工厂有几条产线？',
+    'its examples join the honest reply, after the listed-first ones',
+  );
+  assert.deepEqual(engine.examples('en').slice(0, 3), [
+    "What was line A's defect rate last Wednesday?",
+    'Output and yield of every line this week',
+    'Which line was worst last week?',
+  ]);
 
   const tools = fakeTools((request) => {
     assert.equal(request.name, 'query_database');
@@ -75,9 +89,18 @@ test('a new code skill is one folder plus one index line: the router routes to i
 test('the index places every intent once: a missing, doubled or unknown intent fails at start, named', () => {
   const withoutLast = INDEX_LINES.filter((line) => !('rule' in line && line.rule.name === 'named-last'));
   assert.throws(() => skillIndex(withoutLast), /intent\(s\) "named-last" of document_search are not placed/);
-  assert.throws(() => skillIndex([...INDEX_LINES, intentOf(documentSearchModule, 'find')]), /intent "find" of document_search is placed twice/);
-  assert.throws(() => intentOf(documentSearchModule, 'nope'), /document_search has no intent "nope" \(its intents: find, fact, named, named-last\)/);
-  assert.throws(() => skillIndex([lineCountModule, { skill: { ...lineCountModule.skill } }]), /two skills named line_count/);
+  assert.throws(
+    () => skillIndex([...INDEX_LINES, intentOf(documentSearchModule, 'find')]),
+    /intent "find" of document_search is placed twice/,
+  );
+  assert.throws(
+    () => intentOf(documentSearchModule, 'nope'),
+    /document_search has no intent "nope" \(its intents: find, fact, named, named-last\)/,
+  );
+  assert.throws(
+    () => skillIndex([lineCountModule, { skill: { ...lineCountModule.skill } }]),
+    /two skills named line_count/,
+  );
 });
 
 test('the shipped index: the router is given the intents in the index order', () => {

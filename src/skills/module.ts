@@ -51,14 +51,18 @@ function isIndexedIntent(entry: CodeSkillModule | IndexedIntent): entry is Index
  * placed exactly once (a module line places all of them); a skill name twice
  * is refused. A wrong index fails at start, naming what is wrong.
  */
-export function skillIndex(lines: Array<CodeSkillModule | IndexedIntent>, options: { listedFirst?: CodeSkillModule[] } = {}): SkillIndex {
+export function skillIndex(
+  lines: Array<CodeSkillModule | IndexedIntent>,
+  options: { listedFirst?: CodeSkillModule[] } = {},
+): SkillIndex {
   const modules: CodeSkillModule[] = [];
   const intents: PlacedIntent[] = [];
   const placed = new Map<CodeSkillModule, Set<IntentRule>>();
   for (const line of lines) {
     const module = isIndexedIntent(line) ? line.module : line;
     if (!placed.has(module)) {
-      if (modules.some((other) => other.skill.name === module.skill.name)) throw new Error(`skill index: two skills named ${module.skill.name}`);
+      if (modules.some((other) => other.skill.name === module.skill.name))
+        throw new Error(`skill index: two skills named ${module.skill.name}`);
       modules.push(module);
       placed.set(module, new Set());
     }
@@ -73,7 +77,9 @@ export function skillIndex(lines: Array<CodeSkillModule | IndexedIntent>, option
   for (const module of modules) {
     const missing = (module.routing?.intents ?? []).filter((rule) => !placed.get(module)!.has(rule));
     if (missing.length > 0) {
-      throw new Error(`skill index: intent(s) ${missing.map((rule) => `"${rule.name}"`).join(', ')} of ${module.skill.name} are not placed`);
+      throw new Error(
+        `skill index: intent(s) ${missing.map((rule) => `"${rule.name}"`).join(', ')} of ${module.skill.name} are not placed`,
+      );
     }
   }
   const first = (options.listedFirst ?? []).filter((module) => placed.has(module));

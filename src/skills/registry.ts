@@ -76,9 +76,20 @@ export class SkillRegistry {
     this.persist(next, now);
     this.entries = next;
     for (const entry of next.values()) {
-      if (!entry.info.enabled) this.options.log.warn({ skill: entry.info.name, source: entry.info.source, reason: entry.info.error }, 'skill-disabled');
+      if (!entry.info.enabled)
+        this.options.log.warn(
+          { skill: entry.info.name, source: entry.info.source, reason: entry.info.error },
+          'skill-disabled',
+        );
     }
-    this.options.log.info({ skills: [...next.values()].filter((entry) => entry.info.enabled).map((entry) => `${entry.info.name}@${entry.info.version}`) }, 'skills-loaded');
+    this.options.log.info(
+      {
+        skills: [...next.values()]
+          .filter((entry) => entry.info.enabled)
+          .map((entry) => `${entry.info.name}@${entry.info.version}`),
+      },
+      'skills-loaded',
+    );
     for (const listener of this.listeners) listener();
     return this.list();
   }
@@ -103,12 +114,28 @@ export class SkillRegistry {
     const parsed = parseSkillMarkdown(text, file);
     const broken = (reason: string, name = folderName): Entry => ({
       skill: undefined,
-      info: { name, kind: 'markdown', version: '0.0.0', description: '', parameters: {}, enabled: false, error: reason, source: file, needsApproval: false },
+      info: {
+        name,
+        kind: 'markdown',
+        version: '0.0.0',
+        description: '',
+        parameters: {},
+        enabled: false,
+        error: reason,
+        source: file,
+        needsApproval: false,
+      },
     });
     if (!parsed.ok) return broken(`${file}: ${parsed.error}`);
     const skill = parsed.value;
-    if (loaded.has(skill.name)) return broken(`${file}: a skill named "${skill.name}" already exists (${loaded.get(skill.name)?.info.source}); rename one of them`, `${skill.name}#${folderName}`);
-    const stored = this.options.db.prepare('SELECT name, version, content_hash FROM skills WHERE name = ?').get(skill.name) as StoredRow | undefined;
+    if (loaded.has(skill.name))
+      return broken(
+        `${file}: a skill named "${skill.name}" already exists (${loaded.get(skill.name)?.info.source}); rename one of them`,
+        `${skill.name}#${folderName}`,
+      );
+    const stored = this.options.db
+      .prepare('SELECT name, version, content_hash FROM skills WHERE name = ?')
+      .get(skill.name) as StoredRow | undefined;
     if (stored && stored.content_hash !== hash) {
       const before = parseSemver(stored.version);
       const after = parseSemver(skill.version);
@@ -124,13 +151,21 @@ export class SkillRegistry {
       }
     }
     if (skill.fallback && !loaded.has(skill.fallback)) {
-      return { skill: undefined, info: { ...infoOf(skill), enabled: false, error: `${file}: fallback "${skill.fallback}" is not a known code skill` } };
+      return {
+        skill: undefined,
+        info: {
+          ...infoOf(skill),
+          enabled: false,
+          error: `${file}: fallback "${skill.fallback}" is not a known code skill`,
+        },
+      };
     }
     return { skill, info: { ...infoOf(skill), contentHash: hash } as SkillInfo };
   }
 
   private persist(entries: Map<string, Entry>, now: string): void {
-    const upsert = this.options.db.prepare(`INSERT INTO skills (name, version, kind, source, content_hash, enabled, error, updated_at)
+    const upsert = this.options.db
+      .prepare(`INSERT INTO skills (name, version, kind, source, content_hash, enabled, error, updated_at)
       VALUES (@name, @version, @kind, @source, @content_hash, @enabled, @error, @updated_at)
       ON CONFLICT(name) DO UPDATE SET
         version = CASE WHEN excluded.enabled = 1 THEN excluded.version ELSE skills.version END,
@@ -153,7 +188,9 @@ export class SkillRegistry {
       // skills whose file disappeared stay in the table, disabled
       const names = [...entries.keys()];
       this.options.db
-        .prepare(`UPDATE skills SET enabled = 0, error = 'skill file removed', updated_at = ? WHERE name NOT IN (${names.map(() => '?').join(',') || "''"}) AND enabled = 1`)
+        .prepare(
+          `UPDATE skills SET enabled = 0, error = 'skill file removed', updated_at = ? WHERE name NOT IN (${names.map(() => '?').join(',') || "''"}) AND enabled = 1`,
+        )
         .run(now, ...names);
     })();
   }

@@ -22,7 +22,10 @@ export function compareSemver(a: Semver, b: Semver): number {
 }
 
 function partial(text: string): { parts: number[] } | undefined {
-  const cleaned = text.trim().replace(/\.(x|\*)$/i, '').replace(/\.(x|\*)$/i, '');
+  const cleaned = text
+    .trim()
+    .replace(/\.(x|\*)$/i, '')
+    .replace(/\.(x|\*)$/i, '');
   if (cleaned === '' || cleaned === '*' || /^x$/i.test(cleaned)) return { parts: [] };
   if (!/^\d+(\.\d+){0,2}$/.test(cleaned)) return undefined;
   return { parts: cleaned.split('.').map(Number) };

@@ -209,9 +209,13 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 export function migrate(db: SqliteDatabase): { from: number; to: number } {
   const from = db.pragma('user_version', { simple: true }) as number;
   if (from > SCHEMA_VERSION) {
-    throw new AppError('DB_ERROR', `agent.db is at schema version ${from}, newer than this program knows (${SCHEMA_VERSION})`, {
-      hint: 'run the newer release again, or roll back with `install.sh --rollback` only together with its backup of agent.db',
-    });
+    throw new AppError(
+      'DB_ERROR',
+      `agent.db is at schema version ${from}, newer than this program knows (${SCHEMA_VERSION})`,
+      {
+        hint: 'run the newer release again, or roll back with `install.sh --rollback` only together with its backup of agent.db',
+      },
+    );
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= from) continue;

@@ -27,7 +27,14 @@ test('audit rows are batched and all written on close', () => {
   const db = openAgentDb(':memory:');
   const audit = new AuditWriter(db, { flushMs: 60_000, batchSize: 50 });
   for (let i = 0; i < 120; i++) {
-    audit.write({ origin: 'server', tool_name: 'query_database', parameters: { i }, duration_ms: 1, success: true, session_id: 's' });
+    audit.write({
+      origin: 'server',
+      tool_name: 'query_database',
+      parameters: { i },
+      duration_ms: 1,
+      success: true,
+      session_id: 's',
+    });
   }
   // two full batches went out at once; the rest waits for the timer or close
   assert.equal((db.prepare('SELECT count(*) AS n FROM tool_call_log').get() as { n: number }).n, 100);

@@ -84,7 +84,10 @@ export class AuditWriter {
             tool_name: row.tool_name,
             parameters: typeof row.parameters === 'string' ? row.parameters : JSON.stringify(row.parameters ?? {}),
             purpose: row.purpose ?? null,
-            result_summary: summary && summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX)}… (${summary.length} chars)` : summary,
+            result_summary:
+              summary && summary.length > SUMMARY_MAX
+                ? `${summary.slice(0, SUMMARY_MAX)}… (${summary.length} chars)`
+                : summary,
             duration_ms: row.duration_ms,
             success: row.success ? 1 : 0,
             cached: row.cached ? 1 : 0,

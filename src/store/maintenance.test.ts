@@ -6,7 +6,16 @@ import path from 'node:path';
 import { openAgentDb, SCHEMA_VERSION } from './agent-db.js';
 import { AuditWriter } from './audit.js';
 import { openSqlite } from './sqlite.js';
-import { archiveAuditRows, backupDatabase, diskSpace, listBackups, listPreUpgradeSnapshots, optimizeDatabase, pruneRotatedLogs, runMaintenance } from './maintenance.js';
+import {
+  archiveAuditRows,
+  backupDatabase,
+  diskSpace,
+  listBackups,
+  listPreUpgradeSnapshots,
+  optimizeDatabase,
+  pruneRotatedLogs,
+  runMaintenance,
+} from './maintenance.js';
 
 function tempDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), 'maintenance-'));
@@ -19,13 +28,22 @@ function seedAudit(file: string): void {
   const db = openAgentDb(file);
   const audit = new AuditWriter(db, { flushMs: 60_000 });
   for (const [index, age] of [200, 120, 91, 89, 10, 0].entries()) {
-    audit.write({ origin: 'agent', tool_name: `tool_${index}`, parameters: { index }, duration_ms: index, success: index % 2 === 0, session_id: 's1', created_at: daysAgo(age) });
+    audit.write({
+      origin: 'agent',
+      tool_name: `tool_${index}`,
+      parameters: { index },
+      duration_ms: index,
+      success: index % 2 === 0,
+      session_id: 's1',
+      created_at: daysAgo(age),
+    });
   }
   audit.close();
   db.close();
 }
 
-const count = (db: ReturnType<typeof openSqlite>, table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (db: ReturnType<typeof openSqlite>, table: string) =>
+  (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 test('audit rows older than the retention move to the archive with every column, newer ones stay', () => {
   const dir = tempDir();
@@ -74,7 +92,9 @@ test('the online backup is a restorable copy, checked and renamed, and only the 
   assert.deepEqual(listBackups(backups), made.slice(2));
   assert.ok(!readdirSync(backups).some((name) => name.endsWith('.partial')));
   // restore: copy the newest backup over a fresh path and open it as agent.db
-  db.prepare("INSERT INTO tool_call_log (origin, tool_name, parameters, duration_ms, success, created_at) VALUES ('agent','after_backup','{}',0,1,?)").run(NOW.toISOString());
+  db.prepare(
+    "INSERT INTO tool_call_log (origin, tool_name, parameters, duration_ms, success, created_at) VALUES ('agent','after_backup','{}',0,1,?)",
+  ).run(NOW.toISOString());
   db.close();
   const restored = openAgentDb(made[3]!);
   assert.equal(restored.pragma('user_version', { simple: true }), SCHEMA_VERSION);
@@ -113,7 +133,9 @@ test('a backup into an unwritable place fails with a hint and leaves no partial 
   const db = openAgentDb(path.join(dir, 'agent.db'));
   const blocker = path.join(dir, 'not-a-folder');
   writeFileSync(blocker, 'x');
-  await assert.rejects(backupDatabase(db, { dir: path.join(blocker, 'backups'), keep: 1, now: NOW }), (error: Error) => /backups|ENOTDIR|EEXIST/.test(error.message));
+  await assert.rejects(backupDatabase(db, { dir: path.join(blocker, 'backups'), keep: 1, now: NOW }), (error: Error) =>
+    /backups|ENOTDIR|EEXIST/.test(error.message),
+  );
   await assert.rejects(backupDatabase(db, { dir: path.join(dir, 'b'), keep: 0, now: NOW }), /at least 1/);
   db.close();
   rmSync(dir, { recursive: true, force: true });
@@ -124,7 +146,9 @@ test('optimize runs and checkpoints the WAL', () => {
   const file = path.join(dir, 'agent.db');
   seedAudit(file);
   const db = openAgentDb(file);
-  db.prepare("INSERT INTO tool_call_log (origin, tool_name, parameters, duration_ms, success, created_at) VALUES ('agent','x','{}',0,1,?)").run(NOW.toISOString());
+  db.prepare(
+    "INSERT INTO tool_call_log (origin, tool_name, parameters, duration_ms, success, created_at) VALUES ('agent','x','{}',0,1,?)",
+  ).run(NOW.toISOString());
   assert.ok(statSync(`${file}-wal`).size > 0, 'the insert sits in the WAL');
   assert.deepEqual(optimizeDatabase(db), { checkpointed: true });
   // TRUNCATE leaves an empty WAL file behind
@@ -148,7 +172,14 @@ test('runMaintenance archives, optimizes, backs up and reports the disk', async 
   const file = path.join(dir, 'agent.db');
   seedAudit(file);
   const db = openAgentDb(file);
-  const report = await runMaintenance({ db, retentionDays: 30, backupDir: path.join(dir, 'backups'), keep: 3, now: NOW, diskDirs: [dir, dir] });
+  const report = await runMaintenance({
+    db,
+    retentionDays: 30,
+    backupDir: path.join(dir, 'backups'),
+    keep: 3,
+    now: NOW,
+    diskDirs: [dir, dir],
+  });
   assert.equal(report.archive.archived, 4);
   assert.equal(report.disk.length, 1);
   db.close();
@@ -161,10 +192,31 @@ test('runMaintenance archives, optimizes, backs up and reports the disk', async 
 
 test('rotated logs beyond keep are removed per name, never the newest', () => {
   const dir = tempDir();
-  for (const name of ['agent.1.log', 'agent.2.log', 'agent.3.log', 'agent.10.log', 'maintenance.4.log', 'current.log', 'other.txt']) writeFileSync(path.join(dir, name), 'x');
-  assert.deepEqual(pruneRotatedLogs(dir, 2).map((file) => path.basename(file)), ['agent.1.log', 'agent.2.log']);
-  assert.deepEqual(readdirSync(dir).sort(), ['agent.10.log', 'agent.3.log', 'current.log', 'maintenance.4.log', 'other.txt']);
-  assert.deepEqual(pruneRotatedLogs(dir, 0).map((file) => path.basename(file)), ['agent.3.log']);
+  for (const name of [
+    'agent.1.log',
+    'agent.2.log',
+    'agent.3.log',
+    'agent.10.log',
+    'maintenance.4.log',
+    'current.log',
+    'other.txt',
+  ])
+    writeFileSync(path.join(dir, name), 'x');
+  assert.deepEqual(
+    pruneRotatedLogs(dir, 2).map((file) => path.basename(file)),
+    ['agent.1.log', 'agent.2.log'],
+  );
+  assert.deepEqual(readdirSync(dir).sort(), [
+    'agent.10.log',
+    'agent.3.log',
+    'current.log',
+    'maintenance.4.log',
+    'other.txt',
+  ]);
+  assert.deepEqual(
+    pruneRotatedLogs(dir, 0).map((file) => path.basename(file)),
+    ['agent.3.log'],
+  );
   assert.deepEqual(pruneRotatedLogs(path.join(dir, 'missing'), 1), []);
   rmSync(dir, { recursive: true, force: true });
 });
@@ -182,7 +234,9 @@ test('finished tasks older than the retention are deleted, then the oldest while
   const { pruneTasks } = await import('./maintenance.js');
   const dir = tempDir();
   const db = openAgentDb(path.join(dir, 'agent.db'));
-  const insert = db.prepare("INSERT INTO tasks (task_id, session_id, question, priority, state, answer, result, created_at, updated_at) VALUES (?, 's', 'q', 5, ?, 'a', ?, ?, ?)");
+  const insert = db.prepare(
+    "INSERT INTO tasks (task_id, session_id, question, priority, state, answer, result, created_at, updated_at) VALUES (?, 's', 'q', 5, ?, 'a', ?, ?, ?)",
+  );
   const big = 'x'.repeat(100_000);
   const rows: Array<[string, string, number]> = [
     ['old-1', 'success', 120],
@@ -194,9 +248,13 @@ test('finished tasks older than the retention are deleted, then the oldest while
     ['running', 'running', 150],
   ];
   for (const [id, state, age] of rows) insert.run(id, state, big, daysAgo(age), daysAgo(age));
-  db.prepare("INSERT INTO approvals (approval_id, task_id, skill, arguments, state, created_at) VALUES ('ap-1', 'old-1', 'x', '{}', 'approved', ?)").run(daysAgo(120));
+  db.prepare(
+    "INSERT INTO approvals (approval_id, task_id, skill, arguments, state, created_at) VALUES ('ap-1', 'old-1', 'x', '{}', 'approved', ?)",
+  ).run(daysAgo(120));
   const result = pruneTasks(db, { retentionDays: 90, maxBytes: 450_000, now: NOW });
-  const left = (db.prepare('SELECT task_id FROM tasks ORDER BY task_id').all() as Array<{ task_id: string }>).map((row) => row.task_id);
+  const left = (db.prepare('SELECT task_id FROM tasks ORDER BY task_id').all() as Array<{ task_id: string }>).map(
+    (row) => row.task_id,
+  );
   // old-1, old-2 by age; mid-1 by size (5 results of 100 kB > 450 kB → the oldest finished one goes)
   assert.deepEqual(left, ['mid-2', 'new-1', 'running', 'waiting']);
   assert.equal(result.deleted, 3);

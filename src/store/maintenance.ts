@@ -27,7 +27,9 @@ export interface ArchiveResult {
 /** Move audit rows older than `retentionDays` (relative to `now`) into tool_call_log_archive. */
 export function archiveAuditRows(db: SqliteDatabase, options: { retentionDays: number; now: Date }): ArchiveResult {
   const cutoff = new Date(options.now.getTime() - options.retentionDays * 86_400_000).toISOString();
-  const copy = db.prepare(`INSERT INTO tool_call_log_archive (${AUDIT_COLUMNS}) SELECT ${AUDIT_COLUMNS} FROM tool_call_log WHERE created_at < ?`);
+  const copy = db.prepare(
+    `INSERT INTO tool_call_log_archive (${AUDIT_COLUMNS}) SELECT ${AUDIT_COLUMNS} FROM tool_call_log WHERE created_at < ?`,
+  );
   const remove = db.prepare('DELETE FROM tool_call_log WHERE created_at < ?');
   const archived = db.transaction(() => {
     const copied = copy.run(cutoff).changes;
@@ -59,10 +61,19 @@ const FINAL = "state IN ('success', 'failed', 'cancelled')";
  * the oldest finished ones while the stored answers and results still take
  * more than `maxBytes`. Tasks not yet finished are never touched.
  */
-export function pruneTasks(db: SqliteDatabase, options: { retentionDays: number; maxBytes: number; now: Date }): TaskPruneResult {
+export function pruneTasks(
+  db: SqliteDatabase,
+  options: { retentionDays: number; maxBytes: number; now: Date },
+): TaskPruneResult {
   const cutoff = new Date(options.now.getTime() - options.retentionDays * 86_400_000).toISOString();
   const size = (): number =>
-    (db.prepare('SELECT COALESCE(SUM(LENGTH(CAST(result AS BLOB))), 0) + COALESCE(SUM(LENGTH(CAST(answer AS BLOB))), 0) AS n FROM tasks').get() as { n: number }).n;
+    (
+      db
+        .prepare(
+          'SELECT COALESCE(SUM(LENGTH(CAST(result AS BLOB))), 0) + COALESCE(SUM(LENGTH(CAST(answer AS BLOB))), 0) AS n FROM tasks',
+        )
+        .get() as { n: number }
+    ).n;
   const bytesBefore = size();
   const removeOne = (where: string, ...params: unknown[]): number => {
     db.prepare(`DELETE FROM approvals WHERE task_id IN (SELECT task_id FROM tasks WHERE ${where})`).run(...params);
@@ -72,7 +83,11 @@ export function pruneTasks(db: SqliteDatabase, options: { retentionDays: number;
   let bytes = size();
   while (bytes > options.maxBytes) {
     // the oldest finished tasks, enough of them to get under the limit (at least one per round)
-    const rows = db.prepare(`SELECT task_id, COALESCE(LENGTH(CAST(result AS BLOB)), 0) + COALESCE(LENGTH(CAST(answer AS BLOB)), 0) AS n FROM tasks WHERE ${FINAL} ORDER BY updated_at, rowid LIMIT 500`).all() as Array<{ task_id: string; n: number }>;
+    const rows = db
+      .prepare(
+        `SELECT task_id, COALESCE(LENGTH(CAST(result AS BLOB)), 0) + COALESCE(LENGTH(CAST(answer AS BLOB)), 0) AS n FROM tasks WHERE ${FINAL} ORDER BY updated_at, rowid LIMIT 500`,
+      )
+      .all() as Array<{ task_id: string; n: number }>;
     if (rows.length === 0) break;
     const ids: string[] = [];
     let freed = 0;
@@ -105,7 +120,10 @@ export interface BackupResult {
 }
 
 function stamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The nightly backups of `prefix` in `dir` (`<prefix>-<UTC stamp>.db`), oldest first. Pre-upgrade snapshots are not among them. */
@@ -140,7 +158,9 @@ export function listPreUpgradeSnapshots(dir: string): string[] {
     const at = current?.[1] ?? older?.[1];
     if (at) stamped.push({ name, at });
   }
-  return stamped.sort((a, b) => a.at.localeCompare(b.at) || a.name.localeCompare(b.name)).map((entry) => path.join(dir, entry.name));
+  return stamped
+    .sort((a, b) => a.at.localeCompare(b.at) || a.name.localeCompare(b.name))
+    .map((entry) => path.join(dir, entry.name));
 }
 
 /**
@@ -155,11 +175,16 @@ export async function backupDatabase(
   options: { dir: string; keep: number; now: Date; prefix?: string; preUpgrade?: string },
 ): Promise<BackupResult> {
   if (!Number.isInteger(options.keep) || options.keep < 1) {
-    throw new AppError('USAGE', `backups to keep must be a whole number of at least 1 (got ${options.keep})`, { hint: 'use --keep N with N >= 1' });
+    throw new AppError('USAGE', `backups to keep must be a whole number of at least 1 (got ${options.keep})`, {
+      hint: 'use --keep N with N >= 1',
+    });
   }
   const prefix = options.prefix ?? 'agent';
   mkdirSync(options.dir, { recursive: true });
-  const name = options.preUpgrade !== undefined ? preUpgradeName(options.preUpgrade, options.now) : `${prefix}-${stamp(options.now)}.db`;
+  const name =
+    options.preUpgrade !== undefined
+      ? preUpgradeName(options.preUpgrade, options.now)
+      : `${prefix}-${stamp(options.now)}.db`;
   const file = path.join(options.dir, name);
   const temporary = `${file}.partial`;
   rmSync(temporary, { force: true });
@@ -170,20 +195,23 @@ export async function backupDatabase(
     try {
       check.pragma('journal_mode = DELETE');
       const result = check.pragma('quick_check', { simple: true });
-      if (result !== 'ok') throw new AppError('DB_ERROR', `the backup ${temporary} failed its integrity check: ${String(result)}`);
+      if (result !== 'ok')
+        throw new AppError('DB_ERROR', `the backup ${temporary} failed its integrity check: ${String(result)}`);
     } finally {
       check.close();
     }
     renameSync(temporary, file);
   } catch (error) {
-    for (const leftover of [temporary, `${temporary}-wal`, `${temporary}-shm`, `${temporary}-journal`]) rmSync(leftover, { force: true });
+    for (const leftover of [temporary, `${temporary}-wal`, `${temporary}-shm`, `${temporary}-journal`])
+      rmSync(leftover, { force: true });
     if (error instanceof AppError) throw error;
     throw new AppError('DB_ERROR', `backup to ${file} failed: ${(error as Error).message}`, {
       hint: `check that ${options.dir} is writable by the service user and has free space`,
       cause: error,
     });
   }
-  const backups = options.preUpgrade !== undefined ? listPreUpgradeSnapshots(options.dir) : listBackups(options.dir, prefix);
+  const backups =
+    options.preUpgrade !== undefined ? listPreUpgradeSnapshots(options.dir) : listBackups(options.dir, prefix);
   const removed = backups.filter((old) => old !== file).slice(0, Math.max(0, backups.length - options.keep));
   for (const old of removed) rmSync(old, { force: true });
   return { file, bytes: statSync(file).size, removed };

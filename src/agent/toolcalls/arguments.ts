@@ -19,7 +19,12 @@ const MAX_DECODE_DEPTH = 4;
 
 /** The text with every character but newlines turned into a space (same length): what a pass read, taken out of the text. */
 export function blanked(text: string): string {
-  return text.includes('\n') ? text.split('\n').map((line) => ' '.repeat(line.length)).join('\n') : ' '.repeat(text.length);
+  return text.includes('\n')
+    ? text
+        .split('\n')
+        .map((line) => ' '.repeat(line.length))
+        .join('\n')
+    : ' '.repeat(text.length);
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -46,14 +51,20 @@ export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
   let repaired = false;
   const repairs: string[] = [];
   const done = (value: { value: Record<string, unknown>; cutOff: string[] }): Result<ArgumentsValue, string> =>
-    ok({ value: value.value, repaired, cutOff: value.cutOff, ...(repairs.length > 0 ? { repairs: [...new Set(repairs)] } : {}) });
+    ok({
+      value: value.value,
+      repaired,
+      cutOff: value.cutOff,
+      ...(repairs.length > 0 ? { repairs: [...new Set(repairs)] } : {}),
+    });
   for (let depth = 0; depth <= MAX_DECODE_DEPTH; depth++) {
     if (current === null || current === undefined) return done({ value: {}, cutOff: [] });
     if (isPlainObject(current)) {
       if (depth > 1) repairs.push('arguments encoded as a string twice');
       return done(takeCutOffs(current));
     }
-    if (typeof current !== 'string') return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
+    if (typeof current !== 'string')
+      return err(`arguments must be a JSON object, got ${describeKind(current)}; ${EXAMPLE}`);
     const text = stripFence(current.trim());
     if (text === '' || text === '""' || text === 'null') return done({ value: {}, cutOff: [] });
     if (!/^[{["']/.test(text)) {
@@ -63,7 +74,9 @@ export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
     if (twice !== undefined) repairs.push('the same arguments object sent twice');
     const parsed = parseJsonLenient(twice ?? text);
     if (!parsed.ok) {
-      return err(`arguments are not valid JSON and could not be repaired (${parsed.error}): ${JSON.stringify(preview(text))}; ${EXAMPLE}`);
+      return err(
+        `arguments are not valid JSON and could not be repaired (${parsed.error}): ${JSON.stringify(preview(text))}; ${EXAMPLE}`,
+      );
     }
     repaired ||= parsed.value.repaired;
     if (parsed.value.fixes) repairs.push(...parsed.value.fixes);
@@ -91,7 +104,9 @@ function stripFence(text: string): string {
  * For native tool_calls: the `arguments` string exactly as the model sent it.
  * Empty string and null mean no arguments ({}).
  */
-export function parseArgumentsString(raw: string | Record<string, unknown> | null | undefined): Result<Record<string, unknown>, string> {
+export function parseArgumentsString(
+  raw: string | Record<string, unknown> | null | undefined,
+): Result<Record<string, unknown>, string> {
   const read = readArguments(raw);
   return read.ok ? ok(read.value.value) : read;
 }

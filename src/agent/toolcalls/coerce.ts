@@ -176,11 +176,21 @@ export function coerceValue(value: unknown, schema: JsonSchema, path: string, co
   let current = value;
   const types = typesOf(schema);
   if (types.length > 0 && !fits(current, types)) {
-    for (const type of ['integer', 'number', 'boolean', 'array', 'object', 'string'].filter((candidate) => types.includes(candidate))) {
+    for (const type of ['integer', 'number', 'boolean', 'array', 'object', 'string'].filter((candidate) =>
+      types.includes(candidate),
+    )) {
       const converted = convert(current, type);
       if (converted === undefined) continue;
-      const wrapped = type === 'array' && Array.isArray(converted.value) && converted.value.length === 1 && converted.value[0] === current;
-      context.changes.push(wrapped ? `${path}: ${describe(current)} wrapped in an array` : `${path}: ${describe(current)} → ${describe(converted.value)}`);
+      const wrapped =
+        type === 'array' &&
+        Array.isArray(converted.value) &&
+        converted.value.length === 1 &&
+        converted.value[0] === current;
+      context.changes.push(
+        wrapped
+          ? `${path}: ${describe(current)} wrapped in an array`
+          : `${path}: ${describe(current)} → ${describe(converted.value)}`,
+      );
       current = converted.value;
       break;
     }
@@ -206,7 +216,12 @@ function nameKey(name: string): string {
 }
 
 /** Properties of an object: renamed, coerced, defaulted, unknown ones dropped when forbidden. */
-export function coerceObject(object: Record<string, unknown>, schema: JsonSchema, path: string, context: CoerceContext): Record<string, unknown> {
+export function coerceObject(
+  object: Record<string, unknown>,
+  schema: JsonSchema,
+  path: string,
+  context: CoerceContext,
+): Record<string, unknown> {
   const properties = schema.properties ?? {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const prefix = path === '' ? '' : `${path}.`;
@@ -215,7 +230,9 @@ export function coerceObject(object: Record<string, unknown>, schema: JsonSchema
     let name = key;
     if (!Object.hasOwn(properties, key)) {
       // "Purpose" or "line-id" for "purpose" / "line_id"
-      const matches = Object.keys(properties).filter((property) => nameKey(property) === nameKey(key) && !Object.hasOwn(object, property));
+      const matches = Object.keys(properties).filter(
+        (property) => nameKey(property) === nameKey(key) && !Object.hasOwn(object, property),
+      );
       if (matches.length === 1) {
         name = matches[0]!;
         context.changes.push(`renamed argument "${prefix}${key}" to "${prefix}${name}"`);
@@ -237,7 +254,8 @@ export function coerceObject(object: Record<string, unknown>, schema: JsonSchema
     out[name] = coerceValue(value, propertySchema, `${prefix}${name}`, context);
   }
   for (const [name, propertySchema] of Object.entries(properties)) {
-    if (Object.hasOwn(out, name) || !isPlainObject(propertySchema) || !Object.hasOwn(propertySchema, 'default')) continue;
+    if (Object.hasOwn(out, name) || !isPlainObject(propertySchema) || !Object.hasOwn(propertySchema, 'default'))
+      continue;
     out[name] = structuredClone(propertySchema.default);
     context.changes.push(`${prefix}${name}: default ${describe(propertySchema.default)} applied`);
   }

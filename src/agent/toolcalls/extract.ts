@@ -43,7 +43,17 @@ class Extraction {
     const cutOff = call.cutOff && call.cutOff.length > 0 ? { cutOff: call.cutOff } : {};
     const repairs = [...(call.repairs ?? [])];
     if (call.repaired && repairs.length === 0) repairs.push('malformed JSON repaired');
-    this.found.push({ position, call: { name: call.name, arguments: call.arguments, format, repaired: call.repaired, ...cutOff, ...(repairs.length > 0 ? { repairs } : {}) } });
+    this.found.push({
+      position,
+      call: {
+        name: call.name,
+        arguments: call.arguments,
+        format,
+        repaired: call.repaired,
+        ...cutOff,
+        ...(repairs.length > 0 ? { repairs } : {}),
+      },
+    });
   }
 
   /** Calls from JSON (then Python syntax) inside a region; returns how many were found. */
@@ -56,12 +66,27 @@ class Extraction {
       const normalized = callsFromValue(candidate.value, this.context, candidate.repaired);
       this.errors.push(...normalized.errors);
       if (normalized.calls.length === 0) {
-        if (!candidate.repaired && !insideCallArguments(content, candidate.start)) data.push([start + candidate.start, start + candidate.end]);
+        if (!candidate.repaired && !insideCallArguments(content, candidate.start))
+          data.push([start + candidate.start, start + candidate.end]);
         // "<tool_call>get_weather {"city": "Paris"}" or "[ARGS]"-style: the name just before the object
         const before = /([A-Za-z_][\w.-]*)\s*(?:\[ARGS\])?\s*$/.exec(content.slice(0, candidate.start));
-        if (trust === 'explicit' && before && isPlainObject(candidate.value) && content.slice(0, before.index).trim() === '') {
+        if (
+          trust === 'explicit' &&
+          before &&
+          isPlainObject(candidate.value) &&
+          content.slice(0, before.index).trim() === ''
+        ) {
           const taken = takeCutOffs(candidate.value);
-          this.add(start + candidate.start, { name: resolveToolName(before[1]!, this.context.knownTools), arguments: taken.value, repaired: candidate.repaired, cutOff: taken.cutOff }, format);
+          this.add(
+            start + candidate.start,
+            {
+              name: resolveToolName(before[1]!, this.context.knownTools),
+              arguments: taken.value,
+              repaired: candidate.repaired,
+              cutOff: taken.cutOff,
+            },
+            format,
+          );
           count++;
           return true;
         }
@@ -103,17 +128,23 @@ class Extraction {
       if (call.positional.length > 0) {
         // get_weather({"city": "Paris"}): one dict as the only argument
         const only = call.positional[0];
-        argumentsObject = call.positional.length === 1 && Object.keys(call.keywords).length === 0 && isPlainObject(only) ? only : undefined;
+        argumentsObject =
+          call.positional.length === 1 && Object.keys(call.keywords).length === 0 && isPlainObject(only)
+            ? only
+            : undefined;
       }
       const accepted =
         trust === 'explicit' ||
         (this.context.knownTools !== undefined
           ? known
-          : plausibleToolName(call.name) && !/^(?:os|sys|np|pd|math|json|re|self|console|document|window)\./.test(call.name));
+          : plausibleToolName(call.name) &&
+            !/^(?:os|sys|np|pd|math|json|re|self|console|document|window)\./.test(call.name));
       if (!accepted) continue;
       if (argumentsObject === undefined) {
         if (known || trust === 'explicit') {
-          this.errors.push(`call to "${name}": positional arguments cannot be matched to parameter names; write ${name}(parameter=value, …) or a JSON object`);
+          this.errors.push(
+            `call to "${name}": positional arguments cannot be matched to parameter names; write ${name}(parameter=value, …) or a JSON object`,
+          );
         }
         continue;
       }
@@ -127,7 +158,11 @@ class Extraction {
 }
 
 /** Spans from each opening marker to its closer, the next opener, or the end (truncated output). */
-function markerRegions(text: string, open: RegExp, closers: RegExp): Array<{ outer: number; start: number; end: number; outerEnd: number; match: RegExpExecArray }> {
+function markerRegions(
+  text: string,
+  open: RegExp,
+  closers: RegExp,
+): Array<{ outer: number; start: number; end: number; outerEnd: number; match: RegExpExecArray }> {
   const regions: Array<{ outer: number; start: number; end: number; outerEnd: number; match: RegExpExecArray }> = [];
   const global = new RegExp(open.source, open.flags.includes('g') ? open.flags : `${open.flags}g`);
   for (let match = global.exec(text); match; match = global.exec(text)) {
@@ -162,7 +197,11 @@ function functionTags(state: Extraction): void {
     const body = state.work.slice(region.start, region.end);
     state.blank(region.outer, region.outerEnd);
     if (/<parameter\s*=/.test(body)) {
-      if (region.outerEnd === state.original.length && region.end === state.original.length && !/<\/parameter>\s*$/.test(body)) {
+      if (
+        region.outerEnd === state.original.length &&
+        region.end === state.original.length &&
+        !/<\/parameter>\s*$/.test(body)
+      ) {
         // no </function>, and the last value never closed: the output stopped mid-call
         state.errors.push(`<function=${name}> was cut off before </function>; send the whole call again`);
         continue;
@@ -170,16 +209,27 @@ function functionTags(state: Extraction): void {
       // Qwen3-Coder: <parameter=city>Paris</parameter>
       const argumentsObject: Record<string, unknown> = {};
       const repairs: string[] = [];
-      for (const parameter of body.matchAll(/<parameter\s*=\s*["']?([^>\s"']+)["']?\s*>([\s\S]*?)(?:<\/parameter>|(?=<parameter\s*=)|$)/g)) {
+      for (const parameter of body.matchAll(
+        /<parameter\s*=\s*["']?([^>\s"']+)["']?\s*>([\s\S]*?)(?:<\/parameter>|(?=<parameter\s*=)|$)/g,
+      )) {
         const raw = parameter[2]!.replace(/<\/parameter>/g, '').replace(/^\n|\n$/g, '');
         if (!parameter[0].endsWith('</parameter>')) repairs.push('missing </parameter>');
         argumentsObject[parameter[1]!] = parameterValue(raw, repairs);
       }
-      state.add(region.outer, { name, arguments: argumentsObject, repaired: repairs.length > 0, repairs: [...new Set(repairs)] }, 'function-tag');
+      state.add(
+        region.outer,
+        { name, arguments: argumentsObject, repaired: repairs.length > 0, repairs: [...new Set(repairs)] },
+        'function-tag',
+      );
       continue;
     }
     const read = readArguments(body.trim());
-    if (read.ok) state.add(region.outer, { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff }, 'function-tag');
+    if (read.ok)
+      state.add(
+        region.outer,
+        { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff },
+        'function-tag',
+      );
     else state.errors.push(`<function=${name}>: ${read.error}`);
   }
 }
@@ -213,7 +263,13 @@ function parameterValue(raw: string, repairs: string[]): unknown {
 }
 
 /** The first `tag` (lower case) after `start` that is not inside a JSON string; with `fallback`, the first one at all when none is outside. */
-function closerOutsideStrings(text: string, start: number, closer: string, fallback = true, lower = text.toLowerCase()): number {
+function closerOutsideStrings(
+  text: string,
+  start: number,
+  closer: string,
+  fallback = true,
+  lower = text.toLowerCase(),
+): number {
   let index = start;
   for (;;) {
     const quote = text.indexOf('"', index);
@@ -267,7 +323,12 @@ function mistral(state: Extraction): void {
     if (named) {
       const name = resolveToolName(named[1]!, state.context.knownTools);
       const read = readArguments(content.slice(named[0].length).trim());
-      if (read.ok) state.add(region.outer, { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff }, 'mistral');
+      if (read.ok)
+        state.add(
+          region.outer,
+          { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff },
+          'mistral',
+        );
       else state.errors.push(`[TOOL_CALLS]${name}[ARGS]: ${read.error}`);
       state.blank(region.outer, region.outerEnd);
       continue;
@@ -279,7 +340,13 @@ function mistral(state: Extraction): void {
 
 function pythonTag(state: Extraction): void {
   for (const region of markerRegions(state.work, /<\|python_tag\|>/, /<\|eom_id\|>|<\|eot_id\|>/)) {
-    state.region({ start: region.start, end: region.end, format: 'llama-python-tag', trust: 'explicit', label: '<|python_tag|>' });
+    state.region({
+      start: region.start,
+      end: region.end,
+      format: 'llama-python-tag',
+      trust: 'explicit',
+      label: '<|python_tag|>',
+    });
     state.blank(region.outer, region.outerEnd);
   }
 }
@@ -302,17 +369,28 @@ function fences(state: Extraction): void {
   for (let match = pattern.exec(state.work); match; match = pattern.exec(state.work)) {
     const language = match[1]!.toLowerCase();
     const start = match.index + match[0].indexOf(match[2]!, 3 + match[1]!.length);
-    const trust: Trust = /^(?:tool_code|tool_call|tool_calls|function_call|functioncall)$/.test(language) ? 'explicit' : 'fenced';
+    const trust: Trust = /^(?:tool_code|tool_call|tool_calls|function_call|functioncall)$/.test(language)
+      ? 'explicit'
+      : 'fenced';
     // Gemma 3 writes ```tool_code\nprint(get_weather(city="Paris"))\n```: the print() is not the call
     if (language === 'tool_code') {
       const body = match[2]!;
       const printed = /^(\s*)print\(([\s\S]*)\)(\s*)$/.exec(body);
       if (printed) {
         const at = match.index + match[0].indexOf(body);
-        state.work = state.work.slice(0, at) + `${printed[1]}      ${printed[2]} ${printed[3]}` + state.work.slice(at + body.length);
+        state.work =
+          state.work.slice(0, at) +
+          `${printed[1]}      ${printed[2]} ${printed[3]}` +
+          state.work.slice(at + body.length);
       }
     }
-    state.region({ start, end: start + match[2]!.length, format: 'fence', trust: trust === 'explicit' ? 'explicit' : 'fenced', label: '```' });
+    state.region({
+      start,
+      end: start + match[2]!.length,
+      format: 'fence',
+      trust: trust === 'explicit' ? 'explicit' : 'fenced',
+      label: '```',
+    });
     state.blank(match.index, match.index + match[0].length);
     pattern.lastIndex = match.index + Math.max(match[0].length, 1);
   }
@@ -328,11 +406,18 @@ function react(state: Extraction): void {
     if (!spaced && !/^[A-Za-z_][\w.-]*$/.test(written)) continue;
     const name = spaced ?? resolveToolName(written, state.context.knownTools);
     const start = match.index + match[0].length;
-    const nextSection = state.work.slice(start).search(/\n[ \t]*(?:Observation|Thought|Action|Final Answer)[ \t]*[:：]/i);
+    const nextSection = state.work
+      .slice(start)
+      .search(/\n[ \t]*(?:Observation|Thought|Action|Final Answer)[ \t]*[:：]/i);
     const end = nextSection < 0 ? state.work.length : start + nextSection;
     const raw = state.work.slice(start, end).trim();
     const read = readArguments(raw === '' ? null : raw);
-    if (read.ok) state.add(match.index, { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff }, 'prose-json');
+    if (read.ok)
+      state.add(
+        match.index,
+        { name, arguments: read.value.value, repaired: read.value.repaired, cutOff: read.value.cutOff },
+        'prose-json',
+      );
     else state.errors.push(`Action "${name}": the Action Input ${read.error}`);
     state.blank(match.index, end);
   }
@@ -347,7 +432,8 @@ function bareJson(state: Extraction): void {
     const normalized = callsFromValue(candidate.value, state.context, candidate.repaired);
     state.errors.push(...normalized.errors);
     if (normalized.calls.length === 0) {
-      if (!candidate.repaired && !insideCallArguments(text, candidate.start)) data.push([candidate.start, candidate.end]);
+      if (!candidate.repaired && !insideCallArguments(text, candidate.start))
+        data.push([candidate.start, candidate.end]);
       return normalized.errors.length > 0;
     }
     for (const call of normalized.calls) state.add(candidate.start, call, 'json');
@@ -355,8 +441,13 @@ function bareJson(state: Extraction): void {
     return true;
   });
   for (const failure of failures) {
-    if (/["']?(?:name|tool|function)["']?\s*:/.test(failure.snippet) && /["']?(?:arguments|parameters|args|input|params)["']?\s*:/.test(failure.snippet)) {
-      state.errors.push(`a tool call's JSON could not be repaired (${failure.error}): ${JSON.stringify(preview(failure.snippet))}`);
+    if (
+      /["']?(?:name|tool|function)["']?\s*:/.test(failure.snippet) &&
+      /["']?(?:arguments|parameters|args|input|params)["']?\s*:/.test(failure.snippet)
+    ) {
+      state.errors.push(
+        `a tool call's JSON could not be repaired (${failure.error}): ${JSON.stringify(preview(failure.snippet))}`,
+      );
     }
   }
   let residue = text;
@@ -405,7 +496,10 @@ function shownAsExample(text: string, position: number): boolean {
   const sentenceEnd = text.slice(position).search(/[.!?。！？](?:\s|$)|\n\n/);
   const sentence = text.slice(position, sentenceEnd < 0 ? text.length : position + sentenceEnd + 1);
   const tail = sentence.slice(Math.max(0, sentence.length - 40));
-  return /(?:for example|for instance|e\.g\.)\s*[.!?]?$/i.test(tail) || (EXAMPLE_AFTER.test(sentence.slice(-60)) && /example|instance/i.test(sentence.slice(-20)));
+  return (
+    /(?:for example|for instance|e\.g\.)\s*[.!?]?$/i.test(tail) ||
+    (EXAMPLE_AFTER.test(sentence.slice(-60)) && /example|instance/i.test(sentence.slice(-20)))
+  );
 }
 
 export function parseToolCalls(text: string, options: { knownTools?: string[] } = {}): ParseOutcome {
@@ -421,7 +515,18 @@ export function parseToolCalls(text: string, options: { knownTools?: string[] } 
   mistralArgs(family);
   state.work = family.work;
   state.errors.push(...family.errors);
-  for (const call of family.calls) state.add(call.position, { name: call.name, arguments: call.arguments, repaired: call.repaired, cutOff: call.cutOff, repairs: call.repairs }, call.format);
+  for (const call of family.calls)
+    state.add(
+      call.position,
+      {
+        name: call.name,
+        arguments: call.arguments,
+        repaired: call.repaired,
+        cutOff: call.cutOff,
+        repairs: call.repairs,
+      },
+      call.format,
+    );
   functionTags(state);
   hermes(state);
   mistral(state);
@@ -449,6 +554,7 @@ export function parseToolCalls(text: string, options: { knownTools?: string[] } 
     calls.push(found.call);
   }
   const errors = [...new Set(state.errors)];
-  const proseOnly = calls.length === 0 && (example || (errors.length === 0 && describesCallInProse(reply, knownTools ?? [])));
+  const proseOnly =
+    calls.length === 0 && (example || (errors.length === 0 && describesCallInProse(reply, knownTools ?? [])));
   return { calls, proseOnly, errors };
 }

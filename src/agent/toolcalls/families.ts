@@ -41,7 +41,11 @@ function blank(state: FamilyState, start: number, end: number): void {
   state.work = state.work.slice(0, start) + blanked(state.work.slice(start, end)) + state.work.slice(end);
 }
 
-function argumentsFrom(raw: string, label: string, state: FamilyState): { value: Record<string, unknown>; repaired: boolean; cutOff: string[]; repairs: string[] } | undefined {
+function argumentsFrom(
+  raw: string,
+  label: string,
+  state: FamilyState,
+): { value: Record<string, unknown>; repaired: boolean; cutOff: string[]; repairs: string[] } | undefined {
   const read = readArguments(raw.trim() === '' ? null : raw);
   if (!read.ok) {
     state.errors.push(`${label}: ${read.error}`);
@@ -53,7 +57,8 @@ function argumentsFrom(raw: string, label: string, state: FamilyState): { value:
 }
 
 // ── tokenizer artefacts ─────────────────────────────────────────────────
-const STRAY_TOKENS = /<\|im_end\|>|<\|im_start\|>(?:assistant\n?)?|<\|eot_id\|>|<\|endoftext\|>|<\|end_of_text\|>|<end_of_turn>|<start_of_turn>(?:model\n?)?|<｜end▁of▁sentence｜>|<\|end▁of▁sentence\|>|<\|return\|>/g;
+const STRAY_TOKENS =
+  /<\|im_end\|>|<\|im_start\|>(?:assistant\n?)?|<\|eot_id\|>|<\|endoftext\|>|<\|end_of_text\|>|<end_of_turn>|<start_of_turn>(?:model\n?)?|<｜end▁of▁sentence｜>|<\|end▁of▁sentence\|>|<\|return\|>/g;
 
 /** SentencePiece ▁ as spaces (outside DeepSeek's own ｜…▁…｜ tokens) and stray end-of-turn tokens removed. */
 export function cleanArtefacts(text: string): { text: string; repairs: string[] } {
@@ -81,21 +86,33 @@ export function harmony(state: FamilyState): void {
   for (let match = recipient.exec(state.work); match; match = recipient.exec(state.work)) {
     const before = state.work.slice(Math.max(0, match.index - 60), match.index);
     const after = state.work.slice(match.index + match[0].length, match.index + match[0].length + 60);
-    const harmonyContext = HARMONY_TOKEN.test(before) || HARMONY_TOKEN.test(after) || /(?:commentary|analysis)\s*$/.test(before) || /^json/.test(after) || /^\s*(?:<\|constrain\|>|json\b|code\b)/.test(after);
+    const harmonyContext =
+      HARMONY_TOKEN.test(before) ||
+      HARMONY_TOKEN.test(after) ||
+      /(?:commentary|analysis)\s*$/.test(before) ||
+      /^json/.test(after) ||
+      /^\s*(?:<\|constrain\|>|json\b|code\b)/.test(after);
     if (!harmonyContext) continue;
     const repairs: string[] = [];
     let rawName = match[1]!;
-    const header = /^(?:\s*(?:<\|constrain\|>|<\|channel\|>|<\|message\|>|commentary|analysis|json|code))*\s*/.exec(state.work.slice(match.index + match[0].length))![0];
+    const header = /^(?:\s*(?:<\|constrain\|>|<\|channel\|>|<\|message\|>|commentary|analysis|json|code))*\s*/.exec(
+      state.work.slice(match.index + match[0].length),
+    )![0];
     let start = match.index + match[0].length + header.length;
     if (/json$/i.test(rawName) && rawName.length > 4) {
       const stripped = rawName.slice(0, -4);
       const known = state.knownTools;
-      if (!known || known.includes(resolveToolName(stripped, known)) || !known.includes(resolveToolName(rawName, known))) {
+      if (
+        !known ||
+        known.includes(resolveToolName(stripped, known)) ||
+        !known.includes(resolveToolName(rawName, known))
+      ) {
         rawName = stripped;
         repairs.push('"json" glued to the tool name');
       }
     }
-    if (!HARMONY_TOKEN.test(state.work.slice(Math.max(0, match.index - 60), start))) repairs.push('Harmony special tokens missing');
+    if (!HARMONY_TOKEN.test(state.work.slice(Math.max(0, match.index - 60), start)))
+      repairs.push('Harmony special tokens missing');
     const name = resolveToolName(rawName, state.knownTools);
     const opener = state.work[start];
     let end: number;
@@ -115,7 +132,9 @@ export function harmony(state: FamilyState): void {
       end = start + next;
       raw = state.work.slice(start, end);
       if (raw.trim() !== '' && !/^[{["']/.test(raw.trim())) {
-        state.errors.push(`Harmony call to ${name}: the message after the header is not a JSON object: ${JSON.stringify(raw.trim().slice(0, 80))}`);
+        state.errors.push(
+          `Harmony call to ${name}: the message after the header is not a JSON object: ${JSON.stringify(raw.trim().slice(0, 80))}`,
+        );
         blank(state, match.index, end);
         continue;
       }
@@ -127,13 +146,27 @@ export function harmony(state: FamilyState): void {
     blank(state, from, end + (callToken ? callToken[0].length : 0));
     recipient.lastIndex = end;
     if (!args) continue;
-    state.calls.push({ position: from, name, arguments: args.value, repaired: args.repaired || repairs.length > 0, cutOff: args.cutOff, format: 'harmony', repairs: [...repairs, ...args.repairs] });
+    state.calls.push({
+      position: from,
+      name,
+      arguments: args.value,
+      repaired: args.repaired || repairs.length > 0,
+      cutOff: args.cutOff,
+      format: 'harmony',
+      repairs: [...repairs, ...args.repairs],
+    });
     start = end;
   }
   // the analysis channel is reasoning, not the reply; the remaining scaffolding is not content
   if (HARMONY_TOKEN.test(state.work)) {
-    state.work = state.work.replace(/<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?=<\|end\|>|<\|start\|>|$)/g, (body) => blanked(body));
-    state.work = state.work.replace(/<\|start\|>\s*assistant|<\|channel\|>\s*(?:final|commentary)?\s*(?:<\|message\|>)?|<\|(?:message|end|call|return|constrain)\|>/g, (token) => ' '.repeat(token.length));
+    state.work = state.work.replace(
+      /<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?=<\|end\|>|<\|start\|>|$)/g,
+      (body) => blanked(body),
+    );
+    state.work = state.work.replace(
+      /<\|start\|>\s*assistant|<\|channel\|>\s*(?:final|commentary)?\s*(?:<\|message\|>)?|<\|(?:message|end|call|return|constrain)\|>/g,
+      (token) => ' '.repeat(token.length),
+    );
   }
 }
 
@@ -239,13 +272,21 @@ export function gemma(state: FamilyState): void {
     const bodyAt = match.index + match[0].length;
     const repairs: string[] = [];
     if (match[0].startsWith('<call>')) repairs.push('Gemma <|tool_call>call: marker fragmented to <call>');
-    else if (!/^(?:<\|tool_call>|<start_function_call>)/.test(match[0])) repairs.push('Gemma <|tool_call> marker missing');
+    else if (!/^(?:<\|tool_call>|<start_function_call>)/.test(match[0]))
+      repairs.push('Gemma <|tool_call> marker missing');
     try {
       const body = gemmaObject(state.work, bodyAt);
       const closer = /^\s*(?:<tool_call\|>|<end_function_call>)/.exec(state.work.slice(body.end));
       blank(state, match.index, body.end + (closer ? closer[0].length : 0));
       start.lastIndex = body.end;
-      state.calls.push({ position: match.index, name, arguments: body.value, repaired: repairs.length > 0, format: 'gemma', repairs });
+      state.calls.push({
+        position: match.index,
+        name,
+        arguments: body.value,
+        repaired: repairs.length > 0,
+        format: 'gemma',
+        repairs,
+      });
     } catch (error) {
       const truncated = error instanceof Truncated;
       state.errors.push(
@@ -260,7 +301,10 @@ export function gemma(state: FamilyState): void {
 
 // ── DeepSeek V3 / R1 / V3.1 ─────────────────────────────────────────────
 const DS = (word: string) => `<[｜|]\\s*${word.split(' ').join('[▁_ ]')}\\s*[｜|]>`;
-const DS_ANY = new RegExp(`${DS('tool calls begin')}|${DS('tool call begin')}|${DS('tool sep')}|${DS('tool call end')}|${DS('tool calls end')}`, 'g');
+const DS_ANY = new RegExp(
+  `${DS('tool calls begin')}|${DS('tool call begin')}|${DS('tool sep')}|${DS('tool call end')}|${DS('tool calls end')}`,
+  'g',
+);
 const DS_SEP = new RegExp(`^${DS('tool sep')}$`);
 const DS_CALL_BEGIN = new RegExp(`^${DS('tool call begin')}$`);
 
@@ -278,7 +322,9 @@ export function deepseek(state: FamilyState): void {
     const token = tokens[index]!;
     if (!DS_SEP.test(token[0])) continue;
     const prior = index > 0 ? tokens[index - 1]! : undefined;
-    const segmentStart = prior ? prior.index! + prior[0].length : Math.max(0, state.work.lastIndexOf('\n', token.index!) + 1);
+    const segmentStart = prior
+      ? prior.index! + prior[0].length
+      : Math.max(0, state.work.lastIndexOf('\n', token.index!) + 1);
     const next = tokens[index + 1];
     const afterStart = token.index! + token[0].length;
     const afterEnd = next ? next.index! : state.work.length;
@@ -312,7 +358,16 @@ export function deepseek(state: FamilyState): void {
       continue;
     }
     const args = argumentsFrom(body, `DeepSeek call to ${name}`, state);
-    if (args) state.calls.push({ position: segmentStart, name, arguments: args.value, repaired: args.repaired || repairs.length > 0, cutOff: args.cutOff, format: 'deepseek', repairs: [...repairs, ...args.repairs] });
+    if (args)
+      state.calls.push({
+        position: segmentStart,
+        name,
+        arguments: args.value,
+        repaired: args.repaired || repairs.length > 0,
+        cutOff: args.cutOff,
+        format: 'deepseek',
+        repairs: [...repairs, ...args.repairs],
+      });
     blank(state, segmentStart, afterEnd);
   }
   for (const token of tokens) blank(state, token.index!, token.index! + token[0].length);
@@ -331,19 +386,31 @@ export function mistralArgs(state: FamilyState): void {
     const args = argumentsFrom(state.work.slice(start, end), `${name}[ARGS]`, state);
     blank(state, match.index, end);
     pattern.lastIndex = end;
-    if (args) state.calls.push({ position: match.index, name, arguments: args.value, repaired: args.repaired, cutOff: args.cutOff, format: 'mistral', repairs: [...repairs, ...args.repairs] });
+    if (args)
+      state.calls.push({
+        position: match.index,
+        name,
+        arguments: args.value,
+        repaired: args.repaired,
+        cutOff: args.cutOff,
+        format: 'mistral',
+        repairs: [...repairs, ...args.repairs],
+      });
   }
 }
 
 // ── DeepSeek V3.2 / V4 DSML ─────────────────────────────────────────────
 export function dsml(state: FamilyState): void {
   if (!/<[｜|]DSML[｜|]/.test(state.work)) return;
-  const invoke = /<[｜|]DSML[｜|]invoke\s+name\s*=\s*"([^"]+)"\s*>([\s\S]*?)(?:<\/[｜|]DSML[｜|]invoke>|(?=<[｜|]DSML[｜|]invoke\b)|$)/g;
+  const invoke =
+    /<[｜|]DSML[｜|]invoke\s+name\s*=\s*"([^"]+)"\s*>([\s\S]*?)(?:<\/[｜|]DSML[｜|]invoke>|(?=<[｜|]DSML[｜|]invoke\b)|$)/g;
   for (const match of state.work.matchAll(invoke)) {
     const name = resolveToolName(match[1]!, state.knownTools);
     const args: Record<string, unknown> = {};
     let complete = match[0].includes('</');
-    for (const parameter of match[2]!.matchAll(/<[｜|]DSML[｜|]parameter\s+name\s*=\s*"([^"]+)"(?:\s+string\s*=\s*"(true|false)")?\s*>([\s\S]*?)(<\/[｜|]DSML[｜|]parameter>|$)/g)) {
+    for (const parameter of match[2]!.matchAll(
+      /<[｜|]DSML[｜|]parameter\s+name\s*=\s*"([^"]+)"(?:\s+string\s*=\s*"(true|false)")?\s*>([\s\S]*?)(<\/[｜|]DSML[｜|]parameter>|$)/g,
+    )) {
       if (parameter[4] === '') complete = false;
       const raw = parameter[3]!;
       if (parameter[2] === 'true') args[parameter[1]!] = raw;
@@ -355,8 +422,20 @@ export function dsml(state: FamilyState): void {
         }
       }
     }
-    if (!complete) state.errors.push(`DSML call to ${name} was cut off before </｜DSML｜invoke>; send the whole call again`);
-    else state.calls.push({ position: match.index!, name, arguments: args, repaired: false, format: 'deepseek', repairs: [] });
+    if (!complete)
+      state.errors.push(`DSML call to ${name} was cut off before </｜DSML｜invoke>; send the whole call again`);
+    else
+      state.calls.push({
+        position: match.index!,
+        name,
+        arguments: args,
+        repaired: false,
+        format: 'deepseek',
+        repairs: [],
+      });
   }
-  state.work = state.work.replace(/<[｜|]DSML[｜|](?:function_calls|tool_calls)>[\s\S]*?(?:<\/[｜|]DSML[｜|](?:function_calls|tool_calls)>|$)/g, (block) => blanked(block));
+  state.work = state.work.replace(
+    /<[｜|]DSML[｜|](?:function_calls|tool_calls)>[\s\S]*?(?:<\/[｜|]DSML[｜|](?:function_calls|tool_calls)>|$)/g,
+    (block) => blanked(block),
+  );
 }

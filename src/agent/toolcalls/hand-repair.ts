@@ -110,7 +110,14 @@ export function repairByHand(text: string): HandRepair {
   if (escapes !== current) fixes.push('literal \\n between tokens');
   current = escapes;
   const strings = stringsRepaired(current);
-  if (strings !== current) fixes.push(/\\\\/.test(strings) && !/\\\\/.test(current) ? 'raw backslashes in a string' : /\\'/.test(current) && !/\\'/.test(strings) ? "\\' in a string" : 'unescaped quotes in a string');
+  if (strings !== current)
+    fixes.push(
+      /\\\\/.test(strings) && !/\\\\/.test(current)
+        ? 'raw backslashes in a string'
+        : /\\'/.test(current) && !/\\'/.test(strings)
+          ? "\\' in a string"
+          : 'unescaped quotes in a string',
+    );
   current = strings;
   return { text: current, fixes };
 }

@@ -29,7 +29,8 @@ export interface LenientJson {
 /** Tags a value cut off by truncation; never leaves this module's callers (see takeCutOffs). */
 export const CUT_OFF_MARK = '\u2063cut-off\u2063';
 
-type Frame = { kind: 'object'; expect: 'key' | 'colon' | 'value' | 'comma' } | { kind: 'array'; expect: 'value' | 'comma' };
+type Frame =
+  { kind: 'object'; expect: 'key' | 'colon' | 'value' | 'comma' } | { kind: 'array'; expect: 'value' | 'comma' };
 
 /**
  * Where text that never closes ends: inside a key or a value string, or
@@ -38,7 +39,9 @@ type Frame = { kind: 'object'; expect: 'key' | 'colon' | 'value' | 'comma' } | {
  * jsonrepair has to invent or shorten a value. undefined when the text ends
  * between complete values (or in a bare literal, which may well be whole).
  */
-function truncationTail(text: string): { in: 'key' | 'string'; quote: string } | { in: 'colon' | 'value' | 'next-key' } | undefined {
+function truncationTail(
+  text: string,
+): { in: 'key' | 'string'; quote: string } | { in: 'colon' | 'value' | 'next-key' } | undefined {
   const stack: Frame[] = [];
   let string: { quote: string; key: boolean } | undefined;
   let literal = false;
@@ -176,7 +179,8 @@ export function takeCutOffs<T>(value: T): { value: T; cutOff: string[] } {
       for (const [key, item] of Object.entries(node)) {
         const child = path === '' ? key.split(CUT_OFF_MARK).join('') : `${path}.${key.split(CUT_OFF_MARK).join('')}`;
         // an empty cut-off key: the reply ended where the next key should have begun
-        if (key.includes(CUT_OFF_MARK)) cutOff.push(key === CUT_OFF_MARK ? (path === '' ? '(next argument)' : `${path}.(next key)`) : `${child}…`);
+        if (key.includes(CUT_OFF_MARK))
+          cutOff.push(key === CUT_OFF_MARK ? (path === '' ? '(next argument)' : `${path}.(next key)`) : `${child}…`);
         else out[key] = walk(item, child);
       }
       return out;
@@ -243,7 +247,10 @@ const CALL_KEY = /["']?(?:name|tool|tool_name|function|action|arguments|paramete
  * that parses cleanly is skipped over whole either way, so data objects are not
  * searched for calls inside them. Returns the values that could not be read.
  */
-export function scanJson(text: string, visit: CandidateVisitor): Array<{ start: number; snippet: string; error: string }> {
+export function scanJson(
+  text: string,
+  visit: CandidateVisitor,
+): Array<{ start: number; snippet: string; error: string }> {
   const failures: Array<{ start: number; snippet: string; error: string }> = [];
   let attempts = 0;
   let index = 0;
@@ -270,7 +277,13 @@ export function scanJson(text: string, visit: CandidateVisitor): Array<{ start: 
       index = begin + 1;
       continue;
     }
-    const used = visit({ start: begin, end, value: parsed.value.value, repaired: parsed.value.repaired || truncated, truncated });
+    const used = visit({
+      start: begin,
+      end,
+      value: parsed.value.value,
+      repaired: parsed.value.repaired || truncated,
+      truncated,
+    });
     if (used) index = end;
     else if (!parsed.value.repaired && !truncated) index = end;
     else index = begin + 1;

@@ -13,5 +13,11 @@ export function nativeCall(options: {
   const name = resolveToolName(options.name, knownTools);
   const read = readArguments(options.arguments);
   if (!read.ok) return err(`call to "${name}": ${read.error}`);
-  return ok({ name, arguments: read.value.value, format: 'native', repaired: read.value.repaired, ...(read.value.cutOff.length > 0 ? { cutOff: read.value.cutOff } : {}) });
+  return ok({
+    name,
+    arguments: read.value.value,
+    format: 'native',
+    repaired: read.value.repaired,
+    ...(read.value.cutOff.length > 0 ? { cutOff: read.value.cutOff } : {}),
+  });
 }

@@ -18,8 +18,30 @@ export interface Normalized {
   errors: string[];
 }
 
-const NAME_KEYS = ['name', 'tool', 'tool_name', 'toolName', 'function', 'function_name', 'functionName', 'action', 'tool_call', 'recipient_name'];
-const ARGUMENT_KEYS = ['arguments', 'parameters', 'args', 'input', 'params', 'action_input', 'tool_input', 'kwargs', 'argument', 'arguments_json'];
+const NAME_KEYS = [
+  'name',
+  'tool',
+  'tool_name',
+  'toolName',
+  'function',
+  'function_name',
+  'functionName',
+  'action',
+  'tool_call',
+  'recipient_name',
+];
+const ARGUMENT_KEYS = [
+  'arguments',
+  'parameters',
+  'args',
+  'input',
+  'params',
+  'action_input',
+  'tool_input',
+  'kwargs',
+  'argument',
+  'arguments_json',
+];
 /** keys that travel with a call without being arguments */
 const ENVELOPE_KEYS = new Set(['id', 'type', 'index', 'call_id', 'tool_call_id']);
 
@@ -60,14 +82,21 @@ export function callsFromValue(value: unknown, context: NormalizeContext, repair
 function collect(value: unknown, context: NormalizeContext, repaired: boolean, out: Normalized, depth: number): void {
   if (depth > 4) return;
   if (Array.isArray(value)) {
-    for (const item of value) if (isPlainObject(item) || Array.isArray(item)) collect(item, context, repaired, out, depth + 1);
+    for (const item of value)
+      if (isPlainObject(item) || Array.isArray(item)) collect(item, context, repaired, out, depth + 1);
     return;
   }
   if (!isPlainObject(value)) return;
   if (Array.isArray(value.tool_calls)) return collect(value.tool_calls, context, repaired, out, depth + 1);
   // MCP JSON-RPC: {"jsonrpc": "2.0", "method": "tools/call", "params": {"name": …, "arguments": {…}}}
   if (value.method === 'tools/call' && isPlainObject(value.params) && typeof value.params.name === 'string') {
-    return collect({ name: value.params.name, arguments: value.params.arguments ?? {} }, context, repaired, out, depth + 1);
+    return collect(
+      { name: value.params.name, arguments: value.params.arguments ?? {} },
+      context,
+      repaired,
+      out,
+      depth + 1,
+    );
   }
   if (isPlainObject(value.function_call)) return collect(value.function_call, context, repaired, out, depth + 1);
   if (isPlainObject(value.function) && typeof value.function.name === 'string') {
@@ -79,13 +108,21 @@ function collect(value: unknown, context: NormalizeContext, repaired: boolean, o
   else out.calls.push(call);
 }
 
-function callFromObject(object: Record<string, unknown>, context: NormalizeContext, repaired: boolean): RawCall | { error: string } | undefined {
+function callFromObject(
+  object: Record<string, unknown>,
+  context: NormalizeContext,
+  repaired: boolean,
+): RawCall | { error: string } | undefined {
   const nameKey = NAME_KEYS.find((key) => typeof object[key] === 'string' && (object[key] as string).trim() !== '');
   const argumentsKey = firstKey(object, ARGUMENT_KEYS);
   if (nameKey === undefined) {
     // {"get_weather": {"city": "Paris"}}: a known tool as the only key
     const keys = Object.keys(object);
-    if (keys.length === 1 && isKnownTool(keys[0]!, context) && (isPlainObject(object[keys[0]!]) || object[keys[0]!] === null)) {
+    if (
+      keys.length === 1 &&
+      isKnownTool(keys[0]!, context) &&
+      (isPlainObject(object[keys[0]!]) || object[keys[0]!] === null)
+    ) {
       return finish(keys[0]!, object[keys[0]!], context, repaired);
     }
     return undefined;
@@ -94,8 +131,13 @@ function callFromObject(object: Record<string, unknown>, context: NormalizeConte
   const name = written.split(CUT_OFF_MARK).join('');
   if (written !== name) {
     // the reply ended inside the tool's name: no call can be made of it, but the model must hear why
-    const callLike = argumentsKey !== undefined || plausibleToolName(name) || (context.knownTools ?? []).some((tool) => tool.startsWith(name));
-    return callLike ? { error: `the reply was cut off inside the tool name ("${name}…"); send the whole call again` } : undefined;
+    const callLike =
+      argumentsKey !== undefined ||
+      plausibleToolName(name) ||
+      (context.knownTools ?? []).some((tool) => tool.startsWith(name));
+    return callLike
+      ? { error: `the reply was cut off inside the tool name ("${name}…"); send the whole call again` }
+      : undefined;
   }
   if (argumentsKey !== undefined) {
     // "name" + "arguments" is a call even when the tool is unknown (the loop says so to the model)
@@ -107,15 +149,26 @@ function callFromObject(object: Record<string, unknown>, context: NormalizeConte
     // {"name": "get_weather", "city": "Paris"}: arguments flattened beside the name
     return finish(name, Object.fromEntries(rest.map((key) => [key, object[key]])), context, repaired);
   }
-  if (context.knownTools === undefined && rest.length === 0 && plausibleToolName(name)) return finish(name, {}, context, repaired);
+  if (context.knownTools === undefined && rest.length === 0 && plausibleToolName(name))
+    return finish(name, {}, context, repaired);
   return undefined;
 }
 
-function finish(name: string, rawArguments: unknown, context: NormalizeContext, repaired: boolean): RawCall | { error: string } {
+function finish(
+  name: string,
+  rawArguments: unknown,
+  context: NormalizeContext,
+  repaired: boolean,
+): RawCall | { error: string } {
   const resolved = resolveToolName(name, context.knownTools);
   const read = readArguments(rawArguments);
   if (!read.ok) return { error: `call to "${resolved}": ${read.error}` };
-  return { name: resolved, arguments: read.value.value, repaired: repaired || read.value.repaired, ...(read.value.cutOff.length > 0 ? { cutOff: read.value.cutOff } : {}) };
+  return {
+    name: resolved,
+    arguments: read.value.value,
+    repaired: repaired || read.value.repaired,
+    ...(read.value.cutOff.length > 0 ? { cutOff: read.value.cutOff } : {}),
+  };
 }
 
 export { preview };

@@ -30,16 +30,25 @@ describe('airgap-agent parse-toolcalls', () => {
   test('a Hermes call with a trailing comma', () => {
     const run = cli([], '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris",}}\n</tool_call>');
     assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(jsonLine(run.stdout), { calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }], prose_only: false });
+    assert.deepEqual(jsonLine(run.stdout), {
+      calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+      prose_only: false,
+    });
   });
 
   test('several calls, Python syntax gated by --known-tools, --verbose shows the formats', () => {
-    const message = 'Checking both.\nlist_open_issues(priority="P1", assignee_id=None)\n```json\n{"name": "get_current_oncall", "arguments": "{}"}\n```';
+    const message =
+      'Checking both.\nlist_open_issues(priority="P1", assignee_id=None)\n```json\n{"name": "get_current_oncall", "arguments": "{}"}\n```';
     const run = cli(['--known-tools', 'list_open_issues, get_current_oncall', '--verbose'], message);
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(jsonLine(run.stdout), {
       calls: [
-        { name: 'list_open_issues', arguments: { priority: 'P1', assignee_id: null }, format: 'python', repaired: false },
+        {
+          name: 'list_open_issues',
+          arguments: { priority: 'P1', assignee_id: null },
+          format: 'python',
+          repaired: false,
+        },
         { name: 'get_current_oncall', arguments: {}, format: 'fence', repaired: false },
       ],
       prose_only: false,
@@ -47,18 +56,34 @@ describe('airgap-agent parse-toolcalls', () => {
   });
 
   test('real family shapes: a Gemma 4 call without its marker, --verbose says what was repaired', () => {
-    const run = cli(['--known-tools', 'search_docs', '--verbose'], 'call:search_docs{query:<|"|>press 3 vibration<|"|>}');
+    const run = cli(
+      ['--known-tools', 'search_docs', '--verbose'],
+      'call:search_docs{query:<|"|>press 3 vibration<|"|>}',
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(jsonLine(run.stdout), {
-      calls: [{ name: 'search_docs', arguments: { query: 'press 3 vibration' }, format: 'gemma', repaired: true, repairs: ['Gemma <|tool_call> marker missing'] }],
+      calls: [
+        {
+          name: 'search_docs',
+          arguments: { query: 'press 3 vibration' },
+          format: 'gemma',
+          repaired: true,
+          repairs: ['Gemma <|tool_call> marker missing'],
+        },
+      ],
       prose_only: false,
     });
   });
 
   test('a call shown as an example is not a call; a cut-off Gemma call names what is missing', () => {
-    const example = cli(['--known-tools', 'search_docs'], 'For example, you could call search_docs(query="SOP") to find it.');
+    const example = cli(
+      ['--known-tools', 'search_docs'],
+      'For example, you could call search_docs(query="SOP") to find it.',
+    );
     assert.deepEqual(jsonLine(example.stdout), { calls: [], prose_only: true });
-    const cut = jsonLine(cli(['--known-tools', 'search_docs'], '<|tool_call>call:search_docs{query:<|"|>press 3').stdout) as { calls: unknown[]; errors: string[] };
+    const cut = jsonLine(
+      cli(['--known-tools', 'search_docs'], '<|tool_call>call:search_docs{query:<|"|>press 3').stdout,
+    ) as { calls: unknown[]; errors: string[] };
     assert.deepEqual(cut.calls, []);
     assert.match(cut.errors[0]!, /call:search_docs\{…\} was cut off before its closing "\}"/);
   });
@@ -80,7 +105,7 @@ describe('airgap-agent parse-toolcalls', () => {
   });
 
   test('a final answer and plain JSON data yield no call', () => {
-    const run = cli([], "Line A's defect rate was 1.82%.\n{\"line\": \"A\", \"rate\": 1.82}");
+    const run = cli([], 'Line A\'s defect rate was 1.82%.\n{"line": "A", "rate": 1.82}');
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(jsonLine(run.stdout), { calls: [], prose_only: false });
   });

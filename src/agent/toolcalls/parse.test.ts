@@ -6,8 +6,20 @@ import { describesCallInProse, nativeCall, parseArgumentsString, parseToolCalls,
 describe('parseToolCalls corpus', () => {
   test('the corpus covers every text format and the no-call and prose-only cases', () => {
     assert.ok(CORPUS.length >= 80, `corpus has ${CORPUS.length} cases`);
-    const formats = new Set(CORPUS.flatMap((entry) => ('calls' in entry.expect ? entry.expect.calls.map((call) => call.format) : [])));
-    for (const format of ['json', 'fence', 'hermes', 'mistral', 'llama-python-tag', 'function-tag', 'functools', 'python', 'prose-json'] as const) {
+    const formats = new Set(
+      CORPUS.flatMap((entry) => ('calls' in entry.expect ? entry.expect.calls.map((call) => call.format) : [])),
+    );
+    for (const format of [
+      'json',
+      'fence',
+      'hermes',
+      'mistral',
+      'llama-python-tag',
+      'function-tag',
+      'functools',
+      'python',
+      'prose-json',
+    ] as const) {
       assert.ok(formats.has(format), `no corpus case for ${format}`);
     }
     assert.ok(CORPUS.some((entry) => 'calls' in entry.expect && entry.expect.calls.length === 0));
@@ -22,7 +34,13 @@ describe('parseToolCalls corpus', () => {
         assert.deepEqual(outcome, { calls: [], proseOnly: true, errors: [] });
         return;
       }
-      const expected = entry.expect.calls.map((call) => ({ name: call.name, arguments: call.arguments, format: call.format, repaired: call.repaired ?? false, ...(call.cutOff ? { cutOff: call.cutOff } : {}) }));
+      const expected = entry.expect.calls.map((call) => ({
+        name: call.name,
+        arguments: call.arguments,
+        format: call.format,
+        repaired: call.repaired ?? false,
+        ...(call.cutOff ? { cutOff: call.cutOff } : {}),
+      }));
       // what was repaired is asserted by real-corpus.test.ts; here the calls themselves
       assert.deepEqual(
         outcome.calls.map(({ repairs: _repairs, ...call }) => call),
@@ -31,7 +49,12 @@ describe('parseToolCalls corpus', () => {
       assert.equal(outcome.proseOnly, false);
       const errors = entry.expect.errors ?? [];
       assert.equal(outcome.errors.length, errors.length, `errors: ${JSON.stringify(outcome.errors)}`);
-      errors.forEach((fragment, index) => assert.ok(outcome.errors[index]!.includes(fragment), `error ${JSON.stringify(outcome.errors[index])} lacks ${JSON.stringify(fragment)}`));
+      errors.forEach((fragment, index) =>
+        assert.ok(
+          outcome.errors[index]!.includes(fragment),
+          `error ${JSON.stringify(outcome.errors[index])} lacks ${JSON.stringify(fragment)}`,
+        ),
+      );
     });
   }
 });
@@ -40,24 +63,40 @@ describe('parseArgumentsString', () => {
   test('objects, JSON, double and triple encoding', () => {
     assert.deepEqual(parseArgumentsString({ city: 'Paris' }), { ok: true, value: { city: 'Paris' } });
     assert.deepEqual(parseArgumentsString('{"city": "Paris"}'), { ok: true, value: { city: 'Paris' } });
-    assert.deepEqual(parseArgumentsString(JSON.stringify(JSON.stringify({ city: 'Paris' }))), { ok: true, value: { city: 'Paris' } });
-    assert.deepEqual(parseArgumentsString(JSON.stringify(JSON.stringify(JSON.stringify({ n: 1 })))), { ok: true, value: { n: 1 } });
+    assert.deepEqual(parseArgumentsString(JSON.stringify(JSON.stringify({ city: 'Paris' }))), {
+      ok: true,
+      value: { city: 'Paris' },
+    });
+    assert.deepEqual(parseArgumentsString(JSON.stringify(JSON.stringify(JSON.stringify({ n: 1 })))), {
+      ok: true,
+      value: { n: 1 },
+    });
   });
 
   test('empty string, whitespace, null and undefined mean no arguments', () => {
-    for (const raw of ['', '   ', null, undefined, 'null', '""']) assert.deepEqual(parseArgumentsString(raw), { ok: true, value: {} }, String(raw));
+    for (const raw of ['', '   ', null, undefined, 'null', '""'])
+      assert.deepEqual(parseArgumentsString(raw), { ok: true, value: {} }, String(raw));
   });
 
   test('malformed JSON is repaired', () => {
-    assert.deepEqual(parseArgumentsString("{'line': 'A', 'limit': 10,}"), { ok: true, value: { line: 'A', limit: 10 } });
-    assert.deepEqual(parseArgumentsString('{line: "A", recent: True'), { ok: true, value: { line: 'A', recent: true } });
+    assert.deepEqual(parseArgumentsString("{'line': 'A', 'limit': 10,}"), {
+      ok: true,
+      value: { line: 'A', limit: 10 },
+    });
+    assert.deepEqual(parseArgumentsString('{line: "A", recent: True'), {
+      ok: true,
+      value: { line: 'A', recent: true },
+    });
     assert.deepEqual(parseArgumentsString('```json\n{"line": "A"}\n```'), { ok: true, value: { line: 'A' } });
   });
 
   test('what is not an object says so and shows the fix', () => {
     const text = parseArgumentsString('Paris');
     assert.equal(text.ok, false);
-    assert.match(!text.ok ? text.error : '', /arguments must be a JSON object, got the string "Paris"; send the arguments as one JSON object/);
+    assert.match(
+      !text.ok ? text.error : '',
+      /arguments must be a JSON object, got the string "Paris"; send the arguments as one JSON object/,
+    );
     const array = parseArgumentsString('[1, 2]');
     assert.match(!array.ok ? array.error : '', /got an array/);
     const number = parseArgumentsString('42');
@@ -69,15 +108,35 @@ describe('parseArgumentsString', () => {
 
 describe('readArguments', () => {
   test('a native arguments string cut off mid-value names the argument; complete values that only lack a bracket do not', () => {
-    assert.deepEqual(readArguments('{"lines": ["A"], "period": '), { ok: true, value: { value: { lines: ['A'], period: null }, repaired: true, cutOff: ['period'] } });
+    assert.deepEqual(readArguments('{"lines": ["A"], "period": '), {
+      ok: true,
+      value: { value: { lines: ['A'], period: null }, repaired: true, cutOff: ['period'] },
+    });
     assert.deepEqual(readArguments('{"lines": ["A"], "period": {"from": "2026-11-16", "to": "2026-'), {
       ok: true,
-      value: { value: { lines: ['A'], period: { from: '2026-11-16', to: '2026-' } }, repaired: true, cutOff: ['period.to'] },
+      value: {
+        value: { lines: ['A'], period: { from: '2026-11-16', to: '2026-' } },
+        repaired: true,
+        cutOff: ['period.to'],
+      },
     });
-    assert.deepEqual(readArguments('{"lines": ["A"], "peri'), { ok: true, value: { value: { lines: ['A'] }, repaired: true, cutOff: ['peri…'] } });
-    assert.deepEqual(readArguments('{"city": "Paris"'), { ok: true, value: { value: { city: 'Paris' }, repaired: true, cutOff: [] } });
-    assert.deepEqual(readArguments('{line: "A", recent: True'), { ok: true, value: { value: { line: 'A', recent: true }, repaired: true, cutOff: [] } });
-    assert.deepEqual(readArguments("{'a': None, 'b': 2,}"), { ok: true, value: { value: { a: null, b: 2 }, repaired: true, cutOff: [] } }, 'a null the model wrote is its own');
+    assert.deepEqual(readArguments('{"lines": ["A"], "peri'), {
+      ok: true,
+      value: { value: { lines: ['A'] }, repaired: true, cutOff: ['peri…'] },
+    });
+    assert.deepEqual(readArguments('{"city": "Paris"'), {
+      ok: true,
+      value: { value: { city: 'Paris' }, repaired: true, cutOff: [] },
+    });
+    assert.deepEqual(readArguments('{line: "A", recent: True'), {
+      ok: true,
+      value: { value: { line: 'A', recent: true }, repaired: true, cutOff: [] },
+    });
+    assert.deepEqual(
+      readArguments("{'a': None, 'b': 2,}"),
+      { ok: true, value: { value: { a: null, b: 2 }, repaired: true, cutOff: [] } },
+      'a null the model wrote is its own',
+    );
   });
 
   test('nativeCall carries the cut-off arguments', () => {
@@ -94,7 +153,10 @@ describe('nativeCall', () => {
       ok: true,
       value: { name: 'get_weather', arguments: { city: 'Paris' }, format: 'native', repaired: true },
     });
-    assert.deepEqual(nativeCall({ name: 'get_current_oncall', arguments: '' }), { ok: true, value: { name: 'get_current_oncall', arguments: {}, format: 'native', repaired: false } });
+    assert.deepEqual(nativeCall({ name: 'get_current_oncall', arguments: '' }), {
+      ok: true,
+      value: { name: 'get_current_oncall', arguments: {}, format: 'native', repaired: false },
+    });
     const bad = nativeCall({ name: 'get_weather', arguments: 'Paris' });
     assert.equal(bad.ok, false);
     assert.match(!bad.ok ? bad.error : '', /^call to "get_weather": arguments must be a JSON object/);

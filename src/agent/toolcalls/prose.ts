@@ -12,11 +12,13 @@ import { plausibleToolName } from './normalize.js';
 const INTENT =
   /\b(?:i\s*(?:'ll|will|shall|am going to|'m going to|am about to|'m about to|need to|should|must|would like to|'d like to|am now|'m now)|let\s+me(?!\s+know)|let's|let\s+us|now\s+i|first,?\s+i|next,?\s+i|i\s*(?:am|'m)\s+(?:calling|using|invoking|running|querying|executing))\b|我将|我会|我要|我来|让我|我先|我需要|我准备|我打算|(?:首先|接下来|下面|现在|马上|即将|正在|先)[，,\s]*(?:我)?(?:将|会|要|来|先)?(?=(?:调用|使用|执行|查询)(?![了过]))/i;
 /** Sentence opening with the verb itself: "Calling query_database with…", "调用 query_database…". */
-const IMPERATIVE_OPENING = /^\s*(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|run(?:ning)?|execut(?:e|ing)|调用|使用|执行)\b/i;
+const IMPERATIVE_OPENING =
+  /^\s*(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|run(?:ning)?|execut(?:e|ing)|调用|使用|执行)\b/i;
 const VERB =
   /\b(?:call|calling|use|using|invoke|invoking|run|running|execute|executing|query|querying|check|checking|look\s+up|fetch|fetching|consult|trigger|utili[sz]e|employ|try)\b|(?:调用|使用|执行|查询|调取|检索|查看)(?![了过])|查一下/i;
 /** Sentences that offer instead of act: "if you want, I can call…", "是否需要我调用…". */
-const CONDITIONAL = /\b(?:if|whether|unless|should you|would you like|do you want|want me to|let me know)\b|如果|若是|需要的话|是否|要不要|您可以|你可以/i;
+const CONDITIONAL =
+  /\b(?:if|whether|unless|should you|would you like|do you want|want me to|let me know)\b|如果|若是|需要的话|是否|要不要|您可以|你可以/i;
 const GENERIC_TOOL = /\b(?:tool|function|api)\b|工具|函数|接口/i;
 const SNAKE_IDENTIFIER = /(?<![\w.])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w])/;
 
@@ -36,7 +38,10 @@ function toolPattern(knownTools: string[]): RegExp | undefined {
     forms.add(escapeRegExp(tool));
     if (/[_-]/.test(tool)) forms.add(escapeRegExp(tool.replace(/[_-]/g, ' ')));
   }
-  const pattern = forms.size > 0 ? new RegExp(`(?<![\\w])(?:${[...forms].sort((a, b) => b.length - a.length).join('|')})(?![\\w])`, 'i') : undefined;
+  const pattern =
+    forms.size > 0
+      ? new RegExp(`(?<![\\w])(?:${[...forms].sort((a, b) => b.length - a.length).join('|')})(?![\\w])`, 'i')
+      : undefined;
   if (toolPatterns.size > 64) toolPatterns.clear();
   toolPatterns.set(key, pattern);
   return pattern;

@@ -91,7 +91,18 @@ class Reader {
       if (char === '\\' && !raw) {
         const next = this.text[this.position + 1] ?? '';
         this.position += 2;
-        const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', b: '\b', f: '\f', '\n': '' };
+        const simple: Record<string, string> = {
+          n: '\n',
+          t: '\t',
+          r: '\r',
+          '\\': '\\',
+          "'": "'",
+          '"': '"',
+          '0': '\0',
+          b: '\b',
+          f: '\f',
+          '\n': '',
+        };
         if (next in simple) out += simple[next];
         else if (next === 'u' || next === 'x' || next === 'U') {
           const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
@@ -109,7 +120,9 @@ class Reader {
   }
 
   number(): number {
-    const match = /^[-+]?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][-+]?\d+)?/.exec(this.text.slice(this.position, this.position + 64));
+    const match = /^[-+]?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][-+]?\d+)?/.exec(
+      this.text.slice(this.position, this.position + 64),
+    );
     if (!match) throw new Fail(`bad number at ${this.position}`);
     this.position += match[0].length;
     const value = Number(match[0].replace(/_/g, ''));

@@ -41,7 +41,9 @@ export function runCase(entry: RealCase): CaseResult {
   } else {
     const outcome = parseToolCalls(entry.text, { knownTools: toolsFor(entry) });
     // a call cut off mid-arguments is not executed by the loop (validateArguments refuses it)
-    got = outcome.calls.filter((call) => !call.cutOff || call.cutOff.length === 0).map((call) => [call.name, call.arguments]);
+    got = outcome.calls
+      .filter((call) => !call.cutOff || call.cutOff.length === 0)
+      .map((call) => [call.name, call.arguments]);
   }
   const expected = entry.expect === 'none' ? [] : entry.expect;
   const ok = canonical(got) === canonical(expected);
@@ -72,5 +74,12 @@ export function scoreRealCorpus(corpus: RealCase[] = REAL_CORPUS): Score {
     } else failures.push(result);
     if (result.executedNone) executedNone++;
   }
-  return { total: corpus.length, recovered, noneCases: corpus.filter((entry) => entry.expect === 'none').length, executedNone, byFamily, failures };
+  return {
+    total: corpus.length,
+    recovered,
+    noneCases: corpus.filter((entry) => entry.expect === 'none').length,
+    executedNone,
+    byFamily,
+    failures,
+  };
 }

@@ -29,7 +29,10 @@ const REPORT_SCHEMA: JsonSchema = {
     ratio: { type: 'number' },
     detailed: { type: 'boolean' },
     label: { type: 'string' },
-    filters: { type: 'object', properties: { line: { type: 'string', enum: ['A', 'B', 'C', 'D'] }, top: { type: 'integer' } } },
+    filters: {
+      type: 'object',
+      properties: { line: { type: 'string', enum: ['A', 'B', 'C', 'D'] }, top: { type: 'integer' } },
+    },
   },
 };
 
@@ -49,7 +52,12 @@ describe('validateArguments: coercion', () => {
   test('numeric and boolean strings become numbers and booleans', () => {
     const outcome = valid(REPORT_SCHEMA, { days: '25', ratio: ' 0.5 ', detailed: 'true' });
     assert.deepEqual(outcome.value, { days: 25, ratio: 0.5, detailed: true, unit: 'celsius' });
-    assert.deepEqual(outcome.coerced, ['days: "25" → 25', 'ratio: " 0.5 " → 0.5', 'detailed: "true" → true', 'unit: default "celsius" applied']);
+    assert.deepEqual(outcome.coerced, [
+      'days: "25" → 25',
+      'ratio: " 0.5 " → 0.5',
+      'detailed: "true" → true',
+      'unit: default "celsius" applied',
+    ]);
   });
 
   test('yes/no/0/1 and full-width digits', () => {
@@ -71,13 +79,19 @@ describe('validateArguments: coercion', () => {
   });
 
   test('nested objects are coerced too, and an object sent as a JSON string is read', () => {
-    assert.deepEqual(valid(REPORT_SCHEMA, { filters: { line: 'line d', top: '3' } }).value.filters, { line: 'D', top: 3 });
+    assert.deepEqual(valid(REPORT_SCHEMA, { filters: { line: 'line d', top: '3' } }).value.filters, {
+      line: 'D',
+      top: 3,
+    });
     assert.deepEqual(valid(REPORT_SCHEMA, { filters: '{"line": "A"}' }).value.filters, { line: 'A' });
   });
 
   test('an integer written as 25.0 is accepted, 2.5 is not', () => {
     assert.equal(valid(REPORT_SCHEMA, { days: '25.0' }).value.days, 25);
-    assert.match(invalid(REPORT_SCHEMA, { days: 2.5 }), /argument "days" must be an integer between 1 and 31, got 2\.5/);
+    assert.match(
+      invalid(REPORT_SCHEMA, { days: 2.5 }),
+      /argument "days" must be an integer between 1 and 31, got 2\.5/,
+    );
   });
 });
 
@@ -99,7 +113,10 @@ describe('validateArguments: enum aliases', () => {
     test(`line ${JSON.stringify(alias)} → ${expected}`, () => {
       const outcome = valid(REPORT_SCHEMA, { line: alias });
       assert.equal(outcome.value.line, expected);
-      assert.ok(outcome.coerced.includes(`line: ${JSON.stringify(alias)} → "${expected}"`), JSON.stringify(outcome.coerced));
+      assert.ok(
+        outcome.coerced.includes(`line: ${JSON.stringify(alias)} → "${expected}"`),
+        JSON.stringify(outcome.coerced),
+      );
     });
   }
 
@@ -130,7 +147,10 @@ describe('validateArguments: enum aliases', () => {
       invalid(REPORT_SCHEMA, { line: 'line Z' }, 'line_report'),
       'invalid arguments for "line_report": argument "line" must be one of "A", "B", "C", "D", got "line Z"',
     );
-    assert.match(invalid(REPORT_SCHEMA, { priority: 'p' }), /argument "priority" must be one of "P0", "P1", "P2", "P3", got "p"/);
+    assert.match(
+      invalid(REPORT_SCHEMA, { priority: 'p' }),
+      /argument "priority" must be one of "P0", "P1", "P2", "P3", got "p"/,
+    );
     assert.equal(matchEnum('p', ['P0', 'P1']), undefined);
   });
 
@@ -169,7 +189,11 @@ describe('validateArguments: defaults, unknown and null arguments', () => {
   test('null for an optional argument is dropped (and its default applies)', () => {
     const outcome = valid(QUERY_SCHEMA, { sql: 'x', purpose: 'y', limit: null, offset: null });
     assert.deepEqual(outcome.value, { sql: 'x', purpose: 'y', limit: 100 });
-    assert.deepEqual(outcome.coerced, ['dropped null for optional argument "limit"', 'dropped null for optional argument "offset"', 'limit: default 100 applied']);
+    assert.deepEqual(outcome.coerced, [
+      'dropped null for optional argument "limit"',
+      'dropped null for optional argument "offset"',
+      'limit: default 100 applied',
+    ]);
   });
 
   test('the caller\u2019s object is not modified', () => {
@@ -188,8 +212,14 @@ describe('validateArguments: refusals a model can act on', () => {
   });
 
   test('out of range', () => {
-    assert.match(invalid(QUERY_SCHEMA, { sql: 'x', purpose: 'y', limit: '500' }), /argument "limit" must be an integer between 1 and 100, got 500/);
-    assert.match(invalid(QUERY_SCHEMA, { sql: 'x', purpose: 'y', offset: -1 }), /argument "offset" must be an integer at least 0, got -1/);
+    assert.match(
+      invalid(QUERY_SCHEMA, { sql: 'x', purpose: 'y', limit: '500' }),
+      /argument "limit" must be an integer between 1 and 100, got 500/,
+    );
+    assert.match(
+      invalid(QUERY_SCHEMA, { sql: 'x', purpose: 'y', offset: -1 }),
+      /argument "offset" must be an integer at least 0, got -1/,
+    );
   });
 
   test('a missing required argument says what it is for', () => {
@@ -204,14 +234,33 @@ describe('validateArguments: refusals a model can act on', () => {
   });
 
   test('an argument the reply was cut off in is refused as cut off, even where its repaired value would pass', () => {
-    const outcome = validateArguments({ tool: 'query_database', schema: QUERY_SCHEMA, args: { sql: 'SELECT 1', purpose: null }, cutOff: ['purpose'] });
+    const outcome = validateArguments({
+      tool: 'query_database',
+      schema: QUERY_SCHEMA,
+      args: { sql: 'SELECT 1', purpose: null },
+      cutOff: ['purpose'],
+    });
     assert.deepEqual(outcome, {
       ok: false,
-      message: 'invalid arguments for "query_database": argument "purpose" was cut off (the reply ended before its value was complete); send the whole call again, shorter if need be',
+      message:
+        'invalid arguments for "query_database": argument "purpose" was cut off (the reply ended before its value was complete); send the whole call again, shorter if need be',
     });
-    const shortened = validateArguments({ tool: 'query_database', schema: QUERY_SCHEMA, args: { sql: 'SELECT line_id FROM', purpose: 'x' }, cutOff: ['sql'] });
+    const shortened = validateArguments({
+      tool: 'query_database',
+      schema: QUERY_SCHEMA,
+      args: { sql: 'SELECT line_id FROM', purpose: 'x' },
+      cutOff: ['sql'],
+    });
     assert.match(shortened.ok ? '' : shortened.message, /argument "sql" was cut off/);
-    assert.equal(validateArguments({ tool: 'query_database', schema: QUERY_SCHEMA, args: { sql: 'SELECT 1', purpose: 'x' }, cutOff: [] }).ok, true);
+    assert.equal(
+      validateArguments({
+        tool: 'query_database',
+        schema: QUERY_SCHEMA,
+        args: { sql: 'SELECT 1', purpose: 'x' },
+        cutOff: [],
+      }).ok,
+      true,
+    );
   });
 
   test('every problem is reported at once', () => {
@@ -242,7 +291,13 @@ describe('validateArguments: refusals a model can act on', () => {
 
 describe('validateArguments: schemas', () => {
   test('a draft 2020-12 $schema and an $id are accepted', () => {
-    const schema: JsonSchema = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'urn:tool:x', type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] };
+    const schema: JsonSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'urn:tool:x',
+      type: 'object',
+      properties: { n: { type: 'integer' } },
+      required: ['n'],
+    };
     assert.equal(valid(schema, { n: '3' }).value.n, 3);
     assert.match(invalid(schema, {}), /missing required argument "n" \(integer\)/);
   });
@@ -258,7 +313,11 @@ describe('validateArguments: schemas', () => {
   });
 
   test('a schema ajv cannot compile does not block the call, and says so', () => {
-    const outcome = valid({ type: 'object', properties: { n: { type: 'integer' } }, $ref: '#/definitions/missing' }, { n: '1' }, 'odd_tool');
+    const outcome = valid(
+      { type: 'object', properties: { n: { type: 'integer' } }, $ref: '#/definitions/missing' },
+      { n: '1' },
+      'odd_tool',
+    );
     assert.equal(outcome.value.n, 1);
     assert.match(outcome.coerced.at(-1)!, /schema of "odd_tool" could not be compiled/);
   });

@@ -11,7 +11,8 @@ import type { JsonSchema } from '../../mcp/types.js';
 import { isPlainObject } from './arguments.js';
 import { coerceObject, coerceValue } from './coerce.js';
 
-export type ValidationOutcome = { ok: true; value: Record<string, unknown>; coerced: string[] } | { ok: false; message: string };
+export type ValidationOutcome =
+  { ok: true; value: Record<string, unknown>; coerced: string[] } | { ok: false; message: string };
 
 const ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: false });
 const byObject = new WeakMap<object, ValidateFunction | Error>();
@@ -80,8 +81,10 @@ export function expectation(schema: JsonSchema): string {
         const details: string[] = [];
         const minLength = number(schema, 'minLength');
         const maxLength = number(schema, 'maxLength');
-        if (minLength !== undefined && maxLength !== undefined) details.push(`of ${minLength} to ${maxLength} characters`);
-        else if (minLength !== undefined) details.push(minLength === 1 ? 'that is not empty' : `of at least ${minLength} characters`);
+        if (minLength !== undefined && maxLength !== undefined)
+          details.push(`of ${minLength} to ${maxLength} characters`);
+        else if (minLength !== undefined)
+          details.push(minLength === 1 ? 'that is not empty' : `of at least ${minLength} characters`);
         else if (maxLength !== undefined) details.push(`of at most ${maxLength} characters`);
         if (typeof schema.pattern === 'string') details.push(`matching /${schema.pattern}/`);
         if (typeof schema.format === 'string') details.push(`in ${schema.format} format`);
@@ -104,7 +107,9 @@ export function expectation(schema: JsonSchema): string {
         return `an array${items}${count}`;
       }
       case 'object':
-        return isPlainObject(schema.properties) ? `an object with ${quoteList(Object.keys(schema.properties))}` : 'an object';
+        return isPlainObject(schema.properties)
+          ? `an object with ${quoteList(Object.keys(schema.properties))}`
+          : 'an object';
       default:
         return `a ${type}`;
     }
@@ -126,7 +131,8 @@ function schemaAt(root: JsonSchema, segments: string[]): JsonSchema | undefined 
   for (const segment of segments) {
     if (current === undefined) return undefined;
     if (/^\d+$/.test(segment) && isPlainObject(current.items)) current = current.items as JsonSchema;
-    else if (isPlainObject(current.properties) && isPlainObject(current.properties[segment])) current = current.properties[segment];
+    else if (isPlainObject(current.properties) && isPlainObject(current.properties[segment]))
+      current = current.properties[segment];
     else return undefined;
   }
   return current;
@@ -143,11 +149,19 @@ function valueAt(root: unknown, segments: string[]): unknown {
 }
 
 function segmentsOf(instancePath: string): string[] {
-  return instancePath === '' ? [] : instancePath.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return instancePath === ''
+    ? []
+    : instancePath
+        .slice(1)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function label(segments: string[]): string {
-  return segments.reduce((out, segment) => (/^\d+$/.test(segment) ? `${out}[${segment}]` : out === '' ? segment : `${out}.${segment}`), '');
+  return segments.reduce(
+    (out, segment) => (/^\d+$/.test(segment) ? `${out}[${segment}]` : out === '' ? segment : `${out}.${segment}`),
+    '',
+  );
 }
 
 function describeErrors(errors: ErrorObject[], schema: JsonSchema, args: Record<string, unknown>): string[] {
@@ -164,14 +178,19 @@ function describeErrors(errors: ErrorObject[], schema: JsonSchema, args: Record<
       const missing = String((error.params as { missingProperty?: unknown }).missingProperty);
       const full = [...segments, missing];
       const propertySchema = schemaAt(schema, full);
-      const description = propertySchema && typeof propertySchema.description === 'string' ? `: ${propertySchema.description}` : '';
-      push(`required:${full.join('/')}`, `missing required argument "${label(full)}" (${propertySchema ? shortType(propertySchema) : 'value'}${description})`);
+      const description =
+        propertySchema && typeof propertySchema.description === 'string' ? `: ${propertySchema.description}` : '';
+      push(
+        `required:${full.join('/')}`,
+        `missing required argument "${label(full)}" (${propertySchema ? shortType(propertySchema) : 'value'}${description})`,
+      );
       continue;
     }
     if (error.keyword === 'additionalProperties') {
       const extra = String((error.params as { additionalProperty?: unknown }).additionalProperty);
       const parent = schemaAt(schema, segments);
-      const allowed = parent && isPlainObject(parent.properties) ? ` (allowed: ${quoteList(Object.keys(parent.properties))})` : '';
+      const allowed =
+        parent && isPlainObject(parent.properties) ? ` (allowed: ${quoteList(Object.keys(parent.properties))})` : '';
       push(`extra:${[...segments, extra].join('/')}`, `unknown argument "${label([...segments, extra])}"${allowed}`);
       continue;
     }
@@ -180,10 +199,18 @@ function describeErrors(errors: ErrorObject[], schema: JsonSchema, args: Record<
     const got = JSON.stringify(valueAt(args, segments)) ?? 'nothing';
     if (segments.length === 0) {
       push(`root:${error.keyword}`, `arguments ${error.message ?? 'are invalid'}`);
-    } else if (propertySchema && (typeList(propertySchema).length > 0 || Array.isArray(propertySchema.enum) || Object.hasOwn(propertySchema, 'const'))) {
+    } else if (
+      propertySchema &&
+      (typeList(propertySchema).length > 0 ||
+        Array.isArray(propertySchema.enum) ||
+        Object.hasOwn(propertySchema, 'const'))
+    ) {
       push(`value:${error.instancePath}`, `argument "${name}" must be ${expectation(propertySchema)}, got ${got}`);
     } else {
-      push(`value:${error.instancePath}:${error.keyword}`, `argument "${name}" ${error.message ?? 'is invalid'}, got ${got}`);
+      push(
+        `value:${error.instancePath}:${error.keyword}`,
+        `argument "${name}" ${error.message ?? 'is invalid'}, got ${got}`,
+      );
     }
   }
   return messages;
@@ -199,16 +226,28 @@ export function validateArguments(options: {
   const { tool, schema } = options;
   if (options.cutOff && options.cutOff.length > 0) {
     const named = options.cutOff.map((path) => `argument "${path}" was cut off`).join('; ');
-    return { ok: false, message: `invalid arguments for "${tool}": ${named} (the reply ended before ${options.cutOff.length === 1 ? 'its value was' : 'their values were'} complete); send the whole call again, shorter if need be` };
+    return {
+      ok: false,
+      message: `invalid arguments for "${tool}": ${named} (the reply ended before ${options.cutOff.length === 1 ? 'its value was' : 'their values were'} complete); send the whole call again, shorter if need be`,
+    };
   }
   const context = { changes: [] as string[] };
   const args = isPlainObject(options.args) ? options.args : {};
   const hasShape = isPlainObject(schema.properties) || schema.additionalProperties === false;
-  const value = hasShape ? coerceObject(args, schema, '', context) : (coerceValue(args, schema, '', context) as Record<string, unknown>);
+  const value = hasShape
+    ? coerceObject(args, schema, '', context)
+    : (coerceValue(args, schema, '', context) as Record<string, unknown>);
   const validator = compiled(schema);
   if (validator instanceof Error) {
     // the tool's schema is broken, not the model's call: pass the repaired arguments and say so
-    return { ok: true, value, coerced: [...context.changes, `schema of "${tool}" could not be compiled (${validator.message}); arguments not checked`] };
+    return {
+      ok: true,
+      value,
+      coerced: [
+        ...context.changes,
+        `schema of "${tool}" could not be compiled (${validator.message}); arguments not checked`,
+      ],
+    };
   }
   if (validator(value)) return { ok: true, value, coerced: context.changes };
   const messages = describeErrors(validator.errors ?? [], schema, value);

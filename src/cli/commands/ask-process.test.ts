@@ -30,24 +30,40 @@ describe('ask as a process', () => {
       }),
       turn.text('Line C inspected the batches shown yesterday.'),
     );
-    const result = await runCli(['--config', configFile, '--now', NOW, 'ask', 'How many batches did we inspect on line C yesterday, roughly?']);
+    const result = await runCli([
+      '--config',
+      configFile,
+      '--now',
+      NOW,
+      'ask',
+      'How many batches did we inspect on line C yesterday, roughly?',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, 'Line C inspected the batches shown yesterday.\n');
     assert.match(result.stderr, /\[mode\] model/);
-    assert.match(result.stderr, /→ query_database purpose: batches inspected on line C yesterday \| sql: SELECT COUNT\(record_id\)/);
+    assert.match(
+      result.stderr,
+      /→ query_database purpose: batches inspected on line C yesterday \| sql: SELECT COUNT\(record_id\)/,
+    );
     assert.match(result.stderr, /← query_database ok .*1 rows \[batches\]/);
     const second = workspace.llm.chatRequests().at(-1)!;
-    assert.match(String(second.messages.find((message) => message.role === 'tool')?.content), /^batches\n\d+\n\(1 row\)/);
+    assert.match(
+      String(second.messages.find((message) => message.role === 'tool')?.content),
+      /^batches\n\d+\n\(1 row\)/,
+    );
   });
 
-  test('the process exits once answered, not when the model server\'s keep-alive connection times out', async () => {
+  test("the process exits once answered, not when the model server's keep-alive connection times out", async () => {
     // the start-up probe leaves an idle keep-alive connection to the model server (Node closes it after 5 s)
     let doneAt = 0;
-    const result = await runCli(['--config', configFile, '--now', NOW, 'ask', "What was line A's defect rate yesterday?"], {
-      onStderr: (text) => {
-        if (doneAt === 0 && /^\[done\]/m.test(text)) doneAt = performance.now();
+    const result = await runCli(
+      ['--config', configFile, '--now', NOW, 'ask', "What was line A's defect rate yesterday?"],
+      {
+        onStderr: (text) => {
+          if (doneAt === 0 && /^\[done\]/m.test(text)) doneAt = performance.now();
+        },
       },
-    });
+    );
     const lingered = performance.now() - doneAt;
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /\[mode\] rules/);
@@ -58,15 +74,18 @@ describe('ask as a process', () => {
     workspace.llm.push(turn.text('too late', { delayMs: 15000 }));
     let sent = false;
     let sentAt = 0;
-    const result = await runCli(['--config', configFile, '--now', NOW, 'ask', 'Tell me something the rules do not know about'], {
-      onStderr: (text, child) => {
-        if (!sent && text.includes('[step 1]')) {
-          sent = true;
-          sentAt = performance.now();
-          child.kill('SIGTERM');
-        }
+    const result = await runCli(
+      ['--config', configFile, '--now', NOW, 'ask', 'Tell me something the rules do not know about'],
+      {
+        onStderr: (text, child) => {
+          if (!sent && text.includes('[step 1]')) {
+            sent = true;
+            sentAt = performance.now();
+            child.kill('SIGTERM');
+          }
+        },
       },
-    });
+    );
     assert.ok(sent, result.stderr);
     assert.equal(result.code, 130, result.stderr);
     assert.equal(result.stdout, '');

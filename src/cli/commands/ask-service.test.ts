@@ -35,7 +35,15 @@ describe('ask and chat through the service', () => {
     socketPath = path.join(live.dir, 'cli.sock');
     socket = await listenLocalSocket({ http: live.server.http, file: socketPath, log: live.server.http.service.log });
     configFile = path.join(live.dir, 'cli.yaml');
-    writeFileSync(configFile, JSON.stringify({ plant: { timezone: 'Asia/Shanghai' }, state: { db: path.join(live.dir, 'cli-agent.db') }, server: { socket: socketPath }, log: { level: 'silent', dir: path.join(live.dir, 'cli-log') } }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        plant: { timezone: 'Asia/Shanghai' },
+        state: { db: path.join(live.dir, 'cli-agent.db') },
+        server: { socket: socketPath },
+        log: { level: 'silent', dir: path.join(live.dir, 'cli-log') },
+      }),
+    );
   });
   after(async () => {
     await socket?.close();
@@ -45,7 +53,11 @@ describe('ask and chat through the service', () => {
   async function ask(args: string[], create: RuntimeFactory = noLocalAgent) {
     const stdout = new Collector();
     const stderr = new Collector();
-    const code = await askCommand({ context: { globals: { config: configFile }, args, command: 'ask' }, create, io: { stdout, stderr } });
+    const code = await askCommand({
+      context: { globals: { config: configFile }, args, command: 'ask' },
+      create,
+      io: { stdout, stderr },
+    });
     return { code, stdout: stdout.text, stderr: stderr.text };
   }
 
@@ -60,7 +72,11 @@ describe('ask and chat through the service', () => {
     const console = live.server.http.service.accounts.find('console');
     assert.equal(console?.role, 'admin');
     assert.equal(console?.disabled, true);
-    const login = await fetch(`${live.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'console', password: '!' }) });
+    const login = await fetch(`${live.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'console', password: '!' }),
+    });
     assert.equal(login.status, 401);
   });
 
@@ -79,9 +95,13 @@ describe('ask and chat through the service', () => {
     assert.equal(parsed.mode, 'rules');
     assert.match(parsed.trace_id, /^[0-9a-f-]{36}$/);
     live.runtime.audit.flush();
-    const rows = live.runtime.db.prepare('SELECT DISTINCT session_id FROM tool_call_log WHERE trace_id = ?').all(parsed.trace_id) as Array<{ session_id: string }>;
+    const rows = live.runtime.db
+      .prepare('SELECT DISTINCT session_id FROM tool_call_log WHERE trace_id = ?')
+      .all(parsed.trace_id) as Array<{ session_id: string }>;
     assert.deepEqual(rows, [{ session_id: parsed.session }]);
-    const owner = live.runtime.db.prepare('SELECT users.username FROM sessions JOIN users USING (user_id) WHERE session_id = ?').get(parsed.session) as { username: string };
+    const owner = live.runtime.db
+      .prepare('SELECT users.username FROM sessions JOIN users USING (user_id) WHERE session_id = ?')
+      .get(parsed.session) as { username: string };
     assert.equal(owner.username, 'console');
 
     // the session goes on through the service
@@ -90,15 +110,22 @@ describe('ask and chat through the service', () => {
     assert.equal((JSON.parse(again.stdout) as Record<string, unknown>).session, parsed.session);
   });
 
-  test('an unknown session is the service\'s clear error', async () => {
-    await assert.rejects(ask(['line A defect rate today?', '--session', 'no-such-session']), /the service: .*no-such-session|session/i);
+  test("an unknown session is the service's clear error", async () => {
+    await assert.rejects(
+      ask(['line A defect rate today?', '--session', 'no-such-session']),
+      /the service: .*no-such-session|session/i,
+    );
   });
 
   test('chat: questions go to the service; exit leaves', async () => {
     const stdin = new PassThrough();
     const stdout = new Collector();
     const stderr = new Collector();
-    const done = chatCommand({ context: { globals: { config: configFile }, args: [], command: 'chat' }, create: noLocalAgent, io: { stdin, stdout, stderr } });
+    const done = chatCommand({
+      context: { globals: { config: configFile }, args: [], command: 'chat' },
+      create: noLocalAgent,
+      io: { stdin, stdout, stderr },
+    });
     stdin.end("What was line A's defect rate last Wednesday?\nexit\nnever asked\n");
     assert.equal(await done, 0, stderr.text);
     assert.match(stdout.text, /line A/i);
@@ -126,7 +153,16 @@ describe('ask and chat through the service', () => {
 `,
     );
     const out = new Collector();
-    const summary = await runRemoteSuite({ paths: [cases], url: `unix:${socketPath}`, socket: socketPath, jobs: 2, failFast: false, caseTimeoutMs: 60_000, out, err: new Collector() });
+    const summary = await runRemoteSuite({
+      paths: [cases],
+      url: `unix:${socketPath}`,
+      socket: socketPath,
+      jobs: 2,
+      failFast: false,
+      caseTimeoutMs: 60_000,
+      out,
+      err: new Collector(),
+    });
     assert.deepEqual(summary, { passed: 3, failed: 0, skipped: 0 }, out.text);
   });
 

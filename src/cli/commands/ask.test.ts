@@ -20,7 +20,8 @@ import type { LoadedConfig } from '../../config/load.js';
 import { askCommand } from './ask.js';
 import { chatCommand } from './chat.js';
 
-const create = (loaded: LoadedConfig) => createAgent({ config: loaded.config, configFile: loaded.file, createSkills: async () => new FakeSkillEngine() });
+const create = (loaded: LoadedConfig) =>
+  createAgent({ config: loaded.config, configFile: loaded.file, createSkills: async () => new FakeSkillEngine() });
 
 describe('ask and chat', () => {
   let dir: string;
@@ -79,10 +80,17 @@ describe('ask and chat', () => {
     // the audit log holds the tool call; agent.db was closed and flushed on exit
     const db = openAgentDb(path.join(dir, 'agent.db'));
     try {
-      const rows = db.prepare("SELECT tool_name, success FROM tool_call_log WHERE session_id = 'cli-json-1' ORDER BY id").all();
+      const rows = db
+        .prepare("SELECT tool_name, success FROM tool_call_log WHERE session_id = 'cli-json-1' ORDER BY id")
+        .all();
       // the trace id printed is the one the audit rows carry (the admin guide follows it)
-      const traces = db.prepare("SELECT DISTINCT trace_id FROM tool_call_log WHERE session_id = 'cli-json-1'").all() as Array<{ trace_id: string }>;
-      assert.deepEqual(traces.map((row) => row.trace_id), [parsed.trace_id]);
+      const traces = db
+        .prepare("SELECT DISTINCT trace_id FROM tool_call_log WHERE session_id = 'cli-json-1'")
+        .all() as Array<{ trace_id: string }>;
+      assert.deepEqual(
+        traces.map((row) => row.trace_id),
+        [parsed.trace_id],
+      );
       assert.deepEqual(rows, [
         { tool_name: 'query_database', success: 1 },
         { tool_name: 'quality_metrics', success: 1 },

@@ -18,7 +18,8 @@ import type { AgentAnswer } from '../../agent/types.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 import { connectService, type CliRuntime, type ServiceProbe } from '../service-client.js';
 
-const USAGE = 'airgap-agent ask "question" [--session ID] [--json] [--quiet] [--local]   (--local: answer in this process even when the service runs)';
+const USAGE =
+  'airgap-agent ask "question" [--session ID] [--json] [--quiet] [--local]   (--local: answer in this process even when the service runs)';
 
 export interface CommandIo {
   stdout: Writable;
@@ -54,7 +55,8 @@ export async function openRuntime(options: {
 }
 
 // loaded on demand: a question that goes to the service never loads the agent
-export const realRuntime: RuntimeFactory = async (loaded) => (await import('../../agent/create.js')).createAgent({ config: loaded.config, configFile: loaded.file });
+export const realRuntime: RuntimeFactory = async (loaded) =>
+  (await import('../../agent/create.js')).createAgent({ config: loaded.config, configFile: loaded.file });
 
 /** The --json shape. */
 export function answerJson(answer: AgentAnswer): Record<string, unknown> {
@@ -62,7 +64,12 @@ export function answerJson(answer: AgentAnswer): Record<string, unknown> {
     answer: answer.answer,
     mode: answer.mode,
     skill: answer.skill ?? null,
-    tool_calls: answer.tool_calls.map((call) => ({ name: call.name, arguments: call.arguments, ok: call.ok, ms: Math.round(call.ms * 10) / 10 })),
+    tool_calls: answer.tool_calls.map((call) => ({
+      name: call.name,
+      arguments: call.arguments,
+      ok: call.ok,
+      ms: Math.round(call.ms * 10) / 10,
+    })),
     data: answer.data ?? null,
     session: answer.session,
     trace_id: answer.trace_id,
@@ -81,11 +88,21 @@ export function onInterrupt(handler: (signal: NodeJS.Signals) => void): () => vo
   };
 }
 
-export async function askCommand(options: { context: CommandContext; create: RuntimeFactory; connect?: ServiceConnector; io: CommandIo }): Promise<number> {
+export async function askCommand(options: {
+  context: CommandContext;
+  create: RuntimeFactory;
+  connect?: ServiceConnector;
+  io: CommandIo;
+}): Promise<number> {
   const { context, io } = options;
   const { values, positionals } = parseCommandArgs(
     context,
-    { session: { type: 'string' }, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, local: { type: 'boolean', default: false } },
+    {
+      session: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      local: { type: 'boolean', default: false },
+    },
     USAGE,
   );
   const question = positionals.join(' ').trim();
@@ -95,7 +112,13 @@ export async function askCommand(options: { context: CommandContext; create: Run
   const trace = (line: string): void => {
     if (!quiet) io.stderr.write(`${line}\n`);
   };
-  const runtime = await openRuntime({ loaded, create: options.create, connect: options.connect, local: values.local === true, trace });
+  const runtime = await openRuntime({
+    loaded,
+    create: options.create,
+    connect: options.connect,
+    local: values.local === true,
+    trace,
+  });
   let interrupted = false;
   const removeHandlers = onInterrupt((signal) => {
     interrupted = true;
@@ -110,10 +133,12 @@ export async function askCommand(options: { context: CommandContext; create: Run
       onEvent: (event) => {
         const line = formatEvent(event);
         // --quiet keeps the one-time notice (e.g. no model reachable)
-        if (line !== undefined) (event.type === 'notice' ? io.stderr.write(`${line}\n`) : trace(line));
+        if (line !== undefined) event.type === 'notice' ? io.stderr.write(`${line}\n`) : trace(line);
       },
     });
-    trace(`[done] ${answer.mode}${answer.skill ? ` (${answer.skill})` : ''}, ${answer.tool_calls.length} tool call(s), session ${answer.session}`);
+    trace(
+      `[done] ${answer.mode}${answer.skill ? ` (${answer.skill})` : ''}, ${answer.tool_calls.length} tool call(s), session ${answer.session}`,
+    );
     io.stdout.write(values.json ? `${JSON.stringify(answerJson(answer))}\n` : `${answer.answer}\n`);
     return answer.error ? 1 : 0;
   } catch (error) {

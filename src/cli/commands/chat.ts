@@ -13,22 +13,43 @@ import { isAppError, toAppError } from '../../errors.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 import { openRuntime, realRuntime, type CommandIo, type RuntimeFactory, type ServiceConnector } from './ask.js';
 
-const USAGE = 'airgap-agent chat [--session ID] [--quiet] [--local]   (at the prompt: /reset, exit or quit or /exit or Ctrl-D)';
+const USAGE =
+  'airgap-agent chat [--session ID] [--quiet] [--local]   (at the prompt: /reset, exit or quit or /exit or Ctrl-D)';
 
 /** `exit`, `quit` (any case, with or without a leading slash, a trailing "." or "。"), `退出`: leave, never a question. */
 export function isExitCommand(line: string): boolean {
   return /^\/?(exit|quit|bye)[.。!！]?$/iu.test(line.trim()) || /^(退出|再见)[.。!！]?$/u.test(line.trim());
 }
 
-export async function chatCommand(options: { context: CommandContext; create: RuntimeFactory; connect?: ServiceConnector; io: CommandIo & { stdin: Readable } }): Promise<number> {
+export async function chatCommand(options: {
+  context: CommandContext;
+  create: RuntimeFactory;
+  connect?: ServiceConnector;
+  io: CommandIo & { stdin: Readable };
+}): Promise<number> {
   const { context, io } = options;
-  const { values } = parseCommandArgs(context, { session: { type: 'string' }, quiet: { type: 'boolean', default: false }, local: { type: 'boolean', default: false } }, USAGE, false);
+  const { values } = parseCommandArgs(
+    context,
+    {
+      session: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      local: { type: 'boolean', default: false },
+    },
+    USAGE,
+    false,
+  );
   const loaded = loadCommandConfig(context);
   const quiet = values.quiet === true;
   const trace = (line: string): void => {
     if (!quiet) io.stderr.write(`${line}\n`);
   };
-  const runtime = await openRuntime({ loaded, create: options.create, connect: options.connect, local: values.local === true, trace });
+  const runtime = await openRuntime({
+    loaded,
+    create: options.create,
+    connect: options.connect,
+    local: values.local === true,
+    trace,
+  });
   const terminal = (io.stdin as { isTTY?: boolean }).isTTY === true;
   const lines = readline.createInterface({ input: io.stdin, output: io.stdout, terminal, historySize: 200 });
   lines.setPrompt('> ');
@@ -76,7 +97,7 @@ export async function chatCommand(options: { context: CommandContext; create: Ru
               }
               const text = formatEvent(event);
               // --quiet keeps the one-time notice (e.g. no model reachable)
-              if (text !== undefined) (event.type === 'notice' ? io.stderr.write(`${text}\n`) : trace(text));
+              if (text !== undefined) event.type === 'notice' ? io.stderr.write(`${text}\n`) : trace(text);
             },
           });
           sessionId = answer.session;
@@ -86,7 +107,11 @@ export async function chatCommand(options: { context: CommandContext; create: Ru
         } catch (error) {
           if (streamed.length > 0) io.stdout.write('\n');
           const appError = toAppError(error);
-          trace(appError.code === 'CANCELLED' ? '(cancelled)' : `error: ${isAppError(appError) ? appError.describe() : String(error)}`);
+          trace(
+            appError.code === 'CANCELLED'
+              ? '(cancelled)'
+              : `error: ${isAppError(appError) ? appError.describe() : String(error)}`,
+          );
         } finally {
           current = undefined;
         }
@@ -105,5 +130,9 @@ export async function chatCommand(options: { context: CommandContext; create: Ru
 }
 
 export async function run(context: CommandContext): Promise<number> {
-  return chatCommand({ context, create: realRuntime, io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr } });
+  return chatCommand({
+    context,
+    create: realRuntime,
+    io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+  });
 }

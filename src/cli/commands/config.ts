@@ -30,7 +30,9 @@ export async function run(context: CommandContext): Promise<number> {
       }
       const absolute = path.resolve(file);
       if (!existsSync(absolute)) {
-        throw new AppError('CONFIG_NOT_FOUND', `config file not found: ${absolute}`, { hint: 'give the path of an existing YAML file' });
+        throw new AppError('CONFIG_NOT_FOUND', `config file not found: ${absolute}`, {
+          hint: 'give the path of an existing YAML file',
+        });
       }
       const checked = checkConfigText(readFileSync(absolute, 'utf8'));
       if (checked.ok) {

@@ -76,7 +76,10 @@ test('the model is checked against its manifest: size and sha256', async () => {
   writeFileSync(model, 'GGUF not really a model');
   const sha = createHash('sha256').update('GGUF not really a model').digest('hex');
   const manifest = (sha256: string, size = 23) =>
-    writeFileSync(path.join(root, 'vendor', 'models', 'manifest.json'), JSON.stringify({ models: [{ name: 'tiny.gguf', size, sha256, licence: 'MIT' }] }));
+    writeFileSync(
+      path.join(root, 'vendor', 'models', 'manifest.json'),
+      JSON.stringify({ models: [{ name: 'tiny.gguf', size, sha256, licence: 'MIT' }] }),
+    );
   const file = config('llm:\n  base_url: null\n  embedded:\n    port: 1\n');
   manifest(sha);
   let checks = await runDoctor({ config: file, root });
@@ -105,7 +108,10 @@ test('the configured LLM endpoint is probed at /models, and only there', async (
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   try {
-    let checks = await runDoctor({ config: config(`llm:\n  base_url: http://127.0.0.1:${port}/v1\n  api_key: k\n`), root });
+    let checks = await runDoctor({
+      config: config(`llm:\n  base_url: http://127.0.0.1:${port}/v1\n  api_key: k\n`),
+      root,
+    });
     assert.equal(byName(checks, 'llm endpoint')?.status, 'ok');
     assert.equal(byName(checks, 'model')?.status, 'ok');
     checks = await runDoctor({ config: config(`llm:\n  base_url: http://127.0.0.1:${port}/wrong\n`), root });
@@ -123,7 +129,10 @@ test('skills are counted through the registry: shipped and custom Markdown skill
   const custom = path.join(dir, 'custom-skills');
   const skill = (folder: string, name: string, text = '## Steps\n1. Answer the question.') => {
     mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, 'SKILL.md'), `---\nname: ${name}\ndescription: a test skill\nversion: 1.0.0\n---\n${text}\n`);
+    writeFileSync(
+      path.join(folder, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: a test skill\nversion: 1.0.0\n---\n${text}\n`,
+    );
   };
   skill(path.join(dir, 'skills', 'shift_notes'), 'shift_notes');
   skill(path.join(custom, 'line_c_check'), 'line_c_check');

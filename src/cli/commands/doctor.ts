@@ -40,16 +40,28 @@ const USAGE = 'airgap-agent doctor [--json] [--quick] | doctor --sqlite-version'
 function checkPlantDb(config: Config): Check {
   const file = config.plant.db;
   if (!existsSync(file)) {
-    return { name: 'plant.db', status: 'fail', detail: `${file} does not exist`, fix: `build the demo plant with \`airgap-agent seed --db ${file}\`, or set plant.db to the plant's database` };
+    return {
+      name: 'plant.db',
+      status: 'fail',
+      detail: `${file} does not exist`,
+      fix: `build the demo plant with \`airgap-agent seed --db ${file}\`, or set plant.db to the plant's database`,
+    };
   }
   try {
     const db = openSqlite(file, { readonly: true, fileMustExist: true });
     try {
-      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map(
-        (row) => row.name,
-      );
+      const tables = (
+        db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+          .all() as Array<{ name: string }>
+      ).map((row) => row.name);
       if (tables.length === 0) {
-        return { name: 'plant.db', status: 'fail', detail: `${file} has no tables`, fix: `seed it with \`airgap-agent seed --db ${file}\` or point plant.db at the plant's database` };
+        return {
+          name: 'plant.db',
+          status: 'fail',
+          detail: `${file} has no tables`,
+          fix: `seed it with \`airgap-agent seed --db ${file}\` or point plant.db at the plant's database`,
+        };
       }
       const counts = tables.map((table) => {
         const row = db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}"`).get() as { n: number };
@@ -61,14 +73,24 @@ function checkPlantDb(config: Config): Check {
     }
   } catch (error) {
     const appError = toAppError(error);
-    return { name: 'plant.db', status: 'fail', detail: appError.message, fix: appError.hint ?? 'check the file and its permissions' };
+    return {
+      name: 'plant.db',
+      status: 'fail',
+      detail: appError.message,
+      fix: appError.hint ?? 'check the file and its permissions',
+    };
   }
 }
 
 function checkAgentDb(config: Config): Check {
   const file = config.state.db;
   if (!existsSync(file)) {
-    return { name: 'agent.db', status: 'warn', detail: `${file} does not exist yet`, fix: 'it is created on first start of the service (or run `airgap-agent maintenance --migrate`)' };
+    return {
+      name: 'agent.db',
+      status: 'warn',
+      detail: `${file} does not exist yet`,
+      fix: 'it is created on first start of the service (or run `airgap-agent maintenance --migrate`)',
+    };
   }
   try {
     const db = openSqlite(file, { readonly: true, fileMustExist: true });
@@ -76,10 +98,20 @@ function checkAgentDb(config: Config): Check {
       const version = db.pragma('user_version', { simple: true }) as number;
       const journal = db.pragma('journal_mode', { simple: true }) as string;
       if (version > SCHEMA_VERSION) {
-        return { name: 'agent.db', status: 'fail', detail: `${file} is at schema ${version}, newer than this release (${VERSION}) knows (${SCHEMA_VERSION})`, fix: 'run the newer release, or restore the backup taken before the upgrade' };
+        return {
+          name: 'agent.db',
+          status: 'fail',
+          detail: `${file} is at schema ${version}, newer than this release (${VERSION}) knows (${SCHEMA_VERSION})`,
+          fix: 'run the newer release, or restore the backup taken before the upgrade',
+        };
       }
       if (version < SCHEMA_VERSION) {
-        return { name: 'agent.db', status: 'warn', detail: `${file} is at schema ${version}; this release migrates it to ${SCHEMA_VERSION}`, fix: 'run `airgap-agent maintenance --migrate` (install.sh does this with a backup first)' };
+        return {
+          name: 'agent.db',
+          status: 'warn',
+          detail: `${file} is at schema ${version}; this release migrates it to ${SCHEMA_VERSION}`,
+          fix: 'run `airgap-agent maintenance --migrate` (install.sh does this with a backup first)',
+        };
       }
       return { name: 'agent.db', status: 'ok', detail: `${file}: schema ${version} (current), journal ${journal}` };
     } finally {
@@ -87,12 +119,18 @@ function checkAgentDb(config: Config): Check {
     }
   } catch (error) {
     const appError = toAppError(error);
-    return { name: 'agent.db', status: 'fail', detail: appError.message, fix: appError.hint ?? 'check the file and its permissions' };
+    return {
+      name: 'agent.db',
+      status: 'fail',
+      detail: appError.message,
+      fix: appError.hint ?? 'check the file and its permissions',
+    };
   }
 }
 
 function checkFolder(name: string, dir: string, fix: string, count: (entries: string[]) => string): Check {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { name, status: 'fail', detail: `${dir} is not a folder`, fix };
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    return { name, status: 'fail', detail: `${dir} is not a folder`, fix };
   const entries = readdirSync(dir).filter((entry) => !entry.startsWith('.'));
   if (entries.length === 0) return { name, status: 'warn', detail: `${dir} is empty`, fix };
   return { name, status: 'ok', detail: `${dir}: ${count(entries)}` };
@@ -108,11 +146,21 @@ function checkSkills(config: Config): Check[] {
   const checks: Check[] = [];
   const shipped = config.skills.dir;
   if (!existsSync(shipped) || !statSync(shipped).isDirectory()) {
-    checks.push({ name: 'skills', status: 'fail', detail: `the skills folder ${shipped} does not exist`, fix: `reinstall the release (it ships skills/), or fix skills.dir` });
+    checks.push({
+      name: 'skills',
+      status: 'fail',
+      detail: `the skills folder ${shipped} does not exist`,
+      fix: `reinstall the release (it ships skills/), or fix skills.dir`,
+    });
   }
   const custom = config.skills.custom_dir;
   if (custom && !existsSync(custom)) {
-    checks.push({ name: 'skills', status: 'warn', detail: `skills.custom_dir ${custom} does not exist (the plant's own skills go there)`, fix: `create it for the service user: install -d -o airgap-agent -g airgap-agent ${custom}` });
+    checks.push({
+      name: 'skills',
+      status: 'warn',
+      detail: `skills.custom_dir ${custom} does not exist (the plant's own skills go there)`,
+      fix: `create it for the service user: install -d -o airgap-agent -g airgap-agent ${custom}`,
+    });
   }
   const memory = openAgentDb(':memory:');
   try {
@@ -120,8 +168,12 @@ function checkSkills(config: Config): Check[] {
       try {
         const stored = openSqlite(config.state.db, { readonly: true, fileMustExist: true });
         try {
-          const rows = stored.prepare('SELECT name, version, kind, source, content_hash, enabled, error, updated_at FROM skills').all();
-          const insert = memory.prepare('INSERT OR REPLACE INTO skills (name, version, kind, source, content_hash, enabled, error, updated_at) VALUES (@name, @version, @kind, @source, @content_hash, @enabled, @error, @updated_at)');
+          const rows = stored
+            .prepare('SELECT name, version, kind, source, content_hash, enabled, error, updated_at FROM skills')
+            .all();
+          const insert = memory.prepare(
+            'INSERT OR REPLACE INTO skills (name, version, kind, source, content_hash, enabled, error, updated_at) VALUES (@name, @version, @kind, @source, @content_hash, @enabled, @error, @updated_at)',
+          );
           for (const row of rows) insert.run(row);
         } finally {
           stored.close();
@@ -140,10 +192,21 @@ function checkSkills(config: Config): Check[] {
     const code = enabled.filter((info) => info.kind === 'code').length;
     const names = enabled.map((info) => info.name);
     const summary = `${enabled.length} skill(s) enabled (${code} code, ${enabled.length - code} Markdown): ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
-    if (enabled.length === 0) checks.push({ name: 'skills', status: 'fail', detail: 'no skill is enabled', fix: `reinstall the release, or fix skills.dir (${shipped})` });
+    if (enabled.length === 0)
+      checks.push({
+        name: 'skills',
+        status: 'fail',
+        detail: 'no skill is enabled',
+        fix: `reinstall the release, or fix skills.dir (${shipped})`,
+      });
     else checks.push({ name: 'skills', status: 'ok', detail: summary });
     for (const info of disabled) {
-      checks.push({ name: 'skills', status: 'warn', detail: `${info.name} is disabled: ${info.error ?? 'no reason recorded'}`, fix: 'fix the skill file (see `airgap-agent skills list`); a running service reloads it by itself' });
+      checks.push({
+        name: 'skills',
+        status: 'warn',
+        detail: `${info.name} is disabled: ${info.error ?? 'no reason recorded'}`,
+        fix: 'fix the skill file (see `airgap-agent skills list`); a running service reloads it by itself',
+      });
     }
   } finally {
     memory.close();
@@ -159,18 +222,26 @@ export function modelFile(config: Config, root = appRoot()): string | undefined 
 async function checkEndpoint(config: Config, root: string): Promise<Check> {
   let url: string;
   if (config.llm.base_url !== null) url = `${config.llm.base_url.replace(/\/+$/, '')}/models`;
-  else if (modelFile(config, root) !== undefined) url = `http://${config.llm.embedded.host}:${config.llm.embedded.port}/v1/models`;
+  else if (modelFile(config, root) !== undefined)
+    url = `http://${config.llm.embedded.host}:${config.llm.embedded.port}/v1/models`;
   else return { name: 'llm endpoint', status: 'ok', detail: 'none configured (rules only)' };
   try {
     const headers: Record<string, string> = config.llm.api_key ? { authorization: `Bearer ${config.llm.api_key}` } : {};
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
-    if (!response.ok) return { name: 'llm endpoint', status: 'fail', detail: `${url} answered HTTP ${response.status}`, fix: 'check llm.base_url, llm.api_key and the model server log' };
+    if (!response.ok)
+      return {
+        name: 'llm endpoint',
+        status: 'fail',
+        detail: `${url} answered HTTP ${response.status}`,
+        fix: 'check llm.base_url, llm.api_key and the model server log',
+      };
     return { name: 'llm endpoint', status: 'ok', detail: `${url} answered` };
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? 'no answer within 2 s' : (error as Error).message;
-    const fix = config.llm.base_url === null
-      ? 'start the embedded model service: `systemctl start airgap-agent-llm` (see `journalctl -u airgap-agent-llm`)'
-      : `start the model server at ${config.llm.base_url} or correct llm.base_url`;
+    const fix =
+      config.llm.base_url === null
+        ? 'start the embedded model service: `systemctl start airgap-agent-llm` (see `journalctl -u airgap-agent-llm`)'
+        : `start the model server at ${config.llm.base_url} or correct llm.base_url`;
     return { name: 'llm endpoint', status: 'fail', detail: `${url}: ${reason}`, fix };
   }
 }
@@ -180,7 +251,12 @@ function checkDisk(config: Config): Check[] {
   return dirs.map((dir) => {
     const disk = diskSpace(dir);
     return disk.warning
-      ? { name: 'disk', status: 'warn' as const, detail: disk.warning.split(':')[0] ?? disk.warning, fix: disk.warning.split(': ').slice(1).join(': ') }
+      ? {
+          name: 'disk',
+          status: 'warn' as const,
+          detail: disk.warning.split(':')[0] ?? disk.warning,
+          fix: disk.warning.split(': ').slice(1).join(': '),
+        }
       : { name: 'disk', status: 'ok' as const, detail: `${dir}: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GiB free` };
   });
 }
@@ -188,43 +264,91 @@ function checkDisk(config: Config): Check[] {
 /** How fresh the plant data is, and whether an import was interrupted (import.max_age_hours). */
 function checkFreshness(config: Config): Check {
   if (existsSync(`${config.plant.db}-journal`)) {
-    return { name: 'plant data', status: 'warn', detail: `${config.plant.db}-journal exists: an import was interrupted (its changes are not visible)`, fix: 'run any import (e.g. `airgap-agent import --inbox-once`): the next writer rolls the unfinished import back' };
+    return {
+      name: 'plant data',
+      status: 'warn',
+      detail: `${config.plant.db}-journal exists: an import was interrupted (its changes are not visible)`,
+      fix: 'run any import (e.g. `airgap-agent import --inbox-once`): the next writer rolls the unfinished import back',
+    };
   }
   const fresh = readFreshness(config);
-  if (fresh.error === 'missing') return { name: 'plant data', status: 'warn', detail: fresh.message, fix: 'import the plant\'s exports (`airgap-agent import TABLE FILE`) or seed the demo plant' };
+  if (fresh.error === 'missing')
+    return {
+      name: 'plant data',
+      status: 'warn',
+      detail: fresh.message,
+      fix: "import the plant's exports (`airgap-agent import TABLE FILE`) or seed the demo plant",
+    };
   const problems = fresh.stale || fresh.inbox.failed > 0;
   return {
     name: 'plant data',
     status: problems ? 'warn' : 'ok',
     detail: `${fresh.message}${fresh.inbox.pending > 0 ? `; ${fresh.inbox.pending} file(s) waiting in ${config.import.inbox}` : ''}`,
-    fix: fresh.inbox.failed > 0 ? `read the .report.txt files in ${config.import.inbox}/failed, fix the exports and copy them into the inbox again` : 'check that the MES export job still copies files into the inbox (import.inbox), and the import unit: systemctl status airgap-agent-import',
+    fix:
+      fresh.inbox.failed > 0
+        ? `read the .report.txt files in ${config.import.inbox}/failed, fix the exports and copy them into the inbox again`
+        : 'check that the MES export job still copies files into the inbox (import.inbox), and the import unit: systemctl status airgap-agent-import',
   };
 }
 
 /** Every check, in order. A broken config stops after the first line. */
-export async function runDoctor(options: { config?: string | undefined; quick?: boolean; root?: string }): Promise<Check[]> {
+export async function runDoctor(options: {
+  config?: string | undefined;
+  quick?: boolean;
+  root?: string;
+}): Promise<Check[]> {
   const root = options.root ?? appRoot();
   const checks: Check[] = [];
   let config: Config;
   try {
     const loaded = loadConfig({ config: options.config });
     config = loaded.config;
-    checks.push({ name: 'config', status: 'ok', detail: loaded.file ? `${loaded.file} is valid` : 'no file: the defaults are used' });
+    checks.push({
+      name: 'config',
+      status: 'ok',
+      detail: loaded.file ? `${loaded.file} is valid` : 'no file: the defaults are used',
+    });
   } catch (error) {
     const appError = toAppError(error);
-    checks.push({ name: 'config', status: 'fail', detail: appError.message, fix: appError.hint ?? 'run `airgap-agent config check`' });
+    checks.push({
+      name: 'config',
+      status: 'fail',
+      detail: appError.message,
+      fix: appError.hint ?? 'run `airgap-agent config check`',
+    });
     return checks;
   }
   if (isSea() || isBundled) {
     const native = vendoredNativeSqlite();
-    checks.push(existsSync(native) ? { name: 'sqlite native', status: 'ok', detail: native } : { name: 'sqlite native', status: 'fail', detail: `${native} is missing`, fix: 'reinstall the bundle with install.sh' });
+    checks.push(
+      existsSync(native)
+        ? { name: 'sqlite native', status: 'ok', detail: native }
+        : {
+            name: 'sqlite native',
+            status: 'fail',
+            detail: `${native} is missing`,
+            fix: 'reinstall the bundle with install.sh',
+          },
+    );
   }
   checks.push(checkPlantDb(config));
   checks.push(checkFreshness(config));
   checks.push(checkAgentDb(config));
   checks.push(...checkSkills(config));
-  checks.push(checkFolder('docs', config.docs.root, `copy the plant documents into ${config.docs.root} (or fix docs.root)`, (entries) => `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`));
-  const { file: _file, entry: _entry, sha256: _sha256, ...model } = await checkEmbeddedModel(config, { root, quick: options.quick === true });
+  checks.push(
+    checkFolder(
+      'docs',
+      config.docs.root,
+      `copy the plant documents into ${config.docs.root} (or fix docs.root)`,
+      (entries) => `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`,
+    ),
+  );
+  const {
+    file: _file,
+    entry: _entry,
+    sha256: _sha256,
+    ...model
+  } = await checkEmbeddedModel(config, { root, quick: options.quick === true });
   checks.push(model);
   checks.push(await checkEndpoint(config, root));
   checks.push(...checkDisk(config));
@@ -233,11 +357,21 @@ export async function runDoctor(options: { config?: string | undefined; quick?: 
 
 export function formatChecks(checks: Check[]): string {
   const label: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL' };
-  return checks.map((check) => `${label[check.status]} ${check.name}: ${check.detail}${check.fix && check.status !== 'ok' ? `\n     fix: ${check.fix}` : ''}`).join('\n');
+  return checks
+    .map(
+      (check) =>
+        `${label[check.status]} ${check.name}: ${check.detail}${check.fix && check.status !== 'ok' ? `\n     fix: ${check.fix}` : ''}`,
+    )
+    .join('\n');
 }
 
 export async function run(context: CommandContext): Promise<number> {
-  const { values } = parseCommandArgs(context, { json: { type: 'boolean' }, quick: { type: 'boolean' }, 'sqlite-version': { type: 'boolean' } }, USAGE, false);
+  const { values } = parseCommandArgs(
+    context,
+    { json: { type: 'boolean' }, quick: { type: 'boolean' }, 'sqlite-version': { type: 'boolean' } },
+    USAGE,
+    false,
+  );
   if (values['sqlite-version']) {
     const db = openSqlite(':memory:');
     process.stdout.write(`${sqliteVersion(db)}\n`);
@@ -248,6 +382,9 @@ export async function run(context: CommandContext): Promise<number> {
   const failed = checks.filter((check) => check.status === 'fail').length;
   const warned = checks.filter((check) => check.status === 'warn').length;
   if (values.json) process.stdout.write(`${JSON.stringify({ version: VERSION, checks, failed, warned }, null, 2)}\n`);
-  else process.stdout.write(`${formatChecks(checks)}\n${failed === 0 ? 'healthy' : `${failed} problem(s)`}${warned ? `, ${warned} warning(s)` : ''}\n`);
+  else
+    process.stdout.write(
+      `${formatChecks(checks)}\n${failed === 0 ? 'healthy' : `${failed} problem(s)`}${warned ? `, ${warned} warning(s)` : ''}\n`,
+    );
   return failed === 0 ? 0 : 1;
 }

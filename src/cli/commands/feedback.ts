@@ -36,19 +36,24 @@ function parseJsonArgs(text: string | undefined): Record<string, unknown> {
   } catch {
     /* below */
   }
-  throw new AppError('USAGE', `--args ${text.slice(0, 80)}: not a JSON object`, { hint: `e.g. --args '{"period":"$period","lines":["A"]}'` });
+  throw new AppError('USAGE', `--args ${text.slice(0, 80)}: not a JSON object`, {
+    hint: `e.g. --args '{"period":"$period","lines":["A"]}'`,
+  });
 }
 
 function admin(db: SqliteDatabase, name: unknown): string {
   if (typeof name !== 'string') throw new AppError('USAGE', 'say who you are: --as ADMIN (an admin account)');
-  const user = db.prepare('SELECT username, role, disabled FROM users WHERE username = ?').get(name) as { username: string; role: string; disabled: number } | undefined;
-  if (!user || user.disabled || user.role !== 'admin') throw new AppError('FORBIDDEN', `--as ${name}: not an enabled admin account`, { hint: 'airgap-agent users list' });
+  const user = db.prepare('SELECT username, role, disabled FROM users WHERE username = ?').get(name) as
+    { username: string; role: string; disabled: number } | undefined;
+  if (!user || user.disabled || user.role !== 'admin')
+    throw new AppError('FORBIDDEN', `--as ${name}: not an enabled admin account`, { hint: 'airgap-agent users list' });
   return user.username;
 }
 
 function idOf(text: string | undefined, what: string): number {
   const id = Number(text);
-  if (!Number.isInteger(id) || id < 1) throw new AppError('USAGE', `${what}: give its number (got ${text ?? 'nothing'})`);
+  if (!Number.isInteger(id) || id < 1)
+    throw new AppError('USAGE', `${what}: give its number (got ${text ?? 'nothing'})`);
   return id;
 }
 
@@ -76,7 +81,8 @@ export async function run(context: CommandContext): Promise<number> {
   const action = positionals[0];
   const { config } = loadCommandConfig(context);
   const db = openAgentDb(config.state.db);
-  const out = (value: unknown, text: string): void => void process.stdout.write(values.json ? `${JSON.stringify(value, null, 2)}\n` : `${text}\n`);
+  const out = (value: unknown, text: string): void =>
+    void process.stdout.write(values.json ? `${JSON.stringify(value, null, 2)}\n` : `${text}\n`);
   try {
     const store = new FeedbackStore(db);
     const phrasings = new TaughtPhrasings(db);
@@ -87,7 +93,10 @@ export async function run(context: CommandContext): Promise<number> {
           { feedback: rows },
           rows.length
             ? rows
-                .map((row) => `#${row.feedback_id} ${row.state.padEnd(9)} ${row.verdict.padEnd(5)} ${row.source.padEnd(8)} ${row.given_by ?? '—'}  "${row.question}" → ${row.skill ?? '(no skill)'}${row.correction ? `\n    correction: ${row.correction}` : ''}${row.expected_skill ? `\n    expected: ${row.expected_skill} ${JSON.stringify(row.expected_args ?? {})}` : ''}`)
+                .map(
+                  (row) =>
+                    `#${row.feedback_id} ${row.state.padEnd(9)} ${row.verdict.padEnd(5)} ${row.source.padEnd(8)} ${row.given_by ?? '—'}  "${row.question}" → ${row.skill ?? '(no skill)'}${row.correction ? `\n    correction: ${row.correction}` : ''}${row.expected_skill ? `\n    expected: ${row.expected_skill} ${JSON.stringify(row.expected_args ?? {})}` : ''}`,
+                )
                 .join('\n')
             : 'no feedback',
         );
@@ -95,7 +104,8 @@ export async function run(context: CommandContext): Promise<number> {
       }
       case 'add': {
         if (typeof values.question !== 'string') throw new AppError('USAGE', 'feedback add needs --question');
-        if (values.verdict !== 'right' && values.verdict !== 'wrong') throw new AppError('USAGE', '--verdict right or wrong');
+        if (values.verdict !== 'right' && values.verdict !== 'wrong')
+          throw new AppError('USAGE', '--verdict right or wrong');
         const row = store.add({
           question: values.question,
           verdict: values.verdict,
@@ -117,13 +127,22 @@ export async function run(context: CommandContext): Promise<number> {
           expectedArgs: values.args ? parseJsonArgs(values.args as string) : undefined,
           expectedOutput: values.expect as string[] | undefined,
         });
-        out(row, `feedback #${id} ${row.state} by ${reviewer}${row.expected_skill ? `: expected ${row.expected_skill} ${JSON.stringify(row.expected_args ?? {})}` : ''}`);
+        out(
+          row,
+          `feedback #${id} ${row.state} by ${reviewer}${row.expected_skill ? `: expected ${row.expected_skill} ${JSON.stringify(row.expected_args ?? {})}` : ''}`,
+        );
         return 0;
       }
       case 'export': {
-        if (values.format !== 'agent-test') throw new AppError('USAGE', 'feedback export --format agent-test', { hint: 'agent-test YAML is the one export format' });
+        if (values.format !== 'agent-test')
+          throw new AppError('USAGE', 'feedback export --format agent-test', {
+            hint: 'agent-test YAML is the one export format',
+          });
         const ids = ((values.id as string[] | undefined) ?? []).map((text) => idOf(text, '--id'));
-        const rows = store.list({ state: 'reviewed', limit: 1000 }).filter((row) => ids.length === 0 || ids.includes(row.feedback_id)).reverse();
+        const rows = store
+          .list({ state: 'reviewed', limit: 1000 })
+          .filter((row) => ids.length === 0 || ids.includes(row.feedback_id))
+          .reverse();
         const { yaml, count } = exportCases(rows, { timezone: config.plant.timezone });
         process.stdout.write(yaml);
         process.stderr.write(`${count} case(s) from reviewed feedback\n`);
@@ -139,14 +158,30 @@ export async function run(context: CommandContext): Promise<number> {
           feedbackId = idOf(positionals[1], 'feedback teach');
           const row = store.get(feedbackId);
           if (!row) throw new AppError('NOT_FOUND', `no feedback #${feedbackId}`);
-          if (row.state !== 'reviewed' || !row.expected_skill) throw new AppError('BAD_REQUEST', `feedback #${feedbackId} has no reviewed skill to teach`, { hint: 'review it first: feedback review ID --skill S --args JSON --as ADMIN' });
+          if (row.state !== 'reviewed' || !row.expected_skill)
+            throw new AppError('BAD_REQUEST', `feedback #${feedbackId} has no reviewed skill to teach`, {
+              hint: 'review it first: feedback review ID --skill S --args JSON --as ADMIN',
+            });
           phrase ??= row.question;
           skill ??= row.expected_skill;
           args ??= row.expected_args ?? {};
         }
-        if (!phrase || !skill) throw new AppError('USAGE', 'feedback teach ID, or --phrase TEXT --skill S [--args JSON]');
-        const taught = teachPhrasing({ config, db, phrase, skill, args: args ?? {}, taughtBy, feedbackId, skills: installedSkills(config, db) });
-        out(taught, `taught phrasing #${taught.id} (version ${taught.version}): "${taught.phrase}" → ${taught.skill} ${JSON.stringify(taught.args)}`);
+        if (!phrase || !skill)
+          throw new AppError('USAGE', 'feedback teach ID, or --phrase TEXT --skill S [--args JSON]');
+        const taught = teachPhrasing({
+          config,
+          db,
+          phrase,
+          skill,
+          args: args ?? {},
+          taughtBy,
+          feedbackId,
+          skills: installedSkills(config, db),
+        });
+        out(
+          taught,
+          `taught phrasing #${taught.id} (version ${taught.version}): "${taught.phrase}" → ${taught.skill} ${JSON.stringify(taught.args)}`,
+        );
         return 0;
       }
       case 'phrasings': {
@@ -155,7 +190,10 @@ export async function run(context: CommandContext): Promise<number> {
           { version: phrasings.version(), phrasings: rows },
           [
             `taught phrasings, store version ${phrasings.version()}`,
-            ...rows.map((row) => `#${row.id} v${row.version} ${row.removed_at ? `REMOVED ${row.removed_at} (${row.removed_by ?? '—'})` : 'live'}  "${row.phrase}" → ${row.skill} ${JSON.stringify(row.args)}  by ${row.taught_by ?? '—'} ${row.created_at}${row.feedback_id ? ` from feedback #${row.feedback_id}` : ''}`),
+            ...rows.map(
+              (row) =>
+                `#${row.id} v${row.version} ${row.removed_at ? `REMOVED ${row.removed_at} (${row.removed_by ?? '—'})` : 'live'}  "${row.phrase}" → ${row.skill} ${JSON.stringify(row.args)}  by ${row.taught_by ?? '—'} ${row.created_at}${row.feedback_id ? ` from feedback #${row.feedback_id}` : ''}`,
+            ),
           ].join('\n'),
         );
         return 0;
@@ -164,7 +202,8 @@ export async function run(context: CommandContext): Promise<number> {
         const id = idOf(positionals[1], 'feedback forget');
         const by = admin(db, values.as);
         const removed = phrasings.remove(id, by);
-        if (!removed) throw new AppError('NOT_FOUND', `no live taught phrasing #${id}`, { hint: 'feedback phrasings lists them' });
+        if (!removed)
+          throw new AppError('NOT_FOUND', `no live taught phrasing #${id}`, { hint: 'feedback phrasings lists them' });
         out(removed, `removed taught phrasing #${id} "${removed.phrase}" (store version ${phrasings.version()})`);
         return 0;
       }
@@ -172,7 +211,10 @@ export async function run(context: CommandContext): Promise<number> {
         const question = positionals.slice(1).join(' ');
         if (!question) throw new AppError('USAGE', 'feedback explain "question"');
         const clock = { now: now(), timezone: config.plant.timezone };
-        const scripts = scriptSkills({ config, db }).phrasings.map((phrasing) => ({ source: `script:${phrasing.skill}`, ...phrasing }));
+        const scripts = scriptSkills({ config, db }).phrasings.map((phrasing) => ({
+          source: `script:${phrasing.skill}`,
+          ...phrasing,
+        }));
         const candidates = [...phrasings.active(), ...scripts];
         const match = bestMatch(question, candidates, clock);
         const rules = routeQuestion(question, { ...clock, skills: SKILLS });
@@ -188,7 +230,11 @@ export async function run(context: CommandContext): Promise<number> {
         return 0;
       }
       default:
-        throw new AppError('USAGE', action === undefined ? 'feedback: say what to do' : `feedback: unknown action "${action}"`, { hint: `usage: ${USAGE}` });
+        throw new AppError(
+          'USAGE',
+          action === undefined ? 'feedback: say what to do' : `feedback: unknown action "${action}"`,
+          { hint: `usage: ${USAGE}` },
+        );
     }
   } finally {
     db.close();

@@ -57,12 +57,22 @@ export async function run(context: CommandContext): Promise<number> {
   const { config } = loaded;
   const db = (values.db as string | undefined) ?? config.plant.db;
   if (values.watch === true || values['inbox-once'] === true) {
-    if (positionals.length > 0) throw new AppError('USAGE', 'import: --watch and --inbox-once take no TABLE or FILE', { hint: `usage: ${USAGE}` });
+    if (positionals.length > 0)
+      throw new AppError('USAGE', 'import: --watch and --inbox-once take no TABLE or FILE', {
+        hint: `usage: ${USAGE}`,
+      });
     await initLogging({ config, fileName: 'import', stdout: values.watch === true });
-    const watcher = new InboxWatcher({ config: { ...config, plant: { ...config.plant, db } }, log: logger('import'), keepAlive: values.watch === true });
+    const watcher = new InboxWatcher({
+      config: { ...config, plant: { ...config.plant, db } },
+      log: logger('import'),
+      keepAlive: values.watch === true,
+    });
     if (values['inbox-once'] === true) {
       const results = await watcher.scanOnce({ ignoreStability: true });
-      for (const result of results) process.stdout.write(`${result.file}: ${result.outcome}${result.report ? ` — ${formatReport(result.report).split('\n')[0]}` : ''}\n`);
+      for (const result of results)
+        process.stdout.write(
+          `${result.file}: ${result.outcome}${result.report ? ` — ${formatReport(result.report).split('\n')[0]}` : ''}\n`,
+        );
       if (results.length === 0) process.stdout.write(`inbox ${config.import.inbox}: nothing to import\n`);
       return results.some((result) => result.outcome === 'failed') ? 1 : 0;
     }
@@ -83,26 +93,43 @@ export async function run(context: CommandContext): Promise<number> {
     if (files.length > 0) throw new AppError('USAGE', 'import archive takes no FILE', { hint: `usage: ${USAGE}` });
     const days = Number(values['older-than']);
     if (values['older-than'] === undefined || !Number.isInteger(days) || days < 1) {
-      throw new AppError('USAGE', 'import archive: give --older-than DAYS (a whole number ≥ 1)', { hint: 'e.g. airgap-agent import archive --older-than 365 --dry-run' });
+      throw new AppError('USAGE', 'import archive: give --older-than DAYS (a whole number ≥ 1)', {
+        hint: 'e.g. airgap-agent import archive --older-than 365 --dry-run',
+      });
     }
     const report = archiveQuality({
-      db, olderThanDays: days, today: localDateTime(now(), config.plant.timezone).slice(0, 10),
-      archive: typeof values.archive === 'string' ? values.archive : undefined, dryRun: values['dry-run'] === true,
+      db,
+      olderThanDays: days,
+      today: localDateTime(now(), config.plant.timezone).slice(0, 10),
+      archive: typeof values.archive === 'string' ? values.archive : undefined,
+      dryRun: values['dry-run'] === true,
     });
-    process.stdout.write(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : `${formatArchiveReport(report)}\n`);
+    process.stdout.write(
+      values.json === true ? `${JSON.stringify(report, null, 2)}\n` : `${formatArchiveReport(report)}\n`,
+    );
     return 0;
   }
-  if (table === undefined || files.length === 0) throw new AppError('USAGE', 'import: give a TABLE and at least one FILE', { hint: `usage: ${USAGE}` });
-  if (!TABLE_NAMES.includes(table)) throw new AppError('USAGE', `import: "${table}" is not a table of the data contract`, { hint: `tables: ${TABLE_NAMES.join(', ')}` });
+  if (table === undefined || files.length === 0)
+    throw new AppError('USAGE', 'import: give a TABLE and at least one FILE', { hint: `usage: ${USAGE}` });
+  if (!TABLE_NAMES.includes(table))
+    throw new AppError('USAGE', `import: "${table}" is not a table of the data contract`, {
+      hint: `tables: ${TABLE_NAMES.join(', ')}`,
+    });
   const mapping = typeof values.mapping === 'string' ? loadMapping(values.mapping) : undefined;
   const quiet = values.quiet === true;
   const reports: ImportReport[] = [];
   for (const file of files) {
     const report = await importFile({
-      db, table, file, mapping,
+      db,
+      table,
+      file,
+      mapping,
       dryRun: values['dry-run'] === true,
       replaceRange: values['replace-range'] === true,
-      rejectFile: typeof values['reject-file'] === 'string' ? rejectPath(values['reject-file'], file, files.length > 1) : undefined,
+      rejectFile:
+        typeof values['reject-file'] === 'string'
+          ? rejectPath(values['reject-file'], file, files.length > 1)
+          : undefined,
       force: values.force === true,
       importedAt: localDateTime(now(), config.plant.timezone),
       progress: quiet ? undefined : (progress) => process.stderr.write(`${formatProgress(table, progress)}\n`),
@@ -112,6 +139,7 @@ export async function run(context: CommandContext): Promise<number> {
     reports.push(report);
     if (values.json !== true) process.stdout.write(`${formatReport(report)}\n`);
   }
-  if (values.json === true) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
+  if (values.json === true)
+    process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
   return reports.some((report) => report.status === 'rejected') ? 1 : 0;
 }

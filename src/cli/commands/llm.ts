@@ -15,13 +15,23 @@ import { requireUsableModel, resolveModelFile, verifyModelFile } from '../../llm
 import { startLlmServer } from '../../llm/embedded/server.js';
 import { loadCommandConfig, parseCommandArgs, showHelp, type CommandContext } from '../context.js';
 
-const USAGE = 'airgap-agent llm serve [--port N] [--host H] [--model FILE] [--threads N] [--parallel N] [--context-size N] [--queue N]';
+const USAGE =
+  'airgap-agent llm serve [--port N] [--host H] [--model FILE] [--threads N] [--parallel N] [--context-size N] [--queue N]';
 
-function integer(name: string, value: string | boolean | string[] | boolean[] | undefined, min: number, max: number): number | undefined {
+function integer(
+  name: string,
+  value: string | boolean | string[] | boolean[] | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined) return undefined;
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(number) || number < min || number > max) {
-    throw new AppError('USAGE', `llm serve: --${name} must be a whole number from ${min} to ${max}, got "${String(value)}"`, { hint: `usage: ${USAGE}` });
+    throw new AppError(
+      'USAGE',
+      `llm serve: --${name} must be a whole number from ${min} to ${max}, got "${String(value)}"`,
+      { hint: `usage: ${USAGE}` },
+    );
   }
   return number;
 }
@@ -54,9 +64,13 @@ async function serve(context: CommandContext): Promise<number> {
 
   const file = resolveModelFile(config, { override: typeof values.model === 'string' ? values.model : undefined });
   if (file === undefined) {
-    throw new AppError('LLM_UNAVAILABLE', 'no model to serve: llm.embedded.model is not set and vendor/models holds no *.gguf', {
-      hint: 'copy a GGUF model and its manifest entry into vendor/models (docs/embedded-llm.md), or pass --model FILE',
-    });
+    throw new AppError(
+      'LLM_UNAVAILABLE',
+      'no model to serve: llm.embedded.model is not set and vendor/models holds no *.gguf',
+      {
+        hint: 'copy a GGUF model and its manifest entry into vendor/models (docs/embedded-llm.md), or pass --model FILE',
+      },
+    );
   }
   const check = await verifyModelFile(file);
   const warning = requireUsableModel(check);
@@ -66,7 +80,18 @@ async function serve(context: CommandContext): Promise<number> {
   } else log.info({ file, sha256: check.sha256, licence: check.entry?.licence }, 'model-verified');
 
   const model = await EmbeddedModel.load({ file, threads, contextSize, parallel, queueMax, log: logger('llm-engine') });
-  log.info({ model: model.id, load_ms: model.loadMs, threads: model.threads, context_size: model.contextSize, parallel, gpu: model.gpu, chat_wrapper: model.chatWrapperName }, 'model-loaded');
+  log.info(
+    {
+      model: model.id,
+      load_ms: model.loadMs,
+      threads: model.threads,
+      context_size: model.contextSize,
+      parallel,
+      gpu: model.gpu,
+      chat_wrapper: model.chatWrapperName,
+    },
+    'model-loaded',
+  );
   let server;
   try {
     server = await startLlmServer({ model, host, port, aliases: [config.llm.model], log: logger('llm-http') });
@@ -75,7 +100,10 @@ async function serve(context: CommandContext): Promise<number> {
     await disposeLlamas();
     const code = (error as { code?: string }).code;
     throw new AppError('USAGE', `llm serve: cannot listen on ${host}:${port}: ${(error as Error).message}`, {
-      hint: code === 'EADDRINUSE' ? 'another process uses that port: stop it or pass --port / set llm.embedded.port' : 'check llm.embedded.host and llm.embedded.port',
+      hint:
+        code === 'EADDRINUSE'
+          ? 'another process uses that port: stop it or pass --port / set llm.embedded.port'
+          : 'check llm.embedded.host and llm.embedded.port',
       cause: error,
     });
   }
@@ -115,5 +143,7 @@ export async function run(context: CommandContext): Promise<number> {
   const [sub, ...rest] = context.args;
   if (sub === 'serve') return serve({ ...context, args: rest, command: 'llm serve' });
   showHelp(context, USAGE);
-  throw new AppError('USAGE', sub === undefined ? 'llm: which subcommand?' : `llm: unknown subcommand "${sub}"`, { hint: `usage: ${USAGE}` });
+  throw new AppError('USAGE', sub === undefined ? 'llm: which subcommand?' : `llm: unknown subcommand "${sub}"`, {
+    hint: `usage: ${USAGE}`,
+  });
 }

@@ -21,13 +21,16 @@ import { backupDatabase, PRE_UPGRADE_KEEP, runMaintenance } from '../../store/ma
 import { VERSION } from '../../version.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
-const USAGE = 'airgap-agent maintenance [--backup-dir DIR] [--keep N] [--json] | maintenance --migrate [--backup-dir DIR]';
+const USAGE =
+  'airgap-agent maintenance [--backup-dir DIR] [--keep N] [--json] | maintenance --migrate [--backup-dir DIR]';
 
 function keepOf(value: string | undefined): number {
   if (value === undefined) return 7;
   const keep = Number(value);
   if (!Number.isInteger(keep) || keep < 1 || keep > 1000) {
-    throw new AppError('USAGE', `maintenance: --keep "${value}" is not a whole number from 1 to 1000`, { hint: 'e.g. --keep 7' });
+    throw new AppError('USAGE', `maintenance: --keep "${value}" is not a whole number from 1 to 1000`, {
+      hint: 'e.g. --keep 7',
+    });
   }
   return keep;
 }
@@ -35,17 +38,25 @@ function keepOf(value: string | undefined): number {
 export async function run(context: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(
     context,
-    { 'backup-dir': { type: 'string' }, keep: { type: 'string' }, migrate: { type: 'boolean' }, json: { type: 'boolean' } },
+    {
+      'backup-dir': { type: 'string' },
+      keep: { type: 'string' },
+      migrate: { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
     USAGE,
     false,
   );
   const { config } = loadCommandConfig(context);
   await initLogging({ config, fileName: 'maintenance', name: 'airgap-agent-maintenance' });
   const log = logger('maintenance');
-  const backupDir = path.resolve((values['backup-dir'] as string | undefined) ?? path.join(path.dirname(config.state.db), 'backups'));
+  const backupDir = path.resolve(
+    (values['backup-dir'] as string | undefined) ?? path.join(path.dirname(config.state.db), 'backups'),
+  );
   const keep = keepOf(values.keep as string | undefined);
 
-  if (values.migrate) return migrateWithBackup({ file: config.state.db, backupDir, keep, json: values.json === true, log });
+  if (values.migrate)
+    return migrateWithBackup({ file: config.state.db, backupDir, keep, json: values.json === true, log });
 
   const started = Date.now();
   log.info({ db: config.state.db, backupDir, keep, retentionDays: config.audit.retention_days }, 'maintenance-start');
@@ -61,18 +72,35 @@ export async function run(context: CommandContext): Promise<number> {
       logs: { dir: config.log.dir, keep: config.log.file.keep },
       tasks: { retentionDays: config.server.task_retention_days, maxBytes: config.server.tasks_max_mb * 1024 * 1024 },
     });
-    log.info({ archived: report.archive.archived, cutoff: report.archive.cutoff, backup: report.backup.file, removed: report.backup.removed.length }, 'maintenance-end');
-    for (const disk of report.disk) if (disk.warning) log.warn({ dir: disk.dir, freeBytes: disk.freeBytes }, 'disk-space-low');
+    log.info(
+      {
+        archived: report.archive.archived,
+        cutoff: report.archive.cutoff,
+        backup: report.backup.file,
+        removed: report.backup.removed.length,
+      },
+      'maintenance-end',
+    );
+    for (const disk of report.disk)
+      if (disk.warning) log.warn({ dir: disk.dir, freeBytes: disk.freeBytes }, 'disk-space-low');
     if (values.json) {
       process.stdout.write(`${JSON.stringify({ ...report, ms: Date.now() - started }, null, 2)}\n`);
     } else {
       const lines = [
         `archived ${report.archive.archived} audit row(s) older than ${report.archive.cutoff} (audit.retention_days = ${config.audit.retention_days})`,
-        ...(report.tasks ? [`tasks: deleted ${report.tasks.deleted} finished task(s) (older than ${report.tasks.cutoff}, or the oldest while results took over server.tasks_max_mb = ${config.server.tasks_max_mb}); stored results ${report.tasks.bytesBefore} → ${report.tasks.bytesAfter} bytes`] : []),
+        ...(report.tasks
+          ? [
+              `tasks: deleted ${report.tasks.deleted} finished task(s) (older than ${report.tasks.cutoff}, or the oldest while results took over server.tasks_max_mb = ${config.server.tasks_max_mb}); stored results ${report.tasks.bytesBefore} → ${report.tasks.bytesAfter} bytes`,
+            ]
+          : []),
         `optimized ${config.state.db}${report.optimized.checkpointed ? ' (WAL checkpointed)' : ' (WAL busy: checkpoint deferred)'}`,
         `backup ${report.backup.file} (${report.backup.bytes} bytes); removed ${report.backup.removed.length} old backup(s), keeping ${keep}`,
         `logs: removed ${report.logsRemoved.length} rotated file(s) beyond log.file.keep = ${config.log.file.keep} in ${config.log.dir}`,
-        ...report.disk.map((disk) => (disk.warning ? `WARNING: ${disk.warning}` : `disk ${disk.dir}: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GiB free`)),
+        ...report.disk.map((disk) =>
+          disk.warning
+            ? `WARNING: ${disk.warning}`
+            : `disk ${disk.dir}: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GiB free`,
+        ),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
     }
@@ -100,15 +128,26 @@ async function migrateWithBackup(options: {
       probe.close();
     }
     if (from > SCHEMA_VERSION) {
-      throw new AppError('DB_ERROR', `${options.file} is at schema version ${from}, newer than release ${VERSION} knows (${SCHEMA_VERSION})`, {
-        hint: `this release cannot run on it: install the newer release again, or restore the backup taken before the upgrade from ${options.backupDir}`,
-      });
+      throw new AppError(
+        'DB_ERROR',
+        `${options.file} is at schema version ${from}, newer than release ${VERSION} knows (${SCHEMA_VERSION})`,
+        {
+          hint: `this release cannot run on it: install the newer release again, or restore the backup taken before the upgrade from ${options.backupDir}`,
+        },
+      );
     }
     // a snapshot before every release switch (and before any migration):
     // what an admin restores when going back to an older release
     const source = openSqlite(options.file, { fileMustExist: true });
     try {
-      backup = (await backupDatabase(source, { dir: options.backupDir, keep: PRE_UPGRADE_KEEP, now: now(), preUpgrade: VERSION })).file;
+      backup = (
+        await backupDatabase(source, {
+          dir: options.backupDir,
+          keep: PRE_UPGRADE_KEEP,
+          now: now(),
+          preUpgrade: VERSION,
+        })
+      ).file;
     } finally {
       source.close();
     }

@@ -21,11 +21,16 @@ const SERVERS = {
 } satisfies Record<string, () => Promise<ServerMain>>;
 
 export async function run(context: CommandContext): Promise<number> {
-  showHelp(context, 'airgap-agent mcp query|plant|holidays|docs|utils  (a stdio MCP server: JSON-RPC on stdin/stdout, for MCP clients)');
+  showHelp(
+    context,
+    'airgap-agent mcp query|plant|holidays|docs|utils  (a stdio MCP server: JSON-RPC on stdin/stdout, for MCP clients)',
+  );
   const [name, ...rest] = context.args;
   if (name === undefined || !(name in SERVERS)) {
     throw new AppError('USAGE', `mcp: unknown server "${name ?? ''}"`, {
-      hint: `use one of: ${Object.keys(SERVERS).filter((key) => key !== 'query-worker').join(', ')}`,
+      hint: `use one of: ${Object.keys(SERVERS)
+        .filter((key) => key !== 'query-worker')
+        .join(', ')}`,
     });
   }
   const { config } = loadCommandConfig(context);

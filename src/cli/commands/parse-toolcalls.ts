@@ -21,11 +21,16 @@ const EXAMPLE = `echo '<tool_call>{"name": "query_database", "arguments": {}}</t
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) {
-    throw new AppError('USAGE', 'parse-toolcalls reads the raw model message from stdin, and stdin is a terminal', { hint: `pipe the message in: ${EXAMPLE}` });
+    throw new AppError('USAGE', 'parse-toolcalls reads the raw model message from stdin, and stdin is a terminal', {
+      hint: `pipe the message in: ${EXAMPLE}`,
+    });
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  for await (const chunk of process.stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
 }
 
 export async function run(context: CommandContext): Promise<number> {
@@ -35,7 +40,12 @@ export async function run(context: CommandContext): Promise<number> {
     USAGE,
     false,
   );
-  if (positionals.length > 0) throw new AppError('USAGE', `parse-toolcalls takes no positional arguments (got ${JSON.stringify(positionals[0])})`, { hint: `usage: ${USAGE}` });
+  if (positionals.length > 0)
+    throw new AppError(
+      'USAGE',
+      `parse-toolcalls takes no positional arguments (got ${JSON.stringify(positionals[0])})`,
+      { hint: `usage: ${USAGE}` },
+    );
   const knownToolsOption = values['known-tools'];
   const knownTools =
     typeof knownToolsOption === 'string'
@@ -47,16 +57,25 @@ export async function run(context: CommandContext): Promise<number> {
 
   const input = await readStdin();
   if (input.trim() === '') {
-    throw new AppError('USAGE', 'parse-toolcalls: stdin is empty; there is no message to parse', { hint: `usage: ${USAGE}\n  e.g. ${EXAMPLE}` });
+    throw new AppError('USAGE', 'parse-toolcalls: stdin is empty; there is no message to parse', {
+      hint: `usage: ${USAGE}\n  e.g. ${EXAMPLE}`,
+    });
   }
 
   if (values.arguments === true) {
     const parsed = readArguments(input);
     if (!parsed.ok) {
-      throw new AppError('PARSE_FAILED', `the arguments cannot be read: ${parsed.error}`, { hint: 'pass only the arguments string of one call, e.g. {"line": "A"}' });
+      throw new AppError('PARSE_FAILED', `the arguments cannot be read: ${parsed.error}`, {
+        hint: 'pass only the arguments string of one call, e.g. {"line": "A"}',
+      });
     }
     const { value, repaired, repairs, cutOff } = parsed.value;
-    const verbose = { arguments: value, repaired, ...(repairs ? { repairs } : {}), ...(cutOff.length > 0 ? { cut_off: cutOff } : {}) };
+    const verbose = {
+      arguments: value,
+      repaired,
+      ...(repairs ? { repairs } : {}),
+      ...(cutOff.length > 0 ? { cut_off: cutOff } : {}),
+    };
     process.stdout.write(`${JSON.stringify(values.verbose === true ? verbose : value)}\n`);
     return 0;
   }
@@ -64,7 +83,14 @@ export async function run(context: CommandContext): Promise<number> {
   const outcome = parseToolCalls(input, knownTools ? { knownTools } : {});
   const calls = outcome.calls.map((call) =>
     values.verbose === true
-      ? { name: call.name, arguments: call.arguments, format: call.format, repaired: call.repaired, ...(call.repairs ? { repairs: call.repairs } : {}), ...(call.cutOff ? { cut_off: call.cutOff } : {}) }
+      ? {
+          name: call.name,
+          arguments: call.arguments,
+          format: call.format,
+          repaired: call.repaired,
+          ...(call.repairs ? { repairs: call.repairs } : {}),
+          ...(call.cutOff ? { cut_off: call.cutOff } : {}),
+        }
       : { name: call.name, arguments: call.arguments },
   );
   const output: Record<string, unknown> = { calls, prose_only: outcome.proseOnly };

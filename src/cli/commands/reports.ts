@@ -12,12 +12,20 @@ import { exportQuality } from '../../reports/quality-export.js';
 import { listReports } from '../../reports/writer.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
-const USAGE = 'airgap-agent reports list [--json] | reports export-quality --from DATE --to DATE [--level daily|records] [--name FILE] [--overwrite] [--json]';
+const USAGE =
+  'airgap-agent reports list [--json] | reports export-quality --from DATE --to DATE [--level daily|records] [--name FILE] [--overwrite] [--json]';
 
 export async function run(context: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     context,
-    { json: { type: 'boolean' }, from: { type: 'string' }, to: { type: 'string' }, level: { type: 'string' }, name: { type: 'string' }, overwrite: { type: 'boolean' } },
+    {
+      json: { type: 'boolean' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      level: { type: 'string' },
+      name: { type: 'string' },
+      overwrite: { type: 'boolean' },
+    },
     USAGE,
   );
   const { config } = loadCommandConfig(context);
@@ -25,17 +33,32 @@ export async function run(context: CommandContext): Promise<number> {
   if (action === 'list') {
     const reports = listReports(config.reports.dir);
     if (values.json) process.stdout.write(`${JSON.stringify({ dir: config.reports.dir, reports }, null, 2)}\n`);
-    else process.stdout.write(`${reports.length ? reports.map((report) => `${report.modified_at}  ${String(report.bytes).padStart(9)}  ${report.name}`).join('\n') : `no reports in ${config.reports.dir}`}\n`);
+    else
+      process.stdout.write(
+        `${reports.length ? reports.map((report) => `${report.modified_at}  ${String(report.bytes).padStart(9)}  ${report.name}`).join('\n') : `no reports in ${config.reports.dir}`}\n`,
+      );
     return 0;
   }
   if (action === 'export-quality') {
-    if (typeof values.from !== 'string' || typeof values.to !== 'string') throw new AppError('USAGE', 'reports export-quality needs --from and --to', { hint: `usage: ${USAGE}` });
+    if (typeof values.from !== 'string' || typeof values.to !== 'string')
+      throw new AppError('USAGE', 'reports export-quality needs --from and --to', { hint: `usage: ${USAGE}` });
     const level = (values.level as string | undefined) ?? 'daily';
     if (level !== 'daily' && level !== 'records') throw new AppError('USAGE', `--level ${level}: daily or records`);
-    const written = exportQuality(config, { from: values.from, to: values.to, level, name: values.name as string | undefined, overwrite: values.overwrite === true });
+    const written = exportQuality(config, {
+      from: values.from,
+      to: values.to,
+      level,
+      name: values.name as string | undefined,
+      overwrite: values.overwrite === true,
+    });
     if (values.json) process.stdout.write(`${JSON.stringify(written, null, 2)}\n`);
-    else process.stdout.write(`wrote ${written.name}: ${written.rows} rows, ${written.bytes} bytes (${written.file})\n`);
+    else
+      process.stdout.write(`wrote ${written.name}: ${written.rows} rows, ${written.bytes} bytes (${written.file})\n`);
     return 0;
   }
-  throw new AppError('USAGE', action === undefined ? 'reports: say what to do: list or export-quality' : `reports: unknown action "${action}"`, { hint: `usage: ${USAGE}` });
+  throw new AppError(
+    'USAGE',
+    action === undefined ? 'reports: say what to do: list or export-quality' : `reports: unknown action "${action}"`,
+    { hint: `usage: ${USAGE}` },
+  );
 }

@@ -21,13 +21,15 @@ import { runScript } from '../../maint-scripts/runner.js';
 import { ScriptRunStore } from '../../maint-scripts/store.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
-const USAGE = 'airgap-agent scripts list [--json] | scripts run NAME [--arg key=value ...] [--approve-as ADMIN] [--json] | scripts runs [--json] [--limit N] [--script NAME]';
+const USAGE =
+  'airgap-agent scripts list [--json] | scripts run NAME [--arg key=value ...] [--approve-as ADMIN] [--json] | scripts runs [--json] [--limit N] [--script NAME]';
 
 function parseArgPairs(pairs: string[]): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
-    if (at <= 0) throw new AppError('USAGE', `--arg "${pair}" is not key=value`, { hint: 'e.g. --arg service=vision-inspection' });
+    if (at <= 0)
+      throw new AppError('USAGE', `--arg "${pair}" is not key=value`, { hint: 'e.g. --arg service=vision-inspection' });
     const key = pair.slice(0, at);
     const value = pair.slice(at + 1);
     // a key given twice is a list
@@ -40,7 +42,13 @@ function parseArgPairs(pairs: string[]): Record<string, unknown> {
 export async function run(context: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     context,
-    { json: { type: 'boolean' }, arg: { type: 'string', multiple: true }, 'approve-as': { type: 'string' }, limit: { type: 'string' }, script: { type: 'string' } },
+    {
+      json: { type: 'boolean' },
+      arg: { type: 'string', multiple: true },
+      'approve-as': { type: 'string' },
+      limit: { type: 'string' },
+      script: { type: 'string' },
+    },
     USAGE,
   );
   const action = positionals[0];
@@ -80,13 +88,17 @@ export async function run(context: CommandContext): Promise<number> {
           lines.push(`${entry.name}  DISABLED  ${entry.error}`);
           continue;
         }
-        lines.push(`${manifest.name} ${manifest.version}  ${manifest.needs_approval ? 'needs approval' : 'no approval'}  timeout ${manifest.timeout_s}s  run as ${manifest.run_as ?? '(service user)'}  [${entry.origin}]`);
+        lines.push(
+          `${manifest.name} ${manifest.version}  ${manifest.needs_approval ? 'needs approval' : 'no approval'}  timeout ${manifest.timeout_s}s  run as ${manifest.run_as ?? '(service user)'}  [${entry.origin}]`,
+        );
         lines.push(`    ${manifest.description.en} / ${manifest.description.zh}`);
         const properties = Object.keys((manifest.args.properties as Record<string, unknown> | undefined) ?? {});
         if (properties.length) lines.push(`    args: ${properties.join(', ')}`);
-        if (manifest.phrasings.length) lines.push(`    asked as: ${manifest.phrasings.map((phrasing) => `"${phrasing.text}"`).join(', ')}`);
+        if (manifest.phrasings.length)
+          lines.push(`    asked as: ${manifest.phrasings.map((phrasing) => `"${phrasing.text}"`).join(', ')}`);
       }
-      if (entries.length === 0) lines.push('no maintenance scripts (set scripts.dir, or scripts.shipped: true for the examples)');
+      if (entries.length === 0)
+        lines.push('no maintenance scripts (set scripts.dir, or scripts.shipped: true for the examples)');
       process.stdout.write(`${lines.join('\n')}\n`);
     }
     return entries.some((entry) => !entry.manifest) ? 1 : 0;
@@ -95,16 +107,22 @@ export async function run(context: CommandContext): Promise<number> {
     const name = positionals[1];
     if (!name) throw new AppError('USAGE', 'scripts run: which script?', { hint: `usage: ${USAGE}` });
     const entry = loadScripts(config).find((candidate) => candidate.name === name);
-    if (!entry) throw new AppError('NOT_FOUND', `no maintenance script named "${name}"`, { hint: '`airgap-agent scripts list` shows them' });
+    if (!entry)
+      throw new AppError('NOT_FOUND', `no maintenance script named "${name}"`, {
+        hint: '`airgap-agent scripts list` shows them',
+      });
     await initLogging({ config, fileName: 'scripts', name: 'airgap-agent-scripts' });
     const db = openAgentDb(config.state.db);
     try {
       let approvedBy: string | null = null;
       const approver = values['approve-as'] as string | undefined;
       if (approver !== undefined) {
-        const user = db.prepare('SELECT username, role, disabled FROM users WHERE username = ?').get(approver) as { username: string; role: string; disabled: number } | undefined;
+        const user = db.prepare('SELECT username, role, disabled FROM users WHERE username = ?').get(approver) as
+          { username: string; role: string; disabled: number } | undefined;
         if (!user || user.disabled || user.role !== 'admin') {
-          throw new AppError('FORBIDDEN', `--approve-as ${approver}: not an enabled admin account`, { hint: 'name an admin (airgap-agent users list); create one with airgap-agent users add NAME --role admin' });
+          throw new AppError('FORBIDDEN', `--approve-as ${approver}: not an enabled admin account`, {
+            hint: 'name an admin (airgap-agent users list); create one with airgap-agent users add NAME --role admin',
+          });
         }
         approvedBy = `${user.username} (console)`;
       }
@@ -147,7 +165,8 @@ export async function run(context: CommandContext): Promise<number> {
     const db = openAgentDb(config.state.db);
     try {
       const limit = values.limit === undefined ? 20 : Number(values.limit);
-      if (!Number.isInteger(limit) || limit < 1) throw new AppError('USAGE', `--limit ${values.limit}: a whole number ≥ 1`);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new AppError('USAGE', `--limit ${values.limit}: a whole number ≥ 1`);
       const rows = new ScriptRunStore(db).list({ limit, script: values.script as string | undefined });
       if (json) process.stdout.write(`${JSON.stringify({ runs: rows }, null, 2)}\n`);
       else {
@@ -162,5 +181,9 @@ export async function run(context: CommandContext): Promise<number> {
       db.close();
     }
   }
-  throw new AppError('USAGE', action === undefined ? 'scripts: say what to do: list, run or runs' : `scripts: unknown action "${action}"`, { hint: `usage: ${USAGE}` });
+  throw new AppError(
+    'USAGE',
+    action === undefined ? 'scripts: say what to do: list, run or runs' : `scripts: unknown action "${action}"`,
+    { hint: `usage: ${USAGE}` },
+  );
 }

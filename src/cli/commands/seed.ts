@@ -10,7 +10,8 @@ import { localDate, now } from '../../clock.js';
 import { seedPlant } from '../../seed/index.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
-const USAGE = 'airgap-agent seed [--db FILE] [--rows N] [--seed S] [--today YYYY-MM-DD] [--force] [--docs DIR | --no-docs]';
+const USAGE =
+  'airgap-agent seed [--db FILE] [--rows N] [--seed S] [--today YYYY-MM-DD] [--force] [--docs DIR | --no-docs]';
 
 function integerOption(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -36,7 +37,8 @@ export async function run(context: CommandContext): Promise<number> {
     USAGE,
     false,
   );
-  if (positionals.length > 0) throw new AppError('USAGE', `seed: unexpected argument "${positionals[0]}"`, { hint: `usage: ${USAGE}` });
+  if (positionals.length > 0)
+    throw new AppError('USAGE', `seed: unexpected argument "${positionals[0]}"`, { hint: `usage: ${USAGE}` });
   if (values.docs !== undefined && values['no-docs'] === true) {
     throw new AppError('USAGE', 'seed: --docs and --no-docs contradict each other', { hint: 'give one of them' });
   }
@@ -58,7 +60,9 @@ export async function run(context: CommandContext): Promise<number> {
     ...Object.entries(summary.tables).map(([name, count]) => `  ${name.padEnd(width)}  ${count}`),
   ];
   if (summary.docsDir !== undefined) {
-    lines.push(`documents: ${summary.documents.length} files in ${summary.docsDir} (${summary.gbkDocuments.length} GBK-encoded, listed in ${path.join(summary.docsDir, 'README.md')})`);
+    lines.push(
+      `documents: ${summary.documents.length} files in ${summary.docsDir} (${summary.gbkDocuments.length} GBK-encoded, listed in ${path.join(summary.docsDir, 'README.md')})`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

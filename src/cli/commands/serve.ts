@@ -22,12 +22,20 @@ const USAGE = 'airgap-agent serve [--host HOST] [--port PORT] [--grace SECONDS]'
 function integer(value: unknown, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new AppError('USAGE', `serve: ${name} must be a whole number from ${min} to ${max}, not "${String(value)}"`, { hint: `usage: ${USAGE}` });
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new AppError('USAGE', `serve: ${name} must be a whole number from ${min} to ${max}, not "${String(value)}"`, {
+      hint: `usage: ${USAGE}`,
+    });
   return number;
 }
 
 export async function run(context: CommandContext): Promise<number> {
-  const { values } = parseCommandArgs(context, { host: { type: 'string' }, port: { type: 'string' }, grace: { type: 'string' } }, USAGE, false);
+  const { values } = parseCommandArgs(
+    context,
+    { host: { type: 'string' }, port: { type: 'string' }, grace: { type: 'string' } },
+    USAGE,
+    false,
+  );
   const port = integer(values.port, '--port', 0, 65535);
   const graceSeconds = integer(values.grace, '--grace', 0, 3600) ?? 10;
   const loaded = loadCommandConfig(context);
@@ -47,17 +55,30 @@ export async function run(context: CommandContext): Promise<number> {
     await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
-      throw new AppError('USAGE', `serve: cannot listen on ${values.host ?? loaded.config.server.host}:${port ?? loaded.config.server.port} (${code})`, {
-        hint: code === 'EADDRINUSE' ? 'another program (or another airgap-agent) uses the port: stop it or pass --port' : 'ports below 1024 need privileges: use a higher --port',
-      });
+      throw new AppError(
+        'USAGE',
+        `serve: cannot listen on ${values.host ?? loaded.config.server.host}:${port ?? loaded.config.server.port} (${code})`,
+        {
+          hint:
+            code === 'EADDRINUSE'
+              ? 'another program (or another airgap-agent) uses the port: stop it or pass --port'
+              : 'ports below 1024 need privileges: use a higher --port',
+        },
+      );
     }
     throw error;
   }
   let consoleSocket: LocalSocket | undefined;
   if (loaded.config.server.socket !== null) {
     try {
-      consoleSocket = await listenLocalSocket({ http: running.http, file: loaded.config.server.socket, log: logger('http') });
-      process.stderr.write(`airgap-agent serve: console socket ${consoleSocket.path} (ask, chat and agent-test on this host use it)\n`);
+      consoleSocket = await listenLocalSocket({
+        http: running.http,
+        file: loaded.config.server.socket,
+        log: logger('http'),
+      });
+      process.stderr.write(
+        `airgap-agent serve: console socket ${consoleSocket.path} (ask, chat and agent-test on this host use it)\n`,
+      );
     } catch (error) {
       // the chat page still works; the CLI then answers on its own (slower)
       log.error({ err: error }, 'console-socket-failed');
@@ -76,7 +97,9 @@ export async function run(context: CommandContext): Promise<number> {
         process.stderr.write(`airgap-agent serve: ${signal} again, exiting now\n`);
         process.exit(130);
       }
-      process.stderr.write(`airgap-agent serve: ${signal}, shutting down (up to ${graceSeconds} s for running questions)…\n`);
+      process.stderr.write(
+        `airgap-agent serve: ${signal}, shutting down (up to ${graceSeconds} s for running questions)…\n`,
+      );
       log.info({ signal }, 'shutdown-signal');
       // no new console connections; those streaming a running answer end with it
       consoleSocket?.server.close();

@@ -13,7 +13,12 @@ function cli(args: string[]): { status: number | null; stdout: string; stderr: s
   const env = { ...process.env };
   delete env.AIRGAP_AGENT_CONFIG;
   delete env.AIRGAP_AGENT_NOW;
-  const result = spawnSync(bin, ['--config', path.join(dir, 'agent.yaml'), ...args], { cwd: dir, encoding: 'utf8', env, timeout: 60000 });
+  const result = spawnSync(bin, ['--config', path.join(dir, 'agent.yaml'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env,
+    timeout: 60000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -27,7 +32,16 @@ before(() => {
   writeFileSync(skillFile('broken'), '---\nname: Broken Name\n---\nno steps\n');
   writeFileSync(
     path.join(dir, 'agent.yaml'),
-    ['state:', `  db: ${JSON.stringify(path.join(dir, 'agent.db'))}`, 'skills:', `  dir: ${JSON.stringify(path.join(dir, 'skills'))}`, 'log:', `  dir: ${JSON.stringify(path.join(dir, 'log'))}`, 'scripts:', '  shipped: false'].join('\n') + '\n',
+    [
+      'state:',
+      `  db: ${JSON.stringify(path.join(dir, 'agent.db'))}`,
+      'skills:',
+      `  dir: ${JSON.stringify(path.join(dir, 'skills'))}`,
+      'log:',
+      `  dir: ${JSON.stringify(path.join(dir, 'log'))}`,
+      'scripts:',
+      '  shipped: false',
+    ].join('\n') + '\n',
   );
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,36 +52,78 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
   assert.match(text.stdout, /^NAME\s+KIND\s+VERSION\s+ENABLED\s+SOURCE/);
   assert.match(text.stdout, /\nquality_metrics\s+code\s+1\.2\.0\s+yes\s+builtin:quality_metrics\n/);
   assert.match(text.stdout, /\noncall_check\s+markdown\s+1\.2\.0\s+yes\s+\S+oncall_check\/SKILL\.md\n/);
-  assert.match(text.stdout, /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/);
+  assert.match(
+    text.stdout,
+    /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/,
+  );
   assert.match(text.stdout, /10 skill\(s\), 9 enabled, 1 disabled/);
   const json = cli(['skills', 'list', '--json']);
   assert.equal(json.status, 0, json.stderr);
-  const parsed = JSON.parse(json.stdout) as { skills: Array<{ name: string; kind: string; version: string; enabled: boolean; source: string; reason: string | null }> };
+  const parsed = JSON.parse(json.stdout) as {
+    skills: Array<{
+      name: string;
+      kind: string;
+      version: string;
+      enabled: boolean;
+      source: string;
+      reason: string | null;
+    }>;
+  };
   const names = parsed.skills.map((skill) => skill.name).sort();
-  assert.deepEqual(names, ['broken', 'calculator', 'current_datetime', 'document_search', 'equipment_status', 'fault_advice', 'oncall_check', 'oncall_check_procedure', 'quality_metrics', 'weekly_report']);
+  assert.deepEqual(names, [
+    'broken',
+    'calculator',
+    'current_datetime',
+    'document_search',
+    'equipment_status',
+    'fault_advice',
+    'oncall_check',
+    'oncall_check_procedure',
+    'quality_metrics',
+    'weekly_report',
+  ]);
   assert.match(parsed.skills.find((skill) => skill.name === 'broken')!.reason ?? '', /snake_case/);
 });
 
 test('skills reload prints what changed: a change without a version bump disables, a bump re-enables, new and removed files', () => {
   const first = cli(['skills', 'reload']);
   assert.equal(first.status, 0, first.stderr);
-  assert.match(first.stdout, /^reloaded 10 skill\(s\) from .*: 9 enabled, 1 disabled\nno changes\nA running service reloads by itself/);
+  assert.match(
+    first.stdout,
+    /^reloaded 10 skill\(s\) from .*: 9 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
+  );
 
   const original = readFileSync(skillFile('oncall_check'), 'utf8');
-  writeFileSync(skillFile('oncall_check'), original.replace('- Terse: the template and nothing else', '- Terse: only the template'));
+  writeFileSync(
+    skillFile('oncall_check'),
+    original.replace('- Terse: the template and nothing else', '- Terse: only the template'),
+  );
   const unbumped = cli(['skills', 'reload']);
   assert.match(unbumped.stdout, /\ndisabled\s+oncall_check 1\.2\.0: .*version did not increase.*bump "version"/);
 
-  writeFileSync(skillFile('oncall_check'), original.replace('- Terse: the template and nothing else', '- Terse: only the template').replace('version: 1.2.0', 'version: 1.3.0'));
+  writeFileSync(
+    skillFile('oncall_check'),
+    original
+      .replace('- Terse: the template and nothing else', '- Terse: only the template')
+      .replace('version: 1.2.0', 'version: 1.3.0'),
+  );
   mkdirSync(path.join(dir, 'skills', 'shift_check'), { recursive: true });
-  writeFileSync(skillFile('shift_check'), '---\nname: shift_check\ndescription: Check the shift handover notes for open problems.\nversion: 1.0.0\n---\n## Steps\n1. Call search_documents.\n');
+  writeFileSync(
+    skillFile('shift_check'),
+    '---\nname: shift_check\ndescription: Check the shift handover notes for open problems.\nversion: 1.0.0\n---\n## Steps\n1. Call search_documents.\n',
+  );
   rmSync(path.join(dir, 'skills', 'broken'), { recursive: true });
   const bumped = cli(['skills', 'reload', '--json']);
   assert.equal(bumped.status, 0, bumped.stderr);
-  const report = JSON.parse(bumped.stdout) as { changes: Array<{ change: string; name: string; version: string; previous_version?: string }> };
+  const report = JSON.parse(bumped.stdout) as {
+    changes: Array<{ change: string; name: string; version: string; previous_version?: string }>;
+  };
   assert.deepEqual(
     report.changes.map((change) => [change.change, change.name, change.previous_version ?? '', change.version]).sort(),
-    [['added', 'shift_check', '', '1.0.0'], ['enabled', 'oncall_check', '1.2.0', '1.3.0']],
+    [
+      ['added', 'shift_check', '', '1.0.0'],
+      ['enabled', 'oncall_check', '1.2.0', '1.3.0'],
+    ],
   );
   const list = cli(['skills', 'list']);
   assert.match(list.stdout, /broken: no longer installed/);

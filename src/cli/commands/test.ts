@@ -38,10 +38,20 @@ export async function run(context: CommandContext): Promise<number> {
     USAGE,
   );
   const jobs = Number(values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 32) throw new AppError('USAGE', `-j must be a whole number from 1 to 32, got "${String(values.jobs)}"`, { hint: USAGE });
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 32)
+    throw new AppError('USAGE', `-j must be a whole number from 1 to 32, got "${String(values.jobs)}"`, {
+      hint: USAGE,
+    });
   const caseTimeoutMs = Number(values['timeout-ms']);
-  if (!Number.isInteger(caseTimeoutMs) || caseTimeoutMs < 1000) throw new AppError('USAGE', `--timeout-ms must be a whole number of at least 1000, got "${String(values['timeout-ms'])}"`);
-  if (values.record && values.live) throw new AppError('USAGE', '--record and --live cannot be used together', { hint: '--record already talks to the live model and writes cassettes' });
+  if (!Number.isInteger(caseTimeoutMs) || caseTimeoutMs < 1000)
+    throw new AppError(
+      'USAGE',
+      `--timeout-ms must be a whole number of at least 1000, got "${String(values['timeout-ms'])}"`,
+    );
+  if (values.record && values.live)
+    throw new AppError('USAGE', '--record and --live cannot be used together', {
+      hint: '--record already talks to the live model and writes cassettes',
+    });
   let filter: RegExp | undefined;
   if (typeof values.filter === 'string') {
     try {
@@ -55,11 +65,28 @@ export async function run(context: CommandContext): Promise<number> {
     let socket: string | undefined;
     if (values.url === 'local') {
       socket = loadCommandConfig(context).config.server.socket ?? undefined;
-      if (socket === undefined) throw new AppError('USAGE', '--url local: the config names no console socket (server.socket)', { hint: 'set server.socket (the installed config has /run/airgap-agent/cli.sock), or give --url http://HOST:PORT --user NAME' });
+      if (socket === undefined)
+        throw new AppError('USAGE', '--url local: the config names no console socket (server.socket)', {
+          hint: 'set server.socket (the installed config has /run/airgap-agent/cli.sock), or give --url http://HOST:PORT --user NAME',
+        });
     } else if (values.url.startsWith('unix:')) {
       socket = values.url.slice('unix:'.length);
     }
-    const summary = await runRemoteSuite({ paths: positionals.length ? positionals : [defaultCases()], url: socket !== undefined ? `unix:${socket}` : values.url, socket, user: values.user as string | undefined, filter, tags: values.tag as string[] | undefined, jobs, failFast: values['fail-fast'] === true, junit: values.junit as string | undefined, json: values.json as string | undefined, caseTimeoutMs, out: process.stdout, err: process.stderr });
+    const summary = await runRemoteSuite({
+      paths: positionals.length ? positionals : [defaultCases()],
+      url: socket !== undefined ? `unix:${socket}` : values.url,
+      socket,
+      user: values.user as string | undefined,
+      filter,
+      tags: values.tag as string[] | undefined,
+      jobs,
+      failFast: values['fail-fast'] === true,
+      junit: values.junit as string | undefined,
+      json: values.json as string | undefined,
+      caseTimeoutMs,
+      out: process.stdout,
+      err: process.stderr,
+    });
     return summary.failed === 0 ? 0 : 1;
   }
   const loaded = loadCommandConfig(context);

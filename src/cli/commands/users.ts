@@ -15,7 +15,8 @@ import { openAgentDb } from '../../store/agent-db.js';
 import { Accounts, ROLES, type Role } from '../../http/accounts.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
-const USAGE = 'airgap-agent users add NAME --role admin|operator [--password-stdin] | passwd NAME [--password-stdin] | list [--json] | disable NAME | enable NAME';
+const USAGE =
+  'airgap-agent users add NAME --role admin|operator [--password-stdin] | passwd NAME [--password-stdin] | list [--json] | disable NAME | enable NAME';
 
 export interface UsersIo {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -39,7 +40,11 @@ export async function readFirstLine(stream: Readable): Promise<string> {
 export function promptHidden(io: UsersIo, prompt: string): Promise<string> {
   const { stdin, stderr } = io;
   if (!stdin.isTTY || !stdin.setRawMode) {
-    return Promise.reject(new AppError('USAGE', 'no terminal to ask for the password', { hint: 'pipe it in with --password-stdin, e.g. `printf %s "$PW" | airgap-agent users add NAME --role admin --password-stdin`' }));
+    return Promise.reject(
+      new AppError('USAGE', 'no terminal to ask for the password', {
+        hint: 'pipe it in with --password-stdin, e.g. `printf %s "$PW" | airgap-agent users add NAME --role admin --password-stdin`',
+      }),
+    );
   }
   stderr.write(prompt);
   stdin.setRawMode(true);
@@ -69,12 +74,16 @@ export function promptHidden(io: UsersIo, prompt: string): Promise<string> {
 async function newPassword(io: UsersIo, fromStdin: boolean, username: string): Promise<string> {
   if (fromStdin) {
     const password = await readFirstLine(io.stdin);
-    if (password.length === 0) throw new AppError('USAGE', 'no password on stdin', { hint: 'send the password as the first line of stdin' });
+    if (password.length === 0)
+      throw new AppError('USAGE', 'no password on stdin', { hint: 'send the password as the first line of stdin' });
     return password;
   }
   const first = await promptHidden(io, `password for ${username}: `);
   const second = await promptHidden(io, 'again: ');
-  if (first !== second) throw new AppError('USAGE', 'the two passwords differ', { hint: 'run the command again and type the same password twice' });
+  if (first !== second)
+    throw new AppError('USAGE', 'the two passwords differ', {
+      hint: 'run the command again and type the same password twice',
+    });
   return first;
 }
 
@@ -82,14 +91,23 @@ export async function usersCommand(options: { context: CommandContext; io: Users
   const { context, io } = options;
   const { values, positionals } = parseCommandArgs(
     context,
-    { role: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+    {
+      role: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
     USAGE,
   );
   const [action, name, ...extra] = positionals;
-  if (extra.length > 0) throw new AppError('USAGE', `users: unexpected "${extra.join(' ')}"`, { hint: `usage: ${USAGE}` });
+  if (extra.length > 0)
+    throw new AppError('USAGE', `users: unexpected "${extra.join(' ')}"`, { hint: `usage: ${USAGE}` });
   const needsName = action === 'add' || action === 'passwd' || action === 'disable' || action === 'enable';
-  if (!action || !(needsName || action === 'list')) throw new AppError('USAGE', `users: ${action ? `unknown action "${action}"` : 'no action given'}`, { hint: `usage: ${USAGE}` });
-  if (needsName && !name) throw new AppError('USAGE', `users ${action}: give the user name`, { hint: `usage: ${USAGE}` });
+  if (!action || !(needsName || action === 'list'))
+    throw new AppError('USAGE', `users: ${action ? `unknown action "${action}"` : 'no action given'}`, {
+      hint: `usage: ${USAGE}`,
+    });
+  if (needsName && !name)
+    throw new AppError('USAGE', `users ${action}: give the user name`, { hint: `usage: ${USAGE}` });
   const loaded = loadCommandConfig(context);
   const db = openAgentDb(loaded.config.state.db);
   try {
@@ -98,16 +116,26 @@ export async function usersCommand(options: { context: CommandContext; io: Users
       case 'add': {
         const role = values.role;
         if (typeof role !== 'string' || !ROLES.includes(role as Role)) {
-          throw new AppError('USAGE', `users add: --role must be admin or operator${role === undefined ? '' : `, not "${String(role)}"`}`, { hint: `e.g. airgap-agent users add ${name} --role operator` });
+          throw new AppError(
+            'USAGE',
+            `users add: --role must be admin or operator${role === undefined ? '' : `, not "${String(role)}"`}`,
+            { hint: `e.g. airgap-agent users add ${name} --role operator` },
+          );
         }
-        if (accounts.find(name!)) throw new AppError('ALREADY_EXISTS', `a user named "${name}" already exists`, { hint: `change the password with \`airgap-agent users passwd ${name}\`` });
+        if (accounts.find(name!))
+          throw new AppError('ALREADY_EXISTS', `a user named "${name}" already exists`, {
+            hint: `change the password with \`airgap-agent users passwd ${name}\``,
+          });
         const password = await newPassword(io, values['password-stdin'] === true, name!);
         const user = await accounts.add({ username: name!, role: role as Role, password });
         io.stdout.write(`added ${user.username} (${user.role})\n`);
         return 0;
       }
       case 'passwd': {
-        if (!accounts.find(name!)) throw new AppError('NOT_FOUND', `no user named "${name}"`, { hint: 'list the accounts with `airgap-agent users list`' });
+        if (!accounts.find(name!))
+          throw new AppError('NOT_FOUND', `no user named "${name}"`, {
+            hint: 'list the accounts with `airgap-agent users list`',
+          });
         const password = await newPassword(io, values['password-stdin'] === true, name!);
         await accounts.setPassword(name!, password);
         io.stdout.write(`password of ${name} changed; their log-ins have ended\n`);
@@ -131,7 +159,10 @@ export async function usersCommand(options: { context: CommandContext; io: Users
         }
         const width = Math.max(8, ...users.map((user) => user.username.length));
         io.stdout.write(`${'USER'.padEnd(width)}  ROLE      STATE     CREATED\n`);
-        for (const user of users) io.stdout.write(`${user.username.padEnd(width)}  ${user.role.padEnd(8)}  ${(user.disabled ? 'disabled' : 'active').padEnd(8)}  ${user.created_at}\n`);
+        for (const user of users)
+          io.stdout.write(
+            `${user.username.padEnd(width)}  ${user.role.padEnd(8)}  ${(user.disabled ? 'disabled' : 'active').padEnd(8)}  ${user.created_at}\n`,
+          );
         return 0;
       }
     }

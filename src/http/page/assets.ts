@@ -21,7 +21,15 @@ export interface PageScripts {
 /** The entry points (relative to the source root) and esbuild's options; scripts/bundle/esbuild.mjs uses the same. */
 export const PAGE_BUILD = {
   entries: { app: 'src/http/page/client/app.ts', extras: 'src/http/page/client/extras.ts' },
-  options: { bundle: true, format: 'iife', target: 'es2020', platform: 'browser', charset: 'utf8', legalComments: 'none', write: false },
+  options: {
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    charset: 'utf8',
+    legalComments: 'none',
+    write: false,
+  },
 } as const;
 
 function embedded(): PageScripts | undefined {
@@ -55,7 +63,11 @@ export async function buildPageScripts(root: string): Promise<PageScripts> {
     });
   }
   const one = async (entry: string): Promise<string> => {
-    const result = await esbuild.build({ ...PAGE_BUILD.options, entryPoints: [path.join(root, entry)], logLevel: 'silent' });
+    const result = await esbuild.build({
+      ...PAGE_BUILD.options,
+      entryPoints: [path.join(root, entry)],
+      logLevel: 'silent',
+    });
     const file = result.outputFiles?.[0];
     if (!file) throw new AppError('INTERNAL', `esbuild produced nothing for ${entry}`);
     return file.text;

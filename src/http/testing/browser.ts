@@ -11,7 +11,15 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** `describe(…, { skip: browserSkip('…') })`: a reason when AIRGAP_SKIP_BROWSER=1, else false. */
 export function browserSkip(what: string): string | false {
@@ -24,9 +32,13 @@ export interface Browser {
 }
 
 /** Chromium with its own profile (removed on close), in the given locale and window size. */
-export async function launchBrowser(options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launchBrowser(
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium fonts-noto-cjk\` (or set AIRGAP_SKIP_BROWSER=1 to skip the browser tests explicitly)`);
+    throw new Error(
+      `${CHROMIUM} is missing: install it with \`apt-get install -y chromium fonts-noto-cjk\` (or set AIRGAP_SKIP_BROWSER=1 to skip the browser tests explicitly)`,
+    );
   }
   const profile = mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -60,20 +60,58 @@ export class FakeAgent {
       if (question.startsWith('model-danger')) {
         // the model chooses a skill that needs approval while the question runs
         emit({ type: 'mode', mode: 'model', reason: 'the model chose restart_line' });
-        const approved = options.approve ? await options.approve({ skill: 'restart_line', version: '1.0.0', arguments: { line: 'B' }, description: 'restarts a line' }) : false;
+        const approved = options.approve
+          ? await options.approve({
+              skill: 'restart_line',
+              version: '1.0.0',
+              arguments: { line: 'B' },
+              description: 'restarts a line',
+            })
+          : false;
         if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
         if (!approved) {
-          const answer: AgentAnswer = { answer: 'An admin rejected restart_line.', mode: 'model', tool_calls: [], session: sessionId, trace_id: options.traceId ?? traceId, error: { code: 'FORBIDDEN', message: 'an admin rejected "restart_line"' } };
+          const answer: AgentAnswer = {
+            answer: 'An admin rejected restart_line.',
+            mode: 'model',
+            tool_calls: [],
+            session: sessionId,
+            trace_id: options.traceId ?? traceId,
+            error: { code: 'FORBIDDEN', message: 'an admin rejected "restart_line"' },
+          };
           emit({ type: 'answer', answer });
           return answer;
         }
       }
-      const sql = "SELECT line_id, SUM(defect_qty) AS defects FROM quality_data WHERE record_date = '2026-11-25' GROUP BY line_id LIMIT 10";
+      const sql =
+        "SELECT line_id, SUM(defect_qty) AS defects FROM quality_data WHERE record_date = '2026-11-25' GROUP BY line_id LIMIT 10";
       emit({ type: 'mode', mode: question.startsWith('rules:') ? 'rules' : 'model', reason: 'fake' });
       emit({ type: 'skill-start', skill: 'quality_metrics', version: '1.0.0', arguments: {} });
-      emit({ type: 'tool-call-start', id: 'call-1', name: 'query_database', arguments: { sql, purpose: 'defects per line' } });
+      emit({
+        type: 'tool-call-start',
+        id: 'call-1',
+        name: 'query_database',
+        arguments: { sql, purpose: 'defects per line' },
+      });
       emit({ type: 'skill-progress', skill: 'quality_metrics', message: 'found 2 records' });
-      emit({ type: 'tool-call-end', id: 'call-1', name: 'query_database', ok: true, ms: 4.25, cached: true, result: { columns: ['line_id', 'defects'], rows: [['A', 3], ['B', 5]], row_count: 2, has_more: false, elapsed_ms: 1, cached: true } });
+      emit({
+        type: 'tool-call-end',
+        id: 'call-1',
+        name: 'query_database',
+        ok: true,
+        ms: 4.25,
+        cached: true,
+        result: {
+          columns: ['line_id', 'defects'],
+          rows: [
+            ['A', 3],
+            ['B', 5],
+          ],
+          row_count: 2,
+          has_more: false,
+          elapsed_ms: 1,
+          cached: true,
+        },
+      });
       emit({ type: 'skill-end', skill: 'quality_metrics', ok: true, ms: 6 });
       const answer: AgentAnswer = {
         answer: `**Answer** to: ${question}`,
@@ -98,13 +136,40 @@ export class FakeAgent {
 export class FakeSkills implements SkillEngine {
   failList = false;
   skills: SkillInfo[] = [
-    { name: 'quality_metrics', kind: 'code', version: '1.0.0', description: 'quality figures', parameters: {}, enabled: true, source: 'builtin', needsApproval: false },
-    { name: 'restart_line', kind: 'code', version: '1.0.0', description: 'restarts a line (dangerous)', parameters: {}, enabled: true, source: 'builtin', needsApproval: true },
+    {
+      name: 'quality_metrics',
+      kind: 'code',
+      version: '1.0.0',
+      description: 'quality figures',
+      parameters: {},
+      enabled: true,
+      source: 'builtin',
+      needsApproval: false,
+    },
+    {
+      name: 'restart_line',
+      kind: 'code',
+      version: '1.0.0',
+      description: 'restarts a line (dangerous)',
+      parameters: {},
+      enabled: true,
+      source: 'builtin',
+      needsApproval: true,
+    },
   ];
 
   route(question: string): RouteDecision {
-    if (question.startsWith('danger')) return { kind: 'skill', skill: 'restart_line', args: { line: 'A' }, language: 'en', missing: [], reason: 'asks to restart' };
-    if (question.startsWith('rules:')) return { kind: 'skill', skill: 'quality_metrics', args: {}, language: 'en', missing: [], reason: 'rules' };
+    if (question.startsWith('danger'))
+      return {
+        kind: 'skill',
+        skill: 'restart_line',
+        args: { line: 'A' },
+        language: 'en',
+        missing: [],
+        reason: 'asks to restart',
+      };
+    if (question.startsWith('rules:'))
+      return { kind: 'skill', skill: 'quality_metrics', args: {}, language: 'en', missing: [], reason: 'rules' };
     return { kind: 'none', language: 'en', reason: 'no rule' };
   }
   list(): SkillInfo[] {
@@ -135,7 +200,9 @@ export class FakeTools implements ToolsView {
     return this.up;
   }
   status() {
-    return [{ name: 'query', state: this.up ? 'running' : 'restarting', last_error: this.up ? null : 'exited with code 1' }];
+    return [
+      { name: 'query', state: this.up ? 'running' : 'restarting', last_error: this.up ? null : 'exited with code 1' },
+    ];
   }
 }
 
@@ -149,9 +216,19 @@ export interface FakeHarness extends HttpApp {
   close(): void;
 }
 
-export function fakeHarness(options: { server?: Record<string, unknown>; llm?: Record<string, unknown> } = {}): FakeHarness {
+export function fakeHarness(
+  options: { server?: Record<string, unknown>; llm?: Record<string, unknown> } = {},
+): FakeHarness {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'http-test-'));
-  const config = configFromObject({ state: { db: path.join(dir, 'agent.db') }, server: options.server ?? {}, llm: options.llm ?? {}, log: { level: 'silent', dir: path.join(dir, 'log') } }, dir);
+  const config = configFromObject(
+    {
+      state: { db: path.join(dir, 'agent.db') },
+      server: options.server ?? {},
+      llm: options.llm ?? {},
+      log: { level: 'silent', dir: path.join(dir, 'log') },
+    },
+    dir,
+  );
   const db = openAgentDb(config.state.db);
   const agent = new FakeAgent();
   const skills = new FakeSkills();

@@ -11,22 +11,38 @@ export async function addUsers(harness: Pick<FakeHarness, 'service'>): Promise<v
 }
 
 /** Log in and return the Cookie header value. */
-export async function cookieFor(harness: Pick<FakeHarness, 'app'>, user: { username: string; password: string }): Promise<string> {
-  const response = await harness.app.request('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) });
+export async function cookieFor(
+  harness: Pick<FakeHarness, 'app'>,
+  user: { username: string; password: string },
+): Promise<string> {
+  const response = await harness.app.request('/api/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(user),
+  });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const setCookie = response.headers.get('set-cookie') ?? '';
   return setCookie.split(';')[0]!;
 }
 
 export function json(body: unknown, cookie?: string, extra: Record<string, string> = {}): RequestInit {
-  return { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...extra }, body: JSON.stringify(body) };
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...extra },
+    body: JSON.stringify(body),
+  };
 }
 
 export function get(cookie?: string, extra: Record<string, string> = {}): RequestInit {
   return { headers: { ...(cookie ? { Cookie: cookie } : {}), ...extra } };
 }
 
-export async function events(harness: Pick<FakeHarness, 'app'>, taskId: string, cookie: string, lastEventId?: number): Promise<SseEvent[]> {
+export async function events(
+  harness: Pick<FakeHarness, 'app'>,
+  taskId: string,
+  cookie: string,
+  lastEventId?: number,
+): Promise<SseEvent[]> {
   const headers: Record<string, string> = { Cookie: cookie, Accept: 'text/event-stream' };
   if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
   const response = await harness.app.request(`/api/tasks/${taskId}/events`, { headers });

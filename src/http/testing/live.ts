@@ -12,7 +12,12 @@ import { setFixedNow } from '../../clock.js';
 import { loadConfig } from '../../config/load.js';
 import { createAgent, type AgentRuntime } from '../../agent/create.js';
 import { seedTestPlant } from '../../seed/index.js';
-import { lastUserText, startScriptedLlmServer, type ScriptedLlmServer, type ScriptedTurn } from '../../agent-test/scripted-llm-server.js';
+import {
+  lastUserText,
+  startScriptedLlmServer,
+  type ScriptedLlmServer,
+  type ScriptedTurn,
+} from '../../agent-test/scripted-llm-server.js';
 import { serviceFromRuntime } from '../service.js';
 import { startHttpServer, type RunningServer } from '../server.js';
 import { ADMIN, OPERATOR } from './helpers.js';
@@ -21,10 +26,23 @@ export const LIVE_NOW = '2026-11-29T10:00:00+08:00';
 
 /** Model turns for questions the rules do not answer: "slow …" streams for a long time, "explain …" answers quickly. */
 export function scriptedTurns(): ScriptedTurn[] {
-  const slowText = 'Looking at the trend of every line, shift by shift, to find when the defect rate started to rise. '.repeat(4);
+  const slowText =
+    'Looking at the trend of every line, shift by shift, to find when the defect rate started to rise. '.repeat(4);
   return [
-    { match: (request) => /slow/i.test(lastUserText(request)), repeat: true, content: slowText, chunkSize: 3, chunkDelayMs: 250 },
-    { match: (request) => /explain/i.test(lastUserText(request)), repeat: true, content: 'A **defect rate** is defective pieces divided by inspected pieces.', chunkSize: 6, chunkDelayMs: 10 },
+    {
+      match: (request) => /slow/i.test(lastUserText(request)),
+      repeat: true,
+      content: slowText,
+      chunkSize: 3,
+      chunkDelayMs: 250,
+    },
+    {
+      match: (request) => /explain/i.test(lastUserText(request)),
+      repeat: true,
+      content: 'A **defect rate** is defective pieces divided by inspected pieces.',
+      chunkSize: 6,
+      chunkDelayMs: 10,
+    },
   ];
 }
 
@@ -51,7 +69,9 @@ export async function startLiveService(
   const dir = mkdtempSync(path.join(os.tmpdir(), 'http-live-'));
   setFixedNow(LIVE_NOW, 'Asia/Shanghai');
   const plant = seedTestPlant({ dir, rows: options.rows });
-  const llm = options.model ? await startScriptedLlmServer({ turns: [...(options.turns ?? []), ...scriptedTurns()] }) : undefined;
+  const llm = options.model
+    ? await startScriptedLlmServer({ turns: [...(options.turns ?? []), ...scriptedTurns()] })
+    : undefined;
   const file = path.join(dir, 'agent.yaml');
   writeFileSync(
     file,
@@ -69,8 +89,15 @@ export async function startLiveService(
   );
   const loaded = loadConfig({ config: file });
   // without the scripted model: rules only, never an embedded model that happens to be installed
-  const runtime = await createAgent({ config: loaded.config, configFile: loaded.file, ...(llm ? {} : { llmBaseUrl: null }) });
-  const server = await startHttpServer({ deps: serviceFromRuntime(runtime, loaded.config), closeRuntime: () => runtime.close() });
+  const runtime = await createAgent({
+    config: loaded.config,
+    configFile: loaded.file,
+    ...(llm ? {} : { llmBaseUrl: null }),
+  });
+  const server = await startHttpServer({
+    deps: serviceFromRuntime(runtime, loaded.config),
+    closeRuntime: () => runtime.close(),
+  });
   await server.http.service.accounts.add({ ...ADMIN, role: 'admin' });
   await server.http.service.accounts.add({ ...OPERATOR, role: 'operator' });
   return {
@@ -90,7 +117,11 @@ export async function startLiveService(
 
 /** Log in over HTTP; the Cookie header value. */
 export async function liveCookie(url: string, user: { username: string; password: string }): Promise<string> {
-  const response = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(user) });
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(user),
+  });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }

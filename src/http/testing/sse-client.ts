@@ -62,7 +62,10 @@ export class SseParser {
 }
 
 /** Read a fetch Response's SSE body; `onEvent` returning false stops reading (the connection is dropped). */
-export async function readSse(response: Response, onEvent: (event: SseEvent) => boolean | void = () => true): Promise<{ events: SseEvent[]; parser: SseParser; ended: boolean }> {
+export async function readSse(
+  response: Response,
+  onEvent: (event: SseEvent) => boolean | void = () => true,
+): Promise<{ events: SseEvent[]; parser: SseParser; ended: boolean }> {
   const parser = new SseParser();
   const events: SseEvent[] = [];
   if (!response.body) return { events, parser, ended: true };

@@ -43,7 +43,8 @@ async function startChoiceProxy(target: string): Promise<Proxy> {
     if (request.method === 'POST' && request.url?.endsWith('/chat/completions')) {
       const json = JSON.parse(body) as Record<string, unknown>;
       seen.push(json);
-      if (json.tools) json.tool_choice = seen.length === 1 ? { type: 'function', function: { name: 'line_status' } } : 'none';
+      if (json.tools)
+        json.tool_choice = seen.length === 1 ? { type: 'function', function: { name: 'line_status' } } : 'none';
       // one call per turn: a random model repeats a call until the array's limit
       json.parallel_tool_calls = false;
       body = JSON.stringify(json);
@@ -59,7 +60,11 @@ async function startChoiceProxy(target: string): Promise<Proxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}/v1`, seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    seen,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('the agent against the embedded model service', () => {
@@ -78,7 +83,12 @@ describe('the agent against the embedded model service', () => {
         state: { db: path.join(dir, 'agent.db') },
         llm: { base_url: null, model: 'local', timeout_ms: 60000, temperature: 0.2, max_tokens: 400 },
         agent: { max_steps: 3, max_retries: 0 },
-        mcp: { shipped_servers: false, servers: { status: { command: process.execPath, args: ['--import', tsxLoader, fixtureServer], timeout_ms: 10000 } } },
+        mcp: {
+          shipped_servers: false,
+          servers: {
+            status: { command: process.execPath, args: ['--import', tsxLoader, fixtureServer], timeout_ms: 10000 },
+          },
+        },
         log: { level: 'silent', dir: path.join(dir, 'log') },
         audit: { flush_ms: 10 },
       },
@@ -110,7 +120,9 @@ describe('the agent against the embedded model service', () => {
     assert.equal(answer.error, undefined);
     assert.ok(answer.answer.length > 0);
     runtime.audit.flush();
-    const rows = runtime.db.prepare('SELECT tool_name, success FROM tool_call_log WHERE trace_id = ?').all(answer.trace_id) as Array<{ tool_name: string; success: number }>;
+    const rows = runtime.db
+      .prepare('SELECT tool_name, success FROM tool_call_log WHERE trace_id = ?')
+      .all(answer.trace_id) as Array<{ tool_name: string; success: number }>;
     assert.deepEqual(rows, [{ tool_name: 'line_status', success: 1 }]);
   });
 });

@@ -22,10 +22,18 @@ interface Run {
 
 function start(dir: string, args: string[]): Run {
   const config = path.join(dir, 'config.yaml');
-  writeFileSync(config, JSON.stringify({ log: { dir: path.join(dir, 'log'), level: 'info' }, llm: { model: 'plant-model' } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ log: { dir: path.join(dir, 'log'), level: 'info' }, llm: { model: 'plant-model' } }),
+  );
   const command = selfCommand(['--config', config, 'llm', 'serve', ...args]);
   const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const run: Run = { child, stdout: '', stderr: '', exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+  const run: Run = {
+    child,
+    stdout: '',
+    stderr: '',
+    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+  };
   child.stdout!.on('data', (data: Buffer) => (run.stdout += data.toString()));
   child.stderr!.on('data', (data: Buffer) => (run.stderr += data.toString()));
   return run;
@@ -58,7 +66,12 @@ describe('airgap-agent llm serve (process)', () => {
     const run = start(dir, ['--model', file, '--port', '0', '--threads', '1']);
     children.push(run.child);
     assert.equal(await run.exited, 1);
-    assert.match(run.stderr, new RegExp(`error: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: sha256 ${entry.sha256} does not match the manifest's ${wrong}`));
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `error: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: sha256 ${entry.sha256} does not match the manifest's ${wrong}`,
+      ),
+    );
     assert.match(run.stderr, /fix: .*copy the model again/);
     assert.equal(run.stdout, '');
   });
@@ -66,20 +79,46 @@ describe('airgap-agent llm serve (process)', () => {
   test('serves on a free port, answers the SDK and bad requests, stops cleanly on SIGTERM', async () => {
     const { dir, file } = writeTinyModel();
     dirs.push(dir);
-    const run = start(dir, ['--model', file, '--port', '0', '--threads', '1', '--context-size', '2048', '--parallel', '1']);
+    const run = start(dir, [
+      '--model',
+      file,
+      '--port',
+      '0',
+      '--threads',
+      '1',
+      '--context-size',
+      '2048',
+      '--parallel',
+      '1',
+    ]);
     children.push(run.child);
     const url = await readyUrl(run);
     assert.match(run.stdout, /model tiny-test, 1 thread\(s\), context 2048 × 1, chat template ChatML/);
     const client = new OpenAI({ baseURL: url, apiKey: 'unused', maxRetries: 0 });
     // the configured llm.model is accepted as an alias of the served model
     const models = await client.models.list();
-    assert.deepEqual(models.data.map((model) => model.id), ['tiny-test']);
+    assert.deepEqual(
+      models.data.map((model) => model.id),
+      ['tiny-test'],
+    );
     const bad = await fetch(`${url}/chat/completions`, { method: 'POST', body: 'not json' });
     assert.equal(bad.status, 400);
     const answer = await client.chat.completions.create({
       model: 'plant-model',
       messages: [{ role: 'user', content: 'Which line?' }],
-      tools: [{ type: 'function', function: { name: 'pick_line', parameters: { type: 'object', properties: { line: { type: 'string', enum: ['A', 'B'] } }, required: ['line'] } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'pick_line',
+            parameters: {
+              type: 'object',
+              properties: { line: { type: 'string', enum: ['A', 'B'] } },
+              required: ['line'],
+            },
+          },
+        },
+      ],
       tool_choice: 'required',
       parallel_tool_calls: false,
       max_tokens: 400,

@@ -11,7 +11,15 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { ChatHistoryItem, ChatWrapper, Llama, LlamaChat, LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
+import type {
+  ChatHistoryItem,
+  ChatWrapper,
+  Llama,
+  LlamaChat,
+  LlamaContext,
+  LlamaGrammar,
+  LlamaModel,
+} from 'node-llama-cpp';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../log/index.js';
 import { loadLlamaModule, type NodeLlamaCpp } from './load-llama.js';
@@ -89,10 +97,14 @@ async function sharedLlama(module: NodeLlamaCpp, threads: number, gpu: 'auto' | 
       })
       .catch((error: unknown) => {
         llamas.delete(key);
-        throw new AppError('LLM_UNAVAILABLE', `node-llama-cpp has no usable prebuilt binary: ${(error as Error).message}`, {
-          hint: 'the appliance never compiles llama.cpp: reinstall the bundle (vendor/node-llama-cpp), or set llm.base_url to an external server',
-          cause: error,
-        });
+        throw new AppError(
+          'LLM_UNAVAILABLE',
+          `node-llama-cpp has no usable prebuilt binary: ${(error as Error).message}`,
+          {
+            hint: 'the appliance never compiles llama.cpp: reinstall the bundle (vendor/node-llama-cpp), or set llm.base_url to an external server',
+            cause: error,
+          },
+        );
       });
     llamas.set(key, llama);
   }
@@ -142,7 +154,10 @@ export class EmbeddedModel {
     this.loadMs = info.loadMs;
     this.chatWrapperName = chatWrapper.wrapperName;
     this.gpu = llama.gpu === false ? 'cpu' : String(llama.gpu);
-    this.chats = Array.from({ length: options.parallel }, () => new module.LlamaChat({ contextSequence: context.getSequence(), chatWrapper, autoDisposeSequence: true }));
+    this.chats = Array.from(
+      { length: options.parallel },
+      () => new module.LlamaChat({ contextSequence: context.getSequence(), chatWrapper, autoDisposeSequence: true }),
+    );
     this.free = [...this.chats];
   }
 
@@ -165,21 +180,42 @@ export class EmbeddedModel {
       context = await model.createContext({ contextSize: options.contextSize, sequences: options.parallel, threads });
     } catch (error) {
       await model.dispose();
-      throw new AppError('LLM_UNAVAILABLE', `cannot create a context of ${options.contextSize} tokens × ${options.parallel} sequences: ${(error as Error).message}`, {
-        hint: 'lower llm.embedded.context_size or llm.embedded.parallel (memory grows with their product)',
-        cause: error,
-      });
+      throw new AppError(
+        'LLM_UNAVAILABLE',
+        `cannot create a context of ${options.contextSize} tokens × ${options.parallel} sequences: ${(error as Error).message}`,
+        {
+          hint: 'lower llm.embedded.context_size or llm.embedded.parallel (memory grows with their product)',
+          cause: error,
+        },
+      );
     }
     const chatWrapper = module.resolveChatWrapper(model);
     if (!model.fileInfo.metadata.tokenizer?.chat_template) {
       options.log.warn({ wrapper: chatWrapper.wrapperName }, 'model-chat-template-missing');
     }
-    return new EmbeddedModel(module, llama, model, context, chatWrapper, options, { loadMs: Math.round(performance.now() - started), threads });
+    return new EmbeddedModel(module, llama, model, context, chatWrapper, options, {
+      loadMs: Math.round(performance.now() - started),
+      threads,
+    });
   }
 
   /** Requests generating now and waiting for a sequence. */
-  stats(): { active: number; queued: number; parallel: number; queueMax: number; completed: number; cancelled: number } {
-    return { active: this.active, queued: this.waiting.length, parallel: this.parallel, queueMax: this.options.queueMax, completed: this.completed, cancelled: this.cancelled };
+  stats(): {
+    active: number;
+    queued: number;
+    parallel: number;
+    queueMax: number;
+    completed: number;
+    cancelled: number;
+  } {
+    return {
+      active: this.active,
+      queued: this.waiting.length,
+      parallel: this.parallel,
+      queueMax: this.options.queueMax,
+      completed: this.completed,
+      cancelled: this.cancelled,
+    };
   }
 
   /** Tokens the history takes once rendered by the model's chat template. */
@@ -211,9 +247,13 @@ export class EmbeddedModel {
     if (chat) return Promise.resolve(chat);
     if (this.waiting.length >= this.options.queueMax) {
       return Promise.reject(
-        new AppError('QUEUE_FULL', `the model is busy: ${this.parallel} request(s) generating and ${this.waiting.length} waiting`, {
-          hint: 'retry after a few seconds, or raise llm.embedded.parallel',
-        }),
+        new AppError(
+          'QUEUE_FULL',
+          `the model is busy: ${this.parallel} request(s) generating and ${this.waiting.length} waiting`,
+          {
+            hint: 'retry after a few seconds, or raise llm.embedded.parallel',
+          },
+        ),
       );
     }
     return new Promise((resolve, reject) => {
@@ -245,10 +285,19 @@ export class EmbeddedModel {
     const promptTokens = this.countPromptTokens(request.history);
     const room = this.contextSize - promptTokens;
     if (room < 1 || (request.maxTokens !== undefined && request.maxTokens > room)) {
-      throw new AppError('BAD_REQUEST', `this model's context is ${this.contextSize} tokens; the messages take ${promptTokens}${request.maxTokens !== undefined ? ` and max_tokens asks for ${request.maxTokens} more` : ''}`, {
-        hint: 'send fewer or shorter messages, lower max_tokens, or raise llm.embedded.context_size',
-        details: { code: 'context_length_exceeded', param: request.maxTokens !== undefined && promptTokens < this.contextSize ? 'max_tokens' : 'messages', promptTokens, contextSize: this.contextSize },
-      });
+      throw new AppError(
+        'BAD_REQUEST',
+        `this model's context is ${this.contextSize} tokens; the messages take ${promptTokens}${request.maxTokens !== undefined ? ` and max_tokens asks for ${request.maxTokens} more` : ''}`,
+        {
+          hint: 'send fewer or shorter messages, lower max_tokens, or raise llm.embedded.context_size',
+          details: {
+            code: 'context_length_exceeded',
+            param: request.maxTokens !== undefined && promptTokens < this.contextSize ? 'max_tokens' : 'messages',
+            promptTokens,
+            contextSize: this.contextSize,
+          },
+        },
+      );
     }
     const grammar = request.schema ? await this.grammarFor(request.schema) : undefined;
     const queuedAt = performance.now();
@@ -284,10 +333,15 @@ export class EmbeddedModel {
           // are passed on as written for the caller's argument validation to refuse
           parsed = JSON.parse(response.response);
         } catch (error) {
-          throw new AppError('LLM_ERROR', `the grammar-constrained output is not valid JSON: ${(error as Error).message}`, { cause: error });
+          throw new AppError(
+            'LLM_ERROR',
+            `the grammar-constrained output is not valid JSON: ${(error as Error).message}`,
+            { cause: error },
+          );
         }
       }
-      if (response.metadata.stopReason === 'abort' || request.signal.aborted) throw new AppError('CANCELLED', 'the request was cancelled (the client went away)');
+      if (response.metadata.stopReason === 'abort' || request.signal.aborted)
+        throw new AppError('CANCELLED', 'the request was cancelled (the client went away)');
       this.completed++;
       return {
         text: response.response,
@@ -301,7 +355,9 @@ export class EmbeddedModel {
     } catch (error) {
       if (request.signal.aborted) {
         this.cancelled++;
-        throw error instanceof AppError && error.code === 'CANCELLED' ? error : new AppError('CANCELLED', 'the request was cancelled (the client went away)', { cause: error });
+        throw error instanceof AppError && error.code === 'CANCELLED'
+          ? error
+          : new AppError('CANCELLED', 'the request was cancelled (the client went away)', { cause: error });
       }
       throw error;
     } finally {
@@ -314,7 +370,8 @@ export class EmbeddedModel {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const waiter of this.waiting.splice(0)) waiter.reject(new AppError('LLM_UNAVAILABLE', 'the model service is shutting down'));
+    for (const waiter of this.waiting.splice(0))
+      waiter.reject(new AppError('LLM_UNAVAILABLE', 'the model service is shutting down'));
     for (const chat of this.chats) chat.dispose();
     await this.context.dispose();
     await this.model.dispose();

@@ -27,9 +27,13 @@ async function load(): Promise<NodeLlamaCpp> {
   if (isSea() || isBundled) {
     const entry = vendoredLlamaEntry();
     if (!existsSync(entry)) {
-      throw new AppError('LLM_UNAVAILABLE', `node-llama-cpp is not installed beside the executable (${entry} is missing)`, {
-        hint: 'reinstall a bundle built with node-llama-cpp (`npm run bundle`, not `--no-llm`), or set llm.base_url to an external OpenAI-compatible server',
-      });
+      throw new AppError(
+        'LLM_UNAVAILABLE',
+        `node-llama-cpp is not installed beside the executable (${entry} is missing)`,
+        {
+          hint: 'reinstall a bundle built with node-llama-cpp (`npm run bundle`, not `--no-llm`), or set llm.base_url to an external OpenAI-compatible server',
+        },
+      );
     }
     return (await importFile(entry)) as NodeLlamaCpp;
   }

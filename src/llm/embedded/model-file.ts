@@ -42,7 +42,10 @@ export function modelsDir(root = appRoot()): string {
 }
 
 /** The model file to serve: an explicit one (--model, llm.embedded.model), else the first *.gguf in vendor/models. */
-export function resolveModelFile(config: Pick<Config, 'llm'>, options: { root?: string; override?: string | undefined } = {}): string | undefined {
+export function resolveModelFile(
+  config: Pick<Config, 'llm'>,
+  options: { root?: string; override?: string | undefined } = {},
+): string | undefined {
   if (options.override !== undefined) return path.resolve(options.override);
   if (config.llm.embedded.model !== null) return path.resolve(config.llm.embedded.model);
   const dir = modelsDir(options.root);
@@ -69,27 +72,65 @@ function readManifest(file: string): ModelManifestEntry[] {
 /** Check one model file against the manifest.json in its folder. */
 export async function verifyModelFile(file: string, options: { quick?: boolean } = {}): Promise<ModelCheck> {
   if (!existsSync(file) || !statSync(file).isFile()) {
-    return { name: 'model', status: 'fail', file, detail: `model file ${file} does not exist`, fix: 'fix llm.embedded.model (or --model), or copy the model into vendor/models with its manifest entry' };
+    return {
+      name: 'model',
+      status: 'fail',
+      file,
+      detail: `model file ${file} does not exist`,
+      fix: 'fix llm.embedded.model (or --model), or copy the model into vendor/models with its manifest entry',
+    };
   }
   const manifestFile = path.join(path.dirname(file), 'manifest.json');
   if (!existsSync(manifestFile)) {
-    return { name: 'model', status: 'warn', file, detail: `${file}: no manifest.json beside it, so its checksum cannot be verified`, fix: `add ${manifestFile} with {"models": [{"name", "size", "sha256", "licence"}]} (see docs/embedded-llm.md)` };
+    return {
+      name: 'model',
+      status: 'warn',
+      file,
+      detail: `${file}: no manifest.json beside it, so its checksum cannot be verified`,
+      fix: `add ${manifestFile} with {"models": [{"name", "size", "sha256", "licence"}]} (see docs/embedded-llm.md)`,
+    };
   }
   let entries: ModelManifestEntry[];
   try {
     entries = readManifest(manifestFile);
   } catch (error) {
-    return { name: 'model', status: 'fail', file, detail: `${manifestFile} is not a valid manifest: ${(error as Error).message}`, fix: 'restore manifest.json from the release medium (install.sh verifies every file)' };
+    return {
+      name: 'model',
+      status: 'fail',
+      file,
+      detail: `${manifestFile} is not a valid manifest: ${(error as Error).message}`,
+      fix: 'restore manifest.json from the release medium (install.sh verifies every file)',
+    };
   }
   const entry = entries.find((candidate) => candidate?.name === path.basename(file));
   if (!entry) {
-    return { name: 'model', status: 'warn', file, detail: `${path.basename(file)} is not listed in ${manifestFile}, so its checksum cannot be verified`, fix: 'add it to the manifest (name, size, sha256 from `sha256sum`, licence) or use a listed model' };
+    return {
+      name: 'model',
+      status: 'warn',
+      file,
+      detail: `${path.basename(file)} is not listed in ${manifestFile}, so its checksum cannot be verified`,
+      fix: 'add it to the manifest (name, size, sha256 from `sha256sum`, licence) or use a listed model',
+    };
   }
   const size = statSync(file).size;
   if (size !== entry.size) {
-    return { name: 'model', status: 'fail', file, entry, detail: `${file} is ${size} bytes, the manifest says ${entry.size}`, fix: 'the copy is incomplete or damaged: copy the model again from the release medium' };
+    return {
+      name: 'model',
+      status: 'fail',
+      file,
+      entry,
+      detail: `${file} is ${size} bytes, the manifest says ${entry.size}`,
+      fix: 'the copy is incomplete or damaged: copy the model again from the release medium',
+    };
   }
-  if (options.quick) return { name: 'model', status: 'ok', file, entry, detail: `${file}: size matches the manifest (checksum skipped), licence ${entry.licence}` };
+  if (options.quick)
+    return {
+      name: 'model',
+      status: 'ok',
+      file,
+      entry,
+      detail: `${file}: size matches the manifest (checksum skipped), licence ${entry.licence}`,
+    };
   const actual = await sha256File(file);
   if (actual !== entry.sha256.toLowerCase()) {
     return {
@@ -102,19 +143,38 @@ export async function verifyModelFile(file: string, options: { quick?: boolean }
       fix: 'the file is damaged or not the shipped one: copy the model again from the release medium, or correct the manifest entry if the model was replaced on purpose',
     };
   }
-  return { name: 'model', status: 'ok', file, entry, sha256: actual, detail: `${file}: sha256 matches the manifest, licence ${entry.licence}` };
+  return {
+    name: 'model',
+    status: 'ok',
+    file,
+    entry,
+    sha256: actual,
+    detail: `${file}: sha256 matches the manifest, licence ${entry.licence}`,
+  };
 }
 
 /**
  * The embedded model as `doctor` reports it: which file, verified or not.
  * No model at all is a warning when llm.base_url is also unset (rules only).
  */
-export async function checkEmbeddedModel(config: Pick<Config, 'llm'>, options: { root?: string; quick?: boolean; override?: string } = {}): Promise<ModelCheck> {
+export async function checkEmbeddedModel(
+  config: Pick<Config, 'llm'>,
+  options: { root?: string; quick?: boolean; override?: string } = {},
+): Promise<ModelCheck> {
   const file = resolveModelFile(config, options);
   if (file === undefined) {
     return config.llm.base_url === null
-      ? { name: 'model', status: 'warn', detail: `no model: no *.gguf in ${modelsDir(options.root)} and llm.base_url is not set, so questions are answered by rules only`, fix: 'copy a GGUF model and its manifest entry into vendor/models (docs/embedded-llm.md), or set llm.base_url to a local OpenAI-compatible server' }
-      : { name: 'model', status: 'ok', detail: `no embedded model; the external endpoint ${config.llm.base_url} is used` };
+      ? {
+          name: 'model',
+          status: 'warn',
+          detail: `no model: no *.gguf in ${modelsDir(options.root)} and llm.base_url is not set, so questions are answered by rules only`,
+          fix: 'copy a GGUF model and its manifest entry into vendor/models (docs/embedded-llm.md), or set llm.base_url to a local OpenAI-compatible server',
+        }
+      : {
+          name: 'model',
+          status: 'ok',
+          detail: `no embedded model; the external endpoint ${config.llm.base_url} is used`,
+        };
   }
   return verifyModelFile(file, { quick: options.quick });
 }

@@ -37,12 +37,22 @@ export function created(): number {
 /** JSON text of tool arguments; a number the model wrote beyond a double's range stays a number (1e999), not null. */
 export function argumentsText(value: unknown): string {
   const marker = '\u0000non-finite:';
-  const text = JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'number' && !Number.isFinite(inner) ? `${marker}${Number.isNaN(inner) ? 'nan' : inner > 0 ? '+' : '-'}` : inner));
-  return text.replace(/"\\u0000non-finite:([+\-]|nan)"/g, (_match, sign: string) => (sign === '-' ? '-1e999' : '1e999'));
+  const text = JSON.stringify(value, (_key, inner: unknown) =>
+    typeof inner === 'number' && !Number.isFinite(inner)
+      ? `${marker}${Number.isNaN(inner) ? 'nan' : inner > 0 ? '+' : '-'}`
+      : inner,
+  );
+  return text.replace(/"\\u0000non-finite:([+\-]|nan)"/g, (_match, sign: string) =>
+    sign === '-' ? '-1e999' : '1e999',
+  );
 }
 
 export function usage(promptTokens: number, completionTokens: number): Usage {
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
 }
 
 export function completion(options: {
@@ -105,7 +115,13 @@ export function wireError(error: unknown): WireError {
   const param = typeof details.param === 'string' ? details.param : null;
   const code = typeof details.code === 'string' ? details.code : null;
   const message = appError.hint ? `${appError.message} (${appError.hint})` : appError.message;
-  const make = (status: number, type: string, fallbackCode: string | null, headers: Record<string, string> = {}, internal = false): WireError => ({
+  const make = (
+    status: number,
+    type: string,
+    fallbackCode: string | null,
+    headers: Record<string, string> = {},
+    internal = false,
+  ): WireError => ({
     status,
     body: { error: { message, type, param, code: code ?? fallbackCode } },
     headers,
@@ -126,6 +142,16 @@ export function wireError(error: unknown): WireError {
     case 'LLM_UNAVAILABLE':
       return make(503, 'server_error', 'model_unavailable', { 'retry-after': '5' });
     default:
-      return { ...make(500, 'server_error', 'internal_error', {}, true), body: { error: { message: `the model service failed: ${appError.message}`, type: 'server_error', param: null, code: 'internal_error' } } };
+      return {
+        ...make(500, 'server_error', 'internal_error', {}, true),
+        body: {
+          error: {
+            message: `the model service failed: ${appError.message}`,
+            type: 'server_error',
+            param: null,
+            code: 'internal_error',
+          },
+        },
+      };
   }
 }

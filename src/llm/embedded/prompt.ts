@@ -38,16 +38,23 @@ export function toChatHistory(messages: ChatMessage[], plan: ToolPlan): ChatHist
         else history.push({ type: 'system', text: messageText(message.content) });
         return;
       case 'user':
-        if (history.length === 0 && systemTexts.length > 0) history.push({ type: 'system', text: systemTexts.splice(0).join('\n\n') });
+        if (history.length === 0 && systemTexts.length > 0)
+          history.push({ type: 'system', text: systemTexts.splice(0).join('\n\n') });
         history.push({ type: 'user', text: messageText(message.content) });
         return;
       case 'assistant': {
-        if (history.length === 0 && systemTexts.length > 0) history.push({ type: 'system', text: systemTexts.splice(0).join('\n\n') });
+        if (history.length === 0 && systemTexts.length > 0)
+          history.push({ type: 'system', text: systemTexts.splice(0).join('\n\n') });
         const calls = message.tool_calls ?? [];
         for (const call of calls) callNames.set(call.id, call.function.name);
         const text =
           calls.length > 0
-            ? JSON.stringify({ tool_calls: calls.map((call) => ({ name: call.function.name, arguments: parseArguments(call.function.arguments) })) })
+            ? JSON.stringify({
+                tool_calls: calls.map((call) => ({
+                  name: call.function.name,
+                  arguments: parseArguments(call.function.arguments),
+                })),
+              })
             : plan.schema !== undefined
               ? JSON.stringify({ content: messageText(message.content) })
               : messageText(message.content);
@@ -57,9 +64,13 @@ export function toChatHistory(messages: ChatMessage[], plan: ToolPlan): ChatHist
       case 'tool': {
         const name = callNames.get(message.tool_call_id);
         if (name === undefined) {
-          throw new AppError('BAD_REQUEST', `messages[${index}]: tool_call_id "${message.tool_call_id}" does not answer any earlier assistant tool call`, {
-            details: { param: `messages[${index}].tool_call_id` },
-          });
+          throw new AppError(
+            'BAD_REQUEST',
+            `messages[${index}]: tool_call_id "${message.tool_call_id}" does not answer any earlier assistant tool call`,
+            {
+              details: { param: `messages[${index}].tool_call_id` },
+            },
+          );
         }
         pendingResults.push(`Tool result (${name}, call ${message.tool_call_id}):\n${messageText(message.content)}`);
         return;

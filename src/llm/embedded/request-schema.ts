@@ -72,7 +72,10 @@ export const chatRequestSchema = z
     max_completion_tokens: z.number().int().min(1).nullable().optional(),
     stream: z.boolean().nullable().optional(),
     stream_options: z.object({ include_usage: z.boolean().optional() }).passthrough().nullable().optional(),
-    stop: z.union([z.string(), z.array(z.string()).max(4)]).nullable().optional(),
+    stop: z
+      .union([z.string(), z.array(z.string()).max(4)])
+      .nullable()
+      .optional(),
     seed: z.number().int().nullable().optional(),
     n: z.literal(1, 'only n = 1 is supported').nullable().optional(),
   })

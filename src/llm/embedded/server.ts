@@ -13,7 +13,19 @@ import type { Logger } from '../../log/index.js';
 import { ContentStreamDecoder } from './content-stream.js';
 import type { EmbeddedModel } from './engine.js';
 import { chatRequestSchema, type ChatRequest } from './request-schema.js';
-import { argumentsText, chunk, completion, completionId, created, toolCallDeltas, toolCallId, usage, wireError, type FinishReason, type ToolCallOut } from './openai-format.js';
+import {
+  argumentsText,
+  chunk,
+  completion,
+  completionId,
+  created,
+  toolCallDeltas,
+  toolCallId,
+  usage,
+  wireError,
+  type FinishReason,
+  type ToolCallOut,
+} from './openai-format.js';
 import { toChatHistory } from './prompt.js';
 import { planTools, readReply } from './tool-grammar.js';
 
@@ -38,10 +50,19 @@ export interface LlmServer {
   close(): Promise<void>;
 }
 
-function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  response: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (response.headersSent) return;
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }
 
@@ -52,7 +73,11 @@ function readBody(request: http.IncomingMessage, limit: number): Promise<string>
     request.on('data', (data: Buffer) => {
       size += data.length;
       if (size > limit) {
-        reject(new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${limit} bytes`, { hint: 'send a shorter conversation' }));
+        reject(
+          new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${limit} bytes`, {
+            hint: 'send a shorter conversation',
+          }),
+        );
         request.destroy();
         return;
       }
@@ -76,8 +101,12 @@ function parseRequest(text: string): ChatRequest {
   const parsed = chatRequestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const param = issue.path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
-    throw new AppError('BAD_REQUEST', `${param || 'body'}: ${issue.message}`, { details: { param: param || null, code: 'invalid_value' } });
+    const param = issue.path
+      .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
+      .join('');
+    throw new AppError('BAD_REQUEST', `${param || 'body'}: ${issue.message}`, {
+      details: { param: param || null, code: 'invalid_value' },
+    });
   }
   return parsed.data;
 }
@@ -89,19 +118,37 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
   const running = new Set<{ controller: AbortController; done: Promise<void> }>();
   const modelCard = { id: model.id, object: 'model', created: 0, owned_by: 'airgap-agent' };
 
-  async function chatCompletion(request: http.IncomingMessage, response: http.ServerResponse, controller: AbortController): Promise<void> {
+  async function chatCompletion(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    controller: AbortController,
+  ): Promise<void> {
     const body = parseRequest(await readBody(request, limit));
     if (body.model !== undefined && !names.has(body.model)) {
-      throw new AppError('NOT_FOUND', `the model "${body.model}" does not exist here; this service serves "${model.id}" (also accepted: ${[...names].filter((name) => name !== model.id).join(', ')})`, {
-        details: { param: 'model', code: 'model_not_found' },
-      });
+      throw new AppError(
+        'NOT_FOUND',
+        `the model "${body.model}" does not exist here; this service serves "${model.id}" (also accepted: ${[...names].filter((name) => name !== model.id).join(', ')})`,
+        {
+          details: { param: 'model', code: 'model_not_found' },
+        },
+      );
     }
-    const plan = planTools({ tools: body.tools, toolChoice: body.tool_choice, parallelToolCalls: body.parallel_tool_calls });
+    const plan = planTools({
+      tools: body.tools,
+      toolChoice: body.tool_choice,
+      parallelToolCalls: body.parallel_tool_calls,
+    });
     if (typeof body.tool_choice === 'object' && plan.tools.length === 0) {
-      throw new AppError('BAD_REQUEST', `tool_choice names the function "${body.tool_choice.function.name}", which is not in tools`, { details: { param: 'tool_choice', code: 'invalid_value' } });
+      throw new AppError(
+        'BAD_REQUEST',
+        `tool_choice names the function "${body.tool_choice.function.name}", which is not in tools`,
+        { details: { param: 'tool_choice', code: 'invalid_value' } },
+      );
     }
     if (body.tool_choice === 'required' && plan.tools.length === 0) {
-      throw new AppError('BAD_REQUEST', 'tool_choice is "required" but no tools were given', { details: { param: 'tool_choice', code: 'invalid_value' } });
+      throw new AppError('BAD_REQUEST', 'tool_choice is "required" but no tools were given', {
+        details: { param: 'tool_choice', code: 'invalid_value' },
+      });
     }
     const history = toChatHistory(body.messages, plan);
     const base = { id: completionId(), created: created(), model: body.model ?? model.id };
@@ -120,11 +167,21 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
       temperature: body.temperature ?? undefined,
       topP: body.top_p ?? undefined,
       seed: body.seed ?? undefined,
-      stop: body.stop === null || body.stop === undefined ? undefined : typeof body.stop === 'string' ? [body.stop] : body.stop,
+      stop:
+        body.stop === null || body.stop === undefined
+          ? undefined
+          : typeof body.stop === 'string'
+            ? [body.stop]
+            : body.stop,
       signal: controller.signal,
       onStart: () => {
         if (!stream) return;
-        response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+        response.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
         send(chunk(base, { role: 'assistant', content: '', refusal: null }));
       },
       onText: (text) => {
@@ -133,11 +190,21 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
         if (content) send(chunk(base, { content }));
       },
     });
-    const reply = plan.schema === undefined ? { content: result.text, toolCalls: [] } : result.parsed !== undefined ? readReply(result.parsed, plan.tools) : undefined;
+    const reply =
+      plan.schema === undefined
+        ? { content: result.text, toolCalls: [] }
+        : result.parsed !== undefined
+          ? readReply(result.parsed, plan.tools)
+          : undefined;
     // a grammar reply cut by max_tokens: the content decoded so far, no (half-written) tool calls
     const content = reply ? reply.content : new ContentStreamDecoder().push(result.text) || null;
-    const toolCalls: ToolCallOut[] = (reply?.toolCalls ?? []).map((call) => ({ id: toolCallId(), type: 'function', function: { name: call.name, arguments: argumentsText(call.arguments) } }));
-    const finishReason: FinishReason = result.finishReason === 'length' ? 'length' : toolCalls.length > 0 ? 'tool_calls' : 'stop';
+    const toolCalls: ToolCallOut[] = (reply?.toolCalls ?? []).map((call) => ({
+      id: toolCallId(),
+      type: 'function',
+      function: { name: call.name, arguments: argumentsText(call.arguments) },
+    }));
+    const finishReason: FinishReason =
+      result.finishReason === 'length' ? 'length' : toolCalls.length > 0 ? 'tool_calls' : 'stop';
     const totals = usage(result.promptTokens, result.completionTokens);
     requestLog.info(
       {
@@ -154,12 +221,31 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
       'chat-completion-end',
     );
     if (!stream) {
-      sendJson(response, 200, completion({ ...base, content: toolCalls.length > 0 ? null : (content ?? ''), toolCalls, finishReason, usage: totals }));
+      sendJson(
+        response,
+        200,
+        completion({
+          ...base,
+          content: toolCalls.length > 0 ? null : (content ?? ''),
+          toolCalls,
+          finishReason,
+          usage: totals,
+        }),
+      );
       return;
     }
     for (const delta of toolCallDeltas(toolCalls)) send(chunk(base, delta));
     send(chunk(base, {}, finishReason));
-    if (includeUsage) send({ id: base.id, object: 'chat.completion.chunk', created: base.created, model: base.model, system_fingerprint: null, choices: [], usage: totals });
+    if (includeUsage)
+      send({
+        id: base.id,
+        object: 'chat.completion.chunk',
+        created: base.created,
+        model: base.model,
+        system_fingerprint: null,
+        choices: [],
+        usage: totals,
+      });
     if (!response.writableEnded) response.end('data: [DONE]\n\n');
   }
 
@@ -167,7 +253,16 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     const url = new URL(request.url ?? '/', 'http://localhost');
     const route = `${request.method} ${url.pathname.replace(/\/+$/, '') || '/'}`;
     if (route === 'GET /health' || route === 'GET /v1/health') {
-      sendJson(response, 200, { status: 'ok', model: model.id, file: model.file, context_size: model.contextSize, threads: model.threads, chat_wrapper: model.chatWrapperName, gpu: model.gpu, ...model.stats() });
+      sendJson(response, 200, {
+        status: 'ok',
+        model: model.id,
+        file: model.file,
+        context_size: model.contextSize,
+        threads: model.threads,
+        chat_wrapper: model.chatWrapperName,
+        gpu: model.gpu,
+        ...model.stats(),
+      });
       return;
     }
     if (route === 'GET /v1/models') {
@@ -177,15 +272,42 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     if (request.method === 'GET' && url.pathname.startsWith('/v1/models/')) {
       const name = decodeURIComponent(url.pathname.slice('/v1/models/'.length));
       if (names.has(name)) sendJson(response, 200, { ...modelCard, id: name });
-      else sendJson(response, 404, { error: { message: `the model "${name}" does not exist; this service serves "${model.id}"`, type: 'invalid_request_error', param: 'model', code: 'model_not_found' } });
+      else
+        sendJson(response, 404, {
+          error: {
+            message: `the model "${name}" does not exist; this service serves "${model.id}"`,
+            type: 'invalid_request_error',
+            param: 'model',
+            code: 'model_not_found',
+          },
+        });
       return;
     }
     if (url.pathname === '/v1/chat/completions' && request.method !== 'POST') {
-      sendJson(response, 405, { error: { message: `${request.method} is not allowed on /v1/chat/completions; use POST`, type: 'invalid_request_error', param: null, code: 'method_not_allowed' } }, { allow: 'POST' });
+      sendJson(
+        response,
+        405,
+        {
+          error: {
+            message: `${request.method} is not allowed on /v1/chat/completions; use POST`,
+            type: 'invalid_request_error',
+            param: null,
+            code: 'method_not_allowed',
+          },
+        },
+        { allow: 'POST' },
+      );
       return;
     }
     if (route !== 'POST /v1/chat/completions') {
-      sendJson(response, 404, { error: { message: `unknown request URL: ${request.method} ${url.pathname} (this service answers /v1/chat/completions, /v1/models, /health)`, type: 'invalid_request_error', param: null, code: 'unknown_url' } });
+      sendJson(response, 404, {
+        error: {
+          message: `unknown request URL: ${request.method} ${url.pathname} (this service answers /v1/chat/completions, /v1/models, /health)`,
+          type: 'invalid_request_error',
+          param: null,
+          code: 'unknown_url',
+        },
+      });
       return;
     }
     const controller = new AbortController();
@@ -200,9 +322,14 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
       await chatCompletion(request, response, controller);
     } catch (error) {
       const wire = wireError(error);
-      if (controller.signal.aborted && toAppError(error).code === 'CANCELLED') log.info({ reason: toAppError(error).message }, 'chat-completion-cancelled');
+      if (controller.signal.aborted && toAppError(error).code === 'CANCELLED')
+        log.info({ reason: toAppError(error).message }, 'chat-completion-cancelled');
       else if (wire.internal) log.error({ err: error }, 'chat-completion-failed');
-      else log.warn({ status: wire.status, code: wire.body.error.code, message: wire.body.error.message }, 'chat-completion-refused');
+      else
+        log.warn(
+          { status: wire.status, code: wire.body.error.code, message: wire.body.error.message },
+          'chat-completion-refused',
+        );
       if (!response.headersSent) sendJson(response, wire.status, wire.body, wire.headers);
       else if (!response.writableEnded) {
         // the stream had started: OpenAI-style error event, then the end

@@ -31,7 +31,9 @@ export function writeTinyModel(seed = 7): { dir: string; file: string; entry: Mo
   return { dir, file, entry };
 }
 
-export async function startTinyService(options: { contextSize?: number; parallel?: number; queueMax?: number; threads?: number; aliases?: string[] } = {}): Promise<TinyService> {
+export async function startTinyService(
+  options: { contextSize?: number; parallel?: number; queueMax?: number; threads?: number; aliases?: string[] } = {},
+): Promise<TinyService> {
   const { dir, file, entry } = writeTinyModel();
   const model = await EmbeddedModel.load({
     file,
@@ -42,7 +44,13 @@ export async function startTinyService(options: { contextSize?: number; parallel
     gpu: false,
     log: logger('llm-engine'),
   });
-  const server = await startLlmServer({ model, host: '127.0.0.1', port: 0, aliases: options.aliases ?? ['local'], log: logger('llm-http') });
+  const server = await startLlmServer({
+    model,
+    host: '127.0.0.1',
+    port: 0,
+    aliases: options.aliases ?? ['local'],
+    log: logger('llm-http'),
+  });
   return {
     dir,
     file,

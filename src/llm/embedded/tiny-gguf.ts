@@ -212,12 +212,28 @@ export function writeTinyGguf(options: TinyGgufOptions): ModelManifestEntry {
     const prefix = `blk.${layer}.`;
     tensors.push({ name: `${prefix}attn_norm.weight`, dims: [embedding], data: ones(embedding) });
     for (const part of ['attn_q', 'attn_k', 'attn_v', 'attn_output']) {
-      tensors.push({ name: `${prefix}${part}.weight`, dims: [embedding, embedding], data: uniform(embedding * embedding, scale) });
+      tensors.push({
+        name: `${prefix}${part}.weight`,
+        dims: [embedding, embedding],
+        data: uniform(embedding * embedding, scale),
+      });
     }
     tensors.push({ name: `${prefix}ffn_norm.weight`, dims: [embedding], data: ones(embedding) });
-    tensors.push({ name: `${prefix}ffn_gate.weight`, dims: [embedding, feedForward], data: uniform(embedding * feedForward, scale) });
-    tensors.push({ name: `${prefix}ffn_up.weight`, dims: [embedding, feedForward], data: uniform(embedding * feedForward, scale) });
-    tensors.push({ name: `${prefix}ffn_down.weight`, dims: [feedForward, embedding], data: uniform(embedding * feedForward, 1 / Math.sqrt(feedForward)) });
+    tensors.push({
+      name: `${prefix}ffn_gate.weight`,
+      dims: [embedding, feedForward],
+      data: uniform(embedding * feedForward, scale),
+    });
+    tensors.push({
+      name: `${prefix}ffn_up.weight`,
+      dims: [embedding, feedForward],
+      data: uniform(embedding * feedForward, scale),
+    });
+    tensors.push({
+      name: `${prefix}ffn_down.weight`,
+      dims: [feedForward, embedding],
+      data: uniform(embedding * feedForward, 1 / Math.sqrt(feedForward)),
+    });
   }
   tensors.push({ name: 'output_norm.weight', dims: [embedding], data: ones(embedding) });
   // logits spread wide (std ≈ 8) so a zeroed row (byte / control token) is practically never sampled
@@ -243,7 +259,7 @@ export function writeTinyGguf(options: TinyGgufOptions): ModelManifestEntry {
     for (const dim of tensor.dims) writer.u64(dim);
     writer.u32(0); // GGML_TYPE_F32
     writer.u64(offset);
-    offset += Math.ceil((tensor.data.byteLength) / 32) * 32;
+    offset += Math.ceil(tensor.data.byteLength / 32) * 32;
   }
   writer.pad(32);
   for (const tensor of tensors) {

@@ -20,7 +20,11 @@ export type GrammarSchema = Record<string, unknown>;
 
 const PRIMITIVE_TYPES = ['string', 'number', 'integer', 'boolean', 'null'] as const;
 const ANY: GrammarSchema = {
-  oneOf: [{ type: ['string', 'number', 'boolean', 'null'] }, { type: 'object', additionalProperties: true }, { type: 'array' }],
+  oneOf: [
+    { type: ['string', 'number', 'boolean', 'null'] },
+    { type: 'object', additionalProperties: true },
+    { type: 'array' },
+  ],
 };
 const MAX_DEPTH = 12;
 
@@ -49,7 +53,8 @@ function convertTyped(schema: Record<string, unknown>, type: string, scope: Scop
   switch (type) {
     case 'string': {
       const result: Record<string, unknown> = { type: 'string' };
-      if (typeof schema.format === 'string' && ['date', 'time', 'date-time'].includes(schema.format)) result.format = schema.format;
+      if (typeof schema.format === 'string' && ['date', 'time', 'date-time'].includes(schema.format))
+        result.format = schema.format;
       else {
         if (typeof schema.minLength === 'number') result.minLength = schema.minLength;
         if (typeof schema.maxLength === 'number') result.maxLength = schema.maxLength;
@@ -70,7 +75,9 @@ function convertTyped(schema: Record<string, unknown>, type: string, scope: Scop
     }
     case 'object': {
       const properties = isRecord(schema.properties) ? schema.properties : {};
-      const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : []);
+      const required = new Set(
+        Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [],
+      );
       const converted: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(properties)) {
         const inner = convertSchema(value, child);
@@ -101,12 +108,23 @@ export function convertSchema(schema: unknown, scope?: Scope): GrammarSchema {
     const values = schema.enum.filter(isPrimitive);
     if (values.length > 0) return { enum: values };
   }
-  const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  const alternatives = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : undefined;
   if (alternatives && alternatives.length > 0) {
-    return { oneOf: alternatives.map((alternative) => convertSchema(alternative, { ...current, depth: current.depth + 1 })) };
+    return {
+      oneOf: alternatives.map((alternative) => convertSchema(alternative, { ...current, depth: current.depth + 1 })),
+    };
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length === 1) return convertSchema(schema.allOf[0], { ...current, depth: current.depth + 1 });
-  let types: string[] = Array.isArray(schema.type) ? schema.type.filter((type): type is string => typeof type === 'string') : typeof schema.type === 'string' ? [schema.type] : [];
+  if (Array.isArray(schema.allOf) && schema.allOf.length === 1)
+    return convertSchema(schema.allOf[0], { ...current, depth: current.depth + 1 });
+  let types: string[] = Array.isArray(schema.type)
+    ? schema.type.filter((type): type is string => typeof type === 'string')
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
   if (types.length === 0) {
     if (isRecord(schema.properties)) types = ['object'];
     else if ('items' in schema) types = ['array'];
@@ -134,7 +152,11 @@ export interface ToolPlan {
 }
 
 /** Which tools the grammar offers and whether a call is forced, from tools + tool_choice. */
-export function planTools(options: { tools: ChatTool[] | undefined; toolChoice: ToolChoice | undefined; parallelToolCalls: boolean | undefined }): ToolPlan {
+export function planTools(options: {
+  tools: ChatTool[] | undefined;
+  toolChoice: ToolChoice | undefined;
+  parallelToolCalls: boolean | undefined;
+}): ToolPlan {
   const all = options.tools ?? [];
   const choice = options.toolChoice ?? 'auto';
   if (all.length === 0 || choice === 'none') return { schema: undefined, tools: [], mustCall: false };
@@ -145,17 +167,23 @@ export function planTools(options: { tools: ChatTool[] | undefined; toolChoice: 
     minItems: 1,
     maxItems: options.parallelToolCalls === false ? 1 : 8,
     items: {
-      oneOf: tools.map((tool) => ({ type: 'object', properties: { name: { const: tool.function.name }, arguments: parametersOf(tool) } })),
+      oneOf: tools.map((tool) => ({
+        type: 'object',
+        properties: { name: { const: tool.function.name }, arguments: parametersOf(tool) },
+      })),
     },
   };
   const callEnvelope: GrammarSchema = { type: 'object', properties: { tool_calls: calls } };
-  const schema = mustCall ? callEnvelope : { oneOf: [callEnvelope, { type: 'object', properties: { content: { type: 'string' } } }] };
+  const schema = mustCall
+    ? callEnvelope
+    : { oneOf: [callEnvelope, { type: 'object', properties: { content: { type: 'string' } } }] };
   return { schema, tools, mustCall };
 }
 
 /** Drop the nulls the grammar had to emit for optional properties the model left out. */
 export function dropOptionalNulls(value: Json, schema: unknown): Json {
-  if (Array.isArray(value) && isRecord(schema) && isRecord(schema.items)) return value.map((item) => dropOptionalNulls(item, schema.items));
+  if (Array.isArray(value) && isRecord(schema) && isRecord(schema.items))
+    return value.map((item) => dropOptionalNulls(item, schema.items));
   if (!isRecord(value as unknown) || !isRecord(schema)) return value;
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
@@ -178,7 +206,10 @@ export function readReply(parsed: unknown, tools: ChatTool[]): ParsedReply {
     const toolCalls = parsed.tool_calls.filter(isRecord).map((call) => {
       const name = String(call.name);
       const tool = tools.find((candidate) => candidate.function.name === name);
-      const args = dropOptionalNulls((isRecord(call.arguments) ? call.arguments : {}) as Json, tool?.function.parameters);
+      const args = dropOptionalNulls(
+        (isRecord(call.arguments) ? call.arguments : {}) as Json,
+        tool?.function.parameters,
+      );
       return { name, arguments: args as Record<string, unknown> };
     });
     return { content: null, toolCalls };
@@ -192,12 +223,16 @@ export function toolInstructions(plan: ToolPlan): string {
   const lines = ['# Tools', 'You can call these tools:'];
   for (const tool of plan.tools) {
     lines.push(`- ${tool.function.name}: ${tool.function.description ?? '(no description)'}`);
-    lines.push(`  parameters (JSON Schema): ${JSON.stringify(tool.function.parameters ?? { type: 'object', properties: {} })}`);
+    lines.push(
+      `  parameters (JSON Schema): ${JSON.stringify(tool.function.parameters ?? { type: 'object', properties: {} })}`,
+    );
   }
   lines.push('', 'Reply with exactly one JSON object and nothing else:');
   lines.push('- to call tools: {"tool_calls": [{"name": "<tool name>", "arguments": {<arguments>}}]}');
   if (!plan.mustCall) lines.push('- to answer the user directly: {"content": "<your answer>"}');
   else lines.push('You must call a tool now.');
-  lines.push('Optional arguments you do not need are given as null. Tool results come back in a user message starting with "Tool result".');
+  lines.push(
+    'Optional arguments you do not need are given as null. Tool results come back in a user message starting with "Tool result".',
+  );
   return lines.join('\n');
 }

@@ -41,7 +41,18 @@ describe('tool grammar', () => {
         when: { oneOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
         tags: { oneOf: [{ type: 'array', items: { type: 'string' }, maxItems: 3 }, { type: 'null' }] },
         either: { oneOf: [{ type: ['string', 'null'] }, { type: 'null' }] },
-        free: { oneOf: [{ oneOf: [{ type: ['string', 'number', 'boolean', 'null'] }, { type: 'object', additionalProperties: true }, { type: 'array' }] }, { type: 'null' }] },
+        free: {
+          oneOf: [
+            {
+              oneOf: [
+                { type: ['string', 'number', 'boolean', 'null'] },
+                { type: 'object', additionalProperties: true },
+                { type: 'array' },
+              ],
+            },
+            { type: 'null' },
+          ],
+        },
       },
     });
     // a self-referencing schema ends in "any value" instead of recursing forever
@@ -57,9 +68,19 @@ describe('tool grammar', () => {
     const auto = planTools({ tools, toolChoice: undefined, parallelToolCalls: undefined });
     assert.equal(auto.mustCall, false);
     assert.equal((auto.schema as { oneOf: unknown[] }).oneOf.length, 2);
-    const named = planTools({ tools, toolChoice: { type: 'function', function: { name: 'b' } }, parallelToolCalls: false });
-    assert.deepEqual(named.tools.map((tool) => tool.function.name), ['b']);
-    assert.equal(((named.schema as { properties: { tool_calls: { maxItems: number } } }).properties.tool_calls).maxItems, 1);
+    const named = planTools({
+      tools,
+      toolChoice: { type: 'function', function: { name: 'b' } },
+      parallelToolCalls: false,
+    });
+    assert.deepEqual(
+      named.tools.map((tool) => tool.function.name),
+      ['b'],
+    );
+    assert.equal(
+      (named.schema as { properties: { tool_calls: { maxItems: number } } }).properties.tool_calls.maxItems,
+      1,
+    );
     assert.equal(planTools({ tools, toolChoice: 'none', parallelToolCalls: undefined }).schema, undefined);
     assert.equal(planTools({ tools: [], toolChoice: 'auto', parallelToolCalls: undefined }).schema, undefined);
     assert.equal(planTools({ tools, toolChoice: 'required', parallelToolCalls: undefined }).mustCall, true);
@@ -68,11 +89,21 @@ describe('tool grammar', () => {
   test('nulls of optional properties are dropped, nested and in arrays; required nulls stay', () => {
     const schema = {
       type: 'object',
-      properties: { a: { type: 'string' }, b: { type: ['string', 'null'] }, inner: { type: 'object', properties: { x: { type: 'number' } } }, list: { type: 'array', items: { type: 'object', properties: { y: { type: 'number' } } } } },
+      properties: {
+        a: { type: 'string' },
+        b: { type: ['string', 'null'] },
+        inner: { type: 'object', properties: { x: { type: 'number' } } },
+        list: { type: 'array', items: { type: 'object', properties: { y: { type: 'number' } } } },
+      },
       required: ['b'],
     };
-    assert.deepEqual(dropOptionalNulls({ a: null, b: null, inner: { x: null }, list: [{ y: null }, { y: 1 }] }, schema), { b: null, inner: {}, list: [{}, { y: 1 }] });
-    const reply = readReply({ tool_calls: [{ name: 't', arguments: { a: null, b: 'x' } }] }, [{ type: 'function', function: { name: 't', parameters: schema } }]);
+    assert.deepEqual(
+      dropOptionalNulls({ a: null, b: null, inner: { x: null }, list: [{ y: null }, { y: 1 }] }, schema),
+      { b: null, inner: {}, list: [{}, { y: 1 }] },
+    );
+    const reply = readReply({ tool_calls: [{ name: 't', arguments: { a: null, b: 'x' } }] }, [
+      { type: 'function', function: { name: 't', parameters: schema } },
+    ]);
     assert.deepEqual(reply, { content: null, toolCalls: [{ name: 't', arguments: { b: 'x' } }] });
     assert.deepEqual(readReply({ content: 'hi' }, []), { content: 'hi', toolCalls: [] });
   });
@@ -119,29 +150,68 @@ describe('content stream decoder', () => {
 });
 
 describe('chat history', () => {
-  const plan = planTools({ tools: [{ type: 'function', function: { name: 'count', description: 'count rows', parameters: { type: 'object', properties: {} } } }], toolChoice: 'auto', parallelToolCalls: undefined });
+  const plan = planTools({
+    tools: [
+      {
+        type: 'function',
+        function: { name: 'count', description: 'count rows', parameters: { type: 'object', properties: {} } },
+      },
+    ],
+    toolChoice: 'auto',
+    parallelToolCalls: undefined,
+  });
 
   test('system texts merge (with the tool instructions), earlier calls are shown in the grammar shape, tool results become a user turn', () => {
     const history = toChatHistory(
       [
         { role: 'system', content: 'You are the plant assistant.' },
         { role: 'user', content: [{ type: 'text', text: 'How many?' }] },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'count', arguments: '{"line":"A"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'count', arguments: '{"line":"A"}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: '42' },
       ],
       plan,
     );
     assert.equal(history.length, 5);
     assert.equal(history[0]!.type, 'system');
-    assert.match(String((history[0] as { text: string }).text), /^You are the plant assistant\.\n\n# Tools\n.*count: count rows/s);
-    assert.deepEqual(history[2], { type: 'model', response: ['{"tool_calls":[{"name":"count","arguments":{"line":"A"}}]}'] });
+    assert.match(
+      String((history[0] as { text: string }).text),
+      /^You are the plant assistant\.\n\n# Tools\n.*count: count rows/s,
+    );
+    assert.deepEqual(history[2], {
+      type: 'model',
+      response: ['{"tool_calls":[{"name":"count","arguments":{"line":"A"}}]}'],
+    });
     assert.deepEqual(history[3], { type: 'user', text: 'Tool result (count, call call_1):\n42' });
     assert.deepEqual(history[4], { type: 'model', response: [] });
   });
 
   test('a conversation ending with the assistant, or a tool result for no call, is refused', () => {
-    assert.throws(() => toChatHistory([{ role: 'user', content: 'x' }, { role: 'assistant', content: 'y' }], plan), /last message is from the assistant/);
-    assert.throws(() => toChatHistory([{ role: 'user', content: 'x' }, { role: 'tool', tool_call_id: 'c9', content: '1' }], plan), /"c9" does not answer/);
+    assert.throws(
+      () =>
+        toChatHistory(
+          [
+            { role: 'user', content: 'x' },
+            { role: 'assistant', content: 'y' },
+          ],
+          plan,
+        ),
+      /last message is from the assistant/,
+    );
+    assert.throws(
+      () =>
+        toChatHistory(
+          [
+            { role: 'user', content: 'x' },
+            { role: 'tool', tool_call_id: 'c9', content: '1' },
+          ],
+          plan,
+        ),
+      /"c9" does not answer/,
+    );
   });
 });
 
@@ -178,8 +248,13 @@ describe('tiny GGUF and the model manifest', () => {
       writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify([{ ...entry, sha256: wrong }]));
       const mismatch = await verifyModelFile(file);
       assert.equal(mismatch.status, 'fail');
-      assert.ok(mismatch.detail.includes(file) && mismatch.detail.includes(wrong) && mismatch.detail.includes(entry.sha256));
-      assert.throws(() => requireUsableModel(mismatch), (error: Error & { code?: string }) => error.code === 'LLM_UNAVAILABLE' && error.message.includes(wrong));
+      assert.ok(
+        mismatch.detail.includes(file) && mismatch.detail.includes(wrong) && mismatch.detail.includes(entry.sha256),
+      );
+      assert.throws(
+        () => requireUsableModel(mismatch),
+        (error: Error & { code?: string }) => error.code === 'LLM_UNAVAILABLE' && error.message.includes(wrong),
+      );
 
       writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ models: [{ ...entry, name: 'other.gguf' }] }));
       const unlisted = await verifyModelFile(file);

@@ -40,12 +40,27 @@ function pct(defective: number, inspected: number): string {
 }
 
 function totals(from: string, to: string, line: string): { inspected: number; defective: number } {
-  return plant.prepare('SELECT SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE line_id = ? AND record_date BETWEEN ? AND ?').get(line, from, to) as { inspected: number; defective: number };
+  return plant
+    .prepare(
+      'SELECT SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE line_id = ? AND record_date BETWEEN ? AND ?',
+    )
+    .get(line, from, to) as { inspected: number; defective: number };
 }
 
-async function ask(name: string, args: Record<string, unknown>, language: Language = 'en'): Promise<SkillResult & { events: AgentEvent[] }> {
+async function ask(
+  name: string,
+  args: Record<string, unknown>,
+  language: Language = 'en',
+): Promise<SkillResult & { events: AgentEvent[] }> {
   const events: AgentEvent[] = [];
-  const result = await engine.run(name, args, { traceId: 'it', sessionId: 'it', language, signal: new AbortController().signal, tools: manager, onEvent: (event) => events.push(event) });
+  const result = await engine.run(name, args, {
+    traceId: 'it',
+    sessionId: 'it',
+    language,
+    signal: new AbortController().signal,
+    tools: manager,
+    onEvent: (event) => events.push(event),
+  });
   return { ...result, events };
 }
 
@@ -74,7 +89,13 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     setFixedNow(NOW, 'Asia/Shanghai');
     manager = await McpManager.start({ config, configFile });
     agentDb = openAgentDb(path.join(dir, 'agent.db'));
-    engine = new PlantSkillEngine({ config, db: agentDb, log: pino({ level: 'silent' }), skills: SKILLS, watch: false });
+    engine = new PlantSkillEngine({
+      config,
+      db: agentDb,
+      log: pino({ level: 'silent' }),
+      skills: SKILLS,
+      watch: false,
+    });
     plant = new Database(path.join(dir, 'plant.db'), { readonly: true });
   });
 
@@ -89,7 +110,17 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
 
   test('every shipped skill is registered and enabled, the Markdown on-call check with its fallback', () => {
     const list = engine.list();
-    for (const name of ['quality_metrics', 'weekly_report', 'equipment_status', 'fault_advice', 'oncall_check', 'oncall_check_procedure', 'document_search', 'current_datetime', 'calculator']) {
+    for (const name of [
+      'quality_metrics',
+      'weekly_report',
+      'equipment_status',
+      'fault_advice',
+      'oncall_check',
+      'oncall_check_procedure',
+      'document_search',
+      'current_datetime',
+      'calculator',
+    ]) {
       const info = list.find((entry) => entry.name === name);
       assert.ok(info?.enabled, `${name}: ${info?.error ?? 'missing'}`);
     }
@@ -99,95 +130,192 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
   test("line A's defect rate last Wednesday: exactly the counts and the rate of plant.db", async () => {
     const expected = totals('2026-11-18', '2026-11-18', 'A');
     assert.ok(expected.inspected > 0);
-    const en = await ask('quality_metrics', { lines: ['A'], period: { from: '2026-11-18', to: '2026-11-18', label: 'last Wednesday' }, metrics: ['defect_rate'] });
-    assert.equal(en.answer, `**Line A**, last Wednesday, 2026-11-18 (Wed): defect rate **${pct(expected.defective, expected.inspected)}%** (${expected.defective} defective of ${expected.inspected} pcs inspected).`);
-    const zh = await ask('quality_metrics', { lines: ['A'], period: { from: '2026-11-18', to: '2026-11-18', label: '上周三' }, metrics: ['output', 'yield'] }, 'zh');
+    const en = await ask('quality_metrics', {
+      lines: ['A'],
+      period: { from: '2026-11-18', to: '2026-11-18', label: 'last Wednesday' },
+      metrics: ['defect_rate'],
+    });
+    assert.equal(
+      en.answer,
+      `**Line A**, last Wednesday, 2026-11-18 (Wed): defect rate **${pct(expected.defective, expected.inspected)}%** (${expected.defective} defective of ${expected.inspected} pcs inspected).`,
+    );
+    const zh = await ask(
+      'quality_metrics',
+      { lines: ['A'], period: { from: '2026-11-18', to: '2026-11-18', label: '上周三' }, metrics: ['output', 'yield'] },
+      'zh',
+    );
     assert.ok(zh.answer.includes(`产量 **${expected.inspected} 件**`), zh.answer);
-    assert.ok(zh.answer.includes(`良率 **${pct(expected.inspected - expected.defective, expected.inspected)}%**`), zh.answer);
+    assert.ok(
+      zh.answer.includes(`良率 **${pct(expected.inspected - expected.defective, expected.inspected)}%**`),
+      zh.answer,
+    );
   });
 
   test('which line was worst last week, and every line over a month, match plant.db', async () => {
     const ranked = plant
-      .prepare("SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE record_date BETWEEN '2026-11-16' AND '2026-11-22' GROUP BY line_id ORDER BY SUM(defect_qty) * 1.0 / SUM(inspected_qty) DESC")
+      .prepare(
+        "SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE record_date BETWEEN '2026-11-16' AND '2026-11-22' GROUP BY line_id ORDER BY SUM(defect_qty) * 1.0 / SUM(inspected_qty) DESC",
+      )
       .all() as Array<{ line_id: string; inspected: number; defective: number }>;
     const worst = ranked[0]!;
-    const result = await ask('quality_metrics', { period: { from: '2026-11-16', to: '2026-11-22', label: 'last week' }, rank: 'worst', metrics: ['defect_rate'] });
-    assert.ok(result.answer.startsWith(`Worst line last week (2026-11-16 – 2026-11-22): **Line ${worst.line_id}**`), result.answer);
-    for (const line of ranked) assert.ok(result.answer.includes(`| Line ${line.line_id} | ${line.inspected} | ${line.defective} | ${pct(line.defective, line.inspected)}% |`), `${line.line_id}\n${result.answer}`);
-    assert.deepEqual((result.data as { ranking: string[] }).ranking, ranked.map((line) => line.line_id));
-    const month = await ask('quality_metrics', { period: { from: '2026-10-01', to: '2026-10-31' }, metrics: ['output'] }, 'zh');
+    const result = await ask('quality_metrics', {
+      period: { from: '2026-11-16', to: '2026-11-22', label: 'last week' },
+      rank: 'worst',
+      metrics: ['defect_rate'],
+    });
+    assert.ok(
+      result.answer.startsWith(`Worst line last week (2026-11-16 – 2026-11-22): **Line ${worst.line_id}**`),
+      result.answer,
+    );
+    for (const line of ranked)
+      assert.ok(
+        result.answer.includes(
+          `| Line ${line.line_id} | ${line.inspected} | ${line.defective} | ${pct(line.defective, line.inspected)}% |`,
+        ),
+        `${line.line_id}\n${result.answer}`,
+      );
+    assert.deepEqual(
+      (result.data as { ranking: string[] }).ranking,
+      ranked.map((line) => line.line_id),
+    );
+    const month = await ask(
+      'quality_metrics',
+      { period: { from: '2026-10-01', to: '2026-10-31' }, metrics: ['output'] },
+      'zh',
+    );
     for (const line of ['A', 'B', 'C', 'D']) {
       const expected = totals('2026-10-01', '2026-10-31', line);
-      assert.ok(month.answer.includes(`| 产线${line} | ${expected.inspected} | ${expected.defective} | ${pct(expected.defective, expected.inspected)}% |`), month.answer);
+      assert.ok(
+        month.answer.includes(
+          `| 产线${line} | ${expected.inspected} | ${expected.defective} | ${pct(expected.defective, expected.inspected)}% |`,
+        ),
+        month.answer,
+      );
     }
   });
 
   test('an unknown line, a future date and a period before the data get clear answers', async () => {
     const unknown = await ask('quality_metrics', { lines: ['E'], period: { from: '2026-11-18', to: '2026-11-18' } });
-    assert.equal(unknown.answer, 'There is no line "E" in this plant. The lines are: Line A (A), Line B (B), Line C (C), Line D (D).');
-    const future = await ask('quality_metrics', { lines: ['A'], period: { from: '2026-12-02', to: '2026-12-02' } }, 'zh');
+    assert.equal(
+      unknown.answer,
+      'There is no line "E" in this plant. The lines are: Line A (A), Line B (B), Line C (C), Line D (D).',
+    );
+    const future = await ask(
+      'quality_metrics',
+      { lines: ['A'], period: { from: '2026-12-02', to: '2026-12-02' } },
+      'zh',
+    );
     assert.match(future.answer, /^2026-12-02（周三）还没有到来（今天是 2026-11-29）/);
-    const window = plant.prepare('SELECT MIN(record_date) AS first, MAX(record_date) AS last FROM quality_data').get() as { first: string; last: string };
+    const window = plant
+      .prepare('SELECT MIN(record_date) AS first, MAX(record_date) AS last FROM quality_data')
+      .get() as { first: string; last: string };
     const before = await ask('quality_metrics', { lines: ['A'], period: { from: '2024-03-01', to: '2024-03-31' } });
-    assert.equal(before.answer, `No inspection records for Line A in 2024-03-01 – 2024-03-31 — no data, not a zero. The inspection data covers ${window.first} to ${window.last}.`);
+    assert.equal(
+      before.answer,
+      `No inspection records for Line A in 2024-03-01 – 2024-03-31 — no data, not a zero. The inspection data covers ${window.first} to ${window.last}.`,
+    );
   });
 
   test("the weekly report's numbers are plant.db's, per line, this week against last week", async () => {
     const result = await ask('weekly_report', {});
-    assert.match(result.answer, /^## Weekly quality report: this week 2026-11-23 – 2026-11-29, 7 days so far, against last week 2026-11-16 – 2026-11-22/);
+    assert.match(
+      result.answer,
+      /^## Weekly quality report: this week 2026-11-23 – 2026-11-29, 7 days so far, against last week 2026-11-16 – 2026-11-22/,
+    );
     for (const line of ['A', 'B', 'C', 'D']) {
       const current = totals('2026-11-23', '2026-11-29', line);
       const previous = totals('2026-11-16', '2026-11-22', line);
       const row = `| Line ${line} | ${current.inspected} | ${previous.inspected} | ${pct(current.defective, current.inspected)}% | ${pct(previous.defective, previous.inspected)}% |`;
       assert.ok(result.answer.includes(row), `${row}\n${result.answer}`);
       const top = plant
-        .prepare("SELECT t.name_en AS name, SUM(q.defect_qty) AS n FROM quality_data q JOIN defect_types t ON t.defect_type = q.defect_type WHERE q.line_id = ? AND q.record_date BETWEEN '2026-11-23' AND '2026-11-29' GROUP BY q.defect_type ORDER BY n DESC LIMIT 1")
+        .prepare(
+          "SELECT t.name_en AS name, SUM(q.defect_qty) AS n FROM quality_data q JOIN defect_types t ON t.defect_type = q.defect_type WHERE q.line_id = ? AND q.record_date BETWEEN '2026-11-23' AND '2026-11-29' GROUP BY q.defect_type ORDER BY n DESC LIMIT 1",
+        )
         .get(line) as { name: string; n: number } | undefined;
       if (top) assert.ok(result.answer.includes(`${top.name} ${top.n} pcs`), `${line} top defect ${top.name}`);
     }
-    const progress = result.events.filter((event) => event.type === 'skill-progress').map((event) => (event as { message: string }).message);
+    const progress = result.events
+      .filter((event) => event.type === 'skill-progress')
+      .map((event) => (event as { message: string }).message);
     assert.equal(progress.at(-1), 'done');
     assert.equal(result.charts?.length, 2);
   });
 
   test("equipment: 'press 3' resolves to B-PRESS-03 with its overdue maintenance; overdue list as in plant.db", async () => {
-    const item = plant.prepare("SELECT next_maintenance FROM equipment WHERE equipment_id = 'B-PRESS-03'").get() as { next_maintenance: string };
-    const overdueDays = Math.round((Date.parse(TEST_TODAY) - Date.parse(item.next_maintenance.slice(0, 10))) / 86400000);
+    const item = plant.prepare("SELECT next_maintenance FROM equipment WHERE equipment_id = 'B-PRESS-03'").get() as {
+      next_maintenance: string;
+    };
+    const overdueDays = Math.round(
+      (Date.parse(TEST_TODAY) - Date.parse(item.next_maintenance.slice(0, 10))) / 86400000,
+    );
     const one = await ask('equipment_status', { equipment: 'press 3' });
     assert.ok(one.answer.startsWith(`**B-PRESS-03** Press 3 (Line B, Press): status **`), one.answer);
     assert.ok(one.answer.includes(`overdue by ${overdueDays} days`), one.answer);
-    const overdue = plant.prepare('SELECT equipment_id FROM equipment WHERE substr(next_maintenance, 1, 10) < ? ORDER BY next_maintenance').all(TEST_TODAY) as Array<{ equipment_id: string }>;
+    const overdue = plant
+      .prepare('SELECT equipment_id FROM equipment WHERE substr(next_maintenance, 1, 10) < ? ORDER BY next_maintenance')
+      .all(TEST_TODAY) as Array<{ equipment_id: string }>;
     const list = await ask('equipment_status', { overdue_only: true }, 'zh');
-    assert.deepEqual((list.data as { overdue: string[] }).overdue, overdue.map((row) => row.equipment_id));
+    assert.deepEqual(
+      (list.data as { overdue: string[] }).overdue,
+      overdue.map((row) => row.equipment_id),
+    );
     const ambiguous = await ask('equipment_status', { equipment: 'press 1' });
     assert.match(ambiguous.answer, /^"press 1" matches 2 machines: A-PRESS-01 \(Line A\), B-PRESS-01 \(Line B\)/);
   });
 
-  test('fault advice cites real closed orders and the machine\'s open ones', async () => {
+  test("fault advice cites real closed orders and the machine's open ones", async () => {
     const result = await ask('fault_advice', { symptom: '异常振动', equipment: '3号冲压机', line: 'B' }, 'zh');
     assert.match(result.answer, /^\*\*B-PRESS-03\*\* 3号冲压机“异常振动”的维修建议：找到 \d+ 张相似的已关闭工单/);
     const firstFix = /\n1\. (.+?)——有效 (\d+) 次.*?工单 ((?:#\d+ ?)+)/.exec(result.answer);
     assert.ok(firstFix, result.answer);
-    for (const id of firstFix[3]!.trim().split(' ').map((ref) => Number(ref.slice(1)))) {
-      const order = plant.prepare('SELECT status, resolution, equipment_id FROM work_orders WHERE order_id = ?').get(id) as { status: string; resolution: string; equipment_id: string };
+    for (const id of firstFix[3]!
+      .trim()
+      .split(' ')
+      .map((ref) => Number(ref.slice(1)))) {
+      const order = plant
+        .prepare('SELECT status, resolution, equipment_id FROM work_orders WHERE order_id = ?')
+        .get(id) as { status: string; resolution: string; equipment_id: string };
       assert.equal(order.status, 'closed', `#${id}`);
       assert.equal(order.equipment_id, 'B-PRESS-03', `#${id}`);
     }
-    const open = plant.prepare("SELECT order_id FROM work_orders WHERE status = 'open' AND equipment_id = 'B-PRESS-03'").all() as Array<{ order_id: number }>;
+    const open = plant
+      .prepare("SELECT order_id FROM work_orders WHERE status = 'open' AND equipment_id = 'B-PRESS-03'")
+      .all() as Array<{ order_id: number }>;
     for (const order of open) assert.ok(result.answer.includes(`#${order.order_id} [`), `open #${order.order_id}`);
     const none = await ask('fault_advice', { symptom: 'xylophone quasar' });
-    assert.match(none.answer, /^No closed work order among \d+ resembles "xylophone quasar", so there is no precedent to recommend/);
+    assert.match(
+      none.answer,
+      /^No closed work order among \d+ resembles "xylophone quasar", so there is no precedent to recommend/,
+    );
   });
 
   test('the on-call check (Markdown skill run by its fallback) against date-holidays and plant.db', async () => {
     const check = async (date: string, atLocal: string, language: Language) => {
       const engineer = plant
-        .prepare('SELECT e.engineer_id, e.name, e.login, e.country_code, e.timezone FROM rotations r JOIN engineers e ON e.engineer_id = r.engineer_id WHERE r.starts_at <= ? AND r.ends_at > ?')
-        .get(atLocal, atLocal) as { engineer_id: number; name: string; login: string; country_code: string; timezone: string };
+        .prepare(
+          'SELECT e.engineer_id, e.name, e.login, e.country_code, e.timezone FROM rotations r JOIN engineers e ON e.engineer_id = r.engineer_id WHERE r.starts_at <= ? AND r.ends_at > ?',
+        )
+        .get(atLocal, atLocal) as {
+        engineer_id: number;
+        name: string;
+        login: string;
+        country_code: string;
+        timezone: string;
+      };
       const calendar = new Holidays(engineer.country_code);
-      const publicHolidays = (calendar.getHolidays(Number(date.slice(0, 4))) || []).filter((holiday) => holiday.type === 'public' && holiday.date.slice(0, 10) === date);
-      const issues = plant.prepare("SELECT order_id, title FROM work_orders WHERE status = 'open' AND priority = 'P1' AND assignee_id = ? ORDER BY opened_at, order_id").all(engineer.engineer_id) as Array<{ order_id: number; title: string }>;
-      const all = plant.prepare("SELECT order_id, title, priority FROM work_orders WHERE status = 'open' AND assignee_id = ? ORDER BY priority, opened_at, order_id").all(engineer.engineer_id) as Array<{ order_id: number; title: string; priority: string }>;
+      const publicHolidays = (calendar.getHolidays(Number(date.slice(0, 4))) || []).filter(
+        (holiday) => holiday.type === 'public' && holiday.date.slice(0, 10) === date,
+      );
+      const issues = plant
+        .prepare(
+          "SELECT order_id, title FROM work_orders WHERE status = 'open' AND priority = 'P1' AND assignee_id = ? ORDER BY opened_at, order_id",
+        )
+        .all(engineer.engineer_id) as Array<{ order_id: number; title: string }>;
+      const all = plant
+        .prepare(
+          "SELECT order_id, title, priority FROM work_orders WHERE status = 'open' AND assignee_id = ? ORDER BY priority, opened_at, order_id",
+        )
+        .all(engineer.engineer_id) as Array<{ order_id: number; title: string; priority: string }>;
       return { engineer, publicHolidays, issues, all };
     };
     // Thanksgiving, asked for explicitly: Michael Johnson's week
@@ -212,8 +340,14 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     const today = await check(localDate, NOW, 'zh');
     const normal = await ask('oncall_check', {}, 'zh');
     const holidayText = today.publicHolidays.length > 0 ? '是法定节假日' : '不是法定节假日';
-    assert.ok(normal.answer.includes(`值班工程师 ${today.engineer.name}（${today.engineer.login}）所在国家 ${today.engineer.country_code} 的 ${localDate} ${holidayText}`), normal.answer);
-    for (const issue of today.all) assert.ok(normal.answer.includes(`#${issue.order_id} [${issue.priority}] ${issue.title}`), normal.answer);
+    assert.ok(
+      normal.answer.includes(
+        `值班工程师 ${today.engineer.name}（${today.engineer.login}）所在国家 ${today.engineer.country_code} 的 ${localDate} ${holidayText}`,
+      ),
+      normal.answer,
+    );
+    for (const issue of today.all)
+      assert.ok(normal.answer.includes(`#${issue.order_id} [${issue.priority}] ${issue.title}`), normal.answer);
   });
 
   test('documents: a search finds the SOP; a GBK file reads as UTF-8', async () => {
@@ -235,7 +369,11 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
         assert.deepEqual(decision.missing, [], question);
         const result = await ask(decision.skill, decision.args, decision.language);
         assert.ok(result.answer.length > 10, `${question} → ${result.answer}`);
-        assert.equal((result.data as { error?: string } | undefined)?.error, undefined, `${question} → ${result.answer}`);
+        assert.equal(
+          (result.data as { error?: string } | undefined)?.error,
+          undefined,
+          `${question} → ${result.answer}`,
+        );
         if (process.env.SHOW_ANSWERS) process.stderr.write(`\n### ${question}\n${result.answer}\n`);
       }
     }

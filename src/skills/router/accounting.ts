@@ -18,7 +18,8 @@ import { BEST, BY_DAY, COMPARED, GENERAL_QUALITY, HIGH, LOW, WHICH_LINE, WORST }
 import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
 import type { RouterSkills, SkillRouting } from './routing.js';
 
-const globally = (pattern: RegExp): RegExp => new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+const globally = (pattern: RegExp): RegExp =>
+  new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
 
 /**
  * the detectors' own words: understood by the intent and slot rules that test
@@ -27,7 +28,21 @@ const globally = (pattern: RegExp): RegExp => new RegExp(pattern.source, pattern
  */
 function understoodWords(skills: RouterSkills): RegExp[] {
   const own = skills.routings.flatMap((routing) => routing.understood ?? []);
-  return [BY_DAY, ...own, STATUS_WORDS, MAINTENANCE_WORDS, OVERDUE_WORDS, EQUIPMENT_GENERAL, WHICH_LINE, COMPARED, WORST, BEST, HIGH, LOW, GENERAL_QUALITY].map(globally);
+  return [
+    BY_DAY,
+    ...own,
+    STATUS_WORDS,
+    MAINTENANCE_WORDS,
+    OVERDUE_WORDS,
+    EQUIPMENT_GENERAL,
+    WHICH_LINE,
+    COMPARED,
+    WORST,
+    BEST,
+    HIGH,
+    LOW,
+    GENERAL_QUALITY,
+  ].map(globally);
 }
 const UNDERSTOOD = new WeakMap<RouterSkills, RegExp[]>();
 function understood(skills: RouterSkills): RegExp[] {
@@ -35,14 +50,15 @@ function understood(skills: RouterSkills): RegExp[] {
   if (!found) UNDERSTOOD.set(skills, (found = understoodWords(skills)));
   return found;
 }
-const GREETING = /早上好|上午好|下午好|晚上好|你好|您好|\bgood\s+(?:morning|afternoon|evening|day)\b|\bhi\b|\bhello\b|\bhey\b/g;
+const GREETING =
+  /早上好|上午好|下午好|晚上好|你好|您好|\bgood\s+(?:morning|afternoon|evening|day)\b|\bhi\b|\bhello\b|\bhey\b/g;
 
 // Words that carry no qualifier. English: function words, question words,
 // courtesy, the nouns and verbs the skills' own questions are made of.
 const EN_NEUTRAL = new Set(
   (
     'make makes making under being a an the of for on in at to from by with and or but vs versus as about per than then so over during within since past last recent recently through throughout until till ' +
-    'what whats what\'s which who how many much is are was were be been being do does did done has have had having will would can could should shall may might must ' +
+    "what whats what's which who how many much is are was were be been being do does did done has have had having will would can could should shall may might must " +
     'i me my we us our you your it its this that these those there here they them their he she his her ' +
     'please pls plz kindly tell show give get let know need want see check find look list display report reporting pull up quick quickly just also again now ' +
     'hi hello hey ok okay thanks thank yes no not any some all every each whole entire overall total totals sum count number numbers figure figures value values ' +
@@ -51,7 +67,7 @@ const EN_NEUTRAL = new Set(
     'rate rates ratio percentage percent pct share proportion portion % ' +
     'piece pieces pcs parts part units unit items item products made built ' +
     'day days week weeks month months period time so-far far date dates date-range range ' +
-    'where when why what\'s there\'s it\'s line\'s lines\' a\'s b\'s c\'s d\'s ' +
+    "where when why what's there's it's line's lines' a's b's c's d's " +
     'did do went go going look looked looking like been get got getting doing had happen happened run ran ' +
     'compared compare comparison between among across break breakdown split by into out top highest lowest most least best worst ' +
     'good bad ok fine better worse high low higher lower big bigger small smaller many ' +
@@ -59,7 +75,7 @@ const EN_NEUTRAL = new Set(
     'type types kind kinds category categories main major common biggest most-common issue issues problem problems ' +
     'yield yields output outputs throughput inspected inspection inspections checked ' +
     'machine machines equipment status state states running idle fault faults faulty maintenance service servicing overdue due pm next coming upcoming soon ' +
-    'currently current right today\'s so just only even still already yet ever ' +
+    "currently current right today's so just only even still already yet ever " +
     'holiday holidays festival shift shifts day night instead same question one ones again also then too either ' +
     'please? ? ! . , ; : -'
   ).split(/\s+/),
@@ -73,11 +89,15 @@ const ZH_NEUTRAL =
 export function unaccountedWords(analysis: Analysis, skills: RouterSkills): string[] {
   const spans = [...analysis.shifts, ...analysis.defectTypes];
   let rest = mask(analysis.rest, spans);
-  for (const pattern of [...understood(skills), GREETING]) rest = rest.replace(pattern, (words) => ' '.repeat(words.length));
+  for (const pattern of [...understood(skills), GREETING])
+    rest = rest.replace(pattern, (words) => ' '.repeat(words.length));
   // the intent vocabulary the detectors test on the whole question
   rest = rest
     .replace(/(?:^|\s)(?:how|did|does|do)\s+[a-z]\s+(?=do\b)/g, ' ')
-    .replace(/\b(?:so\s+far|to\s+date|up\s+to\s+now|until\s+now|right\s+now|as\s+of\s+now|at\s+the\s+moment|in\s+total|on\s+average)\b/g, ' ');
+    .replace(
+      /\b(?:so\s+far|to\s+date|up\s+to\s+now|until\s+now|right\s+now|as\s+of\s+now|at\s+the\s+moment|in\s+total|on\s+average)\b/g,
+      ' ',
+    );
   const out: string[] = [];
   // a date the period rules could not read ("11/12": Nov 12 or 11 Dec) is the missing period, asked for
   rest = rest.replace(/\b\d{1,4}(?:[/.-]\d{1,2}){1,2}\b/g, (words) => {
@@ -109,15 +129,35 @@ export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: Ro
   const { honours, skill } = routing;
   const out: Unhonoured[] = [];
   if (honours.notRecorded === 'report') {
-    for (const measure of analysis.notRecorded) out.push({ kind: 'not_recorded', dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en, skill });
+    for (const measure of analysis.notRecorded)
+      out.push({
+        kind: 'not_recorded',
+        dimension: measure.measure,
+        words: measure.words,
+        zh: measure.zh,
+        en: measure.en,
+        skill,
+      });
   }
-  for (const qualifier of qualifiersBeyond(routing.cannotHonour, analysis.qualifiers)) out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
+  for (const qualifier of qualifiersBeyond(routing.cannotHonour, analysis.qualifiers))
+    out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
   if (analysis.shifts.length > 1 || (analysis.shifts.length === 1 && !honours.shift)) {
-    if (!out.some((entry) => entry.dimension === 'shift')) out.push({ kind: 'beyond', dimension: 'shift', words: analysis.shifts.map((shift) => shift.words).join(', '), skill });
+    if (!out.some((entry) => entry.dimension === 'shift'))
+      out.push({
+        kind: 'beyond',
+        dimension: 'shift',
+        words: analysis.shifts.map((shift) => shift.words).join(', '),
+        skill,
+      });
   }
   const types = new Set(analysis.defectTypes.map((mention) => mention.key));
   if ((honours.defectType === 'none' && types.size > 0) || (honours.defectType === 'one' && types.size > 1)) {
-    out.push({ kind: 'beyond', dimension: 'defect_type', words: analysis.defectTypes.map((mention) => mention.words).join(', '), skill });
+    out.push({
+      kind: 'beyond',
+      dimension: 'defect_type',
+      words: analysis.defectTypes.map((mention) => mention.words).join(', '),
+      skill,
+    });
   }
   if (honours.words && out.length === 0) {
     const words = unaccountedWords(analysis, skills);

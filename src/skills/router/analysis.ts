@@ -9,9 +9,28 @@ import type { Period } from '../args.js';
 import { type NormalizedText, type Span, detectLanguage, mask, normalizeText } from './normalize.js';
 import { findPeriods } from './period.js';
 import { type EquipmentMention, type KnownEquipment, findEquipment } from './equipment.js';
-import { type NotRecorded, type Qualifier, type ShiftMention, findNotRecorded, findQualifiers, findShifts } from './qualifiers.js';
+import {
+  type NotRecorded,
+  type Qualifier,
+  type ShiftMention,
+  findNotRecorded,
+  findQualifiers,
+  findShifts,
+} from './qualifiers.js';
 import { type DefectMention, findDefectTypes } from './defects.js';
-import { type LineSlots, type MetricSlots, type SymptomSlots, type RankMeasure, BY_DAY, findLines, findMetrics, findPriority, findRank, findRankMeasure, findSymptoms } from './slots.js';
+import {
+  type LineSlots,
+  type MetricSlots,
+  type SymptomSlots,
+  type RankMeasure,
+  BY_DAY,
+  findLines,
+  findMetrics,
+  findPriority,
+  findRank,
+  findRankMeasure,
+  findSymptoms,
+} from './slots.js';
 
 export interface Analysis {
   normalized: NormalizedText;
@@ -40,15 +59,24 @@ export interface Analysis {
 }
 
 /** times the period rules do not resolve: week numbers, quarters, halves, named holidays */
-const UNRESOLVED_TIME = /第\s*[\d一二三四五六两]+\s*(?:周|个?星期|个?礼拜|季度?)|[上下]半年|季度|春节|国庆节?|元旦|劳动节|五一|中秋节?|端午节?|清明节?|圣诞节?|\b(?:the\s+)?(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:week|quarter|half)\b|\bweek\s*(?:#|no\.?\s*)?\d{1,2}\b|\bcw\s*\d{1,2}\b|\bq[1-4]\b|\bquarter\b|\bchristmas(?:\s+(?:day|eve))?\b|\bnew\s+year'?s?(?:\s+(?:day|eve))?\b|\bthanksgiving(?:\s+day)?\b|\beaster\b|\bgolden\s+week\b|\bchinese\s+new\s+year\b|\bspring\s+festival\b/g;
+const UNRESOLVED_TIME =
+  /第\s*[\d一二三四五六两]+\s*(?:周|个?星期|个?礼拜|季度?)|[上下]半年|季度|春节|国庆节?|元旦|劳动节|五一|中秋节?|端午节?|清明节?|圣诞节?|\b(?:the\s+)?(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:week|quarter|half)\b|\bweek\s*(?:#|no\.?\s*)?\d{1,2}\b|\bcw\s*\d{1,2}\b|\bq[1-4]\b|\bquarter\b|\bchristmas(?:\s+(?:day|eve))?\b|\bnew\s+year'?s?(?:\s+(?:day|eve))?\b|\bthanksgiving(?:\s+day)?\b|\beaster\b|\bgolden\s+week\b|\bchinese\s+new\s+year\b|\bspring\s+festival\b/g;
 
-export function analyse(question: string, context: { now: Date; timezone: string; equipment?: KnownEquipment[] | undefined }): Analysis {
+export function analyse(
+  question: string,
+  context: { now: Date; timezone: string; equipment?: KnownEquipment[] | undefined },
+): Analysis {
   const normalized = normalizeText(question);
   const today = localDate(context.now, context.timezone);
   const { lower } = normalized;
 
   const lines = findLines(lower, normalized.text);
-  const equipment = findEquipment({ normalized, lower, line: lines.lines.length === 1 ? lines.lines[0] : undefined, known: context.equipment });
+  const equipment = findEquipment({
+    normalized,
+    lower,
+    line: lines.lines.length === 1 ? lines.lines[0] : undefined,
+    known: context.equipment,
+  });
   const withoutEquipment = mask(lower, equipment ? [equipment] : []);
 
   const periods = findPeriods(normalized, withoutEquipment, today);
@@ -80,7 +108,13 @@ export function analyse(question: string, context: { now: Date; timezone: string
   const shifts = findShifts(withoutEquipment);
   let qualifiers = findQualifiers(mask(withoutEquipment, shifts.length === 1 ? shifts : []));
   if (shifts.length === 1 && shifts[0]!.shift === 'night') {
-    qualifiers = qualifiers.filter((qualifier) => !(qualifier.dimension === 'hour' && /^(?:昨晚|今晚|昨夜|夜里|夜间|last\s+night|tonight|overnight|night|nights)$/.test(qualifier.words)));
+    qualifiers = qualifiers.filter(
+      (qualifier) =>
+        !(
+          qualifier.dimension === 'hour' &&
+          /^(?:昨晚|今晚|昨夜|夜里|夜间|last\s+night|tonight|overnight|night|nights)$/.test(qualifier.words)
+        ),
+    );
   }
 
   return {

@@ -20,12 +20,26 @@ export const DEFECT_GROUPS: DefectGroup[] = [
   { key: 'dent', pattern: /凹陷|凹坑|凹痕|压痕|压伤|碰伤|磕碰|\bdents?\b|\bdented\b|\bdings?\b/g },
   { key: 'burr', pattern: /毛刺|披锋|飞边|\bburrs?\b|\bflash\b/g },
   { key: 'crack', pattern: /裂纹|裂缝|开裂|\bcracks?\b|\bcracking\b|\bcracked\b/g },
-  { key: 'dimension', pattern: /尺寸超差|尺寸不良|尺寸偏差|尺寸不合格|超差|\bout[- ]of[- ]tolerance\b|\bdimension(?:al)?(?:\s+(?:defects?|errors?|deviations?|issues?|nc))?\b|\boversize\b|\bundersize\b/g },
-  { key: 'porosity', pattern: /气孔|砂眼|针孔|缩孔|\bporosity\b|\bpores?\b|\bpinholes?\b|\bblowholes?\b|\bgas\s+holes?\b/g },
-  { key: 'stain', pattern: /污渍|脏污|油污|污染|色斑|\bstains?\b|\bstained\b|\bcontamination\b|\bdirt\b|\bsmudges?\b/g },
+  {
+    key: 'dimension',
+    pattern:
+      /尺寸超差|尺寸不良|尺寸偏差|尺寸不合格|超差|\bout[- ]of[- ]tolerance\b|\bdimension(?:al)?(?:\s+(?:defects?|errors?|deviations?|issues?|nc))?\b|\boversize\b|\bundersize\b/g,
+  },
+  {
+    key: 'porosity',
+    pattern: /气孔|砂眼|针孔|缩孔|\bporosity\b|\bpores?\b|\bpinholes?\b|\bblowholes?\b|\bgas\s+holes?\b/g,
+  },
+  {
+    key: 'stain',
+    pattern: /污渍|脏污|油污|污染|色斑|\bstains?\b|\bstained\b|\bcontamination\b|\bdirt\b|\bsmudges?\b/g,
+  },
   { key: 'misalignment', pattern: /错位|偏位|偏移|错边|\bmisalign(?:ed|ments?)?\b|\boffset\b/g },
   { key: 'roughness', pattern: /表面粗糙|粗糙度?|\b(?:surface\s+)?roughness\b|\brough\s+surfaces?\b/g },
-  { key: 'weld_defect', pattern: /焊接缺陷|焊接不良|虚焊|漏焊|焊穿|焊偏|\bweld(?:ing)?\s+(?:defects?|faults?|failures?|issues?)\b|\bbad\s+welds?\b|\bcold\s+welds?\b/g },
+  {
+    key: 'weld_defect',
+    pattern:
+      /焊接缺陷|焊接不良|虚焊|漏焊|焊穿|焊偏|\bweld(?:ing)?\s+(?:defects?|faults?|failures?|issues?)\b|\bbad\s+welds?\b|\bcold\s+welds?\b/g,
+  },
   { key: 'deformation', pattern: /变形|翘曲|\bdeform(?:ed|ation)\b|\bwarp(?:ed|age|ing)?\b/g },
   { key: 'rust', pattern: /生锈|锈蚀|锈斑|\brust(?:y|ed)?\b|\bcorrosion\b/g },
   { key: 'missing_part', pattern: /漏装|缺件|\bmissing\s+(?:parts?|components?)\b/g },

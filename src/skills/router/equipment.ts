@@ -28,15 +28,44 @@ export interface EquipmentMention extends Span {
 
 /** Type words in both languages → the seeded type codes. Welding robots are welders. */
 const TYPE_WORDS: Array<{ code: EquipmentType; words: string }> = [
-  { code: 'WELD', words: '电?焊(?:接)?(?:机器人|机|设备)|\\bweld(?:ers?|ing\\s+(?:machines?|robots?|stations?|units?))|\\bwelders?\\b' },
-  { code: 'PRESS', words: '冲压机|冲床|压力机|冲压设备|\\b(?:stamping\\s+)?press(?:es)?\\b(?!\\s+(?:the|a|button|enter|and\\s+hold))' },
-  { code: 'CNC', words: '数控(?:机床|车床|铣床|设备|机)?|加工中心|\\bcnc(?:\\s+(?:machines?|mills?|lathes?))?\\b|\\bmachining\\s+cent(?:er|re)s?\\b' },
-  { code: 'CAM', words: '视觉(?:检测)?(?:系统|设备|相机)?|工业相机|相机|摄像头|\\b(?:vision|inspection)\\s+(?:cameras?|systems?|stations?)\\b|\\bcameras?\\b' },
-  { code: 'CONV', words: '输送(?:机|带|线)|传送带|皮带(?:机|线)?|\\bconveyor(?:\\s+belt)?s?\\b|\\bbelt\\s+conveyors?\\b' },
+  {
+    code: 'WELD',
+    words:
+      '电?焊(?:接)?(?:机器人|机|设备)|\\bweld(?:ers?|ing\\s+(?:machines?|robots?|stations?|units?))|\\bwelders?\\b',
+  },
+  {
+    code: 'PRESS',
+    words: '冲压机|冲床|压力机|冲压设备|\\b(?:stamping\\s+)?press(?:es)?\\b(?!\\s+(?:the|a|button|enter|and\\s+hold))',
+  },
+  {
+    code: 'CNC',
+    words:
+      '数控(?:机床|车床|铣床|设备|机)?|加工中心|\\bcnc(?:\\s+(?:machines?|mills?|lathes?))?\\b|\\bmachining\\s+cent(?:er|re)s?\\b',
+  },
+  {
+    code: 'CAM',
+    words:
+      '视觉(?:检测)?(?:系统|设备|相机)?|工业相机|相机|摄像头|\\b(?:vision|inspection)\\s+(?:cameras?|systems?|stations?)\\b|\\bcameras?\\b',
+  },
+  {
+    code: 'CONV',
+    words: '输送(?:机|带|线)|传送带|皮带(?:机|线)?|\\bconveyor(?:\\s+belt)?s?\\b|\\bbelt\\s+conveyors?\\b',
+  },
   { code: 'ROBOT', words: '机器人|机械手|机械臂|\\brobot(?:ic\\s+arm)?s?\\b|\\brobot\\s+arms?\\b' },
 ];
 
-const CODE_ALIASES: Record<string, EquipmentType> = { PRESS: 'PRESS', CNC: 'CNC', WELD: 'WELD', WELDER: 'WELD', CAM: 'CAM', CAMERA: 'CAM', VISION: 'CAM', CONV: 'CONV', CONVEYOR: 'CONV', ROBOT: 'ROBOT' };
+const CODE_ALIASES: Record<string, EquipmentType> = {
+  PRESS: 'PRESS',
+  CNC: 'CNC',
+  WELD: 'WELD',
+  WELDER: 'WELD',
+  CAM: 'CAM',
+  CAMERA: 'CAM',
+  VISION: 'CAM',
+  CONV: 'CONV',
+  CONVEYOR: 'CONV',
+  ROBOT: 'ROBOT',
+};
 
 const ID_RE = /(?<![a-z0-9])([a-z])\s*-\s*([a-z]{2,10})\s*-\s*(\d{1,3})(?![0-9])/g;
 
@@ -50,10 +79,18 @@ function typeOf(item: KnownEquipment): EquipmentType | undefined {
 }
 
 /** The one listed item of that type and number (on that line when given); undefined when none or several. */
-export function lookupEquipment(known: KnownEquipment[] | undefined, type: EquipmentType, number: number, line: string | undefined): string | undefined {
+export function lookupEquipment(
+  known: KnownEquipment[] | undefined,
+  type: EquipmentType,
+  number: number,
+  line: string | undefined,
+): string | undefined {
   if (!known) return undefined;
   const matches = known.filter(
-    (item) => typeOf(item) === type && numberOf(item.equipment_id) === number && (line === undefined || item.line_id.toUpperCase() === line),
+    (item) =>
+      typeOf(item) === type &&
+      numberOf(item.equipment_id) === number &&
+      (line === undefined || item.line_id.toUpperCase() === line),
   );
   return matches.length === 1 ? matches[0]!.equipment_id : undefined;
 }
@@ -69,7 +106,10 @@ const WITH_NUMBER: RegExp[] = [
   new RegExp(`(?:#|\\bno\\.?\\s*|\\bnumber\\s+)(?<num>\\d{1,3})\\s+(?:${TYPES})`, 'g'),
   new RegExp(`\\b(?<num>\\d{1,3})(?:st|nd|rd|th)\\s+(?:${TYPES})`, 'g'),
   // 冲压机3号, 冲压机#3, press 3, press #3, press no. 3, press number 3
-  new RegExp(`(?:${TYPES})\\s*(?:#|第|no\\.?|number|num\\.?)?\\s*(?<num>\\d{1,3})(?:\\s*(?:号|#|台))?(?![\\d\\-:/.月])`, 'g'),
+  new RegExp(
+    `(?:${TYPES})\\s*(?:#|第|no\\.?|number|num\\.?)?\\s*(?<num>\\d{1,3})(?:\\s*(?:号|#|台))?(?![\\d\\-:/.月])`,
+    'g',
+  ),
 ];
 const TYPE_ONLY = new RegExp(`(?:${TYPES})`, 'g');
 
@@ -98,7 +138,14 @@ export function findEquipment(options: {
     const typed = `${lineLetter}-${typeWord}-${digits}`;
     const listed =
       known?.find((item) => item.equipment_id.toUpperCase() === typed) ??
-      (type ? known?.find((item) => item.line_id.toUpperCase() === lineLetter && typeOf(item) === type && numberOf(item.equipment_id) === Number(digits)) : undefined);
+      (type
+        ? known?.find(
+            (item) =>
+              item.line_id.toUpperCase() === lineLetter &&
+              typeOf(item) === type &&
+              numberOf(item.equipment_id) === Number(digits),
+          )
+        : undefined);
     found.push({
       start: match.index,
       end: match.index + match[0].length,
@@ -119,12 +166,19 @@ export function findEquipment(options: {
       const needle = normalizeText(name).lower.trim();
       if (needle.length < 3) continue;
       const at = lower.indexOf(needle);
-      if (at !== -1 && !byName.has(item.equipment_id)) byName.set(item.equipment_id, { start: at, end: at + needle.length, item });
+      if (at !== -1 && !byName.has(item.equipment_id))
+        byName.set(item.equipment_id, { start: at, end: at + needle.length, item });
     }
   }
   if (byName.size === 1) {
     const [match] = [...byName.values()];
-    found.push({ start: match!.start, end: match!.end, value: match!.item.equipment_id, resolved: true, idLine: match!.item.line_id });
+    found.push({
+      start: match!.start,
+      end: match!.end,
+      value: match!.item.equipment_id,
+      resolved: true,
+      idLine: match!.item.line_id,
+    });
   }
 
   for (const pattern of WITH_NUMBER) {
@@ -142,7 +196,13 @@ export function findEquipment(options: {
   for (const match of lower.matchAll(TYPE_ONLY)) {
     const type = codeOf(match.groups);
     if (!type) continue;
-    found.push({ start: match.index, end: match.index + match[0].length, value: slice(normalized, match.index, match.index + match[0].length), resolved: false, type });
+    found.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      value: slice(normalized, match.index, match.index + match[0].length),
+      resolved: false,
+      type,
+    });
   }
 
   // the longest mention at the earliest place
@@ -156,15 +216,23 @@ export function findEquipment(options: {
 }
 
 /** Machines in general, for "which machines are down?" / 哪些设备停机了 */
-export const EQUIPMENT_GENERAL = /设备|机器|机台|机床|\bmachines?\b|\bmachinery\b|\bequipment\b|\bdevices?\b|\bassets?\b/;
-export const STATUS_WORDS = /正常吗|正常不|是否正常|状态|运行|运转|停机|停了|停线|宕机|开机|故障|维修中|闲置|空闲|\bstatus\b|\brunning\b|\brun\b|\bdown\b|\bstopped\b|\bidle\b|\bworking\b|\boperational\b|\bfault(?:y|s)?\b|\bbroken\b|\bonline\b|\boffline\b/;
+export const EQUIPMENT_GENERAL =
+  /设备|机器|机台|机床|\bmachines?\b|\bmachinery\b|\bequipment\b|\bdevices?\b|\bassets?\b/;
+export const STATUS_WORDS =
+  /正常吗|正常不|是否正常|状态|运行|运转|停机|停了|停线|宕机|开机|故障|维修中|闲置|空闲|\bstatus\b|\brunning\b|\brun\b|\bdown\b|\bstopped\b|\bidle\b|\bworking\b|\boperational\b|\bfault(?:y|s)?\b|\bbroken\b|\bonline\b|\boffline\b/;
 export const MAINTENANCE_WORDS = /保养|维护|维保|检修|\bmaintenance\b|\bservic(?:e|ing)\b|\bpm\b/;
 /** A state the operator filters by ("which machines are in fault"); "running"/"down" stay unfiltered questions. */
 export function statusFilter(lower: string): 'fault' | 'idle' | 'maintenance' | undefined {
   if (/故障|\bin fault\b|\bfaulty\b|\bfaults?\b|\bbroken(?: down)?\b/.test(lower)) return 'fault';
   if (/空闲|闲置|\bidle\b/.test(lower)) return 'idle';
-  if (/维修中|保养中|检修中|在保养|在维修|在检修|\b(?:in|under) maintenance\b|\bbeing (?:maintained|serviced)\b/.test(lower)) return 'maintenance';
+  if (
+    /维修中|保养中|检修中|在保养|在维修|在检修|\b(?:in|under) maintenance\b|\bbeing (?:maintained|serviced)\b/.test(
+      lower,
+    )
+  )
+    return 'maintenance';
   return undefined;
 }
 
-export const OVERDUE_WORDS = /逾期|过期|到期|超期|该保养|需要保养|要保养|待保养|该维护|需要维护|\boverdue\b|\bdue\b|\blate\b|\bneeds?\s+(?:maintenance|servic(?:e|ing))\b/;
+export const OVERDUE_WORDS =
+  /逾期|过期|到期|超期|该保养|需要保养|要保养|待保养|该维护|需要维护|\boverdue\b|\bdue\b|\blate\b|\bneeds?\s+(?:maintenance|servic(?:e|ing))\b/;

@@ -41,7 +41,12 @@ export interface RouterContext {
   equipment?: KnownEquipment[];
 }
 
-function missingOf(routing: SkillRouting, args: Record<string, unknown>, slots: SkillSlots, extra: string[] = []): string[] {
+function missingOf(
+  routing: SkillRouting,
+  args: Record<string, unknown>,
+  slots: SkillSlots,
+  extra: string[] = [],
+): string[] {
   const missing = routing.required.filter((slot) => args[slot] === undefined);
   for (const slot of [...slots.unsure, ...extra]) if (!missing.includes(slot)) missing.push(slot);
   return missing;
@@ -54,7 +59,11 @@ function missingOf(routing: SkillRouting, args: Record<string, unknown>, slots: 
  * the skill would drop it and answer a different question with confidence.
  * Each is named in `unhonoured`, so the honest reply can say it.
  */
-function declined(routing: SkillRouting, analysis: ReturnType<typeof analyse>, context: RouterContext): RouteDecision | undefined {
+function declined(
+  routing: SkillRouting,
+  analysis: ReturnType<typeof analyse>,
+  context: RouterContext,
+): RouteDecision | undefined {
   const { language } = analysis;
   const beyond = unhonoured(routing, analysis, context.skills);
   if (beyond.length === 0) return undefined;
@@ -71,7 +80,8 @@ function declined(routing: SkillRouting, analysis: ReturnType<typeof analyse>, c
 }
 
 /** where one question ends and another begins: "，还有…", "; ", "? ", ", and is …" */
-const QUESTION_BREAK = /[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|how|when|where|did|does|do|can|could|show|list|tell|give)\b)|[,，]\s*(?:also|plus)\s+/gi;
+const QUESTION_BREAK =
+  /[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|how|when|where|did|does|do|can|could|show|list|tell|give)\b)|[,，]\s*(?:also|plus)\s+/gi;
 
 /**
  * The parts of a question that asks several ("line A's defect rate yesterday,
@@ -79,7 +89,10 @@ const QUESTION_BREAK = /[，,；;。]\s*(?:还有|另外|以及|并且|同时|�
  * each ask for a skill; undefined for one question.
  */
 export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
-  const parts = question.split(QUESTION_BREAK).map((part) => part.trim()).filter((part) => part.replace(/[?？!！。.,，\s]/g, '') !== '');
+  const parts = question
+    .split(QUESTION_BREAK)
+    .map((part) => part.trim())
+    .filter((part) => part.replace(/[?？!！。.,，\s]/g, '') !== '');
   if (parts.length < 2) return undefined;
   const asking = parts.filter((part) => detectIntent(analyse(part, context), context.skills) !== undefined);
   return asking.length >= 2 ? parts : undefined;
@@ -92,7 +105,13 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
 
   const several = severalQuestions(question, context);
   if (several) {
-    return { kind: 'none', language, reason: `several questions in one (${several.join(' / ')}); each is asked on its own`, unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: several.join(' / ') }], parts: several };
+    return {
+      kind: 'none',
+      language,
+      reason: `several questions in one (${several.join(' / ')}); each is asked on its own`,
+      unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: several.join(' / ') }],
+      parts: several,
+    };
   }
 
   const intent = detectIntent(analysis, context.skills);
@@ -100,7 +119,12 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
   const followUp = isFollowUp(analysis);
 
   if (followUp && previous && (!intent || intent.skill === previous.skill)) {
-    const merged = mergeFollowUp({ routing: previous, previousArgs: context.previous?.args ?? {}, analysis, equipment: context.equipment });
+    const merged = mergeFollowUp({
+      routing: previous,
+      previousArgs: context.previous?.args ?? {},
+      analysis,
+      equipment: context.equipment,
+    });
     if (merged) {
       const refused = declined(previous, analysis, context);
       if (refused) return refused;
@@ -116,13 +140,29 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
   }
 
   if (!intent) {
-    const reason = followUp && !previous ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
+    const reason =
+      followUp && !previous ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
     // a measure the data does not record, a breakdown no rule gives: said so even when no rule matches
     const named: Unhonoured[] = [
-      ...analysis.notRecorded.map((measure) => ({ kind: 'not_recorded' as const, dimension: measure.measure, words: measure.words, zh: measure.zh, en: measure.en })),
-      ...analysis.qualifiers.filter((qualifier) => NAMED_WHEN_UNMATCHED.includes(qualifier.dimension)).map((qualifier) => ({ kind: 'beyond' as const, dimension: qualifier.dimension, words: qualifier.words })),
+      ...analysis.notRecorded.map((measure) => ({
+        kind: 'not_recorded' as const,
+        dimension: measure.measure,
+        words: measure.words,
+        zh: measure.zh,
+        en: measure.en,
+      })),
+      ...analysis.qualifiers
+        .filter((qualifier) => NAMED_WHEN_UNMATCHED.includes(qualifier.dimension))
+        .map((qualifier) => ({ kind: 'beyond' as const, dimension: qualifier.dimension, words: qualifier.words })),
     ];
-    return named.length > 0 ? { kind: 'none', language, reason: `${reason}; asks for ${named.map((entry) => entry.en ?? entry.dimension).join(', ')}`, unhonoured: named } : { kind: 'none', language, reason };
+    return named.length > 0
+      ? {
+          kind: 'none',
+          language,
+          reason: `${reason}; asks for ${named.map((entry) => entry.en ?? entry.dimension).join(', ')}`,
+          unhonoured: named,
+        }
+      : { kind: 'none', language, reason };
   }
 
   const refused = declined(intent.routing, analysis, context);

@@ -16,7 +16,20 @@ export interface NormalizedText {
   map: number[];
 }
 
-const ZH_DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const ZH_DIGITS: Record<string, number> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
 
 /** Value of a Chinese numeral up to 99 (三, 十, 十四, 二十五, 三十一); undefined otherwise. */
 export function zhNumber(numeral: string): number | undefined {

@@ -51,32 +51,98 @@ export interface PeriodRule {
   read(match: RegExpExecArray, today: string): PeriodReading | undefined;
 }
 
-const fixed = (range: DateRange | undefined): PeriodReading | undefined => (range ? { at: (k) => (k === 0 ? range : undefined), flexible: false } : undefined);
+const fixed = (range: DateRange | undefined): PeriodReading | undefined =>
+  range ? { at: (k) => (k === 0 ? range : undefined), flexible: false } : undefined;
 const day = (date: string): DateRange => ({ from: date, to: date });
 
-const ZH_WEEKDAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7 };
+const ZH_WEEKDAY: Record<string, number> = {
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  日: 7,
+  天: 7,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '5': 5,
+  '6': 6,
+  '7': 7,
+};
 const EN_WEEKDAY: Record<string, number> = {
-  monday: 1, mon: 1, tuesday: 2, tue: 2, tues: 2, wednesday: 3, wed: 3, thursday: 4, thu: 4, thur: 4, thurs: 4,
-  friday: 5, fri: 5, saturday: 6, sat: 6, sunday: 7, sun: 7,
+  monday: 1,
+  mon: 1,
+  tuesday: 2,
+  tue: 2,
+  tues: 2,
+  wednesday: 3,
+  wed: 3,
+  thursday: 4,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  friday: 5,
+  fri: 5,
+  saturday: 6,
+  sat: 6,
+  sunday: 7,
+  sun: 7,
 };
 const EN_MONTH: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const EN_NUMBER: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, sixty: 60, ninety: 90,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
 };
 
 const monthNumber = (name: string): number => EN_MONTH[name.slice(0, 3)] ?? 0;
-const countOf = (word: string | undefined, fallback = 1): number => (word === undefined ? fallback : /^\d+$/.test(word) ? Number(word) : (EN_NUMBER[word] ?? 0));
+const countOf = (word: string | undefined, fallback = 1): number =>
+  word === undefined ? fallback : /^\d+$/.test(word) ? Number(word) : (EN_NUMBER[word] ?? 0);
 
 /** Chinese weekday characters; 一 not when it starts 一共/一下/一些…, 日 not in 日产量/日均 */
 const ZH_WEEKDAY_CHAR = '([2-7二三四五六天]|1|一(?![共下些直样起般定切周])|日(?![产均报]))';
 const ZH_WEEK = '(?:周|星期|礼拜)';
-const EN_MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const EN_MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const EN_WEEKDAY_FULL = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
-const EN_WEEKDAY_ANY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)';
-const EN_COUNT = '(\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|sixty|ninety)';
+const EN_WEEKDAY_ANY =
+  '(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)';
+const EN_COUNT =
+  '(\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|sixty|ninety)';
 const ORDINAL = '(?:st|nd|rd|th)?';
 
 /** ±weeks of a Chinese or English week prefix */
@@ -109,8 +175,14 @@ function weekRange(today: string, shift: number): DateRange {
 }
 
 /** A month/day with or without a year; year-less ones are the most recent not after today. */
-function yearless(today: string, month: number, dayOfMonth: number, year: string | undefined): PeriodReading | undefined {
-  if (year !== undefined) return isValidDate(Number(year), month, dayOfMonth) ? fixed(day(ymd(Number(year), month, dayOfMonth))) : undefined;
+function yearless(
+  today: string,
+  month: number,
+  dayOfMonth: number,
+  year: string | undefined,
+): PeriodReading | undefined {
+  if (year !== undefined)
+    return isValidDate(Number(year), month, dayOfMonth) ? fixed(day(ymd(Number(year), month, dayOfMonth))) : undefined;
   if (!isValidDate(2024, month, dayOfMonth)) return undefined; // 2024 is a leap year: Feb 29 is a real date
   return {
     flexible: true,
@@ -122,7 +194,13 @@ function yearless(today: string, month: number, dayOfMonth: number, year: string
 }
 
 /** "11月1日到7日" / "Nov 1-7": from a (possibly year-less) first day to a later day of the same month. */
-function daySpan(options: { today: string; month: number; firstDay: number; lastDay: number; year: string | undefined }): PeriodReading | undefined {
+function daySpan(options: {
+  today: string;
+  month: number;
+  firstDay: number;
+  lastDay: number;
+  year: string | undefined;
+}): PeriodReading | undefined {
   const { month, lastDay } = options;
   const first = yearless(options.today, month, options.firstDay, options.year);
   if (!first || lastDay < options.firstDay) return undefined;
@@ -159,7 +237,6 @@ function weekendReading(today: string, shift: number | undefined): PeriodReading
   return { flexible: true, at: (k) => ({ from: addDays(saturday, -7 * k), to: addDays(saturday, 1 - 7 * k) }) };
 }
 
-
 // ---- parts of months, week numbers, quarters, holidays (issue 15) ---------------------
 
 const ZH_SMALL: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
@@ -170,7 +247,12 @@ function upToToday(range: DateRange, today: string): DateRange {
 }
 
 /** the month a prefix names (上个月, 本月, 11月, last month, November), undefined = this month */
-function monthOfPrefix(today: string, prefix: string | undefined, number: string | undefined, year: string | undefined): { year: number; month: number } {
+function monthOfPrefix(
+  today: string,
+  prefix: string | undefined,
+  number: string | undefined,
+  year: string | undefined,
+): { year: number; month: number } {
   if (number !== undefined) {
     const month = Number(number);
     if (year !== undefined) return { year: Number(year), month };
@@ -178,15 +260,35 @@ function monthOfPrefix(today: string, prefix: string | undefined, number: string
     return { year: month <= current.month ? current.year : current.year - 1, month };
   }
   const text = prefix ?? '';
-  const shift = /^(上上|month\s+before\s+last)/.test(text) ? -2 : /^(上|last|previous)/.test(text) ? -1 : /^(下|next)/.test(text) ? 1 : 0;
+  const shift = /^(上上|month\s+before\s+last)/.test(text)
+    ? -2
+    : /^(上|last|previous)/.test(text)
+      ? -1
+      : /^(下|next)/.test(text)
+        ? 1
+        : 0;
   return shiftMonth(today, shift);
 }
 
 /** 上旬 1–10, 中旬 11–20, 下旬 21–end; early/mid/late likewise; first/second half 1–15 / 16–end */
-function monthPart(year: number, month: number, part: 'early' | 'mid' | 'late' | 'first_half' | 'second_half', today: string): DateRange | undefined {
+function monthPart(
+  year: number,
+  month: number,
+  part: 'early' | 'mid' | 'late' | 'first_half' | 'second_half',
+  today: string,
+): DateRange | undefined {
   if (month < 1 || month > 12) return undefined;
   const last = daysInMonth(year, month);
-  const [from, to] = part === 'early' ? [1, 10] : part === 'mid' ? [11, 20] : part === 'late' ? [21, last] : part === 'first_half' ? [1, 15] : [16, last];
+  const [from, to] =
+    part === 'early'
+      ? [1, 10]
+      : part === 'mid'
+        ? [11, 20]
+        : part === 'late'
+          ? [21, last]
+          : part === 'first_half'
+            ? [1, 15]
+            : [16, last];
   return upToToday({ from: ymd(year, month, from), to: ymd(year, month, to) }, today);
 }
 
@@ -202,7 +304,10 @@ function isoWeek(year: number, week: number): DateRange | undefined {
 
 /** week N said without a year: this year's, or last year's when this year's has not begun */
 function weekNumberReading(today: string, week: number, year: string | undefined): PeriodReading | undefined {
-  const thisYear = year !== undefined ? Number(year) : parts(addDays(today, 3 - (((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7)))).year;
+  const thisYear =
+    year !== undefined
+      ? Number(year)
+      : parts(addDays(today, 3 - ((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7))).year;
   let range = isoWeek(thisYear, week);
   if (year === undefined && (!range || range.from > today)) range = isoWeek(thisYear - 1, week);
   return range ? fixed(upToToday(range, today)) : undefined;
@@ -236,11 +341,23 @@ function relativeQuarter(today: string, shift: number): PeriodReading | undefine
  * Thanksgiving and Christmas from the US one.
  */
 const HOLIDAYS: Array<{ pattern: string; country: string; name: RegExp }> = [
-  { pattern: '国庆节?|国庆假期|国庆长假|十一长假|十一黄金周|黄金周|\\bnational\\s+day\\b|\\bgolden\\s+week\\b', country: 'CN', name: /^National Day$/ },
-  { pattern: '春节|过年期间|\\bspring\\s+festival\\b|\\bchinese\\s+new\\s+year\\b|\\blunar\\s+new\\s+year\\b', country: 'CN', name: /^Spring Festival$/ },
-  { pattern: '元旦|\\bnew\\s+year\'?s?\\s+day\\b', country: 'CN', name: /^New Year's Day$/ },
+  {
+    pattern: '国庆节?|国庆假期|国庆长假|十一长假|十一黄金周|黄金周|\\bnational\\s+day\\b|\\bgolden\\s+week\\b',
+    country: 'CN',
+    name: /^National Day$/,
+  },
+  {
+    pattern: '春节|过年期间|\\bspring\\s+festival\\b|\\bchinese\\s+new\\s+year\\b|\\blunar\\s+new\\s+year\\b',
+    country: 'CN',
+    name: /^Spring Festival$/,
+  },
+  { pattern: "元旦|\\bnew\\s+year'?s?\\s+day\\b", country: 'CN', name: /^New Year's Day$/ },
   { pattern: '劳动节|五一(?:假期|长假)?|\\blabou?r\\s+day\\b|\\bmay\\s+day\\b', country: 'CN', name: /^Labour Day$/ },
-  { pattern: '清明节?|\\bqingming(?:\\s+festival)?\\b|\\btomb[- ]sweeping\\s+day\\b', country: 'CN', name: /^Qingming Festival$/ },
+  {
+    pattern: '清明节?|\\bqingming(?:\\s+festival)?\\b|\\btomb[- ]sweeping\\s+day\\b',
+    country: 'CN',
+    name: /^Qingming Festival$/,
+  },
   { pattern: '端午节?|\\bdragon\\s+boat\\s+festival\\b', country: 'CN', name: /^Dragon Boat Festival$/ },
   { pattern: '中秋节?|\\bmid-?autumn(?:\\s+festival)?\\b', country: 'CN', name: /^Mid-Autumn Festival$/ },
   { pattern: '感恩节|\\bthanksgiving(?:\\s+day)?\\b', country: 'US', name: /^Thanksgiving Day$/ },
@@ -249,7 +366,9 @@ const HOLIDAYS: Array<{ pattern: string; country: string; name: RegExp }> = [
 ];
 
 function holidayRange(country: string, name: RegExp, year: number): DateRange | undefined {
-  const days = holidaysOf(country, year).filter((entry) => name.test(entry.name)).map((entry) => ({ from: entry.date, to: entry.end_date }));
+  const days = holidaysOf(country, year)
+    .filter((entry) => name.test(entry.name))
+    .map((entry) => ({ from: entry.date, to: entry.end_date }));
   if (days.length === 0) return undefined;
   days.sort((a, b) => a.from.localeCompare(b.from));
   // the first run of consecutive days
@@ -266,50 +385,120 @@ function holidayReading(today: string, index: number, year: string | undefined):
   if (!holiday) return undefined;
   if (year !== undefined) return fixed(holidayRange(holiday.country, holiday.name, Number(year)));
   const current = parts(today).year;
-  const latest = [current, current - 1].map((candidate) => holidayRange(holiday.country, holiday.name, candidate)).find((range) => range && range.from <= today);
+  const latest = [current, current - 1]
+    .map((candidate) => holidayRange(holiday.country, holiday.name, candidate))
+    .find((range) => range && range.from <= today);
   return fixed(latest ? upToToday(latest, today) : undefined);
 }
 
-const HOLIDAY_RE = new RegExp(`(?:(\\d{4})\\s*年\\s*)?(?:(${HOLIDAYS.map((entry) => entry.pattern).join(')|(')}))(?:\\s*(\\d{4})\\b)?`, 'g');
+const HOLIDAY_RE = new RegExp(
+  `(?:(\\d{4})\\s*年\\s*)?(?:(${HOLIDAYS.map((entry) => entry.pattern).join(')|(')}))(?:\\s*(\\d{4})\\b)?`,
+  'g',
+);
 
-const PART_ZH: Record<string, 'early' | 'mid' | 'late' | 'first_half' | 'second_half'> = { 上旬: 'early', 中旬: 'mid', 下旬: 'late', 上半月: 'first_half', 下半月: 'second_half', 前半月: 'first_half', 后半月: 'second_half' };
-const PART_EN: Record<string, 'early' | 'mid' | 'late' | 'first_half' | 'second_half'> = { early: 'early', beginning: 'early', mid: 'mid', middle: 'mid', late: 'late', end: 'late', 'first half': 'first_half', 'second half': 'second_half', 'last half': 'second_half', 'first ten days': 'early', 'first 10 days': 'early', 'last ten days': 'late', 'last 10 days': 'late' };
-const EN_PART = '(early|beginning|mid|middle|late|end|first\\s+half|second\\s+half|last\\s+half|first\\s+(?:ten|10)\\s+days|last\\s+(?:ten|10)\\s+days)';
+const PART_ZH: Record<string, 'early' | 'mid' | 'late' | 'first_half' | 'second_half'> = {
+  上旬: 'early',
+  中旬: 'mid',
+  下旬: 'late',
+  上半月: 'first_half',
+  下半月: 'second_half',
+  前半月: 'first_half',
+  后半月: 'second_half',
+};
+const PART_EN: Record<string, 'early' | 'mid' | 'late' | 'first_half' | 'second_half'> = {
+  early: 'early',
+  beginning: 'early',
+  mid: 'mid',
+  middle: 'mid',
+  late: 'late',
+  end: 'late',
+  'first half': 'first_half',
+  'second half': 'second_half',
+  'last half': 'second_half',
+  'first ten days': 'early',
+  'first 10 days': 'early',
+  'last ten days': 'late',
+  'last 10 days': 'late',
+};
+const EN_PART =
+  '(early|beginning|mid|middle|late|end|first\\s+half|second\\s+half|last\\s+half|first\\s+(?:ten|10)\\s+days|last\\s+(?:ten|10)\\s+days)';
 const EN_MONTH_REF = `(?:(this|last|previous|next)\\s+month|${EN_MONTH_RE}(?:\\s+(\\d{4}))?)`;
 
 export const EXTRA_PERIOD_RULES: PeriodRule[] = [
   // 3天前, 三天以前 — one day, N days back
-  { name: 'zh-days-ago', pattern: /(\d{1,3})\s*(?:天|日)\s*(?:前|以前|之前)(?![^\s，,。？?]{0,2}(?:到|至))/g,
-    read: (m, today) => fixed(day(addDays(today, -Number(m[1])))) },
+  {
+    name: 'zh-days-ago',
+    pattern: /(\d{1,3})\s*(?:天|日)\s*(?:前|以前|之前)(?![^\s，,。？?]{0,2}(?:到|至))/g,
+    read: (m, today) => fixed(day(addDays(today, -Number(m[1])))),
+  },
   // 两周前的周四, 2个星期前的星期四, 上上周四 exists already
-  { name: 'zh-weeks-ago-weekday', pattern: new RegExp(`(\\d{1,2}|两)\\s*个?${ZH_WEEK}\\s*(?:前|以前|之前)\\s*的?\\s*${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
-    read: (m, today) => fixed(day(weekdayInWeek(today, -(m[1] === '两' ? 2 : Number(m[1])), ZH_WEEKDAY[m[2] ?? ''] ?? 1))) },
+  {
+    name: 'zh-weeks-ago-weekday',
+    pattern: new RegExp(
+      `(\\d{1,2}|两)\\s*个?${ZH_WEEK}\\s*(?:前|以前|之前)\\s*的?\\s*${ZH_WEEK}${ZH_WEEKDAY_CHAR}`,
+      'g',
+    ),
+    read: (m, today) =>
+      fixed(day(weekdayInWeek(today, -(m[1] === '两' ? 2 : Number(m[1])), ZH_WEEKDAY[m[2] ?? ''] ?? 1))),
+  },
   // 两周前 / 2周前: the whole week N weeks back
-  { name: 'zh-weeks-ago', pattern: new RegExp(`(\\d{1,2}|两)\\s*个?${ZH_WEEK}\\s*(?:前|以前|之前)(?!\\s*的?\\s*${ZH_WEEK})`, 'g'),
-    read: (m, today) => fixed(weekOf(today, -(m[1] === '两' ? 2 : Number(m[1])))) },
+  {
+    name: 'zh-weeks-ago',
+    pattern: new RegExp(`(\\d{1,2}|两)\\s*个?${ZH_WEEK}\\s*(?:前|以前|之前)(?!\\s*的?\\s*${ZH_WEEK})`, 'g'),
+    read: (m, today) => fixed(weekOf(today, -(m[1] === '两' ? 2 : Number(m[1])))),
+  },
   // 本月上旬, 11月中旬, 上个月下旬, 上半月
-  { name: 'zh-month-part', pattern: /(?:(?:(\d{4})\s*年\s*|(今年|去年|前年)\s*)?(\d{1,2})\s*月份?|(上上个?|上1?个?|这1?个?|本|当|下1?个?)月)?\s*的?\s*(上旬|中旬|下旬|上半月|下半月|前半月|后半月)/g,
+  {
+    name: 'zh-month-part',
+    pattern:
+      /(?:(?:(\d{4})\s*年\s*|(今年|去年|前年)\s*)?(\d{1,2})\s*月份?|(上上个?|上1?个?|这1?个?|本|当|下1?个?)月)?\s*的?\s*(上旬|中旬|下旬|上半月|下半月|前半月|后半月)/g,
     read: (m, today) => {
-      const yearWord = m[2] === undefined ? m[1] : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
+      const yearWord =
+        m[2] === undefined
+          ? m[1]
+          : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
       const { year, month } = monthOfPrefix(today, m[4], m[3], yearWord);
       return fixed(monthPart(year, month, PART_ZH[m[5] ?? ''] ?? 'early', today));
-    } },
+    },
+  },
   // 第48周, 2026年第48周 (ISO weeks; not 11月第二周, which stays unresolved)
-  { name: 'zh-week-number', pattern: /(?<!月\s*)(?:(\d{4})\s*年\s*)?第\s*(\d{1,2})\s*(?:周|个?星期|个?礼拜)/g,
-    read: (m, today) => weekNumberReading(today, Number(m[2]), m[1]) },
+  {
+    name: 'zh-week-number',
+    pattern: /(?<!月\s*)(?:(\d{4})\s*年\s*)?第\s*(\d{1,2})\s*(?:周|个?星期|个?礼拜)/g,
+    read: (m, today) => weekNumberReading(today, Number(m[2]), m[1]),
+  },
   // 第三季度, 2026年第1季度, 上季度, 本季度, 今年第二季度
-  { name: 'zh-quarter', pattern: /(?:(\d{4})\s*年|(今年|去年|前年))?\s*的?\s*第?\s*([1-4一二三四])\s*季度?(?!\d)|(上上个?|上1?个?|这1?个?|本|当|下1?个?)季度?/g,
+  {
+    name: 'zh-quarter',
+    pattern:
+      /(?:(\d{4})\s*年|(今年|去年|前年))?\s*的?\s*第?\s*([1-4一二三四])\s*季度?(?!\d)|(上上个?|上1?个?|这1?个?|本|当|下1?个?)季度?/g,
     read: (m, today) => {
-      if (m[4] !== undefined) return relativeQuarter(today, /^上上/.test(m[4]) ? -2 : /^上/.test(m[4]) ? -1 : /^下/.test(m[4]) ? 1 : 0);
+      if (m[4] !== undefined)
+        return relativeQuarter(today, /^上上/.test(m[4]) ? -2 : /^上/.test(m[4]) ? -1 : /^下/.test(m[4]) ? 1 : 0);
       if (!/季/.test(m[0])) return undefined;
-      const yearWord = m[2] === undefined ? m[1] : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
+      const yearWord =
+        m[2] === undefined
+          ? m[1]
+          : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
       return quarterReading(today, ZH_SMALL[m[3] ?? ''] ?? 0, yearWord);
-    } },
+    },
+  },
   // 本月至今, 这个月到现在, 年初至今
-  { name: 'zh-to-date', pattern: /(本月|这个?月|当月|月初|本年|今年|年初)\s*(?:至今|以来|到现在|到目前|到今天|迄今)/g,
-    read: (m, today) => fixed(/月/.test(m[1] ?? '') ? { from: `${today.slice(0, 7)}-01`, to: today } : { from: `${today.slice(0, 4)}-01-01`, to: today }) },
+  {
+    name: 'zh-to-date',
+    pattern: /(本月|这个?月|当月|月初|本年|今年|年初)\s*(?:至今|以来|到现在|到目前|到今天|迄今)/g,
+    read: (m, today) =>
+      fixed(
+        /月/.test(m[1] ?? '')
+          ? { from: `${today.slice(0, 7)}-01`, to: today }
+          : { from: `${today.slice(0, 4)}-01-01`, to: today },
+      ),
+  },
   // 11.18-11.19, 11/18-11/19, 11.18~19
-  { name: 'numeric-month-day-span', pattern: /(?<![\d./-])(\d{1,2})\s*[./]\s*(\d{1,2})\s*(?:-|–|—|~|〜|到|至|to)\s*(?:(\d{1,2})\s*[./]\s*)?(\d{1,2})(?![\d./%])/g,
+  {
+    name: 'numeric-month-day-span',
+    pattern:
+      /(?<![\d./-])(\d{1,2})\s*[./]\s*(\d{1,2})\s*(?:-|–|—|~|〜|到|至|to)\s*(?:(\d{1,2})\s*[./]\s*)?(\d{1,2})(?![\d./%])/g,
     read: (m, today) => {
       const [month, firstDay] = [Number(m[1]), Number(m[2])];
       const endMonth = m[3] !== undefined ? Number(m[3]) : month;
@@ -321,156 +510,373 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
       const endYear = endMonth < month ? end.year + 1 : end.year;
       if (!isValidDate(endYear, endMonth, lastDay)) return undefined;
       return fixed({ from: start.at(0)!.from, to: ymd(endYear, endMonth, lastDay) });
-    } },
+    },
+  },
   // 3 days ago, two days ago
-  { name: 'en-days-ago', pattern: new RegExp(`\\b${EN_COUNT}\\s+days?\\s+ago\\b`, 'g'),
-    read: (m, today) => fixed(day(addDays(today, -countOf(m[1])))) },
+  {
+    name: 'en-days-ago',
+    pattern: new RegExp(`\\b${EN_COUNT}\\s+days?\\s+ago\\b`, 'g'),
+    read: (m, today) => fixed(day(addDays(today, -countOf(m[1])))),
+  },
   // Tuesday of last week, Tuesday last week, Thursday two weeks ago, the Thursday of the week before last
-  { name: 'en-weekday-of-week', pattern: new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?${EN_WEEKDAY_ANY}\\s+(?:of\\s+)?(?:(?:the\\s+)?(last|previous|this|next)\\s+week|(?:the\\s+)?week\\s+before\\s+last|${EN_COUNT}\\s+weeks?\\s+ago)\\b`, 'g'),
+  {
+    name: 'en-weekday-of-week',
+    pattern: new RegExp(
+      `\\b(?:on\\s+)?(?:the\\s+)?${EN_WEEKDAY_ANY}\\s+(?:of\\s+)?(?:(?:the\\s+)?(last|previous|this|next)\\s+week|(?:the\\s+)?week\\s+before\\s+last|${EN_COUNT}\\s+weeks?\\s+ago)\\b`,
+      'g',
+    ),
     read: (m, today) => {
       const shift = m[2] !== undefined ? weekShift(m[2]) : m[3] !== undefined ? -countOf(m[3]) : -2;
       return fixed(day(weekdayInWeek(today, shift, EN_WEEKDAY[m[1] ?? ''] ?? 1)));
-    } },
+    },
+  },
   // two weeks ago: that whole week
-  { name: 'en-weeks-ago', pattern: new RegExp(`\\b${EN_COUNT}\\s+weeks?\\s+ago\\b`, 'g'),
-    read: (m, today) => fixed(weekOf(today, -countOf(m[1]))) },
+  {
+    name: 'en-weeks-ago',
+    pattern: new RegExp(`\\b${EN_COUNT}\\s+weeks?\\s+ago\\b`, 'g'),
+    read: (m, today) => fixed(weekOf(today, -countOf(m[1]))),
+  },
   // "the 18th", "on the 2nd" — a day of the month alone (needs the ordinal)
-  { name: 'en-day-only', pattern: /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|quarter|half|shift|line|machine|press))/g,
+  {
+    name: 'en-day-only',
+    pattern:
+      /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|quarter|half|shift|line|machine|press))/g,
     read: (m, today) => {
       const dayOfMonth = Number(m[1]);
       if (dayOfMonth < 1 || dayOfMonth > 31) return undefined;
-      return { flexible: true, dayOnly: dayOfMonth, at: (k) => { const date = recentDayOfMonth(today, dayOfMonth, k); return date ? day(date) : undefined; } };
-    } },
+      return {
+        flexible: true,
+        dayOnly: dayOfMonth,
+        at: (k) => {
+          const date = recentDayOfMonth(today, dayOfMonth, k);
+          return date ? day(date) : undefined;
+        },
+      };
+    },
+  },
   // early November, mid last month, the first half of this month, late Oct
-  { name: 'en-month-part', pattern: new RegExp(`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?${EN_PART}(?:\\s+of)?[- ]\\s*(?:the\\s+)?${EN_MONTH_REF}`, 'g'),
+  {
+    name: 'en-month-part',
+    pattern: new RegExp(
+      `\\b(?:in\\s+|during\\s+)?(?:the\\s+)?${EN_PART}(?:\\s+of)?[- ]\\s*(?:the\\s+)?${EN_MONTH_REF}`,
+      'g',
+    ),
     read: (m, today) => {
       const part = PART_EN[(m[1] ?? '').replace(/\s+/g, ' ')] ?? 'early';
       const named = m[3] !== undefined ? monthNumber(m[3]) : undefined;
-      const { year, month } = named !== undefined ? monthOfPrefix(today, undefined, String(named), m[4]) : monthOfPrefix(today, m[2], undefined, undefined);
+      const { year, month } =
+        named !== undefined
+          ? monthOfPrefix(today, undefined, String(named), m[4])
+          : monthOfPrefix(today, m[2], undefined, undefined);
       return fixed(monthPart(year, month, part, today));
-    } },
+    },
+  },
   // week 48, wk 48, cw48, KW 48, week #48, week 48 of 2026
-  { name: 'en-week-number', pattern: /\b(?:(?:calendar\s+)?week|wk|cw|kw)\s*(?:#|no\.?\s*|number\s+)?(\d{1,2})\b(?:\s*(?:of|,)?\s*(\d{4})\b)?/g,
-    read: (m, today) => weekNumberReading(today, Number(m[1]), m[2]) },
+  {
+    name: 'en-week-number',
+    pattern: /\b(?:(?:calendar\s+)?week|wk|cw|kw)\s*(?:#|no\.?\s*|number\s+)?(\d{1,2})\b(?:\s*(?:of|,)?\s*(\d{4})\b)?/g,
+    read: (m, today) => weekNumberReading(today, Number(m[1]), m[2]),
+  },
   // Q3, Q3 2026, 2026 Q3, the third quarter, this/last quarter
-  { name: 'en-quarter', pattern: /\b(?:(\d{4})\s*)?q([1-4])\b(?:\s*(\d{4})\b)?|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b(?:\s+(?:of\s+)?(\d{4})\b)?|\b(this|last|previous|next|current|past)\s+quarter\b/g,
+  {
+    name: 'en-quarter',
+    pattern:
+      /\b(?:(\d{4})\s*)?q([1-4])\b(?:\s*(\d{4})\b)?|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b(?:\s+(?:of\s+)?(\d{4})\b)?|\b(this|last|previous|next|current|past)\s+quarter\b/g,
     read: (m, today) => {
-      if (m[6] !== undefined) return relativeQuarter(today, m[6] === 'last' || m[6] === 'previous' || m[6] === 'past' ? -1 : m[6] === 'next' ? 1 : 0);
+      if (m[6] !== undefined)
+        return relativeQuarter(
+          today,
+          m[6] === 'last' || m[6] === 'previous' || m[6] === 'past' ? -1 : m[6] === 'next' ? 1 : 0,
+        );
       if (m[2] !== undefined) return quarterReading(today, Number(m[2]), m[1] ?? m[3]);
-      const ordinal: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
+      const ordinal: Record<string, number> = {
+        first: 1,
+        '1st': 1,
+        second: 2,
+        '2nd': 2,
+        third: 3,
+        '3rd': 3,
+        fourth: 4,
+        '4th': 4,
+      };
       return quarterReading(today, ordinal[m[4] ?? ''] ?? 0, m[5]);
-    } },
+    },
+  },
   // year to date, YTD, month to date, MTD, so far this month
-  { name: 'en-to-date', pattern: /\b(year|month)[- ]to[- ]date\b|\b(ytd|mtd)\b|\bso\s+far\s+this\s+(year|month)\b|\bthis\s+(year|month)\s+so\s+far\b/g,
+  {
+    name: 'en-to-date',
+    pattern:
+      /\b(year|month)[- ]to[- ]date\b|\b(ytd|mtd)\b|\bso\s+far\s+this\s+(year|month)\b|\bthis\s+(year|month)\s+so\s+far\b/g,
     read: (m, today) => {
       const unit = m[1] ?? (m[2] === 'ytd' ? 'year' : m[2] === 'mtd' ? 'month' : (m[3] ?? m[4]));
-      return fixed(unit === 'month' ? { from: `${today.slice(0, 7)}-01`, to: today } : { from: `${today.slice(0, 4)}-01-01`, to: today });
-    } },
+      return fixed(
+        unit === 'month'
+          ? { from: `${today.slice(0, 7)}-01`, to: today }
+          : { from: `${today.slice(0, 4)}-01-01`, to: today },
+      );
+    },
+  },
   // named holidays and festivals, from the shipped holiday calendar
-  { name: 'holiday', pattern: HOLIDAY_RE,
+  {
+    name: 'holiday',
+    pattern: HOLIDAY_RE,
     read: (m, today) => {
       const index = m.slice(2, 2 + HOLIDAYS.length).findIndex((group) => group !== undefined);
       return holidayReading(today, index, m[1] ?? m[2 + HOLIDAYS.length]);
-    } },
+    },
+  },
 ];
 
 export const PERIOD_RULES: PeriodRule[] = [
   ...EXTRA_PERIOD_RULES,
   // ---- Chinese -------------------------------------------------------------
-  { name: 'zh-relative-day', pattern: /大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天/g,
+  {
+    name: 'zh-relative-day',
+    pattern: /大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天/g,
     read: (m, today) => {
-      const offsets: Record<string, number> = { 大前天: -3, 前天: -2, 昨天: -1, 昨日: -1, 昨晚: -1, 昨夜: -1, 今天: 0, 今日: 0, 今晚: 0, 今早: 0, 明天: 1, 明日: 1, 后天: 2 };
+      const offsets: Record<string, number> = {
+        大前天: -3,
+        前天: -2,
+        昨天: -1,
+        昨日: -1,
+        昨晚: -1,
+        昨夜: -1,
+        今天: 0,
+        今日: 0,
+        今晚: 0,
+        今早: 0,
+        明天: 1,
+        明日: 1,
+        后天: 2,
+      };
       return fixed(day(addDays(today, offsets[m[0]] ?? 0)));
-    } },
-  { name: 'zh-week-day', pattern: new RegExp(`(上上个?|上1?个?|这1?个?|本|下1?个?)${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
-    read: (m, today) => fixed(day(weekdayInWeek(today, weekShift(m[1] ?? ''), ZH_WEEKDAY[m[2] ?? ''] ?? 1))) },
-  { name: 'zh-week', pattern: new RegExp(`(上上个?|上1?个?|这1?个?|本|下1?个?)${ZH_WEEK}(?!末)`, 'g'),
-    read: (m, today) => fixed(weekRange(today, weekShift(m[1] ?? ''))) },
-  { name: 'zh-weekend', pattern: /(上上个?|上1?个?|这1?个?|本|下1?个?)?周末/g,
-    read: (m, today) => weekendReading(today, m[1] === undefined ? undefined : weekShift(m[1])) },
-  { name: 'zh-bare-weekday', pattern: new RegExp(`(?<![上下这本个1每])${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
-    read: (m, today) => weekdayReading(today, ZH_WEEKDAY[m[1] ?? ''] ?? 1) },
-  { name: 'zh-ahead', pattern: /(?:未来|接下来|今后|往后)\s*的?\s*(\d{1,3})\s*个?\s*(天|日|周|星期|礼拜|月)/g,
-    read: (m, today) => fixed(ahead(today, countOf(m[1]), m[2] ?? '')) },
-  { name: 'zh-rolling', pattern: /(?:最近|近|过去|过往)\s*的?\s*(\d{1,3})?\s*个?\s*(天|日|周|星期|礼拜|月)/g,
-    read: (m, today) => (m[1] === undefined && /天|日/.test(m[2] ?? '') ? undefined : fixed(rolling(today, countOf(m[1]), m[2] ?? ''))) },
-  { name: 'zh-month', pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d(?!\d*\s*次))/g,
+    },
+  },
+  {
+    name: 'zh-week-day',
+    pattern: new RegExp(`(上上个?|上1?个?|这1?个?|本|下1?个?)${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
+    read: (m, today) => fixed(day(weekdayInWeek(today, weekShift(m[1] ?? ''), ZH_WEEKDAY[m[2] ?? ''] ?? 1))),
+  },
+  {
+    name: 'zh-week',
+    pattern: new RegExp(`(上上个?|上1?个?|这1?个?|本|下1?个?)${ZH_WEEK}(?!末)`, 'g'),
+    read: (m, today) => fixed(weekRange(today, weekShift(m[1] ?? ''))),
+  },
+  {
+    name: 'zh-weekend',
+    pattern: /(上上个?|上1?个?|这1?个?|本|下1?个?)?周末/g,
+    read: (m, today) => weekendReading(today, m[1] === undefined ? undefined : weekShift(m[1])),
+  },
+  {
+    name: 'zh-bare-weekday',
+    pattern: new RegExp(`(?<![上下这本个1每])${ZH_WEEK}${ZH_WEEKDAY_CHAR}`, 'g'),
+    read: (m, today) => weekdayReading(today, ZH_WEEKDAY[m[1] ?? ''] ?? 1),
+  },
+  {
+    name: 'zh-ahead',
+    pattern: /(?:未来|接下来|今后|往后)\s*的?\s*(\d{1,3})\s*个?\s*(天|日|周|星期|礼拜|月)/g,
+    read: (m, today) => fixed(ahead(today, countOf(m[1]), m[2] ?? '')),
+  },
+  {
+    name: 'zh-rolling',
+    pattern: /(?:最近|近|过去|过往)\s*的?\s*(\d{1,3})?\s*个?\s*(天|日|周|星期|礼拜|月)/g,
+    read: (m, today) =>
+      m[1] === undefined && /天|日/.test(m[2] ?? '') ? undefined : fixed(rolling(today, countOf(m[1]), m[2] ?? '')),
+  },
+  {
+    name: 'zh-month',
+    pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d(?!\d*\s*次))/g,
     read: (m, today) => {
       const prefix = m[1] ?? '';
       const shift = /^上上/.test(prefix) ? -2 : /^上/.test(prefix) ? -1 : /^下/.test(prefix) ? 1 : 0;
       const target = shiftMonth(today, shift);
-      return fixed(shift === 0 ? monthUpToToday(target.year, target.month, today) : wholeMonth(target.year, target.month));
-    } },
-  { name: 'zh-year', pattern: /今年|本年|去年|前年|明年/g,
+      return fixed(
+        shift === 0 ? monthUpToToday(target.year, target.month, today) : wholeMonth(target.year, target.month),
+      );
+    },
+  },
+  {
+    name: 'zh-year',
+    pattern: /今年|本年|去年|前年|明年/g,
     read: (m, today) => {
       const shift: Record<string, number> = { 今年: 0, 本年: 0, 去年: -1, 前年: -2, 明年: 1 };
       return fixed(yearUpToToday(parts(today).year + (shift[m[0]] ?? 0), today));
-    } },
-  { name: 'zh-date-span', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?\s*(?:-|~|到|至)\s*(\d{1,2})\s*(?:日|号)/g,
-    read: (m, today) => daySpan({ today, month: Number(m[2]), firstDay: Number(m[3]), lastDay: Number(m[4]), year: m[1] }) },
-  { name: 'zh-date', pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?(?![\d:])/g,
-    read: (m, today) => yearless(today, Number(m[2]), Number(m[3]), m[1]) },
-  { name: 'zh-month-name', pattern: /(?:(\d{4})\s*年\s*|(今年|去年|前年)\s*的?)?(\d{1,2})\s*月份?(?!\s*\d)/g,
-    read: (m, today) => monthReading(today, Number(m[3]), m[2] === undefined ? m[1] : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!)) },
-  { name: 'zh-year-name', pattern: /(\d{4})\s*年(?!\s*\d)/g,
-    read: (m, today) => fixed(yearUpToToday(Number(m[1]), today)) },
-  { name: 'zh-day-only', pattern: /(?<![\d月/.\-:])(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
+    },
+  },
+  {
+    name: 'zh-date-span',
+    pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?\s*(?:-|~|到|至)\s*(\d{1,2})\s*(?:日|号)/g,
+    read: (m, today) =>
+      daySpan({ today, month: Number(m[2]), firstDay: Number(m[3]), lastDay: Number(m[4]), year: m[1] }),
+  },
+  {
+    name: 'zh-date',
+    pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?(?![\d:])/g,
+    read: (m, today) => yearless(today, Number(m[2]), Number(m[3]), m[1]),
+  },
+  {
+    name: 'zh-month-name',
+    pattern: /(?:(\d{4})\s*年\s*|(今年|去年|前年)\s*的?)?(\d{1,2})\s*月份?(?!\s*\d)/g,
+    read: (m, today) =>
+      monthReading(
+        today,
+        Number(m[3]),
+        m[2] === undefined
+          ? m[1]
+          : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!),
+      ),
+  },
+  {
+    name: 'zh-year-name',
+    pattern: /(\d{4})\s*年(?!\s*\d)/g,
+    read: (m, today) => fixed(yearUpToToday(Number(m[1]), today)),
+  },
+  {
+    name: 'zh-day-only',
+    pattern: /(?<![\d月/.\-:])(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
     read: (m, today) => {
       const dayOfMonth = Number(m[1]);
       if (dayOfMonth < 1 || dayOfMonth > 31) return undefined;
-      return { flexible: true, dayOnly: dayOfMonth, at: (k) => { const date = recentDayOfMonth(today, dayOfMonth, k); return date ? day(date) : undefined; } };
-    } },
+      return {
+        flexible: true,
+        dayOnly: dayOfMonth,
+        at: (k) => {
+          const date = recentDayOfMonth(today, dayOfMonth, k);
+          return date ? day(date) : undefined;
+        },
+      };
+    },
+  },
   // ---- numeric -------------------------------------------------------------
-  { name: 'iso-date', pattern: /(?<![\d-])(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})(?![\d:])/g,
+  {
+    name: 'iso-date',
+    pattern: /(?<![\d-])(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})(?![\d:])/g,
     read: (m) => {
       const [year, month, dayOfMonth] = [Number(m[1]), Number(m[2]), Number(m[3])];
       return isValidDate(year, month, dayOfMonth) ? fixed(day(ymd(year, month, dayOfMonth))) : undefined;
-    } },
+    },
+  },
   // 11/25 or 25/11 without a year: read only when one side cannot be a month
-  { name: 'slash-month-day', pattern: /(?<![\d/.\-])(\d{1,2})\s*\/\s*(\d{1,2})(?![\d/.\-])/g,
+  {
+    name: 'slash-month-day',
+    pattern: /(?<![\d/.\-])(\d{1,2})\s*\/\s*(\d{1,2})(?![\d/.\-])/g,
     read: (m, today) => {
       const [a, b] = [Number(m[1]), Number(m[2])];
       if (a <= 12 && b > 12) return yearless(today, a, b, undefined);
       if (a > 12 && b <= 12) return yearless(today, b, a, undefined);
       return undefined; // 11/12: November 12th or 11 December? Ask.
-    } },
+    },
+  },
   // ---- English -------------------------------------------------------------
-  { name: 'en-relative-day', pattern: /\b(?:the\s+)?day\s+before\s+yesterday\b|\b(?:the\s+)?day\s+after\s+tomorrow\b|\byesterday\b|\btoday\b|\btonight\b|\btomorrow\b/g,
+  {
+    name: 'en-relative-day',
+    pattern:
+      /\b(?:the\s+)?day\s+before\s+yesterday\b|\b(?:the\s+)?day\s+after\s+tomorrow\b|\byesterday\b|\btoday\b|\btonight\b|\btomorrow\b/g,
     read: (m, today) => {
       const text = m[0];
-      const offset = /before/.test(text) ? -2 : /after/.test(text) ? 2 : /yesterday/.test(text) ? -1 : /tomorrow/.test(text) ? 1 : 0;
+      const offset = /before/.test(text)
+        ? -2
+        : /after/.test(text)
+          ? 2
+          : /yesterday/.test(text)
+            ? -1
+            : /tomorrow/.test(text)
+              ? 1
+              : 0;
       return fixed(day(addDays(today, offset)));
-    } },
-  { name: 'en-week', pattern: /\b(?:the\s+)?(this|last|previous|next|current|past)\s+week\b|\b(?:the\s+)?week\s+before\s+last\b/g,
+    },
+  },
+  {
+    name: 'en-week',
+    pattern: /\b(?:the\s+)?(this|last|previous|next|current|past)\s+week\b|\b(?:the\s+)?week\s+before\s+last\b/g,
     read: (m, today) => {
       if (m[1] === 'past') return fixed(lastDays(today, 7));
       return fixed(weekRange(today, m[1] === undefined ? -2 : weekShift(m[1])));
-    } },
-  { name: 'en-month', pattern: /\b(this|last|previous|next|current|past)\s+month\b/g,
+    },
+  },
+  {
+    name: 'en-month',
+    pattern: /\b(this|last|previous|next|current|past)\s+month\b/g,
     read: (m, today) => {
       if (m[1] === 'past') return fixed(rolling(today, 1, 'month'));
       const shift = m[1] === 'last' || m[1] === 'previous' ? -1 : m[1] === 'next' ? 1 : 0;
       const target = shiftMonth(today, shift);
-      return fixed(shift === 0 ? monthUpToToday(target.year, target.month, today) : wholeMonth(target.year, target.month));
-    } },
-  { name: 'en-year', pattern: /\b(this|last|previous|next|current)\s+year\b/g,
-    read: (m, today) => fixed(yearUpToToday(parts(today).year + (m[1] === 'last' || m[1] === 'previous' ? -1 : m[1] === 'next' ? 1 : 0), today)) },
-  { name: 'en-ahead', pattern: new RegExp(`\\b(?:the\\s+)?(?:next|coming|following|upcoming)\\s+${EN_COUNT}\\s+(days?|weeks?|months?)\\b`, 'g'),
-    read: (m, today) => fixed(ahead(today, countOf(m[1]), m[2] ?? '')) },
-  { name: 'en-rolling', pattern: new RegExp(`\\b(?:the\\s+)?(?:last|past|previous|recent)\\s+${EN_COUNT}\\s+(days?|weeks?|months?)\\b`, 'g'),
-    read: (m, today) => fixed(rolling(today, countOf(m[1]), m[2] ?? '')) },
-  { name: 'en-week-day', pattern: new RegExp(`\\b(last|previous|this|next)\\s+${EN_WEEKDAY_ANY}\\b`, 'g'),
-    read: (m, today) => fixed(day(weekdayInWeek(today, weekShift(m[1] ?? ''), EN_WEEKDAY[m[2] ?? ''] ?? 1))) },
-  { name: 'en-weekend', pattern: /\b(?:(last|previous|this|next)\s+|the\s+|on\s+the\s+)?weekend\b/g,
-    read: (m, today) => weekendReading(today, m[1] === undefined ? undefined : weekShift(m[1])) },
-  { name: 'en-bare-weekday', pattern: new RegExp(`\\b(?:on\\s+)?${EN_WEEKDAY_FULL}\\b`, 'g'),
-    read: (m, today) => weekdayReading(today, EN_WEEKDAY[m[1] ?? ''] ?? 1) },
-  { name: 'en-month-day-span', pattern: new RegExp(`\\b${EN_MONTH_RE}\\.?\\s+(\\d{1,2})${ORDINAL}\\s*(?:-|–|to|through|until|till)\\s*(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4}))?`, 'g'),
-    read: (m, today) => daySpan({ today, month: monthNumber(m[1] ?? ''), firstDay: Number(m[2]), lastDay: Number(m[3]), year: m[4] }) },
-  { name: 'en-month-day', pattern: new RegExp(`\\b${EN_MONTH_RE}\\.?\\s+(?:the\\s+)?(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4})\\b)?`, 'g'),
-    read: (m, today) => yearless(today, monthNumber(m[1] ?? ''), Number(m[2]), m[3]) },
-  { name: 'en-day-month', pattern: new RegExp(`\\b(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${EN_MONTH_RE}\\b\\.?(?:\\s*,?\\s*(\\d{4})\\b)?`, 'g'),
-    read: (m, today) => yearless(today, monthNumber(m[2] ?? ''), Number(m[1]), m[3]) },
-  { name: 'en-month-name', pattern: /\b(?:(?:in|for|during|of|since|from)\s+(?:the\s+month\s+of\s+)?)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?|\b(january|february|april|june|july|august|september|october|november|december)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?/g,
-    read: (m, today) => monthReading(today, monthNumber(m[1] ?? m[3] ?? ''), m[2] ?? m[4]) },
+      return fixed(
+        shift === 0 ? monthUpToToday(target.year, target.month, today) : wholeMonth(target.year, target.month),
+      );
+    },
+  },
+  {
+    name: 'en-year',
+    pattern: /\b(this|last|previous|next|current)\s+year\b/g,
+    read: (m, today) =>
+      fixed(
+        yearUpToToday(
+          parts(today).year + (m[1] === 'last' || m[1] === 'previous' ? -1 : m[1] === 'next' ? 1 : 0),
+          today,
+        ),
+      ),
+  },
+  {
+    name: 'en-ahead',
+    pattern: new RegExp(
+      `\\b(?:the\\s+)?(?:next|coming|following|upcoming)\\s+${EN_COUNT}\\s+(days?|weeks?|months?)\\b`,
+      'g',
+    ),
+    read: (m, today) => fixed(ahead(today, countOf(m[1]), m[2] ?? '')),
+  },
+  {
+    name: 'en-rolling',
+    pattern: new RegExp(
+      `\\b(?:the\\s+)?(?:last|past|previous|recent)\\s+${EN_COUNT}\\s+(days?|weeks?|months?)\\b`,
+      'g',
+    ),
+    read: (m, today) => fixed(rolling(today, countOf(m[1]), m[2] ?? '')),
+  },
+  {
+    name: 'en-week-day',
+    pattern: new RegExp(`\\b(last|previous|this|next)\\s+${EN_WEEKDAY_ANY}\\b`, 'g'),
+    read: (m, today) => fixed(day(weekdayInWeek(today, weekShift(m[1] ?? ''), EN_WEEKDAY[m[2] ?? ''] ?? 1))),
+  },
+  {
+    name: 'en-weekend',
+    pattern: /\b(?:(last|previous|this|next)\s+|the\s+|on\s+the\s+)?weekend\b/g,
+    read: (m, today) => weekendReading(today, m[1] === undefined ? undefined : weekShift(m[1])),
+  },
+  {
+    name: 'en-bare-weekday',
+    pattern: new RegExp(`\\b(?:on\\s+)?${EN_WEEKDAY_FULL}\\b`, 'g'),
+    read: (m, today) => weekdayReading(today, EN_WEEKDAY[m[1] ?? ''] ?? 1),
+  },
+  {
+    name: 'en-month-day-span',
+    pattern: new RegExp(
+      `\\b${EN_MONTH_RE}\\.?\\s+(\\d{1,2})${ORDINAL}\\s*(?:-|–|to|through|until|till)\\s*(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4}))?`,
+      'g',
+    ),
+    read: (m, today) =>
+      daySpan({ today, month: monthNumber(m[1] ?? ''), firstDay: Number(m[2]), lastDay: Number(m[3]), year: m[4] }),
+  },
+  {
+    name: 'en-month-day',
+    pattern: new RegExp(
+      `\\b${EN_MONTH_RE}\\.?\\s+(?:the\\s+)?(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4})\\b)?`,
+      'g',
+    ),
+    read: (m, today) => yearless(today, monthNumber(m[1] ?? ''), Number(m[2]), m[3]),
+  },
+  {
+    name: 'en-day-month',
+    pattern: new RegExp(
+      `\\b(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${EN_MONTH_RE}\\b\\.?(?:\\s*,?\\s*(\\d{4})\\b)?`,
+      'g',
+    ),
+    read: (m, today) => yearless(today, monthNumber(m[2] ?? ''), Number(m[1]), m[3]),
+  },
+  {
+    name: 'en-month-name',
+    pattern:
+      /\b(?:(?:in|for|during|of|since|from)\s+(?:the\s+month\s+of\s+)?)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?|\b(january|february|april|june|july|august|september|october|november|december)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?/g,
+    read: (m, today) => monthReading(today, monthNumber(m[1] ?? m[3] ?? ''), m[2] ?? m[4]),
+  },
 ];

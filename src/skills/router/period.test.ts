@@ -208,11 +208,17 @@ for (const [text, nowName, from, to, timezone] of ROWS) {
   });
 }
 
-test('period labels echo the operator\'s own words', () => {
+test("period labels echo the operator's own words", () => {
   const now = new Date(NOW.sun);
   assert.equal(resolvePeriod('A线上周三的次品率', { now, timezone: 'Asia/Shanghai' })?.label, '上周三');
   assert.equal(resolvePeriod('line A last Wednesday', { now, timezone: 'Asia/Shanghai' })?.label, 'last Wednesday');
   assert.equal(resolvePeriod('最近三天', { now, timezone: 'Asia/Shanghai' })?.label, '最近三天');
-  assert.equal(resolvePeriod('从11月1日到11月7日的产量', { now, timezone: 'Asia/Shanghai' })?.label, '从11月1日到11月7日');
-  assert.equal(resolvePeriod('Ａ线２０２６－１１－２５', { now, timezone: 'Asia/Shanghai' })?.label, '２０２６－１１－２５');
+  assert.equal(
+    resolvePeriod('从11月1日到11月7日的产量', { now, timezone: 'Asia/Shanghai' })?.label,
+    '从11月1日到11月7日',
+  );
+  assert.equal(
+    resolvePeriod('Ａ线２０２６－１１－２５', { now, timezone: 'Asia/Shanghai' })?.label,
+    '２０２６－１１－２５',
+  );
 });

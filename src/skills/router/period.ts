@@ -87,7 +87,11 @@ function joinRange(first: Found, second: Found): { from: string; to: string } | 
  * Every period the question mentions, in order. A range whose ends cannot be
  * put in order comes back with `period` undefined (the router then asks).
  */
-export function findPeriods(normalized: NormalizedText, lowerMasked: string, today: string): Array<Span & { period: Period | undefined }> {
+export function findPeriods(
+  normalized: NormalizedText,
+  lowerMasked: string,
+  today: string,
+): Array<Span & { period: Period | undefined }> {
   const found = scan(lowerMasked, today);
   const out: Array<Span & { period: Period | undefined }> = [];
   for (let i = 0; i < found.length; i++) {
@@ -98,12 +102,20 @@ export function findPeriods(normalized: NormalizedText, lowerMasked: string, tod
     if (second && RANGE_GAP.test(gap) && (!/and/.test(gap) || (lead && /between/.test(lead[0])))) {
       const start = lead ? lead.index : first.start;
       const range = joinRange(first, second);
-      out.push({ start, end: second.end, period: range ? { ...range, label: slice(normalized, start, second.end) } : undefined });
+      out.push({
+        start,
+        end: second.end,
+        period: range ? { ...range, label: slice(normalized, start, second.end) } : undefined,
+      });
       i++;
       continue;
     }
     const range = first.reading.at(0)!;
-    out.push({ start: first.start, end: first.end, period: { ...range, label: slice(normalized, first.start, first.end) } });
+    out.push({
+      start: first.start,
+      end: first.end,
+      period: { ...range, label: slice(normalized, first.start, first.end) },
+    });
   }
   return out;
 }

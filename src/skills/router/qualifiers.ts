@@ -11,7 +11,19 @@
  * analysis.ts), not on the period-masked text: "tonight" is a period AND a
  * time of day.
  */
-export type Dimension = 'inspector' | 'shift' | 'batch' | 'product' | 'hour' | 'recorded_at' | 'records' | 'week_or_month' | 'cause' | 'comparison' | 'ppm' | 'work_orders';
+export type Dimension =
+  | 'inspector'
+  | 'shift'
+  | 'batch'
+  | 'product'
+  | 'hour'
+  | 'recorded_at'
+  | 'records'
+  | 'week_or_month'
+  | 'cause'
+  | 'comparison'
+  | 'ppm'
+  | 'work_orders';
 
 export interface Qualifier {
   dimension: Dimension;
@@ -22,7 +34,8 @@ export interface Qualifier {
 const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   {
     dimension: 'inspector',
-    pattern: /检验员|检查员|质检员|检验人员|质检人员|检验人|质检人|操作员|操作工|员工|工人|谁|\binspectors?\b|\binspected\s+by\b|\bqc\s+(?:staff|persons?|people)\b|\boperators?\b|\bworkers?\b|\bemployees?\b|\bpersonnel\b|\bwho\b/,
+    pattern:
+      /检验员|检查员|质检员|检验人员|质检人员|检验人|质检人|操作员|操作工|员工|工人|谁|\binspectors?\b|\binspected\s+by\b|\bqc\s+(?:staff|persons?|people)\b|\boperators?\b|\bworkers?\b|\bemployees?\b|\bpersonnel\b|\bwho\b/,
   },
   {
     // a breakdown by shift or shifts set against each other ("各班次", "day vs night"); one named shift is a slot (shiftOf)
@@ -39,16 +52,19 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   },
   {
     dimension: 'hour',
-    pattern: /小时|几点|点钟|时段|时间段|\d+\s*[点时]|上午|下午(?!好)|晚上(?!好)|夜里|夜间|凌晨|早上(?!好)|中午(?!好)|傍晚|今晚|昨晚|\bhours?\b|\bhourly\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\bo'?clock\b|(?<!\bgood\s)\b(?:morning|afternoon|evening|night)s?\b|\btonight\b|\bovernight\b|\bmidnight\b|\bnoon\b/,
+    pattern:
+      /小时|几点|点钟|时段|时间段|\d+\s*[点时]|上午|下午(?!好)|晚上(?!好)|夜里|夜间|凌晨|早上(?!好)|中午(?!好)|傍晚|今晚|昨晚|\bhours?\b|\bhourly\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\bo'?clock\b|(?<!\bgood\s)\b(?:morning|afternoon|evening|night)s?\b|\btonight\b|\bovernight\b|\bmidnight\b|\bnoon\b/,
   },
   {
     dimension: 'recorded_at',
-    pattern: /录入时间|记录时间|检验时间|时间戳|recorded_at|\brecorded\s+at\b|\brecord(?:ing)?\s+times?\b|\btimestamps?\b|\bwhen\s+(?:were|was)\s+\S+(?:\s+\S+)?\s+recorded\b/,
+    pattern:
+      /录入时间|记录时间|检验时间|时间戳|recorded_at|\brecorded\s+at\b|\brecord(?:ing)?\s+times?\b|\btimestamps?\b|\bwhen\s+(?:were|was)\s+\S+(?:\s+\S+)?\s+recorded\b/,
   },
   {
     // per week / per month breakdowns: the quality figures are totals or days only
     dimension: 'week_or_month',
-    pattern: /每周|每1?个?星期|每1?个?礼拜|按周|逐周|分周|周度|每个?月|按月|逐月|分月|月度|\bweekly\b|\b(?:per|each|every|by)\s+(?:calendar\s+)?(?:week|month)\b|\bweek[- ](?:by|over)[- ]week\b|\bmonth[- ](?:by|over)[- ]month\b|\bmonthly\b/,
+    pattern:
+      /每周|每1?个?星期|每1?个?礼拜|按周|逐周|分周|周度|每个?月|按月|逐月|分月|月度|\bweekly\b|\b(?:per|each|every|by)\s+(?:calendar\s+)?(?:week|month)\b|\bweek[- ](?:by|over)[- ]week\b|\bmonth[- ](?:by|over)[- ]month\b|\bmonthly\b/,
   },
   {
     // why a figure is what it is: the figures alone do not say (the model can look at incidents and work orders)
@@ -58,7 +74,8 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   {
     // this period against the one before, or a change: the skills give one period's figures
     dimension: 'comparison',
-    pattern: /环比|同比|相比|对比上|比上(?:周|月|个月|星期|一天|季度|年)|和上(?:周|月|个月|星期)(?:比|相比)|与上(?:周|月|个月)|变化|增长|上升了?多少|下降了?多少|增加了?多少|减少了?多少|涨了|降了|升了|改善了|恶化|\bcompared?\s+(?:to|with)\s+(?:the\s+)?(?:previous|last|prior|week|month|day|yesterday)\b|\bvs\.?\s+(?:the\s+)?(?:previous|last|prior)\b|\bversus\s+(?:the\s+)?(?:previous|last|prior)\b|\bchanged?\b|\bincrease[ds]?\b|\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b|\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bover\s+the\s+previous\b/,
+    pattern:
+      /环比|同比|相比|对比上|比上(?:周|月|个月|星期|一天|季度|年)|和上(?:周|月|个月|星期)(?:比|相比)|与上(?:周|月|个月)|变化|增长|上升了?多少|下降了?多少|增加了?多少|减少了?多少|涨了|降了|升了|改善了|恶化|\bcompared?\s+(?:to|with)\s+(?:the\s+)?(?:previous|last|prior|week|month|day|yesterday)\b|\bvs\.?\s+(?:the\s+)?(?:previous|last|prior)\b|\bversus\s+(?:the\s+)?(?:previous|last|prior)\b|\bchanged?\b|\bincrease[ds]?\b|\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b|\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bover\s+the\s+previous\b/,
   },
   {
     dimension: 'ppm',
@@ -86,7 +103,18 @@ export function findQualifiers(lower: string): Qualifier[] {
 }
 
 /** Dimensions worth naming in the honest reply even when no rule matched the question at all. */
-export const NAMED_WHEN_UNMATCHED: Dimension[] = ['inspector', 'batch', 'product', 'hour', 'records', 'cause', 'comparison', 'work_orders', 'shift', 'week_or_month'];
+export const NAMED_WHEN_UNMATCHED: Dimension[] = [
+  'inspector',
+  'batch',
+  'product',
+  'hour',
+  'records',
+  'cause',
+  'comparison',
+  'work_orders',
+  'shift',
+  'week_or_month',
+];
 
 // ---- one named shift ----------------------------------------------------------------
 
@@ -99,7 +127,10 @@ export interface ShiftMention {
 }
 
 const SHIFT_SLOT: Array<{ shift: ShiftMention['shift']; pattern: RegExp }> = [
-  { shift: 'day', pattern: /白班|白天班|日班|早班|\bday[- ]?shifts?\b|\bdaytime\s+shifts?\b|\bmorning\s+shifts?\b|\bfirst\s+shift\b/g },
+  {
+    shift: 'day',
+    pattern: /白班|白天班|日班|早班|\bday[- ]?shifts?\b|\bdaytime\s+shifts?\b|\bmorning\s+shifts?\b|\bfirst\s+shift\b/g,
+  },
   { shift: 'night', pattern: /大夜班|夜班|晚班|\bnight[- ]?shifts?\b|\bgraveyard(?:\s+shifts?)?\b|\bthird\s+shift\b/g },
   { shift: 'middle', pattern: /中班|小夜班|\b(?:middle|mid|swing|afternoon|evening|second)[- ]?shifts?\b/g },
 ];
@@ -125,18 +156,85 @@ export function findShifts(lower: string): ShiftMention[] {
 
 /** Measures the plant's data does not hold at all: said not to be recorded, never answered with another figure. */
 const NOT_RECORDED: Array<{ measure: string; zh: string; en: string; pattern: RegExp }> = [
-  { measure: 'rework', zh: '返工/返修', en: 'rework', pattern: /返工|返修|重工|\bre-?work(?:ed|s)?\b|\brepaired\s+parts\b/ },
-  { measure: 'oee', zh: 'OEE/稼动率', en: 'OEE / utilisation', pattern: /\boee\b|设备综合效率|综合效率|稼动率|开动率|利用率|\butili[sz]ation\b|\bavailability\b|\bcapacity\s+utili[sz]ation\b/ },
-  { measure: 'energy', zh: '能耗', en: 'energy use', pattern: /能耗|电耗|耗电|用电|能源|电费|\benergy\b|\bpower\s+consumption\b|\belectricity\b|\bkwh\b/ },
-  { measure: 'cost', zh: '成本/金额', en: 'cost', pattern: /成本|费用|花费|金额|多少钱|损失了?多少钱|\bcosts?\b|\bmoney\b|\bexpenses?\b|\bspend(?:ing)?\b|\bprices?\b|\bdollars?\b|\bbudget\b/ },
-  { measure: 'downtime', zh: '停机时长', en: 'downtime hours', pattern: /停机时间|停机时长|停机多久|停机了?多长|停线时间|停线时长|停线多久|宕机时间|停机小时|\bdown-?time\b|\bmttr\b|\bmtbf\b|\buptime\b|\bhours?\s+(?:of\s+)?(?:stoppage|down)\b|\bhow\s+long\s+(?:was|were|is|are|did|has|have)\b.{0,40}\b(?:down|stopped|idle|offline)\b/ },
-  { measure: 'cycle_time', zh: '节拍/周期时间', en: 'cycle time', pattern: /节拍|周期时间|\bcycle\s+times?\b|\btakt\b/ },
-  { measure: 'labour', zh: '工时/出勤', en: 'labour hours and attendance', pattern: /工时|加班|出勤|考勤|\bman-?hours?\b|\blabou?r\s+hours?\b|\bovertime\b|\battendance\b|\bheadcount\b/ },
-  { measure: 'complaints', zh: '客诉/退货', en: 'customer complaints and returns', pattern: /客诉|客户投诉|投诉|退货|客退|\bcustomer\s+(?:complaints?|returns?)\b|\bcomplaints?\b|\brma\b|\breturned\s+parts\b/ },
-  { measure: 'capability', zh: 'CPK/SPC 测量数据', en: 'Cpk / SPC measurements', pattern: /\bcpk\b|\bppk\b|\bcp\b|过程能力|\bspc\b|控制图|\bcontrol\s+charts?\b|\bprocess\s+capability\b|\bsigma\s+level\b/ },
-  { measure: 'delivery', zh: '订单/出货', en: 'orders and shipments', pattern: /出货|发货|交付|交货|订单|库存|\bshipments?\b|\bshipped\b|\bdeliver(?:y|ies|ed)\b|\bon-?time\b|\binventory\b|\bstock\s+levels?\b|\bsales\b|\bcustomer\s+orders?\b/ },
-  { measure: 'material', zh: '物料消耗', en: 'material usage', pattern: /物料消耗|原材料|材料消耗|材料利用率|\bmaterial\s+(?:usage|consumption)\b|\braw\s+materials?\b/ },
-  { measure: 'sensor', zh: '传感器读数（温度、压力）', en: 'sensor readings (temperature, pressure)', pattern: /温度(?:数据|记录|读数|曲线)|压力(?:数据|记录|读数|曲线)|\b(?:temperature|pressure)\s+(?:readings?|data|logs?|curves?)\b|\bsensor\s+(?:readings?|data)\b/ },
+  {
+    measure: 'rework',
+    zh: '返工/返修',
+    en: 'rework',
+    pattern: /返工|返修|重工|\bre-?work(?:ed|s)?\b|\brepaired\s+parts\b/,
+  },
+  {
+    measure: 'oee',
+    zh: 'OEE/稼动率',
+    en: 'OEE / utilisation',
+    pattern:
+      /\boee\b|设备综合效率|综合效率|稼动率|开动率|利用率|\butili[sz]ation\b|\bavailability\b|\bcapacity\s+utili[sz]ation\b/,
+  },
+  {
+    measure: 'energy',
+    zh: '能耗',
+    en: 'energy use',
+    pattern: /能耗|电耗|耗电|用电|能源|电费|\benergy\b|\bpower\s+consumption\b|\belectricity\b|\bkwh\b/,
+  },
+  {
+    measure: 'cost',
+    zh: '成本/金额',
+    en: 'cost',
+    pattern:
+      /成本|费用|花费|金额|多少钱|损失了?多少钱|\bcosts?\b|\bmoney\b|\bexpenses?\b|\bspend(?:ing)?\b|\bprices?\b|\bdollars?\b|\bbudget\b/,
+  },
+  {
+    measure: 'downtime',
+    zh: '停机时长',
+    en: 'downtime hours',
+    pattern:
+      /停机时间|停机时长|停机多久|停机了?多长|停线时间|停线时长|停线多久|宕机时间|停机小时|\bdown-?time\b|\bmttr\b|\bmtbf\b|\buptime\b|\bhours?\s+(?:of\s+)?(?:stoppage|down)\b|\bhow\s+long\s+(?:was|were|is|are|did|has|have)\b.{0,40}\b(?:down|stopped|idle|offline)\b/,
+  },
+  {
+    measure: 'cycle_time',
+    zh: '节拍/周期时间',
+    en: 'cycle time',
+    pattern: /节拍|周期时间|\bcycle\s+times?\b|\btakt\b/,
+  },
+  {
+    measure: 'labour',
+    zh: '工时/出勤',
+    en: 'labour hours and attendance',
+    pattern: /工时|加班|出勤|考勤|\bman-?hours?\b|\blabou?r\s+hours?\b|\bovertime\b|\battendance\b|\bheadcount\b/,
+  },
+  {
+    measure: 'complaints',
+    zh: '客诉/退货',
+    en: 'customer complaints and returns',
+    pattern:
+      /客诉|客户投诉|投诉|退货|客退|\bcustomer\s+(?:complaints?|returns?)\b|\bcomplaints?\b|\brma\b|\breturned\s+parts\b/,
+  },
+  {
+    measure: 'capability',
+    zh: 'CPK/SPC 测量数据',
+    en: 'Cpk / SPC measurements',
+    pattern:
+      /\bcpk\b|\bppk\b|\bcp\b|过程能力|\bspc\b|控制图|\bcontrol\s+charts?\b|\bprocess\s+capability\b|\bsigma\s+level\b/,
+  },
+  {
+    measure: 'delivery',
+    zh: '订单/出货',
+    en: 'orders and shipments',
+    pattern:
+      /出货|发货|交付|交货|订单|库存|\bshipments?\b|\bshipped\b|\bdeliver(?:y|ies|ed)\b|\bon-?time\b|\binventory\b|\bstock\s+levels?\b|\bsales\b|\bcustomer\s+orders?\b/,
+  },
+  {
+    measure: 'material',
+    zh: '物料消耗',
+    en: 'material usage',
+    pattern: /物料消耗|原材料|材料消耗|材料利用率|\bmaterial\s+(?:usage|consumption)\b|\braw\s+materials?\b/,
+  },
+  {
+    measure: 'sensor',
+    zh: '传感器读数（温度、压力）',
+    en: 'sensor readings (temperature, pressure)',
+    pattern:
+      /温度(?:数据|记录|读数|曲线)|压力(?:数据|记录|读数|曲线)|\b(?:temperature|pressure)\s+(?:readings?|data|logs?|curves?)\b|\bsensor\s+(?:readings?|data)\b/,
+  },
 ];
 
 export interface NotRecorded {

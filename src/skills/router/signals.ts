@@ -25,7 +25,8 @@ export function hasMetric(analysis: Analysis): boolean {
  * is the coming Christmas, not last year's.
  */
 export function nearestYearless(period: { from: string; label?: string | undefined }, today: string): string {
-  if (/\d{4}/.test(period.label ?? '') || period.from >= today || daysBetween(period.from, today) <= 182) return period.from;
+  if (/\d{4}/.test(period.label ?? '') || period.from >= today || daysBetween(period.from, today) <= 182)
+    return period.from;
   const next = `${Number(period.from.slice(0, 4)) + 1}${period.from.slice(4)}`;
   return isCalendarDay(next) ? next : period.from;
 }
@@ -35,7 +36,10 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(probe.getTime()) && probe.toISOString().slice(0, 10) === value;
 }
 
-export function singlePeriod(analysis: Analysis): { period?: { from: string; to: string; label?: string }; unsure: boolean } {
+export function singlePeriod(analysis: Analysis): {
+  period?: { from: string; to: string; label?: string };
+  unsure: boolean;
+} {
   if (analysis.periods.length === 0) return { unsure: false };
   if (analysis.periods.length > 1) return { unsure: true };
   const period = analysis.periods[0]!.period;

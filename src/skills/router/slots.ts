@@ -26,12 +26,20 @@ const LINE_RULES: Array<{ pattern: RegExp; caseSensitive?: boolean }> = [
   // 产线A, 生产线A, 产线A和B
   { pattern: new RegExp(`(?:生产线|产线)\\s*(${LETTER_LIST_ZH})(?![a-z0-9])`, 'g') },
   // line A, Line-A, line a, lines A and B, lines A, B and C, line A and line B
-  { pattern: /\blines?\b\s*[-#]?\s*([a-z](?:\s*(?:,\s*(?:and\s+)?|&|\/|\+|\band\b|\bor\b|\bvs\.?|\bversus\b)\s*(?:line\s*)?[a-z])*)(?![a-z0-9])/g },
+  {
+    pattern:
+      /\blines?\b\s*[-#]?\s*([a-z](?:\s*(?:,\s*(?:and\s+)?|&|\/|\+|\band\b|\bor\b|\bvs\.?|\bversus\b)\s*(?:line\s*)?[a-z])*)(?![a-z0-9])/g,
+  },
   // B line, the A line, A and B lines (upper-case letter only: "a line" is English)
-  { pattern: /(?<![A-Za-z0-9])((?:the\s+|on\s+|for\s+|of\s+|in\s+)?[A-Z](?:\s*(?:,|&|\/|and|or)\s*[A-Z])*)[\s-]*lines?\b/g, caseSensitive: true },
+  {
+    pattern:
+      /(?<![A-Za-z0-9])((?:the\s+|on\s+|for\s+|of\s+|in\s+)?[A-Z](?:\s*(?:,|&|\/|and|or)\s*[A-Z])*)[\s-]*lines?\b/g,
+    caseSensitive: true,
+  },
 ];
 
-const ALL_LINES = /(?:所有|全部|各|每|整个)的?\s*(?:\d+\s*)?[条个]?\s*(?:生产线|产线|线)|全厂|全车间|整个车间|整个工厂|整个厂|全工厂|\d+\s*条(?:生产线|产线|线)都|\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:\d+\s+|four\s+)?(?:production\s+)?lines?\b|\bacross\s+(?:all\s+)?(?:the\s+)?lines\b|\bplant[- ]wide\b|\bthe\s+whole\s+plant\b/g;
+const ALL_LINES =
+  /(?:所有|全部|各|每|整个)的?\s*(?:\d+\s*)?[条个]?\s*(?:生产线|产线|线)|全厂|全车间|整个车间|整个工厂|整个厂|全工厂|\d+\s*条(?:生产线|产线|线)都|\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:\d+\s+|four\s+)?(?:production\s+)?lines?\b|\bacross\s+(?:all\s+)?(?:the\s+)?lines\b|\bplant[- ]wide\b|\bthe\s+whole\s+plant\b/g;
 
 export function findLines(lower: string, text: string): LineSlots {
   const lines: string[] = [];
@@ -63,10 +71,26 @@ export function findLines(lower: string, text: string): LineSlots {
 }
 
 const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
-  { metric: 'defect_types', pattern: /(?:不良|缺陷|次品)的?主要原因|缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因|(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b|\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b|\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b|\b(?:main|common|most\s+common|biggest|major)\s+defects?\b/g },
-  { metric: 'defect_rate', pattern: /次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|(?:不良品?|次品|废品|缺陷|不合格品?)(?:的)?(?:件数|数量|个数|总数|数)|不良品|次品|不良(?![^，,。?？]*(?:缺陷|类型|种类))|多少缺陷|\b(?:defect|defective|reject(?:ion)?|scrap|failure|fail|ng|nok)\s+rates?\b|\bhow\s+many\s+(?:defects|rejects|defective)\b|\b(?:number|count)\s+of\s+(?:defects|rejects)\b|\bdefects?\b|\bdefective\b|\brejects?\b|\bscrap\b/g },
-  { metric: 'yield', pattern: /(?:一|1)次合格率|首次合格率|良率|合格率|良品率|直通率|\byields?\b|\bpass\s+rates?\b|\bfirst[- ]pass\s+yield\b|\bfpy\b|\bgood\s+rate\b/g },
-  { metric: 'output', pattern: /产量|产出|产能|生产了?多少|产了多少|生产数量|多少件|件数|\boutput\b|\bproduction\b(?!\s+lines?)|\bproduced?\b|\bhow\s+many\s+(?:pieces|parts|pcs|units|items)\b|\bthroughput\b|\bpieces\b|\bpcs\b/g },
+  {
+    metric: 'defect_types',
+    pattern:
+      /(?:不良|缺陷|次品)的?主要原因|缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因|(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b|\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b|\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b|\b(?:main|common|most\s+common|biggest|major)\s+defects?\b/g,
+  },
+  {
+    metric: 'defect_rate',
+    pattern:
+      /次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|(?:不良品?|次品|废品|缺陷|不合格品?)(?:的)?(?:件数|数量|个数|总数|数)|不良品|次品|不良(?![^，,。?？]*(?:缺陷|类型|种类))|多少缺陷|\b(?:defect|defective|reject(?:ion)?|scrap|failure|fail|ng|nok)\s+rates?\b|\bhow\s+many\s+(?:defects|rejects|defective)\b|\b(?:number|count)\s+of\s+(?:defects|rejects)\b|\bdefects?\b|\bdefective\b|\brejects?\b|\bscrap\b/g,
+  },
+  {
+    metric: 'yield',
+    pattern:
+      /(?:一|1)次合格率|首次合格率|良率|合格率|良品率|直通率|\byields?\b|\bpass\s+rates?\b|\bfirst[- ]pass\s+yield\b|\bfpy\b|\bgood\s+rate\b/g,
+  },
+  {
+    metric: 'output',
+    pattern:
+      /产量|产出|产能|生产了?多少|产了多少|生产数量|多少件|件数|\boutput\b|\bproduction\b(?!\s+lines?)|\bproduced?\b|\bhow\s+many\s+(?:pieces|parts|pcs|units|items)\b|\bthroughput\b|\bpieces\b|\bpcs\b/g,
+  },
 ];
 
 export interface MetricSlots {
@@ -79,12 +103,14 @@ export interface MetricSlots {
 }
 
 const WEAK_METRIC = /^(?:defects?|defective|rejects?|scrap|production|produced?|pieces|pcs|不良)$/;
-export const GENERAL_QUALITY = /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
+export const GENERAL_QUALITY =
+  /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
 
 export function findMetrics(lower: string): MetricSlots {
   const found: Array<Span & { metric: Metric }> = [];
   for (const rule of METRIC_RULES) {
-    for (const match of lower.matchAll(rule.pattern)) found.push({ metric: rule.metric, start: match.index, end: match.index + match[0].length });
+    for (const match of lower.matchAll(rule.pattern))
+      found.push({ metric: rule.metric, start: match.index, end: match.index + match[0].length });
   }
   found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
   const kept: Array<Span & { metric: Metric }> = [];
@@ -97,17 +123,22 @@ export function findMetrics(lower: string): MetricSlots {
   for (const mention of kept) if (!metrics.includes(mention.metric)) metrics.push(mention.metric);
   const general = GENERAL_QUALITY.test(lower);
   GENERAL_QUALITY.lastIndex = 0;
-  const weakOnly = kept.length > 0 && kept.every((mention) => WEAK_METRIC.test(lower.slice(mention.start, mention.end)));
+  const weakOnly =
+    kept.length > 0 && kept.every((mention) => WEAK_METRIC.test(lower.slice(mention.start, mention.end)));
   return { metrics, general, weakOnly, spans: kept };
 }
 
-export const WHICH_LINE = /哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
+export const WHICH_LINE =
+  /哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
 /** two lines set against each other: "A线比B线好吗", "A和C哪个高", "line A vs line B" */
-export const COMPARED = /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较|比[^，,。?？!！]{0,8}?(?:好|差|高|低|多|少)|哪(?:1|一)?个|\bvs\.?(?=\s|$)|\bversus\b/;
+export const COMPARED =
+  /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较|比[^，,。?？!！]{0,8}?(?:好|差|高|低|多|少)|哪(?:1|一)?个|\bvs\.?(?=\s|$)|\bversus\b/;
 export const WORST = /最差|最糟|最烂|更差|较差|比[^，,。?？!！]{0,8}?差|worst|worse|weakest/;
 export const BEST = /最好|最佳|最优|更好|较好|比[^，,。?？!！]{0,8}?好|best|better|strongest/;
-export const HIGH = /最高|最多|最大|更高|更多|哪(?:1|一)?个(?:更|比较)?(?:高|多|大)|比[^，,。?？!！]{0,8}?(?:高|多)|highest|most|largest|biggest|higher|more/;
-export const LOW = /最低|最少|最小|更低|更少|哪(?:1|一)?个(?:更|比较)?(?:低|少|小)|比[^，,。?？!！]{0,8}?(?:低|少)|lowest|least|fewest|smallest|lower|fewer|less/;
+export const HIGH =
+  /最高|最多|最大|更高|更多|哪(?:1|一)?个(?:更|比较)?(?:高|多|大)|比[^，,。?？!！]{0,8}?(?:高|多)|highest|most|largest|biggest|higher|more/;
+export const LOW =
+  /最低|最少|最小|更低|更少|哪(?:1|一)?个(?:更|比较)?(?:低|少|小)|比[^，,。?？!！]{0,8}?(?:低|少)|lowest|least|fewest|smallest|lower|fewer|less/;
 
 export type RankMeasure = 'defect_rate' | 'defects' | 'output' | 'yield';
 
@@ -133,7 +164,11 @@ export function findRankMeasure(lower: string, metrics: MetricSlots): RankMeasur
  * highest yield or output the best. Comparatives (worse/better, 比…好) rank
  * when two or more lines are named.
  */
-export function findRank(lower: string, measure: RankMeasure | undefined, lineCount: number): 'worst' | 'best' | undefined {
+export function findRank(
+  lower: string,
+  measure: RankMeasure | undefined,
+  lineCount: number,
+): 'worst' | 'best' | undefined {
   const asksWhich = WHICH_LINE.test(lower) || (lineCount >= 2 && COMPARED.test(lower));
   if (!asksWhich) return undefined;
   if (WORST.test(lower)) return 'worst';
@@ -144,7 +179,8 @@ export function findRank(lower: string, measure: RankMeasure | undefined, lineCo
   return /排名|排行|排序|rank|compare|对比|比较|\bvs\b|versus/.test(lower) ? 'worst' : undefined;
 }
 
-export const BY_DAY = /每天|每日|逐日|按天|按日|分天|每1天|哪1?天|哪一天|趋势|走势|\bdaily\b|\bper\s+day\b|\beach\s+day\b|\bby\s+day\b|\bday[- ]by[- ]day\b|\bwhich\s+day\b|\btrend\b/;
+export const BY_DAY =
+  /每天|每日|逐日|按天|按日|分天|每1天|哪1?天|哪一天|趋势|走势|\bdaily\b|\bper\s+day\b|\beach\s+day\b|\bby\s+day\b|\bday[- ]by[- ]day\b|\bwhich\s+day\b|\btrend\b/;
 
 export function findPriority(lower: string): 'P0' | 'P1' | 'P2' | 'P3' | undefined {
   const match = /(?<![a-z0-9])p\s*-?\s*([0-3])(?![0-9])|\bpriority\s*([0-3])\b/.exec(lower);
@@ -152,8 +188,10 @@ export function findPriority(lower: string): 'P0' | 'P1' | 'P2' | 'P3' | undefin
   return level === undefined ? undefined : (`P${level}` as 'P0' | 'P1' | 'P2' | 'P3');
 }
 
-const SYMPTOM_ZH = /报警(?:代码|码)?\s*[a-z]*-?\d+|(?:异常|严重|剧烈|持续|频繁|明显|轻微|液压|主轴)?(?:振动|震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|卡料|卡模|卡住|卡死|堵料|毛刺|尺寸超差|超差|报警|冒烟|跳闸|异味|松动|气孔|针孔|裂纹|开裂|飞溅|压痕|振纹|误判|误检|离线|掉线|通讯中断|碰撞|跑偏|定位偏差|掉件|起弧困难|过载)(?:异常|严重|过大|很大|大|厉害)?/g;
-const SYMPTOM_EN = /(?:\b(?:abnormal|strange|unusual|excessive|loud|severe|heavy|constant|intermittent|weird|high|hydraulic|oil|air|grinding|squealing|rattling|spindle|frequent)\s+)*\b(?:vibrat(?:ions?|ing|es|e)|shak(?:ing|es)|nois(?:e|es|y)|rattl(?:e|es|ing)|squeal(?:s|ing)?|overheat(?:ing|ed|s)?|over-heat(?:ing|ed)?|too\s+hot|running\s+hot|leak(?:ing|s|age)?|jam(?:med|ming|s)?|stuck|alarm(?:s|ing|ed)?(?:\s+(?:code\s+)?[a-z]?-?\d+)?|error\s+code\s+[a-z]?-?\d+|burrs?|out[- ]of[- ]tolerance|dimensional\s+(?:error|deviation)s?|smok(?:e|ing)|tripp(?:ed|ing)|misalign(?:ed|ment)|porosity|pinholes?|cracks?|cracking|cracked|spatter|dents?|chatter(?:\s+marks?)?|false\s+rejects?|offline|disconnected|collisions?|drift(?:ing|s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|leaks?|alarms?))?/g;
+const SYMPTOM_ZH =
+  /报警(?:代码|码)?\s*[a-z]*-?\d+|(?:异常|严重|剧烈|持续|频繁|明显|轻微|液压|主轴)?(?:振动|震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|卡料|卡模|卡住|卡死|堵料|毛刺|尺寸超差|超差|报警|冒烟|跳闸|异味|松动|气孔|针孔|裂纹|开裂|飞溅|压痕|振纹|误判|误检|离线|掉线|通讯中断|碰撞|跑偏|定位偏差|掉件|起弧困难|过载)(?:异常|严重|过大|很大|大|厉害)?/g;
+const SYMPTOM_EN =
+  /(?:\b(?:abnormal|strange|unusual|excessive|loud|severe|heavy|constant|intermittent|weird|high|hydraulic|oil|air|grinding|squealing|rattling|spindle|frequent)\s+)*\b(?:vibrat(?:ions?|ing|es|e)|shak(?:ing|es)|nois(?:e|es|y)|rattl(?:e|es|ing)|squeal(?:s|ing)?|overheat(?:ing|ed|s)?|over-heat(?:ing|ed)?|too\s+hot|running\s+hot|leak(?:ing|s|age)?|jam(?:med|ming|s)?|stuck|alarm(?:s|ing|ed)?(?:\s+(?:code\s+)?[a-z]?-?\d+)?|error\s+code\s+[a-z]?-?\d+|burrs?|out[- ]of[- ]tolerance|dimensional\s+(?:error|deviation)s?|smok(?:e|ing)|tripp(?:ed|ing)|misalign(?:ed|ment)|porosity|pinholes?|cracks?|cracking|cracked|spatter|dents?|chatter(?:\s+marks?)?|false\s+rejects?|offline|disconnected|collisions?|drift(?:ing|s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|leaks?|alarms?))?/g;
 
 export interface SymptomSlots {
   /** the operator's own words, several joined */
@@ -180,4 +218,5 @@ export function findSymptoms(normalized: NormalizedText, lower: string): Symptom
   return { symptom: words.length > 0 ? words.join(joiner) : undefined, spans };
 }
 
-export const ADVICE = /怎么处理|怎么办|如何处理|怎么修|怎样修|怎么维修|如何维修|怎么解决|如何解决|如何修|维修建议|处理建议|解决方案|解决办法|处理方法|维修方法|维修记录|以前|之前|历史|上次|什么原因|原因是|\bwhat\s+fixed\b|\bfixed\s+(?:this|it|that)\b|\bhow\s+(?:do|did|can|could|should|to)\s+(?:i\s+|we\s+|you\s+)?(?:fix|repair|solve|resolve|handle|deal\s+with)\b|\b(?:fix|repair|remedy|resolution|solution)s?\b|\brecommend(?:ation|ations|ed)?\b|\badvi[cs]e\b|\bsuggest(?:ion|ions)?\b|\bwhat\s+(?:should|can|do)\s+(?:i|we)\s+do\b|\broot\s+cause\b|\btroubleshoot(?:ing)?\b|\bbefore\b|\bpreviously\b|\bin\s+the\s+past\b/;
+export const ADVICE =
+  /怎么处理|怎么办|如何处理|怎么修|怎样修|怎么维修|如何维修|怎么解决|如何解决|如何修|维修建议|处理建议|解决方案|解决办法|处理方法|维修方法|维修记录|以前|之前|历史|上次|什么原因|原因是|\bwhat\s+fixed\b|\bfixed\s+(?:this|it|that)\b|\bhow\s+(?:do|did|can|could|should|to)\s+(?:i\s+|we\s+|you\s+)?(?:fix|repair|solve|resolve|handle|deal\s+with)\b|\b(?:fix|repair|remedy|resolution|solution)s?\b|\brecommend(?:ation|ations|ed)?\b|\badvi[cs]e\b|\bsuggest(?:ion|ions)?\b|\bwhat\s+(?:should|can|do)\s+(?:i|we)\s+do\b|\broot\s+cause\b|\btroubleshoot(?:ing)?\b|\bbefore\b|\bpreviously\b|\bin\s+the\s+past\b/;

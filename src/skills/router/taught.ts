@@ -25,7 +25,46 @@ import { detectLanguage, mask } from './normalize.js';
 
 export const FUZZY_THRESHOLD = 0.7;
 
-const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'for', 'to', 'please', 'pls', 'me', 'my', 'our', 'is', 'are', 'what', 'can', 'you', 'could', 'would', 'and', 'in', 'on', 'it', 'i', 'we', 'do', 'does', 'some', 'now', 's', 'give', 'show', 'tell', 'let', 'see', 'this', 'that', 'about', 'with']);
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'to',
+  'please',
+  'pls',
+  'me',
+  'my',
+  'our',
+  'is',
+  'are',
+  'what',
+  'can',
+  'you',
+  'could',
+  'would',
+  'and',
+  'in',
+  'on',
+  'it',
+  'i',
+  'we',
+  'do',
+  'does',
+  'some',
+  'now',
+  's',
+  'give',
+  'show',
+  'tell',
+  'let',
+  'see',
+  'this',
+  'that',
+  'about',
+  'with',
+]);
 const ZH_FILLER = /请|麻烦|帮我|帮忙|一下|的|吗|呢|吧|呀|了|给我/g;
 
 export interface Phrasing {
@@ -49,11 +88,18 @@ export interface PhrasingMatch {
 }
 
 /** The words a phrasing is compared by: the question without its period, filler words dropped. */
-export function features(text: string, context: { now: Date; timezone: string }): { words: Set<string>; period: Period | undefined; unsurePeriod: boolean; key: string } {
+export function features(
+  text: string,
+  context: { now: Date; timezone: string },
+): { words: Set<string>; period: Period | undefined; unsurePeriod: boolean; key: string } {
   const analysis = analyse(text, context);
   const withoutPeriod = mask(analysis.normalized.lower, analysis.periods);
   const known = analysis.periods.filter((mention) => mention.period !== undefined);
-  const cleaned = withoutPeriod.replace(ZH_FILLER, ' ').replace(/'s\b/g, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const cleaned = withoutPeriod
+    .replace(ZH_FILLER, ' ')
+    .replace(/'s\b/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   const words = new Set<string>();
   for (const word of cleaned.split(/\s+/)) {
     if (!word) continue;
@@ -64,7 +110,12 @@ export function features(text: string, context: { now: Date; timezone: string })
     if (run.length === 1) words.add(run);
     for (let index = 0; index + 1 < run.length; index++) words.add(run.slice(index, index + 2));
   }
-  return { words, period: known.length === 1 ? known[0]!.period : undefined, unsurePeriod: analysis.periods.length > 1 || (analysis.periods.length === 1 && known.length === 0), key: [...words].sort().join(' ') };
+  return {
+    words,
+    period: known.length === 1 ? known[0]!.period : undefined,
+    unsurePeriod: analysis.periods.length > 1 || (analysis.periods.length === 1 && known.length === 0),
+    key: [...words].sort().join(' '),
+  };
 }
 
 const cache = new Map<string, ReturnType<typeof features>>();
@@ -79,7 +130,11 @@ function cachedFeatures(text: string, context: { now: Date; timezone: string }):
   return found;
 }
 
-export function bestMatch(question: string, phrasings: Phrasing[], context: { now: Date; timezone: string }): PhrasingMatch | undefined {
+export function bestMatch(
+  question: string,
+  phrasings: Phrasing[],
+  context: { now: Date; timezone: string },
+): PhrasingMatch | undefined {
   if (phrasings.length === 0) return undefined;
   const asked = features(question, context);
   if (asked.words.size === 0) return undefined;
@@ -91,20 +146,30 @@ export function bestMatch(question: string, phrasings: Phrasing[], context: { no
     const score = (2 * shared.length) / (asked.words.size + known.words.size);
     const exact = asked.key === known.key;
     const candidate = { phrasing, score: exact ? 1 : score, exact, shared };
-    if (!best || candidate.score > best.score || (candidate.score === best.score && (phrasing.version ?? 0) > (best.phrasing.version ?? 0))) best = candidate;
+    if (
+      !best ||
+      candidate.score > best.score ||
+      (candidate.score === best.score && (phrasing.version ?? 0) > (best.phrasing.version ?? 0))
+    )
+      best = candidate;
   }
   return best && (best.exact || best.score >= FUZZY_THRESHOLD) ? best : undefined;
 }
 
 function fillPeriod(value: unknown, period: Period | undefined): { value: unknown; needs: boolean } {
   if (value === '$period') return period ? { value: period, needs: false } : { value: undefined, needs: true };
-  if (value === '$period.from') return period ? { value: period.from, needs: false } : { value: undefined, needs: true };
+  if (value === '$period.from')
+    return period ? { value: period.from, needs: false } : { value: undefined, needs: true };
   if (value === '$period.to') return period ? { value: period.to, needs: false } : { value: undefined, needs: true };
   return { value, needs: false };
 }
 
 /** The route a match gives: the phrasing's arguments, the question's period filled in. */
-export function decisionOf(question: string, match: PhrasingMatch, context: { now: Date; timezone: string }): RouteDecision {
+export function decisionOf(
+  question: string,
+  match: PhrasingMatch,
+  context: { now: Date; timezone: string },
+): RouteDecision {
   const { phrasing } = match;
   const asked = features(question, context);
   const args: Record<string, unknown> = {};
@@ -119,7 +184,9 @@ export function decisionOf(question: string, match: PhrasingMatch, context: { no
     if (filled.needs) missing.push(key);
     else args[key] = filled.value;
   }
-  const label = phrasing.source.startsWith('taught:') ? `taught phrasing #${phrasing.id} (version ${phrasing.version}${phrasing.taughtBy ? `, by ${phrasing.taughtBy}` : ''})` : `${phrasing.source.replace(':', ' ')} phrasing`;
+  const label = phrasing.source.startsWith('taught:')
+    ? `taught phrasing #${phrasing.id} (version ${phrasing.version}${phrasing.taughtBy ? `, by ${phrasing.taughtBy}` : ''})`
+    : `${phrasing.source.replace(':', ' ')} phrasing`;
   const how = match.exact ? 'the same words' : `similarity ${match.score.toFixed(2)} ≥ ${FUZZY_THRESHOLD}`;
   return {
     kind: 'skill',
@@ -179,34 +246,68 @@ export class TaughtPhrasings {
 
   /** The store's version: the number of changes (teachings and removals) so far. */
   version(): number {
-    const row = this.db.prepare('SELECT COUNT(*) + COUNT(removed_at) AS changes FROM taught_phrasings').get() as { changes: number };
+    const row = this.db.prepare('SELECT COUNT(*) + COUNT(removed_at) AS changes FROM taught_phrasings').get() as {
+      changes: number;
+    };
     return row.changes;
   }
 
   list(options: { includeRemoved?: boolean } = {}): TaughtPhrasingRow[] {
     const rows = this.db
-      .prepare(`SELECT * FROM taught_phrasings ${options.includeRemoved ? '' : 'WHERE removed_at IS NULL'} ORDER BY phrasing_id`)
+      .prepare(
+        `SELECT * FROM taught_phrasings ${options.includeRemoved ? '' : 'WHERE removed_at IS NULL'} ORDER BY phrasing_id`,
+      )
       .all() as StoredPhrasing[];
     return rows.map(toRow);
   }
 
   active(): Phrasing[] {
-    return this.list().map((row) => ({ source: `taught:${row.id}`, id: row.id, version: row.version, text: row.phrase, skill: row.skill, args: row.args, taughtBy: row.taught_by }));
+    return this.list().map((row) => ({
+      source: `taught:${row.id}`,
+      id: row.id,
+      version: row.version,
+      text: row.phrase,
+      skill: row.skill,
+      args: row.args,
+      taughtBy: row.taught_by,
+    }));
   }
 
-  teach(options: { phrase: string; skill: string; args: Record<string, unknown>; taughtBy: string | null; feedbackId?: number | null | undefined; now: Date; timezone: string }): TaughtPhrasingRow {
+  teach(options: {
+    phrase: string;
+    skill: string;
+    args: Record<string, unknown>;
+    taughtBy: string | null;
+    feedbackId?: number | null | undefined;
+    now: Date;
+    timezone: string;
+  }): TaughtPhrasingRow {
     const phrase = options.phrase.trim();
     const key = features(phrase, { now: options.now, timezone: options.timezone }).key;
     const insert = this.db.transaction(() => {
       // the same words taught again replace the older mapping (kept, removed, for the record)
-      const older = this.db.prepare('SELECT phrasing_id FROM taught_phrasings WHERE normalized = ? AND removed_at IS NULL').all(key) as Array<{ phrasing_id: number }>;
-      for (const row of older) this.db.prepare('UPDATE taught_phrasings SET removed_at = ?, removed_by = ? WHERE phrasing_id = ?').run(new Date().toISOString(), 'replaced by a newer teaching', row.phrasing_id);
+      const older = this.db
+        .prepare('SELECT phrasing_id FROM taught_phrasings WHERE normalized = ? AND removed_at IS NULL')
+        .all(key) as Array<{ phrasing_id: number }>;
+      for (const row of older)
+        this.db
+          .prepare('UPDATE taught_phrasings SET removed_at = ?, removed_by = ? WHERE phrasing_id = ?')
+          .run(new Date().toISOString(), 'replaced by a newer teaching', row.phrasing_id);
       const result = this.db
         .prepare(
           `INSERT INTO taught_phrasings (phrase, normalized, skill, arguments, version, feedback_id, taught_by, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(phrase, key, options.skill, JSON.stringify(options.args), this.version() + 1, options.feedbackId ?? null, options.taughtBy, new Date().toISOString());
+        .run(
+          phrase,
+          key,
+          options.skill,
+          JSON.stringify(options.args),
+          this.version() + 1,
+          options.feedbackId ?? null,
+          options.taughtBy,
+          new Date().toISOString(),
+        );
       return Number(result.lastInsertRowid);
     });
     const id = insert();
@@ -214,12 +315,17 @@ export class TaughtPhrasings {
   }
 
   get(id: number): TaughtPhrasingRow | undefined {
-    const row = this.db.prepare('SELECT * FROM taught_phrasings WHERE phrasing_id = ?').get(id) as StoredPhrasing | undefined;
+    const row = this.db.prepare('SELECT * FROM taught_phrasings WHERE phrasing_id = ?').get(id) as
+      StoredPhrasing | undefined;
     return row ? toRow(row) : undefined;
   }
 
   remove(id: number, by: string | null): TaughtPhrasingRow | undefined {
-    const result = this.db.prepare('UPDATE taught_phrasings SET removed_at = ?, removed_by = ? WHERE phrasing_id = ? AND removed_at IS NULL').run(new Date().toISOString(), by, id);
+    const result = this.db
+      .prepare(
+        'UPDATE taught_phrasings SET removed_at = ?, removed_by = ? WHERE phrasing_id = ? AND removed_at IS NULL',
+      )
+      .run(new Date().toISOString(), by, id);
     return result.changes > 0 ? this.get(id) : undefined;
   }
 }
@@ -232,7 +338,9 @@ export class TaughtPhrasings {
 export function copyTaughtPhrasings(from: SqliteDatabase, to: SqliteDatabase): number {
   let rows: StoredPhrasing[];
   try {
-    rows = from.prepare('SELECT * FROM taught_phrasings WHERE removed_at IS NULL ORDER BY phrasing_id').all() as StoredPhrasing[];
+    rows = from
+      .prepare('SELECT * FROM taught_phrasings WHERE removed_at IS NULL ORDER BY phrasing_id')
+      .all() as StoredPhrasing[];
   } catch {
     return 0;
   }

@@ -41,14 +41,20 @@ const state: {
 function applyLanguage(): void {
   document.documentElement.lang = lang.current === 'zh' ? 'zh-CN' : 'en';
   document.title = t('title');
-  document.querySelectorAll('[data-i18n]').forEach((node) => (node.textContent = t(node.getAttribute('data-i18n') ?? '')));
-  document.querySelectorAll('[data-i18n-placeholder]').forEach((node) => node.setAttribute('placeholder', t(node.getAttribute('data-i18n-placeholder') ?? '')));
+  document
+    .querySelectorAll('[data-i18n]')
+    .forEach((node) => (node.textContent = t(node.getAttribute('data-i18n') ?? '')));
+  document
+    .querySelectorAll('[data-i18n-placeholder]')
+    .forEach((node) => node.setAttribute('placeholder', t(node.getAttribute('data-i18n-placeholder') ?? '')));
   const toggle = $('lang-toggle');
   toggle.textContent = t('langButton');
   toggle.setAttribute('lang', lang.current === 'zh' ? 'en' : 'zh');
   $('sidebar').setAttribute('aria-label', t('sessions'));
   renderExamples();
-  document.querySelectorAll('[data-state]').forEach((node) => (node.textContent = t('state_' + node.getAttribute('data-state'))));
+  document
+    .querySelectorAll('[data-state]')
+    .forEach((node) => (node.textContent = t('state_' + node.getAttribute('data-state'))));
 }
 
 function renderExamples(): void {
@@ -102,7 +108,9 @@ function follow(taskId: string, view: TaskView): void {
   });
   on('tool-call-start', (data) => view.toolStart(data));
   on('tool-call-end', (data) => view.toolEnd(data));
-  on('skill-start', (data) => view.progress.appendChild(el('li', { text: t('skill') + ' ' + data.skill + ' ' + data.version })));
+  on('skill-start', (data) =>
+    view.progress.appendChild(el('li', { text: t('skill') + ' ' + data.skill + ' ' + data.version })),
+  );
   on('skill-progress', (data) => {
     view.progress.appendChild(el('li', { text: data.message }));
     view.scroll();
@@ -115,7 +123,9 @@ function follow(taskId: string, view: TaskView): void {
     view.extra.appendChild(el('p', { className: 'approval-box', text: t('approvalNeeded', { skill: data.skill }) }));
     if (state.user && state.user.role === 'admin') loadApprovals();
   });
-  on('approval-decided', (data) => view.extra.appendChild(el('p', { text: t(data.approved ? 'approvalBy' : 'rejectedBy', { who: String(data.by) }) })));
+  on('approval-decided', (data) =>
+    view.extra.appendChild(el('p', { text: t(data.approved ? 'approvalBy' : 'rejectedBy', { who: String(data.by) }) })),
+  );
   on('done', (data) => {
     finished = true;
     source.close();
@@ -182,7 +192,10 @@ function updateButtons(): void {
 
 // ---------- sessions ----------
 function loadSessions(): Promise<void> {
-  return api<{ sessions: Array<{ session_id: string; title: string | null; last_active_at: string }> }>('GET', '/api/sessions?limit=50')
+  return api<{ sessions: Array<{ session_id: string; title: string | null; last_active_at: string }> }>(
+    'GET',
+    '/api/sessions?limit=50',
+  )
     .then((data) => {
       const list = $('session-list');
       list.textContent = '';
@@ -203,7 +216,11 @@ function loadSessions(): Promise<void> {
                   closeSidebar();
                 },
               },
-              [(session.title || session.session_id.slice(0, 8)) + ' · ' + when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })],
+              [
+                (session.title || session.session_id.slice(0, 8)) +
+                  ' · ' +
+                  when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+              ],
             ),
           ]),
         );
@@ -222,7 +239,8 @@ function markCurrentSession(): void {
 
 function clearMessages(): void {
   const messages = $('messages');
-  for (const node of Array.from(messages.childNodes)) if ((node as HTMLElement).id !== 'welcome') messages.removeChild(node);
+  for (const node of Array.from(messages.childNodes))
+    if ((node as HTMLElement).id !== 'welcome') messages.removeChild(node);
 }
 
 function openSession(sessionId: string): void {
@@ -242,7 +260,8 @@ function openSession(sessionId: string): void {
         continue;
       }
       if (task.result) view.answer(task.result);
-      else if (task.error) view.error({ code: task.state === 'cancelled' ? 'CANCELLED' : 'ERROR', message: task.error });
+      else if (task.error)
+        view.error({ code: task.state === 'cancelled' ? 'CANCELLED' : 'ERROR', message: task.error });
     }
   });
 }
@@ -277,7 +296,9 @@ function loadApprovals(): void {
       if (!data.approvals.length) list.appendChild(el('li', { className: 'meta', text: t('noApprovals') }));
       for (const approval of data.approvals) {
         const decide = (decision: 'approve' | 'reject') => () => {
-          api('POST', '/api/approvals/' + encodeURIComponent(approval.approval_id), { decision }).then(loadApprovals).catch(loadApprovals);
+          api('POST', '/api/approvals/' + encodeURIComponent(approval.approval_id), { decision })
+            .then(loadApprovals)
+            .catch(loadApprovals);
         };
         list.appendChild(
           el('li', { 'data-approval': approval.approval_id }, [
@@ -402,7 +423,9 @@ function start(): void {
     this.setAttribute('aria-expanded', open ? 'true' : 'false');
   });
   setInterval(() => {
-    api<Status>('GET', '/api/status').then(showData).catch(() => null);
+    api<Status>('GET', '/api/status')
+      .then(showData)
+      .catch(() => null);
   }, 60000);
   api<Status>('GET', '/api/status')
     .then((status) => {

@@ -36,7 +36,9 @@ export function chart(spec: Partial<ChartSeries>): SVGElement {
   root.appendChild(svg('title', {}, spec.title || ''));
   root.appendChild(svg('text', { x: left, y: 22, 'font-size': 18, 'font-weight': 700 }, spec.title || ''));
   if (values.length === 0 || x.length === 0) {
-    root.appendChild(svg('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', 'font-size': 16 }, t('noData')));
+    root.appendChild(
+      svg('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', 'font-size': 16 }, t('noData')),
+    );
     return root;
   }
   let min = Math.min(0, Math.min(...values));
@@ -52,7 +54,16 @@ export function chart(spec: Partial<ChartSeries>): SVGElement {
   const xOf = (index: number): number => left + band * index + band / 2;
   for (let tick = min; tick <= max + step / 2; tick += step) {
     const y = yOf(tick);
-    root.appendChild(svg('line', { x1: left, x2: width - right, y1: y, y2: y, stroke: tick === 0 ? '#0a0a0a' : '#c4c4c4', 'stroke-width': tick === 0 ? 2 : 1 }));
+    root.appendChild(
+      svg('line', {
+        x1: left,
+        x2: width - right,
+        y1: y,
+        y2: y,
+        stroke: tick === 0 ? '#0a0a0a' : '#c4c4c4',
+        'stroke-width': tick === 0 ? 2 : 1,
+      }),
+    );
     root.appendChild(svg('text', { x: left - 6, y: y + 5, 'text-anchor': 'end', 'font-size': 13 }, formatTick(tick)));
   }
   root.appendChild(svg('line', { x1: left, x2: left, y1: top, y2: top + plotH, stroke: '#0a0a0a', 'stroke-width': 2 }));
@@ -60,21 +71,34 @@ export function chart(spec: Partial<ChartSeries>): SVGElement {
   x.forEach((label, index) => {
     if (index % every !== 0) return;
     const text = String(label);
-    root.appendChild(svg('text', { x: xOf(index), y: top + plotH + 20, 'text-anchor': 'middle', 'font-size': 13 }, text.length > 10 ? text.slice(5) : text));
+    root.appendChild(
+      svg(
+        'text',
+        { x: xOf(index), y: top + plotH + 20, 'text-anchor': 'middle', 'font-size': 13 },
+        text.length > 10 ? text.slice(5) : text,
+      ),
+    );
   });
   const unit = series[0] && series[0].unit ? series[0].unit : '';
   if (unit) root.appendChild(svg('text', { x: 8, y: top - 8, 'font-size': 13 }, unit));
   series.forEach((s, sIndex) => {
     const color = COLORS[sIndex % COLORS.length]!;
     const group = svg('g', { 'data-series': s.name });
-    const tip = (index: number, v: number): string => s.name + ' · ' + x[index] + ': ' + v + (s.unit ? ' ' + s.unit : '');
+    const tip = (index: number, v: number): string =>
+      s.name + ' · ' + x[index] + ': ' + v + (s.unit ? ' ' + s.unit : '');
     if (spec.kind === 'bar') {
       const barW = Math.max(2, (band * 0.8) / series.length);
       (s.values || []).forEach((v, index) => {
         if (typeof v !== 'number') return;
         const y0 = yOf(Math.max(0, min));
         const y1 = yOf(v);
-        const rect = svg('rect', { x: left + band * index + band * 0.1 + barW * sIndex, y: Math.min(y0, y1), width: barW, height: Math.max(1, Math.abs(y0 - y1)), fill: color });
+        const rect = svg('rect', {
+          x: left + band * index + band * 0.1 + barW * sIndex,
+          y: Math.min(y0, y1),
+          width: barW,
+          height: Math.max(1, Math.abs(y0 - y1)),
+          fill: color,
+        });
         rect.appendChild(svg('title', {}, tip(index, v)));
         group.appendChild(rect);
       });
@@ -92,13 +116,24 @@ export function chart(spec: Partial<ChartSeries>): SVGElement {
         dot.appendChild(svg('title', {}, tip(index, v)));
         group.appendChild(dot);
       });
-      group.insertBefore(svg('path', { d: d.trim(), fill: 'none', stroke: color, 'stroke-width': 3, 'stroke-dasharray': sIndex % 2 ? '8 4' : '' }), group.firstChild);
+      group.insertBefore(
+        svg('path', {
+          d: d.trim(),
+          fill: 'none',
+          stroke: color,
+          'stroke-width': 3,
+          'stroke-dasharray': sIndex % 2 ? '8 4' : '',
+        }),
+        group.firstChild,
+      );
     }
     root.appendChild(group);
     const lx = left + sIndex * 170;
     const ly = height - 14;
     root.appendChild(svg('rect', { x: lx, y: ly - 12, width: 16, height: 16, fill: color }));
-    root.appendChild(svg('text', { x: lx + 22, y: ly + 1, 'font-size': 14 }, s.name + (s.unit ? ' (' + s.unit + ')' : '')));
+    root.appendChild(
+      svg('text', { x: lx + 22, y: ly + 1, 'font-size': 14 }, s.name + (s.unit ? ' (' + s.unit + ')' : '')),
+    );
   });
   return root;
 }

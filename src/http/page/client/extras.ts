@@ -14,31 +14,91 @@ import type { WireAnswer } from '../../../types/wire.js';
 import { $, api, el, fill, type ApiError } from './dom.js';
 
 const TEXT = {
-    en: {
-      right: 'Right', wrong: 'Wrong', handover: 'Hand over to an engineer', correction: 'What is the right answer? (optional)',
-      sendFeedback: 'Send', thanks: 'Thank you — feedback #{id} recorded', note: 'Anything the engineer should know? (optional)',
-      handedOver: 'Handed over (#{id}): an engineer will answer here', engineerSays: 'Engineer {who} answered', whatDone: 'What was done: {text}',
-      queue: 'Engineer queue', noQueue: 'No open hand-overs', answer: 'Answer', action: 'What you did (optional)', sendAnswer: 'Send answer',
-      review: 'Feedback to review', noReview: 'No feedback waiting', skill: 'skill', args: 'arguments (JSON)', expect: 'the right answer contains (comma-separated)',
-      markReviewed: 'Mark reviewed', dismiss: 'Dismiss', teach: 'Teach this phrasing', taughtOk: 'taught as phrasing #{id} (version {version})',
-      exportCases: 'Export reviewed feedback as agent-test cases', phrasings: 'Taught phrasings', noPhrasings: 'None taught yet', remove: 'Remove',
-      runs: 'Script runs', noRuns: 'No script runs yet', askedBy: 'asked by {who}', approvedBy: 'approved by {who}', exit: 'exit {code}',
-      reports: 'Report files', noReports: 'No reports yet', scriptRun: 'Maintenance script {name}', digest: 'output sha256 {hash}…',
-      saveAs: 'Save as', saved: 'Saved {name}', overwrite: '{name} already exists. Overwrite it?'
-    },
-    zh: {
-      right: '正确', wrong: '错误', handover: '转交工程师', correction: '正确答案是什么？（可选）',
-      sendFeedback: '提交', thanks: '谢谢——已记录反馈 #{id}', note: '需要告诉工程师什么？（可选）',
-      handedOver: '已转交（#{id}）：工程师会在这里回复', engineerSays: '工程师 {who} 的回复', whatDone: '处理措施：{text}',
-      queue: '工程师待办', noQueue: '没有待处理的转交', answer: '回复', action: '你做了什么（可选）', sendAnswer: '发送回复',
-      review: '待审核的反馈', noReview: '没有待审核的反馈', skill: '技能', args: '参数（JSON）', expect: '正确答案应包含（逗号分隔）',
-      markReviewed: '标记为已审核', dismiss: '忽略', teach: '学习这个问法', taughtOk: '已学习为问法 #{id}（版本 {version}）',
-      exportCases: '把已审核的反馈导出为 agent-test 用例', phrasings: '已学习的问法', noPhrasings: '还没有', remove: '删除',
-      runs: '脚本运行记录', noRuns: '还没有运行记录', askedBy: '{who} 发起', approvedBy: '{who} 批准', exit: '退出码 {code}',
-      reports: '报表文件', noReports: '还没有报表', scriptRun: '维护脚本 {name}', digest: '输出 sha256 {hash}…',
-      saveAs: '另存为', saved: '已保存 {name}', overwrite: '{name} 已存在，要覆盖吗？'
-    }
-  };
+  en: {
+    right: 'Right',
+    wrong: 'Wrong',
+    handover: 'Hand over to an engineer',
+    correction: 'What is the right answer? (optional)',
+    sendFeedback: 'Send',
+    thanks: 'Thank you — feedback #{id} recorded',
+    note: 'Anything the engineer should know? (optional)',
+    handedOver: 'Handed over (#{id}): an engineer will answer here',
+    engineerSays: 'Engineer {who} answered',
+    whatDone: 'What was done: {text}',
+    queue: 'Engineer queue',
+    noQueue: 'No open hand-overs',
+    answer: 'Answer',
+    action: 'What you did (optional)',
+    sendAnswer: 'Send answer',
+    review: 'Feedback to review',
+    noReview: 'No feedback waiting',
+    skill: 'skill',
+    args: 'arguments (JSON)',
+    expect: 'the right answer contains (comma-separated)',
+    markReviewed: 'Mark reviewed',
+    dismiss: 'Dismiss',
+    teach: 'Teach this phrasing',
+    taughtOk: 'taught as phrasing #{id} (version {version})',
+    exportCases: 'Export reviewed feedback as agent-test cases',
+    phrasings: 'Taught phrasings',
+    noPhrasings: 'None taught yet',
+    remove: 'Remove',
+    runs: 'Script runs',
+    noRuns: 'No script runs yet',
+    askedBy: 'asked by {who}',
+    approvedBy: 'approved by {who}',
+    exit: 'exit {code}',
+    reports: 'Report files',
+    noReports: 'No reports yet',
+    scriptRun: 'Maintenance script {name}',
+    digest: 'output sha256 {hash}…',
+    saveAs: 'Save as',
+    saved: 'Saved {name}',
+    overwrite: '{name} already exists. Overwrite it?',
+  },
+  zh: {
+    right: '正确',
+    wrong: '错误',
+    handover: '转交工程师',
+    correction: '正确答案是什么？（可选）',
+    sendFeedback: '提交',
+    thanks: '谢谢——已记录反馈 #{id}',
+    note: '需要告诉工程师什么？（可选）',
+    handedOver: '已转交（#{id}）：工程师会在这里回复',
+    engineerSays: '工程师 {who} 的回复',
+    whatDone: '处理措施：{text}',
+    queue: '工程师待办',
+    noQueue: '没有待处理的转交',
+    answer: '回复',
+    action: '你做了什么（可选）',
+    sendAnswer: '发送回复',
+    review: '待审核的反馈',
+    noReview: '没有待审核的反馈',
+    skill: '技能',
+    args: '参数（JSON）',
+    expect: '正确答案应包含（逗号分隔）',
+    markReviewed: '标记为已审核',
+    dismiss: '忽略',
+    teach: '学习这个问法',
+    taughtOk: '已学习为问法 #{id}（版本 {version}）',
+    exportCases: '把已审核的反馈导出为 agent-test 用例',
+    phrasings: '已学习的问法',
+    noPhrasings: '还没有',
+    remove: '删除',
+    runs: '脚本运行记录',
+    noRuns: '还没有运行记录',
+    askedBy: '{who} 发起',
+    approvedBy: '{who} 批准',
+    exit: '退出码 {code}',
+    reports: '报表文件',
+    noReports: '还没有报表',
+    scriptRun: '维护脚本 {name}',
+    digest: '输出 sha256 {hash}…',
+    saveAs: '另存为',
+    saved: '已保存 {name}',
+    overwrite: '{name} 已存在，要覆盖吗？',
+  },
+};
 
 interface User {
   username: string;
@@ -81,7 +141,12 @@ interface FeedbackRow {
   expected_args: unknown;
 }
 
-const state: { user: User | null; session: string | null; shown: Record<string, boolean>; timer: ReturnType<typeof setInterval> | null } = {
+const state: {
+  user: User | null;
+  session: string | null;
+  shown: Record<string, boolean>;
+  timer: ReturnType<typeof setInterval> | null;
+} = {
   user: null,
   session: null,
   shown: {},
@@ -97,7 +162,9 @@ function t(key: string, values?: Record<string, string | number>): string {
 }
 function failure(box: HTMLElement): (error: ApiError) => void {
   return (error) => {
-    box.appendChild(el('p', { className: 'task-error', role: 'alert', text: error.message + (error.hint ? ' — ' + error.hint : '') }));
+    box.appendChild(
+      el('p', { className: 'task-error', role: 'alert', text: error.message + (error.hint ? ' — ' + error.hint : '') }),
+    );
   };
 }
 
@@ -106,7 +173,13 @@ function scriptCard(run: ScriptRun): HTMLElement {
   return el('div', { className: 'script-card ' + run.state, 'data-script-run': run.run_id }, [
     el('strong', { text: t('scriptRun', { name: run.script }) }),
     el('span', { className: 'badge ' + (run.state === 'success' ? 'success' : 'failed'), text: run.state }),
-    el('span', { text: t('exit', { code: run.exit_code === null ? '—' : run.exit_code }) + ' · ' + ((run.duration_ms || 0) / 1000).toFixed(1) + ' s' }),
+    el('span', {
+      text:
+        t('exit', { code: run.exit_code === null ? '—' : run.exit_code }) +
+        ' · ' +
+        ((run.duration_ms || 0) / 1000).toFixed(1) +
+        ' s',
+    }),
     el('span', { className: 'requested-by', text: t('askedBy', { who: run.requested_by || '—' }) }),
     run.approved_by ? el('span', { className: 'approved-by', text: t('approvedBy', { who: run.approved_by }) }) : null,
     el('code', { text: t('digest', { hash: String(run.output_sha256 || '').slice(0, 16) }) }),
@@ -130,17 +203,26 @@ function feedbackBar(taskId: string): HTMLElement {
       bar.appendChild(el('p', { className: 'meta feedback-done', text: message }));
     };
     if (mode === 'handover') {
-      api<{ handover: { handover_id: number } }>('POST', '/api/handovers', { task_id: taskId, note: text.value || undefined })
+      api<{ handover: { handover_id: number } }>('POST', '/api/handovers', {
+        task_id: taskId,
+        note: text.value || undefined,
+      })
         .then((data) => done(t('handedOver', { id: data.handover.handover_id })))
         .catch(failure(bar));
     } else {
-      api<{ feedback: { feedback_id: number } }>('POST', '/api/feedback', { task_id: taskId, verdict: mode, correction: text.value || undefined })
+      api<{ feedback: { feedback_id: number } }>('POST', '/api/feedback', {
+        task_id: taskId,
+        verdict: mode,
+        correction: text.value || undefined,
+      })
         .then((data) => done(t('thanks', { id: data.feedback.feedback_id })))
         .catch(failure(bar));
     }
   }
   form.appendChild(text);
-  form.appendChild(el('button', { type: 'button', className: 'small send-feedback', text: t('sendFeedback'), onclick: submit }));
+  form.appendChild(
+    el('button', { type: 'button', className: 'small send-feedback', text: t('sendFeedback'), onclick: submit }),
+  );
   bar.appendChild(
     el('button', {
       type: 'button',
@@ -152,8 +234,22 @@ function feedbackBar(taskId: string): HTMLElement {
       },
     }),
   );
-  bar.appendChild(el('button', { type: 'button', className: 'small ghost mark-wrong', text: '👎 ' + t('wrong'), onclick: () => open('wrong') }));
-  bar.appendChild(el('button', { type: 'button', className: 'small ghost hand-over', text: t('handover'), onclick: () => open('handover') }));
+  bar.appendChild(
+    el('button', {
+      type: 'button',
+      className: 'small ghost mark-wrong',
+      text: '👎 ' + t('wrong'),
+      onclick: () => open('wrong'),
+    }),
+  );
+  bar.appendChild(
+    el('button', {
+      type: 'button',
+      className: 'small ghost hand-over',
+      text: t('handover'),
+      onclick: () => open('handover'),
+    }),
+  );
   bar.appendChild(form);
   return bar;
 }
@@ -163,7 +259,14 @@ function saveBar(taskId: string): HTMLElement {
   function save(format: string, overwrite: boolean): void {
     api<{ report: { url: string; name: string } }>('POST', '/api/reports', { task_id: taskId, format, overwrite })
       .then((data) => {
-        bar.appendChild(el('a', { className: 'saved-report', href: data.report.url, download: data.report.name, text: t('saved', { name: data.report.name }) }));
+        bar.appendChild(
+          el('a', {
+            className: 'saved-report',
+            href: data.report.url,
+            download: data.report.name,
+            text: t('saved', { name: data.report.name }),
+          }),
+        );
         loadReports();
       })
       .catch((error: ApiError) => {
@@ -173,7 +276,14 @@ function saveBar(taskId: string): HTMLElement {
       });
   }
   for (const format of ['md', 'html', 'csv']) {
-    bar.appendChild(el('button', { type: 'button', className: 'small ghost save-' + format, text: '.' + format, onclick: () => save(format, false) }));
+    bar.appendChild(
+      el('button', {
+        type: 'button',
+        className: 'small ghost save-' + format,
+        text: '.' + format,
+        onclick: () => save(format, false),
+      }),
+    );
   }
   return bar;
 }
@@ -182,7 +292,8 @@ document.addEventListener('airgap-answer', (event) => {
   const detail = (event as CustomEvent<{ box: HTMLElement; extra: HTMLElement; answer: WireAnswer }>).detail;
   const taskId = detail.box.getAttribute('data-task');
   const data = detail.answer && (detail.answer.data as { script_run?: ScriptRun } | undefined);
-  if (data && data.script_run && !detail.box.querySelector('[data-script-run]')) detail.extra.appendChild(scriptCard(data.script_run));
+  if (data && data.script_run && !detail.box.querySelector('[data-script-run]'))
+    detail.extra.appendChild(scriptCard(data.script_run));
   if (detail.answer && detail.answer.session) state.session = detail.answer.session;
   if (taskId && !detail.box.querySelector('.feedback')) {
     const bar = feedbackBar(taskId);
@@ -204,12 +315,19 @@ function showEngineerAnswers(): void {
         if (handover.state !== 'answered' || state.shown[handover.handover_id]) continue;
         const messages = $('messages');
         const box = el('article', { className: 'a engineer-answer', 'data-handover': handover.handover_id }, [
-          el('p', { className: 'meta', text: t('engineerSays', { who: String(handover.engineer) }) + ' — ' + handover.question }),
+          el('p', {
+            className: 'meta',
+            text: t('engineerSays', { who: String(handover.engineer) }) + ' — ' + handover.question,
+          }),
           el('p', { className: 'answer', text: handover.answer }),
-          handover.action_taken ? el('p', { className: 'meta', text: t('whatDone', { text: handover.action_taken }) }) : null,
+          handover.action_taken
+            ? el('p', { className: 'meta', text: t('whatDone', { text: handover.action_taken }) })
+            : null,
         ]);
         // under the question it answers, when that question is on the page
-        const asked = handover.task_id && messages.querySelector('[data-task="' + handover.task_id.replace(/[^A-Za-z0-9-]/g, '') + '"]');
+        const asked =
+          handover.task_id &&
+          messages.querySelector('[data-task="' + handover.task_id.replace(/[^A-Za-z0-9-]/g, '') + '"]');
         if (asked && asked.parentNode) asked.parentNode.insertBefore(box, asked.nextSibling);
         else messages.appendChild(box);
         state.shown[handover.handover_id] = true;
@@ -227,7 +345,10 @@ document.addEventListener('airgap-session', (event) => {
 function panel(id: string, title: string): { section: HTMLElement; list: HTMLElement } {
   let section = document.getElementById(id);
   if (!section) {
-    section = el('section', { id, className: 'extra-panel' }, [el('h2', { text: title }), el('ul', { className: 'approvals' })]);
+    section = el('section', { id, className: 'extra-panel' }, [
+      el('h2', { text: title }),
+      el('ul', { className: 'approvals' }),
+    ]);
     $('extras').appendChild(section);
   }
   section.firstChild!.textContent = title;
@@ -245,7 +366,11 @@ function loadReports(): void {
       for (const report of data.reports.slice(0, 20)) {
         p.list.appendChild(
           el('li', null, [
-            el('a', { href: '/api/reports/' + encodeURIComponent(report.name), download: report.name, text: report.name }),
+            el('a', {
+              href: '/api/reports/' + encodeURIComponent(report.name),
+              download: report.name,
+              text: report.name,
+            }),
             el('span', { className: 'meta', text: ' ' + Math.ceil(report.bytes / 1024) + ' KB' }),
           ]),
         );
@@ -261,8 +386,16 @@ function loadQueue(): void {
       p.list.textContent = '';
       if (!data.handovers.length) p.list.appendChild(el('li', { className: 'meta', text: t('noQueue') }));
       for (const handover of data.handovers) {
-        const answer = el('textarea', { rows: '3', className: 'handover-answer', placeholder: t('answer') }) as HTMLTextAreaElement;
-        const action = el('textarea', { rows: '2', className: 'handover-action', placeholder: t('action') }) as HTMLTextAreaElement;
+        const answer = el('textarea', {
+          rows: '3',
+          className: 'handover-answer',
+          placeholder: t('answer'),
+        }) as HTMLTextAreaElement;
+        const action = el('textarea', {
+          rows: '2',
+          className: 'handover-action',
+          placeholder: t('action'),
+        }) as HTMLTextAreaElement;
         const item: HTMLElement = el('li', { 'data-handover': handover.handover_id }, [
           el('strong', { text: '#' + handover.handover_id + ' ' + handover.question }),
           el('span', { text: (handover.requested_by || '?') + (handover.note ? ': ' + handover.note : '') }),
@@ -275,7 +408,10 @@ function loadQueue(): void {
             className: 'small send-answer',
             text: t('sendAnswer'),
             onclick: () => {
-              api('POST', '/api/handovers/' + handover.handover_id + '/answer', { answer: answer.value, action_taken: action.value || undefined })
+              api('POST', '/api/handovers/' + handover.handover_id + '/answer', {
+                answer: answer.value,
+                action_taken: action.value || undefined,
+              })
                 .then(refreshAdmin)
                 .catch(failure(item));
             },
@@ -292,16 +428,36 @@ function loadReview(): void {
     .then((data) => {
       const p = panel('feedback-review', t('review'));
       p.list.textContent = '';
-      const open = data.feedback.filter((row) => row.state === 'new' || (row.state === 'reviewed' && row.expected_skill));
+      const open = data.feedback.filter(
+        (row) => row.state === 'new' || (row.state === 'reviewed' && row.expected_skill),
+      );
       if (!open.length) p.list.appendChild(el('li', { className: 'meta', text: t('noReview') }));
       for (const row of open.slice(0, 30)) {
         const item = el('li', { 'data-feedback': row.feedback_id });
         item.appendChild(el('strong', { text: '#' + row.feedback_id + ' ' + row.verdict + ' · ' + row.question }));
-        item.appendChild(el('span', { text: (row.given_by || '?') + ' · ' + (row.skill || '—') + (row.correction ? ' · ' + row.correction : '') }));
+        item.appendChild(
+          el('span', {
+            text: (row.given_by || '?') + ' · ' + (row.skill || '—') + (row.correction ? ' · ' + row.correction : ''),
+          }),
+        );
         if (row.state === 'new') {
-          const skill = el('input', { className: 'review-skill', 'aria-label': t('skill'), placeholder: t('skill'), value: row.skill || '' }) as HTMLInputElement;
-          const args = el('input', { className: 'review-args', 'aria-label': t('args'), placeholder: t('args'), value: row.arguments ? JSON.stringify(row.arguments) : '' }) as HTMLInputElement;
-          const expect = el('input', { className: 'review-expect', 'aria-label': t('expect'), placeholder: t('expect') }) as HTMLInputElement;
+          const skill = el('input', {
+            className: 'review-skill',
+            'aria-label': t('skill'),
+            placeholder: t('skill'),
+            value: row.skill || '',
+          }) as HTMLInputElement;
+          const args = el('input', {
+            className: 'review-args',
+            'aria-label': t('args'),
+            placeholder: t('args'),
+            value: row.arguments ? JSON.stringify(row.arguments) : '',
+          }) as HTMLInputElement;
+          const expect = el('input', {
+            className: 'review-expect',
+            'aria-label': t('expect'),
+            placeholder: t('expect'),
+          }) as HTMLInputElement;
           item.appendChild(skill);
           item.appendChild(args);
           item.appendChild(expect);
@@ -327,7 +483,9 @@ function loadReview(): void {
                     .map((word) => word.trim())
                     .filter(Boolean);
                   if (words.length) body.expected_output = words;
-                  api('POST', '/api/feedback/' + row.feedback_id + '/review', body).then(refreshAdmin).catch(failure(item));
+                  api('POST', '/api/feedback/' + row.feedback_id + '/review', body)
+                    .then(refreshAdmin)
+                    .catch(failure(item));
                 },
               }),
               el('button', {
@@ -335,7 +493,9 @@ function loadReview(): void {
                 className: 'small danger',
                 text: t('dismiss'),
                 onclick: () => {
-                  api('POST', '/api/feedback/' + row.feedback_id + '/review', { dismiss: true }).then(refreshAdmin).catch(failure(item));
+                  api('POST', '/api/feedback/' + row.feedback_id + '/review', { dismiss: true })
+                    .then(refreshAdmin)
+                    .catch(failure(item));
                 },
               }),
             ]),
@@ -348,9 +508,18 @@ function loadReview(): void {
               className: 'small teach',
               text: t('teach'),
               onclick: () => {
-                api<{ phrasing: { id: number; version: number } }>('POST', '/api/feedback/' + row.feedback_id + '/teach', {})
+                api<{ phrasing: { id: number; version: number } }>(
+                  'POST',
+                  '/api/feedback/' + row.feedback_id + '/teach',
+                  {},
+                )
                   .then((result) => {
-                    item.appendChild(el('p', { className: 'meta', text: t('taughtOk', { id: result.phrasing.id, version: result.phrasing.version }) }));
+                    item.appendChild(
+                      el('p', {
+                        className: 'meta',
+                        text: t('taughtOk', { id: result.phrasing.id, version: result.phrasing.version }),
+                      }),
+                    );
                     loadPhrasings();
                   })
                   .catch(failure(item));
@@ -361,14 +530,24 @@ function loadReview(): void {
         p.list.appendChild(item);
       }
       if (!p.section.querySelector('.export-cases')) {
-        p.section.appendChild(el('a', { className: 'export-cases', href: '/api/feedback/export?format=agent-test', download: 'feedback-cases.yaml', text: t('exportCases') }));
+        p.section.appendChild(
+          el('a', {
+            className: 'export-cases',
+            href: '/api/feedback/export?format=agent-test',
+            download: 'feedback-cases.yaml',
+            text: t('exportCases'),
+          }),
+        );
       }
     })
     .catch(() => null);
 }
 
 function loadPhrasings(): void {
-  api<{ version: number; phrasings: Array<{ id: number; version: number; phrase: string; skill: string; args: unknown }> }>('GET', '/api/phrasings')
+  api<{
+    version: number;
+    phrasings: Array<{ id: number; version: number; phrase: string; skill: string; args: unknown }>;
+  }>('GET', '/api/phrasings')
     .then((data) => {
       const p = panel('phrasings-panel', t('phrasings') + ' · v' + data.version);
       p.list.textContent = '';
@@ -383,7 +562,9 @@ function loadPhrasings(): void {
               className: 'small danger',
               text: t('remove'),
               onclick: () => {
-                api('DELETE', '/api/phrasings/' + row.id).then(loadPhrasings).catch(loadPhrasings);
+                api('DELETE', '/api/phrasings/' + row.id)
+                  .then(loadPhrasings)
+                  .catch(loadPhrasings);
               },
             }),
           ]),
@@ -402,9 +583,19 @@ function loadRuns(): void {
       for (const run of data.runs) {
         p.list.appendChild(
           el('li', { 'data-run': run.run_id }, [
-            el('strong', { text: run.script + ' · ' + run.state + ' · ' + t('exit', { code: run.exit_code === null ? '—' : run.exit_code }) }),
+            el('strong', {
+              text:
+                run.script +
+                ' · ' +
+                run.state +
+                ' · ' +
+                t('exit', { code: run.exit_code === null ? '—' : run.exit_code }),
+            }),
             el('span', { className: 'requested-by', text: t('askedBy', { who: run.requested_by || '—' }) }),
-            el('span', { className: 'approved-by', text: run.approved_by ? t('approvedBy', { who: run.approved_by }) : '—' }),
+            el('span', {
+              className: 'approved-by',
+              text: run.approved_by ? t('approvedBy', { who: run.approved_by }) : '—',
+            }),
             el('code', { text: JSON.stringify(run.arguments) + ' · ' + String(run.output_sha256 || '').slice(0, 12) }),
           ]),
         );

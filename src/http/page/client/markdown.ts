@@ -10,7 +10,8 @@ export function inline(text: string): Node[] {
     if (match.index > last) out.push(document.createTextNode(text.slice(last, match.index)));
     const token = match[0];
     if (token.charAt(0) === '`') out.push(el('code', { text: token.slice(1, -1) }));
-    else if (token.slice(0, 2) === '**' || token.slice(0, 2) === '__') out.push(el('strong', null, inline(token.slice(2, -2))));
+    else if (token.slice(0, 2) === '**' || token.slice(0, 2) === '__')
+      out.push(el('strong', null, inline(token.slice(2, -2))));
     else out.push(el('em', null, inline(token.slice(1, -1))));
     last = match.index + token.length;
   }
@@ -31,7 +32,9 @@ function isNumber(text: string): boolean {
 
 export function markdown(source: string | null | undefined): HTMLElement {
   const root = el('div', { className: 'answer' });
-  const lines = String(source || '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = String(source || '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   let i = 0;
   let paragraph: string[] = [];
   const at = (index: number): string => lines[index] ?? '';
@@ -106,7 +109,11 @@ export function markdown(source: string | null | undefined): HTMLElement {
 }
 
 export function table(header: unknown[], rows: unknown[][], markdownCells: boolean): HTMLElement {
-  const head = el('tr', null, header.map((cell) => el('th', { scope: 'col' }, markdownCells ? inline(String(cell)) : [String(cell)])));
+  const head = el(
+    'tr',
+    null,
+    header.map((cell) => el('th', { scope: 'col' }, markdownCells ? inline(String(cell)) : [String(cell)])),
+  );
   const body = rows.map((row) =>
     el(
       'tr',
@@ -117,5 +124,7 @@ export function table(header: unknown[], rows: unknown[][], markdownCells: boole
       }),
     ),
   );
-  return el('div', { className: 'table-wrap' }, [el('table', null, [el('thead', null, [head]), el('tbody', null, body)])]);
+  return el('div', { className: 'table-wrap' }, [
+    el('table', null, [el('thead', null, [head]), el('tbody', null, body)]),
+  ]);
 }

@@ -27,31 +27,60 @@ export function toolCard(data: ToolCardData): HTMLElement {
   const done = data.ok !== undefined;
   const args = data.arguments || {};
   const result = data.result as QueryResult | string | null | undefined;
-  const rows = typeof data.rows === 'number' ? data.rows : result && typeof result === 'object' && result.rows ? result.rows.length : null;
+  const rows =
+    typeof data.rows === 'number'
+      ? data.rows
+      : result && typeof result === 'object' && result.rows
+        ? result.rows.length
+        : null;
   const summaryBits: Node[] = [el('b', { text: data.tool })];
   if (done) {
-    summaryBits.push(el('span', { className: 'meta', text: (data.ok ? '' : t('failedTool') + ' · ') + (rows !== null ? t('rows', { n: rows }) + ' · ' : '') + Math.round(data.ms ?? 0) + ' ms' }));
-    summaryBits.push(data.cached ? el('span', { className: 'cached', text: t('cached') }) : el('span', { className: 'meta', text: t('fresh') }));
+    summaryBits.push(
+      el('span', {
+        className: 'meta',
+        text:
+          (data.ok ? '' : t('failedTool') + ' · ') +
+          (rows !== null ? t('rows', { n: rows }) + ' · ' : '') +
+          Math.round(data.ms ?? 0) +
+          ' ms',
+      }),
+    );
+    summaryBits.push(
+      data.cached
+        ? el('span', { className: 'cached', text: t('cached') })
+        : el('span', { className: 'meta', text: t('fresh') }),
+    );
   } else {
     summaryBits.push(el('span', { className: 'meta', text: '…' }));
   }
   const body = el('div', { className: 'body' });
-  if (args.purpose) body.appendChild(el('p', { className: 'purpose' }, [el('strong', { text: t('purpose') + ': ' }), String(args.purpose)]));
-  if (args.sql) body.appendChild(el('pre', { className: 'sql', 'aria-label': t('sql') }, [el('code', { text: String(args.sql) })]));
+  if (args.purpose)
+    body.appendChild(
+      el('p', { className: 'purpose' }, [el('strong', { text: t('purpose') + ': ' }), String(args.purpose)]),
+    );
+  if (args.sql)
+    body.appendChild(el('pre', { className: 'sql', 'aria-label': t('sql') }, [el('code', { text: String(args.sql) })]));
   else {
     const shown: Record<string, unknown> = {};
     for (const key of Object.keys(args)) if (key !== 'purpose') shown[key] = args[key];
-    if (Object.keys(shown).length) body.appendChild(el('pre', null, [el('code', { text: JSON.stringify(shown, null, 1) })]));
+    if (Object.keys(shown).length)
+      body.appendChild(el('pre', null, [el('code', { text: JSON.stringify(shown, null, 1) })]));
   }
   if (done && result && typeof result === 'object' && result.columns && result.rows) {
     const limit = 50;
     body.appendChild(table(result.columns, result.rows.slice(0, limit), false));
-    if (result.rows.length > limit) body.appendChild(el('p', { className: 'meta', text: t('more', { n: result.rows.length - limit }) }));
+    if (result.rows.length > limit)
+      body.appendChild(el('p', { className: 'meta', text: t('more', { n: result.rows.length - limit }) }));
   } else if (done && typeof result === 'string' && result) {
     body.appendChild(el('pre', null, [el('code', { text: result.slice(0, 1500) })]));
   }
-  if (done && !data.ok && data.error) body.appendChild(el('p', { className: 'task-error', text: String(data.error).slice(0, 500) }));
-  return el('details', { className: 'tool' + (done && !data.ok ? ' failed' : ''), 'data-tool': data.tool, open: args.sql ? true : null }, [el('summary', null, summaryBits), body]);
+  if (done && !data.ok && data.error)
+    body.appendChild(el('p', { className: 'task-error', text: String(data.error).slice(0, 500) }));
+  return el(
+    'details',
+    { className: 'tool' + (done && !data.ok ? ' failed' : ''), 'data-tool': data.tool, open: args.sql ? true : null },
+    [el('summary', null, summaryBits), body],
+  );
 }
 
 export class TaskView {
@@ -70,7 +99,8 @@ export class TaskView {
   answered = false;
 
   constructor(question: string) {
-    for (const part of [this.status, this.progress, this.tools, this.text, this.charts, this.extra]) this.box.appendChild(part);
+    for (const part of [this.status, this.progress, this.tools, this.text, this.charts, this.extra])
+      this.box.appendChild(part);
     const messages = $('messages');
     messages.appendChild(el('div', { className: 'q', text: question }));
     messages.appendChild(this.box);
@@ -114,11 +144,23 @@ export class TaskView {
     if (answer.mode) this.modeEl.textContent = t('mode_' + answer.mode) + (answer.skill ? ' · ' + answer.skill : '');
     if (this.tools.childNodes.length === 0 && answer.tool_calls) {
       for (const call of answer.tool_calls) {
-        this.tools.appendChild(toolCard({ id: call.id, tool: call.name, arguments: call.arguments, ok: call.ok, ms: call.ms, cached: call.cached, result: call.result, error: call.error }));
+        this.tools.appendChild(
+          toolCard({
+            id: call.id,
+            tool: call.name,
+            arguments: call.arguments,
+            ok: call.ok,
+            ms: call.ms,
+            cached: call.cached,
+            result: call.result,
+            error: call.error,
+          }),
+        );
       }
     }
     this.charts.textContent = '';
-    for (const spec of answer.charts || []) this.charts.appendChild(el('figure', { className: 'chart' }, [chart(spec)]));
+    for (const spec of answer.charts || [])
+      this.charts.appendChild(el('figure', { className: 'chart' }, [chart(spec)]));
     // extras.js (feedback, hand-over, script-run card) listens for this
     document.dispatchEvent(new CustomEvent('airgap-answer', { detail: { box: this.box, extra: this.extra, answer } }));
     this.scroll();
@@ -126,7 +168,9 @@ export class TaskView {
 
   error(data: { code: string; message: string; hint?: string | null | undefined }): void {
     const cancelled = data.code === 'CANCELLED';
-    const text = (cancelled ? t('cancelledNote') : t('error') + ': ') + (cancelled ? '' : data.message + (data.hint ? ' — ' + data.hint : ''));
+    const text =
+      (cancelled ? t('cancelledNote') : t('error') + ': ') +
+      (cancelled ? '' : data.message + (data.hint ? ' — ' + data.hint : ''));
     this.extra.appendChild(el('p', { className: 'task-error', role: 'alert', text }));
   }
 }

@@ -3,7 +3,8 @@ import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { calculatorArgs } from './args.js';
 
-const CALC_PREFIX = /^(?:please\s+|pls\s+)?(?:what(?:'s|\s+is)|calculate|calc|compute|evaluate|how\s+much\s+is|请?(?:帮我|帮忙)?(?:计算|算一下|算算|算))\s*(?:一下)?\s*[:：]?\s*/i;
+const CALC_PREFIX =
+  /^(?:please\s+|pls\s+)?(?:what(?:'s|\s+is)|calculate|calc|compute|evaluate|how\s+much\s+is|请?(?:帮我|帮忙)?(?:计算|算一下|算算|算))\s*(?:一下)?\s*[:：]?\s*/i;
 const CALC_SUFFIX = /(?:\s*(?:=\s*\??|等于多少|等于几|是多少|等于|多少|\?|？|。|!))+\s*$/;
 
 /** The plain arithmetic expression a question asks to compute, or undefined. */
@@ -41,7 +42,10 @@ export const calculatorRouting: SkillRouting = {
   intents: [
     {
       name: 'arithmetic',
-      match: (analysis) => (arithmeticOf(analysis.normalized.text) !== undefined ? { kind: 'skill', reason: 'an arithmetic expression' } : undefined),
+      match: (analysis) =>
+        arithmeticOf(analysis.normalized.text) !== undefined
+          ? { kind: 'skill', reason: 'an arithmetic expression' }
+          : undefined,
     },
   ],
   slots,

@@ -5,7 +5,9 @@ import { calculator } from './skill.js';
 
 test('an expression and its result; a bad expression is explained', async () => {
   const tools = fakeTools((request) =>
-    request.arguments.expression === '12*7+3' ? toolOk({ expression: '12*7+3', result: '87', raw: 87 }) : toolErr('TOOL_ARGUMENTS_INVALID', 'cannot calculate "1/": the expression ends too early'),
+    request.arguments.expression === '12*7+3'
+      ? toolOk({ expression: '12*7+3', result: '87', raw: 87 })
+      : toolErr('TOOL_ARGUMENTS_INVALID', 'cannot calculate "1/": the expression ends too early'),
   );
   const { result } = await runSkill({ skill: calculator, args: { expression: '12*7+3' }, tools });
   assert.equal(result.answer, '12*7+3 = **87**');

@@ -15,13 +15,22 @@ type CalculatorArgs = z.infer<typeof calculatorArgs>;
 
 async function execute(ctx: SkillContext, args: CalculatorArgs): Promise<SkillResult> {
   try {
-    const { structured } = await callStructured<{ expression: string; result: string | number }>(ctx, 'calculator', { expression: args.expression });
-    return { answer: `${args.expression} = **${structured.result}**`, data: { expression: args.expression, result: structured.result } };
+    const { structured } = await callStructured<{ expression: string; result: string | number }>(ctx, 'calculator', {
+      expression: args.expression,
+    });
+    return {
+      answer: `${args.expression} = **${structured.result}**`,
+      data: { expression: args.expression, result: structured.result },
+    };
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'TOOL_ARGUMENTS_INVALID') throw error;
     const reason = error.message.replace(/^calculator failed: /, '');
     return {
-      answer: t(ctx.language, `无法计算“${args.expression}”：${reason}`, `Cannot calculate "${args.expression}": ${reason}`),
+      answer: t(
+        ctx.language,
+        `无法计算“${args.expression}”：${reason}`,
+        `Cannot calculate "${args.expression}": ${reason}`,
+      ),
       data: { expression: args.expression, error: reason },
     };
   }
@@ -30,7 +39,8 @@ async function execute(ctx: SkillContext, args: CalculatorArgs): Promise<SkillRe
 export const calculator: CodeSkill<CalculatorArgs> = {
   kind: 'code',
   name: 'calculator',
-  description: 'Exact arithmetic on an expression (+ − × ÷, ^, %, parentheses, round/min/max/abs/sqrt) with a safe evaluator. Use for "12*7+3", "计算 37/1520*100".',
+  description:
+    'Exact arithmetic on an expression (+ − × ÷, ^, %, parentheses, round/min/max/abs/sqrt) with a safe evaluator. Use for "12*7+3", "计算 37/1520*100".',
   version: '1.0.0',
   parameters: calculatorArgs,
   timeoutMs: 10_000,

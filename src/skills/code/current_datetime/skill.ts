@@ -38,13 +38,23 @@ async function execute(ctx: SkillContext): Promise<SkillResult> {
 export const currentDatetime: CodeSkill<z.infer<typeof currentDatetimeArgs>> = {
   kind: 'code',
   name: 'current_datetime',
-  description: "The plant's current date, time, weekday and ISO week (plant time zone). Use for \"what day is it\", \"今天几号\", \"现在几点\".",
+  description:
+    'The plant\'s current date, time, weekday and ISO week (plant time zone). Use for "what day is it", "今天几号", "现在几点".',
   version: '1.0.0',
   parameters: currentDatetimeArgs,
   timeoutMs: 10_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,
   dependencies: { tools: ['current_datetime'] },
-  triggers: ['今天几号', '现在几点', '星期几', '日期', 'what time is it', 'what day is it', "today's date", 'current date'],
+  triggers: [
+    '今天几号',
+    '现在几点',
+    '星期几',
+    '日期',
+    'what time is it',
+    'what day is it',
+    "today's date",
+    'current date',
+  ],
   execute,
 };

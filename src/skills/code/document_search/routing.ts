@@ -5,14 +5,19 @@ import type { Analysis } from '../../router/analysis.js';
 import type { IntentMatch, SkillRouting, SkillSlots } from '../../router/routing.js';
 import { documentSearchArgs } from './args.js';
 
-const DOC_NOUN = /\bsops?\b|手册|说明书|操作规程|规程|作业指导书|指导书|交接班记录|交接班|交接记录|交接|文档|文件|资料|检查表|作业标准|\bmanuals?\b|\bhandbooks?\b|\bhand-?overs?\b|\bshift\s+(?:notes?|logs?)\b|\bdocuments?\b|\bdocs?\b|\bwork\s+instructions?\b|\bprocedures?\b|\bguides?\b|\bguidelines?\b|\bchecklists?\b/;
-const FIND_VERB = /\bfind\b|\bsearch\b|\blook\s*(?:up|for)\b|\bshow\b|\bopen\b|\bread\b|\bwhere\b|\bget\b|\bfetch\b|\bpull\s+up\b|查找|搜索|查询|找|查|打开|看看|看一下|在哪|调出|读/;
+const DOC_NOUN =
+  /\bsops?\b|手册|说明书|操作规程|规程|作业指导书|指导书|交接班记录|交接班|交接记录|交接|文档|文件|资料|检查表|作业标准|\bmanuals?\b|\bhandbooks?\b|\bhand-?overs?\b|\bshift\s+(?:notes?|logs?)\b|\bdocuments?\b|\bdocs?\b|\bwork\s+instructions?\b|\bprocedures?\b|\bguides?\b|\bguidelines?\b|\bchecklists?\b/;
+const FIND_VERB =
+  /\bfind\b|\bsearch\b|\blook\s*(?:up|for)\b|\bshow\b|\bopen\b|\bread\b|\bwhere\b|\bget\b|\bfetch\b|\bpull\s+up\b|查找|搜索|查询|找|查|打开|看看|看一下|在哪|调出|读/;
 
 const ALARM_CODE = /(?:报警|故障|错误|alarm|error|fault)\s*(?:代码|码|号|code)?\s*[a-z]{0,3}-?\d{2,}/;
-const DOC_FACT = /是什么意思|什么意思|啥意思|含义|代表什么|说的是什么|怎么规定|规定|要求是|设定值|\bwhat\s+does\b.*\b(?:mean|say)\b|\bmeaning\s+of\b|\bwhat\s+is\s+the\s+(?:limit|setting|torque|spec)\b/;
+const DOC_FACT =
+  /是什么意思|什么意思|啥意思|含义|代表什么|说的是什么|怎么规定|规定|要求是|设定值|\bwhat\s+does\b.*\b(?:mean|say)\b|\bmeaning\s+of\b|\bwhat\s+is\s+the\s+(?:limit|setting|torque|spec)\b/;
 
-const DOC_FILLER_EN = /\b(?:please|pls|can|could|would|you|i|me|we|us|find|search|for|look|up|show|open|read|get|fetch|pull|where|is|are|the|a|an|about|on|of|to|in|what|does|do|say|says|need|want|with|my|our|help|there|any)\b/gi;
-const DOC_FILLER_ZH = /^(?:请|麻烦)?(?:帮我|帮忙|给我)?(?:查找|搜索|查询|找一下|找找|查一下|查查|打开|看一下|看看|找|查|搜|调出)|一下|在哪里|在哪儿|在哪|有没有|有关|关于|相关的?|的|吗|呢|吧|呀|我要|我想|需要/g;
+const DOC_FILLER_EN =
+  /\b(?:please|pls|can|could|would|you|i|me|we|us|find|search|for|look|up|show|open|read|get|fetch|pull|where|is|are|the|a|an|about|on|of|to|in|what|does|do|say|says|need|want|with|my|our|help|there|any)\b/gi;
+const DOC_FILLER_ZH =
+  /^(?:请|麻烦)?(?:帮我|帮忙|给我)?(?:查找|搜索|查询|找一下|找找|查一下|查查|打开|看一下|看看|找|查|搜|调出)|一下|在哪里|在哪儿|在哪|有没有|有关|关于|相关的?|的|吗|呢|吧|呀|我要|我想|需要/g;
 
 /**
  * The search words and, when the question names a file, its path. The path is
@@ -21,7 +26,9 @@ const DOC_FILLER_ZH = /^(?:请|麻烦)?(?:帮我|帮忙|给我)?(?:查找|搜索
  * the path is the query.
  */
 function documentQuery(analysis: Analysis): { query: string; path?: string } {
-  const match = /(?:^|[\s"'“‘(（])([\w\u4e00-\u9fff][\w\u4e00-\u9fff\-./]*\.(?:md|txt|pdf|docx?|csv|log))\b/i.exec(analysis.normalized.text);
+  const match = /(?:^|[\s"'“‘(（])([\w\u4e00-\u9fff][\w\u4e00-\u9fff\-./]*\.(?:md|txt|pdf|docx?|csv|log))\b/i.exec(
+    analysis.normalized.text,
+  );
   const path = match?.[1];
   const text = match && path ? analysis.normalized.text.replace(path, ' ') : analysis.normalized.text;
   const cleaned = text
@@ -56,14 +63,19 @@ export const documentSearchRouting: SkillRouting = {
   intents: [
     {
       name: 'find',
-      match: (analysis) => (DOC_NOUN.test(analysis.normalized.lower) && FIND_VERB.test(analysis.normalized.lower) ? { kind: 'skill', reason: 'asks to find a document' } : undefined),
+      match: (analysis) =>
+        DOC_NOUN.test(analysis.normalized.lower) && FIND_VERB.test(analysis.normalized.lower)
+          ? { kind: 'skill', reason: 'asks to find a document' }
+          : undefined,
     },
     {
       // what an alarm code means, what a manual says: a fact of the documents, not repair advice
       name: 'fact',
       match(analysis) {
         const lower = analysis.normalized.lower;
-        return (DOC_NOUN.test(lower) || ALARM_CODE.test(lower)) && DOC_FACT.test(lower) ? { kind: 'skill', reason: 'asks what the documents say' } : undefined;
+        return (DOC_NOUN.test(lower) || ALARM_CODE.test(lower)) && DOC_FACT.test(lower)
+          ? { kind: 'skill', reason: 'asks what the documents say' }
+          : undefined;
       },
     },
     {
@@ -71,7 +83,9 @@ export const documentSearchRouting: SkillRouting = {
       name: 'named',
       match(analysis) {
         const lower = analysis.normalized.lower;
-        return documentOnly(analysis) && !STATUS_WORDS.test(lower) && !MAINTENANCE_WORDS.test(lower) ? NAMES_A_DOCUMENT : undefined;
+        return documentOnly(analysis) && !STATUS_WORDS.test(lower) && !MAINTENANCE_WORDS.test(lower)
+          ? NAMES_A_DOCUMENT
+          : undefined;
       },
     },
     {

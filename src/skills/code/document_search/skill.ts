@@ -41,12 +41,34 @@ interface FileHit {
 
 const MAX_FILES = 5;
 const LINES_PER_FILE = 3;
-const STOP = new Set(['the', 'for', 'and', 'of', 'on', 'in', 'to', 'a', 'an', 'about', 'document', 'documents', 'doc', 'docs', 'file', 'files', '文档', '文件', '资料']);
+const STOP = new Set([
+  'the',
+  'for',
+  'and',
+  'of',
+  'on',
+  'in',
+  'to',
+  'a',
+  'an',
+  'about',
+  'document',
+  'documents',
+  'doc',
+  'docs',
+  'file',
+  'files',
+  '文档',
+  '文件',
+  '资料',
+]);
 
 /** words of a query: whitespace- and script-separated runs (冲压机换模SOP → 冲压机换模, sop) */
 export function queryTerms(query: string): string[] {
   const runs = query.normalize('NFKC').match(/[\p{Script=Han}]+|[\p{L}\p{N}][\p{L}\p{N}._-]*/gu) ?? [];
-  const terms = runs.map((run) => run.toLowerCase()).filter((run) => !STOP.has(run) && (run.length >= 2 || /\p{Script=Han}/u.test(run)));
+  const terms = runs
+    .map((run) => run.toLowerCase())
+    .filter((run) => !STOP.has(run) && (run.length >= 2 || /\p{Script=Han}/u.test(run)));
   return [...new Set(terms)];
 }
 
@@ -65,8 +87,15 @@ export function hanBigrams(terms: string[]): string[] {
  * Search every keyword in parallel; a file's `terms` are the query words it
  * matched (a two-character keyword counts for the word it came from).
  */
-async function searchAll(ctx: SkillContext, keywords: string[], parents: Map<string, string> = new Map(), into?: { hits: Map<string, FileHit>; searched: number }): Promise<{ hits: Map<string, FileHit>; searched: number }> {
-  const results = await Promise.all(keywords.map((keyword) => callStructured<SearchResult>(ctx, 'search_documents', { keyword, max_results: 30 })));
+async function searchAll(
+  ctx: SkillContext,
+  keywords: string[],
+  parents: Map<string, string> = new Map(),
+  into?: { hits: Map<string, FileHit>; searched: number },
+): Promise<{ hits: Map<string, FileHit>; searched: number }> {
+  const results = await Promise.all(
+    keywords.map((keyword) => callStructured<SearchResult>(ctx, 'search_documents', { keyword, max_results: 30 })),
+  );
   const hits = into?.hits ?? new Map<string, FileHit>();
   let searched = into?.searched ?? 0;
   const hitOf = (file: string): FileHit => {
@@ -99,7 +128,10 @@ async function searchAll(ctx: SkillContext, keywords: string[], parents: Map<str
 export function searchWords(query: string, path: string): string {
   const said = query.trim();
   if (said !== '' && !said.includes(path)) return said;
-  const stem = (path.split(/[\\/]/).pop() ?? path).replace(/\.[^.]+$/, '').replace(/[-_.]+/g, ' ').trim();
+  const stem = (path.split(/[\\/]/).pop() ?? path)
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_.]+/g, ' ')
+    .trim();
   return stem === '' ? path : stem;
 }
 
@@ -134,13 +166,33 @@ async function read(ctx: SkillContext, args: DocumentSearchArgs, language: Langu
   }
   const end = document.offset + document.returned_chars;
   const head = document.truncated
-    ? t(language, `**${document.path}**（${document.encoding}，共 ${document.total_chars} 字符）——内容较长，以下只显示第 ${document.offset}–${end} 个字符；要继续读，请让我从第 ${end} 个字符接着读。`, `**${document.path}** (${document.encoding}, ${document.total_chars} characters) — TRUNCATED: showing characters ${document.offset}–${end}; ask me to read on from character ${end}.`)
-    : t(language, `**${document.path}**（${document.encoding}，共 ${document.total_chars} 字符，全文）：`, `**${document.path}** (${document.encoding}, ${document.total_chars} characters, complete):`);
+    ? t(
+        language,
+        `**${document.path}**（${document.encoding}，共 ${document.total_chars} 字符）——内容较长，以下只显示第 ${document.offset}–${end} 个字符；要继续读，请让我从第 ${end} 个字符接着读。`,
+        `**${document.path}** (${document.encoding}, ${document.total_chars} characters) — TRUNCATED: showing characters ${document.offset}–${end}; ask me to read on from character ${end}.`,
+      )
+    : t(
+        language,
+        `**${document.path}**（${document.encoding}，共 ${document.total_chars} 字符，全文）：`,
+        `**${document.path}** (${document.encoding}, ${document.total_chars} characters, complete):`,
+      );
   // the docs server returns a file's text as stored (old GBK notes have CRLF line ends); answers use \n only
   const content = lineEnds(document.content);
   const body = /\.md$/i.test(document.path) ? content : `\`\`\`\n${content.replace(/```/g, '``\u200b`')}\n\`\`\``;
   ctx.progress(t(language, '完成', 'done'));
-  return { answer: `${head}\n\n${body}`, data: { arguments: args, path: document.path, encoding: document.encoding, total_chars: document.total_chars, offset: document.offset, returned_chars: document.returned_chars, truncated: document.truncated, next_offset: document.next_offset } };
+  return {
+    answer: `${head}\n\n${body}`,
+    data: {
+      arguments: args,
+      path: document.path,
+      encoding: document.encoding,
+      total_chars: document.total_chars,
+      offset: document.offset,
+      returned_chars: document.returned_chars,
+      truncated: document.truncated,
+      next_offset: document.next_offset,
+    },
+  };
 }
 
 async function execute(ctx: SkillContext, args: DocumentSearchArgs): Promise<SkillResult> {
@@ -157,39 +209,78 @@ async function execute(ctx: SkillContext, args: DocumentSearchArgs): Promise<Ski
     used = words;
     const matched = new Set([...outcome.hits.values()].flatMap((hit) => [...hit.terms]));
     const parents = new Map<string, string>();
-    for (const word of words.filter((entry) => !matched.has(entry))) for (const gram of hanBigrams([word])) if (!parents.has(gram)) parents.set(gram, word);
+    for (const word of words.filter((entry) => !matched.has(entry)))
+      for (const gram of hanBigrams([word])) if (!parents.has(gram)) parents.set(gram, word);
     if (parents.size > 0) {
       outcome = await searchAll(ctx, [...parents.keys()], parents, outcome);
       used = [...words, ...parents.keys()];
     }
   }
-  const files = [...outcome.hits.values()].sort((a, b) => b.terms.size - a.terms.size || Number(b.filename) - Number(a.filename) || b.lines.size - a.lines.size || a.path.localeCompare(b.path));
+  const files = [...outcome.hits.values()].sort(
+    (a, b) =>
+      b.terms.size - a.terms.size ||
+      Number(b.filename) - Number(a.filename) ||
+      b.lines.size - a.lines.size ||
+      a.path.localeCompare(b.path),
+  );
   ctx.progress(t(language, `找到 ${files.length} 个文档`, `found ${files.length} documents`), { files: files.length });
   const data = {
     arguments: args,
     keywords: used,
     files_searched: outcome.searched,
-    files: files.map((file) => ({ path: file.path, filename_match: file.filename, terms: [...file.terms], matches: [...file.lines.entries()].sort((a, b) => a[0] - b[0]).map(([line, text]) => ({ line, text })) })),
+    files: files.map((file) => ({
+      path: file.path,
+      filename_match: file.filename,
+      terms: [...file.terms],
+      matches: [...file.lines.entries()].sort((a, b) => a[0] - b[0]).map(([line, text]) => ({ line, text })),
+    })),
   };
   if (files.length === 0) {
     return {
-      answer: t(language, `文档目录中没有文档提到“${query}”（已搜索 ${outcome.searched} 个文本文件）。请换一个词再试，例如设备名称或 SOP 编号。`, `No document in the documents folder mentions "${query}" (searched ${outcome.searched} text files). Try another word, e.g. the machine's name or an SOP number.`),
+      answer: t(
+        language,
+        `文档目录中没有文档提到“${query}”（已搜索 ${outcome.searched} 个文本文件）。请换一个词再试，例如设备名称或 SOP 编号。`,
+        `No document in the documents folder mentions "${query}" (searched ${outcome.searched} text files). Try another word, e.g. the machine's name or an SOP number.`,
+      ),
       data,
     };
   }
-  const how = used.length === 1 && used[0] === query ? '' : t(language, `（按词搜索：${used.join('、')}）`, ` (searched word by word: ${used.join(', ')})`);
+  const how =
+    used.length === 1 && used[0] === query
+      ? ''
+      : t(language, `（按词搜索：${used.join('、')}）`, ` (searched word by word: ${used.join(', ')})`);
   const blocks = files.slice(0, MAX_FILES).map((file) => {
     const lines = [...file.lines.entries()].sort((a, b) => a[0] - b[0]);
-    const shown = lines.slice(0, LINES_PER_FILE).map(([line, text]) => t(language, `  - 第 ${line} 行：${text}`, `  - line ${line}: ${text}`));
-    const more = lines.length > LINES_PER_FILE ? [t(language, `  - ……另有 ${lines.length - LINES_PER_FILE} 行`, `  - … ${lines.length - LINES_PER_FILE} more lines`)] : [];
-    const label = lines.length === 0 ? t(language, '（文件名匹配）', ' (file name matches)') : t(language, `（${lines.length} 行匹配）`, ` (${lines.length} matching line${lines.length === 1 ? '' : 's'})`);
+    const shown = lines
+      .slice(0, LINES_PER_FILE)
+      .map(([line, text]) => t(language, `  - 第 ${line} 行：${text}`, `  - line ${line}: ${text}`));
+    const more =
+      lines.length > LINES_PER_FILE
+        ? [
+            t(
+              language,
+              `  - ……另有 ${lines.length - LINES_PER_FILE} 行`,
+              `  - … ${lines.length - LINES_PER_FILE} more lines`,
+            ),
+          ]
+        : [];
+    const label =
+      lines.length === 0
+        ? t(language, '（文件名匹配）', ' (file name matches)')
+        : t(language, `（${lines.length} 行匹配）`, ` (${lines.length} matching line${lines.length === 1 ? '' : 's'})`);
     return [`- **${file.path}**${label}`, ...shown, ...more].join('\n');
   });
   const first = files[0]!.path;
   const parts = [
-    t(language, `找到 ${files.length} 个与“${query}”相关的文档${how}：`, `${files.length} document${files.length === 1 ? '' : 's'} match "${query}"${how}:`),
+    t(
+      language,
+      `找到 ${files.length} 个与“${query}”相关的文档${how}：`,
+      `${files.length} document${files.length === 1 ? '' : 's'} match "${query}"${how}:`,
+    ),
     blocks.join('\n'),
-    files.length > MAX_FILES ? t(language, `另有 ${files.length - MAX_FILES} 个文档未列出。`, `${files.length - MAX_FILES} more not shown.`) : '',
+    files.length > MAX_FILES
+      ? t(language, `另有 ${files.length - MAX_FILES} 个文档未列出。`, `${files.length - MAX_FILES} more not shown.`)
+      : '',
     t(language, `要阅读其中一个，请说：“读取 ${first}”。`, `To read one, say: "read ${first}".`),
   ].filter(Boolean);
   ctx.progress(t(language, '完成', 'done'));
@@ -207,6 +298,17 @@ export const documentSearch: CodeSkill<DocumentSearchArgs> = {
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,
   dependencies: { tools: ['search_documents', 'read_document'] },
-  triggers: ['查找SOP', '作业指导书', '手册', '交接班记录', '文档', 'find the SOP', 'manual', 'handover notes', 'document', 'read document'],
+  triggers: [
+    '查找SOP',
+    '作业指导书',
+    '手册',
+    '交接班记录',
+    '文档',
+    'find the SOP',
+    'manual',
+    'handover notes',
+    'document',
+    'read document',
+  ],
   execute,
 };

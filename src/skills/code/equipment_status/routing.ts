@@ -1,7 +1,13 @@
 /** How the rules route a question to equipment_status: a machine, its state, maintenance due or overdue. */
 import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
 import type { Period } from '../../args.js';
-import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS, statusFilter } from '../../router/equipment.js';
+import {
+  EQUIPMENT_GENERAL,
+  MAINTENANCE_WORDS,
+  OVERDUE_WORDS,
+  STATUS_WORDS,
+  statusFilter,
+} from '../../router/equipment.js';
 import { sameMachineOnOtherLine } from '../../router/follow-up.js';
 import { nearestYearless, singleLine } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
@@ -33,7 +39,11 @@ function slots(analysis: Analysis): SkillSlots {
   if (line) explicit.line = line;
   if (lineUnsure) unsure.push('line');
   if (analysis.equipment) explicit.equipment = analysis.equipment.value;
-  if (OVERDUE_WORDS.test(analysis.normalized.lower) && (MAINTENANCE_WORDS.test(analysis.normalized.lower) || /逾期|超期|overdue/.test(analysis.normalized.lower))) explicit.overdue_only = true;
+  if (
+    OVERDUE_WORDS.test(analysis.normalized.lower) &&
+    (MAINTENANCE_WORDS.test(analysis.normalized.lower) || /逾期|超期|overdue/.test(analysis.normalized.lower))
+  )
+    explicit.overdue_only = true;
   if (!analysis.equipment) {
     const status = statusFilter(analysis.normalized.lower);
     if (status) explicit.status = status;
@@ -60,9 +70,22 @@ export const equipmentStatusRouting: SkillRouting = {
         const { equipment, lines } = analysis;
         const maintenance = MAINTENANCE_WORDS.test(lower);
         const status = STATUS_WORDS.test(lower);
-        if (!(equipment !== undefined || ((status || maintenance) && (EQUIPMENT_GENERAL.test(lower) || lines.lines.length > 0 || lines.all)) || (maintenance && OVERDUE_WORDS.test(lower)))) return undefined;
-        if (analysis.periods.length > 0 && !maintenance) return { kind: 'stop', reason: 'past states are not recorded' };
-        return { kind: 'skill', reason: equipment ? `names equipment (${equipment.value})` : maintenance ? 'asks about maintenance' : 'asks about equipment status' };
+        if (!(
+          equipment !== undefined ||
+          ((status || maintenance) && (EQUIPMENT_GENERAL.test(lower) || lines.lines.length > 0 || lines.all)) ||
+          (maintenance && OVERDUE_WORDS.test(lower))
+        ))
+          return undefined;
+        if (analysis.periods.length > 0 && !maintenance)
+          return { kind: 'stop', reason: 'past states are not recorded' };
+        return {
+          kind: 'skill',
+          reason: equipment
+            ? `names equipment (${equipment.value})`
+            : maintenance
+              ? 'asks about maintenance'
+              : 'asks about equipment status',
+        };
       },
     },
   ],
@@ -71,5 +94,8 @@ export const equipmentStatusRouting: SkillRouting = {
   cannotHonour: ['work_orders', 'comparison'],
   honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
   followUp: { adjust: sameMachineOnOtherLine },
-  examples: { zh: ['B线3号冲压机的状态', '哪些设备保养逾期了？'], en: ['Status of press 3 on line B', 'Which machines are overdue for maintenance?'] },
+  examples: {
+    zh: ['B线3号冲压机的状态', '哪些设备保养逾期了？'],
+    en: ['Status of press 3 on line B', 'Which machines are overdue for maintenance?'],
+  },
 };

@@ -6,7 +6,8 @@ import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { faultAdviceArgs } from './args.js';
 
-const FIX_REQUEST = /维修建议|处理建议|怎么修|怎么维修|如何维修|维修方法|\bhow\s+(?:do|to|can|should|did)\s+(?:i\s+|we\s+|you\s+)?(?:fix|repair)\b|\brecommend\s+a\s+fix\b|\bwhat\s+fixed\b/;
+const FIX_REQUEST =
+  /维修建议|处理建议|怎么修|怎么维修|如何维修|维修方法|\bhow\s+(?:do|to|can|should|did)\s+(?:i\s+|we\s+|you\s+)?(?:fix|repair)\b|\brecommend\s+a\s+fix\b|\bwhat\s+fixed\b/;
 
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
@@ -31,8 +32,16 @@ export const faultAdviceRouting: SkillRouting = {
       match(analysis) {
         const lower = analysis.normalized.lower;
         const { symptoms, equipment, lines } = analysis;
-        if (symptoms.symptom !== undefined && (ADVICE.test(lower) || equipment !== undefined || (lines.lines.length > 0 && !hasMetric(analysis) && analysis.periods.length === 0))) {
-          return { kind: 'skill', reason: `a symptom (${symptoms.symptom})${ADVICE.test(lower) ? ' and a request for a fix' : ''}` };
+        if (
+          symptoms.symptom !== undefined &&
+          (ADVICE.test(lower) ||
+            equipment !== undefined ||
+            (lines.lines.length > 0 && !hasMetric(analysis) && analysis.periods.length === 0))
+        ) {
+          return {
+            kind: 'skill',
+            reason: `a symptom (${symptoms.symptom})${ADVICE.test(lower) ? ' and a request for a fix' : ''}`,
+          };
         }
         return undefined;
       },
@@ -40,7 +49,9 @@ export const faultAdviceRouting: SkillRouting = {
     {
       name: 'fix-request',
       match: (analysis) =>
-        analysis.equipment !== undefined && FIX_REQUEST.test(analysis.normalized.lower) ? { kind: 'skill', reason: 'asks how to fix a machine', missing: ['symptom'] } : undefined,
+        analysis.equipment !== undefined && FIX_REQUEST.test(analysis.normalized.lower)
+          ? { kind: 'skill', reason: 'asks how to fix a machine', missing: ['symptom'] }
+          : undefined,
     },
   ],
   slots,
@@ -48,5 +59,8 @@ export const faultAdviceRouting: SkillRouting = {
   cannotHonour: ['work_orders'],
   honours: { shift: false, defectType: 'any', notRecorded: 'report', words: false },
   followUp: { adjust: sameMachineOnOtherLine },
-  examples: { zh: ['B线3号冲压机振动，以前怎么修的？'], en: ['Press 3 on line B is vibrating, what fixed this before?'] },
+  examples: {
+    zh: ['B线3号冲压机振动，以前怎么修的？'],
+    en: ['Press 3 on line B is vibrating, what fixed this before?'],
+  },
 };

@@ -9,7 +9,12 @@
 import { faultAdviceArgs, type FaultAdviceArgs } from './args.js';
 import { AppError } from '../../../errors.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../skills/types.js';
-import { type FixFingerprint, fingerprint, sameFix, wordingLanguage } from '../../../../mcp-servers/plant/fix-equivalence.js';
+import {
+  type FixFingerprint,
+  fingerprint,
+  sameFix,
+  wordingLanguage,
+} from '../../../../mcp-servers/plant/fix-equivalence.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { loadEquipment, loadLines, selectLines, type EquipmentItem } from '../shared/plant.js';
 import { resolveEquipment } from '../shared/equipment.js';
@@ -55,24 +60,45 @@ const MAX_RESOLUTIONS = 5;
 const MAX_CITED = 6;
 
 function cite(ids: number[]): string {
-  return ids.slice(0, MAX_CITED).map((id) => `#${id}`).join(' ') + (ids.length > MAX_CITED ? ' …' : '');
+  return (
+    ids
+      .slice(0, MAX_CITED)
+      .map((id) => `#${id}`)
+      .join(' ') + (ids.length > MAX_CITED ? ' …' : '')
+  );
 }
 
 function equipmentLabel(item: EquipmentItem, language: Language): string {
   return `**${item.equipment_id}** ${language === 'zh' ? item.name : item.name_en || item.name}`;
 }
 
-async function openOrders(ctx: SkillContext, equipmentId: string): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
+async function openOrders(
+  ctx: SkillContext,
+  equipmentId: string,
+): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
   try {
-    const { rows } = await queryAll(ctx, `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`, `open work orders on ${equipmentId} (fault advice)`, 200);
-    return rows.map((row) => ({ order_id: num(row.order_id), priority: str(row.priority), title: str(row.title), opened_at: str(row.opened_at) }));
+    const { rows } = await queryAll(
+      ctx,
+      `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
+      `open work orders on ${equipmentId} (fault advice)`,
+      200,
+    );
+    return rows.map((row) => ({
+      order_id: num(row.order_id),
+      priority: str(row.priority),
+      title: str(row.title),
+      opened_at: str(row.opened_at),
+    }));
   } catch (error) {
     if (isMissingSchema(error)) return [];
     throw error;
   }
 }
 
-async function search(ctx: SkillContext, args: { symptom: string; equipment_id?: string | undefined; line_id?: string | undefined; limit: number }): Promise<SearchWorkOrdersResult | { unusable: string }> {
+async function search(
+  ctx: SkillContext,
+  args: { symptom: string; equipment_id?: string | undefined; line_id?: string | undefined; limit: number },
+): Promise<SearchWorkOrdersResult | { unusable: string }> {
   try {
     const request: Record<string, unknown> = { symptom: args.symptom, limit: args.limit };
     if (args.equipment_id) request.equipment_id = args.equipment_id;
@@ -92,14 +118,22 @@ async function search(ctx: SkillContext, args: { symptom: string; equipment_id?:
  * the whole plant instead gave other machines' fixes (a press oil leak
  * answered with CNC coolant and welding fixes).
  */
-async function searchSeveral(ctx: SkillContext, options: { symptom: string; equipmentIds: string[]; limit: number }): Promise<SearchWorkOrdersResult | { unusable: string }> {
-  const results = await Promise.all(options.equipmentIds.map((id) => search(ctx, { symptom: options.symptom, equipment_id: id, limit: options.limit })));
+async function searchSeveral(
+  ctx: SkillContext,
+  options: { symptom: string; equipmentIds: string[]; limit: number },
+): Promise<SearchWorkOrdersResult | { unusable: string }> {
+  const results = await Promise.all(
+    options.equipmentIds.map((id) => search(ctx, { symptom: options.symptom, equipment_id: id, limit: options.limit })),
+  );
   const unusable = results.find((result): result is { unusable: string } => 'unusable' in result);
   if (unusable) return unusable;
   const found = results as SearchWorkOrdersResult[];
   const matches = found
     .flatMap((result) => result.matches)
-    .sort((a, b) => b.similarity - a.similarity || (b.closed_at ?? '').localeCompare(a.closed_at ?? '') || b.order_id - a.order_id)
+    .sort(
+      (a, b) =>
+        b.similarity - a.similarity || (b.closed_at ?? '').localeCompare(a.closed_at ?? '') || b.order_id - a.order_id,
+    )
     .slice(0, options.limit);
   const fixes = new Map<string, Resolution>();
   const prints = new Map<string, FixFingerprint>();
@@ -113,7 +147,13 @@ async function searchSeveral(ctx: SkillContext, options: { symptom: string; equi
       prints.set(key, print);
       continue;
     }
-    seen.wordings = { ...(seen.wordings ?? {}), ...(group.wordings ?? {}), ...(seen.wordings?.[wordingLanguage(group.resolution)] ? {} : { [wordingLanguage(group.resolution)]: group.resolution }) };
+    seen.wordings = {
+      ...(seen.wordings ?? {}),
+      ...(group.wordings ?? {}),
+      ...(seen.wordings?.[wordingLanguage(group.resolution)]
+        ? {}
+        : { [wordingLanguage(group.resolution)]: group.resolution }),
+    };
     seen.score = Math.round((seen.score + group.score) * 1000) / 1000;
     seen.count += group.count;
     seen.order_ids.push(...group.order_ids);
@@ -122,11 +162,19 @@ async function searchSeveral(ctx: SkillContext, options: { symptom: string; equi
   // cited newest first, as the server does for one machine: the merged lists need the orders' closing dates
   const ids = [...new Set([...fixes.values()].flatMap((group) => group.order_ids))];
   if (ids.length > 0) {
-    const { rows } = await queryAll(ctx, `SELECT order_id, closed_at FROM work_orders WHERE order_id IN (${ids.map((id) => String(Math.trunc(id))).join(', ')}) ORDER BY order_id`, 'closing dates of the cited work orders (fault advice over several machines)', 5000);
+    const { rows } = await queryAll(
+      ctx,
+      `SELECT order_id, closed_at FROM work_orders WHERE order_id IN (${ids.map((id) => String(Math.trunc(id))).join(', ')}) ORDER BY order_id`,
+      'closing dates of the cited work orders (fault advice over several machines)',
+      5000,
+    );
     const closed = new Map(rows.map((row) => [num(row.order_id), str(row.closed_at)]));
-    for (const group of fixes.values()) group.order_ids.sort((a, b) => (closed.get(b) ?? '').localeCompare(closed.get(a) ?? '') || b - a);
+    for (const group of fixes.values())
+      group.order_ids.sort((a, b) => (closed.get(b) ?? '').localeCompare(closed.get(a) ?? '') || b - a);
   }
-  const resolutions = [...fixes.values()].sort((a, b) => b.score - a.score || b.count - a.count || (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''));
+  const resolutions = [...fixes.values()].sort(
+    (a, b) => b.score - a.score || b.count - a.count || (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''),
+  );
   return {
     symptom: options.symptom,
     indexed_orders: found[0]?.indexed_orders ?? 0,
@@ -154,24 +202,49 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
     const resolution = resolveEquipment({ text: args.equipment, items: await loadEquipment(ctx), line: lineId });
     if (resolution.kind === 'one') item = resolution.item;
     else if (resolution.kind === 'ambiguous' || resolution.kind === 'group') {
-      several = (resolution.kind === 'ambiguous' ? resolution.candidates : resolution.items).map((entry) => entry.equipment_id);
+      several = (resolution.kind === 'ambiguous' ? resolution.candidates : resolution.items).map(
+        (entry) => entry.equipment_id,
+      );
       const ids = several.join(', ');
-      notes.push(t(language, `“${args.equipment}”对应多台设备（${ids}），以下是所有设备上的相似工单。`, `"${args.equipment}" fits several machines (${ids}); the precedents below come from all of them.`));
+      notes.push(
+        t(
+          language,
+          `“${args.equipment}”对应多台设备（${ids}），以下是所有设备上的相似工单。`,
+          `"${args.equipment}" fits several machines (${ids}); the precedents below come from all of them.`,
+        ),
+      );
     } else {
-      notes.push(t(language, `设备表中没有“${args.equipment}”，以下按故障现象在全部工单中查找。`, `No equipment matches "${args.equipment}"; searched the work orders of every machine.`));
+      notes.push(
+        t(
+          language,
+          `设备表中没有“${args.equipment}”，以下按故障现象在全部工单中查找。`,
+          `No equipment matches "${args.equipment}"; searched the work orders of every machine.`,
+        ),
+      );
     }
   }
 
-  ctx.progress(t(language, `正在查找与“${symptom}”相似的已关闭工单…`, `searching closed work orders similar to "${symptom}"…`));
+  ctx.progress(
+    t(language, `正在查找与“${symptom}”相似的已关闭工单…`, `searching closed work orders similar to "${symptom}"…`),
+  );
   const [first, open] = await Promise.all([
     several.length > 1
       ? searchSeveral(ctx, { symptom, equipmentIds: several, limit: args.limit })
-      : search(ctx, { symptom, equipment_id: item?.equipment_id ?? several[0], line_id: item || several.length > 0 ? undefined : lineId, limit: args.limit }),
+      : search(ctx, {
+          symptom,
+          equipment_id: item?.equipment_id ?? several[0],
+          line_id: item || several.length > 0 ? undefined : lineId,
+          limit: args.limit,
+        }),
     item ? openOrders(ctx, item.equipment_id) : Promise.resolve([]),
   ]);
   if ('unusable' in first) {
     return {
-      answer: t(language, `无法按“${symptom}”查找：请用更具体的词描述故障现象，例如“异常振动”“漏油”“alarm 401”。`, `Cannot search for "${symptom}": describe the symptom in more specific words, e.g. "abnormal vibration", "oil leak", "alarm 401".`),
+      answer: t(
+        language,
+        `无法按“${symptom}”查找：请用更具体的词描述故障现象，例如“异常振动”“漏油”“alarm 401”。`,
+        `Cannot search for "${symptom}": describe the symptom in more specific words, e.g. "abnormal vibration", "oil leak", "alarm 401".`,
+      ),
       data: { arguments: args, error: 'unusable_symptom', reason: first.unusable },
     };
   }
@@ -183,19 +256,43 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
       result = wider;
       widened = true;
       // "the precedents below come from all of them" no longer holds: they come from other machines
-      if (several.length > 0) notes.splice(0, notes.length, ...notes.filter((note) => !note.includes(several.join(', '))));
-      const where = item ? item.equipment_id : several.length > 0 ? several.join(', ') : t(language, `产线${lineId}`, `line ${lineId}`);
-      notes.push(t(language, `${where} 本身没有相似的已关闭工单；以下是其他设备上的先例。`, `No similar closed order on ${where} ${several.length > 1 && !item ? 'themselves' : 'itself'}; these precedents come from other equipment.`));
+      if (several.length > 0)
+        notes.splice(0, notes.length, ...notes.filter((note) => !note.includes(several.join(', '))));
+      const where = item
+        ? item.equipment_id
+        : several.length > 0
+          ? several.join(', ')
+          : t(language, `产线${lineId}`, `line ${lineId}`);
+      notes.push(
+        t(
+          language,
+          `${where} 本身没有相似的已关闭工单；以下是其他设备上的先例。`,
+          `No similar closed order on ${where} ${several.length > 1 && !item ? 'themselves' : 'itself'}; these precedents come from other equipment.`,
+        ),
+      );
     }
   }
-  ctx.progress(t(language, `找到 ${result.similar_count} 张相似工单`, `found ${result.similar_count} similar work orders`), { similar: result.similar_count });
+  ctx.progress(
+    t(language, `找到 ${result.similar_count} 张相似工单`, `found ${result.similar_count} similar work orders`),
+    { similar: result.similar_count },
+  );
 
-  const subject = item ? t(language, `${equipmentLabel(item, 'zh')}“${symptom}”`, `"${symptom}" on ${equipmentLabel(item, 'en')}`) : t(language, `“${symptom}”`, `"${symptom}"`);
+  const subject = item
+    ? t(language, `${equipmentLabel(item, 'zh')}“${symptom}”`, `"${symptom}" on ${equipmentLabel(item, 'en')}`)
+    : t(language, `“${symptom}”`, `"${symptom}"`);
   const openText =
     open.length > 0
       ? `${t(language, `${item!.equipment_id} 的未关闭工单（${open.length}）：`, `Open work orders on ${item!.equipment_id} (${open.length}):`)}\n${open.map((order) => t(language, `- #${order.order_id} [${order.priority}] ${order.title}（${order.opened_at.slice(0, 10)} 开立）`, `- #${order.order_id} [${order.priority}] ${order.title} (opened ${order.opened_at.slice(0, 10)})`)).join('\n')}`
       : undefined;
-  const base = { arguments: args, equipment_id: item?.equipment_id ?? null, widened, indexed_orders: result.indexed_orders, similar_count: result.similar_count, open_orders: open, notes };
+  const base = {
+    arguments: args,
+    equipment_id: item?.equipment_id ?? null,
+    widened,
+    indexed_orders: result.indexed_orders,
+    similar_count: result.similar_count,
+    open_orders: open,
+    notes,
+  };
 
   if (result.matches.length === 0) {
     const parts = [
@@ -218,15 +315,21 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
       `${index + 1}. ${group.wordings?.en ?? group.resolution} — worked ${group.count}× (last ${dateOf(group.last_closed_at)}); orders ${cite(group.order_ids)}`,
     ),
   );
-  const similar = result.matches.slice(0, args.limit).map((match) =>
+  const similar = result.matches
+    .slice(0, args.limit)
+    .map((match) =>
+      t(
+        language,
+        `- #${match.order_id} ${match.title}（${dateOf(match.closed_at)} 关闭）原因：${match.root_cause ?? '—'}；处理：${match.resolution ?? '—'}`,
+        `- #${match.order_id} ${match.title} (closed ${dateOf(match.closed_at)}) cause: ${match.root_cause ?? '—'}; fix: ${match.resolution ?? '—'}`,
+      ),
+    );
+  const parts = [
     t(
       language,
-      `- #${match.order_id} ${match.title}（${dateOf(match.closed_at)} 关闭）原因：${match.root_cause ?? '—'}；处理：${match.resolution ?? '—'}`,
-      `- #${match.order_id} ${match.title} (closed ${dateOf(match.closed_at)}) cause: ${match.root_cause ?? '—'}; fix: ${match.resolution ?? '—'}`,
+      `${subject}的维修建议：找到 ${result.similar_count} 张相似的已关闭工单。以往有效的处理办法（按次数和时间排序）：`,
+      `Fault advice for ${subject}: ${result.similar_count} similar closed work orders. Fixes that worked, most often and most recently first:`,
     ),
-  );
-  const parts = [
-    t(language, `${subject}的维修建议：找到 ${result.similar_count} 张相似的已关闭工单。以往有效的处理办法（按次数和时间排序）：`, `Fault advice for ${subject}: ${result.similar_count} similar closed work orders. Fixes that worked, most often and most recently first:`),
     fixes.join('\n'),
     t(language, '最相似的工单：', 'Most similar orders:'),
     similar.join('\n'),
@@ -234,7 +337,10 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
   ];
   if (openText) parts.push(openText);
   ctx.progress(t(language, '完成', 'done'));
-  return { answer: parts.join('\n\n'), data: { ...base, precedent: true, resolutions, matches: result.matches.slice(0, args.limit) } };
+  return {
+    answer: parts.join('\n\n'),
+    data: { ...base, precedent: true, resolutions, matches: result.matches.slice(0, args.limit) },
+  };
 }
 
 export const faultAdvice: CodeSkill<FaultAdviceArgs> = {
@@ -248,6 +354,18 @@ export const faultAdvice: CodeSkill<FaultAdviceArgs> = {
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,
   dependencies: { tools: ['search_work_orders', 'query_database'] },
-  triggers: ['怎么修', '维修建议', '以前怎么处理', '故障', '振动', '漏油', 'how to fix', 'what fixed this before', 'recommend a fix', 'fault advice', 'vibrating'],
+  triggers: [
+    '怎么修',
+    '维修建议',
+    '以前怎么处理',
+    '故障',
+    '振动',
+    '漏油',
+    'how to fix',
+    'what fixed this before',
+    'recommend a fix',
+    'fault advice',
+    'vibrating',
+  ],
   execute,
 };

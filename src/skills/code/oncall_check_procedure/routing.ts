@@ -13,7 +13,8 @@ import { oncallCheckArgs } from './args.js';
 const ONCALL = /值班|\bon[- ]?call\b|\boncall\b|\bduty\s+engineer\b|\bengineer\s+on\s+duty\b/;
 
 /** today / tomorrow / yesterday … — a day counted from today, not a date */
-const RELATIVE_DAY = /^(?:大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天|(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tonight|tomorrow)$/i;
+const RELATIVE_DAY =
+  /^(?:大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天|(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tonight|tomorrow)$/i;
 
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
@@ -37,7 +38,10 @@ export const oncallRouting: SkillRouting = {
   intents: [
     {
       name: 'oncall',
-      match: (analysis) => (ONCALL.test(analysis.normalized.lower) ? { kind: 'skill', reason: 'asks about the on-call engineer' } : undefined),
+      match: (analysis) =>
+        ONCALL.test(analysis.normalized.lower)
+          ? { kind: 'skill', reason: 'asks about the on-call engineer' }
+          : undefined,
     },
   ],
   slots,
@@ -51,5 +55,8 @@ export const oncallRouting: SkillRouting = {
       if (slots.explicit.date !== undefined) delete args.day_offset;
     },
   },
-  examples: { zh: ['值班工程师今天是节假日吗？有哪些P1问题？'], en: ['Is the on-call engineer on a public holiday today? Any P1 issues?'] },
+  examples: {
+    zh: ['值班工程师今天是节假日吗？有哪些P1问题？'],
+    en: ['Is the on-call engineer on a public holiday today? Any P1 issues?'],
+  },
 };

@@ -54,8 +54,16 @@ export interface OncallFacts {
  */
 export function oncallAnswer(facts: OncallFacts, language: Language): { answer: string; escalation: boolean } {
   const { name, login, country, date, priority, issues } = facts;
-  const holidayNames = facts.holidays?.map((holiday) => (language === 'zh' ? holiday.name_local || holiday.name : holiday.name)).join(' / ');
-  const list = issues.map((issue) => (priority === undefined && issue.priority ? `#${issue.order_id} [${issue.priority}] ${issue.title}` : `#${issue.order_id} ${issue.title}`)).join('\n');
+  const holidayNames = facts.holidays
+    ?.map((holiday) => (language === 'zh' ? holiday.name_local || holiday.name : holiday.name))
+    .join(' / ');
+  const list = issues
+    .map((issue) =>
+      priority === undefined && issue.priority
+        ? `#${issue.order_id} [${issue.priority}] ${issue.title}`
+        : `#${issue.order_id} ${issue.title}`,
+    )
+    .join('\n');
   const n = issues.length;
   const ordersZh = priority ? `${priority} 工单` : '工单';
   const ordersEn = priority ? `${priority} work orders` : 'work orders';
@@ -67,12 +75,27 @@ export function oncallAnswer(facts: OncallFacts, language: Language): { answer: 
     );
     const tail =
       n > 0
-        ? t(language, `需要有人接手的未关闭${ordersZh}（${n}）：\n${list}`, ` Open ${ordersEn} that need cover (${n}):\n${list}`)
-        : t(language, `No open issues（没有未关闭工单）：其名下没有需要接手的未关闭${ordersZh}。`, ` No open issues: they hold no open ${ordersEn} to cover.`);
+        ? t(
+            language,
+            `需要有人接手的未关闭${ordersZh}（${n}）：\n${list}`,
+            ` Open ${ordersEn} that need cover (${n}):\n${list}`,
+          )
+        : t(
+            language,
+            `No open issues（没有未关闭工单）：其名下没有需要接手的未关闭${ordersZh}。`,
+            ` No open issues: they hold no open ${ordersEn} to cover.`,
+          );
     return { escalation: true, answer: head + tail };
   }
-  const head = t(language, `On-call normal（值班正常）：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 不是法定节假日。`, `On-call normal: ${name} (${login}) is on call; ${date} is not a public holiday in ${country}.`);
-  const tail = n > 0 ? t(language, `未关闭${ordersZh}（${n}）：\n${list}`, ` Open ${ordersEn} (${n}):\n${list}`) : t(language, `没有未关闭的${ordersZh}。`, ` No open ${ordersEn}.`);
+  const head = t(
+    language,
+    `On-call normal（值班正常）：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 不是法定节假日。`,
+    `On-call normal: ${name} (${login}) is on call; ${date} is not a public holiday in ${country}.`,
+  );
+  const tail =
+    n > 0
+      ? t(language, `未关闭${ordersZh}（${n}）：\n${list}`, ` Open ${ordersEn} (${n}):\n${list}`)
+      : t(language, `没有未关闭的${ordersZh}。`, ` No open ${ordersEn}.`);
   return { escalation: false, answer: head + tail };
 }
 
@@ -102,20 +125,50 @@ async function execute(ctx: SkillContext, args: OncallCheckArgs): Promise<SkillR
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
       const reason = error.message.replace(/^get_current_oncall failed: /, '').split('\n')[0];
-      return { answer: t(language, `没有找到值班工程师：${reason}`, `Nobody is on call: ${reason}`), data: { arguments: args, error: 'no_oncall', reason } };
+      return {
+        answer: t(language, `没有找到值班工程师：${reason}`, `Nobody is on call: ${reason}`),
+        data: { arguments: args, error: 'no_oncall', reason },
+      };
     }
     throw error;
   }
   const engineer = oncall.engineer;
   const date = asked.date ?? oncall.engineer_local?.local_date ?? addDays(today, asked.offset);
-  ctx.progress(t(language, `值班：${engineer.name}（${engineer.country_code}），核对 ${date} 是否节假日及未关闭工单…`, `on call: ${engineer.name} (${engineer.country_code}); checking ${date} for a public holiday and the open work orders…`));
+  ctx.progress(
+    t(
+      language,
+      `值班：${engineer.name}（${engineer.country_code}），核对 ${date} 是否节假日及未关闭工单…`,
+      `on call: ${engineer.name} (${engineer.country_code}); checking ${date} for a public holiday and the open work orders…`,
+    ),
+  );
   const [holiday, open] = await Promise.all([
     callStructured<Holiday>(ctx, 'is_public_holiday', { country_code: engineer.country_code, on_date: date }),
-    callStructured<OpenIssues>(ctx, 'list_open_issues', args.priority ? { priority: args.priority, assignee_id: engineer.engineer_id } : { assignee_id: engineer.engineer_id }),
+    callStructured<OpenIssues>(
+      ctx,
+      'list_open_issues',
+      args.priority
+        ? { priority: args.priority, assignee_id: engineer.engineer_id }
+        : { assignee_id: engineer.engineer_id },
+    ),
   ]);
   const holidays = holiday.structured.is_holiday ? holiday.structured.holidays : undefined;
-  const issues = open.structured.issues.map((issue) => ({ order_id: issue.order_id, title: issue.title, priority: issue.priority }));
-  const { answer, escalation } = oncallAnswer({ name: engineer.name, login: engineer.login, country: engineer.country_code, date, priority: args.priority, holidays, issues }, language);
+  const issues = open.structured.issues.map((issue) => ({
+    order_id: issue.order_id,
+    title: issue.title,
+    priority: issue.priority,
+  }));
+  const { answer, escalation } = oncallAnswer(
+    {
+      name: engineer.name,
+      login: engineer.login,
+      country: engineer.country_code,
+      date,
+      priority: args.priority,
+      holidays,
+      issues,
+    },
+    language,
+  );
   ctx.progress(t(language, '完成', 'done'));
   return {
     answer,

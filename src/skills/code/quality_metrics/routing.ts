@@ -10,7 +10,8 @@ import { qualityMetricsArgs } from './args.js';
 
 const OTHER_REPORT = /报告|报表|日报|月报|\breports?\b|\bsummary\b/;
 /** a question that counts or measures: with a defect type, a quality figure */
-const COUNTING = /多少|几[件个]|占比|比例|比率|百分比|\bhow\s+many\b|\bhow\s+much\b|\bcount\b|\bnumber\s+of\b|\bshare\b|\bpercent(?:age)?\b|\bproportion\b|\brate\b/;
+const COUNTING =
+  /多少|几[件个]|占比|比例|比率|百分比|\bhow\s+many\b|\bhow\s+much\b|\bcount\b|\bnumber\s+of\b|\bshare\b|\bpercent(?:age)?\b|\bproportion\b|\brate\b/;
 
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
@@ -29,7 +30,8 @@ function slots(analysis: Analysis): SkillSlots {
   if (analysis.rank && analysis.rankBy) explicit.rank_by = analysis.rankBy;
   if (analysis.byDay) explicit.by_day = true;
   if (analysis.shifts.length === 1) explicit.shift = analysis.shifts[0]!.shift;
-  if (analysis.defectTypes.length > 0 && new Set(analysis.defectTypes.map((mention) => mention.key)).size === 1) explicit.defect_type = analysis.defectTypes[0]!.words;
+  if (analysis.defectTypes.length > 0 && new Set(analysis.defectTypes.map((mention) => mention.key)).size === 1)
+    explicit.defect_type = analysis.defectTypes[0]!.words;
   return { explicit, defaults, unsure };
 }
 
@@ -42,8 +44,16 @@ export const qualityMetricsRouting: SkillRouting = {
       name: 'defect-type',
       match(analysis) {
         const lower = analysis.normalized.lower;
-        if (analysis.defectTypes.length > 0 && !ADVICE.test(lower) && analysis.equipment === undefined && (anchored(analysis) || hasMetric(analysis) || COUNTING.test(lower))) {
-          return { kind: 'skill', reason: `counts a defect type (${analysis.defectTypes.map((mention) => mention.words).join(', ')})` };
+        if (
+          analysis.defectTypes.length > 0 &&
+          !ADVICE.test(lower) &&
+          analysis.equipment === undefined &&
+          (anchored(analysis) || hasMetric(analysis) || COUNTING.test(lower))
+        ) {
+          return {
+            kind: 'skill',
+            reason: `counts a defect type (${analysis.defectTypes.map((mention) => mention.words).join(', ')})`,
+          };
         }
         return undefined;
       },
@@ -56,14 +66,30 @@ export const qualityMetricsRouting: SkillRouting = {
         if (!(hasMetric(analysis) || (metrics.general && !equipment))) return undefined;
         if (equipment !== undefined) return { kind: 'stop', reason: 'per-machine quality figures: not a rule call' };
         if (OTHER_REPORT.test(lower)) return { kind: 'stop', reason: 'daily / monthly reports: the model decides' };
-        return { kind: 'skill', reason: `asks for ${metrics.metrics.join(', ') || 'quality figures'}${rank ? ` ranked ${rank} first` : ''}` };
+        return {
+          kind: 'skill',
+          reason: `asks for ${metrics.metrics.join(', ') || 'quality figures'}${rank ? ` ranked ${rank} first` : ''}`,
+        };
       },
     },
   ],
   slots,
   required: ['period'],
   // whole lines over whole days: anything finer is the model's
-  cannotHonour: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'week_or_month', 'cause', 'comparison', 'ppm', 'work_orders'],
+  cannotHonour: [
+    'inspector',
+    'shift',
+    'batch',
+    'product',
+    'hour',
+    'recorded_at',
+    'records',
+    'week_or_month',
+    'cause',
+    'comparison',
+    'ppm',
+    'work_orders',
+  ],
   honours: { shift: true, defectType: 'one', notRecorded: 'report', words: true },
   followUp: {
     adjust(args, { slots, analysis }) {
@@ -80,6 +106,11 @@ export const qualityMetricsRouting: SkillRouting = {
   },
   examples: {
     zh: ['A线上周三的次品率是多少？', '本周各产线的产量和良率', '上周哪条线的不良率最高？', 'B线最近7天的主要缺陷类型'],
-    en: ["What was line A's defect rate last Wednesday?", 'Output and yield of every line this week', 'Which line was worst last week?', 'Top defect types on line B in the past 7 days'],
+    en: [
+      "What was line A's defect rate last Wednesday?",
+      'Output and yield of every line this week',
+      'Which line was worst last week?',
+      'Top defect types on line B in the past 7 days',
+    ],
   },
 };

@@ -15,7 +15,17 @@ import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { defectName, loadDefectTypes, loadLines, selectLines } from '../shared/plant.js';
 import { num, queryAll, sqlDate, sqlIn, sqlText, str } from '../shared/sql.js';
 import { defectKeysOf } from '../../../skills/router/defects.js';
-import { dayLabel, lineName, markdownTable, pcs, pct, percentOf, periodLabel, t, type LineInfo } from '../shared/text.js';
+import {
+  dayLabel,
+  lineName,
+  markdownTable,
+  pcs,
+  pct,
+  percentOf,
+  periodLabel,
+  t,
+  type LineInfo,
+} from '../shared/text.js';
 import { dataWindow, futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answers.js';
 
 export interface LineFigures {
@@ -52,22 +62,48 @@ function phrases(figure: LineFigures, metrics: string[], language: Language): st
   const good = figure.inspected - figure.defective;
   for (const metric of metrics) {
     if (metric === 'output') {
-      out.push(t(language, `产量 **${pcs(figure.inspected, 'zh')}**（其中不良 ${pcs(figure.defective, 'zh')}）`, `output **${pcs(figure.inspected, 'en')}** inspected (${figure.defective} defective)`));
+      out.push(
+        t(
+          language,
+          `产量 **${pcs(figure.inspected, 'zh')}**（其中不良 ${pcs(figure.defective, 'zh')}）`,
+          `output **${pcs(figure.inspected, 'en')}** inspected (${figure.defective} defective)`,
+        ),
+      );
     } else if (metric === 'defects') {
-      out.push(t(language, `不良 **${pcs(figure.defective, 'zh')}**（检验 ${pcs(figure.inspected, 'zh')}，次品率 ${pct(figure.defect_rate!)}）`, `**${figure.defective} defective** pieces (of ${pcs(figure.inspected, 'en')} inspected, defect rate ${pct(figure.defect_rate!)})`));
+      out.push(
+        t(
+          language,
+          `不良 **${pcs(figure.defective, 'zh')}**（检验 ${pcs(figure.inspected, 'zh')}，次品率 ${pct(figure.defect_rate!)}）`,
+          `**${figure.defective} defective** pieces (of ${pcs(figure.inspected, 'en')} inspected, defect rate ${pct(figure.defect_rate!)})`,
+        ),
+      );
     } else if (metric === 'defect_rate') {
       out.push(
-        t(language, `次品率 **${pct(figure.defect_rate!)}**（检验 ${pcs(figure.inspected, 'zh')}，不良 ${pcs(figure.defective, 'zh')}）`, `defect rate **${pct(figure.defect_rate!)}** (${figure.defective} defective of ${pcs(figure.inspected, 'en')} inspected)`),
+        t(
+          language,
+          `次品率 **${pct(figure.defect_rate!)}**（检验 ${pcs(figure.inspected, 'zh')}，不良 ${pcs(figure.defective, 'zh')}）`,
+          `defect rate **${pct(figure.defect_rate!)}** (${figure.defective} defective of ${pcs(figure.inspected, 'en')} inspected)`,
+        ),
       );
     } else if (metric === 'yield') {
-      out.push(t(language, `良率 **${pct(figure.yield!)}**（合格 ${pcs(good, 'zh')} / 检验 ${pcs(figure.inspected, 'zh')}）`, `yield **${pct(figure.yield!)}** (${good} good of ${pcs(figure.inspected, 'en')})`));
+      out.push(
+        t(
+          language,
+          `良率 **${pct(figure.yield!)}**（合格 ${pcs(good, 'zh')} / 检验 ${pcs(figure.inspected, 'zh')}）`,
+          `yield **${pct(figure.yield!)}** (${good} good of ${pcs(figure.inspected, 'en')})`,
+        ),
+      );
     }
   }
   return out;
 }
 
 function summaryTable(rowsIn: LineFigures[], total: LineFigures | undefined, language: Language): string {
-  const header = t(language, '产线|产量（件）|不良（件）|次品率|良率', 'Line|Output (pcs)|Defective (pcs)|Defect rate|Yield').split('|');
+  const header = t(
+    language,
+    '产线|产量（件）|不良（件）|次品率|良率',
+    'Line|Output (pcs)|Defective (pcs)|Defect rate|Yield',
+  ).split('|');
   const cells = (figure: LineFigures, name: string): string[] =>
     figure.has_data && figure.defect_rate !== null
       ? [name, String(figure.inspected), String(figure.defective), pct(figure.defect_rate), pct(figure.yield!)]
@@ -114,7 +150,8 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   const { from, to } = args.period;
   for (const date of [from, to]) sqlDate(date);
   if (from > to) return reversedAnswer({ from, to, language, args });
-  if (from > today) return futureAnswer({ from, to, today, language, args, subject: t(language, '质量数据', 'inspection data') });
+  if (from > today)
+    return futureAnswer({ from, to, today, language, args, subject: t(language, '质量数据', 'inspection data') });
 
   ctx.progress(t(language, '正在读取产线列表…', 'reading the production lines…'));
   const known = await loadLines(ctx);
@@ -129,16 +166,33 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   const where =
     `record_date BETWEEN ${sqlDate(from)} AND ${sqlDate(effectiveTo)}${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}` +
     (shift ? ` AND shift = ${sqlText(shift.stored)}` : '');
-  const typeSum = defect ? `, SUM(CASE WHEN defect_type = ${sqlText(defect.code)} THEN defect_qty ELSE 0 END) AS type_defective` : '';
+  const typeSum = defect
+    ? `, SUM(CASE WHEN defect_type = ${sqlText(defect.code)} THEN defect_qty ELSE 0 END) AS type_defective`
+    : '';
   const wantTypes = args.metrics.includes('defect_types');
-  ctx.progress(t(language, `正在查询 ${from} 至 ${effectiveTo} 的质量数据…`, `querying quality data ${from} to ${effectiveTo}…`));
+  ctx.progress(
+    t(language, `正在查询 ${from} 至 ${effectiveTo} 的质量数据…`, `querying quality data ${from} to ${effectiveTo}…`),
+  );
   const [totals, daily, types, typeNames] = await Promise.all([
-    queryAll(ctx, `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`, QUERY_PURPOSE),
+    queryAll(
+      ctx,
+      `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`,
+      QUERY_PURPOSE,
+    ),
     args.by_day
-      ? queryAll(ctx, `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`, 'quality metrics per day and line', 5000)
+      ? queryAll(
+          ctx,
+          `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`,
+          'quality metrics per day and line',
+          5000,
+        )
       : undefined,
     wantTypes
-      ? queryAll(ctx, `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`, 'defect types per line for the asked period')
+      ? queryAll(
+          ctx,
+          `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
+          'defect types per line for the asked period',
+        )
       : undefined,
     wantTypes ? loadDefectTypes(ctx) : undefined,
   ]);
@@ -152,14 +206,34 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   });
   const when = periodLabel(period, language) + (shift ? t(language, `（${shift.zh}）`, ` (${shift.en})`) : '');
   const notes: string[] = [];
-  if (to > today) notes.push(t(language, `所问期间结束于 ${to}，晚于今天（${today}）：只统计到今天。`, `The period asked for ends ${to}, after today (${today}): counted up to today.`));
-  if (effectiveTo === today) notes.push(t(language, `今天（${today}）的数据截至目前，尚不完整。`, `Today's figures (${today}) are so far only — the day is not over.`));
+  if (to > today)
+    notes.push(
+      t(
+        language,
+        `所问期间结束于 ${to}，晚于今天（${today}）：只统计到今天。`,
+        `The period asked for ends ${to}, after today (${today}): counted up to today.`,
+      ),
+    );
+  if (effectiveTo === today)
+    notes.push(
+      t(
+        language,
+        `今天（${today}）的数据截至目前，尚不完整。`,
+        `Today's figures (${today}) are so far only — the day is not over.`,
+      ),
+    );
 
   const baseData = {
     arguments: args,
     shift: shift?.stored ?? null,
     defect_type: defect?.code ?? null,
-    period: { from, to: effectiveTo, requested_to: to, label: args.period.label ?? null, days: daysBetween(from, effectiveTo) + 1 },
+    period: {
+      from,
+      to: effectiveTo,
+      requested_to: to,
+      label: args.period.label ?? null,
+      days: daysBetween(from, effectiveTo) + 1,
+    },
     today,
     unit: { counts: 'pieces', rates: 'percent' },
   };
@@ -167,9 +241,19 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   if (batches === 0) {
     const window = await dataWindow(ctx);
     const names = lines.map((line) => lineName(line, language)).join(t(language, '、', ', '));
-    const range = window ? t(language, `数据库中的检验数据覆盖 ${window.first} 至 ${window.last}。`, `The inspection data covers ${window.first} to ${window.last}.`) : t(language, '数据库中没有任何检验数据。', 'The database holds no inspection data at all.');
+    const range = window
+      ? t(
+          language,
+          `数据库中的检验数据覆盖 ${window.first} 至 ${window.last}。`,
+          `The inspection data covers ${window.first} to ${window.last}.`,
+        )
+      : t(language, '数据库中没有任何检验数据。', 'The database holds no inspection data at all.');
     return {
-      answer: t(language, `${names}在${when}没有检验记录——没有数据，不是 0。${range}`, `No inspection records for ${names} in ${when} — no data, not a zero. ${range}`),
+      answer: t(
+        language,
+        `${names}在${when}没有检验记录——没有数据，不是 0。${range}`,
+        `No inspection records for ${names} in ${when} — no data, not a zero. ${range}`,
+      ),
       data: { ...baseData, empty: true, lines, data_window: window ?? null },
     };
   }
@@ -184,33 +268,86 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   let typeFigures: Array<{ line_id: string; pieces: number; rate: number | null; share: number | null }> | undefined;
   if (defect) {
     const typeOf = (line: LineFigures): number => num(byLine.get(line.line_id)?.type_defective);
-    typeFigures = lines.map((line) => ({ line_id: line.line_id, pieces: typeOf(line), rate: line.inspected > 0 ? percentOf(typeOf(line), line.inspected) : null, share: line.defective > 0 ? percentOf(typeOf(line), line.defective) : null }));
+    typeFigures = lines.map((line) => ({
+      line_id: line.line_id,
+      pieces: typeOf(line),
+      rate: line.inspected > 0 ? percentOf(typeOf(line), line.inspected) : null,
+      share: line.defective > 0 ? percentOf(typeOf(line), line.defective) : null,
+    }));
     const typeName = t(language, defect.name_zh, defect.name_en);
-    const sentence = (line: LineFigures, figure: { pieces: number; rate: number | null; share: number | null }): string =>
+    const sentence = (
+      line: LineFigures,
+      figure: { pieces: number; rate: number | null; share: number | null },
+    ): string =>
       t(
         language,
         `${typeName} **${pcs(figure.pieces, 'zh')}**，占检验数 ${pct(figure.rate ?? 0)}（检验 ${pcs(line.inspected, 'zh')}），占全部不良 ${figure.share === null ? '—' : pct(figure.share)}（不良共 ${pcs(line.defective, 'zh')}）`,
         `**${figure.pieces} ${typeName.toLowerCase()}** pieces — ${pct(figure.rate ?? 0)} of the ${pcs(line.inspected, 'en')} inspected, ${figure.share === null ? '—' : pct(figure.share)} of the ${line.defective} defective`,
       );
-    const ordered = args.rank ? [...lines].sort((a, b) => (args.rank === 'worst' ? typeOf(b) - typeOf(a) : typeOf(a) - typeOf(b)) || a.line_id.localeCompare(b.line_id)) : lines;
+    const ordered = args.rank
+      ? [...lines].sort(
+          (a, b) =>
+            (args.rank === 'worst' ? typeOf(b) - typeOf(a) : typeOf(a) - typeOf(b)) ||
+            a.line_id.localeCompare(b.line_id),
+        )
+      : lines;
     if (args.rank) ranking = ordered.map((line) => line.line_id);
     if (lines.length === 1) {
-      parts.push(t(language, `**${lineName(lines[0]!, 'zh')}**，${when}：${sentence(lines[0]!, typeFigures[0]!)}。`, `**${lineName(lines[0]!, 'en')}**, ${when}: ${sentence(lines[0]!, typeFigures[0]!)}.`));
+      parts.push(
+        t(
+          language,
+          `**${lineName(lines[0]!, 'zh')}**，${when}：${sentence(lines[0]!, typeFigures[0]!)}。`,
+          `**${lineName(lines[0]!, 'en')}**, ${when}: ${sentence(lines[0]!, typeFigures[0]!)}.`,
+        ),
+      );
     } else {
       if (args.rank) {
         const top = ordered[0]!;
         const verdict = args.rank === 'worst' ? t(language, '最多', 'most') : t(language, '最少', 'fewest');
-        parts.push(t(language, `${when}${typeName}${verdict}的产线：**${lineName(top, 'zh')}**——${sentence(top, typeFigures.find((entry) => entry.line_id === top.line_id)!)}。`, `The ${verdict} ${typeName.toLowerCase()} ${when}: **${lineName(top, 'en')}** — ${sentence(top, typeFigures.find((entry) => entry.line_id === top.line_id)!)}.`));
+        parts.push(
+          t(
+            language,
+            `${when}${typeName}${verdict}的产线：**${lineName(top, 'zh')}**——${sentence(
+              top,
+              typeFigures.find((entry) => entry.line_id === top.line_id)!,
+            )}。`,
+            `The ${verdict} ${typeName.toLowerCase()} ${when}: **${lineName(top, 'en')}** — ${sentence(
+              top,
+              typeFigures.find((entry) => entry.line_id === top.line_id)!,
+            )}.`,
+          ),
+        );
       } else {
         parts.push(t(language, `${when}各产线的${typeName}：`, `${typeName} by line, ${when}:`));
       }
-      const header = t(language, `产线|${typeName}（件）|占检验数|占全部不良|检验（件）|不良（件）`, `Line|${typeName} (pcs)|Of inspected|Of all defective|Inspected (pcs)|Defective (pcs)`).split('|');
+      const header = t(
+        language,
+        `产线|${typeName}（件）|占检验数|占全部不良|检验（件）|不良（件）`,
+        `Line|${typeName} (pcs)|Of inspected|Of all defective|Inspected (pcs)|Defective (pcs)`,
+      ).split('|');
       const body = ordered.map((line) => {
         const figure = typeFigures!.find((entry) => entry.line_id === line.line_id)!;
-        return line.has_data ? [lineName(line, language), String(figure.pieces), pct(figure.rate ?? 0), figure.share === null ? '—' : pct(figure.share), String(line.inspected), String(line.defective)] : [lineName(line, language), t(language, '无记录', 'no records'), '—', '—', '—', '—'];
+        return line.has_data
+          ? [
+              lineName(line, language),
+              String(figure.pieces),
+              pct(figure.rate ?? 0),
+              figure.share === null ? '—' : pct(figure.share),
+              String(line.inspected),
+              String(line.defective),
+            ]
+          : [lineName(line, language), t(language, '无记录', 'no records'), '—', '—', '—', '—'];
       });
       const allType = typeFigures.reduce((sum, entry) => sum + entry.pieces, 0);
-      if (withData.length > 1) body.push([t(language, '**合计**', '**All lines**'), String(allType), pct(percentOf(allType, sumInspected)), sumDefective > 0 ? pct(percentOf(allType, sumDefective)) : '—', String(sumInspected), String(sumDefective)]);
+      if (withData.length > 1)
+        body.push([
+          t(language, '**合计**', '**All lines**'),
+          String(allType),
+          pct(percentOf(allType, sumInspected)),
+          sumDefective > 0 ? pct(percentOf(allType, sumDefective)) : '—',
+          String(sumInspected),
+          String(sumDefective),
+        ]);
       parts.push(markdownTable(header, body));
     }
   } else if (args.rank) {
@@ -218,13 +355,17 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     const { key, highIsBad } = RANK_KEYS[measure];
     // worst first: the highest value when high is bad (defect rate, defects), else the lowest (output, yield)
     const worstFirst = (a: LineFigures, b: LineFigures): number => (highIsBad ? key(b) - key(a) : key(a) - key(b));
-    const ordered = [...withData].sort((a, b) => (args.rank === 'worst' ? worstFirst(a, b) : -worstFirst(a, b)) || a.line_id.localeCompare(b.line_id));
+    const ordered = [...withData].sort(
+      (a, b) => (args.rank === 'worst' ? worstFirst(a, b) : -worstFirst(a, b)) || a.line_id.localeCompare(b.line_id),
+    );
     ranking = ordered.map((line) => line.line_id);
     const top = ordered[0]!;
     const tied = ordered.filter((line) => key(line) === key(top));
     const metricName = t(language, MEASURE_NAMES[measure].zh, MEASURE_NAMES[measure].en);
     const high = args.rank === 'worst' ? highIsBad : !highIsBad;
-    const which = high ? t(language, measure === 'defects' ? '最多' : '最高', measure === 'defects' ? 'most' : 'highest') : t(language, measure === 'defects' ? '最少' : '最低', measure === 'defects' ? 'fewest' : 'lowest');
+    const which = high
+      ? t(language, measure === 'defects' ? '最多' : '最高', measure === 'defects' ? 'most' : 'highest')
+      : t(language, measure === 'defects' ? '最少' : '最低', measure === 'defects' ? 'fewest' : 'lowest');
     const verdict = args.rank === 'worst' ? t(language, '最差', 'worst') : t(language, '最好', 'best');
     const names = tied.map((line) => `**${lineName(line, language)}**`).join(t(language, '、', ', '));
     const shown = RANK_PHRASES[measure];
@@ -235,13 +376,27 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
         `${args.rank === 'worst' ? 'Worst' : 'Best'} line ${when}: ${names} — ${which} ${metricName}: ${phrases(top, shown, 'en').join('; ')}.`,
       ),
     );
-    parts.push(t(language, `各产线按${metricName}排名（${verdict}在前）：`, `All lines by ${metricName}, ${verdict} first:`));
-    parts.push(summaryTable([...ordered, ...lines.filter((line) => !withData.includes(line))], withData.length > 1 ? total : undefined, language));
+    parts.push(
+      t(language, `各产线按${metricName}排名（${verdict}在前）：`, `All lines by ${metricName}, ${verdict} first:`),
+    );
+    parts.push(
+      summaryTable(
+        [...ordered, ...lines.filter((line) => !withData.includes(line))],
+        withData.length > 1 ? total : undefined,
+        language,
+      ),
+    );
   } else if (lines.length === 1) {
     const line = lines[0]!;
     const metrics = args.metrics.filter((metric) => metric !== 'defect_types');
     const shown = metrics.length > 0 ? metrics : ['defect_rate'];
-    parts.push(t(language, `**${lineName(line, 'zh')}**，${when}：${phrases(line, shown, 'zh').join('；')}。`, `**${lineName(line, 'en')}**, ${when}: ${phrases(line, shown, 'en').join('; ')}.`));
+    parts.push(
+      t(
+        language,
+        `**${lineName(line, 'zh')}**，${when}：${phrases(line, shown, 'zh').join('；')}。`,
+        `**${lineName(line, 'en')}**, ${when}: ${phrases(line, shown, 'en').join('; ')}.`,
+      ),
+    );
   } else {
     parts.push(t(language, `${when}各产线质量数据：`, `Quality by line, ${when}:`));
     parts.push(summaryTable(lines, withData.length > 1 ? total : undefined, language));
@@ -249,38 +404,109 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
 
   const missing = lines.filter((line) => !line.has_data);
   if (missing.length > 0 && lines.length > 1) {
-    parts.push(t(language, `${missing.map((line) => lineName(line, 'zh')).join('、')}在此期间没有检验记录（不是 0）。`, `${missing.map((line) => lineName(line, 'en')).join(', ')}: no inspection records in this period (not a zero).`));
+    parts.push(
+      t(
+        language,
+        `${missing.map((line) => lineName(line, 'zh')).join('、')}在此期间没有检验记录（不是 0）。`,
+        `${missing.map((line) => lineName(line, 'en')).join(', ')}: no inspection records in this period (not a zero).`,
+      ),
+    );
   }
 
-  let defectTypes: Array<{ line_id: string; defect_type: string; name: string; defective: number; share: number }> | undefined;
+  let defectTypes:
+    Array<{ line_id: string; defect_type: string; name: string; defective: number; share: number }> | undefined;
   if (types && typeNames) {
     defectTypes = types.rows.map((row) => {
       const line = lines.find((entry) => entry.line_id === str(row.line_id));
       const code = str(row.defect_type);
-      return { line_id: str(row.line_id), defect_type: code, name: code === 'unclassified' ? t(language, '未分类', 'unclassified') : defectName(code, typeNames, language), defective: num(row.defective), share: percentOf(num(row.defective), line?.defective || 1) };
+      return {
+        line_id: str(row.line_id),
+        defect_type: code,
+        name: code === 'unclassified' ? t(language, '未分类', 'unclassified') : defectName(code, typeNames, language),
+        defective: num(row.defective),
+        share: percentOf(num(row.defective), line?.defective || 1),
+      };
     });
     const tableRows: string[][] = [];
     for (const line of lines) {
       const ofLine = defectTypes.filter((entry) => entry.line_id === line.line_id).slice(0, 5);
-      for (const entry of ofLine) tableRows.push([lineName(line, language), entry.name, String(entry.defective), pct(entry.share)]);
+      for (const entry of ofLine)
+        tableRows.push([lineName(line, language), entry.name, String(entry.defective), pct(entry.share)]);
     }
     parts.push(t(language, '主要缺陷类型（按不良件数）：', 'Top defect types (by defective pieces):'));
-    parts.push(tableRows.length > 0 ? markdownTable(t(language, '产线|缺陷类型|不良（件）|占不良比例', 'Line|Defect type|Defective (pcs)|Share of defects').split('|'), tableRows) : t(language, '此期间没有不良品。', 'No defective pieces in this period.'));
+    parts.push(
+      tableRows.length > 0
+        ? markdownTable(
+            t(
+              language,
+              '产线|缺陷类型|不良（件）|占不良比例',
+              'Line|Defect type|Defective (pcs)|Share of defects',
+            ).split('|'),
+            tableRows,
+          )
+        : t(language, '此期间没有不良品。', 'No defective pieces in this period.'),
+    );
   }
 
-  let byDay: Array<{ date: string; line_id: string; inspected: number; defective: number; defect_rate: number; type_defective?: number }> | undefined;
+  let byDay:
+    | Array<{
+        date: string;
+        line_id: string;
+        inspected: number;
+        defective: number;
+        defect_rate: number;
+        type_defective?: number;
+      }>
+    | undefined;
   const charts: ChartSeries[] = [];
   if (daily) {
-    byDay = daily.rows.map((row) => ({ date: str(row.record_date), line_id: str(row.line_id), inspected: num(row.inspected), defective: num(row.defective), defect_rate: percentOf(num(row.defective), num(row.inspected) || 1), ...(defect ? { type_defective: num(row.type_defective) } : {}) }));
+    byDay = daily.rows.map((row) => ({
+      date: str(row.record_date),
+      line_id: str(row.line_id),
+      inspected: num(row.inspected),
+      defective: num(row.defective),
+      defect_rate: percentOf(num(row.defective), num(row.inspected) || 1),
+      ...(defect ? { type_defective: num(row.type_defective) } : {}),
+    }));
     const nameOf = new Map(lines.map((line) => [line.line_id, lineName(line, language)]));
     parts.push(t(language, '按日明细：', 'Per day:'));
     if (defect) {
       const typeName = t(language, defect.name_zh, defect.name_en);
-      const header = t(language, `日期|产线|产量（件）|${typeName}（件）|占检验数`, `Date|Line|Output (pcs)|${typeName} (pcs)|Of inspected`).split('|');
-      parts.push(markdownTable(header, byDay.map((day) => [dayLabel(day.date, language), nameOf.get(day.line_id) ?? day.line_id, String(day.inspected), String(day.type_defective ?? 0), pct(percentOf(day.type_defective ?? 0, day.inspected || 1))])));
+      const header = t(
+        language,
+        `日期|产线|产量（件）|${typeName}（件）|占检验数`,
+        `Date|Line|Output (pcs)|${typeName} (pcs)|Of inspected`,
+      ).split('|');
+      parts.push(
+        markdownTable(
+          header,
+          byDay.map((day) => [
+            dayLabel(day.date, language),
+            nameOf.get(day.line_id) ?? day.line_id,
+            String(day.inspected),
+            String(day.type_defective ?? 0),
+            pct(percentOf(day.type_defective ?? 0, day.inspected || 1)),
+          ]),
+        ),
+      );
     } else {
-      const header = t(language, '日期|产线|产量（件）|不良（件）|次品率', 'Date|Line|Output (pcs)|Defective (pcs)|Defect rate').split('|');
-      parts.push(markdownTable(header, byDay.map((day) => [dayLabel(day.date, language), nameOf.get(day.line_id) ?? day.line_id, String(day.inspected), String(day.defective), pct(day.defect_rate)])));
+      const header = t(
+        language,
+        '日期|产线|产量（件）|不良（件）|次品率',
+        'Date|Line|Output (pcs)|Defective (pcs)|Defect rate',
+      ).split('|');
+      parts.push(
+        markdownTable(
+          header,
+          byDay.map((day) => [
+            dayLabel(day.date, language),
+            nameOf.get(day.line_id) ?? day.line_id,
+            String(day.inspected),
+            String(day.defective),
+            pct(day.defect_rate),
+          ]),
+        ),
+      );
     }
     const dates: string[] = [];
     for (let date = from; date <= effectiveTo; date = addDays(date, 1)) dates.push(date);
@@ -288,14 +514,30 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
       title: t(language, '每日次品率（%）', 'Daily defect rate (%)'),
       kind: 'line',
       x: dates,
-      series: lines.map((line) => ({ name: lineName(line, language), unit: '%', values: dates.map((date) => byDay!.find((day) => day.date === date && day.line_id === line.line_id)?.defect_rate ?? null) })),
+      series: lines.map((line) => ({
+        name: lineName(line, language),
+        unit: '%',
+        values: dates.map(
+          (date) => byDay!.find((day) => day.date === date && day.line_id === line.line_id)?.defect_rate ?? null,
+        ),
+      })),
     });
   }
   if (notes.length > 0) parts.push(notes.join(' '));
   ctx.progress(t(language, '完成', 'done'));
   return {
     answer: parts.join('\n\n'),
-    data: { ...baseData, empty: false, lines, total: withData.length > 1 ? total : undefined, ranking, by_day: byDay, defect_types: defectTypes, defect_type_figures: typeFigures, notes },
+    data: {
+      ...baseData,
+      empty: false,
+      lines,
+      total: withData.length > 1 ? total : undefined,
+      ranking,
+      by_day: byDay,
+      defect_types: defectTypes,
+      defect_type_figures: typeFigures,
+      notes,
+    },
     charts: charts.length > 0 ? charts : undefined,
   };
 }
@@ -303,7 +545,10 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
 const SHIFT_WORDS: Array<{ key: string; pattern: RegExp }> = [
   { key: 'day', pattern: /^(?:day|days|day shift|d|白班|白天班|日班|早班)$/i },
   { key: 'night', pattern: /^(?:night|nights|night shift|n|夜班|晚班|大夜班)$/i },
-  { key: 'middle', pattern: /^(?:middle|mid|swing|afternoon|evening|middle shift|swing shift|afternoon shift|中班|小夜班)$/i },
+  {
+    key: 'middle',
+    pattern: /^(?:middle|mid|swing|afternoon|evening|middle shift|swing shift|afternoon shift|中班|小夜班)$/i,
+  },
 ];
 
 function shiftKey(value: string): string {
@@ -311,13 +556,20 @@ function shiftKey(value: string): string {
   return SHIFT_WORDS.find((entry) => entry.pattern.test(bare))?.key ?? bare.toLowerCase();
 }
 
-const SHIFT_NAMES: Record<string, { zh: string; en: string }> = { day: { zh: '白班', en: 'day shift' }, night: { zh: '夜班', en: 'night shift' }, middle: { zh: '中班', en: 'middle shift' } };
+const SHIFT_NAMES: Record<string, { zh: string; en: string }> = {
+  day: { zh: '白班', en: 'day shift' },
+  night: { zh: '夜班', en: 'night shift' },
+  middle: { zh: '中班', en: 'middle shift' },
+};
 
 function shiftName(stored: string): { zh: string; en: string } {
   return SHIFT_NAMES[shiftKey(stored)] ?? { zh: `${stored}班`, en: `${stored} shift` };
 }
 
-type Filters = { shift?: { stored: string; zh: string; en: string }; defect?: { code: string; name_zh: string; name_en: string } };
+type Filters = {
+  shift?: { stored: string; zh: string; en: string };
+  defect?: { code: string; name_zh: string; name_en: string };
+};
 
 /**
  * The shift and defect type asked for, as the data stores them; a shift or a
@@ -328,15 +580,27 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
   const language = ctx.language;
   const out: Filters = {};
   if (args.shift) {
-    const { rows: stored } = await queryAll(ctx, 'SELECT DISTINCT shift FROM quality_data ORDER BY shift', 'the shifts the inspection data records');
+    const { rows: stored } = await queryAll(
+      ctx,
+      'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
+      'the shifts the inspection data records',
+    );
     const shifts = stored.map((row) => str(row.shift));
     const wanted = shiftKey(args.shift);
-    const match = shifts.find((value) => value.toLowerCase() === args.shift!.toLowerCase()) ?? shifts.find((value) => shiftKey(value) === wanted);
+    const match =
+      shifts.find((value) => value.toLowerCase() === args.shift!.toLowerCase()) ??
+      shifts.find((value) => shiftKey(value) === wanted);
     if (!match) {
       const asked = SHIFT_NAMES[wanted] ?? { zh: args.shift, en: args.shift };
-      const list = shifts.map((value) => t(language, shiftName(value).zh, shiftName(value).en)).join(t(language, '、', ', '));
+      const list = shifts
+        .map((value) => t(language, shiftName(value).zh, shiftName(value).en))
+        .join(t(language, '、', ', '));
       return {
-        answer: t(language, `检验数据中没有「${asked.zh}」的记录：本厂记录的班次只有 ${list || '（无）'}。`, `The inspection data records no ${asked.en}: the shifts recorded are ${list || '(none)'}.`),
+        answer: t(
+          language,
+          `检验数据中没有「${asked.zh}」的记录：本厂记录的班次只有 ${list || '（无）'}。`,
+          `The inspection data records no ${asked.en}: the shifts recorded are ${list || '(none)'}.`,
+        ),
         data: { arguments: args, error: 'unknown_shift', asked: args.shift, shifts },
       };
     }
@@ -346,22 +610,51 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
     const names = await loadDefectTypes(ctx);
     let types = [...names.values()];
     if (types.length === 0) {
-      const { rows: codes } = await queryAll(ctx, 'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type', 'the defect types the inspection data records');
-      types = codes.map((row) => ({ defect_type: str(row.defect_type), name_zh: str(row.defect_type), name_en: str(row.defect_type) }));
+      const { rows: codes } = await queryAll(
+        ctx,
+        'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type',
+        'the defect types the inspection data records',
+      );
+      types = codes.map((row) => ({
+        defect_type: str(row.defect_type),
+        name_zh: str(row.defect_type),
+        name_en: str(row.defect_type),
+      }));
     }
     const asked = args.defect_type.trim().toLowerCase();
     const askedKeys = defectKeysOf(args.defect_type);
     const match =
-      types.find((type) => [type.defect_type, type.name_zh, type.name_en].some((name) => name.toLowerCase() === asked)) ??
-      types.find((type) => askedKeys.length > 0 && defectKeysOf(`${type.defect_type} ${type.name_zh} ${type.name_en}`).some((key) => askedKeys.includes(key)));
+      types.find((type) =>
+        [type.defect_type, type.name_zh, type.name_en].some((name) => name.toLowerCase() === asked),
+      ) ??
+      types.find(
+        (type) =>
+          askedKeys.length > 0 &&
+          defectKeysOf(`${type.defect_type} ${type.name_zh} ${type.name_en}`).some((key) => askedKeys.includes(key)),
+      );
     if (!match) {
-      const list = types.map((type) => t(language, type.name_zh || type.defect_type, type.name_en || type.defect_type)).join(t(language, '、', ', '));
+      const list = types
+        .map((type) => t(language, type.name_zh || type.defect_type, type.name_en || type.defect_type))
+        .join(t(language, '、', ', '));
       return {
-        answer: t(language, `检验数据中没有「${args.defect_type}」这种缺陷类型。记录的缺陷类型有：${list}。`, `The inspection data has no defect type "${args.defect_type}". The recorded defect types are: ${list}.`),
-        data: { arguments: args, error: 'unknown_defect_type', asked: args.defect_type, defect_types: types.map((type) => type.defect_type) },
+        answer: t(
+          language,
+          `检验数据中没有「${args.defect_type}」这种缺陷类型。记录的缺陷类型有：${list}。`,
+          `The inspection data has no defect type "${args.defect_type}". The recorded defect types are: ${list}.`,
+        ),
+        data: {
+          arguments: args,
+          error: 'unknown_defect_type',
+          asked: args.defect_type,
+          defect_types: types.map((type) => type.defect_type),
+        },
       };
     }
-    out.defect = { code: match.defect_type, name_zh: match.name_zh || match.defect_type, name_en: match.name_en || match.defect_type };
+    out.defect = {
+      code: match.defect_type,
+      name_zh: match.name_zh || match.defect_type,
+      name_en: match.name_en || match.defect_type,
+    };
   }
   return out;
 }
@@ -378,7 +671,19 @@ export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,
   dependencies: { tools: ['query_database'] },
-  triggers: ['次品率', '不良率', '良率', '产量', '缺陷类型', '哪条线最差', 'defect rate', 'yield', 'output', 'defect types', 'which line was worst', 'quality figures'],
+  triggers: [
+    '次品率',
+    '不良率',
+    '良率',
+    '产量',
+    '缺陷类型',
+    '哪条线最差',
+    'defect rate',
+    'yield',
+    'output',
+    'defect types',
+    'which line was worst',
+    'quality figures',
+  ],
   execute,
 };
-

@@ -24,10 +24,20 @@ async function withFallback(ctx: SkillContext, attempts: Array<{ sql: string; pu
 
 export async function loadLines(ctx: SkillContext): Promise<LineInfo[]> {
   const rows = await withFallback(ctx, [
-    { sql: 'SELECT line_id, name, name_en FROM production_lines ORDER BY line_id', purpose: 'list the production lines and their names' },
-    { sql: 'SELECT line_id, name FROM production_lines ORDER BY line_id', purpose: 'list the production lines and their names' },
+    {
+      sql: 'SELECT line_id, name, name_en FROM production_lines ORDER BY line_id',
+      purpose: 'list the production lines and their names',
+    },
+    {
+      sql: 'SELECT line_id, name FROM production_lines ORDER BY line_id',
+      purpose: 'list the production lines and their names',
+    },
   ]);
-  return rows.map((row) => ({ line_id: str(row.line_id), name: str(row.name), name_en: row.name_en === undefined ? undefined : str(row.name_en) || undefined }));
+  return rows.map((row) => ({
+    line_id: str(row.line_id),
+    name: str(row.name),
+    name_en: row.name_en === undefined ? undefined : str(row.name_en) || undefined,
+  }));
 }
 
 export interface LineSelection {
@@ -59,8 +69,17 @@ export interface DefectTypeName {
 /** defect_types (code → zh/en names); an empty map when the table does not exist */
 export async function loadDefectTypes(ctx: SkillContext): Promise<Map<string, DefectTypeName>> {
   try {
-    const { rows } = await queryAll(ctx, 'SELECT defect_type, name_zh, name_en FROM defect_types ORDER BY defect_type', 'names of the defect types');
-    return new Map(rows.map((row) => [str(row.defect_type), { defect_type: str(row.defect_type), name_zh: str(row.name_zh), name_en: str(row.name_en) }]));
+    const { rows } = await queryAll(
+      ctx,
+      'SELECT defect_type, name_zh, name_en FROM defect_types ORDER BY defect_type',
+      'names of the defect types',
+    );
+    return new Map(
+      rows.map((row) => [
+        str(row.defect_type),
+        { defect_type: str(row.defect_type), name_zh: str(row.name_zh), name_en: str(row.name_en) },
+      ]),
+    );
   } catch (error) {
     if (isMissingSchema(error)) return new Map();
     throw error;
@@ -94,7 +113,10 @@ export async function loadEquipment(ctx: SkillContext): Promise<EquipmentItem[]>
       sql: 'SELECT e.equipment_id, e.line_id, e.name, e.name_en, e.type, t.name_zh AS type_zh, t.name_en AS type_en, e.status, e.last_maintenance, e.next_maintenance FROM equipment e LEFT JOIN equipment_types t ON t.type = e.type ORDER BY e.line_id, e.equipment_id',
       purpose,
     },
-    { sql: 'SELECT equipment_id, line_id, name, type, status, last_maintenance, next_maintenance FROM equipment ORDER BY line_id, equipment_id', purpose },
+    {
+      sql: 'SELECT equipment_id, line_id, name, type, status, last_maintenance, next_maintenance FROM equipment ORDER BY line_id, equipment_id',
+      purpose,
+    },
   ]);
   return rows.map((row) => ({
     equipment_id: str(row.equipment_id),
@@ -105,7 +127,9 @@ export async function loadEquipment(ctx: SkillContext): Promise<EquipmentItem[]>
     type_zh: str(row.type_zh) || undefined,
     type_en: str(row.type_en) || undefined,
     status: str(row.status),
-    last_maintenance: row.last_maintenance === null || row.last_maintenance === undefined ? null : str(row.last_maintenance),
-    next_maintenance: row.next_maintenance === null || row.next_maintenance === undefined ? null : str(row.next_maintenance),
+    last_maintenance:
+      row.last_maintenance === null || row.last_maintenance === undefined ? null : str(row.last_maintenance),
+    next_maintenance:
+      row.next_maintenance === null || row.next_maintenance === undefined ? null : str(row.next_maintenance),
   }));
 }

@@ -10,4 +10,13 @@ export const RETRYABLE_CODES = ['TOOL_TIMEOUT', 'MCP_SERVER_EXITED', 'QUERY_TIME
 export const RETRY_POLICY: RetryPolicy = { retryable: RETRYABLE_CODES, maxAttempts: 3, backoffMs: [1000, 3000, 9000] };
 
 /** Codes a skill may end with (besides its own refusals, which are answers, not errors). */
-export const COMMON_ERROR_CODES = ['TOOL_TIMEOUT', 'MCP_SERVER_EXITED', 'QUERY_TIMEOUT', 'QUERY_REJECTED', 'QUERY_FAILED', 'TOOL_FAILED', 'TOOL_NOT_FOUND', 'SKILL_TIMEOUT'];
+export const COMMON_ERROR_CODES = [
+  'TOOL_TIMEOUT',
+  'MCP_SERVER_EXITED',
+  'QUERY_TIMEOUT',
+  'QUERY_REJECTED',
+  'QUERY_FAILED',
+  'TOOL_FAILED',
+  'TOOL_NOT_FOUND',
+  'SKILL_TIMEOUT',
+];

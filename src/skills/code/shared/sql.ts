@@ -23,7 +23,9 @@ export function isCalendarDate(value: string): boolean {
 /** a 'YYYY-MM-DD' literal, or TOOL_ARGUMENTS_INVALID */
 export function sqlDate(value: string): string {
   if (!isCalendarDate(value)) {
-    throw new AppError('TOOL_ARGUMENTS_INVALID', `"${value}" is not a calendar date`, { hint: 'write dates as YYYY-MM-DD, e.g. 2026-11-25' });
+    throw new AppError('TOOL_ARGUMENTS_INVALID', `"${value}" is not a calendar date`, {
+      hint: 'write dates as YYYY-MM-DD, e.g. 2026-11-25',
+    });
   }
   return `'${value}'`;
 }
@@ -31,7 +33,9 @@ export function sqlDate(value: string): string {
 /** an identifier value (line id, equipment id, defect code) as a literal, or TOOL_ARGUMENTS_INVALID */
 export function sqlId(value: string): string {
   if (!ID_RE.test(value)) {
-    throw new AppError('TOOL_ARGUMENTS_INVALID', `"${value}" is not a valid id`, { hint: 'ids are letters, digits, "-" and "_" (e.g. A, B-PRESS-03)' });
+    throw new AppError('TOOL_ARGUMENTS_INVALID', `"${value}" is not a valid id`, {
+      hint: 'ids are letters, digits, "-" and "_" (e.g. A, B-PRESS-03)',
+    });
   }
   return `'${value}'`;
 }
@@ -52,7 +56,12 @@ export type Row = Record<string, string | number | null>;
  * Every row of a SELECT (written without LIMIT), paging with LIMIT 100 OFFSET n.
  * Stops at maxRows and says so in `truncated` — never silently.
  */
-export async function queryAll(ctx: SkillContext, sql: string, purpose: string, maxRows = 2000): Promise<{ rows: Row[]; truncated: boolean }> {
+export async function queryAll(
+  ctx: SkillContext,
+  sql: string,
+  purpose: string,
+  maxRows = 2000,
+): Promise<{ rows: Row[]; truncated: boolean }> {
   const rows: Row[] = [];
   for (let offset = 0; ; offset += PAGE_SIZE) {
     const result = await ctx.query(`${sql} LIMIT ${PAGE_SIZE}${offset > 0 ? ` OFFSET ${offset}` : ''}`, purpose);

@@ -19,7 +19,9 @@ import type { CodeSkill, Language, SkillResult } from '../../../skills/types.js'
 
 export type Reply = Omit<ToolCallResult, 'ms'> & { ms?: number };
 
-export function fakeTools(handler: (request: ToolCallRequest) => Reply | Promise<Reply>): ToolCaller & { calls: ToolCallRequest[] } {
+export function fakeTools(
+  handler: (request: ToolCallRequest) => Reply | Promise<Reply>,
+): ToolCaller & { calls: ToolCallRequest[] } {
   const calls: ToolCallRequest[] = [];
   return {
     calls,
@@ -33,7 +35,14 @@ export function fakeTools(handler: (request: ToolCallRequest) => Reply | Promise
 
 /** a query_database answer */
 export function rows(columns: string[], data: Array<Array<string | number | null>>, hasMore = false): Reply {
-  const structured: QueryResult = { columns, rows: data, row_count: data.length, has_more: hasMore, elapsed_ms: 1, cached: false };
+  const structured: QueryResult = {
+    columns,
+    rows: data,
+    row_count: data.length,
+    has_more: hasMore,
+    elapsed_ms: 1,
+    cached: false,
+  };
   return { ok: true, text: `${data.length} rows`, structured };
 }
 
@@ -73,7 +82,13 @@ export async function runSkill(options: {
   const dir = options.skillsDir ?? mkdtempSync(path.join(os.tmpdir(), 'skills-'));
   const config = configFromObject({ skills: { dir, watch: false }, plant: { timezone: 'Asia/Shanghai' } }, dir);
   const db = openAgentDb(':memory:');
-  const engine = new PlantSkillEngine({ config, db, log: pino({ level: 'silent' }), skills: unroutedIndex([options.skill, ...(options.extraSkills ?? [])]), watch: false });
+  const engine = new PlantSkillEngine({
+    config,
+    db,
+    log: pino({ level: 'silent' }),
+    skills: unroutedIndex([options.skill, ...(options.extraSkills ?? [])]),
+    watch: false,
+  });
   const events: AgentEvent[] = [];
   setFixedNow(options.now ?? '2026-11-29T10:00:00', 'Asia/Shanghai');
   try {

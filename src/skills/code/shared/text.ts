@@ -59,12 +59,17 @@ export function rangeLabel(from: string, to: string, language: Language): string
  * 'last Wednesday, 2026-11-18 (Wed)' · '上周三（2026-11-18，周三）' ·
  * 'last week (2026-11-16 – 2026-11-22)' · '上周（2026-11-16 – 2026-11-22）'.
  */
-export function periodLabel(period: { from: string; to: string; label?: string | undefined }, language: Language): string {
+export function periodLabel(
+  period: { from: string; to: string; label?: string | undefined },
+  language: Language,
+): string {
   const label = period.label?.trim();
   const useful = label && label !== period.from && label !== `${period.from} – ${period.to}` ? label : undefined;
   if (period.from === period.to) {
     if (!useful) return dayLabel(period.from, language);
-    return language === 'zh' ? `${useful}（${period.from}，${weekdayName(period.from, 'zh')}）` : `${useful}, ${dayLabel(period.from, 'en')}`;
+    return language === 'zh'
+      ? `${useful}（${period.from}，${weekdayName(period.from, 'zh')}）`
+      : `${useful}, ${dayLabel(period.from, 'en')}`;
   }
   const dates = `${period.from} – ${period.to}`;
   if (!useful) return dates;
@@ -80,7 +85,9 @@ export interface LineInfo {
 /** '产线A' / 'Line A' (from production_lines; a plain 'Line X' when the table has no English name) */
 export function lineName(line: LineInfo, language: Language): string {
   if (language === 'zh') return line.name || `产线${line.line_id}`;
-  return line.name_en || (/[^\x00-\x7f]/.test(line.name) ? `Line ${line.line_id}` : line.name || `Line ${line.line_id}`);
+  return (
+    line.name_en || (/[^\x00-\x7f]/.test(line.name) ? `Line ${line.line_id}` : line.name || `Line ${line.line_id}`)
+  );
 }
 
 const STATUS_ZH: Record<string, string> = { running: '运行中', idle: '空闲', maintenance: '保养中', fault: '故障' };

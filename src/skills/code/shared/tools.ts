@@ -12,16 +12,25 @@ const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
 
 export function toolFailure(name: string, result: ToolCallResult): AppError {
   const code = (result.errorCode && KNOWN.has(result.errorCode) ? result.errorCode : 'TOOL_FAILED') as ErrorCode;
-  const hint = code === 'TOOL_NOT_FOUND' ? `is the MCP server that provides ${name} configured and running? (airgap-agent doctor)` : undefined;
+  const hint =
+    code === 'TOOL_NOT_FOUND'
+      ? `is the MCP server that provides ${name} configured and running? (airgap-agent doctor)`
+      : undefined;
   return new AppError(code, `${name} failed: ${result.text}`, hint ? { hint } : {});
 }
 
 /** Call a tool; on failure throw (the result text carries the server's reason). */
-export async function callStructured<T>(ctx: SkillContext, name: string, args: Record<string, unknown>): Promise<{ structured: T; text: string }> {
+export async function callStructured<T>(
+  ctx: SkillContext,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ structured: T; text: string }> {
   const result = await ctx.callTool(name, args);
   if (!result.ok) throw toolFailure(name, result);
   if (result.structured === undefined || result.structured === null) {
-    throw new AppError('TOOL_FAILED', `${name} returned no structured content`, { hint: `check that the server providing ${name} is the shipped one` });
+    throw new AppError('TOOL_FAILED', `${name} returned no structured content`, {
+      hint: `check that the server providing ${name} is the shipped one`,
+    });
   }
   return { structured: result.structured as T, text: result.text };
 }

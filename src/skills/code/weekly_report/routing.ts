@@ -5,7 +5,8 @@ import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { weeklyReportArgs } from './args.js';
 
-export const WEEKLY_REPORT = /周报|(?:本|这|上|上个|这个|上1个?|这1个?)?(?:周|星期|礼拜)的?(?:质量)?(?:报告|报表|总结)|\bweekly\s+(?:quality\s+)?(?:report|summary)\b|\bweek(?:'s|s)?\s+(?:quality\s+)?(?:report|summary)\b|\b(?:quality\s+)?report\s+(?:for|of|on)\s+(?:this|last|the|that)\s+week\b/;
+export const WEEKLY_REPORT =
+  /周报|(?:本|这|上|上个|这个|上1个?|这1个?)?(?:周|星期|礼拜)的?(?:质量)?(?:报告|报表|总结)|\bweekly\s+(?:quality\s+)?(?:report|summary)\b|\bweek(?:'s|s)?\s+(?:quality\s+)?(?:report|summary)\b|\b(?:quality\s+)?report\s+(?:for|of|on)\s+(?:this|last|the|that)\s+week\b/;
 
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
@@ -27,12 +28,26 @@ export const weeklyReportRouting: SkillRouting = {
   intents: [
     {
       name: 'report',
-      match: (analysis) => (WEEKLY_REPORT.test(analysis.normalized.lower) ? { kind: 'skill', reason: 'asks for the weekly report' } : undefined),
+      match: (analysis) =>
+        WEEKLY_REPORT.test(analysis.normalized.lower)
+          ? { kind: 'skill', reason: 'asks for the weekly report' }
+          : undefined,
     },
   ],
   slots,
   required: [],
-  cannotHonour: ['inspector', 'shift', 'batch', 'product', 'hour', 'recorded_at', 'records', 'cause', 'ppm', 'work_orders'],
+  cannotHonour: [
+    'inspector',
+    'shift',
+    'batch',
+    'product',
+    'hour',
+    'recorded_at',
+    'records',
+    'cause',
+    'ppm',
+    'work_orders',
+  ],
   honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
   understood: [WEEKLY_REPORT],
   followUp: {},

@@ -61,8 +61,19 @@ function parseCorpus(): Entry[] {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
     const cells = line.split(' | ').map((cell) => cell.trim());
-    assert.equal(cells.length, 6, `phrasings.txt:${index + 1}: six cells separated by " | " (family | lang | clock | src | question | expected)`);
-    const [family, language, clock, source, question, expected] = cells as [string, string, string, string, string, string];
+    assert.equal(
+      cells.length,
+      6,
+      `phrasings.txt:${index + 1}: six cells separated by " | " (family | lang | clock | src | question | expected)`,
+    );
+    const [family, language, clock, source, question, expected] = cells as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     assert.ok(language === 'zh' || language === 'en', `phrasings.txt:${index + 1}: language zh or en`);
     assert.ok(clock in CLOCKS, `phrasings.txt:${index + 1}: clock one of ${Object.keys(CLOCKS).join(', ')}`);
     assert.match(source, /^S\d+$/, `phrasings.txt:${index + 1}: a source id from SOURCES.md`);
@@ -99,16 +110,22 @@ function slotMismatch(entry: Entry, args: Record<string, unknown>): string | und
     if (slot.key === 'period') {
       const [from, to] = slot.value.includes('..') ? slot.value.split('..') : [slot.value, slot.value];
       const period = actual as { from?: string; to?: string } | undefined;
-      if (period?.from !== from || period?.to !== to) return `period ${period?.from}..${period?.to}, expected ${from}..${to}`;
+      if (period?.from !== from || period?.to !== to)
+        return `period ${period?.from}..${period?.to}, expected ${from}..${to}`;
     } else if (slot.key === 'lines' || slot.key === 'metrics') {
       const expected = slot.value === '-' ? [] : slot.value.split(',');
       const got = Array.isArray(actual) ? (actual as string[]) : [];
-      const same = slot.key === 'lines' ? JSON.stringify(got) === JSON.stringify(expected) : got.length === expected.length && expected.every((value) => got.includes(value));
+      const same =
+        slot.key === 'lines'
+          ? JSON.stringify(got) === JSON.stringify(expected)
+          : got.length === expected.length && expected.every((value) => got.includes(value));
       if (!same) return `${key} ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`;
     } else if (slot.key === 'defect') {
-      if (typeof actual !== 'string' || !defectKeysOf(actual).includes(slot.value)) return `defect_type ${JSON.stringify(actual)}, expected the ${slot.value} kind`;
+      if (typeof actual !== 'string' || !defectKeysOf(actual).includes(slot.value))
+        return `defect_type ${JSON.stringify(actual)}, expected the ${slot.value} kind`;
     } else if (slot.op === '~') {
-      if (typeof actual !== 'string' || !actual.toLowerCase().includes(slot.value.toLowerCase())) return `${key} ${JSON.stringify(actual)} does not contain "${slot.value}"`;
+      if (typeof actual !== 'string' || !actual.toLowerCase().includes(slot.value.toLowerCase()))
+        return `${key} ${JSON.stringify(actual)} does not contain "${slot.value}"`;
     } else if (String(actual) !== slot.value) {
       return `${key} ${JSON.stringify(actual)}, expected ${slot.value}`;
     }
@@ -131,26 +148,62 @@ function judge(entry: Entry, decision: RouteDecision): Judged {
   const confident = decision.kind === 'skill' && decision.missing.length === 0;
   const base = { entry, decision };
   if (!entry.honest) {
-    if (!confident) return { ...base, outcome: 'honest', exact: false, why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}` };
-    if (decision.skill !== entry.skill) return { ...base, outcome: 'wrong', exact: false, why: `routed to ${decision.skill}, expected ${entry.skill}` };
+    if (!confident)
+      return {
+        ...base,
+        outcome: 'honest',
+        exact: false,
+        why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}`,
+      };
+    if (decision.skill !== entry.skill)
+      return { ...base, outcome: 'wrong', exact: false, why: `routed to ${decision.skill}, expected ${entry.skill}` };
     const mismatch = slotMismatch(entry, decision.args);
-    return mismatch ? { ...base, outcome: 'wrong', exact: false, why: mismatch } : { ...base, outcome: 'right', exact: true, why: '' };
+    return mismatch
+      ? { ...base, outcome: 'wrong', exact: false, why: mismatch }
+      : { ...base, outcome: 'right', exact: true, why: '' };
   }
   const { kind, dimension } = entry.honest;
   if (kind === 'skill') {
-    if (!confident) return { ...base, outcome: 'honest', exact: false, why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}` };
-    if (decision.skill !== entry.skill) return { ...base, outcome: 'wrong', exact: false, why: `routed to ${decision.skill}, expected ${entry.skill}` };
+    if (!confident)
+      return {
+        ...base,
+        outcome: 'honest',
+        exact: false,
+        why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}`,
+      };
+    if (decision.skill !== entry.skill)
+      return { ...base, outcome: 'wrong', exact: false, why: `routed to ${decision.skill}, expected ${entry.skill}` };
     const mismatch = slotMismatch(entry, decision.args);
-    return mismatch ? { ...base, outcome: 'wrong', exact: false, why: mismatch } : { ...base, outcome: 'honest', exact: true, why: 'the skill says it does not exist' };
+    return mismatch
+      ? { ...base, outcome: 'wrong', exact: false, why: mismatch }
+      : { ...base, outcome: 'honest', exact: true, why: 'the skill says it does not exist' };
   }
-  if (confident) return { ...base, outcome: 'wrong', exact: false, why: `answered with ${decision.skill} ${JSON.stringify(decision.args)}` };
+  if (confident)
+    return {
+      ...base,
+      outcome: 'wrong',
+      exact: false,
+      why: `answered with ${decision.skill} ${JSON.stringify(decision.args)}`,
+    };
   if (kind === 'missing') {
     const exact = decision.kind === 'skill' && (dimension === undefined || decision.missing.includes(dimension));
-    return { ...base, outcome: 'honest', exact, why: decision.kind === 'skill' ? `asks for ${decision.missing.join(', ')}` : decision.reason };
+    return {
+      ...base,
+      outcome: 'honest',
+      exact,
+      why: decision.kind === 'skill' ? `asks for ${decision.missing.join(', ')}` : decision.reason,
+    };
   }
   const named = decision.kind === 'none' ? (decision.unhonoured ?? []) : [];
-  const exact = named.some((entry0) => entry0.kind === kind && (dimension === undefined || entry0.dimension === dimension));
-  return { ...base, outcome: 'honest', exact, why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}` };
+  const exact = named.some(
+    (entry0) => entry0.kind === kind && (dimension === undefined || entry0.dimension === dimension),
+  );
+  return {
+    ...base,
+    outcome: 'honest',
+    exact,
+    why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}`,
+  };
 }
 
 // ---- seeded plants, one per clock ---------------------------------------------------------------
@@ -168,7 +221,14 @@ function plantTools(db: Database.Database): ToolCaller {
       const statement = db.prepare(sql);
       const rows = statement.raw(true).all() as Array<Array<string | number | null>>;
       const columns = statement.columns().map((column) => column.name);
-      const structured: QueryResult = { columns, rows, row_count: rows.length, has_more: rows.length === 100, elapsed_ms: 0, cached: false };
+      const structured: QueryResult = {
+        columns,
+        rows,
+        row_count: rows.length,
+        has_more: rows.length === 100,
+        elapsed_ms: 0,
+        cached: false,
+      };
       return { ok: true, text: `${rows.length} rows`, structured, ms: 0 };
     },
   };
@@ -179,7 +239,9 @@ before(() => {
     const dir = mkdtempSync(path.join(os.tmpdir(), `corpus-${clock}-`));
     seedTestPlant({ dir, today: CLOCKS[clock].today, docs: false });
     const db = new Database(path.join(dir, 'plant.db'), { readonly: true });
-    const equipment = db.prepare('SELECT equipment_id, line_id, name, name_en, type FROM equipment ORDER BY equipment_id').all() as KnownEquipment[];
+    const equipment = db
+      .prepare('SELECT equipment_id, line_id, name, name_en, type FROM equipment ORDER BY equipment_id')
+      .all() as KnownEquipment[];
     plants.set(clock, { dir, db, equipment });
   }
 });
@@ -201,7 +263,8 @@ test('the corpus is large enough and cites its sources', () => {
   assert.ok(answerable.length >= 400, `${answerable.length} answerable phrasings`);
   assert.ok(unanswerable.length >= 80, `${unanswerable.length} questions the data cannot answer`);
   const sources = readFileSync(path.join(here, 'SOURCES.md'), 'utf8');
-  for (const id of new Set(corpus.map((entry) => entry.source))) assert.match(sources, new RegExp(`\\| ${id} \\|`), `${id} is listed in SOURCES.md`);
+  for (const id of new Set(corpus.map((entry) => entry.source)))
+    assert.match(sources, new RegExp(`\\| ${id} \\|`), `${id} is listed in SOURCES.md`);
   const questions = corpus.map((entry) => `${entry.clock} ${entry.question}`);
   assert.equal(new Set(questions).size, questions.length, 'no question twice on the same clock');
 });
@@ -209,7 +272,12 @@ test('the corpus is large enough and cites its sources', () => {
 test('the rules answer right or honestly, never wrongly', () => {
   judged = corpus.map((entry) => {
     const plant = plants.get(entry.clock)!;
-    const decision = routeQuestion(entry.question, { skills: SKILLS, now: new Date(CLOCKS[entry.clock].now), timezone: 'Asia/Shanghai', equipment: plant.equipment });
+    const decision = routeQuestion(entry.question, {
+      skills: SKILLS,
+      now: new Date(CLOCKS[entry.clock].now),
+      timezone: 'Asia/Shanghai',
+      equipment: plant.equipment,
+    });
     return judge(entry, decision);
   });
   // the table: per language and family
@@ -225,40 +293,69 @@ test('the rules answer right or honestly, never wrongly', () => {
   const lines = ['lang family         right honest (as expected) wrong'];
   for (const [key, row] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
     const [language, family] = key.split(' ');
-    lines.push(`${language!.padEnd(4)} ${family!.padEnd(14)} ${String(row.right).padStart(5)} ${String(row.honest).padStart(6)} ${`(${row.exact})`.padStart(15)} ${String(row.wrong).padStart(5)}`);
+    lines.push(
+      `${language!.padEnd(4)} ${family!.padEnd(14)} ${String(row.right).padStart(5)} ${String(row.honest).padStart(6)} ${`(${row.exact})`.padStart(15)} ${String(row.wrong).padStart(5)}`,
+    );
   }
   const answerable = judged.filter((item) => !item.entry.honest);
   const right = answerable.filter((item) => item.outcome === 'right').length;
-  lines.push(`right on answerable questions: ${right}/${answerable.length} = ${((100 * right) / answerable.length).toFixed(1)}%`);
+  lines.push(
+    `right on answerable questions: ${right}/${answerable.length} = ${((100 * right) / answerable.length).toFixed(1)}%`,
+  );
   const declined = judged.filter((item) => item.outcome === 'honest' && !item.exact);
-  if (declined.length > 0) lines.push('honest, but not the reply expected:', ...declined.map((item) => `  ${item.entry.line}: ${item.entry.question} — ${item.why}`));
+  if (declined.length > 0)
+    lines.push(
+      'honest, but not the reply expected:',
+      ...declined.map((item) => `  ${item.entry.line}: ${item.entry.question} — ${item.why}`),
+    );
   const wrong = judged.filter((item) => item.outcome === 'wrong');
-  if (wrong.length > 0) lines.push('WRONG:', ...wrong.map((item) => `  ${item.entry.line}: ${item.entry.question} — ${item.why}`));
+  if (wrong.length > 0)
+    lines.push('WRONG:', ...wrong.map((item) => `  ${item.entry.line}: ${item.entry.question} — ${item.why}`));
   console.log(lines.join('\n'));
-  assert.deepEqual(wrong.map((item) => `${item.entry.line}: ${item.entry.question} — ${item.why}`), []);
-  assert.ok(right / answerable.length >= 0.95, `right on ${((100 * right) / answerable.length).toFixed(1)}% of the answerable questions (target ≥ 95%)`);
+  assert.deepEqual(
+    wrong.map((item) => `${item.entry.line}: ${item.entry.question} — ${item.why}`),
+    [],
+  );
+  assert.ok(
+    right / answerable.length >= 0.95,
+    `right on ${((100 * right) / answerable.length).toFixed(1)}% of the answerable questions (target ≥ 95%)`,
+  );
   const unanswerable = judged.filter((item) => item.entry.honest && item.entry.honest.kind !== 'skill');
   const exact = unanswerable.filter((item) => item.exact).length;
   assert.ok(exact / unanswerable.length >= 0.9, `the honest reply expected on ${exact}/${unanswerable.length}`);
 });
 
-test('every honest reply names what it did not honour, in the operator\'s language', () => {
+test("every honest reply names what it did not honour, in the operator's language", () => {
   for (const item of judged) {
     if (item.decision.kind !== 'none' || !item.decision.unhonoured?.length) continue;
     const text = unhonouredText(item.entry.language, item.decision.unhonoured)!;
-    for (const entry of item.decision.unhonoured) assert.ok(text.includes(entry.words), `${item.entry.question}: the reply names "${entry.words}"`);
+    for (const entry of item.decision.unhonoured)
+      assert.ok(text.includes(entry.words), `${item.entry.question}: the reply names "${entry.words}"`);
     if (item.entry.language === 'zh') assert.match(text, /[\u4e00-\u9fff]/, `${item.entry.question}: a Chinese reply`);
-    if (item.decision.unhonoured.some((entry) => entry.kind === 'not_recorded')) assert.match(text, item.entry.language === 'zh' ? /没有记录/ : /does not record/);
+    if (item.decision.unhonoured.some((entry) => entry.kind === 'not_recorded'))
+      assert.match(text, item.entry.language === 'zh' ? /没有记录/ : /does not record/);
   }
 });
 
 test('the figures of the right quality answers match SQL on the seeded plants', async () => {
-  const checked = judged.filter((item) => item.decision.kind === 'skill' && item.decision.skill === 'quality_metrics' && item.decision.missing.length === 0 && (item.outcome === 'right' || item.entry.honest?.kind === 'skill'));
+  const checked = judged.filter(
+    (item) =>
+      item.decision.kind === 'skill' &&
+      item.decision.skill === 'quality_metrics' &&
+      item.decision.missing.length === 0 &&
+      (item.outcome === 'right' || item.entry.honest?.kind === 'skill'),
+  );
   assert.ok(checked.length >= 200, `${checked.length} quality answers checked`);
   for (const item of checked) {
     const plant = plants.get(item.entry.clock)!;
     const args = (item.decision as { args: Record<string, unknown> }).args;
-    const { result } = await runSkill({ skill: qualityMetrics, args, tools: plantTools(plant.db), language: item.entry.language, now: CLOCKS[item.entry.clock].local });
+    const { result } = await runSkill({
+      skill: qualityMetrics,
+      args,
+      tools: plantTools(plant.db),
+      language: item.entry.language,
+      now: CLOCKS[item.entry.clock].local,
+    });
     const data = result.data as {
       error?: string;
       period?: { from: string; to: string };
@@ -268,7 +365,11 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
     };
     const where = `${item.entry.line}: ${item.entry.question}`;
     if (item.entry.honest?.kind === 'skill') {
-      assert.match(data.error ?? '', /^unknown_(?:line|shift|defect_type)$/, `${where}: the skill says it does not exist (${result.answer})`);
+      assert.match(
+        data.error ?? '',
+        /^unknown_(?:line|shift|defect_type)$/,
+        `${where}: the skill says it does not exist (${result.answer})`,
+      );
       continue;
     }
     if (data.error === 'future_period') continue;
@@ -276,13 +377,27 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
     const shift = typeof args.shift === 'string' ? args.shift : undefined;
     for (const line of data.lines) {
       const sql = `SELECT COALESCE(SUM(inspected_qty), 0) AS inspected, COALESCE(SUM(defect_qty), 0) AS defective, COALESCE(SUM(CASE WHEN defect_type = ? THEN defect_qty ELSE 0 END), 0) AS type_defective FROM quality_data WHERE line_id = ? AND record_date BETWEEN ? AND ?${shift ? ' AND shift = ?' : ''}`;
-      const params: Array<string> = [data.defect_type ?? '', line.line_id, data.period.from, data.period.to, ...(shift ? [shift] : [])];
-      const expected = plant.db.prepare(sql).get(...params) as { inspected: number; defective: number; type_defective: number };
+      const params: Array<string> = [
+        data.defect_type ?? '',
+        line.line_id,
+        data.period.from,
+        data.period.to,
+        ...(shift ? [shift] : []),
+      ];
+      const expected = plant.db.prepare(sql).get(...params) as {
+        inspected: number;
+        defective: number;
+        type_defective: number;
+      };
       assert.equal(line.inspected, expected.inspected, `${where}: line ${line.line_id} inspected`);
       assert.equal(line.defective, expected.defective, `${where}: line ${line.line_id} defective`);
       if (data.defect_type) {
         const figure = data.defect_type_figures?.find((entry) => entry.line_id === line.line_id);
-        assert.equal(figure?.pieces, expected.type_defective, `${where}: line ${line.line_id} ${data.defect_type} pieces`);
+        assert.equal(
+          figure?.pieces,
+          expected.type_defective,
+          `${where}: line ${line.line_id} ${data.defect_type} pieces`,
+        );
       }
     }
   }
