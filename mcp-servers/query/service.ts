@@ -18,7 +18,7 @@ import { QueryExecutor } from './executor.js';
 import { RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell } from './protocol.js';
 import { readSchema, renderSchema, type SchemaInfo } from './schema-info.js';
 import { openPlantReadOnly } from './worker.js';
-import { archivePathFor } from '../../src/import/archive-path.js';
+import { archivePathFor } from '../../src/plant/archive-path.js';
 
 export interface CallContext {
   traceId?: string | undefined;

@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../src/errors.js';
 import type { Config } from '../../src/config/schema.js';
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../../src/store/sqlite.js';
-import { attachArchiveReadOnly } from '../../src/import/archive-path.js';
+import { attachArchiveReadOnly } from '../../src/plant/archive-path.js';
 import {
   CELL_MAX_CHARS,
   RESULT_MAX_BYTES,

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.js';
 import { sendError } from './error-status.js';
-import { localUser } from './local-socket.js';
+import { localUser } from './local-user.js';
 import type { HttpEnv } from './context.js';
 import { apiRoutes } from './routes-api.js';
 import { feedbackRoutes } from './routes-feedback.js';

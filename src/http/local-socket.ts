@@ -23,9 +23,11 @@ import { now } from '../clock.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { User } from './accounts.js';
 import type { HttpApp } from './app.js';
+import { LOCAL_USER } from './local-user.js';
+
+export { localUser } from './local-user.js';
 
 export const CONSOLE_USER = 'console';
-const LOCAL_USER = 'airgapLocalUser';
 
 /** The console account (admin, disabled for log-in, no usable password), created on first use. */
 export function consoleUser(db: SqliteDatabase): User {
@@ -42,13 +44,6 @@ export function consoleUser(db: SqliteDatabase): User {
   }
   if (row.role !== 'admin') db.prepare("UPDATE users SET role = 'admin' WHERE user_id = ?").run(row.user_id);
   return { user_id: row.user_id, username: row.username, role: 'admin', disabled: false, created_at: row.created_at };
-}
-
-/** The identity a request carries from its listener (only the local socket sets one). */
-export function localUser(env: unknown): User | undefined {
-  if (env === null || typeof env !== 'object') return undefined;
-  const user = (env as Record<string, unknown>)[LOCAL_USER];
-  return user !== null && typeof user === 'object' ? (user as User) : undefined;
 }
 
 export interface LocalSocket {

@@ -23,7 +23,7 @@ import { AppError } from '../errors.js';
 import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { openPlantForImport, recoverInterruptedImport } from './importer.js';
 
-import { ARCHIVE_FILE_NAME, archivePathFor } from './archive-path.js';
+import { ARCHIVE_FILE_NAME, archivePathFor } from '../plant/archive-path.js';
 
 export { ARCHIVE_FILE_NAME, archivePathFor };
 

@@ -26,7 +26,7 @@ import { localDateTime, now } from '../clock.js';
 import { toAppError } from '../errors.js';
 import { TABLE_NAMES } from './contract.js';
 import { importFile, recoverInterruptedImport, type ImportReport } from './importer.js';
-import { archivePathFor } from './archive-path.js';
+import { archivePathFor } from '../plant/archive-path.js';
 import { globToRegExp, loadMapping, type Mapping } from './mapping.js';
 import { formatReport } from './report.js';
 import { sourceFormat } from './source.js';

@@ -4,7 +4,7 @@
  * self-contained HTML, or CSV (the answer's tables, one after the other).
  */
 import { AppError } from '../errors.js';
-import type { ChartSeries } from '../agent/types.js';
+import type { ChartSeries } from '../types/answer.js';
 import { escapeHtml, toCsv, type ReportFormat } from './writer.js';
 import { chartMarkdown, chartRows, chartSvg, chartsOf } from './chart.js';
 

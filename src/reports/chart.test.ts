@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ChartSeries } from '../agent/types.js';
+import type { ChartSeries } from '../types/answer.js';
 import { answerReport } from './answer-report.js';
 import { chartSvg, chartsOf } from './chart.js';
 

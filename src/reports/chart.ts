@@ -5,7 +5,7 @@
  * without a table). The series come from the task's stored result, so every
  * value is checked before it is drawn: a non-finite number is a gap.
  */
-import type { ChartSeries } from '../agent/types.js';
+import type { ChartSeries } from '../types/answer.js';
 import { escapeHtml } from './writer.js';
 
 const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf'];
