@@ -271,6 +271,46 @@ test('bad rows of every kind: the file is rejected, nothing written, each proble
   assert.match(text, /bad\.csv row 6, column shift: value "早班" — rule: one of day, night; fix: map/);
 });
 
+test('repeated values: a bad one is reported on every row it is on, a good one gives the same value each time', async () => {
+  // the importer keeps the checked value of repeated cells per column (up to 1,024 distinct ones)
+  const db = freshDb();
+  const file = path.join(dir, 'repeated.csv');
+  const lines = [
+    'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at',
+  ];
+  const badRows: number[] = [];
+  for (let index = 0; index < 1500; index++) {
+    const bad = index % 300 === 7;
+    if (bad) badRows.push(lines.length + 1);
+    const line = bad ? 'Q' : index % 2 ? ' A ' : 'A';
+    lines.push(
+      `${line},2026-11-${10 + (index % 3)},${index % 2 ? 'Night' : 'day'},REP${index},铰链,480,${bad ? 500 : 2},burr,张伟,2026-11-12 09:00`,
+    );
+  }
+  writeFileSync(file, lines.join('\n'));
+  const report = await run({ db, table: 'quality_data', file, rejectFile: path.join(dir, 'repeated-rejects.csv') });
+  assert.equal(report.status, 'imported');
+  assert.equal(report.rejected, badRows.length);
+  assert.equal(report.written, 1500 - badRows.length);
+  for (const row of badRows) {
+    const found = report.problems.filter((problem) => problem.row === row);
+    assert.deepEqual(
+      found.map((problem) => problem.column),
+      ['line_id'],
+      `row ${row}: Q is reported each time (defect_qty is checked only on rows whose cells are all good)`,
+    );
+  }
+  const stored = query<{ line_id: string; shift: string; n: number }>(
+    db,
+    "SELECT line_id, shift, count(*) AS n FROM quality_data WHERE batch_no LIKE 'REP%' GROUP BY line_id, shift ORDER BY shift",
+  );
+  assert.deepEqual(stored, [
+    { line_id: 'A', shift: 'day', n: 750 - badRows.filter((row) => row % 2 === 0).length },
+    { line_id: 'A', shift: 'night', n: 750 - badRows.filter((row) => row % 2 === 1).length },
+  ]);
+  assert.deepEqual([report.firstDate, report.lastDate, report.days], ['2026-11-10', '2026-11-12', 3]);
+});
+
 test("missing columns are named, with the file's own headers and how to map them", async () => {
   const db = freshDb();
   const file = path.join(dir, 'chinese-headers.csv');

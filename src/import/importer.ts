@@ -219,7 +219,15 @@ interface Target {
   enumMap?: Map<string, string> | undefined;
   /** the referenced table's keys (undefined = not checked) */
   refSet?: Set<string> | undefined;
+  /**
+   * file cell → its checked value, for a column whose values repeat (lines, shifts, products,
+   * dates…): a repeated value skips the conversion and the checks that it passed before.
+   * Dropped when it reaches CELL_CACHE_LIMIT (the column's values do not repeat).
+   */
+  cache?: Map<string, unknown> | undefined;
 }
+
+const CELL_CACHE_LIMIT = 1024;
 
 const FAIL = Symbol('fail');
 const failure = { rule: '', fix: '' };
@@ -519,6 +527,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
             ),
           );
         if (column.ref) target.refSet = refs.get(`${column.ref.table}.${column.ref.column}`);
+        if (target.index >= 0) target.cache = new Map();
         if (found && hasConstant) {
           problem({
             row: mapping.headerRow,
@@ -652,8 +661,11 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
             const key = typeof cell === 'string' ? cell.trim() : String(cell);
             if (target.rule.map.has(key)) cell = target.rule.map.get(key) as Cell;
           }
-          let value = convertCell(target, cell);
-          if (value === FAIL) {
+          const cache = target.cache;
+          let value: unknown = cache !== undefined && typeof cell === 'string' ? cache.get(cell) : undefined;
+          if (value !== undefined) {
+            // a value seen before in this column: converted and checked then (failures are not kept)
+          } else if ((value = convertCell(target, cell)) === FAIL) {
             // a value derived from a bad column is not a second problem
             if (!(target.derive && rowProblems !== undefined)) {
               (rowProblems ??= []).push({
@@ -666,7 +678,13 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
               });
             }
             value = null;
-          } else if (target.spec.name === 'country_code' && typeof value === 'string') value = value.toUpperCase();
+          } else {
+            if (target.spec.name === 'country_code' && typeof value === 'string') value = value.toUpperCase();
+            if (cache !== undefined && typeof cell === 'string') {
+              if (cache.size < CELL_CACHE_LIMIT) cache.set(cell, value);
+              else target.cache = undefined;
+            }
+          }
           values[position] = value;
           record[target.spec.name] = value;
         }
