@@ -18,6 +18,8 @@ import { createAgent, type AgentRuntime } from '../agent/create.js';
 import { seedTestPlant } from '../seed/index.js';
 import { serviceFromRuntime } from './service.js';
 import { startHttpServer, type RunningServer } from './server.js';
+import { synthesized } from './event-log.js';
+import { TaskStore } from './task-store.js';
 import { ADMIN, OPERATOR, events } from './testing/helpers.js';
 import { dataNamed } from './testing/sse-client.js';
 import { LIVE_NOW, liveCookie } from './testing/live.js';
@@ -234,6 +236,12 @@ describe('critical steps and unfinished questions hand over to a person', () => 
       offer,
       'the stream offers it',
     );
+    // replayed from agent.db (its run no longer in memory): the offer again, and an error, never an empty answer
+    const replay = synthesized(new TaskStore(runtime.db).get(taskId)!);
+    assert.deepEqual(replay.find((event) => event.event === 'handover-offer')?.data, offer);
+    const replayed = replay.map((event) => event.event);
+    assert.ok(replayed.includes('answer') || replayed.includes('task-error'), replayed.join(' '));
+    for (const event of replay) if (event.event === 'answer') assert.equal(typeof event.data.answer, 'string');
     // sending it keeps what was offered
     const opened = await fetch(`${url}/api/handovers`, {
       method: 'POST',
