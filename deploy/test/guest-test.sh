@@ -249,6 +249,17 @@ check "root: airgap-agent users list" sh -c "airgap-agent users list | grep -q a
 check "root: airgap-agent skills list" sh -c "airgap-agent skills list | grep -q quality_metrics"
 check "root: airgap-agent maintenance" airgap-agent maintenance
 check "root: airgap-agent config check" airgap-agent config check
+# a shipped maintenance script run by root at the console: the launcher runs it as the service user (so it is a
+# plain child process, scripts.sandbox auto), and its audit row (agent.db script_runs) says who asked and how it ended
+airgap-agent scripts run disk_health >/tmp/root-script.out 2>/tmp/root-script.err; rc=$?
+script_run=$(sed -n 's/^run //p' /tmp/root-script.out | head -1)
+check "root: scripts run disk_health (rc $rc): $(head -1 /tmp/root-script.out)" sh -c "[ $rc -eq 0 ] && [ -n '$script_run' ] &&
+  grep -q '^disk_health: success, exit code 0,' /tmp/root-script.out && grep -q 'RESULT: ' /tmp/root-script.err"
+airgap-agent scripts runs --json --script disk_health --limit 1 >/tmp/root-script-runs.json 2>&1
+R=/tmp/root-script-runs.json
+check "root: scripts runs shows that run's audit row (success, exit 0, asked by console:airgap-agent)" sh -c "
+  grep -q '\"run_id\": \"$script_run\"' $R && grep -q '\"state\": \"success\"' $R &&
+  grep -q '\"exit_code\": 0' $R && grep -q '\"requested_by\": \"console:airgap-agent\"' $R"
 case_file=$(ls /opt/airgap-agent/current/testcases/*.yaml | head -1)
 (cd /root && agent-test "$case_file") >/tmp/root-agent-test.out 2>&1; rc=$?
 check "root: agent-test $(basename "$case_file") in process (rc $rc): $(tail -1 /tmp/root-agent-test.out)" sh -c "[ $rc -eq 0 ] && tail -1 /tmp/root-agent-test.out | grep -qE '^[0-9]+ passed, 0 failed'"

@@ -386,7 +386,9 @@ export class Agent {
     const { approved } = context;
     const infos = new Map(skills.list().map((info) => [info.name, info]));
     // a procedure that needs approval never reaches the model unless an admin approved it for this question
-    const gated = (name: string): boolean => infos.get(name)?.needsApproval === true;
+    // nor does a critical one (it is handed over to an engineer, never followed unattended)
+    const gated = (name: string): boolean =>
+      infos.get(name)?.needsApproval === true || infos.get(name)?.critical === true;
     let relevant = skills.relevant(question);
     let markdownNames: string[];
     let mcpTools = tools.listTools();

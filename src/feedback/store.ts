@@ -59,6 +59,31 @@ export interface HandoverRow {
 
 const json = (value: string | null): any => (value === null ? null : JSON.parse(value));
 
+/** The data seen, as JSON of at most 20,000 characters; past that, a marked preview (JSON, never cut mid-value). */
+function dataSeenJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'null';
+  if (text.length <= 20000) return text;
+  return JSON.stringify({ truncated: true, chars: text.length, preview: text.slice(0, 19000) });
+}
+
+/** "What was tried", as a hand-over record keeps it: the mode, the skill and its arguments, the error, the answer. */
+export function describeTried(facts: {
+  mode?: string | null | undefined;
+  skill?: string | null | undefined;
+  arguments?: Record<string, unknown> | null | undefined;
+  error?: string | null | undefined;
+  answer?: string | null | undefined;
+}): string {
+  return [
+    `mode: ${facts.mode ?? 'unfinished'}`,
+    facts.skill ? `skill: ${facts.skill} ${JSON.stringify(facts.arguments ?? {})}` : 'no skill',
+    facts.error ? `error: ${facts.error}` : null,
+    facts.answer ? `answer: ${facts.answer.slice(0, 1500)}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 function feedbackOf(row: Record<string, unknown>): FeedbackRow {
   return {
     ...(row as unknown as FeedbackRow),
@@ -86,6 +111,8 @@ export interface TaskFacts {
   data: unknown;
   /** the answer's chart series (as stored; read with chartsOf) */
   charts: unknown;
+  /** the hand-over the task offered when it could not finish (pre-filled), if any */
+  handover_offer?: { question: string; tried: string; trace_id: string | null; data_seen: unknown } | undefined;
 }
 
 /** A task's question, answer, skill and arguments from the tasks table (result JSON). */
@@ -126,6 +153,8 @@ export function taskFacts(db: SqliteDatabase, taskId: string): TaskFacts | undef
     error: row.error,
     data: result.data ?? null,
     charts: result.charts ?? null,
+    handover_offer:
+      result.handover_offer && typeof result.handover_offer.tried === 'string' ? result.handover_offer : undefined,
   };
 }
 
@@ -269,7 +298,7 @@ export class HandoverStore {
         options.traceId ?? null,
         options.question,
         options.tried,
-        options.dataSeen === undefined ? null : JSON.stringify(options.dataSeen).slice(0, 20000),
+        options.dataSeen === undefined ? null : dataSeenJson(options.dataSeen),
         options.note?.trim() || null,
         options.requestedBy,
         now().toISOString(),

@@ -90,14 +90,20 @@ export function wireEvent<E extends WireEventName>(event: E, data: WireEvents[E]
 /** The event log of a task whose run is no longer in memory, rebuilt from its row. */
 export function synthesized(task: TaskRow): StreamEvent[] {
   const events: WireEvent[] = [];
+  let stored: Record<string, unknown> | undefined;
   if (task.result) {
     try {
-      events.push(wireEvent('answer', JSON.parse(task.result) as WireData<'answer'>));
+      stored = JSON.parse(task.result) as Record<string, unknown>;
     } catch {
       // an unreadable result: the state and error below still tell the story
     }
   }
-  if (!task.result && task.error)
+  // a task that failed before any answer keeps only its trace id and the hand-over it offered
+  const isAnswer = typeof stored?.answer === 'string';
+  if (stored && isAnswer) events.push(wireEvent('answer', stored as unknown as WireData<'answer'>));
+  if (stored?.handover_offer)
+    events.push(wireEvent('handover-offer', stored.handover_offer as WireData<'handover-offer'>));
+  if (!isAnswer && task.error)
     events.push(
       wireEvent('task-error', {
         code: task.state === 'cancelled' ? 'CANCELLED' : 'INTERNAL',

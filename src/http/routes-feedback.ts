@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { now } from '../clock.js';
-import { FeedbackStore, HandoverStore, exportCases, taskFacts } from '../feedback/store.js';
+import { FeedbackStore, HandoverStore, describeTried, exportCases, taskFacts } from '../feedback/store.js';
 import { teachPhrasing } from '../feedback/teach.js';
 import { TaughtPhrasings, bestMatch, decisionOf } from '../skills/router/taught.js';
 import { CONTENT_TYPES, listReports, readReport, writeReport } from '../reports/writer.js';
@@ -208,18 +208,13 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     const user = requireUser(context, service);
     const body = await parseBody(context, handoverBody);
     const facts = ownTask(service, user, body.task_id);
-    const tried = [
-      `mode: ${facts.mode ?? 'unfinished'}`,
-      facts.skill ? `skill: ${facts.skill} ${JSON.stringify(facts.arguments ?? {})}` : 'no skill',
-      facts.error ? `error: ${facts.error}` : null,
-      facts.answer ? `answer: ${facts.answer.slice(0, 1500)}` : null,
-    ]
-      .filter(Boolean)
-      .join('\n');
+    // an unfinished task offered its hand-over pre-filled (task manager): send exactly that
+    const offer = facts.handover_offer;
+    const tried = offer?.tried ?? describeTried(facts);
     const row = handovers.open({
       question: facts.question,
       tried,
-      dataSeen: facts.data,
+      dataSeen: offer ? offer.data_seen : facts.data,
       note: body.note,
       requestedBy: user.username,
       sessionId: facts.session_id,

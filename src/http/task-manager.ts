@@ -5,7 +5,9 @@
  * the agent's) that any number of SSE streams replay and then follow
  * (Last-Event-ID resumes after a given event). Skills that need an admin's
  * approval wait in waiting_input (task-approvals.ts); cancel aborts a running
- * question.
+ * question. A critical step is never run: the agent's request for it opens a
+ * hand-over record instead (handOverCritical), and a question the agent could
+ * not finish carries the hand-over offered, pre-filled (handoverOffer).
  */
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
@@ -25,6 +27,12 @@ import { TaskApprovals } from './task-approvals.js';
 import { TaskRun } from './task-run.js';
 import { isFinal, TaskStore, type TaskRow, type TaskState } from './task-store.js';
 import { ensureSession } from './sessions.js';
+import { HandoverStore, describeTried } from '../feedback/store.js';
+import type { HandoverOffer } from '../types/wire.js';
+import type { Language } from '../skills/types.js';
+
+/** Results of tool calls kept per task as "data seen" for a hand-over record. */
+const MAX_DATA_SEEN = 20;
 
 export { EVENT_MAX_BYTES, TASK_LOG_MAX_BYTES, synthesized, type StreamEvent } from './event-log.js';
 export { boundedAnswer } from './bounded.js';
@@ -180,6 +188,7 @@ export class TaskManager {
     });
     const run = this.newRun(task.task_id, lane);
     run.traceId = options.traceId;
+    run.language = decision.language;
     run.holdsPlace = needsApproval;
     const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
     log.info(
@@ -396,13 +405,41 @@ export class TaskManager {
         signal: run.controller.signal,
         onEvent: (event) => this.onAgentEvent(run, event),
       });
+      if (run.handedOver) {
+        // the agent reached a critical step: the answer is the hand-over, not the refusal
+        const { row, skill } = run.handedOver;
+        const handed = boundedAnswer(
+          { ...answer, answer: handedOverText(run.language, skill, row.handover_id), skill, error: undefined },
+          this.resultMaxBytes,
+        );
+        const withRecord = { ...handed, handover: row };
+        this.emit(run, 'answer', withRecord);
+        this.finish(run, 'success', {
+          mode: answer.mode,
+          skill,
+          answer: handed.answer,
+          result: JSON.stringify(withRecord),
+          error: null,
+        });
+        log.info({ state: 'success', handover: row.handover_id, skill }, 'task-end');
+        return;
+      }
       const stored = boundedAnswer(answer, this.resultMaxBytes);
+      const error = answer.error ? `${answer.error.code}: ${answer.error.message}` : null;
+      const offer = error
+        ? this.handoverOffer(run, {
+            question: task.question,
+            tried: { mode: answer.mode, skill: answer.skill ?? null, error, answer: stored.answer },
+            traceId: answer.trace_id,
+            data: stored.data,
+          })
+        : undefined;
       this.finish(run, answer.error ? 'failed' : 'success', {
         mode: answer.mode,
         skill: answer.skill ?? null,
         answer: stored.answer,
-        result: JSON.stringify(stored),
-        error: answer.error ? `${answer.error.code}: ${answer.error.message}` : null,
+        result: JSON.stringify(offer ? { ...stored, handover_offer: offer } : stored),
+        error,
       });
       log.info(
         {
@@ -421,8 +458,18 @@ export class TaskManager {
         this.emit(run, 'task-error', { code: appError.code, message: appError.message, hint: appError.hint ?? null });
       const reason =
         run.controller.signal.reason instanceof AppError ? run.controller.signal.reason.message : appError.message;
+      const failure = cancelled ? reason : `${appError.code}: ${appError.message}`;
+      const offer = cancelled
+        ? undefined
+        : this.handoverOffer(run, {
+            question: task.question,
+            tried: { mode: null, error: failure },
+            traceId: run.traceId ?? null,
+            data: undefined,
+          });
       this.finish(run, cancelled ? 'cancelled' : 'failed', {
-        error: cancelled ? reason : `${appError.code}: ${appError.message}`,
+        error: failure,
+        ...(offer ? { result: JSON.stringify({ trace_id: run.traceId ?? null, handover_offer: offer }) } : {}),
       });
       if (cancelled) log.info({ state: 'cancelled' }, 'task-end');
       else log.warn({ state: 'failed', code: appError.code, err: appError.message }, 'task-end');
@@ -431,6 +478,8 @@ export class TaskManager {
 
   /** A skill that needs approval, chosen while the question runs: wait in waiting_input for an admin. */
   private awaitApproval(run: TaskRun, request: ApprovalRequest, log: Logger): Promise<boolean> {
+    // a critical step: no approval makes it run unattended; it is handed over to an engineer
+    if (request.critical) return Promise.resolve(this.handOverCritical(run, request, log));
     // what the admin approved before it ran, exactly (same skill, version, arguments): not asked again
     if (run.approvedKeys.has(approvalKey(request))) return Promise.resolve(true);
     if (run.controller.signal.aborted) return Promise.resolve(false);
@@ -441,16 +490,71 @@ export class TaskManager {
     });
   }
 
+  /**
+   * The agent reached a critical step: instead of running it unattended, open
+   * the hand-over record (question, what was tried, trace id, data seen) in the
+   * engineers' queue. Returns false: the skill does not run.
+   */
+  private handOverCritical(run: TaskRun, request: ApprovalRequest, log: Logger): false {
+    const task = this.store.get(run.taskId)!;
+    const row = new HandoverStore(this.options.db).open({
+      question: task.question,
+      tried: describeTried({
+        mode: 'critical step',
+        skill: request.skill,
+        arguments: request.arguments,
+        error: `${request.skill} is marked critical: handed over instead of running unattended`,
+      }),
+      dataSeen: { skill: request.skill, version: request.version, arguments: request.arguments, tools: run.dataSeen },
+      note: `critical step: ${request.skill} (${request.description})`,
+      requestedBy: 'agent (critical step)',
+      sessionId: task.session_id,
+      taskId: task.task_id,
+      traceId: run.traceId ?? null,
+    });
+    run.handedOver = { row, skill: request.skill };
+    this.emit(run, 'handover-opened', {
+      handover_id: row.handover_id,
+      skill: request.skill,
+      arguments: request.arguments,
+      reason: 'critical step',
+    });
+    log.info({ handover: row.handover_id, skill: request.skill }, 'handover-critical');
+    return false;
+  }
+
+  /** When the agent could not finish: the hand-over the operator may send, pre-filled (the page offers it). */
+  private handoverOffer(
+    run: TaskRun,
+    facts: { question: string; tried: Parameters<typeof describeTried>[0]; traceId: string | null; data: unknown },
+  ): HandoverOffer {
+    const offer: HandoverOffer = {
+      question: facts.question,
+      tried: describeTried(facts.tried),
+      trace_id: facts.traceId,
+      data_seen: facts.data ?? (run.dataSeen.length ? { tools: run.dataSeen } : null),
+    };
+    this.emit(run, 'handover-offer', offer);
+    return offer;
+  }
+
   private onAgentEvent(run: TaskRun, event: AgentEvent): void {
     const { metrics } = this.options;
     if (event.type === 'token' && !run.log.roomForTokens) return;
+    // after a critical step was handed over, the agent's refusal is not the answer: the hand-over is (execute)
+    if (run.handedOver && (event.type === 'answer' || event.type === 'error')) return;
     if (event.type === 'step-start') metrics.modelCalls.inc();
     if (event.type === 'tool-call-end') {
       metrics.toolCalls.inc({ tool: event.name, ok: String(event.ok) });
       if (event.cached) metrics.cacheHits.inc();
     }
     if (event.type === 'error') run.errorSent = true;
-    run.log.append(run.wire.map(event));
+    const wire = run.wire.map(event);
+    if (wire.event === 'tool-call-end' && run.dataSeen.length < MAX_DATA_SEEN) {
+      const { tool, arguments: args, ok, result, error } = wire.data;
+      run.dataSeen.push({ tool, arguments: args, ok, result: result ?? error ?? null });
+    }
+    run.log.append(wire);
   }
 
   private finish(run: TaskRun, state: TaskState, fields: Parameters<TaskStore['transition']>[2]): void {
@@ -524,3 +628,13 @@ function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 export type { SessionSlots };
+
+/** The answer when a critical step was handed over, in the question's language. */
+function handedOverText(language: Language, skill: string, handoverId: number): string {
+  return language === 'zh'
+    ? `“${skill}”是关键步骤，不会在无人值守的情况下执行。已转交工程师处理（转交单 #${handoverId}，` +
+        '含问题、已尝试的内容、追踪号和所见数据）；工程师的答复会出现在本对话中。'
+    : `"${skill}" is a critical step, so it was not run unattended. It has been handed over to an engineer ` +
+        `(hand-over #${handoverId}, with the question, what was tried, the trace id and the data seen); ` +
+        "the engineer's answer will appear in this conversation.";
+}

@@ -1,5 +1,7 @@
 /** What the task manager holds in memory for one task while it lives: its event log, abort controller and approvals. */
 import type { AppError } from '../errors.js';
+import type { HandoverRow } from '../feedback/store.js';
+import type { Language } from '../skills/types.js';
 import { EventLog } from './event-log.js';
 import type { Lane } from './scheduler.js';
 import { WireMapper } from './wire-map.js';
@@ -21,6 +23,12 @@ export class TaskRun {
   waiting: { approvalId: string; resolve: (approved: boolean) => void; reject: (error: AppError) => void } | undefined;
   /** the task holds a reserved place in the queue while it waits for approval */
   holdsPlace = false;
+  /** the route's language (the hand-over answer speaks it) */
+  language: Language = 'en';
+  /** what the tools returned while it ran: a hand-over record's "data seen" (at most MAX_DATA_SEEN) */
+  readonly dataSeen: Array<{ tool: string; arguments: Record<string, unknown>; ok: boolean; result: unknown }> = [];
+  /** the hand-over opened because the agent reached a critical step */
+  handedOver: { row: HandoverRow; skill: string } | undefined;
   readonly startedAt = performance.now();
   readonly settled: Promise<void>;
   settle!: () => void;

@@ -47,6 +47,10 @@ export const manifestSchema = z
       .describe('JSON Schema (an object schema) of the arguments'),
     timeout_s: z.number().int().min(1).max(3600).default(60),
     needs_approval: z.boolean().default(false),
+    critical: z
+      .boolean()
+      .default(false)
+      .describe('a critical step: never run unattended; asking for it opens a hand-over to an engineer'),
     run_as: z
       .string()
       .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'a user name')

@@ -105,6 +105,7 @@ export function scriptSkill(options: {
     dependencies: { tools: [] },
     triggers: manifest.phrasings.map((phrasing) => phrasing.text),
     needsApproval: manifest.needs_approval,
+    critical: manifest.critical,
     async execute(ctx: SkillContext, args: Record<string, unknown>): Promise<SkillResult> {
       const approvedBy = manifest.needs_approval
         ? (approverOf(options.db, ctx.sessionId, manifest.name) ?? 'admin (approved in the chat)')

@@ -26,7 +26,7 @@ export function approvalFor(skills: SkillEngine, question: string, decision: Rou
   const infos = skills.list();
   if (decision.kind === 'skill') {
     const info = infos.find((entry) => entry.name === decision.skill);
-    if (info?.enabled && info.needsApproval) {
+    if (info?.enabled && info.needsApproval && !info.critical) {
       const markdown = info.kind === 'markdown' ? skills.markdown(info.name) : undefined;
       return {
         kind: info.kind,
@@ -43,7 +43,7 @@ export function approvalFor(skills: SkillEngine, question: string, decision: Rou
   }
   const lower = question.toLowerCase();
   for (const info of skills.relevant(question)) {
-    if (info.kind !== 'markdown' || !info.needsApproval || !info.enabled) continue;
+    if (info.kind !== 'markdown' || !info.needsApproval || info.critical || !info.enabled) continue;
     const markdown = skills.markdown(info.name);
     if (!markdown) continue;
     const triggered = (markdown.triggers ?? []).some(

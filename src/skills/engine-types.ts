@@ -64,6 +64,8 @@ export interface SkillInfo {
   error?: string | undefined;
   source: string;
   needsApproval: boolean;
+  /** a critical step: the question is handed over to an engineer (a hand-over record) instead of running unattended */
+  critical?: boolean;
 }
 
 /** What an admin is asked to approve before a dangerous skill runs. */
@@ -74,6 +76,12 @@ export interface ApprovalRequest {
   description: string;
   /** the question that led to it (what the admin reads) */
   question?: string | undefined;
+  /**
+   * set when the skill is a critical step: the answer is not an approval but a
+   * hand-over; whoever asks opens the hand-over record and resolves false
+   * (the skill never runs unattended)
+   */
+  critical?: boolean;
 }
 
 export interface SkillRunContext {

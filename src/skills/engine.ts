@@ -192,6 +192,27 @@ export class PlantSkillEngine implements SkillEngine {
           { hint: 'pin a range that includes the installed version, or install the skill version you need' },
         );
     }
+    if (info.critical) {
+      // a critical step never runs unattended: the question goes to an engineer (a hand-over record)
+      const request = {
+        skill: name,
+        version: skill.version,
+        arguments: (args ?? {}) as Record<string, unknown>,
+        description: skill.description,
+        critical: true,
+      };
+      if (!context.approve) {
+        throw new AppError('FORBIDDEN', `"${name}" is a critical step: it is not run unattended`, {
+          hint: 'ask in the chat page (airgap-agent serve): it hands the question over to an engineer',
+        });
+      }
+      await context.approve(request);
+      throw new AppError(
+        'FORBIDDEN',
+        `"${name}" is a critical step: it was handed over to an engineer instead of running unattended`,
+        { hint: "the engineer's answer appears in this conversation" },
+      );
+    }
     if (info.needsApproval) {
       const request = {
         skill: name,

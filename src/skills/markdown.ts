@@ -33,6 +33,7 @@ const frontMatterSchema = z
     tools: z.array(toolEntry).default([]),
     triggers: z.array(z.string().min(1)).default([]),
     needs_approval: z.boolean().default(false),
+    critical: z.boolean().default(false),
     fallback: z
       .string()
       .regex(/^[a-z][a-z0-9_]*$/)
@@ -70,6 +71,7 @@ export function parseSkillMarkdown(text: string, path: string): Result<MarkdownS
     tools: front.tools,
     triggers: front.triggers,
     needsApproval: front.needs_approval,
+    critical: front.critical,
     fallback: front.fallback,
     body,
     path,

@@ -66,6 +66,7 @@ export class SkillRegistry {
           enabled: true,
           source: `builtin:${skill.name}`,
           needsApproval: skill.needsApproval ?? false,
+          critical: skill.critical ?? false,
         },
       });
     }
@@ -256,5 +257,6 @@ function infoOf(skill: MarkdownSkill): SkillInfo {
     enabled: true,
     source: skill.path,
     needsApproval: skill.needsApproval ?? false,
+    critical: skill.critical ?? false,
   };
 }

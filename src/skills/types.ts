@@ -58,6 +58,8 @@ export interface CodeSkill<Args = Record<string, unknown>> {
   triggers: string[];
   /** dangerous actions wait for an admin's approval */
   needsApproval?: boolean;
+  /** a critical step: never run unattended; the question is handed over to an engineer instead */
+  critical?: boolean;
   execute(ctx: SkillContext, args: Args): Promise<SkillResult>;
 }
 
@@ -72,6 +74,8 @@ export interface MarkdownSkill {
   tools: Array<{ name: string; optional: boolean }>;
   triggers: string[];
   needsApproval?: boolean;
+  /** a critical step: handed over to an engineer instead of running unattended */
+  critical?: boolean;
   /** the body: Purpose, Steps, output templates, Constraints */
   body: string;
   path: string;

@@ -20,7 +20,31 @@ export interface Truncation {
   note: string;
 }
 
-export type WireAnswer = AgentAnswer & { truncated?: Truncation | undefined };
+/** A hand-over the task offers when the agent could not finish, pre-filled (POST /api/handovers sends exactly it). */
+export interface HandoverOffer {
+  question: string;
+  tried: string;
+  trace_id: string | null;
+  data_seen: unknown;
+}
+
+/** The hand-over record a critical step opened (agent.db `handovers`, as GET /api/handovers lists it). */
+export interface HandoverRef {
+  handover_id: number;
+  question: string;
+  tried: string;
+  trace_id: string | null;
+  state: string;
+  requested_by: string | null;
+}
+
+export type WireAnswer = AgentAnswer & {
+  truncated?: Truncation | undefined;
+  /** the agent reached a critical step: the answer is this hand-over record (the step did not run) */
+  handover?: HandoverRef | undefined;
+  /** the agent could not finish: the hand-over it offers (the stored result only; the stream has `handover-offer`) */
+  handover_offer?: HandoverOffer | undefined;
+};
 
 /** Event name → its `data:` JSON. */
 export interface WireEvents {
@@ -59,6 +83,10 @@ export interface WireEvents {
   };
   /** `by` is null when nobody decided (the approval expired) */
   'approval-decided': { approval_id: string; approved: boolean; by: string | null; reason: string | null };
+  /** a critical step was reached: instead of running it, the hand-over record was opened */
+  'handover-opened': { handover_id: number; skill: string; arguments: Record<string, unknown>; reason: string };
+  /** the agent could not finish: the hand-over offered, pre-filled (nothing is opened without the operator) */
+  'handover-offer': HandoverOffer;
   answer: WireAnswer;
   'task-error': { code: string; message: string; hint: string | null };
   /** the last event of a stream */
@@ -94,6 +122,8 @@ const NAMES: Record<WireEventName, true> = {
   notice: true,
   'approval-required': true,
   'approval-decided': true,
+  'handover-opened': true,
+  'handover-offer': true,
   answer: true,
   'task-error': true,
   done: true,
