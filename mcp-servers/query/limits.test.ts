@@ -166,6 +166,8 @@ test('heavy queries hold at most all workers but one: a trivial query is answere
 test('a server starts with one worker; a second starts as a spare while it is busy', async () => {
   await withQueryServer({ rows: 200, query: { timeout_ms: LONG_MS } }, async (server) => {
     assert.equal(childPids(server.pid).filter(processAlive).length, 1, 'one worker at start-up');
+    for (let i = 1; i <= 3; i++) assert.equal((await server.query(FRESH(i), 'one at a time')).isError, false);
+    assert.equal(childPids(server.pid).filter(processAlive).length, 1, 'cheap queries one at a time: still one worker');
     const slow = cancellable(server, SLOW(1));
     const state = tracked(slow.done);
     await new Promise((resolve) => setTimeout(resolve, 200));

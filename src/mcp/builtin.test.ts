@@ -13,8 +13,9 @@ import { DEFAULT_MCP_SERVERS } from '../config/schema.js';
 import { setFixedNow } from '../clock.js';
 import { isAppError } from '../errors.js';
 import { seedTestPlant } from '../seed/index.js';
+import { lazyOptions } from '../agent/create.js';
 import { McpManager } from './manager.js';
-import { FAST_TIMING, isAlive, request, tempDir } from './fixtures/helpers.js';
+import { FAST_TIMING, isAlive, memoryLogger, request, tempDir } from './fixtures/helpers.js';
 
 const NAMES = Object.keys(DEFAULT_MCP_SERVERS) as Array<keyof typeof DEFAULT_MCP_SERVERS>;
 
@@ -94,5 +95,71 @@ describe('shipped (builtin) servers', () => {
       await manager.close();
     }
     for (const pid of pids) assert.ok(!isAlive(pid), `pid ${pid} is gone after close`);
+  });
+
+  test('the service learns the tool lists once; a later service start and the CLI (config from the env) start none', async () => {
+    const dir = tempDir();
+    const file = writeConfig(['utils', 'holidays'], dir);
+    const startAs = async (how: 'service' | 'cli'): Promise<{ manager: McpManager; events: string[] }> => {
+      // the unit runs `--config FILE serve`; the installed launcher passes AIRGAP_AGENT_CONFIG through runuser,
+      // which also gives the process another HOME, USER and LANG
+      const loaded = how === 'service' ? loadConfig({ config: file }) : loadConfig({});
+      const lines: string[] = [];
+      const manager = await McpManager.start({
+        config: loaded.config,
+        configFile: loaded.file,
+        timing: FAST_TIMING,
+        log: memoryLogger(lines, 'info'),
+        lazy: lazyOptions(loaded.config),
+      });
+      const parsed = lines.map((line) => JSON.parse(line) as { msg: string; child_pid?: number; child_name?: string });
+      // the manager's own lines (a child's lines, passed on from its stderr, carry child_name)
+      return { manager, events: parsed.filter((entry) => !entry.child_name).map((entry) => entry.msg) };
+    };
+    const saved = { ...process.env };
+    const first = await startAs('service');
+    try {
+      assert.equal(first.events.filter((msg) => msg === 'server-start').length, 2, 'no list yet: both start');
+      assert.equal(first.events.filter((msg) => msg === 'server-listed-stop').length, 2, 'and stop once listed');
+      assert.deepEqual(
+        first.manager.status().map((entry) => [entry.name, entry.state, entry.pid]),
+        [
+          ['utils', 'idle', null],
+          ['holidays', 'idle', null],
+        ],
+      );
+    } finally {
+      await first.manager.close();
+    }
+    const again = await startAs('service');
+    await again.manager.close();
+    assert.deepEqual(
+      again.events.filter((msg) => msg === 'server-start'),
+      [],
+      'a service start with the lists known starts no server',
+    );
+    Object.assign(process.env, { AIRGAP_AGENT_CONFIG: file, HOME: dir, USER: 'airgap-agent', LANG: 'C.UTF-8' });
+    try {
+      const cli = await startAs('cli');
+      try {
+        assert.deepEqual(
+          cli.events.filter((msg) => msg === 'server-start'),
+          [],
+          'nor does the CLI',
+        );
+        const result = await cli.manager.callTool(request('calculator', { expression: '6*7' }));
+        assert.equal(result.ok, true, result.text);
+        assert.deepEqual(
+          cli.manager.status().map((entry) => entry.state),
+          ['running', 'idle'],
+          'the first call starts the one server it needs',
+        );
+      } finally {
+        await cli.manager.close();
+      }
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
   });
 });

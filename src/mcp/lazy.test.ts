@@ -12,7 +12,15 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McpManager } from './manager.js';
-import { FAST_TIMING, fixtureConfig, isAlive, request, tempDir } from './fixtures/helpers.js';
+import {
+  FAST_TIMING,
+  fixtureConfig,
+  isAlive,
+  memoryLogger,
+  processesWith,
+  request,
+  tempDir,
+} from './fixtures/helpers.js';
 
 const tsx = import.meta.resolve('tsx');
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -37,16 +45,41 @@ describe('lazy start and idle stop', () => {
 
   test('a known tool list starts nothing; the first call starts only its server; idle servers stop and come back', async () => {
     const cacheFile = path.join(tempDir(), 'mcp-tools.json');
-    const first = await McpManager.start({ config, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } });
+    const lines: string[] = [];
+    const first = await McpManager.start({
+      config,
+      timing: FAST_TIMING,
+      log: memoryLogger(lines, 'info'),
+      lazy: { toolCacheFile: cacheFile },
+    });
     const tools = first.listTools().map((tool) => `${tool.server}/${tool.name}`);
-    const firstPids = first.status().map((entry) => entry.pid);
+    const started = lines.map((line) => JSON.parse(line) as { msg: string; child_pid?: number; server?: string });
+    const firstPids = started
+      .filter((entry) => entry.msg === 'server-start' && entry.child_pid)
+      .map((e) => e.child_pid!);
+    assert.equal(firstPids.length, 2, 'no list known yet: both start');
     assert.deepEqual(
-      first.status().map((entry) => entry.state),
-      ['running', 'running'],
-      'no list known yet: both start',
+      started.filter((entry) => entry.msg === 'server-listed-stop').map((entry) => entry.server),
+      ['alpha', 'beta'],
     );
+    assert.deepEqual(
+      first.status().map((entry) => [entry.state, entry.pid]),
+      [
+        ['idle', null],
+        ['idle', null],
+      ],
+      'started only to learn their tools: stopped once the list is written',
+    );
+    assert.ok(
+      firstPids.every((pid) => !isAlive(pid)),
+      'their processes are gone when start() returns',
+    );
+    assert.ok(
+      tools.includes('alpha/echo') && tools.some((tool) => tool.startsWith('beta/')),
+      'their tools are offered',
+    );
+    assert.equal((await first.callTool(request('echo', { text: 'back' }))).text, 'back', 'a call starts it again');
     await first.close();
-    assert.ok(firstPids.every((pid) => pid !== null && !isAlive(pid)));
     const written = JSON.parse(readFileSync(cacheFile, 'utf8')) as { servers: Record<string, { tools: unknown[] }> };
     assert.deepEqual(Object.keys(written.servers), ['alpha', 'beta']);
 
@@ -167,8 +200,12 @@ describe('lazy start and idle stop', () => {
     try {
       assert.deepEqual(
         manager.status().map((entry) => entry.state),
-        ['running', 'idle'],
+        ['idle', 'idle'],
+        'the changed one was started to learn its tools, then stopped',
       );
+      assert.equal(processesWith('changed-args').length, 0);
+      const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { servers: Record<string, unknown> };
+      assert.deepEqual(Object.keys(cached.servers).sort(), ['alpha', 'beta'], 'its new list was written');
     } finally {
       await manager.close();
     }

@@ -26,6 +26,11 @@
  * `idle`) and started again by the next call; its tools stay listed.
  * A server that cannot start on first use fails that call (MCP_SERVER_EXITED
  * with the reason) and is tried again by the next one.
+ * A server started only to learn its tools (first start, a new version, a
+ * changed command line) is stopped as soon as its list is written
+ * (`server-listed-stop`): the service's first boot and the start after an
+ * upgrade leave no idle copies of the program behind; the first call that
+ * needs one starts it again.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -180,6 +185,9 @@ export class McpManager implements ToolCaller {
       throw error;
     }
     if (toStart.length > 0) manager.writeToolCache();
+    // lazy: a server started only to learn its tools has done its job; the first call starts it again
+    if (options.lazy?.toolCacheFile !== undefined)
+      await Promise.all(toStart.map((slot) => manager.stopProcess(slot, 'server-listed-stop')));
     for (const slot of slots) manager.armIdleTimer(slot);
     return manager;
   }
@@ -320,12 +328,20 @@ export class McpManager implements ToolCaller {
       const server = slot.server;
       if (!server || slot.active > 0 || this.closing) return;
       if (Date.now() - slot.lastUsed < idleMs - 5) return this.armIdleTimer(slot);
-      slot.server = undefined;
-      slot.pastRestarts += server.status().restarts;
-      this.log.info({ server: slot.name, idle_ms: Date.now() - slot.lastUsed }, 'server-idle-stop');
-      void server.close();
+      void this.stopProcess(slot, 'server-idle-stop');
     }, idleMs);
     slot.idleTimer.unref();
+  }
+
+  /** Stop the slot's process (its tools stay listed, state `idle`); the next call starts a new one. */
+  private async stopProcess(slot: Slot, reason: 'server-idle-stop' | 'server-listed-stop'): Promise<void> {
+    const server = slot.server;
+    // a server that listed no tools stays: stopped, it would read as failed and no call could start it
+    if (!server || slot.active > 0 || this.closing || slot.tools.length === 0) return;
+    slot.server = undefined;
+    slot.pastRestarts += server.status().restarts;
+    this.log.info({ server: slot.name, idle_ms: Date.now() - slot.lastUsed }, reason);
+    await server.close();
   }
 
   private async dispatch(request: ToolCallRequest, route: Route | undefined, started: number): Promise<ToolCallResult> {
