@@ -113,6 +113,7 @@ test('the shipped index: the router is given the intents in the index order', ()
       'oncall_check:oncall',
       'document_search:find',
       'document_search:fact',
+      'work_orders:count-or-list',
       'quality_metrics:defect-type',
       'fault_advice:symptom',
       'fault_advice:fix-request',

@@ -56,7 +56,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
     text.stdout,
     /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/,
   );
-  assert.match(text.stdout, /10 skill\(s\), 9 enabled, 1 disabled/);
+  assert.match(text.stdout, /11 skill\(s\), 10 enabled, 1 disabled/);
   const json = cli(['skills', 'list', '--json']);
   assert.equal(json.status, 0, json.stderr);
   const parsed = JSON.parse(json.stdout) as {
@@ -81,6 +81,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
     'oncall_check_procedure',
     'quality_metrics',
     'weekly_report',
+    'work_orders',
   ]);
   assert.match(parsed.skills.find((skill) => skill.name === 'broken')!.reason ?? '', /snake_case/);
 });
@@ -90,7 +91,7 @@ test('skills reload prints what changed: a change without a version bump disable
   assert.equal(first.status, 0, first.stderr);
   assert.match(
     first.stdout,
-    /^reloaded 10 skill\(s\) from .*: 9 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
+    /^reloaded 11 skill\(s\) from .*: 10 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
   );
 
   const original = readFileSync(skillFile('oncall_check'), 'utf8');

@@ -18,6 +18,7 @@ import { faultAdviceModule } from './fault_advice/index.js';
 import { oncallCheckProcedureModule } from './oncall_check_procedure/index.js';
 import { qualityMetricsModule } from './quality_metrics/index.js';
 import { weeklyReportModule } from './weekly_report/index.js';
+import { workOrdersModule } from './work_orders/index.js';
 
 /** The index's lines, in order (a test adds a throwaway skill as one more line). */
 export const INDEX_LINES = [
@@ -27,6 +28,7 @@ export const INDEX_LINES = [
   oncallCheckProcedureModule,
   intentOf(documentSearchModule, 'find'),
   intentOf(documentSearchModule, 'fact'),
+  workOrdersModule,
   intentOf(qualityMetricsModule, 'defect-type'),
   faultAdviceModule,
   intentOf(qualityMetricsModule, 'figures'),
@@ -46,6 +48,7 @@ export const LISTED_FIRST = [
   weeklyReportModule,
   equipmentStatusModule,
   faultAdviceModule,
+  workOrdersModule,
   oncallCheckProcedureModule,
   documentSearchModule,
   currentDatetimeModule,
