@@ -16,6 +16,7 @@ import { documentSearchModule } from './document_search/index.js';
 import { equipmentStatusModule } from './equipment_status/index.js';
 import { faultAdviceModule } from './fault_advice/index.js';
 import { oncallCheckProcedureModule } from './oncall_check_procedure/index.js';
+import { qualityCompareModule } from './quality_compare/index.js';
 import { qualityMetricsModule } from './quality_metrics/index.js';
 import { weeklyReportModule } from './weekly_report/index.js';
 
@@ -27,6 +28,7 @@ export const INDEX_LINES = [
   oncallCheckProcedureModule,
   intentOf(documentSearchModule, 'find'),
   intentOf(documentSearchModule, 'fact'),
+  qualityCompareModule,
   intentOf(qualityMetricsModule, 'defect-type'),
   faultAdviceModule,
   intentOf(qualityMetricsModule, 'figures'),
