@@ -440,7 +440,11 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
           ['now', data.period],
           ['before', data.previous],
         ] as const) {
-          const expected = sum(plant.db, `${cond} AND record_date BETWEEN ? AND ?`, [...params, period.from, period.to]);
+          const expected = sum(plant.db, `${cond} AND record_date BETWEEN ? AND ?`, [
+            ...params,
+            period.from,
+            period.to,
+          ]);
           assert.equal(row[key].inspected, expected.inspected, `${where}: ${row.line_id} ${key} inspected`);
           assert.equal(row[key].defective, expected.defective, `${where}: ${row.line_id} ${key} defective`);
         }
@@ -455,11 +459,21 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
         );
         assert.deepEqual([shift.inspected, shift.defective], [expected.inspected, expected.defective], where);
       }
-      const rates = (data.shifts as Array<{ inspected: number; defective: number }>).map((s) => s.defective / s.inspected);
-      assert.deepEqual(rates, [...rates].sort((a, b) => b - a), `${where}: worst shift first`);
+      const rates = (data.shifts as Array<{ inspected: number; defective: number }>).map(
+        (s) => s.defective / s.inspected,
+      );
+      assert.deepEqual(
+        rates,
+        [...rates].sort((a, b) => b - a),
+        `${where}: worst shift first`,
+      );
     } else {
       const line = (args.lines as string[])[0]!;
-      const asked = sum(plant.db, 'line_id = ? AND record_date BETWEEN ? AND ?', [line, data.period.from, data.period.to]);
+      const asked = sum(plant.db, 'line_id = ? AND record_date BETWEEN ? AND ?', [
+        line,
+        data.period.from,
+        data.period.to,
+      ]);
       const base = sum(plant.db, 'line_id = ? AND record_date BETWEEN ? AND ?', [
         line,
         data.baseline_period.from,
