@@ -128,7 +128,14 @@ async function totals(ctx: SkillContext, scope: Scope, period: Period): Promise<
 
 const EMPTY = figuresOf(0, 0, 0);
 
-async function comparePrevious(ctx: SkillContext, args: QualityCompareArgs, scope: Scope, current: Period) {
+interface Job {
+  args: QualityCompareArgs;
+  scope: Scope;
+  current: Period;
+}
+
+async function comparePrevious(ctx: SkillContext, job: Job) {
+  const { args, scope, current } = job;
   const language = ctx.language;
   const before = args.previous ?? previousPeriod(args.period);
   if (before.from > before.to) return reversedAnswer({ from: before.from, to: before.to, language, args });
@@ -222,7 +229,8 @@ async function comparePrevious(ctx: SkillContext, args: QualityCompareArgs, scop
   };
 }
 
-async function rankShifts(ctx: SkillContext, args: QualityCompareArgs, scope: Scope, current: Period) {
+async function rankShifts(ctx: SkillContext, job: Job) {
+  const { args, scope, current } = job;
   const language = ctx.language;
   const { rows } = await queryAll(
     ctx,
@@ -309,7 +317,8 @@ interface Excess {
   inspected?: number;
 }
 
-async function explain(ctx: SkillContext, args: QualityCompareArgs, scope: Scope, current: Period) {
+async function explain(ctx: SkillContext, job: Job) {
+  const { args, scope, current } = job;
   const language = ctx.language;
   const line = scope.lines[0]!;
   const base: Period = { from: addDays(current.from, -BASELINE_DAYS), to: addDays(current.from, -1) };
@@ -597,10 +606,10 @@ async function execute(ctx: SkillContext, args: QualityCompareArgs): Promise<Ski
   );
   const result =
     args.mode === 'previous'
-      ? await comparePrevious(ctx, args, scope, current)
+      ? await comparePrevious(ctx, { args, scope, current })
       : args.mode === 'shifts'
-        ? await rankShifts(ctx, args, scope, current)
-        : await explain(ctx, args, scope, current);
+        ? await rankShifts(ctx, { args, scope, current })
+        : await explain(ctx, { args, scope, current });
   if (current.to === today && !('error' in (result.data as object)))
     result.answer += t(
       language,
