@@ -114,6 +114,7 @@ test('the shipped index: the router is given the intents in the index order', ()
       'document_search:find',
       'document_search:fact',
       'work_orders:count-or-list',
+      'quality_compare:compare',
       'quality_metrics:defect-type',
       'fault_advice:symptom',
       'fault_advice:fix-request',

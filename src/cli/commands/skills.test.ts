@@ -51,12 +51,13 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^NAME\s+KIND\s+VERSION\s+ENABLED\s+SOURCE/);
   assert.match(text.stdout, /\nquality_metrics\s+code\s+1\.2\.0\s+yes\s+builtin:quality_metrics\n/);
+  assert.match(text.stdout, /\nquality_compare\s+code\s+1\.0\.0\s+yes\s+builtin:quality_compare\n/);
   assert.match(text.stdout, /\noncall_check\s+markdown\s+1\.2\.0\s+yes\s+\S+oncall_check\/SKILL\.md\n/);
   assert.match(
     text.stdout,
     /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/,
   );
-  assert.match(text.stdout, /11 skill\(s\), 10 enabled, 1 disabled/);
+  assert.match(text.stdout, /12 skill\(s\), 11 enabled, 1 disabled/);
   const json = cli(['skills', 'list', '--json']);
   assert.equal(json.status, 0, json.stderr);
   const parsed = JSON.parse(json.stdout) as {
@@ -79,6 +80,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
     'fault_advice',
     'oncall_check',
     'oncall_check_procedure',
+    'quality_compare',
     'quality_metrics',
     'weekly_report',
     'work_orders',
@@ -91,7 +93,7 @@ test('skills reload prints what changed: a change without a version bump disable
   assert.equal(first.status, 0, first.stderr);
   assert.match(
     first.stdout,
-    /^reloaded 11 skill\(s\) from .*: 10 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
+    /^reloaded 12 skill\(s\) from .*: 11 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
   );
 
   const original = readFileSync(skillFile('oncall_check'), 'utf8');

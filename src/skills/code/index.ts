@@ -16,6 +16,7 @@ import { documentSearchModule } from './document_search/index.js';
 import { equipmentStatusModule } from './equipment_status/index.js';
 import { faultAdviceModule } from './fault_advice/index.js';
 import { oncallCheckProcedureModule } from './oncall_check_procedure/index.js';
+import { qualityCompareModule } from './quality_compare/index.js';
 import { qualityMetricsModule } from './quality_metrics/index.js';
 import { weeklyReportModule } from './weekly_report/index.js';
 import { workOrdersModule } from './work_orders/index.js';
@@ -29,6 +30,7 @@ export const INDEX_LINES = [
   intentOf(documentSearchModule, 'find'),
   intentOf(documentSearchModule, 'fact'),
   workOrdersModule,
+  qualityCompareModule,
   intentOf(qualityMetricsModule, 'defect-type'),
   faultAdviceModule,
   intentOf(qualityMetricsModule, 'figures'),

@@ -141,7 +141,7 @@ export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: Ro
   }
   for (const qualifier of qualifiersBeyond(routing.cannotHonour, analysis.qualifiers))
     out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
-  if (analysis.shifts.length > 1 || (analysis.shifts.length === 1 && !honours.shift)) {
+  if ((analysis.shifts.length > 1 && !honours.severalShifts) || (analysis.shifts.length === 1 && !honours.shift)) {
     if (!out.some((entry) => entry.dimension === 'shift'))
       out.push({
         kind: 'beyond',

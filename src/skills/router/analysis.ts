@@ -107,7 +107,7 @@ export function analyse(
   // "last night's shift" / 昨晚夜班 name the night shift, not an hour
   const shifts = findShifts(withoutEquipment);
   let qualifiers = findQualifiers(mask(withoutEquipment, shifts.length === 1 ? shifts : []));
-  if (shifts.length === 1 && shifts[0]!.shift === 'night') {
+  if (shifts.some((shift) => shift.shift === 'night')) {
     qualifiers = qualifiers.filter(
       (qualifier) =>
         !(

@@ -182,10 +182,10 @@ const ROWS: Row[] = [
   { q: 'A线2026-12-25的产量', skill: 'quality_metrics', args: { period: p('2026-12-25', '2026-12-25', '2026-12-25') } },
   { q: 'Z线昨天的产量', skill: 'quality_metrics', args: { lines: ['Z'] }, missing: [] },
   {
-    q: '本周和上周A线的次品率对比',
-    skill: 'quality_metrics',
-    args: { lines: ['A'], period: undefined },
-    missing: ['period'],
+    q: '本周和上周A线的次品率对比', // this week against last week: quality_compare (issue 15)
+    skill: 'quality_compare',
+    args: { mode: 'previous', lines: ['A'] },
+    missing: [],
   },
   {
     q: 'A线上周质量怎么样',
@@ -637,7 +637,7 @@ const ROWS: Row[] = [
     skill: 'quality_metrics',
     args: { lines: ['A'], shift: 'day', period: p('2026-11-28', '2026-11-28', 'yesterday') },
   },
-  { q: 'defect rate per shift on line C this week', skill: 'none' },
+  { q: 'defect rate per shift on line C this week', skill: 'quality_compare', args: { mode: 'shifts', lines: ['C'] } },
   { q: 'A线上周各批次的良率', skill: 'none' },
   { q: 'yield of batch A20261125D003', skill: 'none' },
   { q: 'which product had the highest defect rate last month?', skill: 'none' },
@@ -653,7 +653,8 @@ const ROWS: Row[] = [
   { q: 'A线昨天的不良明细', skill: 'none' },
   { q: '本周夜班质量周报', skill: 'none' },
   { q: 'weekly report for the night shift', skill: 'none' },
-  { q: '白班和夜班比哪个次品率高', skill: 'none' }, // shifts set against each other: no rule breaks it down
+  // shifts set against each other: quality_compare ranks them, and asks for the period
+  { q: '白班和夜班比哪个次品率高', skill: 'quality_compare', args: { mode: 'shifts' }, missing: ['period'] },
   {
     q: 'B线夜班呢',
     previous: PREV_QUALITY,
@@ -845,8 +846,8 @@ const ROWS: Row[] = [
   { q: '上个月D线每周的次品率', skill: 'none' },
   { q: 'line A weekly defect rate last month', skill: 'none' },
   { q: 'monthly output of line C this year', skill: 'none' },
-  { q: "why did line B's defect rate spike on Nov 19?", skill: 'none' },
-  { q: 'B线11月19日为什么次品率高', skill: 'none' },
+  { q: "why did line B's defect rate spike on Nov 19?", skill: 'quality_compare', args: { mode: 'why', lines: ['B'] } },
+  { q: 'B线11月19日为什么次品率高', skill: 'quality_compare', args: { mode: 'why', lines: ['B'] } },
   { q: 'B线上周的不良原因', skill: 'quality_metrics', args: { metrics: ['defect_types'] } }, // defect types, not "why"
   // ---- follow-ups --------------------------------------------------------------------------------
   {

@@ -39,6 +39,8 @@ export interface IntentRule {
 export interface Honours {
   /** one named shift ("night shift") */
   shift: boolean;
+  /** several named shifts set against each other ("白班和夜班"): the skill breaks them down */
+  severalShifts?: boolean | undefined;
   /** named defect types: one of them, any number, or none */
   defectType: 'one' | 'any' | 'none';
   /** a measure the data does not record (rework, OEE): reported, or ignored (documents hold anything) */

@@ -30,6 +30,7 @@ import { seedTestPlant } from '../../../seed/testing.js';
 import type { QueryResult, ToolCaller } from '../../../mcp/types.js';
 import { runSkill } from '../../code/shared/testing.js';
 import { qualityMetrics } from '../../code/quality_metrics/skill.js';
+import { qualityCompare } from '../../code/quality_compare/skill.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -107,7 +108,7 @@ function slotMismatch(entry: Entry, args: Record<string, unknown>): string | und
   for (const slot of entry.slots) {
     const key = slot.key === 'defect' ? 'defect_type' : slot.key;
     const actual = args[key];
-    if (slot.key === 'period') {
+    if (slot.key === 'period' || slot.key === 'previous') {
       const [from, to] = slot.value.includes('..') ? slot.value.split('..') : [slot.value, slot.value];
       const period = actual as { from?: string; to?: string } | undefined;
       if (period?.from !== from || period?.to !== to)
@@ -399,6 +400,93 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
           `${where}: line ${line.line_id} ${data.defect_type} pieces`,
         );
       }
+    }
+  }
+});
+
+test('the figures of the right quality_compare answers match SQL on the seeded plants', async () => {
+  const checked = judged.filter(
+    (item) =>
+      item.decision.kind === 'skill' &&
+      item.decision.skill === 'quality_compare' &&
+      item.decision.missing.length === 0 &&
+      item.outcome === 'right',
+  );
+  assert.ok(checked.length >= 30, `${checked.length} comparison answers checked`);
+  const sum = (db: Database.Database, where: string, params: string[]) =>
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(inspected_qty), 0) AS inspected, COALESCE(SUM(defect_qty), 0) AS defective FROM quality_data WHERE ${where}`,
+      )
+      .get(...params) as { inspected: number; defective: number };
+  for (const item of checked) {
+    const plant = plants.get(item.entry.clock)!;
+    const args = (item.decision as { args: Record<string, unknown> }).args;
+    const { result } = await runSkill({
+      skill: qualityCompare,
+      args,
+      tools: plantTools(plant.db),
+      language: item.entry.language,
+      now: CLOCKS[item.entry.clock].local,
+    });
+    const where = `${item.entry.line}: ${item.entry.question}`;
+    const data = result.data as Record<string, any>;
+    assert.equal(data.error, undefined, `${where}: ${result.answer}`);
+    const lineSql = (line: string): [string, string[]] => (line === '*' ? ['1 = 1', []] : ['line_id = ?', [line]]);
+    if (data.mode === 'previous') {
+      for (const row of data.comparison as Array<Record<string, any>>) {
+        const [cond, params] = lineSql(row.line_id);
+        for (const [key, period] of [
+          ['now', data.period],
+          ['before', data.previous],
+        ] as const) {
+          const expected = sum(plant.db, `${cond} AND record_date BETWEEN ? AND ?`, [
+            ...params,
+            period.from,
+            period.to,
+          ]);
+          assert.equal(row[key].inspected, expected.inspected, `${where}: ${row.line_id} ${key} inspected`);
+          assert.equal(row[key].defective, expected.defective, `${where}: ${row.line_id} ${key} defective`);
+        }
+      }
+    } else if (data.mode === 'shifts') {
+      const lines = (args.lines as string[]) ?? [];
+      for (const shift of data.shifts as Array<{ shift: string; inspected: number; defective: number }>) {
+        const expected = sum(
+          plant.db,
+          `record_date BETWEEN ? AND ? AND shift = ?${lines.length ? ` AND line_id IN (${lines.map(() => '?').join(',')})` : ''}`,
+          [data.period.from, data.period.to, shift.shift, ...lines],
+        );
+        assert.deepEqual([shift.inspected, shift.defective], [expected.inspected, expected.defective], where);
+      }
+      const rates = (data.shifts as Array<{ inspected: number; defective: number }>).map(
+        (s) => s.defective / s.inspected,
+      );
+      assert.deepEqual(
+        rates,
+        [...rates].sort((a, b) => b - a),
+        `${where}: worst shift first`,
+      );
+    } else {
+      const line = (args.lines as string[])[0]!;
+      const asked = sum(plant.db, 'line_id = ? AND record_date BETWEEN ? AND ?', [
+        line,
+        data.period.from,
+        data.period.to,
+      ]);
+      const base = sum(plant.db, 'line_id = ? AND record_date BETWEEN ? AND ?', [
+        line,
+        data.baseline_period.from,
+        data.baseline_period.to,
+      ]);
+      assert.deepEqual([data.asked.inspected, data.asked.defective], [asked.inspected, asked.defective], where);
+      assert.deepEqual([data.baseline.inspected, data.baseline.defective], [base.inspected, base.defective], where);
+      const orders = plant.db
+        .prepare(
+          'SELECT COUNT(*) AS n FROM work_orders WHERE line_id = ? AND substr(opened_at, 1, 10) <= ? AND (closed_at IS NULL OR substr(closed_at, 1, 10) >= ?)',
+        )
+        .get(line, data.period.to, data.period.from) as { n: number };
+      assert.equal(data.work_orders.length, orders.n, `${where}: work orders`);
     }
   }
 });

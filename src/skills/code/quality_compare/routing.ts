@@ -1,0 +1,141 @@
+/**
+ * How the rules route a question to quality_compare: a quality figure asked
+ * against the period before ("本周和上周比", "compared with last week", 环比),
+ * the shifts ranked ("哪个班次次品率最高", "which shift was worst"), or why a
+ * line was bad on a day ("为什么B线周三不良率高"). A question that mixes these
+ * (the shifts against last week, why against last month) is left to the model.
+ */
+import type { Period } from '../../args.js';
+import type { Analysis } from '../../router/analysis.js';
+import type { SkillRouting, SkillSlots } from '../../router/routing.js';
+import { hasMetric } from '../../router/signals.js';
+import { qualityCompareArgs } from './args.js';
+import { nextPeriod, previousPeriod } from './periods.js';
+
+const has = (analysis: Analysis, dimension: string): boolean =>
+  analysis.qualifiers.some((qualifier) => qualifier.dimension === dimension);
+
+/** a quality figure is asked: a metric, a ranking, quality in general, or "bad / high / low" */
+const BADNESS =
+  /不好|很差|差|高|低|多|异常|糟|\bbad\b|\bpoor\b|\bhigh\b|\blow\b|\bworse\b|\bworst\b|\bterrible\b|\bspike[ds]?\b|\bdrop(?:ped)?\b|\bjump(?:ed)?\b/;
+function asksQuality(analysis: Analysis): boolean {
+  return hasMetric(analysis) || analysis.metrics.general;
+}
+
+/** the words that lead into the earlier period: "compared with yesterday", "比上周", "和上月相比" */
+const LEAD_IN = /(?:compared?\s+(?:to|with)|vs\.?|versus|against|than|比|和|跟|与|同)\s*(?:the\s+)?$/;
+
+/** the later-named period is "the one before" the first */
+const PRECEDING = /\b(?:previous|prior|preceding)\b|前一|上一/;
+
+type Mode = 'previous' | 'shifts' | 'why';
+
+/** two periods set against each other: "今天的次品率和昨天比", "this week against last week" */
+const SET_AGAINST = /比|相比|对比|比较|\bcompared?\b|\bvs\.?|\bversus\b|\bagainst\b/;
+const RANKED = /最高|最低|最差|最好|最多|最少|\bworst\b|\bbest\b|\bhighest\b|\blowest\b/;
+
+function modeOf(analysis: Analysis): Mode | 'mixed' | undefined {
+  if (analysis.equipment !== undefined || analysis.defectTypes.length > 0) return undefined;
+  const lower = analysis.normalized.lower;
+  const quality = asksQuality(analysis);
+  if (!quality && !BADNESS.test(lower)) return undefined;
+  const why = has(analysis, 'cause');
+  const shifts = has(analysis, 'shift') || analysis.shifts.length > 1;
+  const previous =
+    has(analysis, 'comparison') ||
+    (analysis.periods.length === 2 && analysis.periods.every((span) => span.period) && SET_AGAINST.test(lower));
+  if (why) return shifts && !quality ? undefined : 'why';
+  if (shifts && previous) return 'mixed';
+  if (shifts && (quality || RANKED.test(lower))) return 'shifts';
+  if (previous && quality) return 'previous';
+  return undefined;
+}
+
+function slots(analysis: Analysis): SkillSlots {
+  const explicit: Record<string, unknown> = {};
+  const defaults: Record<string, unknown> = { lines: [] };
+  const unsure: string[] = [];
+  const mode = modeOf(analysis);
+  if (mode && mode !== 'mixed') explicit.mode = mode;
+  if (analysis.lines.lines.length > 0) explicit.lines = analysis.lines.lines;
+  if (analysis.shifts.length === 1 && mode !== 'shifts') explicit.shift = analysis.shifts[0]!.shift;
+  const periods = analysis.periods;
+  if (periods.some((span) => span.period === undefined) || periods.length > 2) unsure.push('period');
+  else if (periods.length === 2 && mode === 'previous') {
+    const [a, b] = [periods[0]!.period!, periods[1]!.period!].sort((x, y) => x.from.localeCompare(y.from)) as [
+      Period,
+      Period,
+    ];
+    const second = periods[1]!.period!;
+    if (a.from === b.from && a.to === b.to && PRECEDING.test(second.label ?? '')) {
+      // "last week vs the previous week": the period rules read both as last week; the second is the one before
+      explicit.period = periods[0]!.period!;
+      explicit.previous = previousPeriod(periods[0]!.period!);
+    } else if (a.to >= b.from) unsure.push('period');
+    else {
+      explicit.period = b;
+      explicit.previous = a;
+    }
+  } else if (periods.length === 2) unsure.push('period');
+  else if (periods.length === 1) {
+    const span = periods[0]!;
+    const before = analysis.normalized.lower.slice(0, span.start);
+    if (mode === 'previous' && LEAD_IN.test(before)) {
+      // "compared with yesterday": yesterday is the earlier period, the current one follows it
+      explicit.previous = span.period!;
+      explicit.period = nextPeriod(span.period!, analysis.today);
+    } else {
+      explicit.period = span.period!;
+      if (mode === 'previous') explicit.previous = previousPeriod(span.period!);
+    }
+  }
+  return { explicit, defaults, unsure };
+}
+
+export const qualityCompareRouting: SkillRouting = {
+  skill: 'quality_compare',
+  args: qualityCompareArgs,
+  intents: [
+    {
+      name: 'compare',
+      match(analysis) {
+        const mode = modeOf(analysis);
+        if (mode === undefined) return undefined;
+        if (mode === 'mixed')
+          return { kind: 'stop', reason: 'the shifts against an earlier period: not a rule call, the model plans' };
+        if (mode === 'why' && analysis.lines.lines.length !== 1)
+          return { kind: 'skill', reason: 'why a line was bad: one line needed', missing: ['lines'] };
+        return { kind: 'skill', reason: `quality compared (${mode})` };
+      },
+    },
+  ],
+  slots,
+  required: ['period', 'mode'],
+  cannotHonour: [
+    'inspector',
+    'batch',
+    'product',
+    'hour',
+    'recorded_at',
+    'records',
+    'week_or_month',
+    'ppm',
+    'work_orders',
+  ],
+  honours: { shift: true, severalShifts: true, defectType: 'none', notRecorded: 'report', words: true },
+  understood: [
+    /环比|同比|相比|对比|比较|变化|增长|上升|下降|增加|减少|涨|降|升|改善|恶化|好转|变差|变好|幅度|比(?!例|率)/,
+    /\bcompared?\b|\bagainst\b|\bvs\.?|\bversus\b|\bchanged?\b|\bincrease[ds]?\b|\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b|\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bprevious\b|\bprior\b|\bbefore\b/,
+    /班次|班组|各班|\bshifts?\b/,
+    /为什么|为何|怎么回事|什么导致|原因|这么|那么|\bwhy\b|\bhow\s+come\b|\bwhat\s+caused\b|\broot\s+cause\b|\bso\b/,
+    /不好|很差|异常|糟糕?|\bpoor\b|\bterrible\b|\bspike[ds]?\b|\bdrop(?:ped)?\b|\bjump(?:ed)?\b/,
+  ],
+  examples: {
+    zh: ['A线本周和上周比次品率', '本周哪个班次次品率最高？', '为什么B线上周三不良率高？'],
+    en: [
+      'Line A defect rate this week compared with last week',
+      'Which shift was worst this week?',
+      'Why was line B bad last Wednesday?',
+    ],
+  },
+};
