@@ -121,21 +121,22 @@ try {
   }
 
   // inbox → first answer
-  if (!importOnly) await inboxToAnswer(report, rate, seconds, rssBefore, peak, cpuSeconds, cpuRate, load);
+  if (!importOnly) await inboxToAnswer({ report, rate, seconds, rssBefore, peak, cpuSeconds, cpuRate, load });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function inboxToAnswer(
-  report: { written: number },
-  rate: number,
-  seconds: number,
-  rssBefore: number,
-  peak: number,
-  cpuSeconds: number,
-  cpuRate: number,
-  load: number[],
-): Promise<void> {
+async function inboxToAnswer(measured: {
+  report: { written: number };
+  rate: number;
+  seconds: number;
+  rssBefore: number;
+  peak: number;
+  cpuSeconds: number;
+  cpuRate: number;
+  load: number[];
+}): Promise<void> {
+  const { report, rate, seconds, rssBefore, peak, cpuSeconds, cpuRate, load } = measured;
   const live = await startLiveService({});
   let latency = Number.NaN;
   try {

@@ -110,10 +110,9 @@ function excerpt(line: string, at: number): string {
 function searchLines(
   pathName: string,
   text: string,
-  find: (line: string) => number,
-  into: LineMatch[],
-  limit: number,
+  search: { find: (line: string) => number; into: LineMatch[]; limit: number },
 ): number {
+  const { find, into, limit } = search;
   let found = 0;
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index++) {
@@ -168,7 +167,7 @@ export async function searchDocuments(
         continue;
       }
       read += file.bytes;
-      const found = searchLines(entry.path, file.text, find, matches, limit);
+      const found = searchLines(entry.path, file.text, { find, into: matches, limit });
       if (found > 0) filesWithMatches.push(entry.path);
       total += found;
     }
@@ -216,7 +215,7 @@ export async function searchInFile(
   const limit = args.max_results ?? 10;
   const file = await readText(root(config), args.path);
   const matches: LineMatch[] = [];
-  const total = searchLines(file.relative, file.text, matcher(keyword, 'phrase'), matches, limit);
+  const total = searchLines(file.relative, file.text, { find: matcher(keyword, 'phrase'), into: matches, limit });
   const structured = {
     path: file.relative,
     encoding: file.encoding,

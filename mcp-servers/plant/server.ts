@@ -113,7 +113,12 @@ export function searchWorkOrders(
   return toolOk(structured, lines.join('\n'));
 }
 
-function register(server: McpServer, config: Config, log: Logger, plant: PlantDb, index: WorkOrderIndex): void {
+function register(
+  server: McpServer,
+  config: Config,
+  parts: { log: Logger; plant: PlantDb; index: WorkOrderIndex },
+): void {
+  const { log, plant, index } = parts;
   const timeZone = config.plant.timezone;
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
   server.registerTool(
@@ -248,7 +253,7 @@ export async function runServer(options: { config: Config; args: string[] }): Pr
       } catch (error) {
         log.warn({ err: (error as Error).message }, 'fts-index-build-failed');
       }
-      register(server, options.config, log, plant, index);
+      register(server, options.config, { log, plant, index });
       return () => {
         index?.close();
         plant.close();

@@ -168,7 +168,11 @@ export class QueryService {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       audit({ success: false, summary: `SQL_ERROR: ${message}`, errorCode: 'SQL_ERROR' });
-      return failureResult('SQL_ERROR', `SQLite cannot prepare this query: ${message}`, sqlErrorHint(message));
+      return failureResult({
+        code: 'SQL_ERROR',
+        message: `SQLite cannot prepare this query: ${message}`,
+        hint: sqlErrorHint(message),
+      });
     }
     if (!inspection.readonly) {
       return refuse({
@@ -180,12 +184,12 @@ export class QueryService {
     const execution = await this.executor.run(accepted.probeSql, { heavy: inspection.heavy, signal });
     if (!execution.ok) {
       audit({ success: false, summary: `${execution.code}: ${execution.message}`, errorCode: execution.code });
-      return failureResult(
-        execution.code,
-        execution.message,
-        failureHint(execution.code, execution.message),
-        execution.workerPid,
-      );
+      return failureResult({
+        code: execution.code,
+        message: execution.message,
+        hint: failureHint(execution.code, execution.message),
+        workerPid: execution.workerPid,
+      });
     }
     const cut = execution.cutAtBytes !== undefined && execution.rows.length <= accepted.limit;
     const hasMore = cut || execution.rows.length > accepted.limit;
@@ -499,7 +503,8 @@ export function refusalResult(refusal: GuardRefusal): CallToolResult {
   };
 }
 
-function failureResult(code: string, message: string, hint: string, workerPid?: number): CallToolResult {
+function failureResult(failure: { code: string; message: string; hint: string; workerPid?: number }): CallToolResult {
+  const { code, message, hint, workerPid } = failure;
   const structured: QueryErrorContent = {
     error: { code, message, hint, ...(workerPid !== undefined ? { worker_pid: workerPid } : {}) },
   };

@@ -189,11 +189,11 @@ describe('the API', () => {
     assert.equal(task.session_id, session_id);
     assert.equal(task.trace_id, answer.trace_id);
     // Last-Event-ID: replay resumes after the given event
-    const resumed = await events(harness, task_id, operator, 3);
+    const resumed = await events(harness, task_id, { cookie: operator, lastEventId: 3 });
     assert.equal(resumed[0]!.id, '4');
     assert.equal(resumed.length, stream.length - 3);
     // everything seen: 204, so EventSource stops reconnecting
-    assert.deepEqual(await events(harness, task_id, operator, stream.length), []);
+    assert.deepEqual(await events(harness, task_id, { cookie: operator, lastEventId: stream.length }), []);
     // the session lists it; another operator cannot see it
     const tasks = await (await harness.app.request(`/api/sessions/${session_id}/tasks`, get(operator))).json();
     assert.equal(tasks.tasks[0].result.answer, '**Answer** to: rules: line A defects');

@@ -98,8 +98,8 @@ function ensureArchiveSchema(db: SqliteDatabase): void {
       db.exec(
         sql.replace(
           /^CREATE (UNIQUE )?INDEX\s+(IF NOT EXISTS\s+)?("?)(\w+)\3\s+ON\s+"?quality_data"?/i,
-          (_all, unique: string | undefined, _ine, _q, name: string) =>
-            `CREATE ${unique ?? ''}INDEX IF NOT EXISTS archive.${quote(name)} ON quality_data`,
+          (...groups: Array<string | undefined>) =>
+            `CREATE ${groups[1] ?? ''}INDEX IF NOT EXISTS archive.${quote(groups[4]!)} ON quality_data`,
         ),
       );
     }

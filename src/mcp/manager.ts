@@ -122,13 +122,20 @@ export class McpManager implements ToolCaller {
   private toolList: ToolInfo[] = [];
   private closing: Promise<void> | undefined;
 
+  private readonly audit: AuditWriter | undefined;
+  private readonly log: Logger;
+  private readonly timing: McpTiming;
+  private readonly lazy: LazyOptions | undefined;
+
   private constructor(
     private readonly slots: Slot[],
-    private readonly audit: AuditWriter | undefined,
-    private readonly log: Logger,
-    private readonly timing: McpTiming,
-    private readonly lazy: LazyOptions | undefined,
-  ) {}
+    parts: { audit: AuditWriter | undefined; log: Logger; timing: McpTiming; lazy: LazyOptions | undefined },
+  ) {
+    this.audit = parts.audit;
+    this.log = parts.log;
+    this.timing = parts.timing;
+    this.lazy = parts.lazy;
+  }
 
   /** Start every enabled server in config.mcp.servers (lazy: those whose tools are not known) and build the routing table. */
   static async start(options: McpManagerStartOptions): Promise<McpManager> {
@@ -140,7 +147,7 @@ export class McpManager implements ToolCaller {
       if (!config.enabled) continue;
       slots.push(new Slot(name, config, launchSpec(config, { configFile: options.configFile })));
     }
-    const manager = new McpManager(slots, options.audit, log, timing, options.lazy);
+    const manager = new McpManager(slots, { audit: options.audit, log, timing, lazy: options.lazy });
     const known = manager.readToolCache();
     const toStart: Slot[] = [];
     for (const slot of slots) {

@@ -189,7 +189,8 @@ function mdCell(value: unknown): string {
   return (value === null || value === undefined ? '' : String(value)).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
-export function toMarkdown(title: string, columns: string[], rows: unknown[][], notes: string[] = []): string {
+export function toMarkdown(table: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] }): string {
+  const { title, columns, rows, notes = [] } = table;
   return [
     `# ${title}`,
     '',
@@ -212,7 +213,8 @@ export function escapeHtml(value: unknown): string {
 }
 
 /** One self-contained HTML file: inline CSS, no script, no external reference. */
-export function toHtml(title: string, columns: string[], rows: unknown[][], notes: string[] = []): string {
+export function toHtml(table: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] }): string {
+  const { title, columns, rows, notes = [] } = table;
   const numeric = (value: unknown) => typeof value === 'number';
   return `<!doctype html>
 <html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -234,6 +236,6 @@ export function render(
   report: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] },
 ): string {
   if (format === 'csv') return toCsv(report.columns, report.rows);
-  if (format === 'md') return toMarkdown(report.title, report.columns, report.rows, report.notes);
-  return toHtml(report.title, report.columns, report.rows, report.notes);
+  if (format === 'md') return toMarkdown(report);
+  return toHtml(report);
 }

@@ -47,10 +47,10 @@ function engineerName(id: number): string {
 
 function nightNote(
   date: string,
-  totals: Map<string, SlotTotals>,
-  orders: readonly WorkOrderRow[],
+  plant: { totals: Map<string, SlotTotals>; orders: readonly WorkOrderRow[] },
   today: string,
 ): string {
+  const { totals, orders } = plant;
   const from = `${date}T20:00:00`;
   const to = `${addDays(date, 1)}T08:00:00`;
   const lines = LINES.map((line) => {
@@ -141,7 +141,7 @@ export function planDocuments(options: {
     files.push({
       path: `handover/${date}-night.txt`,
       encoding: 'gbk',
-      content: nightNote(date, totals, orders, today),
+      content: nightNote(date, { totals, orders }, today),
     });
   }
   for (let back = HANDOVER_DAYS - 1; back >= 0; back--) {

@@ -235,8 +235,8 @@ export function validateArguments(options: {
   const args = isPlainObject(options.args) ? options.args : {};
   const hasShape = isPlainObject(schema.properties) || schema.additionalProperties === false;
   const value = hasShape
-    ? coerceObject(args, schema, '', context)
-    : (coerceValue(args, schema, '', context) as Record<string, unknown>);
+    ? coerceObject(args, schema, { path: '', context })
+    : (coerceValue(args, schema, { path: '', context }) as Record<string, unknown>);
   const validator = compiled(schema);
   if (validator instanceof Error) {
     // the tool's schema is broken, not the model's call: pass the repaired arguments and say so

@@ -128,7 +128,8 @@ function checkAgentDb(config: Config): Check {
   }
 }
 
-function checkFolder(name: string, dir: string, fix: string, count: (entries: string[]) => string): Check {
+function checkFolder(folder: { name: string; dir: string; fix: string }, count: (entries: string[]) => string): Check {
+  const { name, dir, fix } = folder;
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     return { name, status: 'fail', detail: `${dir} is not a folder`, fix };
   const entries = readdirSync(dir).filter((entry) => !entry.startsWith('.'));
@@ -337,9 +338,11 @@ export async function runDoctor(options: {
   checks.push(...checkSkills(config));
   checks.push(
     checkFolder(
-      'docs',
-      config.docs.root,
-      `copy the plant documents into ${config.docs.root} (or fix docs.root)`,
+      {
+        name: 'docs',
+        dir: config.docs.root,
+        fix: `copy the plant documents into ${config.docs.root} (or fix docs.root)`,
+      },
       (entries) => `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`,
     ),
   );
@@ -369,8 +372,7 @@ export async function run(context: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(
     context,
     { json: { type: 'boolean' }, quick: { type: 'boolean' }, 'sqlite-version': { type: 'boolean' } },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   if (values['sqlite-version']) {
     const db = openSqlite(':memory:');

@@ -44,8 +44,7 @@ export async function run(context: CommandContext): Promise<number> {
       migrate: { type: 'boolean' },
       json: { type: 'boolean' },
     },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   const { config } = loadCommandConfig(context);
   await initLogging({ config, fileName: 'maintenance', name: 'airgap-agent-maintenance' });

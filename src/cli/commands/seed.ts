@@ -34,8 +34,7 @@ export async function run(context: CommandContext): Promise<number> {
       'no-docs': { type: 'boolean' },
       force: { type: 'boolean' },
     },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   if (positionals.length > 0)
     throw new AppError('USAGE', `seed: unexpected argument "${positionals[0]}"`, { hint: `usage: ${USAGE}` });

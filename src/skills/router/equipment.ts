@@ -81,10 +81,9 @@ function typeOf(item: KnownEquipment): EquipmentType | undefined {
 /** The one listed item of that type and number (on that line when given); undefined when none or several. */
 export function lookupEquipment(
   known: KnownEquipment[] | undefined,
-  type: EquipmentType,
-  number: number,
-  line: string | undefined,
+  wanted: { type: EquipmentType; number: number; line: string | undefined },
 ): string | undefined {
+  const { type, number, line } = wanted;
   if (!known) return undefined;
   const matches = known.filter(
     (item) =>
@@ -186,7 +185,7 @@ export function findEquipment(options: {
       const type = codeOf(match.groups);
       const number = Number(match.groups?.num);
       if (!type || !(number > 0)) continue;
-      const id = lookupEquipment(known, type, number, line);
+      const id = lookupEquipment(known, { type, number, line });
       const start = match.index;
       const end = start + match[0].length;
       found.push({ start, end, value: id ?? slice(normalized, start, end), resolved: id !== undefined, type, number });

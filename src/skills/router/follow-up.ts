@@ -42,12 +42,11 @@ export function sameMachineOnOtherLine(args: Record<string, unknown>, context: F
   const previousEquipment = typeof previousArgs.equipment === 'string' ? previousArgs.equipment : undefined;
   const id = previousEquipment ? ID_PARTS.exec(previousEquipment) : null;
   if (id && id[1]!.toUpperCase() !== slots.explicit.line) {
-    const sameOnLine = lookupEquipment(
-      equipment,
-      id[2]!.toUpperCase() as EquipmentType,
-      Number(id[3]),
-      slots.explicit.line,
-    );
+    const sameOnLine = lookupEquipment(equipment, {
+      type: id[2]!.toUpperCase() as EquipmentType,
+      number: Number(id[3]),
+      line: slots.explicit.line,
+    });
     if (sameOnLine) args.equipment = sameOnLine;
     else delete args.equipment;
   }

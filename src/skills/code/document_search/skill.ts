@@ -90,9 +90,9 @@ export function hanBigrams(terms: string[]): string[] {
 async function searchAll(
   ctx: SkillContext,
   keywords: string[],
-  parents: Map<string, string> = new Map(),
-  into?: { hits: Map<string, FileHit>; searched: number },
+  more: { parents?: Map<string, string>; into?: { hits: Map<string, FileHit>; searched: number } } = {},
 ): Promise<{ hits: Map<string, FileHit>; searched: number }> {
+  const { parents = new Map<string, string>(), into } = more;
   const results = await Promise.all(
     keywords.map((keyword) => callStructured<SearchResult>(ctx, 'search_documents', { keyword, max_results: 30 })),
   );
@@ -212,7 +212,7 @@ async function execute(ctx: SkillContext, args: DocumentSearchArgs): Promise<Ski
     for (const word of words.filter((entry) => !matched.has(entry)))
       for (const gram of hanBigrams([word])) if (!parents.has(gram)) parents.set(gram, word);
     if (parents.size > 0) {
-      outcome = await searchAll(ctx, [...parents.keys()], parents, outcome);
+      outcome = await searchAll(ctx, [...parents.keys()], { parents, into: outcome });
       used = [...words, ...parents.keys()];
     }
   }

@@ -100,12 +100,11 @@ async function openOrders(
   equipmentId: string,
 ): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
   try {
-    const { rows } = await queryAll(
-      ctx,
-      `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
-      `open work orders on ${equipmentId}`,
-      200,
-    );
+    const { rows } = await queryAll(ctx, {
+      sql: `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
+      purpose: `open work orders on ${equipmentId}`,
+      maxRows: 200,
+    });
     return rows.map((row) => ({
       order_id: num(row.order_id),
       priority: str(row.priority),

@@ -132,7 +132,11 @@ test('precedents ranked with order ids, the machine resolved and its open orders
 });
 
 test('English answer; an ambiguous machine searches each of its machines, merged, and says so', async () => {
-  const order = (id: number, equipment: string, resolution: string, closed: string, similarity: number) => ({
+  const order = (
+    [id, equipment]: [id: number, equipment: string],
+    resolution: string,
+    [closed, similarity]: [string, number],
+  ) => ({
     ...FOUND.matches[0]!,
     order_id: id,
     equipment_id: equipment,
@@ -144,7 +148,7 @@ test('English answer; an ambiguous machine searches each of its machines, merged
     'A-PRESS-01': {
       ...FOUND,
       similar_count: 3,
-      matches: [order(501, 'A-PRESS-01', '更换主轴轴承', '2026-11-20T10:00:00', 0.9)],
+      matches: [order([501, 'A-PRESS-01'], '更换主轴轴承', ['2026-11-20T10:00:00', 0.9])],
       resolutions: [
         {
           resolution: '更换主轴轴承',
@@ -159,7 +163,7 @@ test('English answer; an ambiguous machine searches each of its machines, merged
     'B-PRESS-01': {
       ...FOUND,
       similar_count: 2,
-      matches: [order(502, 'B-PRESS-01', '紧固地脚螺栓', '2026-10-01T10:00:00', 0.95)],
+      matches: [order([502, 'B-PRESS-01'], '紧固地脚螺栓', ['2026-10-01T10:00:00', 0.95])],
       resolutions: [
         {
           resolution: '紧固地脚螺栓',

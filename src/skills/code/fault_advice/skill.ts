@@ -77,12 +77,11 @@ async function openOrders(
   equipmentId: string,
 ): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
   try {
-    const { rows } = await queryAll(
-      ctx,
-      `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
-      `open work orders on ${equipmentId} (fault advice)`,
-      200,
-    );
+    const { rows } = await queryAll(ctx, {
+      sql: `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
+      purpose: `open work orders on ${equipmentId} (fault advice)`,
+      maxRows: 200,
+    });
     return rows.map((row) => ({
       order_id: num(row.order_id),
       priority: str(row.priority),
@@ -162,12 +161,11 @@ async function searchSeveral(
   // cited newest first, as the server does for one machine: the merged lists need the orders' closing dates
   const ids = [...new Set([...fixes.values()].flatMap((group) => group.order_ids))];
   if (ids.length > 0) {
-    const { rows } = await queryAll(
-      ctx,
-      `SELECT order_id, closed_at FROM work_orders WHERE order_id IN (${ids.map((id) => String(Math.trunc(id))).join(', ')}) ORDER BY order_id`,
-      'closing dates of the cited work orders (fault advice over several machines)',
-      5000,
-    );
+    const { rows } = await queryAll(ctx, {
+      sql: `SELECT order_id, closed_at FROM work_orders WHERE order_id IN (${ids.map((id) => String(Math.trunc(id))).join(', ')}) ORDER BY order_id`,
+      purpose: 'closing dates of the cited work orders (fault advice over several machines)',
+      maxRows: 5000,
+    });
     const closed = new Map(rows.map((row) => [num(row.order_id), str(row.closed_at)]));
     for (const group of fixes.values())
       group.order_ids.sort((a, b) => (closed.get(b) ?? '').localeCompare(closed.get(a) ?? '') || b - a);

@@ -42,7 +42,10 @@ export interface LineFigures {
   yield: number | null;
 }
 
-export function figures(line: LineInfo, inspected: number, defective: number, batches: number): LineFigures {
+export function figures(
+  line: LineInfo,
+  { inspected, defective, batches }: { inspected: number; defective: number; batches: number },
+): LineFigures {
   const has = inspected > 0;
   return {
     line_id: line.line_id,
@@ -174,25 +177,22 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     t(language, `正在查询 ${from} 至 ${effectiveTo} 的质量数据…`, `querying quality data ${from} to ${effectiveTo}…`),
   );
   const [totals, daily, types, typeNames] = await Promise.all([
-    queryAll(
-      ctx,
-      `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`,
-      QUERY_PURPOSE,
-    ),
+    queryAll(ctx, {
+      sql: `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`,
+      purpose: QUERY_PURPOSE,
+    }),
     args.by_day
-      ? queryAll(
-          ctx,
-          `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`,
-          'quality metrics per day and line',
-          5000,
-        )
+      ? queryAll(ctx, {
+          sql: `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`,
+          purpose: 'quality metrics per day and line',
+          maxRows: 5000,
+        })
       : undefined,
     wantTypes
-      ? queryAll(
-          ctx,
-          `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
-          'defect types per line for the asked period',
-        )
+      ? queryAll(ctx, {
+          sql: `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
+          purpose: 'defect types per line for the asked period',
+        })
       : undefined,
     wantTypes ? loadDefectTypes(ctx) : undefined,
   ]);
@@ -202,7 +202,11 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   const byLine = new Map(totals.rows.map((row) => [str(row.line_id), row]));
   const lines = selected.map((line) => {
     const row = byLine.get(line.line_id);
-    return figures(line, num(row?.inspected), num(row?.defective), num(row?.batches));
+    return figures(line, {
+      inspected: num(row?.inspected),
+      defective: num(row?.defective),
+      batches: num(row?.batches),
+    });
   });
   const when = periodLabel(period, language) + (shift ? t(language, `（${shift.zh}）`, ` (${shift.en})`) : '');
   const notes: string[] = [];
@@ -261,7 +265,10 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   const withData = lines.filter((line) => line.has_data && line.inspected > 0);
   const sumInspected = withData.reduce((sum, line) => sum + line.inspected, 0);
   const sumDefective = withData.reduce((sum, line) => sum + line.defective, 0);
-  const total = figures({ line_id: '*', name: '合计', name_en: 'All lines' }, sumInspected, sumDefective, batches);
+  const total = figures(
+    { line_id: '*', name: '合计', name_en: 'All lines' },
+    { inspected: sumInspected, defective: sumDefective, batches },
+  );
   const parts: string[] = [];
   let ranking: string[] | undefined;
 
@@ -580,11 +587,10 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
   const language = ctx.language;
   const out: Filters = {};
   if (args.shift) {
-    const { rows: stored } = await queryAll(
-      ctx,
-      'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
-      'the shifts the inspection data records',
-    );
+    const { rows: stored } = await queryAll(ctx, {
+      sql: 'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
+      purpose: 'the shifts the inspection data records',
+    });
     const shifts = stored.map((row) => str(row.shift));
     const wanted = shiftKey(args.shift);
     const match =
@@ -610,11 +616,10 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
     const names = await loadDefectTypes(ctx);
     let types = [...names.values()];
     if (types.length === 0) {
-      const { rows: codes } = await queryAll(
-        ctx,
-        'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type',
-        'the defect types the inspection data records',
-      );
+      const { rows: codes } = await queryAll(ctx, {
+        sql: 'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type',
+        purpose: 'the defect types the inspection data records',
+      });
       types = codes.map((row) => ({
         defect_type: str(row.defect_type),
         name_zh: str(row.defect_type),

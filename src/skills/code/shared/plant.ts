@@ -13,7 +13,7 @@ async function withFallback(ctx: SkillContext, attempts: Array<{ sql: string; pu
   let lastError: unknown;
   for (const attempt of attempts) {
     try {
-      return (await queryAll(ctx, attempt.sql, attempt.purpose)).rows;
+      return (await queryAll(ctx, { sql: attempt.sql, purpose: attempt.purpose })).rows;
     } catch (error) {
       if (!isMissingSchema(error)) throw error;
       lastError = error;
@@ -69,11 +69,10 @@ export interface DefectTypeName {
 /** defect_types (code → zh/en names); an empty map when the table does not exist */
 export async function loadDefectTypes(ctx: SkillContext): Promise<Map<string, DefectTypeName>> {
   try {
-    const { rows } = await queryAll(
-      ctx,
-      'SELECT defect_type, name_zh, name_en FROM defect_types ORDER BY defect_type',
-      'names of the defect types',
-    );
+    const { rows } = await queryAll(ctx, {
+      sql: 'SELECT defect_type, name_zh, name_en FROM defect_types ORDER BY defect_type',
+      purpose: 'names of the defect types',
+    });
     return new Map(
       rows.map((row) => [
         str(row.defect_type),
