@@ -78,7 +78,9 @@ export async function readDocument(
     content,
   };
   const header = truncated
-    ? `[${file.relative} — ${describeEncoding(file.encoding)} — characters ${offset}..${end} of ${total}. TRUNCATED: ${total - end} more characters; call read_document with offset=${end} to continue]`
+    ? `[${file.relative} — ${describeEncoding(file.encoding)} — characters ${offset}..${end} of ` +
+      `${total}. TRUNCATED: ${total - end} more characters; call read_document with offset=${end} to ` +
+      `continue]`
     : `[${file.relative} — ${describeEncoding(file.encoding)} — characters ${offset}..${end} of ${total}, complete]`;
   return toolOk(structured, `${header}\n${content}`);
 }
@@ -227,7 +229,8 @@ export async function searchInFile(
   const head =
     total === 0
       ? `"${keyword}" does not occur in ${file.relative} (${describeEncoding(file.encoding)}).`
-      : `${total} lines of ${file.relative} (${describeEncoding(file.encoding)}) contain "${keyword}"${structured.truncated ? `, showing the first ${matches.length}` : ''}:`;
+      : `${total} lines of ${file.relative} (${describeEncoding(file.encoding)}) contain ` +
+        `"${keyword}"${structured.truncated ? `, showing the first ${matches.length}` : ''}:`;
   return toolOk(structured, [head, ...matches.map((match) => `line ${match.line}: ${match.text}`)].join('\n'));
 }
 
