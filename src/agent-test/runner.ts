@@ -274,7 +274,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     else runnable.push(entry);
   }
   options.err.write(
-    `agent-test: ${runnable.length} case(s) from ${files.length} file(s)${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}\n`,
+    `agent-test: ${runnable.length} case(s) from ${files.length} file(s)` +
+      `${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}\n`,
   );
   const plan = planUnits(runnable, options);
   for (const { entry, message } of plan.problems)

@@ -484,8 +484,16 @@ function canonical(value: unknown): string {
 }
 
 /** "For example, you could call …", "e.g. `get_weather(…)`", "calls like <tool_call>…</tool_call>, for example": shown, not made. */
-const EXAMPLE_BEFORE =
-  /(?:\bfor (?:example|instance)\b|\be\.g\.|\bsuch as\b|\blike this\b|\bsomething like\b|\b(?:could|would|might|can) (?:use|call|write|run|invoke)\b|\bwould look like\b|\b(?:a|the|an) (?:tool |function )?call like\b|\bcalls? (?:look )?like\b|\bwraps? calls? like\b|\ban example\b|\bexample call\b|例如|比如|举例|示例|譬如)[^.!?。！？\n]*$/i;
+const EXAMPLE_BEFORE = new RegExp(
+  [
+    String.raw`(?:\bfor (?:example|instance)\b|\be\.g\.|\bsuch as\b|\blike this\b|`,
+    String.raw`\bsomething like\b|\b(?:could|would|might|can) (?:use|call|write|`,
+    String.raw`run|invoke)\b|\bwould look like\b|\b(?:a|the|an) (?:tool |function )`,
+    String.raw`?call like\b|\bcalls? (?:look )?like\b|\bwraps? calls? like\b|`,
+    String.raw`\ban example\b|\bexample call\b|例如|比如|举例|示例|譬如)[^.!?。！？\n]*$`,
+  ].join(''),
+  'i',
+);
 const EXAMPLE_AFTER = /^[^.!?。！？\n]{0,160}?(?:,|，)?\s*(?:for example|for instance|e\.g\.)/i;
 
 function shownAsExample(text: string, position: number): boolean {

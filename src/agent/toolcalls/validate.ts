@@ -228,7 +228,10 @@ export function validateArguments(options: {
     const named = options.cutOff.map((path) => `argument "${path}" was cut off`).join('; ');
     return {
       ok: false,
-      message: `invalid arguments for "${tool}": ${named} (the reply ended before ${options.cutOff.length === 1 ? 'its value was' : 'their values were'} complete); send the whole call again, shorter if need be`,
+      message:
+        `invalid arguments for "${tool}": ${named} (the reply ended before ` +
+        `${options.cutOff.length === 1 ? 'its value was' : 'their values were'} complete); send the ` +
+        `whole call again, shorter if need be`,
     };
   }
   const context = { changes: [] as string[] };
