@@ -80,8 +80,15 @@ function declined(
 }
 
 /** where one question ends and another begins: "，还有…", "; ", "? ", ", and is …" */
-const QUESTION_BREAK =
-  /[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|how|when|where|did|does|do|can|could|show|list|tell|give)\b)|[,，]\s*(?:also|plus)\s+/gi;
+const QUESTION_BREAK = new RegExp(
+  [
+    String.raw`[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)`,
+    String.raw`|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|`,
+    String.raw`how|when|where|did|does|do|can|could|show|list|tell|give)\b)`,
+    String.raw`|[,，]\s*(?:also|plus)\s+`,
+  ].join(''),
+  'gi',
+);
 
 /**
  * The parts of a question that asks several ("line A's defect rate yesterday,

@@ -519,7 +519,9 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
   {
     name: 'en-weekday-of-week',
     pattern: new RegExp(
-      `\\b(?:on\\s+)?(?:the\\s+)?${EN_WEEKDAY_ANY}\\s+(?:of\\s+)?(?:(?:the\\s+)?(last|previous|this|next)\\s+week|(?:the\\s+)?week\\s+before\\s+last|${EN_COUNT}\\s+weeks?\\s+ago)\\b`,
+      `\\b(?:on\\s+)?(?:the\\s+)?${EN_WEEKDAY_ANY}\\s+(?:of\\s+)?(?:(?:the\\s+)` +
+        `?(last|previous|this|next)\\s+week|(?:the\\s+)` +
+        `?week\\s+before\\s+last|${EN_COUNT}\\s+weeks?\\s+ago)\\b`,
       'g',
     ),
     read: (m, today) => {
@@ -536,8 +538,14 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
   // "the 18th", "on the 2nd" — a day of the month alone (needs the ordinal)
   {
     name: 'en-day-only',
-    pattern:
-      /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|quarter|half|shift|line|machine|press))/g,
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|`,
+        String.raw`feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|quarter|`,
+        String.raw`half|shift|line|machine|press))`,
+      ].join(''),
+      'g',
+    ),
     read: (m, today) => {
       const dayOfMonth = Number(m[1]);
       if (dayOfMonth < 1 || dayOfMonth > 31) return undefined;
@@ -577,8 +585,14 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
   // Q3, Q3 2026, 2026 Q3, the third quarter, this/last quarter
   {
     name: 'en-quarter',
-    pattern:
-      /\b(?:(\d{4})\s*)?q([1-4])\b(?:\s*(\d{4})\b)?|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b(?:\s+(?:of\s+)?(\d{4})\b)?|\b(this|last|previous|next|current|past)\s+quarter\b/g,
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:(\d{4})\s*)?q([1-4])\b(?:\s*(\d{4})\b)?`,
+        String.raw`\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b(?:\s+(?:of\s+)?(\d{4})\b)?`,
+        String.raw`\b(this|last|previous|next|current|past)\s+quarter\b`,
+      ].join('|'),
+      'g',
+    ),
     read: (m, today) => {
       if (m[6] !== undefined)
         return relativeQuarter(
@@ -872,8 +886,17 @@ export const PERIOD_RULES: PeriodRule[] = [
   },
   {
     name: 'en-month-name',
-    pattern:
-      /\b(?:(?:in|for|during|of|since|from)\s+(?:the\s+month\s+of\s+)?)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?|\b(january|february|april|june|july|august|september|october|november|december)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?/g,
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:(?:in|for|during|of|since|from)\s+(?:the\s+month\s+of\s+)`,
+        String.raw`?)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|`,
+        String.raw`july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|`,
+        String.raw`dec(?:ember)?)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?|\b(january|`,
+        String.raw`february|april|june|july|august|september|october|november|december)`,
+        String.raw`\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?`,
+      ].join(''),
+      'g',
+    ),
     read: (m, today) => monthReading(today, monthNumber(m[1] ?? m[3] ?? ''), m[2] ?? m[4]),
   },
 ];

@@ -183,7 +183,14 @@ test('English answer; an ambiguous machine searches each of its machines, merged
   });
   assert.match(
     result.answer,
-    /^Fault advice for "vibration": 5 similar closed work orders\. Fixes that worked, most often and most recently first:\n\n1\. 紧固地脚螺栓 — worked 3× \(last 2026-10-01\); orders #502 #310 #300\n2\. 更换主轴轴承 — worked 2× \(last 2026-11-20\); orders #501 #420/,
+    new RegExp(
+      [
+        String.raw`^Fault advice for "vibration": 5 similar closed work orders\. Fixes that `,
+        String.raw`worked, most often and most recently first:\n\n1\. 紧固地脚螺栓 — worked 3× `,
+        String.raw`\(last 2026-10-01\); orders #502 #310 #300\n2\. 更换主轴轴承 — worked 2× \(last `,
+        String.raw`2026-11-20\); orders #501 #420`,
+      ].join(''),
+    ),
   );
   assert.match(result.answer, /Most similar orders:\n\n- #502 [^\n]+\n- #501 /);
   assert.match(
@@ -232,7 +239,9 @@ test('no precedent on the machine widens to the plant; no precedent anywhere is 
   });
   assert.equal(
     nothing.result.answer,
-    'No closed work order among 3000 resembles "smells of burnt toast", so there is no precedent to recommend (and no guess). Check the SOPs instead — e.g. ask "find the SOP for smells of burnt toast".',
+    'No closed work order among 3000 resembles "smells of burnt toast", so there is no precedent to ' +
+      'recommend (and no guess). Check the SOPs instead — e.g. ask "find the SOP for smells of burnt ' +
+      'toast".',
   );
   const zh = await runSkill({
     skill: faultAdvice,

@@ -167,7 +167,9 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   if ('answer' in filters) return filters;
   const { shift, defect } = filters;
   const where =
-    `record_date BETWEEN ${sqlDate(from)} AND ${sqlDate(effectiveTo)}${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}` +
+    `record_date BETWEEN ${sqlDate(from)} AND ` +
+    `${sqlDate(effectiveTo)}` +
+    `${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}` +
     (shift ? ` AND shift = ${sqlText(shift.stored)}` : '');
   const typeSum = defect
     ? `, SUM(CASE WHEN defect_type = ${sqlText(defect.code)} THEN defect_qty ELSE 0 END) AS type_defective`
@@ -178,19 +180,27 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   );
   const [totals, daily, types, typeNames] = await Promise.all([
     queryAll(ctx, {
-      sql: `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`,
+      sql:
+        `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS ` +
+        `batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`,
       purpose: QUERY_PURPOSE,
     }),
     args.by_day
       ? queryAll(ctx, {
-          sql: `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`,
+          sql:
+            `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS ` +
+            `defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY ` +
+            `record_date, line_id`,
           purpose: 'quality metrics per day and line',
           maxRows: 5000,
         })
       : undefined,
     wantTypes
       ? queryAll(ctx, {
-          sql: `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
+          sql:
+            `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS ` +
+            `defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, ` +
+            `COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
           purpose: 'defect types per line for the asked period',
         })
       : undefined,
@@ -288,8 +298,12 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     ): string =>
       t(
         language,
-        `${typeName} **${pcs(figure.pieces, 'zh')}**，占检验数 ${pct(figure.rate ?? 0)}（检验 ${pcs(line.inspected, 'zh')}），占全部不良 ${figure.share === null ? '—' : pct(figure.share)}（不良共 ${pcs(line.defective, 'zh')}）`,
-        `**${figure.pieces} ${typeName.toLowerCase()}** pieces — ${pct(figure.rate ?? 0)} of the ${pcs(line.inspected, 'en')} inspected, ${figure.share === null ? '—' : pct(figure.share)} of the ${line.defective} defective`,
+        `${typeName} **${pcs(figure.pieces, 'zh')}**，占检验数 ${pct(figure.rate ?? 0)}（检验 ` +
+          `${pcs(line.inspected, 'zh')}），占全部不良 ${figure.share === null ? '—' : pct(figure.share)}（不良共 ` +
+          `${pcs(line.defective, 'zh')}）`,
+        `**${figure.pieces} ${typeName.toLowerCase()}** pieces — ${pct(figure.rate ?? 0)} of the ` +
+          `${pcs(line.inspected, 'en')} inspected, ${figure.share === null ? '—' : pct(figure.share)} of ` +
+          `the ${line.defective} defective`,
       );
     const ordered = args.rank
       ? [...lines].sort(
@@ -668,8 +682,12 @@ export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
   kind: 'code',
   name: 'quality_metrics',
   description:
-    'Output (产量), defect rate (次品率/不良率) and yield (良率) of one or more production lines for a day or a period, with the inspected and defective piece counts behind them; ' +
-    'ranks the lines ("which line was worst last week?") by defect rate, defective pieces, output or yield (rank_by), breaks down by day or by defect type when asked; only one shift (shift: day/night) or one defect type (defect_type: "scratch", "气孔") when asked. Use for any question about quality figures of lines.',
+    'Output (产量), defect rate (次品率/不良率) and yield (良率) of one or more production lines for a day or ' +
+    'a period, with the inspected and defective piece counts behind them; ' +
+    'ranks the lines ("which line was worst last week?") by defect rate, defective pieces, output or ' +
+    'yield (rank_by), breaks down by day or by defect type when asked; only one shift (shift: ' +
+    'day/night) or one defect type (defect_type: "scratch", "气孔") when asked. Use for any question ' +
+    'about quality figures of lines.',
   version: '1.2.0',
   parameters: qualityMetricsArgs,
   timeoutMs: 30_000,

@@ -109,7 +109,10 @@ export async function loadEquipment(ctx: SkillContext): Promise<EquipmentItem[]>
   const purpose = 'equipment list: resolve the machine the operator named, status and maintenance dates';
   const rows = await withFallback(ctx, [
     {
-      sql: 'SELECT e.equipment_id, e.line_id, e.name, e.name_en, e.type, t.name_zh AS type_zh, t.name_en AS type_en, e.status, e.last_maintenance, e.next_maintenance FROM equipment e LEFT JOIN equipment_types t ON t.type = e.type ORDER BY e.line_id, e.equipment_id',
+      sql:
+        'SELECT e.equipment_id, e.line_id, e.name, e.name_en, e.type, t.name_zh AS type_zh, t.name_en AS ' +
+        'type_en, e.status, e.last_maintenance, e.next_maintenance FROM equipment e LEFT JOIN ' +
+        'equipment_types t ON t.type = e.type ORDER BY e.line_id, e.equipment_id',
       purpose,
     },
     {
