@@ -173,7 +173,9 @@ function checkSkills(config: Config): Check[] {
             .prepare('SELECT name, version, kind, source, content_hash, enabled, error, updated_at FROM skills')
             .all();
           const insert = memory.prepare(
-            'INSERT OR REPLACE INTO skills (name, version, kind, source, content_hash, enabled, error, updated_at) VALUES (@name, @version, @kind, @source, @content_hash, @enabled, @error, @updated_at)',
+            'INSERT OR REPLACE INTO skills (name, version, kind, source, content_hash, enabled, error, ' +
+              'updated_at) VALUES (@name, @version, @kind, @source, @content_hash, @enabled, @error, ' +
+              '@updated_at)',
           );
           for (const row of rows) insert.run(row);
         } finally {
@@ -192,7 +194,9 @@ function checkSkills(config: Config): Check[] {
     const disabled = list.filter((info) => !info.enabled);
     const code = enabled.filter((info) => info.kind === 'code').length;
     const names = enabled.map((info) => info.name);
-    const summary = `${enabled.length} skill(s) enabled (${code} code, ${enabled.length - code} Markdown): ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
+    const summary =
+      `${enabled.length} skill(s) enabled (${code} code, ${enabled.length - code} Markdown): ` +
+      `${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
     if (enabled.length === 0)
       checks.push({
         name: 'skills',

@@ -107,7 +107,9 @@ async function serve(context: CommandContext): Promise<number> {
   }
   log.info({ url: server.url }, 'llm-serve-ready');
   process.stdout.write(
-    `llm serve: listening on ${server.url} (model ${model.id}, ${model.threads} thread(s), context ${model.contextSize} × ${parallel}, chat template ${model.chatWrapperName}, loaded in ${model.loadMs} ms)\n`,
+    `llm serve: listening on ${server.url} (model ${model.id}, ${model.threads} thread(s), context ` +
+      `${model.contextSize} × ${parallel}, chat template ${model.chatWrapperName}, loaded in ` +
+      `${model.loadMs} ms)\n`,
   );
 
   const ready = server;

@@ -60,7 +60,9 @@ export async function run(context: CommandContext): Promise<number> {
   ];
   if (summary.docsDir !== undefined) {
     lines.push(
-      `documents: ${summary.documents.length} files in ${summary.docsDir} (${summary.gbkDocuments.length} GBK-encoded, listed in ${path.join(summary.docsDir, 'README.md')})`,
+      `documents: ${summary.documents.length} files in ${summary.docsDir} ` +
+        `(${summary.gbkDocuments.length} GBK-encoded, listed in ` +
+        `${path.join(summary.docsDir, 'README.md')})`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
