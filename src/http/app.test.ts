@@ -415,7 +415,8 @@ describe('the API', () => {
     assert.equal(tools.tools[0].name, 'query_database');
     harness.db
       .prepare(
-        "INSERT INTO tool_call_log (session_id, trace_id, tool_name, parameters, duration_ms, success, created_at) VALUES ('s', 'trace-x', 'query_database', '{}', 1, 1, '2026-11-29T00:00:00Z')",
+        'INSERT INTO tool_call_log (session_id, trace_id, tool_name, parameters, duration_ms, success, ' +
+          "created_at) VALUES ('s', 'trace-x', 'query_database', '{}', 1, 1, '2026-11-29T00:00:00Z')",
       )
       .run();
     const audit = await (await harness.app.request('/api/audit?trace_id=trace-x', get(admin))).json();

@@ -44,7 +44,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A hash that matches nothing, verified against when a user is unknown so both paths take as long. */
-export const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_LENGTH, 1).toString('base64url')}`;
+export const DUMMY_HASH =
+  `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64url')}$` +
+  `${Buffer.alloc(KEY_LENGTH, 1).toString('base64url')}`;
 
 /** Why a new password is unacceptable, or undefined when it is fine. */
 export function passwordProblem(password: string): string | undefined {

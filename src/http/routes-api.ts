@@ -266,7 +266,8 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
     service.deps.audit?.flush();
     const rows = db
       .prepare(
-        `SELECT id, session_id, trace_id, origin, server, tool_name, parameters, purpose, result_summary, duration_ms, success, cached, error_code, attempt, created_at
+        `SELECT id, session_id, trace_id, origin, server, tool_name, parameters, purpose, result_summary,` +
+          ` duration_ms, success, cached, error_code, attempt, created_at
          FROM tool_call_log
          WHERE (@trace_id IS NULL OR trace_id = @trace_id) AND (@session_id IS NULL OR session_id = @session_id)
            AND (@tool IS NULL OR tool_name = @tool) AND (@before_id IS NULL OR id < @before_id)

@@ -154,7 +154,9 @@ class DecodeStream extends Transform {
     } catch {
       callback(
         new AppError('BAD_REQUEST', `the file is not valid UTF-8 (bad bytes after byte ${start})`, {
-          hint: 'the start of the file looked like UTF-8 but later bytes are not: save the whole file in one encoding (UTF-8 or GBK), or set encoding: gb18030 in the mapping',
+          hint:
+            'the start of the file looked like UTF-8 but later bytes are not: save the whole file in one ' +
+            'encoding (UTF-8 or GBK), or set encoding: gb18030 in the mapping',
         }),
       );
     }

@@ -440,7 +440,8 @@ export class McpManager implements ToolCaller {
     if (owner !== undefined) {
       return [
         'FORBIDDEN',
-        `Tool ${name} is not available: the configuration does not allow it on the "${owner}" server (mcp.servers.${owner}.allow/deny). Available tools: ${available}.`,
+        `Tool ${name} is not available: the configuration does not allow it on the "${owner}" server ` +
+          `(mcp.servers.${owner}.allow/deny). Available tools: ${available}.`,
       ];
     }
     return ['TOOL_NOT_FOUND', `There is no tool named ${name}. Available tools: ${available}.`];
