@@ -216,10 +216,14 @@ export function escapeHtml(value: unknown): string {
 export function toHtml(table: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] }): string {
   const { title, columns, rows, notes = [] } = table;
   const numeric = (value: unknown) => typeof value === 'number';
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:2rem;color:#222}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25rem .6rem}th{background:#f3f3f3;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}p.note{color:#555}</style>
+<style>body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:2rem;color:` +
+    `#222}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25rem ` +
+    `.6rem}th{background:#f3f3f3;text-align:left}td.n{text-align:right;font-variant-numeric:` +
+    `tabular-nums}p.note{color:#555}</style>
 </head><body>
 <h1>${escapeHtml(title)}</h1>
 ${notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
@@ -228,7 +232,8 @@ ${notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
 ${rows.map((row) => `<tr>${row.map((cell) => `<td${numeric(cell) ? ' class="n"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n')}
 </tbody></table>
 </body></html>
-`;
+`
+  );
 }
 
 export function render(

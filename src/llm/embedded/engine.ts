@@ -296,7 +296,8 @@ export class EmbeddedModel {
     if (room < 1 || (request.maxTokens !== undefined && request.maxTokens > room)) {
       throw new AppError(
         'BAD_REQUEST',
-        `this model's context is ${this.contextSize} tokens; the messages take ${promptTokens}${request.maxTokens !== undefined ? ` and max_tokens asks for ${request.maxTokens} more` : ''}`,
+        `this model's context is ${this.contextSize} tokens; the messages take ` +
+          `${promptTokens}${request.maxTokens !== undefined ? ` and max_tokens asks for ${request.maxTokens} more` : ''}`,
         {
           hint: 'send fewer or shorter messages, lower max_tokens, or raise llm.embedded.context_size',
           details: {

@@ -126,7 +126,8 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     if (body.model !== undefined && !names.has(body.model)) {
       throw new AppError(
         'NOT_FOUND',
-        `the model "${body.model}" does not exist here; this service serves "${model.id}" (also accepted: ${[...names].filter((name) => name !== model.id).join(', ')})`,
+        `the model "${body.model}" does not exist here; this service serves "${model.id}" (also accepted:` +
+          ` ${[...names].filter((name) => name !== model.id).join(', ')})`,
         {
           details: { param: 'model', code: 'model_not_found' },
         },
