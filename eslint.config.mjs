@@ -48,6 +48,11 @@ export default defineConfig(
     rules: { 'airgap/max-line-length': 'off' },
   },
   {
+    // one add(family, source, text, expect) per quoted sample: 300 samples read as a table, not as calls
+    files: ['src/agent/toolcalls/real-corpus.ts'],
+    rules: { '@typescript-eslint/max-params': 'off' },
+  },
+  {
     // the lint rules' own files are plain ESM
     files: ['eslint.config.mjs', 'scripts/**/*.mjs'],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },

@@ -243,7 +243,9 @@ async function main(): Promise<number> {
       `${load}, ${elapsed.toFixed(1)} s: ${latencies.length} questions answered, ${(latencies.length / elapsed).toFixed(1)} requests/s\n`,
     );
     process.stdout.write(
-      `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms\n`,
+      `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ` +
+        `${percentile(latencies, 99).toFixed(1)} ms, max ` +
+        `${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms\n`,
     );
     process.stdout.write(
       `errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}\n`,

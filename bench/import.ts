@@ -48,7 +48,11 @@ async function writeCsv(file: string, rows: number): Promise<void> {
     const line = LINES[index % 4]!;
     const night = index % 2 === 1;
     const defects = index % 7;
-    chunk += `${line},${date},${night ? 'night' : 'day'},${line}${date.replaceAll('-', '')}${night ? 'N' : 'D'}${index},产品 HG-220,${300 + (index % 600)},${defects},${defects ? TYPES[index % 5] : ''},张伟,${date} ${night ? '21' : '09'}:${String(index % 60).padStart(2, '0')}:00\n`;
+    chunk +=
+      `${line},${date},${night ? 'night' : 'day'},` +
+      `${line}${date.replaceAll('-', '')}${night ? 'N' : 'D'}${index},产品 HG-220,${300 + (index % 600)},` +
+      `${defects},${defects ? TYPES[index % 5] : ''},张伟,${date} ${night ? '21' : '09'}:` +
+      `${String(index % 60).padStart(2, '0')}:00\n`;
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
@@ -103,14 +107,16 @@ try {
     throw new Error(`import ${report.status}: ${JSON.stringify(report.problems.slice(0, 3))}`);
   const rate = Math.round(report.written / seconds);
   process.stdout.write(
-    `import ${report.written.toLocaleString('en-US')} rows (${megabytes.toFixed(1)} MiB CSV): ${seconds.toFixed(2)} s, ${rate.toLocaleString('en-US')} rows/s; ` +
+    `import ${report.written.toLocaleString('en-US')} rows (${megabytes.toFixed(1)} MiB CSV): ` +
+      `${seconds.toFixed(2)} s, ${rate.toLocaleString('en-US')} rows/s; ` +
       `RSS ${(rssBefore / 1048576).toFixed(0)} MiB before, peak ${(peak / 1048576).toFixed(0)} MiB during\n`,
   );
   // the machine may be shared: the load average says how much of it this run had, and the CPU
   // seconds give a figure that the other processes change less (rows per CPU-second)
   const cpuRate = Math.round(report.written / cpuSeconds);
   process.stdout.write(
-    `CPU ${cpuSeconds.toFixed(2)} s (${cpuRate.toLocaleString('en-US')} rows per CPU-second); load average ${load.map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} cores\n`,
+    `CPU ${cpuSeconds.toFixed(2)} s (${cpuRate.toLocaleString('en-US')} rows per CPU-second); load ` +
+      `average ${load.map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} cores\n`,
   );
   process.stdout.write(
     `RSS by rows imported: ${rssAt.map((mark) => `${mark.rows.toLocaleString('en-US')}: ${mark.rssMiB} MiB`).join(', ')}\n`,
@@ -118,28 +124,40 @@ try {
   process.stdout.write(`target ≥ 200,000 rows/s: ${rate >= 200_000 ? 'met' : 'NOT met'}\n`);
   if (importOnly) {
     process.stdout.write(
-      `${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), rssAt, cpuSeconds: Number(cpuSeconds.toFixed(2)), rowsPerCpuSecond: cpuRate })}\n`,
+      `` +
+        JSON.stringify({
+          rows: report.written,
+          seconds: Number(seconds.toFixed(2)),
+          rowsPerSecond: rate,
+          rssBeforeMiB: Math.round(rssBefore / 1048576),
+          rssPeakMiB: Math.round(peak / 1048576),
+          rssAt,
+          cpuSeconds: Number(cpuSeconds.toFixed(2)),
+          rowsPerCpuSecond: cpuRate,
+        }) +
+        `\n`,
     );
   }
 
   if (process.argv.includes('--sqlite-floor')) sqliteFloor(path.join(dir, 'floor'), rows);
 
   // inbox → first answer
-  if (!importOnly) await inboxToAnswer(report, rate, seconds, rssBefore, peak, cpuSeconds, cpuRate, load);
+  if (!importOnly) await inboxToAnswer({ report, rate, seconds, rssBefore, peak, cpuSeconds, cpuRate, load });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function inboxToAnswer(
-  report: { written: number },
-  rate: number,
-  seconds: number,
-  rssBefore: number,
-  peak: number,
-  cpuSeconds: number,
-  cpuRate: number,
-  load: number[],
-): Promise<void> {
+async function inboxToAnswer(measured: {
+  report: { written: number };
+  rate: number;
+  seconds: number;
+  rssBefore: number;
+  peak: number;
+  cpuSeconds: number;
+  cpuRate: number;
+  load: number[];
+}): Promise<void> {
+  const { report, rate, seconds, rssBefore, peak, cpuSeconds, cpuRate, load } = measured;
   const live = await startLiveService({});
   let latency = Number.NaN;
   try {
@@ -183,7 +201,19 @@ async function inboxToAnswer(
     await live.close();
   }
   process.stdout.write(
-    `${JSON.stringify({ rows: report.written, seconds: Number(seconds.toFixed(2)), rowsPerSecond: rate, rssBeforeMiB: Math.round(rssBefore / 1048576), rssPeakMiB: Math.round(peak / 1048576), cpuSeconds: Number(cpuSeconds.toFixed(2)), rowsPerCpuSecond: cpuRate, loadAverage: load.map((value) => Number(value.toFixed(2))), inboxToAnswerS: Number(latency.toFixed(2)) })}\n`,
+    `` +
+      JSON.stringify({
+        rows: report.written,
+        seconds: Number(seconds.toFixed(2)),
+        rowsPerSecond: rate,
+        rssBeforeMiB: Math.round(rssBefore / 1048576),
+        rssPeakMiB: Math.round(peak / 1048576),
+        cpuSeconds: Number(cpuSeconds.toFixed(2)),
+        rowsPerCpuSecond: cpuRate,
+        loadAverage: load.map((value) => Number(value.toFixed(2))),
+        inboxToAnswerS: Number(latency.toFixed(2)),
+      }) +
+      `\n`,
   );
 }
 

@@ -168,11 +168,15 @@ try {
   };
   process.stdout.write(
     [
-      `model ${result.model}, ${threads} thread(s) on ${result.cores} core(s): loaded in ${result.load_ms} ms, RSS ${result.rss_mib.before} → ${result.rss_mib.after_load} MiB`,
-      `direct (node-llama-cpp LlamaChat): ${directSummary.tokens_per_s} tok/s, TTFT ${directSummary.ttft_ms} ms, ${directSummary.total_ms} ms for ${directSummary.tokens} tokens`,
-      `service (HTTP + SSE + openai SDK):  ${serviceSummary.tokens_per_s} tok/s, TTFT ${serviceSummary.ttft_ms} ms, ${serviceSummary.total_ms} ms for ${serviceSummary.tokens} tokens`,
+      `model ${result.model}, ${threads} thread(s) on ${result.cores} core(s): loaded in ` +
+        `${result.load_ms} ms, RSS ${result.rss_mib.before} → ${result.rss_mib.after_load} MiB`,
+      `direct (node-llama-cpp LlamaChat): ${directSummary.tokens_per_s} tok/s, TTFT ` +
+        `${directSummary.ttft_ms} ms, ${directSummary.total_ms} ms for ${directSummary.tokens} tokens`,
+      `service (HTTP + SSE + openai SDK):  ${serviceSummary.tokens_per_s} tok/s, TTFT ` +
+        `${serviceSummary.ttft_ms} ms, ${serviceSummary.total_ms} ms for ${serviceSummary.tokens} tokens`,
       `overhead per request: ${result.overhead_ms_per_request} ms (median of ${runs})`,
-      `tool call (grammar, tool_choice required): ${result.tool_call.ms} ms, ${result.tool_call.completion_tokens} tokens, finish ${result.tool_call.finish_reason}`,
+      `tool call (grammar, tool_choice required): ${result.tool_call.ms} ms, ` +
+        `${result.tool_call.completion_tokens} tokens, finish ${result.tool_call.finish_reason}`,
       JSON.stringify(result),
     ].join('\n') + '\n',
   );

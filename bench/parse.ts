@@ -58,10 +58,16 @@ for (const entry of REAL_CORPUS) {
   });
 }
 // long outputs: a reasoning model's think block, a long answer, a call with a big argument
-const reasoning = `<think>${'The user wants the defect rate of line A last Wednesday. I need to query quality_data. '.repeat(80)}</think>\n<tool_call>\n{"name": "query_database", "arguments": {"sql": "SELECT 1 LIMIT 1", "purpose": "rate"}}\n</tool_call>`;
+const reasoning =
+  `<think>` +
+  'The user wants the defect rate of line A last Wednesday. I need to query quality_data. '.repeat(80) +
+  `</think>\n<tool_call>\n{"name": "query_database", "arguments": {"sql": "SELECT 1 LIMIT 1", "purpose": "rate"}}\n</tool_call>`;
 const answer = `${'Line A produced 12,340 pieces this week with a defect rate of 1.21% (149 defects); the main defect was scratches. '.repeat(60)}`;
 const bigArgument = `<tool_call>{"name": "search_docs", "arguments": {"query": "${'press 3 vibration bearing noise '.repeat(200)}"}}</tool_call>`;
-const harmonyLong = `<|channel|>analysis<|message|>${'Need the weekly report for line B. '.repeat(150)}<|end|><|start|>assistant<|channel|>commentary to=functions.weekly_report <|constrain|>json<|message|>{"line":"B","week":"2026-W47"}<|call|>`;
+const harmonyLong =
+  `<|channel|>analysis<|message|>${'Need the weekly report for line B. '.repeat(150)}<|end|><|start` +
+  `|>assistant<|channel|>commentary to=functions.weekly_report <|constrain|>json<|message|>{"line":` +
+  `"B","week":"2026-W47"}<|call|>`;
 for (const [name, text] of [
   ['long: think block then a call', reasoning],
   ['long: plain answer', answer],
@@ -113,12 +119,15 @@ for (const result of worst)
 const over = small.filter((result) => result.p99 >= 1);
 const maxSmall = Math.max(...small.map((result) => result.p99));
 console.log(
-  `  outputs under 8 KB: ${small.length}; worst p99 ${fmt(maxSmall)} — target p99 < 1 ms: ${over.length === 0 ? 'met' : `MISSED by ${over.length} (${over.map((result) => result.name).join(', ')})`}`,
+  `  outputs under 8 KB: ${small.length}; worst p99 ${fmt(maxSmall)} — target p99 < 1 ms: ` +
+    `${over.length === 0 ? 'met' : `MISSED by ${over.length} (${over.map((result) => result.name).join(', ')})`}`,
 );
 
 const score = scoreRealCorpus();
 console.log(
-  `real set: ${score.recovered}/${score.total} recovered exactly (${((100 * score.recovered) / score.total).toFixed(1)}%), ${score.executedNone} of ${score.noneCases} prose/truncated/garbage outputs executed`,
+  `real set: ${score.recovered}/${score.total} recovered exactly ` +
+    `(${((100 * score.recovered) / score.total).toFixed(1)}%), ${score.executedNone} of ` +
+    `${score.noneCases} prose/truncated/garbage outputs executed`,
 );
 for (const [family, counts] of Object.entries(score.byFamily))
   console.log(`  ${family.padEnd(14)} ${counts.recovered}/${counts.total}`);

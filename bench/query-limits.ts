@@ -20,7 +20,15 @@ async function main(): Promise<void> {
     const elapsed = performance.now() - started;
     const peak = sampler.stop();
     console.log(
-      `zeroblob query: ${outcome.isError ? `refused/failed [${outcome.structured?.error?.code}]` : `answered ${outcome.structured.row_count} rows`} in ${elapsed.toFixed(0)} ms; peak RSS of server + workers ${peak.toFixed(0)} MB`,
+      `zeroblob query: ` +
+        (outcome.isError
+          ? `refused/failed [${outcome.structured?.error?.code}]`
+          : `answered ${outcome.structured.row_count} rows`) +
+        ` in ` +
+        elapsed.toFixed(0) +
+        ` ms; peak RSS of server + workers ` +
+        peak.toFixed(0) +
+        ` MB`,
     );
     console.log(`  answer: ${outcome.text.split('\n').slice(0, 2).join(' / ').slice(0, 300)}`);
 

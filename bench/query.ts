@@ -78,15 +78,24 @@ async function startDbhub(dir: string, plantDb: string): Promise<Dbhub> {
 const QUESTIONS: Array<{ name: string; sql: string }> = [
   {
     name: "line A's defect rate on a day",
-    sql: "SELECT line_id, SUM(inspected_qty) AS output, ROUND(100.0 * SUM(defect_qty) / SUM(inspected_qty), 2) AS defect_rate_pct FROM quality_data WHERE line_id = 'A' AND record_date = '2026-11-25' GROUP BY line_id LIMIT 10",
+    sql:
+      'SELECT line_id, SUM(inspected_qty) AS output, ROUND(100.0 * SUM(defect_qty) / SUM(inspected_qty)' +
+      ", 2) AS defect_rate_pct FROM quality_data WHERE line_id = 'A' AND record_date = '2026-11-25' " +
+      'GROUP BY line_id LIMIT 10',
   },
   {
     name: 'a week per line',
-    sql: "SELECT line_id, SUM(inspected_qty) AS output, ROUND(100.0 * SUM(defect_qty) / SUM(inspected_qty), 2) AS defect_rate_pct FROM quality_data WHERE record_date BETWEEN '2026-11-16' AND '2026-11-22' GROUP BY line_id ORDER BY line_id LIMIT 10",
+    sql:
+      'SELECT line_id, SUM(inspected_qty) AS output, ROUND(100.0 * SUM(defect_qty) / SUM(inspected_qty)' +
+      ", 2) AS defect_rate_pct FROM quality_data WHERE record_date BETWEEN '2026-11-16' AND " +
+      "'2026-11-22' GROUP BY line_id ORDER BY line_id LIMIT 10",
   },
   {
     name: 'top defect types last month',
-    sql: "SELECT defect_type, SUM(defect_qty) AS defects FROM quality_data WHERE record_date >= '2026-10-01' AND record_date < '2026-11-01' AND defect_type IS NOT NULL GROUP BY defect_type ORDER BY defects DESC LIMIT 5",
+    sql:
+      'SELECT defect_type, SUM(defect_qty) AS defects FROM quality_data WHERE record_date >= ' +
+      "'2026-10-01' AND record_date < '2026-11-01' AND defect_type IS NOT NULL GROUP BY defect_type " +
+      'ORDER BY defects DESC LIMIT 5',
   },
 ];
 

@@ -32,7 +32,9 @@ for (const rows of sizes.length > 0 ? sizes : [100_000, 1_000_000]) {
       rowsPerSecond: Math.round(rows / seconds),
     });
     process.stdout.write(
-      `seed ${rows.toLocaleString('en-US')} rows: ${seconds.toFixed(2)} s, ${(summary.bytes / 1048576).toFixed(1)} MiB, ${summary.tables.work_orders} work orders, ${summary.documents.length} documents\n`,
+      `seed ${rows.toLocaleString('en-US')} rows: ${seconds.toFixed(2)} s, ` +
+        `${(summary.bytes / 1048576).toFixed(1)} MiB, ${summary.tables.work_orders} work orders, ` +
+        `${summary.documents.length} documents\n`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

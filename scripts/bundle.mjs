@@ -242,7 +242,8 @@ async function main() {
   seaBinary(work, outfile, binary);
   writeFileSync(
     path.join(stage, 'bin', 'agent-test'),
-    '#!/bin/sh\n# the regression runner: `airgap-agent test` (a script, not a link, so the SEA is started by its own name)\nexec "$(dirname "$(readlink -f "$0")")/airgap-agent" test "$@"\n',
+    '#!/bin/sh\n# the regression runner: `airgap-agent test` (a script, not a link, so the SEA is ' +
+      'started by its own name)\nexec "$(dirname "$(readlink -f "$0")")/airgap-agent" test "$@"\n',
   );
   chmodSync(path.join(stage, 'bin', 'agent-test'), 0o755);
 

@@ -131,7 +131,7 @@ export function parseInstant(iso: string, timeZone: string): Date {
   const dateOnly = DATE_RE.exec(text);
   if (dateOnly) {
     const [, y, m, d] = dateOnly;
-    checkCalendar(Number(y), Number(m), Number(d), iso);
+    checkCalendar([Number(y), Number(m), Number(d)], iso);
     return zonedToInstant({ year: Number(y), month: Number(m), day: Number(d) }, timeZone);
   }
   const match = DATETIME_RE.exec(text);
@@ -141,7 +141,7 @@ export function parseInstant(iso: string, timeZone: string): Date {
     });
   }
   const [, y, m, d, hh, mm, ss, , zone] = match;
-  checkCalendar(Number(y), Number(m), Number(d), iso);
+  checkCalendar([Number(y), Number(m), Number(d)], iso);
   if (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) {
     throw new AppError('USAGE', `"${iso}" has an impossible time of day`, {
       hint: 'hours 00-23, minutes and seconds 00-59',
@@ -165,7 +165,7 @@ export function parseInstant(iso: string, timeZone: string): Date {
   );
 }
 
-function checkCalendar(year: number, month: number, day: number, original: string): void {
+function checkCalendar([year, month, day]: [year: number, month: number, day: number], original: string): void {
   const probe = new Date(Date.UTC(year, month - 1, day));
   if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
     throw new AppError('USAGE', `"${original}" is not a calendar date`, {

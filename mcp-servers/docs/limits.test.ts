@@ -12,37 +12,45 @@ import path from 'node:path';
 import { MESSAGE_MAX_BYTES } from '../shared/message-cap.js';
 import { startServer, tempDir, writeConfig } from '../shared/test-client.js';
 
-test('list_documents of 5000 files with long paths (≈ 20 MB of listing) is cut under the message cap with has_more and a note; the connection survives', async () => {
-  const workspace = tempDir('docs-cap-');
-  const docs = path.join(workspace.dir, 'docs');
-  let deep = docs;
-  for (let level = 0; level < 10; level++) deep = path.join(deep, `${'长目录'.repeat(10)}-${level}-${'d'.repeat(120)}`);
-  mkdirSync(deep, { recursive: true });
-  for (let index = 0; index < 5000; index++)
-    writeFileSync(path.join(deep, `${String(index).padStart(5, '0')}-${'f'.repeat(150)}.txt`), 'x');
-  writeFileSync(path.join(docs, 'press-sop.md'), '# Press SOP\ntorque 45 Nm');
-  const server = await startServer({ name: 'docs', configFile: writeConfig(workspace.dir, { docs: { root: docs } }) });
-  try {
-    const listed = await server.call('list_documents');
-    assert.equal(listed.isError, false, listed.text.slice(0, 300));
-    const bytes = Buffer.byteLength(JSON.stringify(listed.structured)) + Buffer.byteLength(listed.text);
-    assert.ok(bytes < MESSAGE_MAX_BYTES, `${bytes} bytes came back`);
-    assert.equal(listed.structured.has_more, true);
-    assert.match(listed.structured.note, /over the \d+-byte message limit, and was cut: ask for less/);
-    assert.ok(
-      listed.structured.documents.length > 100 && listed.structured.documents.length < 5000,
-      `${listed.structured.documents.length} entries`,
-    );
-    assert.match(listed.text, /message limit/);
-    // the same connection still answers
-    const read = await server.call('read_document', { path: 'press-sop.md' });
-    assert.equal(read.isError, false, read.text);
-    assert.match(read.text, /torque 45 Nm/);
-  } finally {
-    await server.close();
-    workspace.cleanup();
-  }
-});
+test(
+  'list_documents of 5000 files with long paths (≈ 20 MB of listing) is cut under the message cap ' +
+    'with has_more and a note; the connection survives',
+  async () => {
+    const workspace = tempDir('docs-cap-');
+    const docs = path.join(workspace.dir, 'docs');
+    let deep = docs;
+    for (let level = 0; level < 10; level++)
+      deep = path.join(deep, `${'长目录'.repeat(10)}-${level}-${'d'.repeat(120)}`);
+    mkdirSync(deep, { recursive: true });
+    for (let index = 0; index < 5000; index++)
+      writeFileSync(path.join(deep, `${String(index).padStart(5, '0')}-${'f'.repeat(150)}.txt`), 'x');
+    writeFileSync(path.join(docs, 'press-sop.md'), '# Press SOP\ntorque 45 Nm');
+    const server = await startServer({
+      name: 'docs',
+      configFile: writeConfig(workspace.dir, { docs: { root: docs } }),
+    });
+    try {
+      const listed = await server.call('list_documents');
+      assert.equal(listed.isError, false, listed.text.slice(0, 300));
+      const bytes = Buffer.byteLength(JSON.stringify(listed.structured)) + Buffer.byteLength(listed.text);
+      assert.ok(bytes < MESSAGE_MAX_BYTES, `${bytes} bytes came back`);
+      assert.equal(listed.structured.has_more, true);
+      assert.match(listed.structured.note, /over the \d+-byte message limit, and was cut: ask for less/);
+      assert.ok(
+        listed.structured.documents.length > 100 && listed.structured.documents.length < 5000,
+        `${listed.structured.documents.length} entries`,
+      );
+      assert.match(listed.text, /message limit/);
+      // the same connection still answers
+      const read = await server.call('read_document', { path: 'press-sop.md' });
+      assert.equal(read.isError, false, read.text);
+      assert.match(read.text, /torque 45 Nm/);
+    } finally {
+      await server.close();
+      workspace.cleanup();
+    }
+  },
+);
 
 test('a FIFO in the documents folder is refused at once (not a regular file) and the server keeps answering', async () => {
   const workspace = tempDir('docs-fifo-');

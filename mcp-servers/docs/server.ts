@@ -78,7 +78,9 @@ export async function readDocument(
     content,
   };
   const header = truncated
-    ? `[${file.relative} — ${describeEncoding(file.encoding)} — characters ${offset}..${end} of ${total}. TRUNCATED: ${total - end} more characters; call read_document with offset=${end} to continue]`
+    ? `[${file.relative} — ${describeEncoding(file.encoding)} — characters ${offset}..${end} of ` +
+      `${total}. TRUNCATED: ${total - end} more characters; call read_document with offset=${end} to ` +
+      `continue]`
     : `[${file.relative} — ${describeEncoding(file.encoding)} — characters ${offset}..${end} of ${total}, complete]`;
   return toolOk(structured, `${header}\n${content}`);
 }
@@ -110,10 +112,9 @@ function excerpt(line: string, at: number): string {
 function searchLines(
   pathName: string,
   text: string,
-  find: (line: string) => number,
-  into: LineMatch[],
-  limit: number,
+  search: { find: (line: string) => number; into: LineMatch[]; limit: number },
 ): number {
+  const { find, into, limit } = search;
   let found = 0;
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index++) {
@@ -168,7 +169,7 @@ export async function searchDocuments(
         continue;
       }
       read += file.bytes;
-      const found = searchLines(entry.path, file.text, find, matches, limit);
+      const found = searchLines(entry.path, file.text, { find, into: matches, limit });
       if (found > 0) filesWithMatches.push(entry.path);
       total += found;
     }
@@ -216,7 +217,7 @@ export async function searchInFile(
   const limit = args.max_results ?? 10;
   const file = await readText(root(config), args.path);
   const matches: LineMatch[] = [];
-  const total = searchLines(file.relative, file.text, matcher(keyword, 'phrase'), matches, limit);
+  const total = searchLines(file.relative, file.text, { find: matcher(keyword, 'phrase'), into: matches, limit });
   const structured = {
     path: file.relative,
     encoding: file.encoding,
@@ -228,7 +229,8 @@ export async function searchInFile(
   const head =
     total === 0
       ? `"${keyword}" does not occur in ${file.relative} (${describeEncoding(file.encoding)}).`
-      : `${total} lines of ${file.relative} (${describeEncoding(file.encoding)}) contain "${keyword}"${structured.truncated ? `, showing the first ${matches.length}` : ''}:`;
+      : `${total} lines of ${file.relative} (${describeEncoding(file.encoding)}) contain ` +
+        `"${keyword}"${structured.truncated ? `, showing the first ${matches.length}` : ''}:`;
   return toolOk(structured, [head, ...matches.map((match) => `line ${match.line}: ${match.text}`)].join('\n'));
 }
 

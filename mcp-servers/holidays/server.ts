@@ -93,7 +93,9 @@ export function listCountryHolidays(countryCode: string, year: number): ToolResu
   const lines = holidays.map((entry) => `- ${describe(entry)}`);
   return toolOk(
     structured,
-    `${structured.public_count} public holidays in ${country.value} (${structured.country_name}) in ${year}; ${holidays.length} days listed in all (types: ${typesPresent.join(', ')}).\n${lines.join('\n')}`,
+    `${structured.public_count} public holidays in ${country.value} (${structured.country_name}) in ` +
+      `${year}; ${holidays.length} days listed in all (types: ${typesPresent.join(', ')})` +
+      `.\n${lines.join('\n')}`,
   );
 }
 

@@ -34,8 +34,15 @@ const UNITS: Array<[RegExp, string]> = [
   [/^(?:万次|万)$/, '0k'],
 ];
 
-const VALUE_RE =
-  /(\d+(?:\.\d+)?)\s*(n·m|n\.m|n-m|nm|牛·?米|mm\/s|mm|毫米|kn|千牛|mpa|兆帕|bar|l\/min|升\/分钟?|rpm|r\/min|转\/分钟?|a(?![a-z])|安|v(?![a-z])|伏|%|％|°c|℃|h(?![a-z])|hrs?|hours?|个?小时|mins?|minutes?|分钟|万次?|k(?=[- ]?stroke))/gi;
+const VALUE_RE = new RegExp(
+  [
+    String.raw`(\d+(?:\.\d+)?)\s*(n·m|n\.m|n-m|nm|牛·?米|mm\/s|mm|毫米|kn|千牛|mpa|`,
+    String.raw`兆帕|bar|l\/min|升\/分钟?|rpm|r\/min|转\/分钟?|a(?![a-z])|安|v(?![a-z])`,
+    String.raw`|伏|%|％|°c|℃|h(?![a-z])|hrs?|hours?|个?小时|mins?|minutes?|分钟|万次?|`,
+    String.raw`k(?=[- ]?stroke))`,
+  ].join(''),
+  'gi',
+);
 /** part and model numbers: letters with digits (NSK 22320, 6205-2RS), or a long bare number */
 const PART_RE = /\b([a-z]{2,}[\s-]?\d{3,}[a-z0-9-]*)\b|(?<![\d.])(\d{4,})(?![\d.])/gi;
 

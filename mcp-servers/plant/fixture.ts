@@ -249,7 +249,8 @@ export function createPlantDb(file: string, extraOrders: FixtureOrder[] = []): v
     const equipment = db.prepare('INSERT INTO equipment VALUES (?, ?, ?, ?, ?, ?, ?)');
     for (const row of EQUIPMENT) equipment.run(...row);
     const order = db.prepare(
-      `INSERT INTO work_orders VALUES (@order_id, @equipment_id, @line_id, @priority, @status, @title, @symptom, @root_cause, @resolution, @assignee_id, @opened_at, @closed_at)`,
+      `INSERT INTO work_orders VALUES (@order_id, @equipment_id, @line_id, @priority, @status, @title, ` +
+        `@symptom, @root_cause, @resolution, @assignee_id, @opened_at, @closed_at)`,
     );
     for (const row of [...ORDERS, ...extraOrders])
       order.run({ root_cause: null, resolution: null, closed_at: null, ...row });

@@ -186,7 +186,9 @@ export function listOpenIssues(
     const head = `${issues.length} open work orders${described ? ` (${described})` : ''}${issues.length > 0 ? ':' : '.'}`;
     const lines = issues.map(
       (issue) =>
-        `#${issue.order_id} ${issue.title} [${issue.priority}, line ${issue.line_id}${issue.equipment_id ? `, ${issue.equipment_id}` : ''}, opened ${issue.opened_at}, ${issue.assignee ? issue.assignee.login : 'unassigned'}]`,
+        `#${issue.order_id} ${issue.title} [${issue.priority}, line ` +
+        `${issue.line_id}${issue.equipment_id ? `, ${issue.equipment_id}` : ''}, opened ` +
+        `${issue.opened_at}, ${issue.assignee ? issue.assignee.login : 'unassigned'}]`,
     );
     return toolOk({ filters, count: issues.length, issues }, [head, ...lines].join('\n'));
   });
@@ -212,7 +214,8 @@ export function getEngineer(plant: PlantDb, login: string): ToolResult {
     const clock = engineerClock(now(), engineer.timezone);
     return toolOk(
       { engineer, open_work_orders: open.n, engineer_local: clock },
-      `${engineer.name} (login ${engineer.login}, engineer_id ${engineer.engineer_id}), ${engineer.email}, country ${engineer.country_code}, time zone ${engineer.timezone}; ` +
+      `${engineer.name} (login ${engineer.login}, engineer_id ${engineer.engineer_id}), ` +
+        `${engineer.email}, country ${engineer.country_code}, time zone ${engineer.timezone}; ` +
         `${open.n} open work orders; local date/time now ${String(clock.local_date)} ${String(clock.local_time ?? '')}.`,
     );
   });

@@ -411,7 +411,8 @@ test('the index lives in state.fts_db, plant.db is never written, and the index 
   const writer = openSqlite(plantFile);
   writer
     .prepare(
-      "INSERT INTO work_orders VALUES (302, 'A-CNC-01', 'A', 'P3', 'closed', 'A-CNC-01 冷却液泄漏', '冷却液漏油', '管接头松动', '紧固冷却管接头', 4, '2026-11-21T08:00:00', '2026-11-21T09:00:00')",
+      "INSERT INTO work_orders VALUES (302, 'A-CNC-01', 'A', 'P3', 'closed', 'A-CNC-01 冷却液泄漏', '冷却液漏油'," +
+        " '管接头松动', '紧固冷却管接头', 4, '2026-11-21T08:00:00', '2026-11-21T09:00:00')",
     )
     .run();
   writer.close();

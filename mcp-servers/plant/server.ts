@@ -60,7 +60,9 @@ export function searchWorkOrders(
   const filters = { equipment_id: args.equipment_id?.trim() || null, line_id: args.line_id?.trim() || null };
   let note: string | undefined;
   if (matches.length === 0 && result.filtered_out > 0) {
-    note = `no similar closed orders match the equipment/line filter, but ${result.filtered_out} similar orders exist elsewhere: call again without equipment_id/line_id to see them`;
+    note =
+      `no similar closed orders match the equipment/line filter, but ${result.filtered_out} similar ` +
+      `orders exist elsewhere: call again without equipment_id/line_id to see them`;
   } else if (matches.length === 0) {
     note = `no closed work order is similar to "${symptom}" among ${result.indexed_orders}; try other words (Chinese or English) or a shorter symptom`;
   }
@@ -106,14 +108,21 @@ export function searchWorkOrders(
     lines.push('Most similar orders:');
     for (const match of matches) {
       lines.push(
-        `#${match.order_id} [${match.similarity}] ${match.title} (${match.equipment_id ?? `line ${match.line_id}`}, closed ${match.closed_at ?? '?'}) cause: ${match.root_cause ?? '-'}; fix: ${match.resolution ?? '-'}`,
+        `#${match.order_id} [${match.similarity}] ${match.title} ` +
+          `(${match.equipment_id ?? `line ${match.line_id}`}, closed ${match.closed_at ?? '?'}) cause: ` +
+          `${match.root_cause ?? '-'}; fix: ${match.resolution ?? '-'}`,
       );
     }
   }
   return toolOk(structured, lines.join('\n'));
 }
 
-function register(server: McpServer, config: Config, log: Logger, plant: PlantDb, index: WorkOrderIndex): void {
+function register(
+  server: McpServer,
+  config: Config,
+  parts: { log: Logger; plant: PlantDb; index: WorkOrderIndex },
+): void {
+  const { log, plant, index } = parts;
   const timeZone = config.plant.timezone;
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
   server.registerTool(
@@ -141,7 +150,8 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
     {
       title: 'Open work orders / 未关闭工单',
       description:
-        'Lists the OPEN maintenance work orders (order_id, title, priority, equipment, line, assignee, opened_at), most urgent first (P0 before P3, then oldest). ' +
+        'Lists the OPEN maintenance work orders (order_id, title, priority, equipment, line, assignee, ' +
+        'opened_at), most urgent first (P0 before P3, then oldest). ' +
         'Filter by priority and/or by assignee_id (the engineer_id from get_current_oncall). 查询未关闭工单，可按优先级和负责人筛选。',
       inputSchema: {
         priority: z
@@ -175,7 +185,8 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
     {
       title: 'All engineers / 全部工程师',
       description:
-        'Lists every maintenance engineer with engineer_id, login, country_code and time zone. Not needed to find who is on call (use get_current_oncall). 列出全部工程师。',
+        'Lists every maintenance engineer with engineer_id, login, country_code and time zone. Not ' +
+        'needed to find who is on call (use get_current_oncall). 列出全部工程师。',
       inputSchema: {},
       annotations: readOnly,
     },
@@ -186,7 +197,8 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
     {
       title: 'Similar past work orders and fixes / 相似历史工单与处理办法',
       description:
-        'Finds the CLOSED work orders most similar to a symptom (Chinese or English) and ranks the resolutions that fixed them by how often and how recently they worked, ' +
+        'Finds the CLOSED work orders most similar to a symptom (Chinese or English) and ranks the ' +
+        'resolutions that fixed them by how often and how recently they worked, ' +
         'each citing its order ids. Use it to recommend a fix: quote the top resolutions and their order ids, do not invent fixes. ' +
         '根据故障现象查找相似的已关闭工单，并按次数和时间排序处理办法。',
       inputSchema: {
@@ -218,7 +230,8 @@ function register(server: McpServer, config: Config, log: Logger, plant: PlantDb
     {
       title: 'Equipment and maintenance / 设备状态与保养',
       description:
-        'Lists equipment with status (running, idle, maintenance, fault), last and next maintenance date, days_until_due and maintenance_overdue (relative to today in the plant). ' +
+        'Lists equipment with status (running, idle, maintenance, fault), last and next maintenance date,' +
+        ' days_until_due and maintenance_overdue (relative to today in the plant). ' +
         'Filter by equipment_id, line_id, status, or overdue_only. 查询设备状态和保养是否逾期。',
       inputSchema: {
         equipment_id: z.string().max(64).optional().describe('one item, e.g. B-PRESS-03 / 设备编号'),
@@ -248,7 +261,7 @@ export async function runServer(options: { config: Config; args: string[] }): Pr
       } catch (error) {
         log.warn({ err: (error as Error).message }, 'fts-index-build-failed');
       }
-      register(server, options.config, log, plant, index);
+      register(server, options.config, { log, plant, index });
       return () => {
         index?.close();
         plant.close();

@@ -47,13 +47,17 @@ const MAX_TERMS = 40;
 const MAX_CANDIDATES = 200;
 
 export const RANKING_NOTE =
-  `similarity = share of the symptom's terms (Chinese bigrams, whole Chinese phrases at half weight, English word stems; known symptom words also in the other language at ${TRANSLATION_WEIGHT}; weighted by rarity, idf) found in an order ` +
+  `similarity = share of the symptom's terms (Chinese bigrams, whole Chinese phrases at half ` +
+  `weight, English word stems; known symptom words also in the other language at ` +
+  `${TRANSLATION_WEIGHT}; weighted by rarity, idf) found in an order ` +
   `(title/symptom 1, root cause 0.6, resolution 0.3); resolution score = sum over its orders of similarity × 0.5^(age_days/${HALF_LIFE_DAYS})`;
 
 const STOP_WORDS = new Set(
-  'the and for with was were are has have had not but all any can from into its this that then than there when what which who will after before about on in at of to is it a an be by or as no yes'.split(
-    ' ',
-  ),
+  (
+    'the and for with was were are has have had not but all any can from into its this that then ' +
+    'than there when what which who will after before about on in at of to is it a an be by or as no ' +
+    'yes'
+  ).split(' '),
 );
 const CJK_STOP = new Set([
   '的',

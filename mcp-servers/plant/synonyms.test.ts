@@ -13,12 +13,11 @@ const TODAY = '2026-11-25';
 
 function closed(
   order_id: number,
-  title: string,
-  symptom: string,
-  resolution: string,
-  closedOn: string,
-  line = 'C',
+  text: { title: string; symptom: string; resolution: string },
+  closing: { closedOn: string; line?: string },
 ): FixtureOrder {
+  const { title, symptom, resolution } = text;
+  const { closedOn, line = 'C' } = closing;
   return {
     order_id,
     equipment_id: null,
@@ -37,25 +36,52 @@ function closed(
 
 // conveyor jams and weld porosity, in both languages, beside the fixture's press-vibration orders
 const EXTRA: FixtureOrder[] = [
-  closed(401, 'C线 输送线卡料停线', '输送线卡料停线：工件在转角处堆积', '清洁光电传感器，调整灵敏度', '2026-11-20'),
-  closed(402, 'C线 输送线卡料停线', '输送线卡料停线：工件在转角处堆积', '清洁光电传感器，调整灵敏度', '2026-11-10'),
+  closed(
+    401,
+    {
+      title: 'C线 输送线卡料停线',
+      symptom: '输送线卡料停线：工件在转角处堆积',
+      resolution: '清洁光电传感器，调整灵敏度',
+    },
+    { closedOn: '2026-11-20' },
+  ),
+  closed(
+    402,
+    {
+      title: 'C线 输送线卡料停线',
+      symptom: '输送线卡料停线：工件在转角处堆积',
+      resolution: '清洁光电传感器，调整灵敏度',
+    },
+    { closedOn: '2026-11-10' },
+  ),
   closed(
     403,
-    'Line C: Conveyor jam stopped the line',
-    'Conveyor jam stopped the line: parts pile up at the transfer corner',
-    'Straightened and braced the guide rail',
-    '2026-10-01',
+    {
+      title: 'Line C: Conveyor jam stopped the line',
+      symptom: 'Conveyor jam stopped the line: parts pile up at the transfer corner',
+      resolution: 'Straightened and braced the guide rail',
+    },
+    { closedOn: '2026-10-01' },
   ),
-  closed(404, 'A线 焊缝气孔', '焊缝气孔：X 光检测发现密集气孔', '更换合格气源，检测气体纯度', '2026-11-15', 'A'),
+  closed(
+    404,
+    { title: 'A线 焊缝气孔', symptom: '焊缝气孔：X 光检测发现密集气孔', resolution: '更换合格气源，检测气体纯度' },
+    { closedOn: '2026-11-15', line: 'A' },
+  ),
   closed(
     405,
-    'Line A: Porosity in the welds',
-    'Porosity in the welds: pinholes on the bead surface',
-    'Improved pre-weld cleaning and added a check',
-    '2026-11-01',
-    'A',
+    {
+      title: 'Line A: Porosity in the welds',
+      symptom: 'Porosity in the welds: pinholes on the bead surface',
+      resolution: 'Improved pre-weld cleaning and added a check',
+    },
+    { closedOn: '2026-11-01', line: 'A' },
   ),
-  closed(406, 'Line B: coil batch changed', 'Scratches from the coil', 'Switched coil batch', '2026-11-20', 'B'),
+  closed(
+    406,
+    { title: 'Line B: coil batch changed', symptom: 'Scratches from the coil', resolution: 'Switched coil batch' },
+    { closedOn: '2026-11-20', line: 'B' },
+  ),
 ];
 
 let dir: string;
@@ -168,11 +194,12 @@ test('more similar orders than are listed: the count and the fixes cover them al
   const many: FixtureOrder[] = Array.from({ length: 210 }, (_, position) =>
     closed(
       1000 + position,
-      'Line B: Excessive burrs on stamped parts',
-      'burr height above 0.1 mm',
-      position % 3 === 0 ? 'Reground the die' : 'Set the cutting clearance',
-      '2026-11-01',
-      'B',
+      {
+        title: 'Line B: Excessive burrs on stamped parts',
+        symptom: 'burr height above 0.1 mm',
+        resolution: position % 3 === 0 ? 'Reground the die' : 'Set the cutting clearance',
+      },
+      { closedOn: '2026-11-01', line: 'B' },
     ),
   );
   const manyDir = mkdtempSync(path.join(os.tmpdir(), 'plant-many-'));

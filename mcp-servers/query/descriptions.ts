@@ -5,19 +5,22 @@
 import { METRIC_DEFINITIONS } from '../../src/plant/schema.js';
 
 export function queryDatabaseDescription(maxRows: number): string {
-  return `Run ONE read-only SQL query (SQLite dialect) on the plant database and get the rows back.
+  return (
+    `Run ONE read-only SQL query (SQLite dialect) on the plant database and get the rows back.
 在工厂数据库上执行【一条】只读 SQL 查询（SQLite 语法），返回结果行。
 
 Rules — a query that breaks one is refused with the reason and a corrected example; fix it and call again:
 1. Read-only: a single SELECT (or WITH … SELECT). Never INSERT/UPDATE/DELETE/CREATE/DROP/ALTER/ATTACH/PRAGMA.
 2. Name the columns you need. No SELECT * and no table.* — count(*) is fine.
-3. Filter with WHERE (line, date range …) so you read only what you need: without it a query on quality_data reads every row and may be stopped at the time limit.
+3. Filter with WHERE (line, date range …) so you read only what you need: without it a query on ` +
+    `quality_data reads every row and may be stopped at the time limit.
 4. LIMIT is mandatory and at most ${maxRows}: end the query with LIMIT n (a plain number 1..${maxRows}).
    The result says has_more=true when more rows exist: fetch the next page with LIMIT ${maxRows} OFFSET ${maxRows}, then OFFSET ${maxRows * 2} …
 5. Prefer aggregates (SUM, COUNT, AVG, GROUP BY) over fetching raw rows; filter on indexed columns (quality_data: line_id, record_date).
 6. purpose: say in one sentence the business question this query answers (it goes to the audit log).
 7. Not sure of a table or column name? Call describe_schema first.
-8. Limits: one value may hold at most 1 MB (no huge zeroblob/randomblob/printf widths); a result is cut at 2 MB (has_more=true with a note: page on with OFFSET).
+8. Limits: one value may hold at most 1 MB (no huge zeroblob/randomblob/printf widths); a ` +
+    `result is cut at 2 MB (has_more=true with a note: page on with OFFSET).
 
 规则 —— 违反规则的查询会被拒绝，并返回原因和修改后的示例；请按示例修改后重试：
 1. 只读：只能是一条 SELECT（或 WITH … SELECT）。禁止 INSERT/UPDATE/DELETE/CREATE/DROP/ALTER/ATTACH/PRAGMA。
@@ -33,13 +36,19 @@ Metric definitions / 指标定义:
 ${METRIC_DEFINITIONS.map((definition) => `- ${definition}`).join('\n')}
 
 Good / 正确示例 (line A's defect rate on 2025-01-15 / A 线 2025-01-15 的次品率):
-  SELECT line_id, SUM(inspected_qty) AS output, ROUND(100.0 * SUM(defect_qty) / SUM(inspected_qty), 2) AS defect_rate_pct FROM quality_data WHERE line_id = 'A' AND record_date = '2025-01-15' GROUP BY line_id LIMIT 10
+  SELECT line_id, SUM(inspected_qty) AS output, ROUND(100.0 * SUM(defect_qty) / ` +
+    `SUM(inspected_qty), 2) AS defect_rate_pct FROM quality_data WHERE line_id = 'A' AND record_date ` +
+    `= '2025-01-15' GROUP BY line_id LIMIT 10
 Bad / 错误示例 (refused: SELECT * and no LIMIT; no WHERE reads the whole table / 被拒绝：SELECT *、无 LIMIT；无 WHERE 会读全表):
   SELECT * FROM quality_data
 
 Result: columns, rows (arrays in column order), row_count, has_more, elapsed_ms, cached.
-结果：columns（列名）、rows（行）、row_count（行数）、has_more（是否还有更多）、elapsed_ms（耗时）、cached（是否来自缓存）。`;
+结果：columns（列名）、rows（行）、row_count（行数）、has_more（是否还有更多）、elapsed_ms（耗时）、cached（是否来自缓存）。`
+  );
 }
 
-export const DESCRIBE_SCHEMA_DESCRIPTION = `List the plant database's tables with their columns, types, indexes and row counts, plus the metric definitions (output, defect rate, yield, weeks). Give a table name to see just that table. Call this before writing SQL when unsure of a name.
+export const DESCRIBE_SCHEMA_DESCRIPTION =
+  `List the plant database's tables with their columns, types, indexes and row counts, plus the ` +
+  `metric definitions (output, defect rate, yield, weeks). Give a table name to see just that ` +
+  `table. Call this before writing SQL when unsure of a name.
 列出工厂数据库的表、列、类型、索引和行数，以及指标定义（产量、次品率、良率、周的划分）。传入表名只看该表。不确定表名或列名时，先调用本工具再写 SQL。`;

@@ -362,7 +362,9 @@ export class QueryExecutor {
           : {
               ok: false,
               code: 'QUERY_FAILED',
-              message: `the query worker stopped (${signal ?? `exit code ${code}`}) while running this query — it may need too much memory; narrow it with WHERE and aggregate`,
+              message:
+                `the query worker stopped (${signal ?? `exit code ${code}`}) while running this query — it may ` +
+                `need too much memory; narrow it with WHERE and aggregate`,
               workerPid: slot.child.pid,
             },
       );

@@ -157,7 +157,9 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
     return err({
       code: 'SYNTAX_ERROR',
       rule: 'the SQL must be valid SQLite',
-      reason: `unrecognized token: "${illegal.text}" at character ${illegal.start + 1} (unterminated quote, a stray character such as "!" or "\\", or a number glued to letters)`,
+      reason:
+        `unrecognized token: "${illegal.text}" at character ${illegal.start + 1} (unterminated quote, a ` +
+        `stray character such as "!" or "\\", or a number glued to letters)`,
     });
   }
   const tokens = all.filter((token) => token.type !== 'space' && token.type !== 'comment');
@@ -186,8 +188,13 @@ function analyse(options: GuardOptions): Result<GuardAccepted, GuardRefusal> {
       if (token.upper === 'REPLACE' && isOp(body[index + 1], '(')) continue; // replace(x, y, z), the string function
       return err({
         code: 'NOT_READ_ONLY',
-        rule: 'read-only: only SELECT (or WITH … SELECT) may run; no INSERT/UPDATE/DELETE/REPLACE/CREATE/DROP/ALTER/ATTACH/DETACH/PRAGMA/VACUUM/ANALYZE/REINDEX or transactions',
-        reason: `"${token.text}" at character ${token.start + 1} is a write or administration keyword (if it is a column name, put it in double quotes: "${token.text.toLowerCase()}")`,
+        rule:
+          'read-only: only SELECT (or WITH … SELECT) may run; no ' +
+          'INSERT/UPDATE/DELETE/REPLACE/CREATE/DROP/ALTER/ATTACH/DETACH/PRAGMA/VACUUM/ANALYZE/REINDEX or ' +
+          'transactions',
+        reason:
+          `"${token.text}" at character ${token.start + 1} is a write or administration keyword (if it is ` +
+          `a column name, put it in double quotes: "${token.text.toLowerCase()}")`,
       });
     }
     const name = token.type === 'string' && !stringIsName(body, index) ? undefined : resolvedName(token);
@@ -403,7 +410,9 @@ function checkLimit(options: {
     return err({
       code: 'LIMIT_NOT_LITERAL',
       rule,
-      reason: `"${written}" is not "LIMIT n", "LIMIT n OFFSET m" or "LIMIT m, n" with plain decimal numbers (no expressions, signs, parameters, hex or exponents), or it is not at the very end`,
+      reason:
+        `"${written}" is not "LIMIT n", "LIMIT n OFFSET m" or "LIMIT m, n" with plain decimal numbers ` +
+        `(no expressions, signs, parameters, hex or exponents), or it is not at the very end`,
     });
   }
   const count = countToken.text.length > 15 ? Number.POSITIVE_INFINITY : Number(countToken.text);

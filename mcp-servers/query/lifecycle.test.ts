@@ -25,50 +25,54 @@ async function waitFor(predicate: () => boolean, ms: number): Promise<boolean> {
   return predicate();
 }
 
-test('an unbounded recursive CTE and a huge cross join time out within the deadline plus a second; the worker is killed and the server keeps serving', async () => {
-  const fixture = makeFixture({ rows: 3000, query: { timeout_ms: TIMEOUT_MS } });
-  const server = await startQueryServer(fixture.configFile);
-  try {
-    // warm: the first query also waits for the worker to start
-    assert.equal((await server.query('SELECT line_id FROM production_lines LIMIT 1')).isError, false);
-    for (const sql of [
-      'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) AS m FROM c LIMIT 1',
-      'SELECT count(a.record_id) AS n FROM quality_data a, quality_data b, quality_data c LIMIT 1',
-    ]) {
-      const workersBefore = childPids(server.pid);
-      assert.ok(
-        workersBefore.length >= 1 && workersBefore.length <= 2,
-        `a pool of at most query.workers (2) executor processes: ${workersBefore.length}`,
-      );
-      const started = Date.now();
-      const outcome = await server.query(sql, 'timeout test');
-      const elapsed = Date.now() - started;
-      assert.equal(outcome.isError, true, sql);
-      assert.equal(outcome.structured.error.code, 'QUERY_TIMEOUT', outcome.text);
-      assert.ok(elapsed < TIMEOUT_MS + 1000, `answered after ${elapsed} ms`);
-      assert.ok(elapsed >= TIMEOUT_MS - 50, `answered too early: ${elapsed} ms`);
-      const killed = outcome.structured.error.worker_pid as number;
-      assert.ok(workersBefore.includes(killed), `the killed worker ${killed} was one of ${workersBefore.join(', ')}`);
-      assert.equal(processAlive(killed), false, 'the timed-out worker is gone (no CPU left spinning)');
-      assert.ok(!childPids(server.pid).includes(killed));
-      // the server keeps serving (with a fresh worker)
-      const next = await server.query(
-        'SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 2',
-        'after the timeout',
-      );
-      assert.equal(next.isError, false, next.text);
-      assert.deepEqual(
-        next.structured.rows.map((row: unknown[]) => row[0]),
-        ['A', 'B'],
-      );
-      assert.ok(await waitFor(() => childPids(server.pid).length >= 1, 10000), 'a worker is back');
-      assert.ok(childPids(server.pid).length <= 2);
+test(
+  'an unbounded recursive CTE and a huge cross join time out within the deadline plus a second; ' +
+    'the worker is killed and the server keeps serving',
+  async () => {
+    const fixture = makeFixture({ rows: 3000, query: { timeout_ms: TIMEOUT_MS } });
+    const server = await startQueryServer(fixture.configFile);
+    try {
+      // warm: the first query also waits for the worker to start
+      assert.equal((await server.query('SELECT line_id FROM production_lines LIMIT 1')).isError, false);
+      for (const sql of [
+        'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) AS m FROM c LIMIT 1',
+        'SELECT count(a.record_id) AS n FROM quality_data a, quality_data b, quality_data c LIMIT 1',
+      ]) {
+        const workersBefore = childPids(server.pid);
+        assert.ok(
+          workersBefore.length >= 1 && workersBefore.length <= 2,
+          `a pool of at most query.workers (2) executor processes: ${workersBefore.length}`,
+        );
+        const started = Date.now();
+        const outcome = await server.query(sql, 'timeout test');
+        const elapsed = Date.now() - started;
+        assert.equal(outcome.isError, true, sql);
+        assert.equal(outcome.structured.error.code, 'QUERY_TIMEOUT', outcome.text);
+        assert.ok(elapsed < TIMEOUT_MS + 1000, `answered after ${elapsed} ms`);
+        assert.ok(elapsed >= TIMEOUT_MS - 50, `answered too early: ${elapsed} ms`);
+        const killed = outcome.structured.error.worker_pid as number;
+        assert.ok(workersBefore.includes(killed), `the killed worker ${killed} was one of ${workersBefore.join(', ')}`);
+        assert.equal(processAlive(killed), false, 'the timed-out worker is gone (no CPU left spinning)');
+        assert.ok(!childPids(server.pid).includes(killed));
+        // the server keeps serving (with a fresh worker)
+        const next = await server.query(
+          'SELECT line_id, name_en FROM production_lines ORDER BY line_id LIMIT 2',
+          'after the timeout',
+        );
+        assert.equal(next.isError, false, next.text);
+        assert.deepEqual(
+          next.structured.rows.map((row: unknown[]) => row[0]),
+          ['A', 'B'],
+        );
+        assert.ok(await waitFor(() => childPids(server.pid).length >= 1, 10000), 'a worker is back');
+        assert.ok(childPids(server.pid).length <= 2);
+      }
+    } finally {
+      await server.close();
+      fixture.cleanup();
     }
-  } finally {
-    await server.close();
-    fixture.cleanup();
-  }
-});
+  },
+);
 
 test('audit: every call (refused, failed, cached, bad arguments) is in tool_call_log after SIGTERM, with trace and session ids from _meta', async () => {
   const fixture = makeFixture({ rows: 500, audit: { flush_ms: 10000 } });

@@ -30,49 +30,56 @@ async function timed(run: () => Promise<Outcome>): Promise<{ outcome: Outcome; m
   return { outcome, ms: Date.now() - started };
 }
 
-test('zeroblob(200000000) × 10 rows is refused before it allocates; printf/format/replace that inflate are refused; ordinary calls answer as SQLite does', async () => {
-  await withQueryServer({ rows: 2000, query: { timeout_ms: 5000 } }, async (server) => {
-    assert.equal((await server.query(TRIVIAL)).isError, false);
-    const sampler = peakSampler(() => Math.max(0, ...childPids(server.pid).map(rssMb)));
-    const outcome = await server.query(
-      'SELECT zeroblob(200000000) AS z FROM quality_data LIMIT 10',
-      'hostile: inflate memory',
-    );
-    const peak = sampler.stop();
-    assert.equal(outcome.isError, true, outcome.text);
-    assert.equal(outcome.structured.error.code, 'VALUE_TOO_LARGE', outcome.text);
-    assert.match(outcome.text, /zeroblob\(200000000\).*at most 1048576 bytes/);
-    assert.match(outcome.structured.error.hint, /zeroblob/);
-    assert.ok(peak < 400, `a worker grew to ${peak.toFixed(0)} MB (was 2.2 GB before the limits)`);
+test(
+  'zeroblob(200000000) × 10 rows is refused before it allocates; printf/format/replace that ' +
+    'inflate are refused; ordinary calls answer as SQLite does',
+  async () => {
+    await withQueryServer({ rows: 2000, query: { timeout_ms: 5000 } }, async (server) => {
+      assert.equal((await server.query(TRIVIAL)).isError, false);
+      const sampler = peakSampler(() => Math.max(0, ...childPids(server.pid).map(rssMb)));
+      const outcome = await server.query(
+        'SELECT zeroblob(200000000) AS z FROM quality_data LIMIT 10',
+        'hostile: inflate memory',
+      );
+      const peak = sampler.stop();
+      assert.equal(outcome.isError, true, outcome.text);
+      assert.equal(outcome.structured.error.code, 'VALUE_TOO_LARGE', outcome.text);
+      assert.match(outcome.text, /zeroblob\(200000000\).*at most 1048576 bytes/);
+      assert.match(outcome.structured.error.hint, /zeroblob/);
+      assert.ok(peak < 400, `a worker grew to ${peak.toFixed(0)} MB (was 2.2 GB before the limits)`);
 
-    for (const [sql, pattern] of [
-      ['SELECT randomblob(50000000) AS r FROM production_lines LIMIT 1', /randomblob/],
-      ["SELECT printf('%.*c', 300000000, 'x') AS p FROM production_lines LIMIT 1", /printf/],
-      ["SELECT format('%900000000d', 1) AS p FROM production_lines LIMIT 1", /format/],
-      [
-        "SELECT length(replace(replace(hex(zeroblob(400000)), '0', '0123456789'), '0', '0123456789')) AS n FROM production_lines LIMIT 1",
-        /replace/,
-      ],
-      ['SELECT zeroblob(100000000 + 100000000) AS z FROM production_lines LIMIT 1', /zeroblob\(200000000\)/],
-    ] as const) {
-      const refused = await server.query(sql, 'hostile: inflate memory');
-      assert.equal(refused.structured?.error?.code, 'VALUE_TOO_LARGE', `${sql}: ${refused.text}`);
-      assert.match(refused.text, pattern);
-    }
-    const ordinary = await server.query(
-      "SELECT printf('%.2f%%', 12.3456) AS pct, format('%5d|%-4s|', 42, 'ab') AS padded, replace('A-B-C', '-', ' / ') AS r, length(zeroblob(1000)) AS z, length(randomblob(16)) AS b, hex(zeroblob(2)) AS h FROM production_lines LIMIT 1",
-    );
-    assert.equal(ordinary.isError, false, ordinary.text);
-    assert.deepEqual(ordinary.structured.rows[0], ['12.35%', '   42|ab  |', 'A / B / C', 1000, 16, '0000']);
-  });
-});
+      for (const [sql, pattern] of [
+        ['SELECT randomblob(50000000) AS r FROM production_lines LIMIT 1', /randomblob/],
+        ["SELECT printf('%.*c', 300000000, 'x') AS p FROM production_lines LIMIT 1", /printf/],
+        ["SELECT format('%900000000d', 1) AS p FROM production_lines LIMIT 1", /format/],
+        [
+          "SELECT length(replace(replace(hex(zeroblob(400000)), '0', '0123456789'), '0', '0123456789')) AS n FROM production_lines LIMIT 1",
+          /replace/,
+        ],
+        ['SELECT zeroblob(100000000 + 100000000) AS z FROM production_lines LIMIT 1', /zeroblob\(200000000\)/],
+      ] as const) {
+        const refused = await server.query(sql, 'hostile: inflate memory');
+        assert.equal(refused.structured?.error?.code, 'VALUE_TOO_LARGE', `${sql}: ${refused.text}`);
+        assert.match(refused.text, pattern);
+      }
+      const ordinary = await server.query(
+        "SELECT printf('%.2f%%', 12.3456) AS pct, format('%5d|%-4s|', 42, 'ab') AS padded, " +
+          "replace('A-B-C', '-', ' / ') AS r, length(zeroblob(1000)) AS z, length(randomblob(16)) AS b, " +
+          'hex(zeroblob(2)) AS h FROM production_lines LIMIT 1',
+      );
+      assert.equal(ordinary.isError, false, ordinary.text);
+      assert.deepEqual(ordinary.structured.rows[0], ['12.35%', '   42|ab  |', 'A / B / C', 1000, 16, '0000']);
+    });
+  },
+);
 
 test('a query that grows a worker past worker_max_rss_mb is killed (QUERY_TOO_LARGE) and the server keeps serving', async () => {
   await withQueryServer({ rows: 200, query: { timeout_ms: 20000, worker_max_rss_mb: 300 } }, async (server) => {
     assert.equal((await server.query(TRIVIAL)).isError, false);
     // every step doubles a string: 1 MB, 2 MB, … — no single function call is over the value cap
     const outcome = await server.query(
-      'WITH RECURSIVE c(s, n) AS (SELECT hex(zeroblob(500000)), 0 UNION ALL SELECT s || s, n + 1 FROM c WHERE n < 12) SELECT length(s) AS l FROM c ORDER BY l DESC LIMIT 1',
+      'WITH RECURSIVE c(s, n) AS (SELECT hex(zeroblob(500000)), 0 UNION ALL SELECT s || s, n + 1 FROM ' +
+        'c WHERE n < 12) SELECT length(s) AS l FROM c ORDER BY l DESC LIMIT 1',
       'hostile: grow a string',
     );
     assert.equal(outcome.isError, true, outcome.text);
@@ -99,7 +106,8 @@ test('a result is cut while rows are read at 2 MB: fewer rows, has_more, a note 
     const bytes = Buffer.byteLength(JSON.stringify(result));
     assert.ok(bytes < 3 * 1024 * 1024, `structured result of ${bytes} bytes`);
     const next = await server.query(
-      `SELECT record_id, printf('%.7000c', 'x') AS a, printf('%.7000c', 'y') AS b FROM quality_data ORDER BY record_id LIMIT ${result.row_count} OFFSET ${result.row_count}`,
+      `SELECT record_id, printf('%.7000c', 'x') AS a, printf('%.7000c', 'y') AS b FROM quality_data ` +
+        `ORDER BY record_id LIMIT ${result.row_count} OFFSET ${result.row_count}`,
       'wide rows, next page',
     );
     assert.equal(

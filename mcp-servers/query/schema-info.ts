@@ -127,7 +127,10 @@ function readArchive(db: SqliteDatabase): TableInfo | undefined {
       columns,
       indexes,
       row_count: span.n,
-      note: `older quality rows moved out of quality_data (same columns${span.first ? `, record_date ${span.first} … ${span.last}` : ''}); query it only for periods before quality_data's oldest record_date, or UNION ALL both`,
+      note:
+        `older quality rows moved out of quality_data (same ` +
+        `columns${span.first ? `, record_date ${span.first} … ${span.last}` : ''}); query it only for ` +
+        `periods before quality_data's oldest record_date, or UNION ALL both`,
     };
   } catch {
     return undefined;

@@ -48,7 +48,7 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
     },
     async (args, extra): Promise<CallToolResult> => {
       reached.add(extra.requestId);
-      return safely(service, 'query_database', args, contextOf(extra._meta), () =>
+      return safely({ service, tool: 'query_database', args, context: contextOf(extra._meta) }, () =>
         service.queryDatabase(args, contextOf(extra._meta), extra.signal),
       );
     },
@@ -64,24 +64,22 @@ export function createQueryMcpServer(options: { config: Config; service: QuerySe
     },
     async (args, extra): Promise<CallToolResult> => {
       reached.add(extra.requestId);
-      return safely(service, 'describe_schema', args, contextOf(extra._meta), async () =>
+      return safely({ service, tool: 'describe_schema', args, context: contextOf(extra._meta) }, async () =>
         service.describeSchema(args, contextOf(extra._meta)),
       );
     },
   );
 
-  auditRefusedArguments(server, service, reached, options.log);
+  auditRefusedArguments(server, service, { reached, log: options.log });
   return server;
 }
 
 /** Anything unexpected becomes an audited, actionable tool error instead of an exception. */
 async function safely(
-  service: QueryService,
-  tool: string,
-  args: unknown,
-  context: CallContext,
+  call: { service: QueryService; tool: string; args: unknown; context: CallContext },
   run: () => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
+  const { service, tool, args, context } = call;
   try {
     return await run();
   } catch (error) {
@@ -103,9 +101,9 @@ async function safely(
 function auditRefusedArguments(
   server: McpServer,
   service: QueryService,
-  reached: Set<string | number>,
-  log: Logger,
+  watch: { reached: Set<string | number>; log: Logger },
 ): void {
+  const { reached, log } = watch;
   const handlers = (
     server.server as unknown as {
       _requestHandlers?: Map<string, (request: unknown, extra: unknown) => Promise<unknown>>;

@@ -168,7 +168,11 @@ export class QueryService {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       audit({ success: false, summary: `SQL_ERROR: ${message}`, errorCode: 'SQL_ERROR' });
-      return failureResult('SQL_ERROR', `SQLite cannot prepare this query: ${message}`, sqlErrorHint(message));
+      return failureResult({
+        code: 'SQL_ERROR',
+        message: `SQLite cannot prepare this query: ${message}`,
+        hint: sqlErrorHint(message),
+      });
     }
     if (!inspection.readonly) {
       return refuse({
@@ -180,18 +184,20 @@ export class QueryService {
     const execution = await this.executor.run(accepted.probeSql, { heavy: inspection.heavy, signal });
     if (!execution.ok) {
       audit({ success: false, summary: `${execution.code}: ${execution.message}`, errorCode: execution.code });
-      return failureResult(
-        execution.code,
-        execution.message,
-        failureHint(execution.code, execution.message),
-        execution.workerPid,
-      );
+      return failureResult({
+        code: execution.code,
+        message: execution.message,
+        hint: failureHint(execution.code, execution.message),
+        workerPid: execution.workerPid,
+      });
     }
     const cut = execution.cutAtBytes !== undefined && execution.rows.length <= accepted.limit;
     const hasMore = cut || execution.rows.length > accepted.limit;
     const rows = execution.rows.length > accepted.limit ? execution.rows.slice(0, accepted.limit) : execution.rows;
     const note = cut
-      ? `the result was cut after ${rows.length} rows at ${RESULT_MAX_BYTES} bytes: fetch the rest with LIMIT ${Math.max(1, rows.length)} OFFSET ${accepted.offset + rows.length}, or select fewer or shorter columns`
+      ? `the result was cut after ${rows.length} rows at ${RESULT_MAX_BYTES} bytes: fetch the rest with ` +
+        `LIMIT ${Math.max(1, rows.length)} OFFSET ${accepted.offset + rows.length}, or select fewer or ` +
+        `shorter columns`
       : undefined;
     if (cacheKey !== undefined)
       this.cache?.set(cacheKey, { sql, columns: execution.columns, rows, hasMore, ...(note ? { note } : {}) });
@@ -438,13 +444,18 @@ export class QueryService {
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 function summarize(result: QueryResult, offset: number): string {
-  return `${result.row_count} rows${offset ? ` from offset ${offset}` : ''}${result.has_more ? ', more available' : ''}${result.cached ? ', cached' : ''}; columns: ${result.columns.join(', ')}`;
+  return (
+    `${result.row_count} rows${offset ? ` from offset ${offset}` : ''}` +
+    `${result.has_more ? ', more available' : ''}${result.cached ? ', cached' : ''}; columns: ` +
+    `${result.columns.join(', ')}`
+  );
 }
 
 function okResult(result: QueryResult, accepted: { limit: number; offset: number }): CallToolResult {
   const header = `${result.row_count} row${result.row_count === 1 ? '' : 's'}${
     result.has_more
-      ? ` (more rows exist: next page with LIMIT ${result.note ? Math.max(1, result.row_count) : accepted.limit} OFFSET ${accepted.offset + (result.note ? result.row_count : accepted.limit)})`
+      ? ` (more rows exist: next page with LIMIT ${result.note ? Math.max(1, result.row_count) : accepted.limit}` +
+        ` OFFSET ${accepted.offset + (result.note ? result.row_count : accepted.limit)})`
       : ''
   } · ${result.elapsed_ms} ms${result.cached ? ' · from cache' : ''}`;
   const lines = [header, ...(result.note ? [`note: ${result.note}`] : []), result.columns.join(' | ')];
@@ -499,7 +510,8 @@ export function refusalResult(refusal: GuardRefusal): CallToolResult {
   };
 }
 
-function failureResult(code: string, message: string, hint: string, workerPid?: number): CallToolResult {
+function failureResult(failure: { code: string; message: string; hint: string; workerPid?: number }): CallToolResult {
+  const { code, message, hint, workerPid } = failure;
   const structured: QueryErrorContent = {
     error: { code, message, hint, ...(workerPid !== undefined ? { worker_pid: workerPid } : {}) },
   };
@@ -513,13 +525,22 @@ function failureResult(code: string, message: string, hint: string, workerPid?: 
 function failureHint(code: string, message: string): string {
   switch (code) {
     case 'QUERY_TIMEOUT':
-      return 'narrow the query: filter with WHERE on indexed columns (quality_data: line_id, record_date), aggregate with GROUP BY, avoid cross joins and unbounded recursive CTEs';
+      return (
+        'narrow the query: filter with WHERE on indexed columns (quality_data: line_id, record_date), ' +
+        'aggregate with GROUP BY, avoid cross joins and unbounded recursive CTEs'
+      );
     case 'SQL_ERROR':
       return sqlErrorHint(message);
     case 'VALUE_TOO_LARGE':
-      return `build no value over ${VALUE_MAX_BYTES} bytes: drop the zeroblob/randomblob call or the huge printf/format width, or replace() that inflates the text; select the stored columns you need`;
+      return (
+        `build no value over ${VALUE_MAX_BYTES} bytes: drop the zeroblob/randomblob call or the huge ` +
+        `printf/format width, or replace() that inflates the text; select the stored columns you need`
+      );
     case 'QUERY_TOO_LARGE':
-      return 'the query built too much in memory: select fewer and shorter values, aggregate with GROUP BY instead of group_concat over many rows, and do not grow strings in recursive CTEs';
+      return (
+        'the query built too much in memory: select fewer and shorter values, aggregate with GROUP BY ' +
+        'instead of group_concat over many rows, and do not grow strings in recursive CTEs'
+      );
     case 'QUERY_BUSY':
       return 'the query workers are busy with other calls: wait a few seconds and call again';
     case 'CANCELLED':

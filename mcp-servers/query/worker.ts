@@ -87,7 +87,14 @@ const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(
 
 function tooLarge(call: string, bytes: number): ValueTooLarge {
   return new ValueTooLarge(
-    `${call} would build a value of ${Number.isFinite(bytes) ? `${Math.round(bytes)} bytes (${megabytes(bytes)})` : 'unbounded size'}; one value may hold at most ${VALUE_MAX_BYTES} bytes (${megabytes(VALUE_MAX_BYTES)})`,
+    `${call} would build a value of ` +
+      (`` +
+        (Number.isFinite(bytes) ? `${Math.round(bytes)} bytes (${megabytes(bytes)})` : 'unbounded size') +
+        `; one value may hold at most ` +
+        VALUE_MAX_BYTES +
+        ` bytes (` +
+        megabytes(VALUE_MAX_BYTES) +
+        `)`),
   );
 }
 

@@ -56,7 +56,9 @@ export function capToolResult<T extends Record<string, unknown>>(result: T, maxB
     structuredContent?: Record<string, Json>;
     [key: string]: unknown;
   };
-  const note = `this answer was ${original} bytes, over the ${maxBytes}-byte message limit, and was cut: ask for less (a narrower folder, fewer results, a smaller LIMIT, offset/paging)`;
+  const note =
+    `this answer was ${original} bytes, over the ${maxBytes}-byte message limit, and was cut: ask ` +
+    `for less (a narrower folder, fewer results, a smaller LIMIT, offset/paging)`;
   // the text for the model: at most a quarter of the budget
   const textBudget = Math.floor(maxBytes / 4 / 3);
   for (const part of copy.content ?? []) {

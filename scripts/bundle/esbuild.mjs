@@ -27,7 +27,10 @@ function plugins(version) {
       setup(context) {
         context.onResolve({ filter: /^thread-stream$/ }, () => ({ path: 'thread-stream', namespace: 'airgap-stub' }));
         context.onLoad({ filter: /.*/, namespace: 'airgap-stub' }, () => ({
-          contents: `module.exports = class ThreadStream { constructor() { throw new Error('pino worker transports are not available in the appliance bundle: log through src/log (pino-roll as a plain stream)'); } };`,
+          contents:
+            `module.exports = class ThreadStream { constructor() { throw new Error('pino worker transports ` +
+            `are not available in the appliance bundle: log through src/log (pino-roll as a plain stream)'); ` +
+            `} };`,
           loader: 'js',
         }));
       },

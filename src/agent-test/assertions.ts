@@ -87,7 +87,11 @@ const HANDLERS: Record<AssertionKey, Handler> = {
       .filter((expected) => !calls.some((call) => toolMatches(expected, call)))
       .map((expected) => ({
         assertion: 'expected_tools',
-        expected: `a call of ${expected.name}${expected.params_contain ? ` with ${JSON.stringify(expected.params_contain)} in its arguments` : ''}${expected.args ? ` with arguments ${JSON.stringify(expected.args)}` : ''}`,
+        expected:
+          `a call of ${expected.name}` +
+          (`` +
+            (expected.params_contain ? ` with ${JSON.stringify(expected.params_contain)} in its arguments` : '') +
+            (expected.args ? ` with arguments ${JSON.stringify(expected.args)}` : '')),
         got: calls.length ? calls.map(describeCall).join('\n      ') : 'no tool calls',
       }));
   },

@@ -68,7 +68,9 @@ export function formatCase(report: CaseReport): string {
       lines.push('    tool trace:');
       for (const call of report.answer.tool_calls) {
         lines.push(
-          `      ${call.ok ? '✔' : '✖'} ${call.name} ${JSON.stringify(call.arguments).slice(0, 300)} (${Math.round(call.ms)} ms${call.cached ? ', cached' : ''})${call.error ? ` → ${call.error.slice(0, 200)}` : ''}`,
+          `      ${call.ok ? '✔' : '✖'} ${call.name} ${JSON.stringify(call.arguments).slice(0, 300)} ` +
+            `(${Math.round(call.ms)} ms${call.cached ? ', cached' : ''})` +
+            `${call.error ? ` → ${call.error.slice(0, 200)}` : ''}`,
         );
       }
     }
@@ -113,7 +115,9 @@ export function writeJunit(file: string, reports: CaseReport[], problems: LoadPr
     const body = problems
       .map(
         (problem) =>
-          `    <testcase classname="load" name="${xml(`${path.basename(problem.file)} ${problem.path}`)}"><failure message="${xml(problem.message)}">${xml(formatProblem(problem))}</failure></testcase>`,
+          `    <testcase classname="load" ` +
+          `name="${xml(`${path.basename(problem.file)} ${problem.path}`)}"><failure ` +
+          `message="${xml(problem.message)}">${xml(formatProblem(problem))}</failure></testcase>`,
       )
       .join('\n');
     suites.push(
@@ -122,7 +126,9 @@ export function writeJunit(file: string, reports: CaseReport[], problems: LoadPr
   }
   writeFileSync(
     file,
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="agent-test" tests="${summary.passed + summary.failed + summary.skipped}" failures="${summary.failed}" skipped="${summary.skipped}">\n${suites.join('\n')}\n</testsuites>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="agent-test" ` +
+      `tests="${summary.passed + summary.failed + summary.skipped}" failures="${summary.failed}" ` +
+      `skipped="${summary.skipped}">\n${suites.join('\n')}\n</testsuites>\n`,
   );
 }
 

@@ -142,9 +142,9 @@ export function planUnits(
 function plantFor(
   spec: PlantSpec | undefined,
   base: Config,
-  scratch: string,
-  cache: Map<string, { db: string; docs: string }>,
+  run: { scratch: string; cache: Map<string, { db: string; docs: string }> },
 ): Config {
+  const { scratch, cache } = run;
   const state = {
     db: path.join(scratch, 'agent.db'),
     fts_db: path.join(scratch, `fts-${plantKey(spec).replace(/\W+/g, '-')}.db`),
@@ -176,7 +176,12 @@ function configFileFor(config: Config, scratch: string): string {
   return file;
 }
 
-async function pool<T>(items: T[], jobs: number, work: (item: T) => Promise<void>, stop: () => boolean): Promise<void> {
+async function pool<T>(
+  items: T[],
+  limits: { jobs: number; stop: () => boolean },
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const { jobs, stop } = limits;
   let next = 0;
   const runners = Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, async () => {
     while (next < items.length && !stop()) {
@@ -190,9 +195,9 @@ async function pool<T>(items: T[], jobs: number, work: (item: T) => Promise<void
 async function runCase(
   runtime: AgentRuntime,
   entry: LoadedCase,
-  sessionId: string | undefined,
-  options: RunOptions & { modelNote?: string | undefined },
+  options: RunOptions & { modelNote?: string | undefined; sessionId: string | undefined },
 ): Promise<CaseReport> {
+  const { sessionId } = options;
   const { testCase } = entry;
   const events: AgentEvent[] = [];
   const controller = new AbortController();
@@ -269,7 +274,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     else runnable.push(entry);
   }
   options.err.write(
-    `agent-test: ${runnable.length} case(s) from ${files.length} file(s)${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}\n`,
+    `agent-test: ${runnable.length} case(s) from ${files.length} file(s)` +
+      `${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}\n`,
   );
   const plan = planUnits(runnable, options);
   for (const { entry, message } of plan.problems)
@@ -302,7 +308,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     for (const group of plan.groups) {
       if (stopped) break;
       setFixedNow(group.now, base.plant.timezone);
-      const groupConfig = plantFor(group.plant, base, scratch, plants);
+      const groupConfig = plantFor(group.plant, base, { scratch, cache: plants });
       const noModel = !groupConfig.llm.base_url && !options.record;
       const modelNote = noModel
         ? 'no cassette for this case and no model configured: record one with `agent-test --record` against a live model (llm.base_url)'
@@ -316,75 +322,71 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
         return shared;
       };
       try {
-        await pool(
-          group.units,
-          options.jobs,
-          async (unit) => {
-            const unitId = `agent-test-${++unitCounter}-${Date.now().toString(36)}`;
-            let runtime: AgentRuntime;
-            let scripted: ScriptedLlmServer | undefined;
-            try {
-              if (unit.cassettes) {
-                const turns = unit.cases.flatMap((entry) =>
-                  (loadCassette(cassetteFile(entry))?.turns ?? []).map(toScriptedTurn),
-                );
-                scripted = await startScriptedLlmServer({
-                  turns,
-                  fallback: {
-                    status: 500,
-                    errorMessage: 'the cassette has no more recorded turns for this case: re-record it with --record',
-                  },
-                });
-                const config = { ...groupConfig, llm: { ...groupConfig.llm, base_url: scripted.url } };
-                const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
-                runtimes.push(created);
-                runtime = await created;
-              } else {
-                runtime = await sharedRuntime();
-              }
-            } catch (error) {
-              await scripted?.close();
-              const appError = toAppError(error);
-              for (const entry of unit.cases)
-                emit({
-                  name: entry.testCase.name,
-                  file: entry.file,
-                  line: entry.line,
-                  status: 'failed',
-                  ms: 0,
-                  failures: [],
-                  error: `the agent could not start: ${appError.describe()}`,
-                });
-              if (options.failFast) stopped = true;
-              return;
+        await pool(group.units, { jobs: options.jobs, stop }, async (unit) => {
+          const unitId = `agent-test-${++unitCounter}-${Date.now().toString(36)}`;
+          let runtime: AgentRuntime;
+          let scripted: ScriptedLlmServer | undefined;
+          try {
+            if (unit.cassettes) {
+              const turns = unit.cases.flatMap((entry) =>
+                (loadCassette(cassetteFile(entry))?.turns ?? []).map(toScriptedTurn),
+              );
+              scripted = await startScriptedLlmServer({
+                turns,
+                fallback: {
+                  status: 500,
+                  errorMessage: 'the cassette has no more recorded turns for this case: re-record it with --record',
+                },
+              });
+              const config = { ...groupConfig, llm: { ...groupConfig.llm, base_url: scripted.url } };
+              const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
+              runtimes.push(created);
+              runtime = await created;
+            } else {
+              runtime = await sharedRuntime();
             }
-            try {
-              for (const entry of unit.cases) {
-                if (stopped) break;
-                const sessionId = entry.testCase.session ? unitId : undefined;
-                proxy?.take();
-                const report = await runCase(runtime, entry, sessionId, {
-                  ...options,
-                  modelNote: unit.cassettes ? undefined : modelNote,
+          } catch (error) {
+            await scripted?.close();
+            const appError = toAppError(error);
+            for (const entry of unit.cases)
+              emit({
+                name: entry.testCase.name,
+                file: entry.file,
+                line: entry.line,
+                status: 'failed',
+                ms: 0,
+                failures: [],
+                error: `the agent could not start: ${appError.describe()}`,
+              });
+            if (options.failFast) stopped = true;
+            return;
+          }
+          try {
+            for (const entry of unit.cases) {
+              if (stopped) break;
+              const sessionId = entry.testCase.session ? unitId : undefined;
+              proxy?.take();
+              const report = await runCase(runtime, entry, {
+                ...options,
+                sessionId,
+                modelNote: unit.cassettes ? undefined : modelNote,
+              });
+              if (proxy) {
+                saveCassette(cassetteFile(entry), {
+                  version: 1,
+                  case: entry.testCase.name,
+                  recorded_at: new Date().toISOString(),
+                  model: base.llm.model,
+                  turns: proxy.take(),
                 });
-                if (proxy) {
-                  saveCassette(cassetteFile(entry), {
-                    version: 1,
-                    case: entry.testCase.name,
-                    recorded_at: new Date().toISOString(),
-                    model: base.llm.model,
-                    turns: proxy.take(),
-                  });
-                }
-                emit(report);
-                if (report.status === 'failed' && options.failFast) stopped = true;
               }
-            } finally {
-              await scripted?.close();
+              emit(report);
+              if (report.status === 'failed' && options.failFast) stopped = true;
             }
-          },
-          stop,
-        );
+          } finally {
+            await scripted?.close();
+          }
+        });
       } finally {
         const all = [...runtimes, ...(shared ? [shared] : [])];
         await Promise.all(all.map(async (created) => (await created.catch(() => undefined))?.close()));

@@ -271,7 +271,16 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions =
     frames.push(chunk({}, finishReason));
     if (recorded.body?.stream_options?.include_usage) {
       frames.push(
-        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`,
+        `data: ` +
+          JSON.stringify({
+            id,
+            object: 'chat.completion.chunk',
+            created,
+            model,
+            choices: [],
+            usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          }) +
+          `\n\n`,
       );
     }
     frames.push('data: [DONE]\n\n');

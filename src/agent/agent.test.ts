@@ -208,54 +208,58 @@ describe('the model loop', () => {
     );
   });
 
-  test('after 3 failed retries with no rule to fall back on: an honest "could not complete", temperatures lowered each time, every attempt audited', async () => {
-    const llm = harness.llm!;
-    const before = llm.chatRequests().length;
-    llm.push(
-      turn.call('count_records', '{"line": "A", "days": '),
-      turn.text('<tool_call>{"name": "count_records", "arguments": {"line": "Q", "days": 7}}</tool_call>'),
-      turn.text('I will call count_records now.'),
-      turn.call('count_records', { line: 'A', days: 99 }),
-    );
-    const { answer, events } = await askWith(harness, 'records of line A?');
-    const requests = llm.chatRequests().slice(before);
-    assert.equal(requests.length, 4, 'one try and three retries');
-    assert.deepEqual(
-      requests.map((request) => request.temperature),
-      [0.4, 0.2, 0.1, 0.05],
-    );
-    assert.equal(answer.mode, 'model');
-    assert.equal(answer.error?.code, 'TOOL_ARGUMENTS_INVALID');
-    assert.match(
-      answer.answer,
-      /I could not complete this: the model's tool calls were still unusable after 3 retries/,
-    );
-    assert.match(answer.answer, /What I tried:\n- step 1: /);
-    assert.match(answer.answer, /What is line A's output this week\?/, 'lists questions the rules answer');
-    assert.equal(events.filter((event) => event.type === 'retry').length, 4);
-    const rows = auditRows(harness, answer.trace_id);
-    assert.deepEqual(
-      rows.map((row) => [row.tool_name, row.error_code, row.attempt]),
-      [
-        // the cut-off arguments string and the call read from text are repairs, audited as such
-        ['(reply)', null, 1],
-        ['count_records', 'TOOL_ARGUMENTS_INVALID', 1],
-        ['(reply)', null, 2],
-        ['count_records', 'TOOL_ARGUMENTS_INVALID', 2],
-        ['(reply)', 'PARSE_FAILED', 3],
-        ['count_records', 'TOOL_ARGUMENTS_INVALID', 4],
-      ],
-    );
-    const repairs = rows.filter((row) => row.error_code === null);
-    assert.deepEqual(JSON.parse(String(repairs[0]!.parameters)).repairs, [
-      'arguments string repaired (not valid JSON)',
-    ]);
-    assert.deepEqual(JSON.parse(String(repairs[1]!.parameters)).repairs, ['read from the reply text (hermes)']);
-    assert.ok(repairs.every((row) => row.success === 1 && row.origin === 'agent'));
-    assert.ok(
-      rows.filter((row) => row.error_code !== null).every((row) => row.success === 0 && row.origin === 'agent'),
-    );
-  });
+  test(
+    'after 3 failed retries with no rule to fall back on: an honest "could not complete", ' +
+      'temperatures lowered each time, every attempt audited',
+    async () => {
+      const llm = harness.llm!;
+      const before = llm.chatRequests().length;
+      llm.push(
+        turn.call('count_records', '{"line": "A", "days": '),
+        turn.text('<tool_call>{"name": "count_records", "arguments": {"line": "Q", "days": 7}}</tool_call>'),
+        turn.text('I will call count_records now.'),
+        turn.call('count_records', { line: 'A', days: 99 }),
+      );
+      const { answer, events } = await askWith(harness, 'records of line A?');
+      const requests = llm.chatRequests().slice(before);
+      assert.equal(requests.length, 4, 'one try and three retries');
+      assert.deepEqual(
+        requests.map((request) => request.temperature),
+        [0.4, 0.2, 0.1, 0.05],
+      );
+      assert.equal(answer.mode, 'model');
+      assert.equal(answer.error?.code, 'TOOL_ARGUMENTS_INVALID');
+      assert.match(
+        answer.answer,
+        /I could not complete this: the model's tool calls were still unusable after 3 retries/,
+      );
+      assert.match(answer.answer, /What I tried:\n- step 1: /);
+      assert.match(answer.answer, /What is line A's output this week\?/, 'lists questions the rules answer');
+      assert.equal(events.filter((event) => event.type === 'retry').length, 4);
+      const rows = auditRows(harness, answer.trace_id);
+      assert.deepEqual(
+        rows.map((row) => [row.tool_name, row.error_code, row.attempt]),
+        [
+          // the cut-off arguments string and the call read from text are repairs, audited as such
+          ['(reply)', null, 1],
+          ['count_records', 'TOOL_ARGUMENTS_INVALID', 1],
+          ['(reply)', null, 2],
+          ['count_records', 'TOOL_ARGUMENTS_INVALID', 2],
+          ['(reply)', 'PARSE_FAILED', 3],
+          ['count_records', 'TOOL_ARGUMENTS_INVALID', 4],
+        ],
+      );
+      const repairs = rows.filter((row) => row.error_code === null);
+      assert.deepEqual(JSON.parse(String(repairs[0]!.parameters)).repairs, [
+        'arguments string repaired (not valid JSON)',
+      ]);
+      assert.deepEqual(JSON.parse(String(repairs[1]!.parameters)).repairs, ['read from the reply text (hermes)']);
+      assert.ok(repairs.every((row) => row.success === 1 && row.origin === 'agent'));
+      assert.ok(
+        rows.filter((row) => row.error_code !== null).every((row) => row.success === 0 && row.origin === 'agent'),
+      );
+    },
+  );
 
   test('after 3 failed retries the rules answer, their missing slot filled from what the model tried', async () => {
     const period = { from: '2026-11-16', to: '2026-11-22' };

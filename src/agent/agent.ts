@@ -411,7 +411,8 @@ export class Agent {
     const catalog = new ToolCatalog({ tools: mcpTools, skills: relevant, question });
     const routeHint =
       decision.kind === 'skill'
-        ? `This looks like a question for ${catalog.forSkill(decision.skill)?.name ?? decision.skill} (${decision.reason}). Known so far: ${JSON.stringify(decision.args)}.` +
+        ? `This looks like a question for ${catalog.forSkill(decision.skill)?.name ?? decision.skill} ` +
+          `(${decision.reason}). Known so far: ${JSON.stringify(decision.args)}.` +
           (decision.missing.length > 0 ? ` Still needed: ${decision.missing.join(', ')}.` : '')
         : decision.unhonoured && decision.unhonoured.length > 0
           ? `The rules did not answer: ${decision.reason}. Honour every qualifier the question names, and say plainly when the data does not record something.`

@@ -52,7 +52,9 @@ const QUERY_BAD =
 export function buildSystemPrompt(options: PromptOptions): string {
   const { catalog } = options;
   const lines: string[] = [
-    `You are the offline assistant of ${options.plantName}, a quality-inspection plant. You answer operators' questions from the plant's own data, using the tools below. Never invent data: every number comes from a tool result.`,
+    `You are the offline assistant of ${options.plantName}, a quality-inspection plant. You answer ` +
+      `operators' questions from the plant's own data, using the tools below. Never invent data: every ` +
+      `number comes from a tool result.`,
     `Now: ${describeNow(options.now, options.timezone)}. "Today", "this week" and "last Wednesday" are plant dates in this time zone; weeks start on Monday.`,
     options.language === 'zh'
       ? "Answer in Chinese (简体中文), the operator's language."
@@ -62,12 +64,14 @@ export function buildSystemPrompt(options: PromptOptions): string {
     ...catalog.offered.map((entry) => `- ${signature(entry)}`),
     ...(catalog.named.length > 0
       ? [
-          `- Also available, call by name when the question needs them (a call that lacks an argument is answered with what it needs): ${catalog.named.map((entry) => entry.name).join(', ')}`,
+          `- Also available, call by name when the question needs them (a call that lacks an argument is ` +
+            `answered with what it needs): ${catalog.named.map((entry) => entry.name).join(', ')}`,
         ]
       : []),
     '',
     '## How to call tools',
-    "- Call a tool when you need data; call the next one after you read its result. Arguments are JSON that match the tool's parameters exactly (names, types, required ones).",
+    '- Call a tool when you need data; call the next one after you read its result. Arguments are ' +
+      "JSON that match the tool's parameters exactly (names, types, required ones).",
     '- If you cannot make a native tool call, reply with ONLY this JSON and nothing else: {"name": "<tool>", "arguments": {...}}',
     '- Never describe a call in words ("I will call …") — make the call.',
     '- If a tool returns an error, read it, fix the arguments and call again.',
@@ -75,7 +79,8 @@ export function buildSystemPrompt(options: PromptOptions): string {
   ];
   if (catalog.get('query_database')) {
     lines.push(
-      '- query_database is read-only SQL: name the columns (never SELECT *), always a WHERE condition, LIMIT at most 100, and a `purpose` saying the business reason.',
+      '- query_database is read-only SQL: name the columns (never SELECT *), always a WHERE condition, ' +
+        'LIMIT at most 100, and a `purpose` saying the business reason.',
       `  Good: ${QUERY_GOOD}`,
       `  Bad: ${QUERY_BAD}`,
     );

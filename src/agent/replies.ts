@@ -9,7 +9,10 @@ import type { Unhonoured } from '../skills/engine-types.js';
 /** What the plant's data holds, for "X is not recorded" replies. */
 const RECORDED = {
   zh: '检验数据（按产线、日期、班次、批次、产品、缺陷类型、检验员的检验数和不良数）、设备状态与保养日期、维修工单、值班表和工厂文档',
-  en: 'inspection data (inspected and defective pieces by line, date, shift, batch, product, defect type and inspector), equipment states and maintenance dates, work orders, the on-call rota and the plant documents',
+  en:
+    'inspection data (inspected and defective pieces by line, date, shift, batch, product, defect ' +
+    'type and inspector), equipment states and maintenance dates, work orders, the on-call rota and ' +
+    'the plant documents',
 };
 
 const DIMENSION_NAMES: Record<string, { zh: string; en: string }> = {
@@ -49,7 +52,9 @@ export function unhonouredText(language: Language, unhonoured: Unhonoured[] | un
     lines.push(
       language === 'zh'
         ? `本厂数据没有记录${notRecorded.map((entry) => `${entry.zh}（「${entry.words}」）`).join('、')}，所以无法给出这个数字。记录的数据有：${RECORDED.zh}。`
-        : `The plant's data does not record ${notRecorded.map((entry) => `${entry.en} ("${entry.words}")`).join(', ')}, so there is no such figure to give. What is recorded: ${RECORDED.en}.`,
+        : `The plant's data does not record ` +
+            `${notRecorded.map((entry) => `${entry.en} ("${entry.words}")`).join(', ')}, so there is no such ` +
+            `figure to give. What is recorded: ${RECORDED.en}.`,
     );
   }
   for (const entry of unhonoured.filter((item) => item.kind === 'beyond')) {

@@ -47,11 +47,16 @@ export async function foldHistory(
         {
           role: 'system',
           content:
-            'You compress a conversation between a plant operator and the plant assistant into a short memory. Keep numbers, dates, line and equipment ids, names and what was decided. Plain text, no preamble.',
+            'You compress a conversation between a plant operator and the plant assistant into a short ' +
+            'memory. Keep numbers, dates, line and equipment ids, names and what was decided. Plain text, no ' +
+            'preamble.',
         },
         {
           role: 'user',
-          content: `${history.summary ? `Summary so far:\n${history.summary}\n\n` : ''}New turns:\n${transcript}\n\nWrite the new summary in at most ${budget} tokens (about ${budget * 3} English characters or ${budget} Chinese characters).`,
+          content:
+            `${history.summary ? `Summary so far:\n${history.summary}\n\n` : ''}New turns:` +
+            `\n${transcript}\n\nWrite the new summary in at most ${budget} tokens (about ${budget * 3} ` +
+            `English characters or ${budget} Chinese characters).`,
         },
       ],
       temperature: 0,

@@ -41,7 +41,8 @@ export function queryResultText(result: QueryResult, maxRows: number): string {
       stats.push(`${column}: min ${round(Math.min(...values))}, max ${round(Math.max(...values))}, sum ${round(sum)}`);
     });
     lines.push(
-      `[${hidden.length} more row${hidden.length === 1 ? '' : 's'} not shown to save space${stats.length > 0 ? `; over those rows — ${stats.join('; ')}` : ''}. ` +
+      `[${hidden.length} more row${hidden.length === 1 ? '' : 's'} not shown to save ` +
+        `space${stats.length > 0 ? `; over those rows — ${stats.join('; ')}` : ''}. ` +
         'Ask with GROUP BY / aggregates or a narrower WHERE to see them.]',
     );
   }

@@ -30,9 +30,16 @@ export function formatEvent(event: AgentEvent): string | undefined {
     case 'answer':
       return undefined;
     case 'tool-call-start':
-      return `  → ${event.name} ${argumentsText(event.arguments)}${event.repairs && event.repairs.length > 0 ? `  [repaired: ${event.repairs.join('; ')}]` : ''}`;
+      return (
+        `  → ${event.name} ${argumentsText(event.arguments)}` +
+        `${event.repairs && event.repairs.length > 0 ? `  [repaired: ${event.repairs.join('; ')}]` : ''}`
+      );
     case 'tool-call-end':
-      return `  ← ${event.name} ${event.ok ? 'ok' : 'FAILED'} ${ms(event.ms)}${event.cached ? ' (cached)' : ''}: ${previewText(event.ok ? event.result : event.error)}`;
+      return (
+        `  ← ${event.name} ${event.ok ? 'ok' : 'FAILED'} ` +
+        `${ms(event.ms)}${event.cached ? ' (cached)' : ''}: ` +
+        `${previewText(event.ok ? event.result : event.error)}`
+      );
     case 'skill-start':
       return `[skill] ${event.skill} ${event.version} ${JSON.stringify(event.arguments)}`;
     case 'skill-progress':

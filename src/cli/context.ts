@@ -86,9 +86,10 @@ export function loadCommandConfig(context: CommandContext): LoadedConfig {
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   context: CommandContext,
   options: T,
-  usage: string,
-  allowPositionals = true,
+  usageOrOptions: string | { usage: string; allowPositionals: boolean },
 ): { values: Record<string, string | boolean | string[] | boolean[] | undefined>; positionals: string[] } {
+  const { usage, allowPositionals } =
+    typeof usageOrOptions === 'string' ? { usage: usageOrOptions, allowPositionals: true } : usageOrOptions;
   showHelp(context, usage);
   try {
     const parsed = parseArgs({ args: context.args, options, allowPositionals, strict: true });

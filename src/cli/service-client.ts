@@ -182,7 +182,9 @@ export async function askThroughService(socketPath: string, options: AskOptions)
         case 'approval-required':
           emit({
             type: 'notice',
-            message: `waiting for an admin to approve ${String(data.skill)} (approval ${String(data.approval_id)}): on the chat page, or POST /api/approvals/${String(data.approval_id)}`,
+            message:
+              `waiting for an admin to approve ${String(data.skill)} (approval ${String(data.approval_id)}): ` +
+              `on the chat page, or POST /api/approvals/${String(data.approval_id)}`,
           });
           break;
         case 'task-error':

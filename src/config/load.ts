@@ -63,7 +63,10 @@ export function checkConfigText(text: string): { ok: true; config: Config } | { 
   }
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((issue) => problemOf(issue, raw, document, lineCounter)) };
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => problemOf(issue, raw, { document, lineCounter })),
+    };
   }
   try {
     assertTimeZone(parsed.data.plant.timezone);
@@ -102,7 +105,12 @@ function valueAt(raw: unknown, keyPath: PropertyKey[]): unknown {
   return current;
 }
 
-function problemOf(issue: z.core.$ZodIssue, raw: unknown, document: Document, lineCounter: LineCounter): ConfigProblem {
+function problemOf(
+  issue: z.core.$ZodIssue,
+  raw: unknown,
+  source: { document: Document; lineCounter: LineCounter },
+): ConfigProblem {
+  const { document, lineCounter } = source;
   const keyPath = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
   let key = keyPath.join('.') || '(top level)';
   let fix = 'see docs/admin-guide.md#configuration for the allowed values';

@@ -245,7 +245,9 @@ export const configSchema = z
           .nullable()
           .default(null)
           .describe(
-            "the plant's own maintenance scripts (<name>/manifest.yaml + executable), kept outside the release so upgrades keep them (relative to the config file); a script here replaces a shipped example of the same name",
+            "the plant's own maintenance scripts (<name>/manifest.yaml + executable), kept outside the " +
+              'release so upgrades keep them (relative to the config file); a script here replaces a shipped ' +
+              'example of the same name',
           ),
         shipped: z
           .boolean()
@@ -255,7 +257,9 @@ export const configSchema = z
           .enum(['auto', 'systemd', 'none'])
           .default('auto')
           .describe(
-            'auto: a transient systemd unit (systemd-run) when systemd runs and this process may start units, else a plain child process; systemd: always (a script fails when it cannot); none: a plain child process',
+            'auto: a transient systemd unit (systemd-run) when systemd runs and this process may start units,' +
+              ' else a plain child process; systemd: always (a script fails when it cannot); none: a plain ' +
+              'child process',
           ),
         output_max_kb: z
           .number()
@@ -298,7 +302,9 @@ export const configSchema = z
           .nullable()
           .default(null)
           .describe(
-            'a unix socket for the console: `ask`, `chat` and `agent-test` on this host go through the running service, as the local admin "console"; who may open the file (mode 0660: its owner and group) may use it',
+            'a unix socket for the console: `ask`, `chat` and `agent-test` on this host go through the ' +
+              'running service, as the local admin "console"; who may open the file (mode 0660: its owner and ' +
+              'group) may use it',
           ),
         approval_timeout_s: z
           .number()
@@ -416,7 +422,9 @@ export const configSchema = z
           .enum(['service', 'unit', 'off'])
           .default('service')
           .describe(
-            "who watches the inbox: 'service' (the serve process), 'unit' (its own process, `airgap-agent import --watch`, as the installed airgap-agent-import unit does, so the service keeps plant.db read-only), 'off'",
+            "who watches the inbox: 'service' (the serve process), 'unit' (its own process, `airgap-agent " +
+              'import --watch`, as the installed airgap-agent-import unit does, so the service keeps plant.db ' +
+              "read-only), 'off'",
           ),
         poll_ms: z.number().int().min(100).max(600000).default(1000).describe('how often the inbox is looked at'),
         stable_ms: z
@@ -433,7 +441,8 @@ export const configSchema = z
           .nullable()
           .default(null)
           .describe(
-            "folder of YAML mappings; the inbox uses the one whose 'match' glob fits the file name (else the name must start with the table, e.g. quality_data-2026-11-26.csv)",
+            "folder of YAML mappings; the inbox uses the one whose 'match' glob fits the file name (else the " +
+              'name must start with the table, e.g. quality_data-2026-11-26.csv)',
           ),
         max_age_hours: z
           .number()

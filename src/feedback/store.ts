@@ -356,7 +356,10 @@ export class HandoverStore {
               .prepare('SELECT COALESCE(MAX(turn), 0) AS turn FROM conversation_history WHERE session_id = ?')
               .get(current.session_id) as { turn: number }
           ).turn + 1;
-        const text = `[engineer ${options.engineer}] ${options.answer.trim()}${options.actionTaken?.trim() ? `\n(what was done: ${options.actionTaken.trim()})` : ''}`;
+        const text =
+          `[engineer ${options.engineer}] ` +
+          `${options.answer.trim()}` +
+          `${options.actionTaken?.trim() ? `\n(what was done: ${options.actionTaken.trim()})` : ''}`;
         this.db
           .prepare(
             "INSERT INTO conversation_history (session_id, turn, role, content, timestamp) VALUES (?, ?, 'assistant', ?, ?)",
@@ -403,6 +406,10 @@ export function exportCases(rows: FeedbackRow[], options: { timezone: string }):
       if (row.expected_output?.length) testCase.expected_output_contains = row.expected_output;
       return testCase;
     });
-  const header = `# yaml-language-server: $schema=../docs/testcases.schema.json\n# Exported from reviewed feedback (airgap-agent feedback export --format agent-test).\n# Plant clock of each case = when the question was asked (time zone ${options.timezone}).\n# Replay: agent-test FILE — a case fails until the appliance answers it right.\n`;
+  const header =
+    `# yaml-language-server: $schema=../docs/testcases.schema.json\n# Exported from reviewed ` +
+    `feedback (airgap-agent feedback export --format agent-test).\n# Plant clock of each case = when ` +
+    `the question was asked (time zone ${options.timezone}).\n# Replay: agent-test FILE — a case ` +
+    `fails until the appliance answers it right.\n`;
   return { yaml: `${header}${stringify({ cases }, { lineWidth: 0 })}`, count: cases.length };
 }

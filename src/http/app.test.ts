@@ -189,11 +189,11 @@ describe('the API', () => {
     assert.equal(task.session_id, session_id);
     assert.equal(task.trace_id, answer.trace_id);
     // Last-Event-ID: replay resumes after the given event
-    const resumed = await events(harness, task_id, operator, 3);
+    const resumed = await events(harness, task_id, { cookie: operator, lastEventId: 3 });
     assert.equal(resumed[0]!.id, '4');
     assert.equal(resumed.length, stream.length - 3);
     // everything seen: 204, so EventSource stops reconnecting
-    assert.deepEqual(await events(harness, task_id, operator, stream.length), []);
+    assert.deepEqual(await events(harness, task_id, { cookie: operator, lastEventId: stream.length }), []);
     // the session lists it; another operator cannot see it
     const tasks = await (await harness.app.request(`/api/sessions/${session_id}/tasks`, get(operator))).json();
     assert.equal(tasks.tasks[0].result.answer, '**Answer** to: rules: line A defects');
@@ -415,7 +415,8 @@ describe('the API', () => {
     assert.equal(tools.tools[0].name, 'query_database');
     harness.db
       .prepare(
-        "INSERT INTO tool_call_log (session_id, trace_id, tool_name, parameters, duration_ms, success, created_at) VALUES ('s', 'trace-x', 'query_database', '{}', 1, 1, '2026-11-29T00:00:00Z')",
+        'INSERT INTO tool_call_log (session_id, trace_id, tool_name, parameters, duration_ms, success, ' +
+          "created_at) VALUES ('s', 'trace-x', 'query_database', '{}', 1, 1, '2026-11-29T00:00:00Z')",
       )
       .run();
     const audit = await (await harness.app.request('/api/audit?trace_id=trace-x', get(admin))).json();

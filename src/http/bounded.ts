@@ -29,7 +29,9 @@ export function cutString(text: string, maxBytes: number): string {
 export function boundedAnswer(answer: AgentAnswer, maxBytes: number): WireAnswer {
   const bytes = bytesOf(answer);
   if (bytes <= maxBytes) return answer;
-  const note = `the full result (${bytes} bytes) is over the ${Math.round(maxBytes / 1024)} KiB kept per task: data, charts and tool results are left out; ask a narrower question to see them`;
+  const note =
+    `the full result (${bytes} bytes) is over the ${Math.round(maxBytes / 1024)} KiB kept per task: ` +
+    `data, charts and tool results are left out; ask a narrower question to see them`;
   const reduced: WireAnswer = {
     ...answer,
     data: undefined,

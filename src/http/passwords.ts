@@ -11,7 +11,11 @@ const KEY_LENGTH = 32;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  { options, length }: { options: ScryptOptions; length: number },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, length, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -21,7 +25,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, length: 
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS, KEY_LENGTH);
+  const key = await derive(password, salt, { options: PARAMS, length: KEY_LENGTH });
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -32,17 +36,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyText, 'base64url');
   if (expected.length === 0) return false;
-  const key = await derive(
-    password,
-    Buffer.from(saltText, 'base64url'),
-    { N: Number(n), r: Number(r), p: Number(p) },
-    expected.length,
-  );
+  const key = await derive(password, Buffer.from(saltText, 'base64url'), {
+    options: { N: Number(n), r: Number(r), p: Number(p) },
+    length: expected.length,
+  });
   return timingSafeEqual(key, expected);
 }
 
 /** A hash that matches nothing, verified against when a user is unknown so both paths take as long. */
-export const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_LENGTH, 1).toString('base64url')}`;
+export const DUMMY_HASH =
+  `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64url')}$` +
+  `${Buffer.alloc(KEY_LENGTH, 1).toString('base64url')}`;
 
 /** Why a new password is unacceptable, or undefined when it is fine. */
 export function passwordProblem(password: string): string | undefined {

@@ -172,14 +172,12 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
     });
     const eventsUrl = `/api/tasks/${task.task_id}/events`;
     if ((context.req.header('accept') ?? '').includes('text/event-stream')) {
-      return streamTask(
-        context,
-        service,
-        task.task_id,
-        0,
-        { 'X-Task-Id': task.task_id, 'X-Session-Id': task.session_id },
-        user.user_id,
-      );
+      return streamTask(context, service, {
+        taskId: task.task_id,
+        after: 0,
+        headers: { 'X-Task-Id': task.task_id, 'X-Session-Id': task.session_id },
+        userId: user.user_id,
+      });
     }
     context.header('Location', `/api/tasks/${task.task_id}`);
     return context.json(
@@ -197,7 +195,7 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
     const user = requireUser(context, service);
     const task = service.tasks.get(context.req.param('id'), user);
     const after = lastEventId(context.req.header('last-event-id') ?? context.req.query('last_event_id'));
-    return streamTask(context, service, task.task_id, after, {}, user.user_id);
+    return streamTask(context, service, { taskId: task.task_id, after, headers: {}, userId: user.user_id });
   });
 
   api.post('/tasks/:id/cancel', async (context) => {
@@ -253,14 +251,12 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
   api.get('/tools', (context) => {
     requireUser(context, service);
     return context.json({
-      tools: service.deps.tools
-        .listTools()
-        .map((tool) => ({
-          server: tool.server,
-          name: tool.name,
-          description: tool.description,
-          input_schema: tool.inputSchema,
-        })),
+      tools: service.deps.tools.listTools().map((tool) => ({
+        server: tool.server,
+        name: tool.name,
+        description: tool.description,
+        input_schema: tool.inputSchema,
+      })),
     });
   });
 
@@ -270,7 +266,8 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
     service.deps.audit?.flush();
     const rows = db
       .prepare(
-        `SELECT id, session_id, trace_id, origin, server, tool_name, parameters, purpose, result_summary, duration_ms, success, cached, error_code, attempt, created_at
+        `SELECT id, session_id, trace_id, origin, server, tool_name, parameters, purpose, result_summary,` +
+          ` duration_ms, success, cached, error_code, attempt, created_at
          FROM tool_call_log
          WHERE (@trace_id IS NULL OR trace_id = @trace_id) AND (@session_id IS NULL OR session_id = @session_id)
            AND (@tool IS NULL OR tool_name = @tool) AND (@before_id IS NULL OR id < @before_id)
@@ -292,11 +289,9 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
 function streamTask(
   context: HttpContext,
   service: Service,
-  taskId: string,
-  after: number,
-  headers: Record<string, string>,
-  userId: number,
+  stream: { taskId: string; after: number; headers: Record<string, string>; userId: number },
 ): Response {
+  const { taskId, after, headers, userId } = stream;
   const limit = service.deps.config.server.streams_per_user;
   const mine = service.streams.byUser.get(userId) ?? 0;
   if (mine >= limit) {

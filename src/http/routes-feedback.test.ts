@@ -243,7 +243,8 @@ test('an answer saved as a report: Markdown, HTML, CSV of its tables; never over
 test('answer reports: tables become CSV rows and HTML tables, text is escaped', async () => {
   const { answerReport } = await import('../reports/answer-report.js');
   const answer =
-    '## Line A, last week\n\n**Defect rate** 2.1%\n\n| day | output | defect rate |\n|---|---:|---:|\n| 2026-11-16 | 1,200 | 2.0% |\n| 2026-11-17 | =cmd | 2.2% |\n\n- worst day: <b>Tue</b>';
+    '## Line A, last week\n\n**Defect rate** 2.1%\n\n| day | output | defect rate |\n|---|---:|---:' +
+    '|\n| 2026-11-16 | 1,200 | 2.0% |\n| 2026-11-17 | =cmd | 2.2% |\n\n- worst day: <b>Tue</b>';
   const options = {
     question: 'line A last week',
     answer,

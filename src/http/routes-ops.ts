@@ -38,7 +38,11 @@ export function readiness(service: Service): {
         : down
             .map(
               (server) =>
-                `${server.name} is ${server.state === 'running' ? `unresponsive since ${server.unresponsive_since}` : server.state}${server.last_error ? ` (${server.last_error})` : ''}`,
+                `` +
+                server.name +
+                ` is ` +
+                (server.state === 'running' ? `unresponsive since ${server.unresponsive_since}` : server.state) +
+                (server.last_error ? ` (${server.last_error})` : ''),
             )
             .join('; ')) + (hung.length > 0 ? `; restarted after hanging: ${hung.join(', ')}` : ''),
   };

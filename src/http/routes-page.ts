@@ -13,7 +13,8 @@ import { pageScripts } from './page/assets.js';
 import { EXTRAS_CSS } from './page/extras.js';
 
 const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src " +
+  "'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const SCRIPT_HEADERS = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' };
 
 export function pageRoutes(): Hono<HttpEnv> {

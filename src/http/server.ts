@@ -74,7 +74,7 @@ export async function startHttpServer(options: {
   server.requestTimeout = settings.request_timeout_s * 1000;
   limitConnections(server, settings.connections_per_address, log);
   const stopTlsReload = tls
-    ? watchTls(server as unknown as HttpsServer, settings.tls.cert!, settings.tls.key!, log)
+    ? watchTls(server as unknown as HttpsServer, { cert: settings.tls.cert!, key: settings.tls.key! }, log)
     : () => undefined;
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -125,7 +125,8 @@ function readTls(cert: string, key: string): { cert: Buffer; key: Buffer } {
  * certificate copied in place) or on SIGHUP; new connections get the new
  * ones, open ones keep theirs. A bad pair is logged and the old one kept.
  */
-function watchTls(server: HttpsServer, cert: string, key: string, log: Logger): () => void {
+function watchTls(server: HttpsServer, files: { cert: string; key: string }, log: Logger): () => void {
+  const { cert, key } = files;
   let timer: NodeJS.Timeout | undefined;
   const reload = (why: string): void => {
     clearTimeout(timer);

@@ -200,7 +200,7 @@ export class TaskManager {
       this.askApproval(run, gated.request, options.question);
       return { task: this.store.get(task.task_id)!, lane };
     }
-    this.enqueue(run, ruleRouted ? 0 : 5, log);
+    this.enqueue(run, { priority: ruleRouted ? 0 : 5 }, log);
     return { task: this.store.get(task.task_id)!, lane };
   }
 
@@ -325,7 +325,7 @@ export class TaskManager {
       // its place was held since it was asked: the queue cannot refuse it now
       const reserved = run.holdsPlace;
       run.holdsPlace = false;
-      this.enqueue(run, 1, log, reserved);
+      this.enqueue(run, { priority: 1, reserved }, log);
     } else {
       this.releasePlace(run);
       this.finish(run, 'cancelled', {
@@ -378,7 +378,8 @@ export class TaskManager {
     return this.options.resultMaxBytes ?? RESULT_MAX_BYTES;
   }
 
-  private enqueue(run: TaskRun, priority: number, log: Logger, reserved = false): void {
+  private enqueue(run: TaskRun, queue: { priority: number; reserved?: boolean }, log: Logger): void {
+    const { priority, reserved = false } = queue;
     this.options.scheduler.submit(
       {
         id: run.taskId,

@@ -29,7 +29,9 @@ function state(db: string): State {
       if (!exists) return { n: 0, digest: '' };
       const row = handle
         .prepare(
-          "SELECT count(*) AS n, coalesce(sum(inspected_qty), 0) || '/' || coalesce(sum(defect_qty), 0) || '/' || coalesce(group_concat(batch_no, ','), '') AS d FROM (SELECT * FROM quality_data ORDER BY batch_no)",
+          "SELECT count(*) AS n, coalesce(sum(inspected_qty), 0) || '/' || coalesce(sum(defect_qty), 0) || " +
+            "'/' || coalesce(group_concat(batch_no, ','), '') AS d FROM (SELECT * FROM quality_data ORDER BY " +
+            'batch_no)',
         )
         .get() as { n: number; d: string };
       assert.equal(handle.pragma('integrity_check', { simple: true }) as string, 'ok');
@@ -158,7 +160,9 @@ test('archive killed with SIGKILL after the delete, before the commit: both file
     writeFileSync(
       script,
       `import { archiveQuality } from ${JSON.stringify(path.join(here, 'archive.ts'))};\n` +
-        `archiveQuality({ db: ${JSON.stringify(plant.db)}, olderThanDays: 5, today: ${JSON.stringify(plant.today)}, afterStep: (step) => { if (step === 'delete') process.kill(process.pid, 'SIGKILL'); } });\n`,
+        `archiveQuality({ db: ${JSON.stringify(plant.db)}, olderThanDays: 5, today: ` +
+        `${JSON.stringify(plant.today)}, afterStep: (step) => { if (step === 'delete') ` +
+        `process.kill(process.pid, 'SIGKILL'); } });\n`,
     );
     // a tiny page cache: changed pages reach both files before the kill
     const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
@@ -217,7 +221,9 @@ test('the query tool reaches archive.quality_data read-only, under the same rule
     assert.equal(archived.isError, false, archived.text);
     assert.equal(archived.structured.rows[0][0], older);
     const both = await server.query(
-      `SELECT line_id, sum(defect_qty) AS defects FROM (SELECT line_id, defect_qty FROM quality_data UNION ALL SELECT line_id, defect_qty FROM archive.quality_data) GROUP BY line_id ORDER BY line_id LIMIT 10`,
+      `SELECT line_id, sum(defect_qty) AS defects FROM (SELECT line_id, defect_qty FROM quality_data ` +
+        `UNION ALL SELECT line_id, defect_qty FROM archive.quality_data) GROUP BY line_id ORDER BY ` +
+        `line_id LIMIT 10`,
     );
     assert.equal(both.isError, false, both.text);
     assert.ok(both.structured.rows.length > 0);

@@ -98,8 +98,8 @@ function ensureArchiveSchema(db: SqliteDatabase): void {
       db.exec(
         sql.replace(
           /^CREATE (UNIQUE )?INDEX\s+(IF NOT EXISTS\s+)?("?)(\w+)\3\s+ON\s+"?quality_data"?/i,
-          (_all, unique: string | undefined, _ine, _q, name: string) =>
-            `CREATE ${unique ?? ''}INDEX IF NOT EXISTS archive.${quote(name)} ON quality_data`,
+          (...groups: Array<string | undefined>) =>
+            `CREATE ${groups[1] ?? ''}INDEX IF NOT EXISTS archive.${quote(groups[4]!)} ON quality_data`,
         ),
       );
     }
@@ -174,13 +174,24 @@ export function archiveQuality(options: ArchiveOptions): ArchiveReport {
     const alreadyArchived = (
       db
         .prepare(
-          'SELECT count(*) AS n FROM main.quality_data m WHERE m.record_date < ? AND EXISTS (SELECT 1 FROM archive.quality_data a WHERE a.batch_no = m.batch_no)',
+          'SELECT count(*) AS n FROM main.quality_data m WHERE m.record_date < ? AND EXISTS (SELECT 1 FROM ' +
+            'archive.quality_data a WHERE a.batch_no = m.batch_no)',
         )
         .get(before) as { n: number }
     ).n;
     // 1. copy (record_id kept unless the archive holds that id for another batch)
     db.prepare(
-      `INSERT INTO archive.quality_data (${list}) SELECT ${columns.map((column) => (column === 'record_id' ? `CASE WHEN EXISTS (SELECT 1 FROM archive.quality_data x WHERE x.record_id = m.record_id AND x.batch_no <> m.batch_no) THEN NULL ELSE m.record_id END` : `m.${quote(column)}`)).join(', ')} ` +
+      `INSERT INTO archive.quality_data (${list}) SELECT ` +
+        (`` +
+          columns
+            .map((column) =>
+              column === 'record_id'
+                ? `CASE WHEN EXISTS (SELECT 1 FROM archive.quality_data x WHERE x.record_id = m.record_id AND x.batch_no <> m.batch_no)` +
+                  ` THEN NULL ELSE m.record_id END`
+                : `m.${quote(column)}`,
+            )
+            .join(', ') +
+          ` `) +
         `FROM main.quality_data m WHERE m.record_date < ? ORDER BY m.record_date, m.batch_no ON CONFLICT (batch_no) DO UPDATE SET ${updates}`,
     ).run(before);
     options.afterStep?.('copy');
@@ -256,7 +267,8 @@ export function formatArchiveReport(report: ArchiveReport): string {
   const verb = report.status === 'dry-run' ? 'would move' : 'moved';
   const span = report.firstDate ? ` (${report.firstDate} … ${report.lastDate})` : '';
   return [
-    `archive: ${verb} ${report.moved.toLocaleString('en-US')} quality_data rows recorded before ${report.before}${span} from ${report.db} to ${report.archive}` +
+    `archive: ${verb} ${report.moved.toLocaleString('en-US')} quality_data rows recorded before ` +
+      `${report.before}${span} from ${report.db} to ${report.archive}` +
       (report.status === 'dry-run' ? ' — dry run, nothing written' : ''),
     `  plant.db keeps ${report.plantRows.toLocaleString('en-US')} rows; the archive holds ${report.archiveRows.toLocaleString('en-US')}` +
       (report.alreadyArchived > 0 ? ` (${report.alreadyArchived} were already there from an earlier run)` : '') +

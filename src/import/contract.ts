@@ -222,7 +222,11 @@ export const TABLES: Record<string, TableSpec> = {
     key: ['incident_date', 'line_id'],
     dateColumn: 'incident_date',
     createSql:
-      'CREATE TABLE IF NOT EXISTS quality_incidents (incident_date TEXT NOT NULL, line_id TEXT NOT NULL REFERENCES production_lines(line_id), defect_type TEXT NOT NULL REFERENCES defect_types(defect_type), factor REAL NOT NULL, equipment_id TEXT REFERENCES equipment(equipment_id), order_id INTEGER REFERENCES work_orders(order_id), PRIMARY KEY (incident_date, line_id))',
+      'CREATE TABLE IF NOT EXISTS quality_incidents (incident_date TEXT NOT NULL, line_id TEXT NOT ' +
+      'NULL REFERENCES production_lines(line_id), defect_type TEXT NOT NULL REFERENCES ' +
+      'defect_types(defect_type), factor REAL NOT NULL, equipment_id TEXT REFERENCES ' +
+      'equipment(equipment_id), order_id INTEGER REFERENCES work_orders(order_id), PRIMARY KEY ' +
+      '(incident_date, line_id))',
     columns: [
       { name: 'incident_date', type: 'date', required: true, example: '2026-11-17' },
       text('line_id', 'B', { ref: { table: 'production_lines', column: 'line_id' } }),

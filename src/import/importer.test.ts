@@ -90,7 +90,8 @@ test('a GBK CSV with Chinese headers is imported through a mapping; the encoding
   assert.equal(count(db), before + 3);
   const rows = query<Record<string, unknown>>(
     db,
-    "SELECT line_id, record_date, shift, inspected_qty, defect_qty, defect_type, inspector, recorded_at, product FROM quality_data WHERE batch_no LIKE '%20261130%' ORDER BY batch_no",
+    'SELECT line_id, record_date, shift, inspected_qty, defect_qty, defect_type, inspector, ' +
+      "recorded_at, product FROM quality_data WHERE batch_no LIKE '%20261130%' ORDER BY batch_no",
   );
   assert.deepEqual(rows[0], {
     line_id: 'A',

@@ -183,7 +183,8 @@ export function openPlantForImport(file: string): { db: SqliteDatabase; created:
     const message = (error as Error).message;
     throw new AppError('DB_ERROR', `cannot open ${file} for writing: ${message}`, {
       hint: /readonly|read-only|EACCES|EROFS/i.test(message)
-        ? 'the import needs write access to plant.db: on the appliance run it as the airgap-agent-import unit (sudo systemctl start airgap-agent-import) or as root'
+        ? 'the import needs write access to plant.db: on the appliance run it as the airgap-agent-import ' +
+          'unit (sudo systemctl start airgap-agent-import) or as root'
         : 'check the path (plant.db in the config, or --db)',
       cause: error,
     });
@@ -280,7 +281,8 @@ function convertCell(target: Target, cell: Cell): unknown {
       return fail(
         `one of ${options.join(', ')}`,
         target.index >= 0
-          ? `map the plant's values to these in the mapping, e.g. columns: { ${target.header || column.name}: { to: ${column.name}, map: { ${JSON.stringify(text)}: ${options[0]} } } }`
+          ? `map the plant's values to these in the mapping, e.g. columns: { ${target.header || column.name}:` +
+              ` { to: ${column.name}, map: { ${JSON.stringify(text)}: ${options[0]} } } }`
           : `use one of ${options.join(', ')}`,
       );
     }
@@ -306,7 +308,8 @@ function convertCell(target: Target, cell: Cell): unknown {
     const known = target.refSet;
     return fail(
       `a ${column.ref!.column} that exists in ${column.ref!.table}`,
-      `import ${column.ref!.table} first (with ${JSON.stringify(String(value))}), or map the value to a known one (known: ${[...known].slice(0, 8).join(', ')}${known.size > 8 ? ', …' : ''})`,
+      `import ${column.ref!.table} first (with ${JSON.stringify(String(value))}), or map the value to ` +
+        `a known one (known: ${[...known].slice(0, 8).join(', ')}${known.size > 8 ? ', …' : ''})`,
     );
   }
   return value;
@@ -441,7 +444,9 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           'DB_ERROR',
           `${spec.name} in ${options.db} has duplicate ${spec.key.join(' + ')} values, so re-imports cannot be recognised: ${(error as Error).message}`,
           {
-            hint: `remove the duplicates (SELECT ${spec.key.join(', ')}, count(*) FROM ${spec.name} GROUP BY ${spec.key.join(', ')} HAVING count(*) > 1), or rebuild the database from clean exports`,
+            hint:
+              `remove the duplicates (SELECT ${spec.key.join(', ')}, count(*) FROM ${spec.name} GROUP BY ` +
+              `${spec.key.join(', ')} HAVING count(*) > 1), or rebuild the database from clean exports`,
           },
         );
       }
@@ -812,8 +817,12 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     report.inserted = Math.max(0, after - before + report.replaced);
     report.updated = Math.max(0, report.written - report.inserted);
     db.prepare(
-      'INSERT INTO import_files (sha256, table_name, file_name, bytes, source, mapping, rows, rejected, replaced, first_date, last_date, data_up_to, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
-        'ON CONFLICT (sha256, table_name) DO UPDATE SET file_name = excluded.file_name, rows = excluded.rows, rejected = excluded.rejected, replaced = excluded.replaced, imported_at = excluded.imported_at, data_up_to = excluded.data_up_to',
+      'INSERT INTO import_files (sha256, table_name, file_name, bytes, source, mapping, rows, rejected,' +
+        ' replaced, first_date, last_date, data_up_to, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,' +
+        ' ?, ?, ?) ' +
+        'ON CONFLICT (sha256, table_name) DO UPDATE SET file_name = excluded.file_name, rows = ' +
+        'excluded.rows, rejected = excluded.rejected, replaced = excluded.replaced, imported_at = ' +
+        'excluded.imported_at, data_up_to = excluded.data_up_to',
     ).run(
       sha256,
       spec.name,

@@ -149,7 +149,9 @@ test('a mapping in import.mappings_dir is chosen by its match glob', async () =>
   mkdirSync(path.join(root, 'mappings'), { recursive: true });
   writeFileSync(
     path.join(root, 'mappings', 'mes.yaml'),
-    'table: quality_data\nmatch: "质检日报*.csv"\ncolumns:\n  产线: line_id\n  日期: record_date\n  班次: { to: shift, map: { 白班: day, 夜班: night } }\n  批次: batch_no\n  检验数: inspected_qty\n  不良数: defect_qty\n  检验员: inspector\n',
+    'table: quality_data\nmatch: "质检日报*.csv"\ncolumns:\n  产线: line_id\n  日期: record_date\n  班次: { to:' +
+      ' shift, map: { 白班: day, 夜班: night } }\n  批次: batch_no\n  检验数: inspected_qty\n  不良数: ' +
+      'defect_qty\n  检验员: inspector\n',
   );
   mkdirSync(inbox, { recursive: true });
   writeFileSync(
@@ -217,7 +219,8 @@ test('`airgap-agent import --watch` stays up, imports what lands, and stops on S
   const configFile = path.join(root, 'config.yaml');
   writeFileSync(
     configFile,
-    `plant:\n  db: ${path.join(root, 'plant.db')}\nimport:\n  inbox: ${inbox}\n  stable_ms: 200\n  poll_ms: 100\nlog:\n  dir: ${path.join(root, 'log')}\n  level: silent\n`,
+    `plant:\n  db: ${path.join(root, 'plant.db')}\nimport:\n  inbox: ${inbox}\n  stable_ms: 200\n  ` +
+      `poll_ms: 100\nlog:\n  dir: ${path.join(root, 'log')}\n  level: silent\n`,
   );
   const env = { ...process.env };
   delete env.AIRGAP_AGENT_CONFIG;

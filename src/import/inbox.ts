@@ -141,7 +141,10 @@ export class InboxWatcher {
     const table = [...TABLE_NAMES].sort((a, b) => b.length - a.length).find((candidate) => lower.startsWith(candidate));
     if (table) return { table };
     return {
-      error: `cannot tell which table ${name} is for: start the file name with the table (e.g. quality_data-2026-11-26.csv), or add a mapping with match: "${name.replace(/\d+/g, '*')}" to ${this.options.config.import.mappings_dir ?? 'import.mappings_dir'}`,
+      error:
+        `cannot tell which table ${name} is for: start the file name with the table (e.g. ` +
+        `quality_data-2026-11-26.csv), or add a mapping with match: "${name.replace(/\d+/g, '*')}" to ` +
+        `${this.options.config.import.mappings_dir ?? 'import.mappings_dir'}`,
     };
   }
 
@@ -257,7 +260,10 @@ export class InboxWatcher {
     } catch (moveError) {
       log.error({ file, err: moveError }, 'inbox-move-failed');
     }
-    const header = `${at} ${outcome.toUpperCase()} ${name}${table ? ` → ${table}` : ''}${resolved && 'mapping' in resolved && resolved.mapping?.file ? ` (mapping ${path.basename(resolved.mapping.file)})` : ''}\n`;
+    const header =
+      `${at} ${outcome.toUpperCase()} ` +
+      `${name}${table ? ` → ${table}` : ''}` +
+      `${resolved && 'mapping' in resolved && resolved.mapping?.file ? ` (mapping ${path.basename(resolved.mapping.file)})` : ''}\n`;
     writeFileSync(`${target}.report.txt`, `${header}${text}\n`);
     const result: InboxResult = { file: name, outcome, table, report, error, movedTo: target, at };
     log[outcome === 'failed' ? 'warn' : 'info'](

@@ -40,20 +40,25 @@ export function formatReport(report: ImportReport): string {
     : '';
   if (report.status === 'skipped') {
     lines.push(
-      `${name}: already imported into ${report.table} at ${report.previous?.imported_at} (${number(report.previous?.rows ?? 0)} rows; same SHA-256) — nothing to do (--force imports it again)`,
+      `${name}: already imported into ${report.table} at ${report.previous?.imported_at} ` +
+        `(${number(report.previous?.rows ?? 0)} rows; same SHA-256) — nothing to do (--force imports it ` +
+        `again)`,
     );
     return lines.join('\n');
   }
   const seconds = (report.elapsedMs / 1000).toFixed(2);
   if (report.status === 'rejected') {
     lines.push(
-      `${name}: REJECTED — nothing was written to ${report.table} (${number(report.rows)} rows read, ${number(report.rejected)} bad, ${report.problemCount} problem(s))${source ? `; ${source}` : ''}`,
+      `${name}: REJECTED — nothing was written to ${report.table} (${number(report.rows)} rows read, ` +
+        `${number(report.rejected)} bad, ${report.problemCount} problem(s))${source ? `; ${source}` : ''}`,
     );
   } else {
     const verb = report.status === 'dry-run' ? 'dry run, nothing written: would import' : 'imported';
     lines.push(
       `${name}: ${verb} ${number(report.written)} rows into ${report.table} (${number(report.inserted)} new, ${number(report.updated)} updated` +
-        `${report.replaced ? `, ${number(report.replaced)} old rows replaced` : ''}${report.rejected ? `, ${number(report.rejected)} rejected` : ''}) in ${seconds} s, ${number(report.rowsPerSecond)} rows/s`,
+        `${report.replaced ? `, ${number(report.replaced)} old rows replaced` : ''}` +
+        `${report.rejected ? `, ${number(report.rejected)} rejected` : ''}) in ${seconds} s, ` +
+        `${number(report.rowsPerSecond)} rows/s`,
     );
     if (source) lines.push(`  source: ${source}`);
     if (report.firstDate)

@@ -154,7 +154,9 @@ class DecodeStream extends Transform {
     } catch {
       callback(
         new AppError('BAD_REQUEST', `the file is not valid UTF-8 (bad bytes after byte ${start})`, {
-          hint: 'the start of the file looked like UTF-8 but later bytes are not: save the whole file in one encoding (UTF-8 or GBK), or set encoding: gb18030 in the mapping',
+          hint:
+            'the start of the file looked like UTF-8 but later bytes are not: save the whole file in one ' +
+            'encoding (UTF-8 or GBK), or set encoding: gb18030 in the mapping',
         }),
       );
     }
@@ -180,7 +182,12 @@ function isEmptyRow(cells: Cell[]): boolean {
   return true;
 }
 
-async function readCsv(file: string, mapping: Mapping, handlers: SourceHandlers, size: number): Promise<void> {
+async function readCsv(
+  file: string,
+  mapping: Mapping,
+  read: { handlers: SourceHandlers; size: number },
+): Promise<void> {
+  const { handlers, size } = read;
   const sample = readSample(file);
   const { encoding, label, bomBytes } = detectEncoding(sample, mapping.encoding);
   let sampleText: string;
@@ -274,7 +281,12 @@ function cellValue(value: ExcelJS.CellValue): Cell {
   return String(value);
 }
 
-async function readXlsx(file: string, mapping: Mapping, handlers: SourceHandlers, size: number): Promise<void> {
+async function readXlsx(
+  file: string,
+  mapping: Mapping,
+  read: { handlers: SourceHandlers; size: number },
+): Promise<void> {
+  const { handlers, size } = read;
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
     reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
@@ -381,6 +393,6 @@ export async function readSource(file: string, mapping: Mapping, handlers: Sourc
           : 'import reads .csv (.txt, .tsv) and .xlsx files',
     });
   }
-  if (format === 'xlsx') return readXlsx(file, mapping, handlers, size);
-  return readCsv(file, mapping, handlers, size);
+  if (format === 'xlsx') return readXlsx(file, mapping, { handlers, size });
+  return readCsv(file, mapping, { handlers, size });
 }

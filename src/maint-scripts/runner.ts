@@ -230,7 +230,8 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptRunRes
       : argv;
   if (sandbox === 'process' && manifest.run_as && manifest.run_as !== os.userInfo().username) {
     options.onLine?.(
-      `[airgap-agent] run_as "${manifest.run_as}" applies in the systemd sandbox only; this run is a plain child process as "${os.userInfo().username}" (scripts.sandbox)`,
+      `[airgap-agent] run_as "${manifest.run_as}" applies in the systemd sandbox only; this run is a ` +
+        `plain child process as "${os.userInfo().username}" (scripts.sandbox)`,
       'stderr',
     );
   }

@@ -70,7 +70,8 @@ export function formatRun(
   const head =
     language === 'zh'
       ? `**维护脚本 ${manifest.name}** ${status}（退出码 ${run.exit_code ?? '—'}，${seconds} 秒${run.approved_by ? `，批准人 ${run.approved_by}` : ''}）`
-      : `**Maintenance script ${manifest.name}** ${status} (exit code ${run.exit_code ?? '—'}, ${seconds} s${run.approved_by ? `, approved by ${run.approved_by}` : ''})`;
+      : `**Maintenance script ${manifest.name}** ${status} (exit code ${run.exit_code ?? '—'}, ` +
+        `${seconds} s${run.approved_by ? `, approved by ${run.approved_by}` : ''})`;
   const tail = (run.output_tail ?? '').trim();
   const digest =
     language === 'zh'
@@ -133,7 +134,13 @@ export function scriptSkill(options: {
       if (run.state !== 'success') {
         throw new AppError(
           'SKILL_FAILED',
-          `script ${manifest.name} ${run.state === 'timeout' ? `did not finish within ${manifest.timeout_s} s` : `exited with code ${run.exit_code ?? run.signal}`}: ${(run.output_tail ?? '').split('\n').slice(-5).join(' | ')}`,
+          `script ${manifest.name} ` +
+            (`` +
+              (run.state === 'timeout'
+                ? `did not finish within ${manifest.timeout_s} s`
+                : `exited with code ${run.exit_code ?? run.signal}`) +
+              `: ` +
+              (run.output_tail ?? '').split('\n').slice(-5).join(' | ')),
           {
             hint: `the run is recorded as ${run.run_id} (airgap-agent scripts runs)`,
           },

@@ -127,13 +127,20 @@ export class McpManager implements ToolCaller {
   private toolList: ToolInfo[] = [];
   private closing: Promise<void> | undefined;
 
+  private readonly audit: AuditWriter | undefined;
+  private readonly log: Logger;
+  private readonly timing: McpTiming;
+  private readonly lazy: LazyOptions | undefined;
+
   private constructor(
     private readonly slots: Slot[],
-    private readonly audit: AuditWriter | undefined,
-    private readonly log: Logger,
-    private readonly timing: McpTiming,
-    private readonly lazy: LazyOptions | undefined,
-  ) {}
+    parts: { audit: AuditWriter | undefined; log: Logger; timing: McpTiming; lazy: LazyOptions | undefined },
+  ) {
+    this.audit = parts.audit;
+    this.log = parts.log;
+    this.timing = parts.timing;
+    this.lazy = parts.lazy;
+  }
 
   /** Start every enabled server in config.mcp.servers (lazy: those whose tools are not known) and build the routing table. */
   static async start(options: McpManagerStartOptions): Promise<McpManager> {
@@ -145,7 +152,7 @@ export class McpManager implements ToolCaller {
       if (!config.enabled) continue;
       slots.push(new Slot(name, config, launchSpec(config, { configFile: options.configFile })));
     }
-    const manager = new McpManager(slots, options.audit, log, timing, options.lazy);
+    const manager = new McpManager(slots, { audit: options.audit, log, timing, lazy: options.lazy });
     const known = manager.readToolCache();
     const toStart: Slot[] = [];
     for (const slot of slots) {
@@ -449,7 +456,8 @@ export class McpManager implements ToolCaller {
     if (owner !== undefined) {
       return [
         'FORBIDDEN',
-        `Tool ${name} is not available: the configuration does not allow it on the "${owner}" server (mcp.servers.${owner}.allow/deny). Available tools: ${available}.`,
+        `Tool ${name} is not available: the configuration does not allow it on the "${owner}" server ` +
+          `(mcp.servers.${owner}.allow/deny). Available tools: ${available}.`,
       ];
     }
     return ['TOOL_NOT_FOUND', `There is no tool named ${name}. Available tools: ${available}.`];

@@ -367,7 +367,9 @@ export class ManagedServer {
     this.hungRestarts++;
     this.unresponsiveSince = undefined;
     connection.capture.end();
-    this.lastError = `hung: the process (pid ${connection.pid}) still ran but answered none of ${this.missedPings} pings (${pingTimeoutMs} ms each) since ${new Date(since).toISOString()}; killed and restarted`;
+    this.lastError =
+      `hung: the process (pid ${connection.pid}) still ran but answered none of ${this.missedPings} ` +
+      `pings (${pingTimeoutMs} ms each) since ${new Date(since).toISOString()}; killed and restarted`;
     this.options.log.error(
       { child_pid: connection.pid, missed: this.missedPings, hung_restarts: this.hungRestarts },
       'server-hung',

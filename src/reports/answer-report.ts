@@ -114,21 +114,37 @@ export function answerReport(
       if (block.kind === 'table') {
         const [head, ...rest] = block.rows ?? [];
         const numeric = (cell: string) => /^[-+]?[\d,]*\.?\d+\s*%?$/.test(cell);
-        return `<table><thead><tr>${(head ?? []).map((cell) => `<th>${inline(cell)}</th>`).join('')}</tr></thead><tbody>${rest.map((row) => `<tr>${row.map((cell) => `<td${numeric(cell) ? ' class="n"' : ''}>${inline(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+        return (
+          `<table><thead><tr>${(head ?? []).map((cell) => `<th>${inline(cell)}</th>`).join('')}</tr></thead` +
+          (`><tbody>` +
+            rest
+              .map(
+                (row) =>
+                  `<tr>${row.map((cell) => `<td${numeric(cell) ? ' class="n"' : ''}>${inline(cell)}</td>`).join('')}</tr>`,
+              )
+              .join('') +
+            `</tbody></table>`)
+        );
       }
       return `<p>${block.lines.map(inline).join('<br>')}</p>`;
     })
     .join('\n');
   const figures = charts.map((chart) => `<figure>${chartSvg(chart)}</figure>`).join('\n');
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.question)}</title>
-<style>body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:2rem;color:#222;max-width:60rem}table{border-collapse:collapse;margin:.8rem 0}th,td{border:1px solid #ccc;padding:.25rem .6rem}th{background:#f3f3f3;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}p.note{color:#555}pre{background:#f6f6f6;padding:.6rem;overflow:auto}figure{margin:1rem 0}svg{max-width:100%;height:auto}</style>
+<style>body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:2rem;color:#222;` +
+    `max-width:60rem}table{border-collapse:collapse;margin:.8rem 0}th,td{border:1px solid #ccc;` +
+    `padding:.25rem .6rem}th{background:#f3f3f3;text-align:left}td.n{text-align:right;` +
+    `font-variant-numeric:tabular-nums}p.note{color:#555}pre{background:#f6f6f6;padding:.6rem;` +
+    `overflow:auto}figure{margin:1rem 0}svg{max-width:100%;height:auto}</style>
 </head><body>
 <h1>${escapeHtml(options.question)}</h1>
 <p class="note">${escapeHtml(notes[0])}</p>
 ${body}
 ${figures}
 </body></html>
-`;
+`
+  );
 }

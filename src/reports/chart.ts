@@ -109,7 +109,9 @@ export function chartSvg(chart: ChartSeries): string {
     );
   }
   parts.push(
-    `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${f(y(Math.max(low, Math.min(0, high))))}" y2="${f(y(Math.max(low, Math.min(0, high))))}" stroke="#888"/>`,
+    `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" ` +
+      `y1="${f(y(Math.max(low, Math.min(0, high))))}" y2="${f(y(Math.max(low, Math.min(0, high))))}" ` +
+      `stroke="#888"/>`,
   );
   const every = Math.ceil(chart.x.length / MAX_X_LABELS);
   chart.x.forEach((x, index) => {
@@ -129,7 +131,8 @@ export function chartSvg(chart: ChartSeries): string {
         const top = Math.min(y(value), y(Math.max(low, Math.min(0, high))));
         const height = Math.abs(y(value) - y(Math.max(low, Math.min(0, high))));
         parts.push(
-          `<rect x="${f(left)}" y="${f(top)}" width="${f(Math.max(barW - 1, 1))}" height="${f(height)}" fill="${color}"><title>${escapeHtml(`${name} · ${chart.x[index]}: ${value}`)}</title></rect>`,
+          `<rect x="${f(left)}" y="${f(top)}" width="${f(Math.max(barW - 1, 1))}" height="${f(height)}" ` +
+            `fill="${color}"><title>${escapeHtml(`${name} · ${chart.x[index]}: ${value}`)}</title></rect>`,
         );
       });
     } else {
@@ -144,7 +147,8 @@ export function chartSvg(chart: ChartSeries): string {
         if (value === null) return flush();
         run.push(`${f(cx(index))},${f(y(value))}`);
         parts.push(
-          `<circle cx="${f(cx(index))}" cy="${f(y(value))}" r="3" fill="${color}"><title>${escapeHtml(`${name} · ${chart.x[index]}: ${value}`)}</title></circle>`,
+          `<circle cx="${f(cx(index))}" cy="${f(y(value))}" r="3" ` +
+            `fill="${color}"><title>${escapeHtml(`${name} · ${chart.x[index]}: ${value}`)}</title></circle>`,
         );
       });
       flush();
@@ -153,9 +157,14 @@ export function chartSvg(chart: ChartSeries): string {
     const legendX = MARGIN.left + (s % 4) * 150;
     const legendY = HEIGHT - 22 + Math.floor(s / 4) * 16;
     parts.push(
-      `<rect x="${legendX}" y="${legendY}" width="12" height="12" fill="${color}"/><text x="${legendX + 16}" y="${legendY + 10}" font-size="12">${escapeHtml(name.slice(0, 24))}</text>`,
+      `<rect x="${legendX}" y="${legendY}" width="12" height="12" fill="${color}"/><text ` +
+        `x="${legendX + 16}" y="${legendY + 10}" font-size="12">${escapeHtml(name.slice(0, 24))}</text>`,
     );
   });
   const height = HEIGHT + (Math.ceil(chart.series.length / 4) - 1) * 16;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${escapeHtml(chart.title)}" font-family="system-ui, sans-serif">${parts.join('')}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ` +
+    `${WIDTH} ${height}" role="img" aria-label="${escapeHtml(chart.title)}" font-family="system-ui, ` +
+    `sans-serif">${parts.join('')}</svg>`
+  );
 }

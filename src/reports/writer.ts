@@ -189,7 +189,8 @@ function mdCell(value: unknown): string {
   return (value === null || value === undefined ? '' : String(value)).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
-export function toMarkdown(title: string, columns: string[], rows: unknown[][], notes: string[] = []): string {
+export function toMarkdown(table: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] }): string {
+  const { title, columns, rows, notes = [] } = table;
   return [
     `# ${title}`,
     '',
@@ -212,12 +213,17 @@ export function escapeHtml(value: unknown): string {
 }
 
 /** One self-contained HTML file: inline CSS, no script, no external reference. */
-export function toHtml(title: string, columns: string[], rows: unknown[][], notes: string[] = []): string {
+export function toHtml(table: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] }): string {
+  const { title, columns, rows, notes = [] } = table;
   const numeric = (value: unknown) => typeof value === 'number';
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:2rem;color:#222}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25rem .6rem}th{background:#f3f3f3;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}p.note{color:#555}</style>
+<style>body{font:14px/1.5 system-ui,"Noto Sans CJK SC",sans-serif;margin:2rem;color:` +
+    `#222}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25rem ` +
+    `.6rem}th{background:#f3f3f3;text-align:left}td.n{text-align:right;font-variant-numeric:` +
+    `tabular-nums}p.note{color:#555}</style>
 </head><body>
 <h1>${escapeHtml(title)}</h1>
 ${notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
@@ -226,7 +232,8 @@ ${notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
 ${rows.map((row) => `<tr>${row.map((cell) => `<td${numeric(cell) ? ' class="n"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n')}
 </tbody></table>
 </body></html>
-`;
+`
+  );
 }
 
 export function render(
@@ -234,6 +241,6 @@ export function render(
   report: { title: string; columns: string[]; rows: unknown[][]; notes?: string[] },
 ): string {
   if (format === 'csv') return toCsv(report.columns, report.rows);
-  if (format === 'md') return toMarkdown(report.title, report.columns, report.rows, report.notes);
-  return toHtml(report.title, report.columns, report.rows, report.notes);
+  if (format === 'md') return toMarkdown(report);
+  return toHtml(report);
 }

@@ -100,7 +100,8 @@ function fill(db: SqliteDatabase, options: ResolvedSeedOptions) {
     insertRotation.run(rotation.engineer_id, rotation.starts_at, rotation.ends_at);
 
   const insertQuality = db.prepare(
-    'INSERT INTO quality_data (line_id, record_date, shift, batch_no, product, inspected_qty, defect_qty, defect_type, inspector, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO quality_data (line_id, record_date, shift, batch_no, product, inspected_qty, ' +
+      'defect_qty, defect_type, inspector, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const { totals } = generateQuality({
     seed,
@@ -113,7 +114,9 @@ function fill(db: SqliteDatabase, options: ResolvedSeedOptions) {
   });
 
   const insertOrder = db.prepare(
-    'INSERT INTO work_orders (order_id, equipment_id, line_id, priority, status, title, symptom, root_cause, resolution, assignee_id, opened_at, closed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO work_orders (order_id, equipment_id, line_id, priority, status, title, symptom, ' +
+      'root_cause, resolution, assignee_id, opened_at, closed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,' +
+      ' ?, ?)',
   );
   for (const order of orders) {
     insertOrder.run(

@@ -30,7 +30,8 @@ export const PRESS_VIBRATION_SOP_ZH = `# SOP-PR-007 冲压机异常振动处理�
 工单须写明：振动测量值（处理前/后）、根本原因、处理措施、更换备件。
 `;
 
-export const PRESS_VIBRATION_SOP_EN = `# SOP-PR-007 Abnormal press vibration (English version)
+export const PRESS_VIBRATION_SOP_EN =
+  `# SOP-PR-007 Abnormal press vibration (English version)
 
 Scope: every press in stamping & welding workshop 1 (A-PRESS-01/02, B-PRESS-01..04).
 Revision C/2. Owner: maintenance department.
@@ -43,7 +44,9 @@ Revision C/2. Owner: maintenance department.
 ## 2 Steps
 1. Stop with the slide at top dead centre, switch off the main motor, lock out (SOP-SF-001).
 2. Anchor bolts: re-torque the M24 anchor bolts to 640 N·m. About 40% of past vibration orders were loose anchor bolts.
-3. Main shaft bearing: measure the housing temperature; above 70 °C or with noise, replace the bearing (NSK 22320) and run 2 h without load. Worn bearings have become the most common cause in the last three months.
+3. Main shaft bearing: measure the housing temperature; above 70 °C or with noise, replace the ` +
+  `bearing (NSK 22320) and run 2 h without load. Worn bearings have become the most common cause ` +
+  `in the last three months.
 4. Flywheel: inspect the flywheel and belts; field-balance if needed.
 5. Lubrication: make sure the gib lubrication lines are clear; gib clearance 0.03 to 0.05 mm.
 6. Die: check that the die is centred under the slide and clamped.

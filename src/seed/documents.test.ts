@@ -75,7 +75,9 @@ test('handover notes agree with plant.db', () => {
     const night = iconv.decode(readFileSync(path.join(docsDir, 'handover/2026-11-24-night.txt')), 'gbk');
     const totals = db
       .prepare(
-        "SELECT l.name, SUM(q.inspected_qty) AS inspected, SUM(q.defect_qty) AS defects FROM quality_data q JOIN production_lines l USING (line_id) WHERE q.record_date = '2026-11-24' AND q.shift = 'night' GROUP BY l.name",
+        'SELECT l.name, SUM(q.inspected_qty) AS inspected, SUM(q.defect_qty) AS defects FROM ' +
+          "quality_data q JOIN production_lines l USING (line_id) WHERE q.record_date = '2026-11-24' AND " +
+          "q.shift = 'night' GROUP BY l.name",
       )
       .all() as Array<{ name: string; inspected: number; defects: number }>;
     assert.equal(totals.length, 4);

@@ -47,16 +47,20 @@ function engineerName(id: number): string {
 
 function nightNote(
   date: string,
-  totals: Map<string, SlotTotals>,
-  orders: readonly WorkOrderRow[],
+  plant: { totals: Map<string, SlotTotals>; orders: readonly WorkOrderRow[] },
   today: string,
 ): string {
+  const { totals, orders } = plant;
   const from = `${date}T20:00:00`;
   const to = `${addDays(date, 1)}T08:00:00`;
   const lines = LINES.map((line) => {
     const slot = totals.get(`${date}|night|${line.line_id}`);
     const top = topDefect(slot);
-    return `  ${line.name} ${line.product}：检验 ${slot?.inspected ?? 0} 件，不良 ${slot?.defects ?? 0} 件，不良率 ${percent(slot?.defects ?? 0, slot?.inspected ?? 0)}${top ? `，主要缺陷：${defectName.get(top)?.name_zh}` : ''}`;
+    return (
+      `  ${line.name} ${line.product}：检验 ${slot?.inspected ?? 0} 件，不良 ${slot?.defects ?? 0} 件，不良率 ` +
+      `${percent(slot?.defects ?? 0, slot?.inspected ?? 0)}` +
+      `${top ? `，主要缺陷：${defectName.get(top)?.name_zh}` : ''}`
+    );
   });
   const shiftOrders = ordersInShift(orders, from, to).map((order) => {
     const state = order.closed_at !== null && order.closed_at < to ? '本班已关闭' : '处理中';
@@ -93,7 +97,10 @@ function dayNote(date: string, totals: Map<string, SlotTotals>, orders: readonly
     const slot = totals.get(`${date}|day|${line.line_id}`);
     const top = topDefect(slot);
     const name = top ? `${defectName.get(top)?.name_zh} ${defectName.get(top)?.name_en}` : '-';
-    return `| ${line.name} ${line.name_en} | ${slot?.inspected ?? 0} | ${slot?.defects ?? 0} | ${percent(slot?.defects ?? 0, slot?.inspected ?? 0)} | ${name} |`;
+    return (
+      `| ${line.name} ${line.name_en} | ${slot?.inspected ?? 0} | ${slot?.defects ?? 0} | ` +
+      `${percent(slot?.defects ?? 0, slot?.inspected ?? 0)} | ${name} |`
+    );
   });
   const shiftOrders = ordersInShift(orders, from, to).map((order) => {
     const state = order.closed_at !== null && order.closed_at < to ? 'closed 已关闭' : 'open 处理中';
@@ -141,7 +148,7 @@ export function planDocuments(options: {
     files.push({
       path: `handover/${date}-night.txt`,
       encoding: 'gbk',
-      content: nightNote(date, totals, orders, today),
+      content: nightNote(date, { totals, orders }, today),
     });
   }
   for (let back = HANDOVER_DAYS - 1; back >= 0; back--) {

@@ -137,7 +137,9 @@ test('the CHECK constraints are enforced by the built file', () => {
   const writable = openSqlite(copy);
   try {
     const insert = writable.prepare(
-      "INSERT INTO quality_data (line_id, record_date, shift, batch_no, product, inspected_qty, defect_qty, defect_type, inspector, recorded_at) VALUES ('A', '2026-11-29', 'day', 'X', 'p', ?, ?, NULL, 'x', '2026-11-29T09:00:00')",
+      'INSERT INTO quality_data (line_id, record_date, shift, batch_no, product, inspected_qty, ' +
+        "defect_qty, defect_type, inspector, recorded_at) VALUES ('A', '2026-11-29', 'day', 'X', 'p', ?, " +
+        "?, NULL, 'x', '2026-11-29T09:00:00')",
     );
     assert.throws(() => insert.run(0, 0), /CHECK/);
     assert.throws(() => insert.run(10, 11), /CHECK/);
@@ -146,7 +148,8 @@ test('the CHECK constraints are enforced by the built file', () => {
       () =>
         writable
           .prepare(
-            "INSERT INTO quality_data (line_id, record_date, shift, batch_no, product, inspected_qty, defect_qty, inspector, recorded_at) VALUES ('Z', 'd', 'day', 'b', 'p', 1, 0, 'i', 'r')",
+            'INSERT INTO quality_data (line_id, record_date, shift, batch_no, product, inspected_qty, ' +
+              "defect_qty, inspector, recorded_at) VALUES ('Z', 'd', 'day', 'b', 'p', 1, 0, 'i', 'r')",
           )
           .run(),
       /FOREIGN KEY/,
@@ -256,7 +259,9 @@ test('defect rates differ by line, mixes differ, and incident days are spikes (o
   assert.ok(rates.C! < rates.A! && rates.A! < rates.B! && rates.B! < rates.D!, JSON.stringify(rates));
   assert.ok(rates.A! > 0.009 && rates.A! < 0.016 && rates.D! > 0.028 && rates.D! < 0.045, JSON.stringify(rates));
   const top = all<{ line_id: string; defect_type: string }>(
-    'SELECT line_id, defect_type FROM (SELECT line_id, defect_type, SUM(defect_qty) AS n, ROW_NUMBER() OVER (PARTITION BY line_id ORDER BY SUM(defect_qty) DESC) AS rank FROM quality_data WHERE defect_type IS NOT NULL GROUP BY 1, 2) WHERE rank = 1 ORDER BY line_id',
+    'SELECT line_id, defect_type FROM (SELECT line_id, defect_type, SUM(defect_qty) AS n, ' +
+      'ROW_NUMBER() OVER (PARTITION BY line_id ORDER BY SUM(defect_qty) DESC) AS rank FROM ' +
+      'quality_data WHERE defect_type IS NOT NULL GROUP BY 1, 2) WHERE rank = 1 ORDER BY line_id',
   );
   assert.ok(new Set(top.map((row) => row.defect_type)).size >= 3, `top defect per line: ${JSON.stringify(top)}`);
   const incidents = all<{ incident_date: string; line_id: string; factor: number; day_rate: number; order_id: number }>(
@@ -388,7 +393,8 @@ test('work orders: thousands closed with causes and resolutions in both language
   assert.ok(closed >= 2500, `closed: ${closed}`);
   assert.equal(
     one<{ n: number }>(
-      "SELECT count(*) AS n FROM work_orders WHERE status = 'closed' AND (root_cause IS NULL OR resolution IS NULL OR closed_at IS NULL OR closed_at <= opened_at)",
+      "SELECT count(*) AS n FROM work_orders WHERE status = 'closed' AND (root_cause IS NULL OR " +
+        'resolution IS NULL OR closed_at IS NULL OR closed_at <= opened_at)',
     ).n,
     0,
   );
@@ -430,7 +436,8 @@ test('work orders: thousands closed with causes and resolutions in both language
   const chinese = one<{ n: number }>("SELECT count(*) AS n FROM work_orders WHERE symptom GLOB '*[一-龥]*'").n;
   assert.ok(chinese > 500 && chinese < closed, `Chinese orders: ${chinese}`);
   const causes = all<{ root_cause: string; n: number }>(
-    "SELECT root_cause, count(*) AS n FROM work_orders WHERE status = 'closed' AND (symptom LIKE '%振动%' OR symptom LIKE '%vibration%') GROUP BY 1 ORDER BY 2 DESC",
+    "SELECT root_cause, count(*) AS n FROM work_orders WHERE status = 'closed' AND (symptom LIKE " +
+      "'%振动%' OR symptom LIKE '%vibration%') GROUP BY 1 ORDER BY 2 DESC",
   );
   assert.ok(causes.length >= 6, 'several causes of press vibration, in both languages');
   assert.ok(causes[0]!.n > causes.at(-1)!.n * 2, 'causes differ in frequency');
@@ -440,7 +447,8 @@ test('work orders: thousands closed with causes and resolutions in both language
   );
   assert.equal(
     one<{ n: number }>(
-      'SELECT count(*) AS n FROM work_orders w LEFT JOIN equipment e USING (equipment_id) WHERE w.equipment_id IS NOT NULL AND (e.equipment_id IS NULL OR e.line_id <> w.line_id)',
+      'SELECT count(*) AS n FROM work_orders w LEFT JOIN equipment e USING (equipment_id) WHERE ' +
+        'w.equipment_id IS NOT NULL AND (e.equipment_id IS NULL OR e.line_id <> w.line_id)',
     ).n,
     0,
   );

@@ -108,8 +108,8 @@ export interface SkillEngine {
   markdown(
     name: string,
   ): { body: string; tools: Array<{ name: string; optional: boolean }>; triggers?: string[] | undefined } | undefined;
-  /** validate (coerce, defaults) and run a skill under its timeout and retry policy; `version` may be a semver range */
-  run(name: string, args: unknown, context: SkillRunContext, version?: string): Promise<SkillResult>;
+  /** validate (coerce, defaults) and run a skill under its timeout and retry policy; `context.version` may be a semver range */
+  run(name: string, args: unknown, context: SkillRunContext & { version?: string }): Promise<SkillResult>;
   /** example questions the rules answer, for the honest "I can't" reply */
   examples(language: Language): string[];
   close(): Promise<void>;

@@ -145,7 +145,7 @@ test('non-retryable failures, bad arguments, timeouts and versions map to codes'
       error instanceof AppError && error.code === 'SKILL_NOT_FOUND' && /flaky_sum/.test(error.hint ?? ''),
   );
   await assert.rejects(
-    engine.run('flaky_sum', { n: 1 }, runContext(rejected), '^2'),
+    engine.run('flaky_sum', { n: 1 }, { ...runContext(rejected), version: '^2' }),
     (error: unknown) => error instanceof AppError && error.code === 'SKILL_VERSION',
   );
 });

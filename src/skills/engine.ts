@@ -163,7 +163,8 @@ export class PlantSkillEngine implements SkillEngine {
     return routerExamples(this.options.skills, language);
   }
 
-  async run(name: string, args: unknown, context: SkillRunContext, version?: string): Promise<SkillResult> {
+  async run(name: string, args: unknown, context: SkillRunContext & { version?: string }): Promise<SkillResult> {
+    const { version } = context;
     const info = this.registry.info(name);
     let skill = this.registry.get(name);
     if (!skill || !info) {

@@ -146,7 +146,9 @@ export class SkillRegistry {
           info: {
             ...infoOf(skill),
             enabled: false,
-            error: `${file}: the skill changed but its version did not increase (registered ${stored.version}, file says ${skill.version}); bump "version" in the front matter`,
+            error:
+              `${file}: the skill changed but its version did not increase (registered ${stored.version}, file ` +
+              `says ${skill.version}); bump "version" in the front matter`,
           },
         };
       }
@@ -190,7 +192,8 @@ export class SkillRegistry {
       const names = [...entries.keys()];
       this.options.db
         .prepare(
-          `UPDATE skills SET enabled = 0, error = 'skill file removed', updated_at = ? WHERE name NOT IN (${names.map(() => '?').join(',') || "''"}) AND enabled = 1`,
+          `UPDATE skills SET enabled = 0, error = 'skill file removed', updated_at = ? WHERE name NOT IN ` +
+            `(${names.map(() => '?').join(',') || "''"}) AND enabled = 1`,
         )
         .run(now, ...names);
     })();

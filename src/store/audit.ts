@@ -35,9 +35,12 @@ export class AuditWriter {
     private readonly db: SqliteDatabase,
     private readonly options: { flushMs: number; batchSize?: number; onError?: (error: unknown) => void },
   ) {
-    this.insert = db.prepare(`INSERT INTO tool_call_log
+    this.insert = db.prepare(
+      `INSERT INTO tool_call_log
       (session_id, trace_id, origin, server, tool_name, parameters, purpose, result_summary, duration_ms, success, cached, error_code, attempt, created_at)
-      VALUES (@session_id, @trace_id, @origin, @server, @tool_name, @parameters, @purpose, @result_summary, @duration_ms, @success, @cached, @error_code, @attempt, @created_at)`);
+      VALUES (@session_id, @trace_id, @origin, @server, @tool_name, @parameters, @purpose, ` +
+        `@result_summary, @duration_ms, @success, @cached, @error_code, @attempt, @created_at)`,
+    );
   }
 
   write(row: AuditRow): void {

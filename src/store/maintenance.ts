@@ -85,7 +85,8 @@ export function pruneTasks(
     // the oldest finished tasks, enough of them to get under the limit (at least one per round)
     const rows = db
       .prepare(
-        `SELECT task_id, COALESCE(LENGTH(CAST(result AS BLOB)), 0) + COALESCE(LENGTH(CAST(answer AS BLOB)), 0) AS n FROM tasks WHERE ${FINAL} ORDER BY updated_at, rowid LIMIT 500`,
+        `SELECT task_id, COALESCE(LENGTH(CAST(result AS BLOB)), 0) + COALESCE(LENGTH(CAST(answer AS BLOB)` +
+          `), 0) AS n FROM tasks WHERE ${FINAL} ORDER BY updated_at, rowid LIMIT 500`,
       )
       .all() as Array<{ task_id: string; n: number }>;
     if (rows.length === 0) break;
@@ -241,7 +242,8 @@ export function diskSpace(dir: string, thresholds: { minFreeBytes?: number; minF
     freeBytes,
     totalBytes,
     warning: low
-      ? `only ${gib(freeBytes)} free of ${gib(totalBytes)} under ${dir}: remove old backups or rotated logs, lower audit.retention_days or log.file.keep, or add disk`
+      ? `only ${gib(freeBytes)} free of ${gib(totalBytes)} under ${dir}: remove old backups or rotated ` +
+        `logs, lower audit.retention_days or log.file.keep, or add disk`
       : undefined,
   };
 }

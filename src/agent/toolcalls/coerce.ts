@@ -172,7 +172,8 @@ function convert(value: unknown, type: string): { value: unknown } | undefined {
 }
 
 /** Repairs one value against its schema; `path` names it in the notes ("limit", "filters.line"). */
-export function coerceValue(value: unknown, schema: JsonSchema, path: string, context: CoerceContext): unknown {
+export function coerceValue(value: unknown, schema: JsonSchema, at: { path: string; context: CoerceContext }): unknown {
+  const { path, context } = at;
   let current = value;
   const types = typesOf(schema);
   if (types.length > 0 && !fits(current, types)) {
@@ -203,10 +204,12 @@ export function coerceValue(value: unknown, schema: JsonSchema, path: string, co
     }
   }
   if (Array.isArray(current) && schema.items && isPlainObject(schema.items)) {
-    current = current.map((item, index) => coerceValue(item, schema.items as JsonSchema, `${path}[${index}]`, context));
+    current = current.map((item, index) =>
+      coerceValue(item, schema.items as JsonSchema, { path: `${path}[${index}]`, context }),
+    );
   }
   if (isPlainObject(current) && (schema.properties || schema.additionalProperties === false)) {
-    current = coerceObject(current, schema, path, context);
+    current = coerceObject(current, schema, { path, context });
   }
   return current;
 }
@@ -219,9 +222,9 @@ function nameKey(name: string): string {
 export function coerceObject(
   object: Record<string, unknown>,
   schema: JsonSchema,
-  path: string,
-  context: CoerceContext,
+  at: { path: string; context: CoerceContext },
 ): Record<string, unknown> {
+  const { path, context } = at;
   const properties = schema.properties ?? {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const prefix = path === '' ? '' : `${path}.`;
@@ -251,7 +254,7 @@ export function coerceObject(
       context.changes.push(`dropped null for optional argument "${prefix}${name}"`);
       continue;
     }
-    out[name] = coerceValue(value, propertySchema, `${prefix}${name}`, context);
+    out[name] = coerceValue(value, propertySchema, { path: `${prefix}${name}`, context });
   }
   for (const [name, propertySchema] of Object.entries(properties)) {
     if (Object.hasOwn(out, name) || !isPlainObject(propertySchema) || !Object.hasOwn(propertySchema, 'default'))

@@ -265,11 +265,10 @@ function parameterValue(raw: string, repairs: string[]): unknown {
 /** The first `tag` (lower case) after `start` that is not inside a JSON string; with `fallback`, the first one at all when none is outside. */
 function closerOutsideStrings(
   text: string,
-  start: number,
   closer: string,
-  fallback = true,
-  lower = text.toLowerCase(),
+  options: { start: number; fallback?: boolean; lower?: string },
 ): number {
+  const { start, fallback = true, lower = text.toLowerCase() } = options;
   let index = start;
   for (;;) {
     const quote = text.indexOf('"', index);
@@ -298,8 +297,8 @@ function hermes(state: Extraction): void {
     const closer = tag === '<tool_call>' ? '</tool_call>' : tag === '<tool>' ? '</tool>' : '[tool_request_end]';
     const start = match.index + match[0].length;
     const lower = state.work.toLowerCase();
-    let end = closerOutsideStrings(state.work, start, closer, true, lower);
-    const nextTag = closerOutsideStrings(state.work, start, tag, false, lower);
+    let end = closerOutsideStrings(state.work, closer, { start, fallback: true, lower });
+    const nextTag = closerOutsideStrings(state.work, tag, { start, fallback: false, lower });
     const nextOpen = nextTag < 0 ? -1 : nextTag - start;
     let outerEnd: number;
     if (end >= 0 && (nextOpen < 0 || end <= start + nextOpen)) outerEnd = end + closer.length;
@@ -485,8 +484,16 @@ function canonical(value: unknown): string {
 }
 
 /** "For example, you could call …", "e.g. `get_weather(…)`", "calls like <tool_call>…</tool_call>, for example": shown, not made. */
-const EXAMPLE_BEFORE =
-  /(?:\bfor (?:example|instance)\b|\be\.g\.|\bsuch as\b|\blike this\b|\bsomething like\b|\b(?:could|would|might|can) (?:use|call|write|run|invoke)\b|\bwould look like\b|\b(?:a|the|an) (?:tool |function )?call like\b|\bcalls? (?:look )?like\b|\bwraps? calls? like\b|\ban example\b|\bexample call\b|例如|比如|举例|示例|譬如)[^.!?。！？\n]*$/i;
+const EXAMPLE_BEFORE = new RegExp(
+  [
+    String.raw`(?:\bfor (?:example|instance)\b|\be\.g\.|\bsuch as\b|\blike this\b|`,
+    String.raw`\bsomething like\b|\b(?:could|would|might|can) (?:use|call|write|`,
+    String.raw`run|invoke)\b|\bwould look like\b|\b(?:a|the|an) (?:tool |function )`,
+    String.raw`?call like\b|\bcalls? (?:look )?like\b|\bwraps? calls? like\b|`,
+    String.raw`\ban example\b|\bexample call\b|例如|比如|举例|示例|譬如)[^.!?。！？\n]*$`,
+  ].join(''),
+  'i',
+);
 const EXAMPLE_AFTER = /^[^.!?。！？\n]{0,160}?(?:,|，)?\s*(?:for example|for instance|e\.g\.)/i;
 
 function shownAsExample(text: string, position: number): boolean {

@@ -57,8 +57,14 @@ function argumentsFrom(
 }
 
 // ── tokenizer artefacts ─────────────────────────────────────────────────
-const STRAY_TOKENS =
-  /<\|im_end\|>|<\|im_start\|>(?:assistant\n?)?|<\|eot_id\|>|<\|endoftext\|>|<\|end_of_text\|>|<end_of_turn>|<start_of_turn>(?:model\n?)?|<｜end▁of▁sentence｜>|<\|end▁of▁sentence\|>|<\|return\|>/g;
+const STRAY_TOKENS = new RegExp(
+  [
+    String.raw`<\|im_end\|>|<\|im_start\|>(?:assistant\n?)?|<\|eot_id\|>|<\|endoftext\|>`,
+    String.raw`<\|end_of_text\|>|<end_of_turn>|<start_of_turn>(?:model\n?)?|<｜end▁of▁sentence｜>`,
+    String.raw`<\|end▁of▁sentence\|>|<\|return\|>`,
+  ].join('|'),
+  'g',
+);
 
 /** SentencePiece ▁ as spaces (outside DeepSeek's own ｜…▁…｜ tokens) and stray end-of-turn tokens removed. */
 export function cleanArtefacts(text: string): { text: string; repairs: string[] } {
@@ -292,7 +298,8 @@ export function gemma(state: FamilyState): void {
       state.errors.push(
         truncated
           ? `call:${name}{…} was cut off before its closing "}" (${(error as Error).message}); send the whole call again`
-          : `call:${name}{…} could not be read (${(error as Error).message}); write call:${name}{key:<|"|>value<|"|>} or JSON {"name": "${name}", "arguments": {…}}`,
+          : `call:${name}{…} could not be read (${(error as Error).message}); write call:${name}{key:` +
+              `<|"|>value<|"|>} or JSON {"name": "${name}", "arguments": {…}}`,
       );
       blank(state, match.index, truncated ? state.work.length : bodyAt + 1);
     }

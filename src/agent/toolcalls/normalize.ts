@@ -75,32 +75,35 @@ function firstKey(object: Record<string, unknown>, keys: string[]): string | und
 /** Calls in any JSON value; `repaired` is carried from the JSON the value came from. */
 export function callsFromValue(value: unknown, context: NormalizeContext, repaired: boolean): Normalized {
   const out: Normalized = { calls: [], errors: [] };
-  collect(value, context, repaired, out, 0);
+  collect(value, { context, repaired, out }, 0);
   return out;
 }
 
-function collect(value: unknown, context: NormalizeContext, repaired: boolean, out: Normalized, depth: number): void {
+function collect(
+  value: unknown,
+  walk: { context: NormalizeContext; repaired: boolean; out: Normalized },
+  depth: number,
+): void {
+  const { context, repaired, out } = walk;
   if (depth > 4) return;
   if (Array.isArray(value)) {
     for (const item of value)
-      if (isPlainObject(item) || Array.isArray(item)) collect(item, context, repaired, out, depth + 1);
+      if (isPlainObject(item) || Array.isArray(item)) collect(item, { context, repaired, out }, depth + 1);
     return;
   }
   if (!isPlainObject(value)) return;
-  if (Array.isArray(value.tool_calls)) return collect(value.tool_calls, context, repaired, out, depth + 1);
+  if (Array.isArray(value.tool_calls)) return collect(value.tool_calls, { context, repaired, out }, depth + 1);
   // MCP JSON-RPC: {"jsonrpc": "2.0", "method": "tools/call", "params": {"name": …, "arguments": {…}}}
   if (value.method === 'tools/call' && isPlainObject(value.params) && typeof value.params.name === 'string') {
     return collect(
       { name: value.params.name, arguments: value.params.arguments ?? {} },
-      context,
-      repaired,
-      out,
+      { context, repaired, out },
       depth + 1,
     );
   }
-  if (isPlainObject(value.function_call)) return collect(value.function_call, context, repaired, out, depth + 1);
+  if (isPlainObject(value.function_call)) return collect(value.function_call, { context, repaired, out }, depth + 1);
   if (isPlainObject(value.function) && typeof value.function.name === 'string') {
-    return collect(value.function, context, repaired, out, depth + 1);
+    return collect(value.function, { context, repaired, out }, depth + 1);
   }
   const call = callFromObject(value, context, repaired);
   if (call === undefined) return;
@@ -123,7 +126,7 @@ function callFromObject(
       isKnownTool(keys[0]!, context) &&
       (isPlainObject(object[keys[0]!]) || object[keys[0]!] === null)
     ) {
-      return finish(keys[0]!, object[keys[0]!], context, repaired);
+      return finish(keys[0]!, object[keys[0]!], { context, repaired });
     }
     return undefined;
   }
@@ -142,24 +145,24 @@ function callFromObject(
   if (argumentsKey !== undefined) {
     // "name" + "arguments" is a call even when the tool is unknown (the loop says so to the model)
     if (!plausibleToolName(name) && !/^[A-Za-z_]\w*$/.test(name) && !isKnownTool(name, context)) return undefined;
-    return finish(name, object[argumentsKey], context, repaired);
+    return finish(name, object[argumentsKey], { context, repaired });
   }
   const rest = Object.keys(object).filter((key) => key !== nameKey && !ENVELOPE_KEYS.has(key));
   if (isKnownTool(name, context)) {
     // {"name": "get_weather", "city": "Paris"}: arguments flattened beside the name
-    return finish(name, Object.fromEntries(rest.map((key) => [key, object[key]])), context, repaired);
+    return finish(name, Object.fromEntries(rest.map((key) => [key, object[key]])), { context, repaired });
   }
   if (context.knownTools === undefined && rest.length === 0 && plausibleToolName(name))
-    return finish(name, {}, context, repaired);
+    return finish(name, {}, { context, repaired });
   return undefined;
 }
 
 function finish(
   name: string,
   rawArguments: unknown,
-  context: NormalizeContext,
-  repaired: boolean,
+  call: { context: NormalizeContext; repaired: boolean },
 ): RawCall | { error: string } {
+  const { context, repaired } = call;
   const resolved = resolveToolName(name, context.knownTools);
   const read = readArguments(rawArguments);
   if (!read.ok) return { error: `call to "${resolved}": ${read.error}` };

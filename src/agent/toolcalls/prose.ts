@@ -9,13 +9,30 @@
 import { plausibleToolName } from './normalize.js';
 
 /** Intent to act now, in English and Chinese. */
-const INTENT =
-  /\b(?:i\s*(?:'ll|will|shall|am going to|'m going to|am about to|'m about to|need to|should|must|would like to|'d like to|am now|'m now)|let\s+me(?!\s+know)|let's|let\s+us|now\s+i|first,?\s+i|next,?\s+i|i\s*(?:am|'m)\s+(?:calling|using|invoking|running|querying|executing))\b|我将|我会|我要|我来|让我|我先|我需要|我准备|我打算|(?:首先|接下来|下面|现在|马上|即将|正在|先)[，,\s]*(?:我)?(?:将|会|要|来|先)?(?=(?:调用|使用|执行|查询)(?![了过]))/i;
+const INTENT = new RegExp(
+  [
+    String.raw`\b(?:i\s*(?:'ll|will|shall|am going to|'m going to|am about to|`,
+    String.raw`'m about to|need to|should|must|would like to|'d like to|am now|`,
+    String.raw`'m now)|let\s+me(?!\s+know)|let's|let\s+us|now\s+i|first,?\s+i|`,
+    String.raw`next,?\s+i|i\s*(?:am|'m)\s+(?:calling|using|invoking|running|`,
+    String.raw`querying|executing))\b|我将|我会|我要|我来|让我|我先|我需要|我准备|我打算|(?:首先|接下来|`,
+    String.raw`下面|现在|马上|即将|正在|先)[，,\s]*(?:我)?(?:将|会|要|来|先)?(?=(?:调用|使用|执行|查询)`,
+    String.raw`(?![了过]))`,
+  ].join(''),
+  'i',
+);
 /** Sentence opening with the verb itself: "Calling query_database with…", "调用 query_database…". */
 const IMPERATIVE_OPENING =
   /^\s*(?:call(?:ing)?|us(?:e|ing)|invok(?:e|ing)|run(?:ning)?|execut(?:e|ing)|调用|使用|执行)\b/i;
-const VERB =
-  /\b(?:call|calling|use|using|invoke|invoking|run|running|execute|executing|query|querying|check|checking|look\s+up|fetch|fetching|consult|trigger|utili[sz]e|employ|try)\b|(?:调用|使用|执行|查询|调取|检索|查看)(?![了过])|查一下/i;
+const VERB = new RegExp(
+  [
+    String.raw`\b(?:call|calling|use|using|invoke|invoking|run|running|execute|`,
+    String.raw`executing|query|querying|check|checking|look\s+up|fetch|fetching|`,
+    String.raw`consult|trigger|utili[sz]e|employ|try)\b|(?:调用|使用|执行|查询|调取|检索|`,
+    String.raw`查看)(?![了过])|查一下`,
+  ].join(''),
+  'i',
+);
 /** Sentences that offer instead of act: "if you want, I can call…", "是否需要我调用…". */
 const CONDITIONAL =
   /\b(?:if|whether|unless|should you|would you like|do you want|want me to|let me know)\b|如果|若是|需要的话|是否|要不要|您可以|你可以/i;

@@ -243,7 +243,8 @@ describe('validateArguments: refusals a model can act on', () => {
     assert.deepEqual(outcome, {
       ok: false,
       message:
-        'invalid arguments for "query_database": argument "purpose" was cut off (the reply ended before its value was complete); send the whole call again, shorter if need be',
+        'invalid arguments for "query_database": argument "purpose" was cut off (the reply ended before ' +
+        'its value was complete); send the whole call again, shorter if need be',
     });
     const shortened = validateArguments({
       tool: 'query_database',

@@ -228,15 +228,18 @@ export function validateArguments(options: {
     const named = options.cutOff.map((path) => `argument "${path}" was cut off`).join('; ');
     return {
       ok: false,
-      message: `invalid arguments for "${tool}": ${named} (the reply ended before ${options.cutOff.length === 1 ? 'its value was' : 'their values were'} complete); send the whole call again, shorter if need be`,
+      message:
+        `invalid arguments for "${tool}": ${named} (the reply ended before ` +
+        `${options.cutOff.length === 1 ? 'its value was' : 'their values were'} complete); send the ` +
+        `whole call again, shorter if need be`,
     };
   }
   const context = { changes: [] as string[] };
   const args = isPlainObject(options.args) ? options.args : {};
   const hasShape = isPlainObject(schema.properties) || schema.additionalProperties === false;
   const value = hasShape
-    ? coerceObject(args, schema, '', context)
-    : (coerceValue(args, schema, '', context) as Record<string, unknown>);
+    ? coerceObject(args, schema, { path: '', context })
+    : (coerceValue(args, schema, { path: '', context }) as Record<string, unknown>);
   const validator = compiled(schema);
   if (validator instanceof Error) {
     // the tool's schema is broken, not the model's call: pass the repaired arguments and say so

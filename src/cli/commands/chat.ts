@@ -35,8 +35,7 @@ export async function chatCommand(options: {
       quiet: { type: 'boolean', default: false },
       local: { type: 'boolean', default: false },
     },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   const loaded = loadCommandConfig(context);
   const quiet = values.quiet === true;

@@ -21,7 +21,8 @@ function setup(): { dir: string; root: string; config: (extra?: string) => strin
     const file = path.join(dir, 'config.yaml');
     writeFileSync(
       file,
-      `plant:\n  db: ${dir}/plant.db\nstate:\n  db: ${dir}/agent.db\nskills:\n  dir: ${dir}/skills\ndocs:\n  root: ${dir}/docs\nlog:\n  dir: ${dir}/log\n${extra}`,
+      `plant:\n  db: ${dir}/plant.db\nstate:\n  db: ${dir}/agent.db\nskills:\n  dir: ` +
+        `${dir}/skills\ndocs:\n  root: ${dir}/docs\nlog:\n  dir: ${dir}/log\n${extra}`,
     );
     return file;
   };
@@ -124,46 +125,53 @@ test('the configured LLM endpoint is probed at /models, and only there', async (
   }
 });
 
-test('skills are counted through the registry: shipped and custom Markdown skills, code skills, disabled ones with the reason; agent.db is not written', async () => {
-  const { dir, root, config } = setup();
-  const custom = path.join(dir, 'custom-skills');
-  const skill = (folder: string, name: string, text = '## Steps\n1. Answer the question.') => {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(
-      path.join(folder, 'SKILL.md'),
-      `---\nname: ${name}\ndescription: a test skill\nversion: 1.0.0\n---\n${text}\n`,
-    );
-  };
-  skill(path.join(dir, 'skills', 'shift_notes'), 'shift_notes');
-  skill(path.join(custom, 'line_c_check'), 'line_c_check');
-  mkdirSync(path.join(custom, 'broken'));
-  writeFileSync(path.join(custom, 'broken', 'SKILL.md'), 'no front matter at all\n');
-  // a stray file and a shared folder are not skills
-  writeFileSync(path.join(dir, 'skills', 'index.ts'), 'export {};\n');
-  mkdirSync(path.join(dir, 'skills', 'shared'));
-  openAgentDb(path.join(dir, 'agent.db')).close();
-  const withCustomFile = (folder: string) => {
-    const file = config();
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/(\nskills:\n  dir: .*\n)/, `$1  custom_dir: ${folder}\n`));
-    return file;
-  };
-  const checks = await runDoctor({ config: withCustomFile(custom), root });
-  const skills = checks.filter((check) => check.name === 'skills');
-  const enabled = skills.find((check) => check.status === 'ok');
-  assert.ok(enabled, formatChecks(checks));
-  assert.match(enabled.detail, /code, 2 Markdown\): /);
-  assert.match(enabled.detail, /shift_notes/);
-  assert.match(enabled.detail, /line_c_check/);
-  assert.doesNotMatch(enabled.detail, /index\.ts|shared/);
-  const disabled = skills.filter((check) => check.status === 'warn');
-  assert.equal(disabled.length, 1, formatChecks(checks));
-  assert.match(disabled[0]!.detail, /broken.*disabled: .*SKILL\.md/);
-  // the registry ran against a copy: agent.db's skills table is untouched
-  const db = openAgentDb(path.join(dir, 'agent.db'));
-  assert.equal((db.prepare('SELECT count(*) AS n FROM skills').get() as { n: number }).n, 0);
-  db.close();
-  // a custom folder that does not exist is a warning with the command to create it
-  const missing = await runDoctor({ config: withCustomFile(path.join(dir, 'nope')), root });
-  assert.match(missing.find((check) => check.name === 'skills' && check.status === 'warn')?.fix ?? '', /install -d/);
-  rmSync(dir, { recursive: true, force: true });
-});
+test(
+  'skills are counted through the registry: shipped and custom Markdown skills, code skills, ' +
+    'disabled ones with the reason; agent.db is not written',
+  async () => {
+    const { dir, root, config } = setup();
+    const custom = path.join(dir, 'custom-skills');
+    const skill = (folder: string, name: string, text = '## Steps\n1. Answer the question.') => {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        path.join(folder, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: a test skill\nversion: 1.0.0\n---\n${text}\n`,
+      );
+    };
+    skill(path.join(dir, 'skills', 'shift_notes'), 'shift_notes');
+    skill(path.join(custom, 'line_c_check'), 'line_c_check');
+    mkdirSync(path.join(custom, 'broken'));
+    writeFileSync(path.join(custom, 'broken', 'SKILL.md'), 'no front matter at all\n');
+    // a stray file and a shared folder are not skills
+    writeFileSync(path.join(dir, 'skills', 'index.ts'), 'export {};\n');
+    mkdirSync(path.join(dir, 'skills', 'shared'));
+    openAgentDb(path.join(dir, 'agent.db')).close();
+    const withCustomFile = (folder: string) => {
+      const file = config();
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(/(\nskills:\n  dir: .*\n)/, `$1  custom_dir: ${folder}\n`),
+      );
+      return file;
+    };
+    const checks = await runDoctor({ config: withCustomFile(custom), root });
+    const skills = checks.filter((check) => check.name === 'skills');
+    const enabled = skills.find((check) => check.status === 'ok');
+    assert.ok(enabled, formatChecks(checks));
+    assert.match(enabled.detail, /code, 2 Markdown\): /);
+    assert.match(enabled.detail, /shift_notes/);
+    assert.match(enabled.detail, /line_c_check/);
+    assert.doesNotMatch(enabled.detail, /index\.ts|shared/);
+    const disabled = skills.filter((check) => check.status === 'warn');
+    assert.equal(disabled.length, 1, formatChecks(checks));
+    assert.match(disabled[0]!.detail, /broken.*disabled: .*SKILL\.md/);
+    // the registry ran against a copy: agent.db's skills table is untouched
+    const db = openAgentDb(path.join(dir, 'agent.db'));
+    assert.equal((db.prepare('SELECT count(*) AS n FROM skills').get() as { n: number }).n, 0);
+    db.close();
+    // a custom folder that does not exist is a warning with the command to create it
+    const missing = await runDoctor({ config: withCustomFile(path.join(dir, 'nope')), root });
+    assert.match(missing.find((check) => check.name === 'skills' && check.status === 'warn')?.fix ?? '', /install -d/);
+    rmSync(dir, { recursive: true, force: true });
+  },
+);

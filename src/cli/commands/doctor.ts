@@ -128,7 +128,8 @@ function checkAgentDb(config: Config): Check {
   }
 }
 
-function checkFolder(name: string, dir: string, fix: string, count: (entries: string[]) => string): Check {
+function checkFolder(folder: { name: string; dir: string; fix: string }, count: (entries: string[]) => string): Check {
+  const { name, dir, fix } = folder;
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     return { name, status: 'fail', detail: `${dir} is not a folder`, fix };
   const entries = readdirSync(dir).filter((entry) => !entry.startsWith('.'));
@@ -172,7 +173,9 @@ function checkSkills(config: Config): Check[] {
             .prepare('SELECT name, version, kind, source, content_hash, enabled, error, updated_at FROM skills')
             .all();
           const insert = memory.prepare(
-            'INSERT OR REPLACE INTO skills (name, version, kind, source, content_hash, enabled, error, updated_at) VALUES (@name, @version, @kind, @source, @content_hash, @enabled, @error, @updated_at)',
+            'INSERT OR REPLACE INTO skills (name, version, kind, source, content_hash, enabled, error, ' +
+              'updated_at) VALUES (@name, @version, @kind, @source, @content_hash, @enabled, @error, ' +
+              '@updated_at)',
           );
           for (const row of rows) insert.run(row);
         } finally {
@@ -191,7 +194,9 @@ function checkSkills(config: Config): Check[] {
     const disabled = list.filter((info) => !info.enabled);
     const code = enabled.filter((info) => info.kind === 'code').length;
     const names = enabled.map((info) => info.name);
-    const summary = `${enabled.length} skill(s) enabled (${code} code, ${enabled.length - code} Markdown): ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
+    const summary =
+      `${enabled.length} skill(s) enabled (${code} code, ${enabled.length - code} Markdown): ` +
+      `${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
     if (enabled.length === 0)
       checks.push({
         name: 'skills',
@@ -337,9 +342,11 @@ export async function runDoctor(options: {
   checks.push(...checkSkills(config));
   checks.push(
     checkFolder(
-      'docs',
-      config.docs.root,
-      `copy the plant documents into ${config.docs.root} (or fix docs.root)`,
+      {
+        name: 'docs',
+        dir: config.docs.root,
+        fix: `copy the plant documents into ${config.docs.root} (or fix docs.root)`,
+      },
       (entries) => `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`,
     ),
   );
@@ -369,8 +376,7 @@ export async function run(context: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(
     context,
     { json: { type: 'boolean' }, quick: { type: 'boolean' }, 'sqlite-version': { type: 'boolean' } },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   if (values['sqlite-version']) {
     const db = openSqlite(':memory:');

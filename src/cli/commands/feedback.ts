@@ -95,7 +95,10 @@ export async function run(context: CommandContext): Promise<number> {
             ? rows
                 .map(
                   (row) =>
-                    `#${row.feedback_id} ${row.state.padEnd(9)} ${row.verdict.padEnd(5)} ${row.source.padEnd(8)} ${row.given_by ?? '—'}  "${row.question}" → ${row.skill ?? '(no skill)'}${row.correction ? `\n    correction: ${row.correction}` : ''}${row.expected_skill ? `\n    expected: ${row.expected_skill} ${JSON.stringify(row.expected_args ?? {})}` : ''}`,
+                    `#${row.feedback_id} ${row.state.padEnd(9)} ${row.verdict.padEnd(5)} ${row.source.padEnd(8)} ` +
+                    `${row.given_by ?? '—'}  "${row.question}" → ` +
+                    `${row.skill ?? '(no skill)'}${row.correction ? `\n    correction: ${row.correction}` : ''}` +
+                    `${row.expected_skill ? `\n    expected: ${row.expected_skill} ${JSON.stringify(row.expected_args ?? {})}` : ''}`,
                 )
                 .join('\n')
             : 'no feedback',
@@ -129,7 +132,8 @@ export async function run(context: CommandContext): Promise<number> {
         });
         out(
           row,
-          `feedback #${id} ${row.state} by ${reviewer}${row.expected_skill ? `: expected ${row.expected_skill} ${JSON.stringify(row.expected_args ?? {})}` : ''}`,
+          `feedback #${id} ${row.state} by ` +
+            `${reviewer}${row.expected_skill ? `: expected ${row.expected_skill} ${JSON.stringify(row.expected_args ?? {})}` : ''}`,
         );
         return 0;
       }
@@ -192,7 +196,10 @@ export async function run(context: CommandContext): Promise<number> {
             `taught phrasings, store version ${phrasings.version()}`,
             ...rows.map(
               (row) =>
-                `#${row.id} v${row.version} ${row.removed_at ? `REMOVED ${row.removed_at} (${row.removed_by ?? '—'})` : 'live'}  "${row.phrase}" → ${row.skill} ${JSON.stringify(row.args)}  by ${row.taught_by ?? '—'} ${row.created_at}${row.feedback_id ? ` from feedback #${row.feedback_id}` : ''}`,
+                `#${row.id} v${row.version} ` +
+                `${row.removed_at ? `REMOVED ${row.removed_at} (${row.removed_by ?? '—'})` : 'live'}  ` +
+                `"${row.phrase}" → ${row.skill} ${JSON.stringify(row.args)}  by ${row.taught_by ?? '—'} ` +
+                `${row.created_at}${row.feedback_id ? ` from feedback #${row.feedback_id}` : ''}`,
             ),
           ].join('\n'),
         );
@@ -223,8 +230,16 @@ export async function run(context: CommandContext): Promise<number> {
         const text = [
           `words compared: ${[...asked.words].join(', ') || '—'}${asked.period ? `   period: ${asked.period.from}..${asked.period.to}` : ''}`,
           `rules: ${rules.kind === 'skill' ? `${rules.skill} ${JSON.stringify(rules.args)}` : 'no rule'} — ${rules.reason}`,
-          `best phrasing: ${match ? `${match.phrasing.source} "${match.phrasing.text}" score ${match.score.toFixed(2)}${match.exact ? ' (exact)' : ''}` : `none at or above ${FUZZY_THRESHOLD}`}`,
-          `route: ${decision.kind === 'skill' ? `${decision.skill} ${JSON.stringify(decision.args)}${decision.missing.length ? ` missing ${decision.missing.join(', ')}` : ''}` : 'none'} — ${decision.reason}`,
+          `best phrasing: ` +
+            (match
+              ? `${match.phrasing.source} "${match.phrasing.text}" score ${match.score.toFixed(2)}${match.exact ? ' (exact)' : ''}`
+              : `none at or above ${FUZZY_THRESHOLD}`),
+          `route: ` +
+            (decision.kind === 'skill'
+              ? `${decision.skill} ${JSON.stringify(decision.args)}${decision.missing.length ? ` missing ${decision.missing.join(', ')}` : ''}`
+              : 'none') +
+            ` — ` +
+            decision.reason,
         ].join('\n');
         out({ rules, match: match ?? null, decision }, text);
         return 0;

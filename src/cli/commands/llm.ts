@@ -21,8 +21,7 @@ const USAGE =
 function integer(
   name: string,
   value: string | boolean | string[] | boolean[] | undefined,
-  min: number,
-  max: number,
+  [min, max]: [min: number, max: number],
 ): number | undefined {
   if (value === undefined) return undefined;
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
@@ -48,16 +47,15 @@ async function serve(context: CommandContext): Promise<number> {
       'context-size': { type: 'string' },
       queue: { type: 'string' },
     },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   const { config } = loadCommandConfig(context);
   const embedded = config.llm.embedded;
-  const port = integer('port', values.port, 0, 65535) ?? embedded.port;
-  const threads = integer('threads', values.threads, 1, 256) ?? embedded.threads;
-  const parallel = integer('parallel', values.parallel, 1, 16) ?? embedded.parallel;
-  const contextSize = integer('context-size', values['context-size'], 256, 131072) ?? embedded.context_size;
-  const queueMax = integer('queue', values.queue, 0, 10000) ?? parallel * 8;
+  const port = integer('port', values.port, [0, 65535]) ?? embedded.port;
+  const threads = integer('threads', values.threads, [1, 256]) ?? embedded.threads;
+  const parallel = integer('parallel', values.parallel, [1, 16]) ?? embedded.parallel;
+  const contextSize = integer('context-size', values['context-size'], [256, 131072]) ?? embedded.context_size;
+  const queueMax = integer('queue', values.queue, [0, 10000]) ?? parallel * 8;
   const host = typeof values.host === 'string' ? values.host : embedded.host;
   await initLogging({ config, fileName: 'llm', stderr: true, name: 'airgap-agent-llm' });
   const log = logger('llm-serve');
@@ -109,7 +107,9 @@ async function serve(context: CommandContext): Promise<number> {
   }
   log.info({ url: server.url }, 'llm-serve-ready');
   process.stdout.write(
-    `llm serve: listening on ${server.url} (model ${model.id}, ${model.threads} thread(s), context ${model.contextSize} × ${parallel}, chat template ${model.chatWrapperName}, loaded in ${model.loadMs} ms)\n`,
+    `llm serve: listening on ${server.url} (model ${model.id}, ${model.threads} thread(s), context ` +
+      `${model.contextSize} × ${parallel}, chat template ${model.chatWrapperName}, loaded in ` +
+      `${model.loadMs} ms)\n`,
   );
 
   const ready = server;

@@ -44,8 +44,7 @@ export async function run(context: CommandContext): Promise<number> {
       migrate: { type: 'boolean' },
       json: { type: 'boolean' },
     },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   const { config } = loadCommandConfig(context);
   await initLogging({ config, fileName: 'maintenance', name: 'airgap-agent-maintenance' });
@@ -90,7 +89,9 @@ export async function run(context: CommandContext): Promise<number> {
         `archived ${report.archive.archived} audit row(s) older than ${report.archive.cutoff} (audit.retention_days = ${config.audit.retention_days})`,
         ...(report.tasks
           ? [
-              `tasks: deleted ${report.tasks.deleted} finished task(s) (older than ${report.tasks.cutoff}, or the oldest while results took over server.tasks_max_mb = ${config.server.tasks_max_mb}); stored results ${report.tasks.bytesBefore} → ${report.tasks.bytesAfter} bytes`,
+              `tasks: deleted ${report.tasks.deleted} finished task(s) (older than ${report.tasks.cutoff}, or ` +
+                `the oldest while results took over server.tasks_max_mb = ${config.server.tasks_max_mb}); stored ` +
+                `results ${report.tasks.bytesBefore} → ${report.tasks.bytesAfter} bytes`,
             ]
           : []),
         `optimized ${config.state.db}${report.optimized.checkpointed ? ' (WAL checkpointed)' : ' (WAL busy: checkpoint deferred)'}`,

@@ -37,8 +37,7 @@ export async function run(context: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     context,
     { 'known-tools': { type: 'string' }, arguments: { type: 'boolean' }, verbose: { type: 'boolean' } },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   if (positionals.length > 0)
     throw new AppError(

@@ -35,7 +35,13 @@ export async function run(context: CommandContext): Promise<number> {
     if (values.json) process.stdout.write(`${JSON.stringify({ dir: config.reports.dir, reports }, null, 2)}\n`);
     else
       process.stdout.write(
-        `${reports.length ? reports.map((report) => `${report.modified_at}  ${String(report.bytes).padStart(9)}  ${report.name}`).join('\n') : `no reports in ${config.reports.dir}`}\n`,
+        `` +
+          (reports.length
+            ? reports
+                .map((report) => `${report.modified_at}  ${String(report.bytes).padStart(9)}  ${report.name}`)
+                .join('\n')
+            : `no reports in ${config.reports.dir}`) +
+          `\n`,
       );
     return 0;
   }

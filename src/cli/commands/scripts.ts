@@ -22,7 +22,8 @@ import { ScriptRunStore } from '../../maint-scripts/store.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE =
-  'airgap-agent scripts list [--json] | scripts run NAME [--arg key=value ...] [--approve-as ADMIN] [--json] | scripts runs [--json] [--limit N] [--script NAME]';
+  'airgap-agent scripts list [--json] | scripts run NAME [--arg key=value ...] [--approve-as ADMIN]' +
+  ' [--json] | scripts runs [--json] [--limit N] [--script NAME]';
 
 function parseArgPairs(pairs: string[]): Record<string, unknown> {
   const args: Record<string, unknown> = {};
@@ -89,7 +90,9 @@ export async function run(context: CommandContext): Promise<number> {
           continue;
         }
         lines.push(
-          `${manifest.name} ${manifest.version}  ${manifest.needs_approval ? 'needs approval' : 'no approval'}  timeout ${manifest.timeout_s}s  run as ${manifest.run_as ?? '(service user)'}  [${entry.origin}]`,
+          `${manifest.name} ${manifest.version}  ` +
+            `${manifest.needs_approval ? 'needs approval' : 'no approval'}  timeout ${manifest.timeout_s}s  ` +
+            `run as ${manifest.run_as ?? '(service user)'}  [${entry.origin}]`,
         );
         lines.push(`    ${manifest.description.en} / ${manifest.description.zh}`);
         const properties = Object.keys((manifest.args.properties as Record<string, unknown> | undefined) ?? {});
@@ -153,7 +156,11 @@ export async function run(context: CommandContext): Promise<number> {
       if (json) process.stdout.write(`${JSON.stringify({ ...row, output: result.output }, null, 2)}\n`);
       else {
         process.stdout.write(
-          `${name}: ${row.state}, exit code ${row.exit_code ?? row.signal ?? '—'}, ${((row.duration_ms ?? 0) / 1000).toFixed(1)} s, sandbox ${row.sandbox}, output ${row.output_bytes} bytes sha256 ${row.output_sha256}${result.truncated ? ' (kept output cut at scripts.output_max_kb)' : ''}\nrun ${row.run_id}\n`,
+          `${name}: ${row.state}, exit code ${row.exit_code ?? row.signal ?? '—'}, ` +
+            `${((row.duration_ms ?? 0) / 1000).toFixed(1)} s, sandbox ${row.sandbox}, output ` +
+            `${row.output_bytes} bytes sha256 ` +
+            `${row.output_sha256}${result.truncated ? ' (kept output cut at scripts.output_max_kb)' : ''}\nru` +
+            `n ${row.run_id}\n`,
         );
       }
       return row.state === 'success' ? 0 : 1;
@@ -172,7 +179,10 @@ export async function run(context: CommandContext): Promise<number> {
       else {
         const lines = rows.map(
           (row) =>
-            `${row.started_at}  ${row.script} ${row.version}  ${row.state}  exit ${row.exit_code ?? '—'}  ${((row.duration_ms ?? 0) / 1000).toFixed(1)}s  asked by ${row.requested_by ?? '—'}  approved by ${row.approved_by ?? '—'}  args ${JSON.stringify(row.arguments)}  sha256 ${row.output_sha256?.slice(0, 16) ?? '—'}`,
+            `${row.started_at}  ${row.script} ${row.version}  ${row.state}  exit ${row.exit_code ?? '—'}  ` +
+            `${((row.duration_ms ?? 0) / 1000).toFixed(1)}s  asked by ${row.requested_by ?? '—'}  approved ` +
+            `by ${row.approved_by ?? '—'}  args ${JSON.stringify(row.arguments)}  sha256 ` +
+            `${row.output_sha256?.slice(0, 16) ?? '—'}`,
         );
         process.stdout.write(`${lines.length ? lines.join('\n') : 'no script runs yet'}\n`);
       }

@@ -34,8 +34,7 @@ export async function run(context: CommandContext): Promise<number> {
       'no-docs': { type: 'boolean' },
       force: { type: 'boolean' },
     },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
   if (positionals.length > 0)
     throw new AppError('USAGE', `seed: unexpected argument "${positionals[0]}"`, { hint: `usage: ${USAGE}` });
@@ -61,7 +60,9 @@ export async function run(context: CommandContext): Promise<number> {
   ];
   if (summary.docsDir !== undefined) {
     lines.push(
-      `documents: ${summary.documents.length} files in ${summary.docsDir} (${summary.gbkDocuments.length} GBK-encoded, listed in ${path.join(summary.docsDir, 'README.md')})`,
+      `documents: ${summary.documents.length} files in ${summary.docsDir} ` +
+        `(${summary.gbkDocuments.length} GBK-encoded, listed in ` +
+        `${path.join(summary.docsDir, 'README.md')})`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);

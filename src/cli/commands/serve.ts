@@ -19,7 +19,7 @@ import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../con
 
 const USAGE = 'airgap-agent serve [--host HOST] [--port PORT] [--grace SECONDS]';
 
-function integer(value: unknown, name: string, min: number, max: number): number | undefined {
+function integer(value: unknown, name: string, [min, max]: [min: number, max: number]): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < min || number > max)
@@ -33,11 +33,10 @@ export async function run(context: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(
     context,
     { host: { type: 'string' }, port: { type: 'string' }, grace: { type: 'string' } },
-    USAGE,
-    false,
+    { usage: USAGE, allowPositionals: false },
   );
-  const port = integer(values.port, '--port', 0, 65535);
-  const graceSeconds = integer(values.grace, '--grace', 0, 3600) ?? 10;
+  const port = integer(values.port, '--port', [0, 65535]);
+  const graceSeconds = integer(values.grace, '--grace', [0, 3600]) ?? 10;
   const loaded = loadCommandConfig(context);
   await initLogging({ config: loaded.config, fileName: 'service', stdout: true });
   const log = logger('serve');

@@ -12,7 +12,10 @@ import { runSuite } from '../../agent-test/runner.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE =
-  'agent-test [PATH…] [-j N] [--filter REGEX] [--tag TAG]… [--fail-fast] [--record | --live] [--junit FILE] [--json FILE] [--timeout-ms N] [--url URL --user NAME (password in AIRGAP_AGENT_PASSWORD) | AIRGAP_AGENT_TOKEN] [--url local | --url unix:SOCKET (the running service on this host, as the local admin)]';
+  'agent-test [PATH…] [-j N] [--filter REGEX] [--tag TAG]… [--fail-fast] [--record | --live] ' +
+  '[--junit FILE] [--json FILE] [--timeout-ms N] [--url URL --user NAME (password in ' +
+  'AIRGAP_AGENT_PASSWORD) | AIRGAP_AGENT_TOKEN] [--url local | --url unix:SOCKET (the running ' +
+  'service on this host, as the local admin)]';
 
 /** No path given: ./testcases when there is one, else the shipped suite beside the program. */
 function defaultCases(): string {

@@ -1,5 +1,6 @@
 /** The page's style: large type for a plant-floor monitor, high contrast, responsive down to a phone. System fonts only. */
-export const PAGE_CSS = `
+export const PAGE_CSS =
+  `
 :root {
   --bg: #ffffff; --fg: #0a0a0a; --muted: #3d3d3d; --line: #6b6b6b; --panel: #f2f4f7;
   --accent: #0040a8; --accent-fg: #ffffff; --ok: #00662b; --warn: #8a4b00; --bad: #b00020;
@@ -52,11 +53,15 @@ input, textarea { border: 2px solid var(--line); border-radius: 6px; padding: .5
 .welcome h2 { margin-top: 0; }
 .examples { display: flex; flex-wrap: wrap; gap: .5rem; }
 .examples button { background: #fff; color: var(--accent); font-weight: 500; font-size: .9rem; }
-.q { align-self: flex-end; background: var(--accent); color: var(--accent-fg); padding: .5rem .9rem; border-radius: 10px 10px 2px 10px; max-width: 80%; white-space: pre-wrap; overflow-wrap: anywhere; }
+.q { align-self: flex-end; background: var(--accent); color: var(--accent-fg); padding: .5rem ` +
+  `.9rem; border-radius: 10px 10px 2px 10px; max-width: 80%; white-space: pre-wrap; overflow-wrap: ` +
+  `anywhere; }
 .a { border: 2px solid var(--line); border-radius: 10px; padding: .75rem 1rem; background: #fff; max-width: 100%; }
 .status { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; font-size: .85rem; color: var(--muted); margin-bottom: .4rem; }
 .badge { border: 2px solid currentColor; border-radius: 999px; padding: 0 .55rem; font-weight: 700; }
-.badge.success { color: var(--ok); } .badge.failed, .badge.cancelled { color: var(--bad); } .badge.running, .badge.pending { color: var(--accent); } .badge.waiting_input { color: var(--warn); }
+.badge.success { color: var(--ok); } .badge.failed, .badge.cancelled { color: var(--bad); } ` +
+  `.badge.running, .badge.pending { color: var(--accent); } .badge.waiting_input { color: ` +
+  `var(--warn); }
 .progress { list-style: none; padding: 0; margin: .2rem 0 .6rem; font-size: .9rem; color: var(--muted); }
 .progress li::before { content: "▸ "; color: var(--accent); }
 .tool { border: 2px solid var(--line); border-left: 8px solid var(--accent); border-radius: 6px; margin: .5rem 0; background: var(--panel); }
@@ -68,7 +73,8 @@ input, textarea { border: 2px solid var(--line); border-radius: 6px; padding: .5
 .tool .body { padding: 0 .7rem .6rem; }
 .tool .purpose { margin: .2rem 0 .4rem; }
 pre, code { font-family: ui-monospace, "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .85rem; }
-pre { background: var(--code-bg); color: var(--code-fg); padding: .6rem .8rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0; }
+pre { background: var(--code-bg); color: var(--code-fg); padding: .6rem .8rem; border-radius: ` +
+  `6px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0; }
 :not(pre) > code { background: var(--panel); border: 1px solid var(--line); border-radius: 4px; padding: 0 .25rem; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: .4rem 0; font-size: .85rem; }

@@ -1,5 +1,6 @@
 /** The page's HTML shell; app.js fills it in. Every visible text has an i18n key. */
-export const PAGE_HTML = `<!doctype html>
+export const PAGE_HTML =
+  `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -13,7 +14,9 @@ export const PAGE_HTML = `<!doctype html>
 <body>
 <a class="skip" href="#question" data-i18n="skip">Skip to the question box</a>
 <header class="top">
-  <button id="menu-toggle" class="icon" type="button" aria-controls="sidebar" aria-expanded="false"><span aria-hidden="true">&#9776;</span><span class="sr" data-i18n="sessions">Sessions</span></button>
+  <button id="menu-toggle" class="icon" type="button" aria-controls="sidebar" ` +
+  `aria-expanded="false"><span aria-hidden="true">&#9776;</span><span class="sr" ` +
+  `data-i18n="sessions">Sessions</span></button>
   <h1><span data-i18n="title">Plant assistant</span> <small id="plant-name"></small> <small id="data-status" class="data-status"></small></h1>
   <div class="spacer"></div>
   <button id="lang-toggle" class="ghost" type="button" lang="zh">中文</button>

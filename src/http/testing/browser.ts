@@ -37,7 +37,8 @@ export async function launchBrowser(
 ): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `${CHROMIUM} is missing: install it with \`apt-get install -y chromium fonts-noto-cjk\` (or set AIRGAP_SKIP_BROWSER=1 to skip the browser tests explicitly)`,
+      `${CHROMIUM} is missing: install it with \`apt-get install -y chromium fonts-noto-cjk\` (or set ` +
+        `AIRGAP_SKIP_BROWSER=1 to skip the browser tests explicitly)`,
     );
   }
   const profile = mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));

@@ -40,9 +40,9 @@ export function get(cookie?: string, extra: Record<string, string> = {}): Reques
 export async function events(
   harness: Pick<FakeHarness, 'app'>,
   taskId: string,
-  cookie: string,
-  lastEventId?: number,
+  auth: string | { cookie: string; lastEventId: number },
 ): Promise<SseEvent[]> {
+  const { cookie, lastEventId } = typeof auth === 'string' ? { cookie: auth, lastEventId: undefined } : auth;
   const headers: Record<string, string> = { Cookie: cookie, Accept: 'text/event-stream' };
   if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
   const response = await harness.app.request(`/api/tasks/${taskId}/events`, { headers });

@@ -75,7 +75,11 @@ interface Waiter {
 
 const llamas = new Map<string, Promise<Llama>>();
 
-async function sharedLlama(module: NodeLlamaCpp, threads: number, gpu: 'auto' | false, log: Logger): Promise<Llama> {
+async function sharedLlama(
+  module: NodeLlamaCpp,
+  { threads, gpu }: { threads: number; gpu: 'auto' | false },
+  log: Logger,
+): Promise<Llama> {
   const key = `${threads}/${gpu}`;
   let llama = llamas.get(key);
   if (!llama) {
@@ -136,16 +140,21 @@ export class EmbeddedModel {
   private completed = 0;
   private cancelled = 0;
   private closed = false;
+  private readonly llama: Llama;
+  private readonly model: LlamaModel;
+  private readonly context: LlamaContext;
+  private readonly chatWrapper: ChatWrapper;
 
   private constructor(
-    private readonly module: NodeLlamaCpp,
-    private readonly llama: Llama,
-    private readonly model: LlamaModel,
-    private readonly context: LlamaContext,
-    private readonly chatWrapper: ChatWrapper,
+    loaded: { module: NodeLlamaCpp; llama: Llama; model: LlamaModel; context: LlamaContext; chatWrapper: ChatWrapper },
     private readonly options: EmbeddedModelOptions,
     info: { loadMs: number; threads: number },
   ) {
+    const { module, llama, model, context, chatWrapper } = loaded;
+    this.llama = llama;
+    this.model = model;
+    this.context = context;
+    this.chatWrapper = chatWrapper;
     this.file = options.file;
     this.id = path.basename(options.file).replace(/\.gguf$/i, '');
     this.contextSize = context.contextSize;
@@ -165,7 +174,7 @@ export class EmbeddedModel {
     const started = performance.now();
     const module = await loadLlamaModule();
     const threads = options.threads ?? Math.max(1, os.availableParallelism());
-    const llama = await sharedLlama(module, threads, options.gpu ?? 'auto', options.log);
+    const llama = await sharedLlama(module, { threads, gpu: options.gpu ?? 'auto' }, options.log);
     let model: LlamaModel;
     try {
       model = await llama.loadModel({ modelPath: options.file });
@@ -193,7 +202,7 @@ export class EmbeddedModel {
     if (!model.fileInfo.metadata.tokenizer?.chat_template) {
       options.log.warn({ wrapper: chatWrapper.wrapperName }, 'model-chat-template-missing');
     }
-    return new EmbeddedModel(module, llama, model, context, chatWrapper, options, {
+    return new EmbeddedModel({ module, llama, model, context, chatWrapper }, options, {
       loadMs: Math.round(performance.now() - started),
       threads,
     });
@@ -287,7 +296,8 @@ export class EmbeddedModel {
     if (room < 1 || (request.maxTokens !== undefined && request.maxTokens > room)) {
       throw new AppError(
         'BAD_REQUEST',
-        `this model's context is ${this.contextSize} tokens; the messages take ${promptTokens}${request.maxTokens !== undefined ? ` and max_tokens asks for ${request.maxTokens} more` : ''}`,
+        `this model's context is ${this.contextSize} tokens; the messages take ` +
+          `${promptTokens}${request.maxTokens !== undefined ? ` and max_tokens asks for ${request.maxTokens} more` : ''}`,
         {
           hint: 'send fewer or shorter messages, lower max_tokens, or raise llm.embedded.context_size',
           details: {

@@ -140,7 +140,9 @@ export async function verifyModelFile(file: string, options: { quick?: boolean }
       entry,
       sha256: actual,
       detail: `${file}: sha256 ${actual} does not match the manifest's ${entry.sha256}`,
-      fix: 'the file is damaged or not the shipped one: copy the model again from the release medium, or correct the manifest entry if the model was replaced on purpose',
+      fix:
+        'the file is damaged or not the shipped one: copy the model again from the release medium, or ' +
+        'correct the manifest entry if the model was replaced on purpose',
     };
   }
   return {

@@ -117,10 +117,8 @@ export function wireError(error: unknown): WireError {
   const message = appError.hint ? `${appError.message} (${appError.hint})` : appError.message;
   const make = (
     status: number,
-    type: string,
-    fallbackCode: string | null,
-    headers: Record<string, string> = {},
-    internal = false,
+    [type, fallbackCode]: [type: string, fallbackCode: string | null],
+    { headers = {}, internal = false }: { headers?: Record<string, string>; internal?: boolean } = {},
   ): WireError => ({
     status,
     body: { error: { message, type, param, code: code ?? fallbackCode } },
@@ -130,20 +128,20 @@ export function wireError(error: unknown): WireError {
   switch (appError.code) {
     case 'BAD_REQUEST':
     case 'USAGE':
-      return make(400, 'invalid_request_error', null);
+      return make(400, ['invalid_request_error', null]);
     case 'NOT_FOUND':
-      return make(404, 'invalid_request_error', 'not_found');
+      return make(404, ['invalid_request_error', 'not_found']);
     case 'PAYLOAD_TOO_LARGE':
-      return make(413, 'invalid_request_error', 'payload_too_large');
+      return make(413, ['invalid_request_error', 'payload_too_large']);
     case 'QUEUE_FULL':
-      return make(503, 'server_error', 'server_overloaded', { 'retry-after': '2' });
+      return make(503, ['server_error', 'server_overloaded'], { headers: { 'retry-after': '2' } });
     case 'CANCELLED':
-      return make(499, 'invalid_request_error', 'cancelled');
+      return make(499, ['invalid_request_error', 'cancelled']);
     case 'LLM_UNAVAILABLE':
-      return make(503, 'server_error', 'model_unavailable', { 'retry-after': '5' });
+      return make(503, ['server_error', 'model_unavailable'], { headers: { 'retry-after': '5' } });
     default:
       return {
-        ...make(500, 'server_error', 'internal_error', {}, true),
+        ...make(500, ['server_error', 'internal_error'], { headers: {}, internal: true }),
         body: {
           error: {
             message: `the model service failed: ${appError.message}`,

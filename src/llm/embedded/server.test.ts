@@ -170,15 +170,13 @@ describe('llm serve (in-process, tiny model, real node-llama-cpp + openai SDK)',
       .trim()
       .split('\n\n')
       .map((line) => line.replace(/^data: /, ''));
-    const chunks = events
-      .slice(0, -1)
-      .map(
-        (event) =>
-          JSON.parse(event) as {
-            object: string;
-            choices: Array<{ delta: Record<string, unknown>; finish_reason: string | null }>;
-          },
-      );
+    const chunks = events.slice(0, -1).map(
+      (event) =>
+        JSON.parse(event) as {
+          object: string;
+          choices: Array<{ delta: Record<string, unknown>; finish_reason: string | null }>;
+        },
+    );
     assert.ok(chunks.every((chunk) => chunk.object === 'chat.completion.chunk'));
     assert.equal(chunks.at(-1)!.choices[0]!.finish_reason, 'tool_calls');
     assert.deepEqual(chunks.at(-1)!.choices[0]!.delta, {});

@@ -52,10 +52,9 @@ export interface LlmServer {
 
 function sendJson(
   response: http.ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
+  reply: { status: number; body: unknown; headers?: Record<string, string> },
 ): void {
+  const { status, body, headers = {} } = reply;
   if (response.headersSent) return;
   const text = JSON.stringify(body);
   response.writeHead(status, {
@@ -127,7 +126,8 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     if (body.model !== undefined && !names.has(body.model)) {
       throw new AppError(
         'NOT_FOUND',
-        `the model "${body.model}" does not exist here; this service serves "${model.id}" (also accepted: ${[...names].filter((name) => name !== model.id).join(', ')})`,
+        `the model "${body.model}" does not exist here; this service serves "${model.id}" (also accepted:` +
+          ` ${[...names].filter((name) => name !== model.id).join(', ')})`,
         {
           details: { param: 'model', code: 'model_not_found' },
         },
@@ -221,17 +221,16 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
       'chat-completion-end',
     );
     if (!stream) {
-      sendJson(
-        response,
-        200,
-        completion({
+      sendJson(response, {
+        status: 200,
+        body: completion({
           ...base,
           content: toolCalls.length > 0 ? null : (content ?? ''),
           toolCalls,
           finishReason,
           usage: totals,
         }),
-      );
+      });
       return;
     }
     for (const delta of toolCallDeltas(toolCalls)) send(chunk(base, delta));
@@ -253,41 +252,46 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     const url = new URL(request.url ?? '/', 'http://localhost');
     const route = `${request.method} ${url.pathname.replace(/\/+$/, '') || '/'}`;
     if (route === 'GET /health' || route === 'GET /v1/health') {
-      sendJson(response, 200, {
-        status: 'ok',
-        model: model.id,
-        file: model.file,
-        context_size: model.contextSize,
-        threads: model.threads,
-        chat_wrapper: model.chatWrapperName,
-        gpu: model.gpu,
-        ...model.stats(),
+      sendJson(response, {
+        status: 200,
+        body: {
+          status: 'ok',
+          model: model.id,
+          file: model.file,
+          context_size: model.contextSize,
+          threads: model.threads,
+          chat_wrapper: model.chatWrapperName,
+          gpu: model.gpu,
+          ...model.stats(),
+        },
       });
       return;
     }
     if (route === 'GET /v1/models') {
-      sendJson(response, 200, { object: 'list', data: [modelCard] });
+      sendJson(response, { status: 200, body: { object: 'list', data: [modelCard] } });
       return;
     }
     if (request.method === 'GET' && url.pathname.startsWith('/v1/models/')) {
       const name = decodeURIComponent(url.pathname.slice('/v1/models/'.length));
-      if (names.has(name)) sendJson(response, 200, { ...modelCard, id: name });
+      if (names.has(name)) sendJson(response, { status: 200, body: { ...modelCard, id: name } });
       else
-        sendJson(response, 404, {
-          error: {
-            message: `the model "${name}" does not exist; this service serves "${model.id}"`,
-            type: 'invalid_request_error',
-            param: 'model',
-            code: 'model_not_found',
+        sendJson(response, {
+          status: 404,
+          body: {
+            error: {
+              message: `the model "${name}" does not exist; this service serves "${model.id}"`,
+              type: 'invalid_request_error',
+              param: 'model',
+              code: 'model_not_found',
+            },
           },
         });
       return;
     }
     if (url.pathname === '/v1/chat/completions' && request.method !== 'POST') {
-      sendJson(
-        response,
-        405,
-        {
+      sendJson(response, {
+        status: 405,
+        body: {
           error: {
             message: `${request.method} is not allowed on /v1/chat/completions; use POST`,
             type: 'invalid_request_error',
@@ -295,17 +299,20 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
             code: 'method_not_allowed',
           },
         },
-        { allow: 'POST' },
-      );
+        headers: { allow: 'POST' },
+      });
       return;
     }
     if (route !== 'POST /v1/chat/completions') {
-      sendJson(response, 404, {
-        error: {
-          message: `unknown request URL: ${request.method} ${url.pathname} (this service answers /v1/chat/completions, /v1/models, /health)`,
-          type: 'invalid_request_error',
-          param: null,
-          code: 'unknown_url',
+      sendJson(response, {
+        status: 404,
+        body: {
+          error: {
+            message: `unknown request URL: ${request.method} ${url.pathname} (this service answers /v1/chat/completions, /v1/models, /health)`,
+            type: 'invalid_request_error',
+            param: null,
+            code: 'unknown_url',
+          },
         },
       });
       return;
@@ -330,7 +337,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
           { status: wire.status, code: wire.body.error.code, message: wire.body.error.message },
           'chat-completion-refused',
         );
-      if (!response.headersSent) sendJson(response, wire.status, wire.body, wire.headers);
+      if (!response.headersSent) sendJson(response, wire);
       else if (!response.writableEnded) {
         // the stream had started: OpenAI-style error event, then the end
         response.write(`data: ${JSON.stringify(wire.body)}\n\n`);
@@ -345,7 +352,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       log.error({ err: error }, 'request-failed');
-      if (!response.headersSent) sendJson(response, 500, wireError(error).body);
+      if (!response.headersSent) sendJson(response, { status: 500, body: wireError(error).body });
       else response.destroy();
     });
   });

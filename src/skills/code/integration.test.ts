@@ -137,7 +137,9 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     });
     assert.equal(
       en.answer,
-      `**Line A**, last Wednesday, 2026-11-18 (Wed): defect rate **${pct(expected.defective, expected.inspected)}%** (${expected.defective} defective of ${expected.inspected} pcs inspected).`,
+      `**Line A**, last Wednesday, 2026-11-18 (Wed): defect rate ` +
+        `**${pct(expected.defective, expected.inspected)}%** (${expected.defective} defective of ` +
+        `${expected.inspected} pcs inspected).`,
     );
     const zh = await ask(
       'quality_metrics',
@@ -154,7 +156,9 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
   test('which line was worst last week, and every line over a month, match plant.db', async () => {
     const ranked = plant
       .prepare(
-        "SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE record_date BETWEEN '2026-11-16' AND '2026-11-22' GROUP BY line_id ORDER BY SUM(defect_qty) * 1.0 / SUM(inspected_qty) DESC",
+        'SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data ' +
+          "WHERE record_date BETWEEN '2026-11-16' AND '2026-11-22' GROUP BY line_id ORDER BY " +
+          'SUM(defect_qty) * 1.0 / SUM(inspected_qty) DESC',
       )
       .all() as Array<{ line_id: string; inspected: number; defective: number }>;
     const worst = ranked[0]!;
@@ -225,11 +229,16 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     for (const line of ['A', 'B', 'C', 'D']) {
       const current = totals('2026-11-23', '2026-11-29', line);
       const previous = totals('2026-11-16', '2026-11-22', line);
-      const row = `| Line ${line} | ${current.inspected} | ${previous.inspected} | ${pct(current.defective, current.inspected)}% | ${pct(previous.defective, previous.inspected)}% |`;
+      const row =
+        `| Line ${line} | ${current.inspected} | ${previous.inspected} | ` +
+        `${pct(current.defective, current.inspected)}% | ${pct(previous.defective, previous.inspected)}% ` +
+        `|`;
       assert.ok(result.answer.includes(row), `${row}\n${result.answer}`);
       const top = plant
         .prepare(
-          "SELECT t.name_en AS name, SUM(q.defect_qty) AS n FROM quality_data q JOIN defect_types t ON t.defect_type = q.defect_type WHERE q.line_id = ? AND q.record_date BETWEEN '2026-11-23' AND '2026-11-29' GROUP BY q.defect_type ORDER BY n DESC LIMIT 1",
+          'SELECT t.name_en AS name, SUM(q.defect_qty) AS n FROM quality_data q JOIN defect_types t ON ' +
+            "t.defect_type = q.defect_type WHERE q.line_id = ? AND q.record_date BETWEEN '2026-11-23' AND " +
+            "'2026-11-29' GROUP BY q.defect_type ORDER BY n DESC LIMIT 1",
         )
         .get(line) as { name: string; n: number } | undefined;
       if (top) assert.ok(result.answer.includes(`${top.name} ${top.n} pcs`), `${line} top defect ${top.name}`);
@@ -293,7 +302,8 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     const check = async (date: string, atLocal: string, language: Language) => {
       const engineer = plant
         .prepare(
-          'SELECT e.engineer_id, e.name, e.login, e.country_code, e.timezone FROM rotations r JOIN engineers e ON e.engineer_id = r.engineer_id WHERE r.starts_at <= ? AND r.ends_at > ?',
+          'SELECT e.engineer_id, e.name, e.login, e.country_code, e.timezone FROM rotations r JOIN ' +
+            'engineers e ON e.engineer_id = r.engineer_id WHERE r.starts_at <= ? AND r.ends_at > ?',
         )
         .get(atLocal, atLocal) as {
         engineer_id: number;
@@ -326,14 +336,20 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     const escalation = await ask('oncall_check', { date: '2026-11-26', priority: 'P1' });
     assert.equal(
       escalation.answer,
-      `Escalation needed: ${thanksgiving.engineer.name} (${thanksgiving.engineer.login}) is on call and 2026-11-26 is a public holiday in US (${names}). Open P1 work orders that need cover (${thanksgiving.issues.length}):\n${thanksgiving.issues.map((issue) => `#${issue.order_id} ${issue.title}`).join('\n')}`,
+      `Escalation needed: ${thanksgiving.engineer.name} (${thanksgiving.engineer.login}) is on call ` +
+        `and 2026-11-26 is a public holiday in US (${names}). Open P1 work orders that need cover ` +
+        `(${thanksgiving.issues.length}):` +
+        `\n${thanksgiving.issues.map((issue) => `#${issue.order_id} ${issue.title}`).join('\n')}`,
     );
     // no priority asked: every open work order they hold, most urgent first
     assert.ok(thanksgiving.all.length > thanksgiving.issues.length);
     const everything = await ask('oncall_check', { date: '2026-11-26' });
     assert.equal(
       everything.answer,
-      `Escalation needed: ${thanksgiving.engineer.name} (${thanksgiving.engineer.login}) is on call and 2026-11-26 is a public holiday in US (${names}). Open work orders that need cover (${thanksgiving.all.length}):\n${thanksgiving.all.map((issue) => `#${issue.order_id} [${issue.priority}] ${issue.title}`).join('\n')}`,
+      `Escalation needed: ${thanksgiving.engineer.name} (${thanksgiving.engineer.login}) is on call ` +
+        `and 2026-11-26 is a public holiday in US (${names}). Open work orders that need cover ` +
+        `(${thanksgiving.all.length}):` +
+        `\n${thanksgiving.all.map((issue) => `#${issue.order_id} [${issue.priority}] ${issue.title}`).join('\n')}`,
     );
     // today: the engineer's LOCAL date (Chicago is still on Saturday 2026-11-28 at 10:00 in Shanghai)
     const localDate = addDays(TEST_TODAY, -1);

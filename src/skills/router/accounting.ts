@@ -57,11 +57,15 @@ const GREETING =
 // courtesy, the nouns and verbs the skills' own questions are made of.
 const EN_NEUTRAL = new Set(
   (
-    'make makes making under being a an the of for on in at to from by with and or but vs versus as about per than then so over during within since past last recent recently through throughout until till ' +
-    "what whats what's which who how many much is are was were be been being do does did done has have had having will would can could should shall may might must " +
+    'make makes making under being a an the of for on in at to from by with and or but vs versus as ' +
+    'about per than then so over during within since past last recent recently through throughout ' +
+    'until till ' +
+    "what whats what's which who how many much is are was were be been being do does did done has " +
+    'have had having will would can could should shall may might must ' +
     'i me my we us our you your it its this that these those there here they them their he she his her ' +
     'please pls plz kindly tell show give get let know need want see check find look list display report reporting pull up quick quickly just also again now ' +
-    'hi hello hey ok okay thanks thank yes no not any some all every each whole entire overall total totals sum count number numbers figure figures value values ' +
+    'hi hello hey ok okay thanks thank yes no not any some all every each whole entire overall total ' +
+    'totals sum count number numbers figure figures value values ' +
     'line lines production prod plant factory shop floor workshop station area ' +
     'quality stats statistics status kpi kpis performance result results summary data info information numbers metric metrics level levels score ' +
     'rate rates ratio percentage percent pct share proportion portion % ' +
@@ -82,8 +86,21 @@ const EN_NEUTRAL = new Set(
 );
 
 /** Chinese fillers and the skills' own vocabulary, longest first where it matters. */
-const ZH_NEUTRAL =
-  /咋样|咋|啥样|没|实际|全年|全月|全周|全天|整天|分布|数量|件数|个数|生成|出一份|做一份|一份|正常|未|没有|有没有|是否|能否|可以|帮|假期|节日|节假日|长假|那么|那如果|如果是|如果|换成|改成|同样|那|请问|请|麻烦|帮我|帮忙|给我|我想知道|我想|我要|想知道|告诉我|看一下|看看|查一下|查查|查询|统计一下|统计|汇总|显示|列出|列一下|说一下|多少个|多少件|多少|几个|几件|几|是多少|是什么|是啥|什么|怎么样|怎样|如何|情况|状况|表现|数据|数字|指标|结果|水平|各|每条|分别|哪个|哪些|哪条|哪|一下|一共|总共|合计|总计|共|了|的|吗|呢|吧|呀|啊|嘛|是|有|在|和|与|跟|及|以及|还有|或者|还是|对比|比较|相比|排名|排行|排序|最高|最低|最多|最少|最差|最好|最大|最小|更高|更低|怎么|好|差|高|低|多|少|大|小|产线|生产线|线|全厂|车间|工厂|厂里|本厂|我们|咱们|你|我|他|们|这|那|个|条|件|次|台|号|份|占比|比例|比率|百分比|占|率|总体|整体|总的|全部|所有|总|质量|品质|良品|不良|缺陷|次品|不合格|类型|种类|问题|主要|产量|产出|检验|检测|抽检|出|做了|生产|做|设备|机器|机台|状态|运行|保养|维护|到期|逾期|过期|需要|要|待|快|即将|马上|下次|计划|班|当班|期间|时候|期|天|日|周|月|年|期内|以来|至今|到|至|从|起|止|前|后|内|里|中|上|下|目前|现在|当前|截至|截止|为止|一直|为|给|把|被|让|对|向|按|由|于|就|都|也|又|还|再|才|只|仅|共计|报表|报告|汇报|概况|概览|整体情况|一览|清单|列表|明细表|表|看|查|问|说|讲|知道|告诉|显示|呈现|列|出来|一|下|来|去|过|着|得|地|啥|么|嗯|哦|喂|您好|你好|谢谢|辛苦/g;
+const ZH_NEUTRAL = new RegExp(
+  [
+    String.raw`咋样|咋|啥样|没|实际|全年|全月|全周|全天|整天|分布|数量|件数|个数|生成|出一份|做一份|一份|正常|未|没有|有没有|是否|能否|可以|帮|假期|节日|节假日|长假`,
+    String.raw`那么|那如果|如果是|如果|换成|改成|同样|那|请问|请|麻烦|帮我|帮忙|给我|我想知道|我想|我要|想知道|告诉我|看一下|看看|查一下|查查|查询|统计一下|统计|汇总`,
+    String.raw`显示|列出|列一下|说一下|多少个|多少件|多少|几个|几件|几|是多少|是什么|是啥|什么|怎么样|怎样|如何|情况|状况|表现|数据|数字|指标|结果|水平|各|每条|分别`,
+    String.raw`哪个|哪些|哪条|哪|一下|一共|总共|合计|总计|共|了|的|吗|呢|吧|呀|啊|嘛|是|有|在|和|与|跟|及|以及|还有|或者|还是|对比|比较|相比|排名|排行|排序|最高`,
+    String.raw`最低|最多|最少|最差|最好|最大|最小|更高|更低|怎么|好|差|高|低|多|少|大|小|产线|生产线|线|全厂|车间|工厂|厂里|本厂|我们|咱们|你|我|他|们|这|那|个`,
+    String.raw`条|件|次|台|号|份|占比|比例|比率|百分比|占|率|总体|整体|总的|全部|所有|总|质量|品质|良品|不良|缺陷|次品|不合格|类型|种类|问题|主要|产量|产出|检验`,
+    String.raw`检测|抽检|出|做了|生产|做|设备|机器|机台|状态|运行|保养|维护|到期|逾期|过期|需要|要|待|快|即将|马上|下次|计划|班|当班|期间|时候|期|天|日|周|月|年`,
+    String.raw`期内|以来|至今|到|至|从|起|止|前|后|内|里|中|上|下|目前|现在|当前|截至|截止|为止|一直|为|给|把|被|让|对|向|按|由|于|就|都|也|又|还|再|才|只`,
+    String.raw`仅|共计|报表|报告|汇报|概况|概览|整体情况|一览|清单|列表|明细表|表|看|查|问|说|讲|知道|告诉|显示|呈现|列|出来|一|下|来|去|过|着|得|地|啥|么|嗯|哦`,
+    String.raw`喂|您好|你好|谢谢|辛苦`,
+  ].join('|'),
+  'g',
+);
 
 /** Content words left once every rule has blanked what it understood ("", none). */
 export function unaccountedWords(analysis: Analysis, skills: RouterSkills): string[] {

@@ -59,8 +59,17 @@ export interface Analysis {
 }
 
 /** times the period rules do not resolve: week numbers, quarters, halves, named holidays */
-const UNRESOLVED_TIME =
-  /第\s*[\d一二三四五六两]+\s*(?:周|个?星期|个?礼拜|季度?)|[上下]半年|季度|春节|国庆节?|元旦|劳动节|五一|中秋节?|端午节?|清明节?|圣诞节?|\b(?:the\s+)?(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:week|quarter|half)\b|\bweek\s*(?:#|no\.?\s*)?\d{1,2}\b|\bcw\s*\d{1,2}\b|\bq[1-4]\b|\bquarter\b|\bchristmas(?:\s+(?:day|eve))?\b|\bnew\s+year'?s?(?:\s+(?:day|eve))?\b|\bthanksgiving(?:\s+day)?\b|\beaster\b|\bgolden\s+week\b|\bchinese\s+new\s+year\b|\bspring\s+festival\b/g;
+const UNRESOLVED_TIME = new RegExp(
+  [
+    String.raw`第\s*[\d一二三四五六两]+\s*(?:周|个?星期|个?礼拜|季度?)|[上下]半年|季度|春节|国庆节?|元旦|劳动节|五一|中秋节?|端午节?|清明节?|圣诞节?`,
+    String.raw`\b(?:the\s+)?(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:week|quarter|half)\b`,
+    String.raw`\bweek\s*(?:#|no\.?\s*)?\d{1,2}\b|\bcw\s*\d{1,2}\b|\bq[1-4]\b|\bquarter\b`,
+    String.raw`\bchristmas(?:\s+(?:day|eve))?\b|\bnew\s+year'?s?(?:\s+(?:day|eve))?\b`,
+    String.raw`\bthanksgiving(?:\s+day)?\b|\beaster\b|\bgolden\s+week\b|\bchinese\s+new\s+year\b`,
+    String.raw`\bspring\s+festival\b`,
+  ].join('|'),
+  'g',
+);
 
 export function analyse(
   question: string,

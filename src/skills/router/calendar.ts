@@ -90,7 +90,11 @@ export function lastDays(today: string, days: number): DateRange {
  * Year-less month/day: the k-th most recent such date not after today
  * (k = 0 the most recent). Feb 29 skips years without it.
  */
-export function recentMonthDay(today: string, month: number, day: number, k: number): string | undefined {
+export function recentMonthDay(
+  today: string,
+  [month, day]: [month: number, day: number],
+  k: number,
+): string | undefined {
   const { year } = parts(today);
   let found = 0;
   for (let candidate = year; candidate >= year - 12; candidate--) {

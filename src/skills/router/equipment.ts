@@ -81,10 +81,9 @@ function typeOf(item: KnownEquipment): EquipmentType | undefined {
 /** The one listed item of that type and number (on that line when given); undefined when none or several. */
 export function lookupEquipment(
   known: KnownEquipment[] | undefined,
-  type: EquipmentType,
-  number: number,
-  line: string | undefined,
+  wanted: { type: EquipmentType; number: number; line: string | undefined },
 ): string | undefined {
+  const { type, number, line } = wanted;
   if (!known) return undefined;
   const matches = known.filter(
     (item) =>
@@ -186,7 +185,7 @@ export function findEquipment(options: {
       const type = codeOf(match.groups);
       const number = Number(match.groups?.num);
       if (!type || !(number > 0)) continue;
-      const id = lookupEquipment(known, type, number, line);
+      const id = lookupEquipment(known, { type, number, line });
       const start = match.index;
       const end = start + match[0].length;
       found.push({ start, end, value: id ?? slice(normalized, start, end), resolved: id !== undefined, type, number });
@@ -218,8 +217,13 @@ export function findEquipment(options: {
 /** Machines in general, for "which machines are down?" / 哪些设备停机了 */
 export const EQUIPMENT_GENERAL =
   /设备|机器|机台|机床|\bmachines?\b|\bmachinery\b|\bequipment\b|\bdevices?\b|\bassets?\b/;
-export const STATUS_WORDS =
-  /正常吗|正常不|是否正常|状态|运行|运转|停机|停了|停线|宕机|开机|故障|维修中|闲置|空闲|\bstatus\b|\brunning\b|\brun\b|\bdown\b|\bstopped\b|\bidle\b|\bworking\b|\boperational\b|\bfault(?:y|s)?\b|\bbroken\b|\bonline\b|\boffline\b/;
+export const STATUS_WORDS = new RegExp(
+  [
+    String.raw`正常吗|正常不|是否正常|状态|运行|运转|停机|停了|停线|宕机|开机|故障|维修中|闲置|空闲|\bstatus\b|\brunning\b|\brun\b|\bdown\b`,
+    String.raw`\bstopped\b|\bidle\b|\bworking\b|\boperational\b|\bfault(?:y|s)?\b|\bbroken\b|\bonline\b`,
+    String.raw`\boffline\b`,
+  ].join('|'),
+);
 export const MAINTENANCE_WORDS = /保养|维护|维保|检修|\bmaintenance\b|\bservic(?:e|ing)\b|\bpm\b/;
 /** A state the operator filters by ("which machines are in fault"); "running"/"down" stay unfiltered questions. */
 export function statusFilter(lower: string): 'fault' | 'idle' | 'maintenance' | undefined {

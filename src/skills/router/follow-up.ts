@@ -10,10 +10,22 @@ import type { Analysis } from './analysis.js';
 import { type KnownEquipment, type EquipmentType, lookupEquipment } from './equipment.js';
 import type { FollowUpContext, RouterSkills, SkillRouting, SkillSlots } from './routing.js';
 
-const FOLLOW_UP_MARK =
-  /^(?:and|what\s+about|how\s+about|same\s+(?:for|question\s+for|but)|now|also|then|ok(?:ay)?[,\s]+(?:and|what\s+about|now))\b|^(?:那么?|还有|再看看?|换成|改成|同样|那如果|如果是)|呢\s*[?？!！。.]*\s*$/;
-const FILLERS =
-  /\b(?:and|what|about|how|for|the|on|in|of|then|same|please|ok|okay|now|also|with|at|to|is|it|was|were|did|do|question|one|ones|again|instead|but|there|that)\b|那么?|呢|的|还有|再|看看?|换成|改成|同样|一下|吧|呀|啊|和|了|情况|如果是|如果|是/g;
+const FOLLOW_UP_MARK = new RegExp(
+  [
+    String.raw`^(?:and|what\s+about|how\s+about|same\s+(?:for|question\s+for|`,
+    String.raw`but)|now|also|then|ok(?:ay)?[,\s]+(?:and|what\s+about|now))\b|`,
+    String.raw`^(?:那么?|还有|再看看?|换成|改成|同样|那如果|如果是)|呢\s*[?？!！。.]*\s*$`,
+  ].join(''),
+);
+const FILLERS = new RegExp(
+  [
+    String.raw`\b(?:and|what|about|how|for|the|on|in|of|then|same|please|ok|`,
+    String.raw`okay|now|also|with|at|to|is|it|was|were|did|do|question|one|`,
+    String.raw`ones|again|instead|but|there|that)\b|那么?|呢|的|还有|再|看看?|换成|改成|`,
+    String.raw`同样|一下|吧|呀|啊|和|了|情况|如果是|如果|是`,
+  ].join(''),
+  'g',
+);
 
 export function isFollowUp(analysis: Analysis): boolean {
   const lower = analysis.normalized.lower.trim();
@@ -42,12 +54,11 @@ export function sameMachineOnOtherLine(args: Record<string, unknown>, context: F
   const previousEquipment = typeof previousArgs.equipment === 'string' ? previousArgs.equipment : undefined;
   const id = previousEquipment ? ID_PARTS.exec(previousEquipment) : null;
   if (id && id[1]!.toUpperCase() !== slots.explicit.line) {
-    const sameOnLine = lookupEquipment(
-      equipment,
-      id[2]!.toUpperCase() as EquipmentType,
-      Number(id[3]),
-      slots.explicit.line,
-    );
+    const sameOnLine = lookupEquipment(equipment, {
+      type: id[2]!.toUpperCase() as EquipmentType,
+      number: Number(id[3]),
+      line: slots.explicit.line,
+    });
     if (sameOnLine) args.equipment = sameOnLine;
     else delete args.equipment;
   }

@@ -43,10 +43,10 @@ export interface RouterContext {
 
 function missingOf(
   routing: SkillRouting,
-  args: Record<string, unknown>,
-  slots: SkillSlots,
+  filled: { args: Record<string, unknown>; slots: SkillSlots },
   extra: string[] = [],
 ): string[] {
+  const { args, slots } = filled;
   const missing = routing.required.filter((slot) => args[slot] === undefined);
   for (const slot of [...slots.unsure, ...extra]) if (!missing.includes(slot)) missing.push(slot);
   return missing;
@@ -80,8 +80,15 @@ function declined(
 }
 
 /** where one question ends and another begins: "，还有…", "; ", "? ", ", and is …" */
-const QUESTION_BREAK =
-  /[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|how|when|where|did|does|do|can|could|show|list|tell|give)\b)|[,，]\s*(?:also|plus)\s+/gi;
+const QUESTION_BREAK = new RegExp(
+  [
+    String.raw`[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)`,
+    String.raw`|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|`,
+    String.raw`how|when|where|did|does|do|can|could|show|list|tell|give)\b)`,
+    String.raw`|[,，]\s*(?:also|plus)\s+`,
+  ].join(''),
+  'gi',
+);
 
 /**
  * The parts of a question that asks several ("line A's defect rate yesterday,
@@ -133,7 +140,7 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
         skill: previous.skill,
         args: merged.args,
         language,
-        missing: missingOf(previous, merged.args, merged.slots),
+        missing: missingOf(previous, { args: merged.args, slots: merged.slots }),
         reason: `follow-up of ${previous.skill}: ${merged.changed.join(', ')} from this question, the rest from the previous one`,
       };
     }
@@ -170,7 +177,7 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
   const slots = intent.routing.slots(analysis);
   const args: Record<string, unknown> = { ...slots.defaults, ...slots.explicit };
   for (const slot of slots.unsure) delete args[slot];
-  const missing = missingOf(intent.routing, args, slots, intent.missing);
+  const missing = missingOf(intent.routing, { args, slots }, intent.missing);
   const why = slots.unsure.length > 0 ? `; unsure of ${slots.unsure.join(', ')} (several or out of order)` : '';
   return { kind: 'skill', skill: intent.skill, args, language, missing, reason: `${intent.reason}${why}` };
 }

@@ -177,8 +177,7 @@ function weekRange(today: string, shift: number): DateRange {
 /** A month/day with or without a year; year-less ones are the most recent not after today. */
 function yearless(
   today: string,
-  month: number,
-  dayOfMonth: number,
+  [month, dayOfMonth]: [month: number, dayOfMonth: number],
   year: string | undefined,
 ): PeriodReading | undefined {
   if (year !== undefined)
@@ -187,7 +186,7 @@ function yearless(
   return {
     flexible: true,
     at: (k) => {
-      const date = recentMonthDay(today, month, dayOfMonth, k);
+      const date = recentMonthDay(today, [month, dayOfMonth], k);
       return date ? day(date) : undefined;
     },
   };
@@ -202,7 +201,7 @@ function daySpan(options: {
   year: string | undefined;
 }): PeriodReading | undefined {
   const { month, lastDay } = options;
-  const first = yearless(options.today, month, options.firstDay, options.year);
+  const first = yearless(options.today, [month, options.firstDay], options.year);
   if (!first || lastDay < options.firstDay) return undefined;
   return {
     flexible: first.flexible,
@@ -249,10 +248,9 @@ function upToToday(range: DateRange, today: string): DateRange {
 /** the month a prefix names (上个月, 本月, 11月, last month, November), undefined = this month */
 function monthOfPrefix(
   today: string,
-  prefix: string | undefined,
-  number: string | undefined,
-  year: string | undefined,
+  named: { prefix?: string | undefined; number?: string | undefined; year?: string | undefined },
 ): { year: number; month: number } {
+  const { prefix, number, year } = named;
   if (number !== undefined) {
     const month = Number(number);
     if (year !== undefined) return { year: Number(year), month };
@@ -272,8 +270,7 @@ function monthOfPrefix(
 
 /** 上旬 1–10, 中旬 11–20, 下旬 21–end; early/mid/late likewise; first/second half 1–15 / 16–end */
 function monthPart(
-  year: number,
-  month: number,
+  [year, month]: [year: number, month: number],
   part: 'early' | 'mid' | 'late' | 'first_half' | 'second_half',
   today: string,
 ): DateRange | undefined {
@@ -457,8 +454,8 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
         m[2] === undefined
           ? m[1]
           : String(parts(today).year + ({ 今年: 0, 去年: -1, 前年: -2 } as Record<string, number>)[m[2]]!);
-      const { year, month } = monthOfPrefix(today, m[4], m[3], yearWord);
-      return fixed(monthPart(year, month, PART_ZH[m[5] ?? ''] ?? 'early', today));
+      const { year, month } = monthOfPrefix(today, { prefix: m[4], number: m[3], year: yearWord });
+      return fixed(monthPart([year, month], PART_ZH[m[5] ?? ''] ?? 'early', today));
     },
   },
   // 第48周, 2026年第48周 (ISO weeks; not 11月第二周, which stays unresolved)
@@ -504,7 +501,7 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
       const endMonth = m[3] !== undefined ? Number(m[3]) : month;
       const lastDay = Number(m[4]);
       if (endMonth === month) return daySpan({ today, month, firstDay, lastDay, year: undefined });
-      const start = yearless(today, month, firstDay, undefined);
+      const start = yearless(today, [month, firstDay], undefined);
       const end = start?.at(0) ? parts(start.at(0)!.from) : undefined;
       if (!start || !end) return undefined;
       const endYear = endMonth < month ? end.year + 1 : end.year;
@@ -522,7 +519,9 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
   {
     name: 'en-weekday-of-week',
     pattern: new RegExp(
-      `\\b(?:on\\s+)?(?:the\\s+)?${EN_WEEKDAY_ANY}\\s+(?:of\\s+)?(?:(?:the\\s+)?(last|previous|this|next)\\s+week|(?:the\\s+)?week\\s+before\\s+last|${EN_COUNT}\\s+weeks?\\s+ago)\\b`,
+      `\\b(?:on\\s+)?(?:the\\s+)?${EN_WEEKDAY_ANY}\\s+(?:of\\s+)?(?:(?:the\\s+)` +
+        `?(last|previous|this|next)\\s+week|(?:the\\s+)` +
+        `?week\\s+before\\s+last|${EN_COUNT}\\s+weeks?\\s+ago)\\b`,
       'g',
     ),
     read: (m, today) => {
@@ -539,8 +538,14 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
   // "the 18th", "on the 2nd" — a day of the month alone (needs the ordinal)
   {
     name: 'en-day-only',
-    pattern:
-      /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|quarter|half|shift|line|machine|press))/g,
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|`,
+        String.raw`feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|quarter|`,
+        String.raw`half|shift|line|machine|press))`,
+      ].join(''),
+      'g',
+    ),
     read: (m, today) => {
       const dayOfMonth = Number(m[1]);
       if (dayOfMonth < 1 || dayOfMonth > 31) return undefined;
@@ -566,9 +571,9 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
       const named = m[3] !== undefined ? monthNumber(m[3]) : undefined;
       const { year, month } =
         named !== undefined
-          ? monthOfPrefix(today, undefined, String(named), m[4])
-          : monthOfPrefix(today, m[2], undefined, undefined);
-      return fixed(monthPart(year, month, part, today));
+          ? monthOfPrefix(today, { number: String(named), year: m[4] })
+          : monthOfPrefix(today, { prefix: m[2] });
+      return fixed(monthPart([year, month], part, today));
     },
   },
   // week 48, wk 48, cw48, KW 48, week #48, week 48 of 2026
@@ -580,8 +585,14 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
   // Q3, Q3 2026, 2026 Q3, the third quarter, this/last quarter
   {
     name: 'en-quarter',
-    pattern:
-      /\b(?:(\d{4})\s*)?q([1-4])\b(?:\s*(\d{4})\b)?|\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b(?:\s+(?:of\s+)?(\d{4})\b)?|\b(this|last|previous|next|current|past)\s+quarter\b/g,
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:(\d{4})\s*)?q([1-4])\b(?:\s*(\d{4})\b)?`,
+        String.raw`\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b(?:\s+(?:of\s+)?(\d{4})\b)?`,
+        String.raw`\b(this|last|previous|next|current|past)\s+quarter\b`,
+      ].join('|'),
+      'g',
+    ),
     read: (m, today) => {
       if (m[6] !== undefined)
         return relativeQuarter(
@@ -712,7 +723,7 @@ export const PERIOD_RULES: PeriodRule[] = [
   {
     name: 'zh-date',
     pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:日|号)?(?![\d:])/g,
-    read: (m, today) => yearless(today, Number(m[2]), Number(m[3]), m[1]),
+    read: (m, today) => yearless(today, [Number(m[2]), Number(m[3])], m[1]),
   },
   {
     name: 'zh-month-name',
@@ -762,8 +773,8 @@ export const PERIOD_RULES: PeriodRule[] = [
     pattern: /(?<![\d/.\-])(\d{1,2})\s*\/\s*(\d{1,2})(?![\d/.\-])/g,
     read: (m, today) => {
       const [a, b] = [Number(m[1]), Number(m[2])];
-      if (a <= 12 && b > 12) return yearless(today, a, b, undefined);
-      if (a > 12 && b <= 12) return yearless(today, b, a, undefined);
+      if (a <= 12 && b > 12) return yearless(today, [a, b], undefined);
+      if (a > 12 && b <= 12) return yearless(today, [b, a], undefined);
       return undefined; // 11/12: November 12th or 11 December? Ask.
     },
   },
@@ -863,7 +874,7 @@ export const PERIOD_RULES: PeriodRule[] = [
       `\\b${EN_MONTH_RE}\\.?\\s+(?:the\\s+)?(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4})\\b)?`,
       'g',
     ),
-    read: (m, today) => yearless(today, monthNumber(m[1] ?? ''), Number(m[2]), m[3]),
+    read: (m, today) => yearless(today, [monthNumber(m[1] ?? ''), Number(m[2])], m[3]),
   },
   {
     name: 'en-day-month',
@@ -871,12 +882,21 @@ export const PERIOD_RULES: PeriodRule[] = [
       `\\b(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${EN_MONTH_RE}\\b\\.?(?:\\s*,?\\s*(\\d{4})\\b)?`,
       'g',
     ),
-    read: (m, today) => yearless(today, monthNumber(m[2] ?? ''), Number(m[1]), m[3]),
+    read: (m, today) => yearless(today, [monthNumber(m[2] ?? ''), Number(m[1])], m[3]),
   },
   {
     name: 'en-month-name',
-    pattern:
-      /\b(?:(?:in|for|during|of|since|from)\s+(?:the\s+month\s+of\s+)?)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?|\b(january|february|april|june|july|august|september|october|november|december)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?/g,
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:(?:in|for|during|of|since|from)\s+(?:the\s+month\s+of\s+)`,
+        String.raw`?)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|`,
+        String.raw`july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|`,
+        String.raw`dec(?:ember)?)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?|\b(january|`,
+        String.raw`february|april|june|july|august|september|october|november|december)`,
+        String.raw`\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?`,
+      ].join(''),
+      'g',
+    ),
     read: (m, today) => monthReading(today, monthNumber(m[1] ?? m[3] ?? ''), m[2] ?? m[4]),
   },
 ];

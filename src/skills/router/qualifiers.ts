@@ -34,8 +34,13 @@ export interface Qualifier {
 const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   {
     dimension: 'inspector',
-    pattern:
-      /检验员|检查员|质检员|检验人员|质检人员|检验人|质检人|操作员|操作工|员工|工人|谁|\binspectors?\b|\binspected\s+by\b|\bqc\s+(?:staff|persons?|people)\b|\boperators?\b|\bworkers?\b|\bemployees?\b|\bpersonnel\b|\bwho\b/,
+    pattern: new RegExp(
+      [
+        String.raw`检验员|检查员|质检员|检验人员|质检人员|检验人|质检人|操作员|操作工|员工|工人|谁|\binspectors?\b|\binspected\s+by\b`,
+        String.raw`\bqc\s+(?:staff|persons?|people)\b|\boperators?\b|\bworkers?\b|\bemployees?\b`,
+        String.raw`\bpersonnel\b|\bwho\b`,
+      ].join('|'),
+    ),
   },
   {
     // a breakdown by shift or shifts set against each other ("各班次", "day vs night"); one named shift is a slot (shiftOf)
@@ -52,8 +57,14 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   },
   {
     dimension: 'hour',
-    pattern:
-      /小时|几点|点钟|时段|时间段|\d+\s*[点时]|上午|下午(?!好)|晚上(?!好)|夜里|夜间|凌晨|早上(?!好)|中午(?!好)|傍晚|今晚|昨晚|\bhours?\b|\bhourly\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\bo'?clock\b|(?<!\bgood\s)\b(?:morning|afternoon|evening|night)s?\b|\btonight\b|\bovernight\b|\bmidnight\b|\bnoon\b/,
+    pattern: new RegExp(
+      [
+        String.raw`小时|几点|点钟|时段|时间段|\d+\s*[点时]|上午|下午(?!好)|晚上(?!好)|夜里|夜间|凌晨|早上(?!好)|中午(?!好)|傍晚|今晚|昨晚|\bhours?\b`,
+        String.raw`\bhourly\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\bo'?clock\b`,
+        String.raw`(?<!\bgood\s)\b(?:morning|afternoon|evening|night)s?\b|\btonight\b|\bovernight\b`,
+        String.raw`\bmidnight\b|\bnoon\b`,
+      ].join('|'),
+    ),
   },
   {
     dimension: 'recorded_at',
@@ -63,8 +74,13 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   {
     // per week / per month breakdowns: the quality figures are totals or days only
     dimension: 'week_or_month',
-    pattern:
-      /每周|每1?个?星期|每1?个?礼拜|按周|逐周|分周|周度|每个?月|按月|逐月|分月|月度|\bweekly\b|\b(?:per|each|every|by)\s+(?:calendar\s+)?(?:week|month)\b|\bweek[- ](?:by|over)[- ]week\b|\bmonth[- ](?:by|over)[- ]month\b|\bmonthly\b/,
+    pattern: new RegExp(
+      [
+        String.raw`每周|每1?个?星期|每1?个?礼拜|按周|逐周|分周|周度|每个?月|按月|逐月|分月|月度|\bweekly\b`,
+        String.raw`\b(?:per|each|every|by)\s+(?:calendar\s+)?(?:week|month)\b|\bweek[- ](?:by|over)[- ]week\b`,
+        String.raw`\bmonth[- ](?:by|over)[- ]month\b|\bmonthly\b`,
+      ].join('|'),
+    ),
   },
   {
     // why a figure is what it is: the figures alone do not say (the model can look at incidents and work orders)
@@ -74,8 +90,17 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   {
     // this period against the one before, or a change: the skills give one period's figures
     dimension: 'comparison',
-    pattern:
-      /环比|同比|相比|对比上|比上(?:周|月|个月|星期|一天|季度|年)|和上(?:周|月|个月|星期)(?:比|相比)|与上(?:周|月|个月)|变化|增长|上升了?多少|下降了?多少|增加了?多少|减少了?多少|涨了|降了|升了|改善了|恶化|\bcompared?\s+(?:to|with)\s+(?:the\s+)?(?:previous|last|prior|week|month|day|yesterday)\b|\bvs\.?\s+(?:the\s+)?(?:previous|last|prior)\b|\bversus\s+(?:the\s+)?(?:previous|last|prior)\b|\bchanged?\b|\bincrease[ds]?\b|\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b|\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bover\s+the\s+previous\b/,
+    pattern: new RegExp(
+      [
+        String.raw`环比|同比|相比|对比上|比上(?:周|月|个月|星期|一天|季度|年)|和上(?:周|月|个月|星期)(?:比|相比)|与上(?:周|月|个月)|变化|增长|上升了?多少`,
+        String.raw`下降了?多少|增加了?多少|减少了?多少|涨了|降了|升了|改善了|恶化`,
+        String.raw`\bcompared?\s+(?:to|with)\s+(?:the\s+)?(?:previous|last|prior|week|month|day|yesterday)\b`,
+        String.raw`\bvs\.?\s+(?:the\s+)?(?:previous|last|prior)\b`,
+        String.raw`\bversus\s+(?:the\s+)?(?:previous|last|prior)\b|\bchanged?\b|\bincrease[ds]?\b`,
+        String.raw`\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b`,
+        String.raw`\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bover\s+the\s+previous\b`,
+      ].join('|'),
+    ),
   },
   {
     dimension: 'ppm',
@@ -186,8 +211,13 @@ const NOT_RECORDED: Array<{ measure: string; zh: string; en: string; pattern: Re
     measure: 'downtime',
     zh: '停机时长',
     en: 'downtime hours',
-    pattern:
-      /停机时间|停机时长|停机多久|停机了?多长|停线时间|停线时长|停线多久|宕机时间|停机小时|\bdown-?time\b|\bmttr\b|\bmtbf\b|\buptime\b|\bhours?\s+(?:of\s+)?(?:stoppage|down)\b|\bhow\s+long\s+(?:was|were|is|are|did|has|have)\b.{0,40}\b(?:down|stopped|idle|offline)\b/,
+    pattern: new RegExp(
+      [
+        String.raw`停机时间|停机时长|停机多久|停机了?多长|停线时间|停线时长|停线多久|宕机时间|停机小时|\bdown-?time\b|\bmttr\b|\bmtbf\b|\buptime\b`,
+        String.raw`\bhours?\s+(?:of\s+)?(?:stoppage|down)\b`,
+        String.raw`\bhow\s+long\s+(?:was|were|is|are|did|has|have)\b.{0,40}\b(?:down|stopped|idle|offline)\b`,
+      ].join('|'),
+    ),
   },
   {
     measure: 'cycle_time',

@@ -38,8 +38,15 @@ const LINE_RULES: Array<{ pattern: RegExp; caseSensitive?: boolean }> = [
   },
 ];
 
-const ALL_LINES =
-  /(?:所有|全部|各|每|整个)的?\s*(?:\d+\s*)?[条个]?\s*(?:生产线|产线|线)|全厂|全车间|整个车间|整个工厂|整个厂|全工厂|\d+\s*条(?:生产线|产线|线)都|\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:\d+\s+|four\s+)?(?:production\s+)?lines?\b|\bacross\s+(?:all\s+)?(?:the\s+)?lines\b|\bplant[- ]wide\b|\bthe\s+whole\s+plant\b/g;
+const ALL_LINES = new RegExp(
+  [
+    String.raw`(?:所有|全部|各|每|整个)的?\s*(?:\d+\s*)?[条个]?\s*(?:生产线|产线|线)|全厂|全车间|整个车间|整个工厂|整个厂|全工厂`,
+    String.raw`\d+\s*条(?:生产线|产线|线)都`,
+    String.raw`\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:\d+\s+|four\s+)?(?:production\s+)?lines?\b`,
+    String.raw`\bacross\s+(?:all\s+)?(?:the\s+)?lines\b|\bplant[- ]wide\b|\bthe\s+whole\s+plant\b`,
+  ].join('|'),
+  'g',
+);
 
 export function findLines(lower: string, text: string): LineSlots {
   const lines: string[] = [];
@@ -73,13 +80,30 @@ export function findLines(lower: string, text: string): LineSlots {
 const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
   {
     metric: 'defect_types',
-    pattern:
-      /(?:不良|缺陷|次品)的?主要原因|缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因|(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b|\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b|\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b|\b(?:main|common|most\s+common|biggest|major)\s+defects?\b/g,
+    pattern: new RegExp(
+      [
+        String.raw`(?:不良|缺陷|次品)的?主要原因|缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因`,
+        String.raw`(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b`,
+        String.raw`\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b`,
+        String.raw`\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b`,
+        String.raw`\b(?:main|common|most\s+common|biggest|major)\s+defects?\b`,
+      ].join('|'),
+      'g',
+    ),
   },
   {
     metric: 'defect_rate',
-    pattern:
-      /次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|(?:不良品?|次品|废品|缺陷|不合格品?)(?:的)?(?:件数|数量|个数|总数|数)|不良品|次品|不良(?![^，,。?？]*(?:缺陷|类型|种类))|多少缺陷|\b(?:defect|defective|reject(?:ion)?|scrap|failure|fail|ng|nok)\s+rates?\b|\bhow\s+many\s+(?:defects|rejects|defective)\b|\b(?:number|count)\s+of\s+(?:defects|rejects)\b|\bdefects?\b|\bdefective\b|\brejects?\b|\bscrap\b/g,
+    pattern: new RegExp(
+      [
+        String.raw`次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|(?:不良品?|次品|废品|缺陷|不合格品?)(?:的)?(?:件数|数量|个数|总数|数)|不良品|次品`,
+        String.raw`不良(?![^，,。?？]*(?:缺陷|类型|种类))|多少缺陷`,
+        String.raw`\b(?:defect|defective|reject(?:ion)?|scrap|failure|fail|ng|nok)\s+rates?\b`,
+        String.raw`\bhow\s+many\s+(?:defects|rejects|defective)\b`,
+        String.raw`\b(?:number|count)\s+of\s+(?:defects|rejects)\b|\bdefects?\b|\bdefective\b|\brejects?\b`,
+        String.raw`\bscrap\b`,
+      ].join('|'),
+      'g',
+    ),
   },
   {
     metric: 'yield',
@@ -88,8 +112,13 @@ const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
   },
   {
     metric: 'output',
-    pattern:
-      /产量|产出|产能|生产了?多少|产了多少|生产数量|多少件|件数|\boutput\b|\bproduction\b(?!\s+lines?)|\bproduced?\b|\bhow\s+many\s+(?:pieces|parts|pcs|units|items)\b|\bthroughput\b|\bpieces\b|\bpcs\b/g,
+    pattern: new RegExp(
+      [
+        String.raw`产量|产出|产能|生产了?多少|产了多少|生产数量|多少件|件数|\boutput\b|\bproduction\b(?!\s+lines?)|\bproduced?\b`,
+        String.raw`\bhow\s+many\s+(?:pieces|parts|pcs|units|items)\b|\bthroughput\b|\bpieces\b|\bpcs\b`,
+      ].join('|'),
+      'g',
+    ),
   },
 ];
 
@@ -128,8 +157,14 @@ export function findMetrics(lower: string): MetricSlots {
   return { metrics, general, weakOnly, spans: kept };
 }
 
-export const WHICH_LINE =
-  /哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序|\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b|\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b/;
+export const WHICH_LINE = new RegExp(
+  [
+    String.raw`哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条`,
+    String.raw`(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序`,
+    String.raw`\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b`,
+    String.raw`\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b`,
+  ].join('|'),
+);
 /** two lines set against each other: "A线比B线好吗", "A和C哪个高", "line A vs line B" */
 export const COMPARED =
   /worse|better|更差|更好|较差|较好|higher|lower|更高|更低|compare|对比|比较|比[^，,。?？!！]{0,8}?(?:好|差|高|低|多|少)|哪(?:1|一)?个|\bvs\.?(?=\s|$)|\bversus\b/;
@@ -188,10 +223,33 @@ export function findPriority(lower: string): 'P0' | 'P1' | 'P2' | 'P3' | undefin
   return level === undefined ? undefined : (`P${level}` as 'P0' | 'P1' | 'P2' | 'P3');
 }
 
-const SYMPTOM_ZH =
-  /报警(?:代码|码)?\s*[a-z]*-?\d+|(?:异常|严重|剧烈|持续|频繁|明显|轻微|液压|主轴)?(?:振动|震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|卡料|卡模|卡住|卡死|堵料|毛刺|尺寸超差|超差|报警|冒烟|跳闸|异味|松动|气孔|针孔|裂纹|开裂|飞溅|压痕|振纹|误判|误检|离线|掉线|通讯中断|碰撞|跑偏|定位偏差|掉件|起弧困难|过载)(?:异常|严重|过大|很大|大|厉害)?/g;
-const SYMPTOM_EN =
-  /(?:\b(?:abnormal|strange|unusual|excessive|loud|severe|heavy|constant|intermittent|weird|high|hydraulic|oil|air|grinding|squealing|rattling|spindle|frequent)\s+)*\b(?:vibrat(?:ions?|ing|es|e)|shak(?:ing|es)|nois(?:e|es|y)|rattl(?:e|es|ing)|squeal(?:s|ing)?|overheat(?:ing|ed|s)?|over-heat(?:ing|ed)?|too\s+hot|running\s+hot|leak(?:ing|s|age)?|jam(?:med|ming|s)?|stuck|alarm(?:s|ing|ed)?(?:\s+(?:code\s+)?[a-z]?-?\d+)?|error\s+code\s+[a-z]?-?\d+|burrs?|out[- ]of[- ]tolerance|dimensional\s+(?:error|deviation)s?|smok(?:e|ing)|tripp(?:ed|ing)|misalign(?:ed|ment)|porosity|pinholes?|cracks?|cracking|cracked|spatter|dents?|chatter(?:\s+marks?)?|false\s+rejects?|offline|disconnected|collisions?|drift(?:ing|s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|leaks?|alarms?))?/g;
+const SYMPTOM_ZH = new RegExp(
+  [
+    String.raw`报警(?:代码|码)?\s*[a-z]*-?\d+|(?:异常|严重|剧烈|持续|频繁|明显|轻微|液压|主轴)?(?:振动|`,
+    String.raw`震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|卡料|卡模|卡住|卡死|堵料|毛刺|`,
+    String.raw`尺寸超差|超差|报警|冒烟|跳闸|异味|松动|气孔|针孔|裂纹|开裂|飞溅|压痕|振纹|误判|误检|离线|掉线|通讯中断|`,
+    String.raw`碰撞|跑偏|定位偏差|掉件|起弧困难|过载)(?:异常|严重|过大|很大|大|厉害)?`,
+  ].join(''),
+  'g',
+);
+const SYMPTOM_EN = new RegExp(
+  [
+    String.raw`(?:\b(?:abnormal|strange|unusual|excessive|loud|severe|heavy|`,
+    String.raw`constant|intermittent|weird|high|hydraulic|oil|air|grinding|`,
+    String.raw`squealing|rattling|spindle|frequent)\s+)*\b(?:vibrat(?:ions?|`,
+    String.raw`ing|es|e)|shak(?:ing|es)|nois(?:e|es|y)|rattl(?:e|es|ing)|squeal(?:s|`,
+    String.raw`ing)?|overheat(?:ing|ed|s)?|over-heat(?:ing|ed)?|too\s+hot|running\s+hot|`,
+    String.raw`leak(?:ing|s|age)?|jam(?:med|ming|s)?|stuck|alarm(?:s|ing|ed)`,
+    String.raw`?(?:\s+(?:code\s+)?[a-z]?-?\d+)?|error\s+code\s+[a-z]?-?\d+|`,
+    String.raw`burrs?|out[- ]of[- ]tolerance|dimensional\s+(?:error|deviation)`,
+    String.raw`s?|smok(?:e|ing)|tripp(?:ed|ing)|misalign(?:ed|ment)|porosity|`,
+    String.raw`pinholes?|cracks?|cracking|cracked|spatter|dents?|chatter(?:\s+marks?)`,
+    String.raw`?|false\s+rejects?|offline|disconnected|collisions?|drift(?:ing|`,
+    String.raw`s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|`,
+    String.raw`leaks?|alarms?))?`,
+  ].join(''),
+  'g',
+);
 
 export interface SymptomSlots {
   /** the operator's own words, several joined */
@@ -218,5 +276,15 @@ export function findSymptoms(normalized: NormalizedText, lower: string): Symptom
   return { symptom: words.length > 0 ? words.join(joiner) : undefined, spans };
 }
 
-export const ADVICE =
-  /怎么处理|怎么办|如何处理|怎么修|怎样修|怎么维修|如何维修|怎么解决|如何解决|如何修|维修建议|处理建议|解决方案|解决办法|处理方法|维修方法|维修记录|以前|之前|历史|上次|什么原因|原因是|\bwhat\s+fixed\b|\bfixed\s+(?:this|it|that)\b|\bhow\s+(?:do|did|can|could|should|to)\s+(?:i\s+|we\s+|you\s+)?(?:fix|repair|solve|resolve|handle|deal\s+with)\b|\b(?:fix|repair|remedy|resolution|solution)s?\b|\brecommend(?:ation|ations|ed)?\b|\badvi[cs]e\b|\bsuggest(?:ion|ions)?\b|\bwhat\s+(?:should|can|do)\s+(?:i|we)\s+do\b|\broot\s+cause\b|\btroubleshoot(?:ing)?\b|\bbefore\b|\bpreviously\b|\bin\s+the\s+past\b/;
+export const ADVICE = new RegExp(
+  [
+    String.raw`怎么处理|怎么办|如何处理|怎么修|怎样修|怎么维修|如何维修|怎么解决|如何解决|如何修|维修建议|处理建议|解决方案|`,
+    String.raw`解决办法|处理方法|维修方法|维修记录|以前|之前|历史|上次|什么原因|原因是|\bwhat\s+fixed\b|\bfixed\s+(?:this|`,
+    String.raw`it|that)\b|\bhow\s+(?:do|did|can|could|should|to)\s+(?:i\s+|`,
+    String.raw`we\s+|you\s+)?(?:fix|repair|solve|resolve|handle|deal\s+with)`,
+    String.raw`\b|\b(?:fix|repair|remedy|resolution|solution)s?\b|\brecommend(?:ation|`,
+    String.raw`ations|ed)?\b|\badvi[cs]e\b|\bsuggest(?:ion|ions)?\b|\bwhat\s+(?:should|`,
+    String.raw`can|do)\s+(?:i|we)\s+do\b|\broot\s+cause\b|\btroubleshoot(?:ing)`,
+    String.raw`?\b|\bbefore\b|\bpreviously\b|\bin\s+the\s+past\b`,
+  ].join(''),
+);

@@ -345,7 +345,8 @@ export function copyTaughtPhrasings(from: SqliteDatabase, to: SqliteDatabase): n
     return 0;
   }
   const insert = to.prepare(
-    `INSERT OR REPLACE INTO taught_phrasings (phrasing_id, phrase, normalized, skill, arguments, version, feedback_id, taught_by, created_at, removed_at, removed_by)
+    `INSERT OR REPLACE INTO taught_phrasings (phrasing_id, phrase, normalized, skill, arguments, ` +
+      `version, feedback_id, taught_by, created_at, removed_at, removed_by)
      VALUES (@phrasing_id, @phrase, @normalized, @skill, @arguments, @version, NULL, @taught_by, @created_at, NULL, NULL)`,
   );
   to.transaction(() => {

@@ -5,8 +5,13 @@ import type { Analysis } from '../../router/analysis.js';
 import type { IntentMatch, SkillRouting, SkillSlots } from '../../router/routing.js';
 import { documentSearchArgs } from './args.js';
 
-const DOC_NOUN =
-  /\bsops?\b|手册|说明书|操作规程|规程|作业指导书|指导书|交接班记录|交接班|交接记录|交接|文档|文件|资料|检查表|作业标准|\bmanuals?\b|\bhandbooks?\b|\bhand-?overs?\b|\bshift\s+(?:notes?|logs?)\b|\bdocuments?\b|\bdocs?\b|\bwork\s+instructions?\b|\bprocedures?\b|\bguides?\b|\bguidelines?\b|\bchecklists?\b/;
+const DOC_NOUN = new RegExp(
+  [
+    String.raw`\bsops?\b|手册|说明书|操作规程|规程|作业指导书|指导书|交接班记录|交接班|交接记录|交接|文档|文件|资料|检查表|作业标准|\bmanuals?\b`,
+    String.raw`\bhandbooks?\b|\bhand-?overs?\b|\bshift\s+(?:notes?|logs?)\b|\bdocuments?\b|\bdocs?\b`,
+    String.raw`\bwork\s+instructions?\b|\bprocedures?\b|\bguides?\b|\bguidelines?\b|\bchecklists?\b`,
+  ].join('|'),
+);
 const FIND_VERB =
   /\bfind\b|\bsearch\b|\blook\s*(?:up|for)\b|\bshow\b|\bopen\b|\bread\b|\bwhere\b|\bget\b|\bfetch\b|\bpull\s+up\b|查找|搜索|查询|找|查|打开|看看|看一下|在哪|调出|读/;
 
@@ -14,8 +19,15 @@ const ALARM_CODE = /(?:报警|故障|错误|alarm|error|fault)\s*(?:代码|码|�
 const DOC_FACT =
   /是什么意思|什么意思|啥意思|含义|代表什么|说的是什么|怎么规定|规定|要求是|设定值|\bwhat\s+does\b.*\b(?:mean|say)\b|\bmeaning\s+of\b|\bwhat\s+is\s+the\s+(?:limit|setting|torque|spec)\b/;
 
-const DOC_FILLER_EN =
-  /\b(?:please|pls|can|could|would|you|i|me|we|us|find|search|for|look|up|show|open|read|get|fetch|pull|where|is|are|the|a|an|about|on|of|to|in|what|does|do|say|says|need|want|with|my|our|help|there|any)\b/gi;
+const DOC_FILLER_EN = new RegExp(
+  [
+    String.raw`\b(?:please|pls|can|could|would|you|i|me|we|us|find|search|for|`,
+    String.raw`look|up|show|open|read|get|fetch|pull|where|is|are|the|a|an|`,
+    String.raw`about|on|of|to|in|what|does|do|say|says|need|want|with|my|our|`,
+    String.raw`help|there|any)\b`,
+  ].join(''),
+  'gi',
+);
 const DOC_FILLER_ZH =
   /^(?:请|麻烦)?(?:帮我|帮忙|给我)?(?:查找|搜索|查询|找一下|找找|查一下|查查|打开|看一下|看看|找|查|搜|调出)|一下|在哪里|在哪儿|在哪|有没有|有关|关于|相关的?|的|吗|呢|吧|呀|我要|我想|需要/g;
 

@@ -55,30 +55,46 @@ test('query words: script runs and Chinese bigrams', () => {
   assert.deepEqual(hanBigrams(['冲压机换模', 'sop']), ['冲压', '压机', '机换', '换模']);
 });
 
-test('a phrase with no match is searched word by word, then by the two-character words of the Chinese word that matched nothing; files ranked by words matched (zh)', async () => {
-  const tools = docs((keyword) => (keyword === '冲压' ? LINES['冲压机']! : (LINES[keyword.toLowerCase()] ?? [])));
-  const { result } = await runSkill({ skill: documentSearch, args: { query: '冲压机换模SOP' }, tools, language: 'zh' });
-  assert.equal(
-    result.answer,
-    [
-      '找到 2 个与“冲压机换模SOP”相关的文档（按词搜索：冲压机换模、sop、冲压、压机、机换、换模）：',
-      '- **sop/SOP-PR-007-press-vibration.md**（2 行匹配）\n  - 第 1 行：# SOP-PR-007\n  - 第 3 行：冲压机异常振动处理规程\n- **manuals/press-JH21-250-maintenance.md**（1 行匹配）\n  - 第 10 行：冲压机日常保养',
-      '要阅读其中一个，请说：“读取 sop/SOP-PR-007-press-vibration.md”。',
-    ].join('\n\n'),
-  );
-  assert.deepEqual(
-    tools.calls.map((call) => call.arguments.keyword),
-    ['冲压机换模SOP', '冲压机换模', 'sop', '冲压', '压机', '机换', '换模'],
-  );
-  const files = (result.data as { files: Array<{ path: string; terms: string[] }> }).files;
-  assert.deepEqual(files[0]?.terms.sort(), ['sop', '冲压机换模']);
-});
+test(
+  'a phrase with no match is searched word by word, then by the two-character words of the Chinese ' +
+    'word that matched nothing; files ranked by words matched (zh)',
+  async () => {
+    const tools = docs((keyword) => (keyword === '冲压' ? LINES['冲压机']! : (LINES[keyword.toLowerCase()] ?? [])));
+    const { result } = await runSkill({
+      skill: documentSearch,
+      args: { query: '冲压机换模SOP' },
+      tools,
+      language: 'zh',
+    });
+    assert.equal(
+      result.answer,
+      [
+        '找到 2 个与“冲压机换模SOP”相关的文档（按词搜索：冲压机换模、sop、冲压、压机、机换、换模）：',
+        '- **sop/SOP-PR-007-press-vibration.md**（2 行匹配）\n  - 第 1 行：# SOP-PR-007\n  - 第 3 行：' +
+          '冲压机异常振动处理规程\n- **manuals/press-JH21-250-maintenance.md**（1 行匹配）\n  - 第 10 行：冲压机日常保养',
+        '要阅读其中一个，请说：“读取 sop/SOP-PR-007-press-vibration.md”。',
+      ].join('\n\n'),
+    );
+    assert.deepEqual(
+      tools.calls.map((call) => call.arguments.keyword),
+      ['冲压机换模SOP', '冲压机换模', 'sop', '冲压', '压机', '机换', '换模'],
+    );
+    const files = (result.data as { files: Array<{ path: string; terms: string[] }> }).files;
+    assert.deepEqual(files[0]?.terms.sort(), ['sop', '冲压机换模']);
+  },
+);
 
 test('a direct hit in English lists every matching file', async () => {
   const { result } = await runSkill({ skill: documentSearch, args: { query: '冲压机' }, tools: docs() });
   assert.match(
     result.answer,
-    /^2 documents match "冲压机":\n\n- \*\*manuals\/press-JH21-250-maintenance\.md\*\* \(1 matching line\)\n  - line 10: 冲压机日常保养\n- \*\*sop\/SOP-PR-007-press-vibration\.md\*\* \(1 matching line\)/,
+    new RegExp(
+      [
+        String.raw`^2 documents match "冲压机":\n\n- \*\*manuals\/press-JH21-250-maintenance\.md\*\* `,
+        String.raw`\(1 matching line\)\n  - line 10: 冲压机日常保养\n- \*\*sop\/SOP-PR-007-press-vibration\.md\*\* `,
+        String.raw`\(1 matching line\)`,
+      ].join(''),
+    ),
   );
   assert.match(result.answer, /To read one, say: "read manuals\/press-JH21-250-maintenance\.md"\.$/);
 });
@@ -135,7 +151,8 @@ test('a missing path keeps every word of it, and the search offered uses the wor
   });
   assert.equal(
     en.result.answer,
-    'Cannot read manuals/does-not-exist.md: no document "manuals/does-not-exist.md"\n\nThere is no such file in the documents folder. Search for it first, e.g. "find does not exist".',
+    'Cannot read manuals/does-not-exist.md: no document "manuals/does-not-exist.md"\n\nThere is no ' +
+      'such file in the documents folder. Search for it first, e.g. "find does not exist".',
   );
   assert.equal((en.result.data as { error: string }).error, 'missing');
   const zh = await runSkill({

@@ -90,9 +90,9 @@ export function hanBigrams(terms: string[]): string[] {
 async function searchAll(
   ctx: SkillContext,
   keywords: string[],
-  parents: Map<string, string> = new Map(),
-  into?: { hits: Map<string, FileHit>; searched: number },
+  more: { parents?: Map<string, string>; into?: { hits: Map<string, FileHit>; searched: number } } = {},
 ): Promise<{ hits: Map<string, FileHit>; searched: number }> {
+  const { parents = new Map<string, string>(), into } = more;
   const results = await Promise.all(
     keywords.map((keyword) => callStructured<SearchResult>(ctx, 'search_documents', { keyword, max_results: 30 })),
   );
@@ -169,7 +169,8 @@ async function read(ctx: SkillContext, args: DocumentSearchArgs, language: Langu
     ? t(
         language,
         `**${document.path}**（${document.encoding}，共 ${document.total_chars} 字符）——内容较长，以下只显示第 ${document.offset}–${end} 个字符；要继续读，请让我从第 ${end} 个字符接着读。`,
-        `**${document.path}** (${document.encoding}, ${document.total_chars} characters) — TRUNCATED: showing characters ${document.offset}–${end}; ask me to read on from character ${end}.`,
+        `**${document.path}** (${document.encoding}, ${document.total_chars} characters) — TRUNCATED: ` +
+          `showing characters ${document.offset}–${end}; ask me to read on from character ${end}.`,
       )
     : t(
         language,
@@ -212,7 +213,7 @@ async function execute(ctx: SkillContext, args: DocumentSearchArgs): Promise<Ski
     for (const word of words.filter((entry) => !matched.has(entry)))
       for (const gram of hanBigrams([word])) if (!parents.has(gram)) parents.set(gram, word);
     if (parents.size > 0) {
-      outcome = await searchAll(ctx, [...parents.keys()], parents, outcome);
+      outcome = await searchAll(ctx, [...parents.keys()], { parents, into: outcome });
       used = [...words, ...parents.keys()];
     }
   }
@@ -240,7 +241,8 @@ async function execute(ctx: SkillContext, args: DocumentSearchArgs): Promise<Ski
       answer: t(
         language,
         `文档目录中没有文档提到“${query}”（已搜索 ${outcome.searched} 个文本文件）。请换一个词再试，例如设备名称或 SOP 编号。`,
-        `No document in the documents folder mentions "${query}" (searched ${outcome.searched} text files). Try another word, e.g. the machine's name or an SOP number.`,
+        `No document in the documents folder mentions "${query}" (searched ${outcome.searched} text ` +
+          `files). Try another word, e.g. the machine's name or an SOP number.`,
       ),
       data,
     };
@@ -291,7 +293,9 @@ export const documentSearch: CodeSkill<DocumentSearchArgs> = {
   kind: 'code',
   name: 'document_search',
   description:
-    'Find and read the plant\'s documents (SOPs, equipment manuals, shift handover notes, old GBK files) under the documents folder: shows matching files with the matching lines; with `path`, reads that document. Use for "find the SOP for …", "what does the handover note say about …".',
+    "Find and read the plant's documents (SOPs, equipment manuals, shift handover notes, old GBK " +
+    'files) under the documents folder: shows matching files with the matching lines; with `path`, ' +
+    'reads that document. Use for "find the SOP for …", "what does the handover note say about …".',
   version: '1.0.0',
   parameters: documentSearchArgs,
   timeoutMs: 20_000,

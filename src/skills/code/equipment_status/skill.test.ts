@@ -64,12 +64,15 @@ test('one machine by its Chinese name on a line: status in both languages, overd
   });
   assert.equal(
     result.answer,
-    '**B-PRESS-03** 3号冲压机（产线B，冲压机）：状态 **运行中（running）**。上次保养 2026-10-24；下次保养 2026-11-23——**已逾期 6 天**。\n\n未关闭工单（1）：\n- #3001 [P1] B-PRESS-03 冲压机异常振动（2026-11-25 开立）',
+    '**B-PRESS-03** 3号冲压机（产线B，冲压机）：状态 **运行中（running）**。上次保养 2026-10-24；下次保养 2026-11-23——**已逾期 6 天**。' +
+      '\n\n未关闭工单（1）：\n- #3001 [P1] B-PRESS-03 冲压机异常振动（2026-11-25 开立）',
   );
   const en = await runSkill({ skill: equipmentStatus, args: { equipment: 'press 3' }, tools: plant() });
   assert.equal(
     en.result.answer,
-    '**B-PRESS-03** Press 3 (Line B, Press): status **running**. Last maintenance 2026-10-24; next maintenance 2026-11-23 — **overdue by 6 days**.\n\nOpen work orders (1):\n- #3001 [P1] B-PRESS-03 冲压机异常振动 (opened 2026-11-25)',
+    '**B-PRESS-03** Press 3 (Line B, Press): status **running**. Last maintenance 2026-10-24; next ' +
+      'maintenance 2026-11-23 — **overdue by 6 days**.\n\nOpen work orders (1):\n- #3001 [P1] ' +
+      'B-PRESS-03 冲压机异常振动 (opened 2026-11-25)',
   );
   const byId = await runSkill({ skill: equipmentStatus, args: { equipment: 'd-cnc-01' }, tools: plant() });
   assert.match(
@@ -172,7 +175,14 @@ test('a state filter lists only the machines in that state; a due date lists wha
   const due = await runSkill({ skill: equipmentStatus, args: { due_by: '2026-12-06' }, tools: plant() });
   assert.match(
     due.result.answer,
-    /^Maintenance falling due in the plant from 2026-11-29 to 2026-12-06: 2 machines: B-CONV-01 \(2026-11-29\), A-PRESS-01 \(2026-12-01\)\.\nAlready overdue \(due before today\), listed apart: 3 machines: D-CNC-01 \(overdue 12 d\), B-PRESS-03 \(overdue 6 d\), A-WELD-01 \(overdue 3 d\)\./,
+    new RegExp(
+      [
+        String.raw`^Maintenance falling due in the plant from 2026-11-29 to 2026-12-06: 2 `,
+        String.raw`machines: B-CONV-01 \(2026-11-29\), A-PRESS-01 \(2026-12-01\)\.\nAlready `,
+        String.raw`overdue \(due before today\), listed apart: 3 machines: D-CNC-01 \(overdue `,
+        String.raw`12 d\), B-PRESS-03 \(overdue 6 d\), A-WELD-01 \(overdue 3 d\)\.`,
+      ].join(''),
+    ),
   );
   assert.match(due.result.answer, /\*\*Due by 2026-12-06\*\*[\s\S]*\*\*Already overdue\*\*/);
   assert.deepEqual((due.result.data as { due: string[]; overdue: string[] }).due, ['B-CONV-01', 'A-PRESS-01']);

@@ -100,12 +100,13 @@ async function openOrders(
   equipmentId: string,
 ): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
   try {
-    const { rows } = await queryAll(
-      ctx,
-      `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
-      `open work orders on ${equipmentId}`,
-      200,
-    );
+    const { rows } = await queryAll(ctx, {
+      sql:
+        `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND ` +
+        `equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
+      purpose: `open work orders on ${equipmentId}`,
+      maxRows: 200,
+    });
     return rows.map((row) => ({
       order_id: num(row.order_id),
       priority: str(row.priority),
@@ -179,7 +180,8 @@ async function execute(ctx: SkillContext, args: EquipmentStatusArgs): Promise<Sk
         answer: t(
           language,
           `“${args.equipment}”对应 ${views.length} 台设备：${which}。请说明是哪一台（例如加上产线，或用设备编号）。\n\n${table(views, lines, 'zh')}`,
-          `"${args.equipment}" matches ${views.length} machines: ${whichEn}. Which one do you mean? (name the line, or use the equipment id)\n\n${table(views, lines, 'en')}`,
+          `"${args.equipment}" matches ${views.length} machines: ${whichEn}. Which one do you mean? (name ` +
+            `the line, or use the equipment id)\n\n${table(views, lines, 'en')}`,
         ),
         data: { ...base, resolved: 'ambiguous', candidates: views.map((view) => view.equipment_id), equipment: views },
       };
@@ -264,7 +266,9 @@ function listAnswer(options: {
       answer: t(
         language,
         `${scope}有 ${matching.length} 台设备处于“${label}”状态：${ids}（共 ${options.views.length} 台，今天 ${today}）。\n\n${table(matching, lines, 'zh')}`,
-        `${matching.length} machine${matching.length === 1 ? '' : 's'} in ${scope} ${matching.length === 1 ? 'is' : 'are'} ${label}: ${ids} (of ${options.views.length}, today ${today}).\n\n${table(matching, lines, 'en')}`,
+        `${matching.length} machine${matching.length === 1 ? '' : 's'} in ${scope} ` +
+          `${matching.length === 1 ? 'is' : 'are'} ${label}: ${ids} (of ${options.views.length}, today ` +
+          `${today}).\n\n${table(matching, lines, 'en')}`,
       ),
       data: {
         ...base,
@@ -303,7 +307,8 @@ function listAnswer(options: {
       answer: t(
         language,
         `${scope}有 ${overdue.length} 台设备保养逾期（今天 ${today}）：${overdueText}。\n\n${table(overdue, lines, 'zh')}`,
-        `${overdue.length} machine${overdue.length === 1 ? '' : 's'} in ${scope} overdue for maintenance (today ${today}): ${overdueText}.\n\n${table(overdue, lines, 'en')}`,
+        `${overdue.length} machine${overdue.length === 1 ? '' : 's'} in ${scope} overdue for maintenance ` +
+          `(today ${today}): ${overdueText}.\n\n${table(overdue, lines, 'en')}`,
       ),
       data: { ...base, resolved: 'list', equipment: overdue, overdue: overdue.map((view) => view.equipment_id) },
     };
@@ -316,7 +321,8 @@ function listAnswer(options: {
   const summary = t(
     language,
     `${scope}共 ${views.length} 台设备：${statusCounts(views, 'zh')}。${overdue.length > 0 ? `保养逾期 ${overdue.length} 台：${overdueText}。` : '没有保养逾期的设备。'}（今天 ${today}）`,
-    `${views.length} machines in ${scope}: ${statusCounts(views, 'en')}. ${overdue.length > 0 ? `Maintenance overdue on ${overdue.length}: ${overdueText}.` : 'No maintenance overdue.'} (today ${today})`,
+    `${views.length} machines in ${scope}: ${statusCounts(views, 'en')}. ` +
+      `${overdue.length > 0 ? `Maintenance overdue on ${overdue.length}: ${overdueText}.` : 'No maintenance overdue.'} (today ${today})`,
   );
   return {
     answer: `${summary}\n\n${table(views, lines, language)}`,
@@ -397,7 +403,9 @@ export const equipmentStatus: CodeSkill<EquipmentStatusArgs> = {
   kind: 'code',
   name: 'equipment_status',
   description:
-    'Status (running, idle, maintenance, fault) and maintenance dates of one machine (by id such as B-PRESS-03 or by name such as "press 3" / "3号冲压机"), of a line, or of the whole plant; which machines are overdue for maintenance. Lists the candidates when a name is ambiguous.',
+    'Status (running, idle, maintenance, fault) and maintenance dates of one machine (by id such as ' +
+    'B-PRESS-03 or by name such as "press 3" / "3号冲压机"), of a line, or of the whole plant; which ' +
+    'machines are overdue for maintenance. Lists the candidates when a name is ambiguous.',
   version: '1.1.0',
   parameters: equipmentStatusArgs,
   timeoutMs: 20_000,

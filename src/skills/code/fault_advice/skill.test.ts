@@ -132,7 +132,11 @@ test('precedents ranked with order ids, the machine resolved and its open orders
 });
 
 test('English answer; an ambiguous machine searches each of its machines, merged, and says so', async () => {
-  const order = (id: number, equipment: string, resolution: string, closed: string, similarity: number) => ({
+  const order = (
+    [id, equipment]: [id: number, equipment: string],
+    resolution: string,
+    [closed, similarity]: [string, number],
+  ) => ({
     ...FOUND.matches[0]!,
     order_id: id,
     equipment_id: equipment,
@@ -144,7 +148,7 @@ test('English answer; an ambiguous machine searches each of its machines, merged
     'A-PRESS-01': {
       ...FOUND,
       similar_count: 3,
-      matches: [order(501, 'A-PRESS-01', '更换主轴轴承', '2026-11-20T10:00:00', 0.9)],
+      matches: [order([501, 'A-PRESS-01'], '更换主轴轴承', ['2026-11-20T10:00:00', 0.9])],
       resolutions: [
         {
           resolution: '更换主轴轴承',
@@ -159,7 +163,7 @@ test('English answer; an ambiguous machine searches each of its machines, merged
     'B-PRESS-01': {
       ...FOUND,
       similar_count: 2,
-      matches: [order(502, 'B-PRESS-01', '紧固地脚螺栓', '2026-10-01T10:00:00', 0.95)],
+      matches: [order([502, 'B-PRESS-01'], '紧固地脚螺栓', ['2026-10-01T10:00:00', 0.95])],
       resolutions: [
         {
           resolution: '紧固地脚螺栓',
@@ -179,7 +183,14 @@ test('English answer; an ambiguous machine searches each of its machines, merged
   });
   assert.match(
     result.answer,
-    /^Fault advice for "vibration": 5 similar closed work orders\. Fixes that worked, most often and most recently first:\n\n1\. 紧固地脚螺栓 — worked 3× \(last 2026-10-01\); orders #502 #310 #300\n2\. 更换主轴轴承 — worked 2× \(last 2026-11-20\); orders #501 #420/,
+    new RegExp(
+      [
+        String.raw`^Fault advice for "vibration": 5 similar closed work orders\. Fixes that `,
+        String.raw`worked, most often and most recently first:\n\n1\. 紧固地脚螺栓 — worked 3× `,
+        String.raw`\(last 2026-10-01\); orders #502 #310 #300\n2\. 更换主轴轴承 — worked 2× \(last `,
+        String.raw`2026-11-20\); orders #501 #420`,
+      ].join(''),
+    ),
   );
   assert.match(result.answer, /Most similar orders:\n\n- #502 [^\n]+\n- #501 /);
   assert.match(
@@ -228,7 +239,9 @@ test('no precedent on the machine widens to the plant; no precedent anywhere is 
   });
   assert.equal(
     nothing.result.answer,
-    'No closed work order among 3000 resembles "smells of burnt toast", so there is no precedent to recommend (and no guess). Check the SOPs instead — e.g. ask "find the SOP for smells of burnt toast".',
+    'No closed work order among 3000 resembles "smells of burnt toast", so there is no precedent to ' +
+      'recommend (and no guess). Check the SOPs instead — e.g. ask "find the SOP for smells of burnt ' +
+      'toast".',
   );
   const zh = await runSkill({
     skill: faultAdvice,

@@ -77,12 +77,13 @@ async function openOrders(
   equipmentId: string,
 ): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
   try {
-    const { rows } = await queryAll(
-      ctx,
-      `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
-      `open work orders on ${equipmentId} (fault advice)`,
-      200,
-    );
+    const { rows } = await queryAll(ctx, {
+      sql:
+        `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND ` +
+        `equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
+      purpose: `open work orders on ${equipmentId} (fault advice)`,
+      maxRows: 200,
+    });
     return rows.map((row) => ({
       order_id: num(row.order_id),
       priority: str(row.priority),
@@ -162,12 +163,11 @@ async function searchSeveral(
   // cited newest first, as the server does for one machine: the merged lists need the orders' closing dates
   const ids = [...new Set([...fixes.values()].flatMap((group) => group.order_ids))];
   if (ids.length > 0) {
-    const { rows } = await queryAll(
-      ctx,
-      `SELECT order_id, closed_at FROM work_orders WHERE order_id IN (${ids.map((id) => String(Math.trunc(id))).join(', ')}) ORDER BY order_id`,
-      'closing dates of the cited work orders (fault advice over several machines)',
-      5000,
-    );
+    const { rows } = await queryAll(ctx, {
+      sql: `SELECT order_id, closed_at FROM work_orders WHERE order_id IN (${ids.map((id) => String(Math.trunc(id))).join(', ')}) ORDER BY order_id`,
+      purpose: 'closing dates of the cited work orders (fault advice over several machines)',
+      maxRows: 5000,
+    });
     const closed = new Map(rows.map((row) => [num(row.order_id), str(row.closed_at)]));
     for (const group of fixes.values())
       group.order_ids.sort((a, b) => (closed.get(b) ?? '').localeCompare(closed.get(a) ?? '') || b - a);
@@ -282,7 +282,22 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
     : t(language, `“${symptom}”`, `"${symptom}"`);
   const openText =
     open.length > 0
-      ? `${t(language, `${item!.equipment_id} 的未关闭工单（${open.length}）：`, `Open work orders on ${item!.equipment_id} (${open.length}):`)}\n${open.map((order) => t(language, `- #${order.order_id} [${order.priority}] ${order.title}（${order.opened_at.slice(0, 10)} 开立）`, `- #${order.order_id} [${order.priority}] ${order.title} (opened ${order.opened_at.slice(0, 10)})`)).join('\n')}`
+      ? `` +
+        t(
+          language,
+          `${item!.equipment_id} 的未关闭工单（${open.length}）：`,
+          `Open work orders on ${item!.equipment_id} (${open.length}):`,
+        ) +
+        `\n` +
+        open
+          .map((order) =>
+            t(
+              language,
+              `- #${order.order_id} [${order.priority}] ${order.title}（${order.opened_at.slice(0, 10)} 开立）`,
+              `- #${order.order_id} [${order.priority}] ${order.title} (opened ${order.opened_at.slice(0, 10)})`,
+            ),
+          )
+          .join('\n')
       : undefined;
   const base = {
     arguments: args,
@@ -299,7 +314,9 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
       t(
         language,
         `在 ${result.indexed_orders} 张已关闭工单中没有与${subject}相似的记录，所以没有以往的处理办法可以推荐（不作猜测）。建议查阅作业指导书，例如问：“查找${symptom}的SOP”。`,
-        `No closed work order among ${result.indexed_orders} resembles ${subject}, so there is no precedent to recommend (and no guess). Check the SOPs instead — e.g. ask "find the SOP for ${symptom}".`,
+        `No closed work order among ${result.indexed_orders} resembles ${subject}, so there is no ` +
+          `precedent to recommend (and no guess). Check the SOPs instead — e.g. ask "find the SOP for ` +
+          `${symptom}".`,
       ),
       ...notes,
     ];
@@ -312,7 +329,8 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
     t(
       language,
       `${index + 1}. ${group.wordings?.zh ?? group.resolution}——有效 ${group.count} 次（最近 ${dateOf(group.last_closed_at)}）；工单 ${cite(group.order_ids)}`,
-      `${index + 1}. ${group.wordings?.en ?? group.resolution} — worked ${group.count}× (last ${dateOf(group.last_closed_at)}); orders ${cite(group.order_ids)}`,
+      `${index + 1}. ${group.wordings?.en ?? group.resolution} — worked ${group.count}× (last ` +
+        `${dateOf(group.last_closed_at)}); orders ${cite(group.order_ids)}`,
     ),
   );
   const similar = result.matches
@@ -347,7 +365,10 @@ export const faultAdvice: CodeSkill<FaultAdviceArgs> = {
   kind: 'code',
   name: 'fault_advice',
   description:
-    'Recommend a fix from the plant\'s own history: given a symptom (e.g. "abnormal vibration", "异常振动") and optionally the machine or line, finds the most similar closed work orders and ranks the resolutions that fixed them by how often and how recently they worked, citing order ids; lists the machine\'s open orders. Says so when there is no precedent.',
+    'Recommend a fix from the plant\'s own history: given a symptom (e.g. "abnormal vibration", ' +
+    '"异常振动") and optionally the machine or line, finds the most similar closed work orders and ranks ' +
+    'the resolutions that fixed them by how often and how recently they worked, citing order ids; ' +
+    "lists the machine's open orders. Says so when there is no precedent.",
   version: '1.1.0',
   parameters: faultAdviceArgs,
   timeoutMs: 30_000,

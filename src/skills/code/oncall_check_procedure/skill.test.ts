@@ -64,7 +64,9 @@ test("holiday in the engineer's country on their LOCAL date: escalation with one
   });
   assert.equal(
     result.answer,
-    'Escalation needed: Michael Johnson (mjohnson) is on call and 2026-11-25 is a public holiday in US (Thanksgiving Day). Open P1 work orders that need cover (2):\n#3003 B-PRESS-03 冲压机异常振动\n#3007 D-CNC-01: Spindle alarm',
+    'Escalation needed: Michael Johnson (mjohnson) is on call and 2026-11-25 is a public holiday in ' +
+      'US (Thanksgiving Day). Open P1 work orders that need cover (2):\n#3003 B-PRESS-03 ' +
+      '冲压机异常振动\n#3007 D-CNC-01: Spindle alarm',
   );
   assert.deepEqual(tools.calls.map((call) => call.name).sort(), [
     'get_current_oncall',
@@ -202,7 +204,9 @@ test("no priority asked: all the engineer's open work orders, each with its prio
   assert.deepEqual(tools.calls.find((call) => call.name === 'list_open_issues')?.arguments, { assignee_id: 2 });
   assert.equal(
     result.answer,
-    'On-call normal: Michael Johnson (mjohnson) is on call; 2026-11-25 is not a public holiday in US. Open work orders (3):\n#3007 [P0] D-CNC-01: Spindle alarm\n#3003 [P1] B-PRESS-03 冲压机异常振动\n#2910 [P3] C-CONV-01 跑偏',
+    'On-call normal: Michael Johnson (mjohnson) is on call; 2026-11-25 is not a public holiday in ' +
+      'US. Open work orders (3):\n#3007 [P0] D-CNC-01: Spindle alarm\n#3003 [P1] B-PRESS-03 ' +
+      '冲压机异常振动\n#2910 [P3] C-CONV-01 跑偏',
   );
   assert.equal((result.data as { priority?: string }).priority, 'all');
 });
@@ -219,7 +223,8 @@ test('a public holiday with nothing to cover is still an escalation, saying "No 
   });
   assert.equal(
     en.result.answer,
-    'Escalation needed: Michael Johnson (mjohnson) is on call and 2026-11-25 is a public holiday in US (Thanksgiving Day). No open issues: they hold no open work orders to cover.',
+    'Escalation needed: Michael Johnson (mjohnson) is on call and 2026-11-25 is a public holiday in ' +
+      'US (Thanksgiving Day). No open issues: they hold no open work orders to cover.',
   );
   assert.equal((en.result.data as { escalation?: boolean }).escalation, true);
   const zh = await runSkill({

@@ -192,7 +192,9 @@ export const oncallCheckProcedure: CodeSkill<OncallCheckArgs> = {
   kind: 'code',
   name: 'oncall_check_procedure',
   description:
-    'The on-call holiday check without a model (the fallback of the Markdown skill oncall_check): who is on call, whether their local date is a public holiday in their country, and their open work orders of a priority, in the "Escalation needed" / "On-call normal" templates.',
+    'The on-call holiday check without a model (the fallback of the Markdown skill oncall_check): ' +
+    'who is on call, whether their local date is a public holiday in their country, and their open ' +
+    'work orders of a priority, in the "Escalation needed" / "On-call normal" templates.',
   version: '1.2.0',
   parameters: oncallCheckArgs,
   timeoutMs: 20_000,

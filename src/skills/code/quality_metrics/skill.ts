@@ -42,7 +42,10 @@ export interface LineFigures {
   yield: number | null;
 }
 
-export function figures(line: LineInfo, inspected: number, defective: number, batches: number): LineFigures {
+export function figures(
+  line: LineInfo,
+  { inspected, defective, batches }: { inspected: number; defective: number; batches: number },
+): LineFigures {
   const has = inspected > 0;
   return {
     line_id: line.line_id,
@@ -164,7 +167,9 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   if ('answer' in filters) return filters;
   const { shift, defect } = filters;
   const where =
-    `record_date BETWEEN ${sqlDate(from)} AND ${sqlDate(effectiveTo)}${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}` +
+    `record_date BETWEEN ${sqlDate(from)} AND ` +
+    `${sqlDate(effectiveTo)}` +
+    `${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}` +
     (shift ? ` AND shift = ${sqlText(shift.stored)}` : '');
   const typeSum = defect
     ? `, SUM(CASE WHEN defect_type = ${sqlText(defect.code)} THEN defect_qty ELSE 0 END) AS type_defective`
@@ -174,25 +179,30 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     t(language, `正在查询 ${from} 至 ${effectiveTo} 的质量数据…`, `querying quality data ${from} to ${effectiveTo}…`),
   );
   const [totals, daily, types, typeNames] = await Promise.all([
-    queryAll(
-      ctx,
-      `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`,
-      QUERY_PURPOSE,
-    ),
+    queryAll(ctx, {
+      sql:
+        `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS ` +
+        `batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`,
+      purpose: QUERY_PURPOSE,
+    }),
     args.by_day
-      ? queryAll(
-          ctx,
-          `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY record_date, line_id`,
-          'quality metrics per day and line',
-          5000,
-        )
+      ? queryAll(ctx, {
+          sql:
+            `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS ` +
+            `defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY ` +
+            `record_date, line_id`,
+          purpose: 'quality metrics per day and line',
+          maxRows: 5000,
+        })
       : undefined,
     wantTypes
-      ? queryAll(
-          ctx,
-          `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
-          'defect types per line for the asked period',
-        )
+      ? queryAll(ctx, {
+          sql:
+            `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS ` +
+            `defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, ` +
+            `COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
+          purpose: 'defect types per line for the asked period',
+        })
       : undefined,
     wantTypes ? loadDefectTypes(ctx) : undefined,
   ]);
@@ -202,7 +212,11 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   const byLine = new Map(totals.rows.map((row) => [str(row.line_id), row]));
   const lines = selected.map((line) => {
     const row = byLine.get(line.line_id);
-    return figures(line, num(row?.inspected), num(row?.defective), num(row?.batches));
+    return figures(line, {
+      inspected: num(row?.inspected),
+      defective: num(row?.defective),
+      batches: num(row?.batches),
+    });
   });
   const when = periodLabel(period, language) + (shift ? t(language, `（${shift.zh}）`, ` (${shift.en})`) : '');
   const notes: string[] = [];
@@ -261,7 +275,10 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   const withData = lines.filter((line) => line.has_data && line.inspected > 0);
   const sumInspected = withData.reduce((sum, line) => sum + line.inspected, 0);
   const sumDefective = withData.reduce((sum, line) => sum + line.defective, 0);
-  const total = figures({ line_id: '*', name: '合计', name_en: 'All lines' }, sumInspected, sumDefective, batches);
+  const total = figures(
+    { line_id: '*', name: '合计', name_en: 'All lines' },
+    { inspected: sumInspected, defective: sumDefective, batches },
+  );
   const parts: string[] = [];
   let ranking: string[] | undefined;
 
@@ -281,8 +298,12 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     ): string =>
       t(
         language,
-        `${typeName} **${pcs(figure.pieces, 'zh')}**，占检验数 ${pct(figure.rate ?? 0)}（检验 ${pcs(line.inspected, 'zh')}），占全部不良 ${figure.share === null ? '—' : pct(figure.share)}（不良共 ${pcs(line.defective, 'zh')}）`,
-        `**${figure.pieces} ${typeName.toLowerCase()}** pieces — ${pct(figure.rate ?? 0)} of the ${pcs(line.inspected, 'en')} inspected, ${figure.share === null ? '—' : pct(figure.share)} of the ${line.defective} defective`,
+        `${typeName} **${pcs(figure.pieces, 'zh')}**，占检验数 ${pct(figure.rate ?? 0)}（检验 ` +
+          `${pcs(line.inspected, 'zh')}），占全部不良 ${figure.share === null ? '—' : pct(figure.share)}（不良共 ` +
+          `${pcs(line.defective, 'zh')}）`,
+        `**${figure.pieces} ${typeName.toLowerCase()}** pieces — ${pct(figure.rate ?? 0)} of the ` +
+          `${pcs(line.inspected, 'en')} inspected, ${figure.share === null ? '—' : pct(figure.share)} of ` +
+          `the ${line.defective} defective`,
       );
     const ordered = args.rank
       ? [...lines].sort(
@@ -580,11 +601,10 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
   const language = ctx.language;
   const out: Filters = {};
   if (args.shift) {
-    const { rows: stored } = await queryAll(
-      ctx,
-      'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
-      'the shifts the inspection data records',
-    );
+    const { rows: stored } = await queryAll(ctx, {
+      sql: 'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
+      purpose: 'the shifts the inspection data records',
+    });
     const shifts = stored.map((row) => str(row.shift));
     const wanted = shiftKey(args.shift);
     const match =
@@ -610,11 +630,10 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
     const names = await loadDefectTypes(ctx);
     let types = [...names.values()];
     if (types.length === 0) {
-      const { rows: codes } = await queryAll(
-        ctx,
-        'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type',
-        'the defect types the inspection data records',
-      );
+      const { rows: codes } = await queryAll(ctx, {
+        sql: 'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type',
+        purpose: 'the defect types the inspection data records',
+      });
       types = codes.map((row) => ({
         defect_type: str(row.defect_type),
         name_zh: str(row.defect_type),
@@ -663,8 +682,12 @@ export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
   kind: 'code',
   name: 'quality_metrics',
   description:
-    'Output (产量), defect rate (次品率/不良率) and yield (良率) of one or more production lines for a day or a period, with the inspected and defective piece counts behind them; ' +
-    'ranks the lines ("which line was worst last week?") by defect rate, defective pieces, output or yield (rank_by), breaks down by day or by defect type when asked; only one shift (shift: day/night) or one defect type (defect_type: "scratch", "气孔") when asked. Use for any question about quality figures of lines.',
+    'Output (产量), defect rate (次品率/不良率) and yield (良率) of one or more production lines for a day or ' +
+    'a period, with the inspected and defective piece counts behind them; ' +
+    'ranks the lines ("which line was worst last week?") by defect rate, defective pieces, output or ' +
+    'yield (rank_by), breaks down by day or by defect type when asked; only one shift (shift: ' +
+    'day/night) or one defect type (defect_type: "scratch", "气孔") when asked. Use for any question ' +
+    'about quality figures of lines.',
   version: '1.2.0',
   parameters: qualityMetricsArgs,
   timeoutMs: 30_000,

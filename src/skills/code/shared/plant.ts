@@ -13,7 +13,7 @@ async function withFallback(ctx: SkillContext, attempts: Array<{ sql: string; pu
   let lastError: unknown;
   for (const attempt of attempts) {
     try {
-      return (await queryAll(ctx, attempt.sql, attempt.purpose)).rows;
+      return (await queryAll(ctx, { sql: attempt.sql, purpose: attempt.purpose })).rows;
     } catch (error) {
       if (!isMissingSchema(error)) throw error;
       lastError = error;
@@ -69,11 +69,10 @@ export interface DefectTypeName {
 /** defect_types (code → zh/en names); an empty map when the table does not exist */
 export async function loadDefectTypes(ctx: SkillContext): Promise<Map<string, DefectTypeName>> {
   try {
-    const { rows } = await queryAll(
-      ctx,
-      'SELECT defect_type, name_zh, name_en FROM defect_types ORDER BY defect_type',
-      'names of the defect types',
-    );
+    const { rows } = await queryAll(ctx, {
+      sql: 'SELECT defect_type, name_zh, name_en FROM defect_types ORDER BY defect_type',
+      purpose: 'names of the defect types',
+    });
     return new Map(
       rows.map((row) => [
         str(row.defect_type),
@@ -110,7 +109,10 @@ export async function loadEquipment(ctx: SkillContext): Promise<EquipmentItem[]>
   const purpose = 'equipment list: resolve the machine the operator named, status and maintenance dates';
   const rows = await withFallback(ctx, [
     {
-      sql: 'SELECT e.equipment_id, e.line_id, e.name, e.name_en, e.type, t.name_zh AS type_zh, t.name_en AS type_en, e.status, e.last_maintenance, e.next_maintenance FROM equipment e LEFT JOIN equipment_types t ON t.type = e.type ORDER BY e.line_id, e.equipment_id',
+      sql:
+        'SELECT e.equipment_id, e.line_id, e.name, e.name_en, e.type, t.name_zh AS type_zh, t.name_en AS ' +
+        'type_en, e.status, e.last_maintenance, e.next_maintenance FROM equipment e LEFT JOIN ' +
+        'equipment_types t ON t.type = e.type ORDER BY e.line_id, e.equipment_id',
       purpose,
     },
     {

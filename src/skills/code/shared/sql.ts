@@ -58,10 +58,9 @@ export type Row = Record<string, string | number | null>;
  */
 export async function queryAll(
   ctx: SkillContext,
-  sql: string,
-  purpose: string,
-  maxRows = 2000,
+  query: { sql: string; purpose: string; maxRows?: number },
 ): Promise<{ rows: Row[]; truncated: boolean }> {
+  const { sql, purpose, maxRows = 2000 } = query;
   const rows: Row[] = [];
   for (let offset = 0; ; offset += PAGE_SIZE) {
     const result = await ctx.query(`${sql} LIMIT ${PAGE_SIZE}${offset > 0 ? ` OFFSET ${offset}` : ''}`, purpose);

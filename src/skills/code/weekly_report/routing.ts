@@ -5,8 +5,14 @@ import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { weeklyReportArgs } from './args.js';
 
-export const WEEKLY_REPORT =
-  /周报|(?:本|这|上|上个|这个|上1个?|这1个?)?(?:周|星期|礼拜)的?(?:质量)?(?:报告|报表|总结)|\bweekly\s+(?:quality\s+)?(?:report|summary)\b|\bweek(?:'s|s)?\s+(?:quality\s+)?(?:report|summary)\b|\b(?:quality\s+)?report\s+(?:for|of|on)\s+(?:this|last|the|that)\s+week\b/;
+export const WEEKLY_REPORT = new RegExp(
+  [
+    String.raw`周报|(?:本|这|上|上个|这个|上1个?|这1个?)?(?:周|星期|礼拜)的?(?:质量)?(?:报告|报表|总结)`,
+    String.raw`\bweekly\s+(?:quality\s+)?(?:report|summary)\b`,
+    String.raw`\bweek(?:'s|s)?\s+(?:quality\s+)?(?:report|summary)\b`,
+    String.raw`\b(?:quality\s+)?report\s+(?:for|of|on)\s+(?:this|last|the|that)\s+week\b`,
+  ].join('|'),
+);
 
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};

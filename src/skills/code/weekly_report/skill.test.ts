@@ -78,7 +78,14 @@ test('this week against last week: table, bullets, worst days, charts, progress,
   assert.match(answer, /\| Line B \| 2000 \| 2000 \| 4\.50% \| 2\.00% \| \+2\.50 pp \|/);
   assert.match(
     answer,
-    /- \*\*Line B\*\*: defect rate 4\.50% \(90 of 2000 pcs\) this week vs 2\.00% \(40 of 2000 pcs\) last week, \+2\.50 pp, worse; top defects: Crack 60 pcs \(66\.67%\), Burr 30 pcs \(33\.33%\); worst day: 2026-11-24 \(Tue\) 6\.00% \(60 of 1000 pcs\)/,
+    new RegExp(
+      [
+        String.raw`- \*\*Line B\*\*: defect rate 4\.50% \(90 of 2000 pcs\) this week vs 2\.00% `,
+        String.raw`\(40 of 2000 pcs\) last week, \+2\.50 pp, worse; top defects: Crack 60 `,
+        String.raw`pcs \(66\.67%\), Burr 30 pcs \(33\.33%\); worst day: 2026-11-24 \(Tue\) `,
+        String.raw`6\.00% \(60 of 1000 pcs\)`,
+      ].join(''),
+    ),
   );
   assert.match(
     answer,
@@ -129,7 +136,12 @@ test('the report in Chinese, for a week given by a non-Monday date', async () =>
   );
   assert.match(
     result.answer,
-    /- \*\*产线B\*\*：本周次品率 4\.50%（90\/2000 件），上周 2\.00%（40\/2000 件），\+2\.50 个百分点，变差；主要缺陷：裂纹 60 件（66\.67%）、毛刺 30 件（33\.33%）；最差一天：2026-11-24（周二） 6\.00%（60\/1000 件）/,
+    new RegExp(
+      [
+        String.raw`- \*\*产线B\*\*：本周次品率 4\.50%（90\/2000 件），上周 2\.00%（40\/2000 件），\+2\.50 个百分点，变差；主要缺陷：裂纹 `,
+        String.raw`60 件（66\.67%）、毛刺 30 件（33\.33%）；最差一天：2026-11-24（周二） 6\.00%（60\/1000 件）`,
+      ].join(''),
+    ),
   );
   assert.match(result.answer, /2026-11-25 不是周一：报告从该周周一 2026-11-23 开始。/);
 });
@@ -180,7 +192,13 @@ test('no data in either week, a future week and an unknown line get clear answer
   const empty = await runSkill({ skill: weeklyReport, args: {}, tools: plant({ empty: true }).tools });
   assert.match(
     empty.result.answer,
-    /^No inspection records this week \(2026-11-23 – 2026-11-29\) or last week \(2026-11-16 – 2026-11-22\), so there is no report to make\. The inspection data covers 2025-10-26 to 2026-11-29\.$/,
+    new RegExp(
+      [
+        String.raw`^No inspection records this week \(2026-11-23 – 2026-11-29\) or last week `,
+        String.raw`\(2026-11-16 – 2026-11-22\), so there is no report to make\. The inspection `,
+        String.raw`data covers 2025-10-26 to 2026-11-29\.$`,
+      ].join(''),
+    ),
   );
   const future = await runSkill({
     skill: weeklyReport,

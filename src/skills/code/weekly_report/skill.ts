@@ -61,10 +61,18 @@ function mondayOf(date: string): string {
 }
 
 function dailyQuery(from: string, to: string, lineFilter: string): string {
-  return `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE record_date BETWEEN ${sqlDate(from)} AND ${sqlDate(to)}${lineFilter} GROUP BY record_date, line_id ORDER BY record_date, line_id`;
+  return (
+    `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, ` +
+    `COUNT(*) AS batches FROM quality_data WHERE record_date BETWEEN ${sqlDate(from)} AND ` +
+    `${sqlDate(to)}${lineFilter} GROUP BY record_date, line_id ORDER BY record_date, line_id`
+  );
 }
 
-function week(rows: Row[], lineId: string, from: string, to: string): { figure: WeekFigure; days: DayFigure[] } {
+function week(
+  rows: Row[],
+  lineId: string,
+  [from, to]: [from: string, to: string],
+): { figure: WeekFigure; days: DayFigure[] } {
   const own = rows.filter((row) => str(row.line_id) === lineId);
   const days = own.map((row) => ({
     date: str(row.record_date),
@@ -128,8 +136,12 @@ function bullet(report: LineReport, language: Language, names: { cur: string; pr
   parts.push(
     t(
       language,
-      `${names.cur}次品率 ${rateWithCounts(report.this_week, 'zh')}，${names.prev} ${rateWithCounts(report.last_week, 'zh')}${change === null ? '' : `，${pointsChange(change, 'zh')}${trend}`}`,
-      `defect rate ${rateWithCounts(report.this_week, 'en')} ${names.cur} vs ${rateWithCounts(report.last_week, 'en')} ${names.prev}${change === null ? '' : `, ${pointsChange(change, 'en')}${trend}`}`,
+      `${names.cur}次品率 ${rateWithCounts(report.this_week, 'zh')}，${names.prev} ` +
+        `${rateWithCounts(report.last_week, 'zh')}` +
+        `${change === null ? '' : `，${pointsChange(change, 'zh')}${trend}`}`,
+      `defect rate ${rateWithCounts(report.this_week, 'en')} ${names.cur} vs ` +
+        `${rateWithCounts(report.last_week, 'en')} ` +
+        `${names.prev}${change === null ? '' : `, ${pointsChange(change, 'en')}${trend}`}`,
     ),
   );
   if (report.top_defect_types.length > 0) {
@@ -195,13 +207,22 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
     ),
   );
   const [thisRows, lastRows, typeRows, typeNames] = await Promise.all([
-    queryAll(ctx, dailyQuery(thisStart, thisEnd, lineFilter), 'weekly report: this week per day and line'),
-    queryAll(ctx, dailyQuery(lastStart, lastEnd, lineFilter), 'weekly report: last week per day and line'),
-    queryAll(
-      ctx,
-      `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE record_date BETWEEN ${sqlDate(thisStart)} AND ${sqlDate(thisEnd)}${lineFilter} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
-      'weekly report: defect types this week per line',
-    ),
+    queryAll(ctx, {
+      sql: dailyQuery(thisStart, thisEnd, lineFilter),
+      purpose: 'weekly report: this week per day and line',
+    }),
+    queryAll(ctx, {
+      sql: dailyQuery(lastStart, lastEnd, lineFilter),
+      purpose: 'weekly report: last week per day and line',
+    }),
+    queryAll(ctx, {
+      sql:
+        `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS ` +
+        `defective FROM quality_data WHERE record_date BETWEEN ${sqlDate(thisStart)} AND ` +
+        `${sqlDate(thisEnd)}${lineFilter} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, ` +
+        `'unclassified') ORDER BY line_id, defective DESC`,
+      purpose: 'weekly report: defect types this week per line',
+    }),
     loadDefectTypes(ctx),
   ]);
   const thisBatches = thisRows.rows.reduce((sum, row) => sum + num(row.batches), 0);
@@ -246,8 +267,8 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
 
   ctx.progress(t(language, '正在对比两周数据…', 'comparing the two weeks…'));
   const reports: LineReport[] = selected.map((line: LineInfo) => {
-    const current = week(thisRows.rows, line.line_id, thisStart, thisEnd);
-    const previous = week(lastRows.rows, line.line_id, lastStart, lastEnd);
+    const current = week(thisRows.rows, line.line_id, [thisStart, thisEnd]);
+    const previous = week(lastRows.rows, line.line_id, [lastStart, lastEnd]);
     const change =
       current.figure.defect_rate !== null && previous.figure.defect_rate !== null
         ? Math.round((current.figure.defect_rate - previous.figure.defect_rate) * 100) / 100
@@ -376,7 +397,9 @@ export const weeklyReport: CodeSkill<WeeklyReportArgs> = {
   kind: 'code',
   name: 'weekly_report',
   description:
-    'The weekly quality report (质量周报): per line, this week (Monday to today, or the week starting week_start) against last week — output, defect rate and its change, top defect types, the worst days — as Markdown with chart series.',
+    'The weekly quality report (质量周报): per line, this week (Monday to today, or the week starting ' +
+    'week_start) against last week — output, defect rate and its change, top defect types, the worst ' +
+    'days — as Markdown with chart series.',
   version: '1.0.0',
   parameters: weeklyReportArgs,
   timeoutMs: 45_000,

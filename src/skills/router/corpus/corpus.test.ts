@@ -295,7 +295,9 @@ test('the rules answer right or honestly, never wrongly', () => {
   for (const [key, row] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
     const [language, family] = key.split(' ');
     lines.push(
-      `${language!.padEnd(4)} ${family!.padEnd(14)} ${String(row.right).padStart(5)} ${String(row.honest).padStart(6)} ${`(${row.exact})`.padStart(15)} ${String(row.wrong).padStart(5)}`,
+      `${language!.padEnd(4)} ${family!.padEnd(14)} ${String(row.right).padStart(5)} ` +
+        `${String(row.honest).padStart(6)} ${`(${row.exact})`.padStart(15)} ` +
+        `${String(row.wrong).padStart(5)}`,
     );
   }
   const answerable = judged.filter((item) => !item.entry.honest);
@@ -377,7 +379,10 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
     assert.ok(data.period && data.lines, `${where}: figures (${result.answer.slice(0, 200)})`);
     const shift = typeof args.shift === 'string' ? args.shift : undefined;
     for (const line of data.lines) {
-      const sql = `SELECT COALESCE(SUM(inspected_qty), 0) AS inspected, COALESCE(SUM(defect_qty), 0) AS defective, COALESCE(SUM(CASE WHEN defect_type = ? THEN defect_qty ELSE 0 END), 0) AS type_defective FROM quality_data WHERE line_id = ? AND record_date BETWEEN ? AND ?${shift ? ' AND shift = ?' : ''}`;
+      const sql =
+        `SELECT COALESCE(SUM(inspected_qty), 0) AS inspected, COALESCE(SUM(defect_qty), 0) AS defective, ` +
+        `COALESCE(SUM(CASE WHEN defect_type = ? THEN defect_qty ELSE 0 END), 0) AS type_defective FROM ` +
+        `quality_data WHERE line_id = ? AND record_date BETWEEN ? AND ?${shift ? ' AND shift = ?' : ''}`;
       const params: Array<string> = [
         data.defect_type ?? '',
         line.line_id,
