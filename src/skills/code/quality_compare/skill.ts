@@ -107,11 +107,10 @@ function shiftName(stored: string): { zh: string; en: string } {
 const between = (period: Period): string => `record_date BETWEEN ${sqlDate(period.from)} AND ${sqlDate(period.to)}`;
 
 async function totals(ctx: SkillContext, scope: Scope, period: Period): Promise<Map<string, Figures>> {
-  const { rows } = await queryAll(
-    ctx,
-    `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${between(period)}${scope.where} GROUP BY line_id ORDER BY line_id`,
-    `quality comparison: output and defective pieces per line, ${period.from} to ${period.to}`,
-  );
+  const { rows } = await queryAll(ctx, {
+    sql: `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${between(period)}${scope.where} GROUP BY line_id ORDER BY line_id`,
+    purpose: `quality comparison: output and defective pieces per line, ${period.from} to ${period.to}`,
+  });
   const out = new Map<string, Figures>();
   let inspected = 0;
   let defective = 0;
@@ -232,11 +231,10 @@ async function comparePrevious(ctx: SkillContext, job: Job) {
 async function rankShifts(ctx: SkillContext, job: Job) {
   const { args, scope, current } = job;
   const language = ctx.language;
-  const { rows } = await queryAll(
-    ctx,
-    `SELECT shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${between(current)}${scope.where} GROUP BY shift ORDER BY shift`,
-    'quality comparison: output and defective pieces per shift for the asked period',
-  );
+  const { rows } = await queryAll(ctx, {
+    sql: `SELECT shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${between(current)}${scope.where} GROUP BY shift ORDER BY shift`,
+    purpose: 'quality comparison: output and defective pieces per shift for the asked period',
+  });
   const shifts = rows
     .map((row) => ({ shift: str(row.shift), ...figuresOf(num(row.inspected), num(row.defective), num(row.batches)) }))
     .filter((row) => row.inspected > 0)
@@ -325,21 +323,18 @@ async function explain(ctx: SkillContext, job: Job) {
   const part = `CASE WHEN record_date >= ${sqlDate(current.from)} THEN 'asked' ELSE 'base' END`;
   const range = `record_date BETWEEN ${sqlDate(base.from)} AND ${sqlDate(current.to)}${scope.where}`;
   const [byShift, byType, orders, names] = await Promise.all([
-    queryAll(
-      ctx,
-      `SELECT ${part} AS part, shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${range} GROUP BY part, shift ORDER BY part, shift`,
-      `why: the line's figures per shift, the period against the ${BASELINE_DAYS} days before`,
-    ),
-    queryAll(
-      ctx,
-      `SELECT ${part} AS part, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${range} AND defect_qty > 0 GROUP BY part, COALESCE(defect_type, 'unclassified') ORDER BY part, defective DESC`,
-      `why: the line's defective pieces per defect type, the period against the ${BASELINE_DAYS} days before`,
-    ),
-    queryAll(
-      ctx,
-      `SELECT order_id, equipment_id, priority, status, title, root_cause, opened_at, closed_at FROM work_orders WHERE line_id = ${sqlText(line.line_id)} AND substr(opened_at, 1, 10) <= ${sqlDate(current.to)} AND (closed_at IS NULL OR substr(closed_at, 1, 10) >= ${sqlDate(current.from)}) ORDER BY opened_at, order_id`,
-      'why: the work orders recorded on the line during the period',
-    ),
+    queryAll(ctx, {
+      sql: `SELECT ${part} AS part, shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${range} GROUP BY part, shift ORDER BY part, shift`,
+      purpose: `why: the line's figures per shift, the period against the ${BASELINE_DAYS} days before`,
+    }),
+    queryAll(ctx, {
+      sql: `SELECT ${part} AS part, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${range} AND defect_qty > 0 GROUP BY part, COALESCE(defect_type, 'unclassified') ORDER BY part, defective DESC`,
+      purpose: `why: the line's defective pieces per defect type, the period against the ${BASELINE_DAYS} days before`,
+    }),
+    queryAll(ctx, {
+      sql: `SELECT order_id, equipment_id, priority, status, title, root_cause, opened_at, closed_at FROM work_orders WHERE line_id = ${sqlText(line.line_id)} AND substr(opened_at, 1, 10) <= ${sqlDate(current.to)} AND (closed_at IS NULL OR substr(closed_at, 1, 10) >= ${sqlDate(current.from)}) ORDER BY opened_at, order_id`,
+      purpose: 'why: the work orders recorded on the line during the period',
+    }),
     loadDefectTypes(ctx),
   ]);
   const sum = (which: string, rows: typeof byShift.rows, field: string): number =>
@@ -575,11 +570,10 @@ async function execute(ctx: SkillContext, args: QualityCompareArgs): Promise<Ski
     return { answer: NEEDS_ONE_LINE(language, known), data: { arguments: args, error: 'one_line_needed' } };
   let shift: string | undefined;
   if (args.shift) {
-    const { rows } = await queryAll(
-      ctx,
-      'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
-      'the shifts the inspection data records',
-    );
+    const { rows } = await queryAll(ctx, {
+      sql: 'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
+      purpose: 'the shifts the inspection data records',
+    });
     const stored = rows.map((row) => str(row.shift));
     shift = stored.find((value) => value.toLowerCase() === args.shift!.toLowerCase());
     if (!shift)
