@@ -11,7 +11,7 @@ const TESTS = ['**/*.test.ts', '**/fixtures/**', '**/test-support.ts', 'src/test
 const BUNDLED = ['src/**/*.ts', 'mcp-servers/**/*.ts', 'skills/**/*.ts'];
 
 export default defineConfig(
-  { ignores: ['node_modules/**', 'dist/**', 'var/**', 'vendor/**', '**/*.d.ts'] },
+  { ignores: ['node_modules/**', 'dist/**', 'build/**', 'var/**', 'vendor/**', '**/*.d.ts'] },
   {
     files: ['**/*.ts', '**/*.mts'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' },

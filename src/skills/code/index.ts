@@ -53,6 +53,7 @@ export const LISTED_FIRST = [
   workOrdersModule,
   oncallCheckProcedureModule,
   documentSearchModule,
+  qualityCompareModule,
   currentDatetimeModule,
   calculatorModule,
 ];

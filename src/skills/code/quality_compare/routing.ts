@@ -125,9 +125,15 @@ export const qualityCompareRouting: SkillRouting = {
   honours: { shift: true, severalShifts: true, defectType: 'none', notRecorded: 'report', words: true },
   understood: [
     /环比|同比|相比|对比|比较|变化|增长|上升|下降|增加|减少|涨|降|升|改善|恶化|好转|变差|变好|幅度|比(?!例|率)/,
-    /\bcompared?\b|\bagainst\b|\bvs\.?|\bversus\b|\bchanged?\b|\bincrease[ds]?\b|\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b|\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bprevious\b|\bprior\b|\bbefore\b/,
+    new RegExp(
+      [
+        String.raw`\bcompared?\b|\bagainst\b|\bvs\.?|\bversus\b|\bchanged?\b|\bincrease[ds]?\b`,
+        String.raw`\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b`,
+        String.raw`\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bprevious\b|\bprior\b|\bbefore\b`,
+      ].join('|'),
+    ),
     /班次|班组|各班|\bshifts?\b/,
-    /为什么|为何|怎么回事|什么导致|原因|这么|那么|\bwhy\b|\bhow\s+come\b|\bwhat\s+caused\b|\broot\s+cause\b|\bso\b/,
+    /为什么|为何|怎么回事|什么导致|原因|这么|那么|\bwhy\b|\bhow\s+come\b|\b(?:what\s+)?caus(?:e|es|ed)\b|\broot\s+cause\b|\bso\b/,
     /不好|很差|异常|糟糕?|\bpoor\b|\bterrible\b|\bspike[ds]?\b|\bdrop(?:ped)?\b|\bjump(?:ed)?\b/,
   ],
   examples: {

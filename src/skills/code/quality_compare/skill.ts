@@ -108,7 +108,10 @@ const between = (period: Period): string => `record_date BETWEEN ${sqlDate(perio
 
 async function totals(ctx: SkillContext, scope: Scope, period: Period): Promise<Map<string, Figures>> {
   const { rows } = await queryAll(ctx, {
-    sql: `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${between(period)}${scope.where} GROUP BY line_id ORDER BY line_id`,
+    sql:
+      `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS ` +
+      `batches FROM quality_data WHERE ${between(period)}${scope.where} GROUP BY line_id ORDER BY ` +
+      `line_id`,
     purpose: `quality comparison: output and defective pieces per line, ${period.from} to ${period.to}`,
   });
   const out = new Map<string, Figures>();
@@ -162,7 +165,8 @@ async function comparePrevious(ctx: SkillContext, job: Job) {
         t(
           language,
           `**${name}**：${nowLabel} ${rateText(row.now, 'zh')}；${thenLabel} ${rateText(row.before, 'zh')}——缺一期的数据，无法比较（没有数据，不是 0）。`,
-          `**${name}**: ${nowLabel} ${rateText(row.now, 'en')}; ${thenLabel} ${rateText(row.before, 'en')} — one period has no records, so there is no change to give (no data, not a zero).`,
+          `**${name}**: ${nowLabel} ${rateText(row.now, 'en')}; ${thenLabel} ${rateText(row.before, 'en')} ` +
+            `— one period has no records, so there is no change to give (no data, not a zero).`,
         ),
       );
       continue;
@@ -177,8 +181,12 @@ async function comparePrevious(ctx: SkillContext, job: Job) {
     parts.push(
       t(
         language,
-        `**${name}** 次品率：${nowLabel} **${rateText(row.now, 'zh')}**，${thenLabel} ${rateText(row.before, 'zh')}；${verdict} **${pointsChange(points, 'zh')}**（相对变化 ${percentText(percent)}）。`,
-        `**${name}** defect rate: ${nowLabel} **${rateText(row.now, 'en')}**, ${thenLabel} ${rateText(row.before, 'en')}; ${verdict} **${pointsChange(points, 'en')}** (${percentText(percent)} relative).`,
+        `**${name}** 次品率：${nowLabel} **${rateText(row.now, 'zh')}**，${thenLabel} ` +
+          `${rateText(row.before, 'zh')}；${verdict} **${pointsChange(points, 'zh')}**（相对变化 ` +
+          `${percentText(percent)}）。`,
+        `**${name}** defect rate: ${nowLabel} **${rateText(row.now, 'en')}**, ${thenLabel} ` +
+          `${rateText(row.before, 'en')}; ${verdict} **${pointsChange(points, 'en')}** ` +
+          `(${percentText(percent)} relative).`,
       ),
     );
   }
@@ -232,7 +240,9 @@ async function rankShifts(ctx: SkillContext, job: Job) {
   const { args, scope, current } = job;
   const language = ctx.language;
   const { rows } = await queryAll(ctx, {
-    sql: `SELECT shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${between(current)}${scope.where} GROUP BY shift ORDER BY shift`,
+    sql:
+      `SELECT shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS ` +
+      `batches FROM quality_data WHERE ${between(current)}${scope.where} GROUP BY shift ORDER BY shift`,
     purpose: 'quality comparison: output and defective pieces per shift for the asked period',
   });
   const shifts = rows
@@ -270,7 +280,8 @@ async function rankShifts(ctx: SkillContext, job: Job) {
         : t(
             language,
             `${where}次品率最高的班次：**${name(worst.shift)}** ${rateText(worst, 'zh')}；最低：**${name(best.shift)}** ${rateText(best, 'zh')}。`,
-            `${whereEn}, the worst shift by defect rate: **${name(worst.shift)}** ${rateText(worst, 'en')}; the best: **${name(best.shift)}** ${rateText(best, 'en')}.`,
+            `${whereEn}, the worst shift by defect rate: **${name(worst.shift)}** ${rateText(worst, 'en')}; ` +
+              `the best: **${name(best.shift)}** ${rateText(best, 'en')}.`,
           ),
     );
   }
@@ -324,15 +335,24 @@ async function explain(ctx: SkillContext, job: Job) {
   const range = `record_date BETWEEN ${sqlDate(base.from)} AND ${sqlDate(current.to)}${scope.where}`;
   const [byShift, byType, orders, names] = await Promise.all([
     queryAll(ctx, {
-      sql: `SELECT ${part} AS part, shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data WHERE ${range} GROUP BY part, shift ORDER BY part, shift`,
+      sql:
+        `SELECT ${part} AS part, shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, ` +
+        `COUNT(*) AS batches FROM quality_data WHERE ${range} GROUP BY part, shift ORDER BY part, shift`,
       purpose: `why: the line's figures per shift, the period against the ${BASELINE_DAYS} days before`,
     }),
     queryAll(ctx, {
-      sql: `SELECT ${part} AS part, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS defective FROM quality_data WHERE ${range} AND defect_qty > 0 GROUP BY part, COALESCE(defect_type, 'unclassified') ORDER BY part, defective DESC`,
+      sql:
+        `SELECT ${part} AS part, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) ` +
+        `AS defective FROM quality_data WHERE ${range} AND defect_qty > 0 GROUP BY part, ` +
+        `COALESCE(defect_type, 'unclassified') ORDER BY part, defective DESC`,
       purpose: `why: the line's defective pieces per defect type, the period against the ${BASELINE_DAYS} days before`,
     }),
     queryAll(ctx, {
-      sql: `SELECT order_id, equipment_id, priority, status, title, root_cause, opened_at, closed_at FROM work_orders WHERE line_id = ${sqlText(line.line_id)} AND substr(opened_at, 1, 10) <= ${sqlDate(current.to)} AND (closed_at IS NULL OR substr(closed_at, 1, 10) >= ${sqlDate(current.from)}) ORDER BY opened_at, order_id`,
+      sql:
+        `SELECT order_id, equipment_id, priority, status, title, root_cause, opened_at, closed_at FROM ` +
+        `work_orders WHERE line_id = ${sqlText(line.line_id)} AND substr(opened_at, 1, 10) <= ` +
+        `${sqlDate(current.to)} AND (closed_at IS NULL OR substr(closed_at, 1, 10) >= ` +
+        `${sqlDate(current.from)}) ORDER BY opened_at, order_id`,
       purpose: 'why: the work orders recorded on the line during the period',
     }),
     loadDefectTypes(ctx),
@@ -367,7 +387,8 @@ async function explain(ctx: SkillContext, job: Job) {
       answer: t(
         language,
         `${who}在${when}的次品率 ${rateText(asked, 'zh')}；此前 ${BASELINE_DAYS} 天（${baseWhen}）没有检验记录，没有可比的基线。`,
-        `${who} in ${when}: defect rate ${rateText(asked, 'en')}; the ${BASELINE_DAYS} days before (${baseWhen}) have no records, so there is no baseline to compare with.`,
+        `${who} in ${when}: defect rate ${rateText(asked, 'en')}; the ${BASELINE_DAYS} days before ` +
+          `(${baseWhen}) have no records, so there is no baseline to compare with.`,
       ),
       data: { ...data, empty: false, no_baseline: true },
     };
@@ -423,7 +444,9 @@ async function explain(ctx: SkillContext, job: Job) {
   const head = t(
     language,
     `**${who}**，${when}：次品率 **${rateText(asked, 'zh')}**；基线（此前 ${BASELINE_DAYS} 天，${baseWhen}）${rateText(baseline, 'zh')}，按基线应有约 ${round1(expectedAll)} 件不良`,
-    `**${who}**, ${when}: defect rate **${rateText(asked, 'en')}**; baseline (the ${BASELINE_DAYS} days before, ${baseWhen}) ${rateText(baseline, 'en')}, which would give about ${round1(expectedAll)} defective pieces`,
+    `**${who}**, ${when}: defect rate **${rateText(asked, 'en')}**; baseline (the ${BASELINE_DAYS} ` +
+      `days before, ${baseWhen}) ${rateText(baseline, 'en')}, which would give about ` +
+      `${round1(expectedAll)} defective pieces`,
   );
   if (excessAll <= 0) {
     parts.push(
@@ -446,16 +469,25 @@ async function explain(ctx: SkillContext, job: Job) {
       lines.push(
         t(
           language,
-          `- 缺陷类型：超出主要来自 **${typeName(topType.key)}**——${pcs(topType.pieces, 'zh')}，按基线约 ${topType.expected} 件，多出 ${topType.excess} 件（占超出的 ${pct(Math.min(100, percentOf(topType.excess, excessAll)))}）。`,
-          `- Defect type: the excess is mostly **${typeName(topType.key)}** — ${topType.pieces} pcs against about ${topType.expected} at the baseline, ${topType.excess} more (${pct(Math.min(100, percentOf(topType.excess, excessAll)))} of the excess).`,
+          `- 缺陷类型：超出主要来自 **${typeName(topType.key)}**——${pcs(topType.pieces, 'zh')}，按基线约 ` +
+            `${topType.expected} 件，多出 ${topType.excess} 件（占超出的 ` +
+            `${pct(Math.min(100, percentOf(topType.excess, excessAll)))}）。`,
+          `- Defect type: the excess is mostly **${typeName(topType.key)}** — ${topType.pieces} pcs ` +
+            `against about ${topType.expected} at the baseline, ${topType.excess} more ` +
+            `(${pct(Math.min(100, percentOf(topType.excess, excessAll)))} of the excess).`,
         ),
       );
     if (topShift && topShift.excess > 0)
       lines.push(
         t(
           language,
-          `- 班次：**${shiftName(topShift.key).zh}** 超出最多——次品率 ${pct(topShift.rate!)}（该班次基线 ${topShift.baseline_rate == null ? '—' : pct(topShift.baseline_rate)}），不良 ${pcs(topShift.pieces, 'zh')}，按基线约 ${topShift.expected} 件。`,
-          `- Shift: the **${shiftName(topShift.key).en}** carried the most — defect rate ${pct(topShift.rate!)} (that shift's baseline ${topShift.baseline_rate == null ? '—' : pct(topShift.baseline_rate)}), ${topShift.pieces} defective against about ${topShift.expected}.`,
+          `- 班次：**${shiftName(topShift.key).zh}** 超出最多——次品率 ${pct(topShift.rate!)}（该班次基线 ` +
+            `${topShift.baseline_rate == null ? '—' : pct(topShift.baseline_rate)}），不良 ` +
+            `${pcs(topShift.pieces, 'zh')}，按基线约 ${topShift.expected} 件。`,
+          `- Shift: the **${shiftName(topShift.key).en}** carried the most — defect rate ` +
+            `${pct(topShift.rate!)} (that shift's baseline ` +
+            `${topShift.baseline_rate == null ? '—' : pct(topShift.baseline_rate)}), ${topShift.pieces} ` +
+            `defective against about ${topShift.expected}.`,
         ),
       );
     parts.push(lines.join('\n'));
@@ -494,7 +526,8 @@ async function explain(ctx: SkillContext, job: Job) {
       t(
         language,
         `这一期间该线没有记录工单。检验数据不记录批次由哪台设备生产，所以数据无法指出设备。`,
-        `No work orders were recorded on the line in this period. The inspection data does not record which machine made a batch, so the data cannot point to a machine.`,
+        `No work orders were recorded on the line in this period. The inspection data does not record ` +
+          `which machine made a batch, so the data cannot point to a machine.`,
       ),
     );
   } else {
@@ -502,7 +535,9 @@ async function explain(ctx: SkillContext, job: Job) {
       t(
         language,
         `检验数据不记录批次由哪台设备生产；这一期间该线记录的工单（${workOrders.length} 张）涉及设备：${machines.join('、') || '（仅产线级工单）'}。`,
-        `The inspection data does not record which machine made a batch; the work orders recorded on the line in this period (${workOrders.length}) name: ${machines.join(', ') || '(line-level orders only)'}.`,
+        `The inspection data does not record which machine made a batch; the work orders recorded on the ` +
+          `line in this period (${workOrders.length}) name: ` +
+          `${machines.join(', ') || '(line-level orders only)'}.`,
       ),
     );
     parts.push(
@@ -618,8 +653,12 @@ export const qualityCompare: CodeSkill<QualityCompareArgs> = {
   kind: 'code',
   name: 'quality_compare',
   description:
-    'Quality figures set against each other: a period against the one before (本周和上周比, 环比, compared with last week/month/yesterday) with the change in percentage points and per cent (mode previous); ' +
-    "the shifts ranked by defect rate (哪个班次次品率最高, mode shifts); why a line was bad on a day (为什么B线周三不良率高, mode why): which defect type and shift carried the excess against the line's 28-day baseline, with the work orders recorded on the line that day.",
+    'Quality figures set against each other: a period against the one before (本周和上周比, 环比, compared ' +
+    'with last week/month/yesterday) with the change in percentage points and per cent (mode ' +
+    'previous); ' +
+    'the shifts ranked by defect rate (哪个班次次品率最高, mode shifts); why a line was bad on a day ' +
+    "(为什么B线周三不良率高, mode why): which defect type and shift carried the excess against the line's " +
+    '28-day baseline, with the work orders recorded on the line that day.',
   version: '1.0.0',
   parameters: qualityCompareArgs,
   timeoutMs: 30_000,
