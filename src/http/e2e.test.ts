@@ -47,7 +47,9 @@ describe('the service over HTTP', () => {
     const response = await fetch(`${live.url}/readyz`);
     const body = await response.json();
     assert.equal(response.status, 200, JSON.stringify(body));
-    assert.match(body.checks.mcp.detail, /5 server\(s\) running/);
+    // lazy start: the servers started to learn their tools stop once listed; every one is up or idle
+    const [, running, idle] = /(\d+) server\(s\) running(?:, (\d+) idle)?/.exec(body.checks.mcp.detail) ?? [];
+    assert.equal(Number(running) + Number(idle ?? 0), 5, body.checks.mcp.detail);
   });
 
   test('a rule-routed question: the stream carries the SQL with its purpose, rows, timing, cache flag and the answer; the audit log has it', async () => {
@@ -166,7 +168,9 @@ describe('the service over HTTP', () => {
     assert.match(text, /airgap_tool_calls_total\{tool="query_database",ok="true"\} [1-9]/);
     assert.match(text, /airgap_model_calls_total [1-9]/);
     assert.match(text, /airgap_tasks\{state="cancelled"\} 1/);
-    assert.match(text, /airgap_mcp_servers_running 5/);
+    const running = Number(/airgap_mcp_servers_running (\d+)/.exec(text)?.[1]);
+    assert.equal(running, live.runtime.tools.status().filter((server) => server.pid !== null).length);
+    assert.ok(running >= 1, 'the query server answered the traffic above');
   });
 
   test('shutdown with a question running: it ends cancelled, its stream gets done, MCP children are closed', async () => {
@@ -179,7 +183,8 @@ describe('the service over HTTP', () => {
       .status()
       .map((server) => server.pid)
       .filter((pid): pid is number => pid !== null);
-    assert.equal(pids.length, 5);
+    // lazy start: the servers this question and the ones before used are running
+    assert.ok(pids.length >= 1, 'the running question keeps its servers');
     await live.server.close({ graceMs: 200 });
     const { events } = await reading;
     assert.equal(dataOf(events[events.length - 1]!).state, 'cancelled');

@@ -415,6 +415,12 @@ export class McpManager implements ToolCaller {
       controller.abort(new Error('cancelled by the caller'));
     };
     request.signal?.addEventListener('abort', onAbort, { once: true });
+    // cancelled while the server was starting (lazy start): the listener above never fires for a past abort
+    if (request.signal?.aborted) {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onAbort);
+      return failure('CANCELLED', `The call to ${request.name} was cancelled before it started.`, elapsed());
+    }
     try {
       const response = await client.callTool(
         {

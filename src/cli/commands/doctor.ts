@@ -196,7 +196,7 @@ function checkSkills(config: Config): Check[] {
     const names = enabled.map((info) => info.name);
     const summary =
       `${enabled.length} skill(s) enabled (${code} code, ${enabled.length - code} Markdown): ` +
-      `${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
+      `${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''}`;
     if (enabled.length === 0)
       checks.push({
         name: 'skills',
