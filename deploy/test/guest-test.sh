@@ -32,7 +32,7 @@ unit_rss_mb() {
   # RSS of a unit's main process and all its descendants (the service and its MCP children): "MB COUNT"
   local main
   main=$(systemctl show -p MainPID --value "$1")
-  ps -e -o pid=,ppid=,rss= | awk -v root="$unit_main" '
+  ps -e -o pid=,ppid=,rss= | awk -v root="$main" '
     { parent[$1] = $2; rss[$1] = $3 }
     END { for (pid in parent) { p = pid; while (p != "" && p != 0 && p != root) p = parent[p]; if (p == root && root != 0) { sum += rss[pid]; n++ } }
           printf "%d %d\n", sum / 1024, n }'
