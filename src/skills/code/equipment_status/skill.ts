@@ -9,7 +9,7 @@ import { daysBetween, localDate } from '../../../clock.js';
 import { equipmentStatusArgs, type EquipmentStatusArgs } from './args.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../skills/types.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
-import { loadEquipment, loadLines, selectLines, type EquipmentItem } from '../shared/plant.js';
+import { loadEquipment, loadLines, openWorkOrders, selectLines, type EquipmentItem } from '../shared/plant.js';
 import { resolveEquipment } from '../shared/equipment.js';
 import { isCalendarDate, isMissingSchema, num, queryAll, sqlId, str } from '../shared/sql.js';
 import { lineName, markdownTable, statusLabel, t, type LineInfo } from '../shared/text.js';
@@ -95,30 +95,6 @@ function statusCounts(views: EquipmentView[], language: Language): string {
     .join(t(language, '，', ', '));
 }
 
-async function openOrders(
-  ctx: SkillContext,
-  equipmentId: string,
-): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
-  try {
-    const { rows } = await queryAll(ctx, {
-      sql:
-        `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND ` +
-        `equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
-      purpose: `open work orders on ${equipmentId}`,
-      maxRows: 200,
-    });
-    return rows.map((row) => ({
-      order_id: num(row.order_id),
-      priority: str(row.priority),
-      title: str(row.title),
-      opened_at: str(row.opened_at),
-    }));
-  } catch (error) {
-    if (isMissingSchema(error)) return [];
-    throw error;
-  }
-}
-
 async function execute(ctx: SkillContext, args: EquipmentStatusArgs): Promise<SkillResult> {
   const language = ctx.language;
   const today = localDate(ctx.now, ctx.timezone);
@@ -149,7 +125,10 @@ async function execute(ctx: SkillContext, args: EquipmentStatusArgs): Promise<Sk
     const resolution = resolveEquipment({ text: args.equipment, items, line });
     if (resolution.kind === 'one') {
       const view = withDue(resolution.item, today);
-      const orders = await openOrders(ctx, view.equipment_id);
+      const orders = await openWorkOrders(ctx, {
+        equipmentId: view.equipment_id,
+        purpose: `open work orders on ${view.equipment_id}`,
+      });
       const head = t(
         language,
         `**${view.equipment_id}** ${displayName(view, 'zh')}（${lineOf(view, lines, 'zh')}，${typeName(view, 'zh')}）：状态 **${statusLabel(view.status, 'zh')}**。`,

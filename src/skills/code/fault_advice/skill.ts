@@ -16,7 +16,7 @@ import {
   wordingLanguage,
 } from '../../../../mcp-servers/plant/fix-equivalence.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
-import { loadEquipment, loadLines, selectLines, type EquipmentItem } from '../shared/plant.js';
+import { loadEquipment, loadLines, openWorkOrders, selectLines, type EquipmentItem } from '../shared/plant.js';
 import { resolveEquipment } from '../shared/equipment.js';
 import { isMissingSchema, num, queryAll, sqlId, str } from '../shared/sql.js';
 import { callStructured } from '../shared/tools.js';
@@ -70,30 +70,6 @@ function cite(ids: number[]): string {
 
 function equipmentLabel(item: EquipmentItem, language: Language): string {
   return `**${item.equipment_id}** ${language === 'zh' ? item.name : item.name_en || item.name}`;
-}
-
-async function openOrders(
-  ctx: SkillContext,
-  equipmentId: string,
-): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
-  try {
-    const { rows } = await queryAll(ctx, {
-      sql:
-        `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND ` +
-        `equipment_id = ${sqlId(equipmentId)} ORDER BY priority, opened_at`,
-      purpose: `open work orders on ${equipmentId} (fault advice)`,
-      maxRows: 200,
-    });
-    return rows.map((row) => ({
-      order_id: num(row.order_id),
-      priority: str(row.priority),
-      title: str(row.title),
-      opened_at: str(row.opened_at),
-    }));
-  } catch (error) {
-    if (isMissingSchema(error)) return [];
-    throw error;
-  }
 }
 
 async function search(
@@ -236,7 +212,12 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
           line_id: item || several.length > 0 ? undefined : lineId,
           limit: args.limit,
         }),
-    item ? openOrders(ctx, item.equipment_id) : Promise.resolve([]),
+    item
+      ? openWorkOrders(ctx, {
+          equipmentId: item.equipment_id,
+          purpose: `open work orders on ${item.equipment_id} (fault advice)`,
+        })
+      : Promise.resolve([]),
   ]);
   if ('unusable' in first) {
     return {

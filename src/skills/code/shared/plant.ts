@@ -6,7 +6,7 @@
  * stored names and codes.
  */
 import type { SkillContext } from '../../../skills/types.js';
-import { isMissingSchema, queryAll, str, type Row } from './sql.js';
+import { isMissingSchema, num, queryAll, sqlId, str, type Row } from './sql.js';
 import type { LineInfo } from './text.js';
 
 async function withFallback(ctx: SkillContext, attempts: Array<{ sql: string; purpose: string }>): Promise<Row[]> {
@@ -134,4 +134,29 @@ export async function loadEquipment(ctx: SkillContext): Promise<EquipmentItem[]>
     next_maintenance:
       row.next_maintenance === null || row.next_maintenance === undefined ? null : str(row.next_maintenance),
   }));
+}
+
+/** The open work orders on one machine, most urgent first ([] on a plant without work orders). */
+export async function openWorkOrders(
+  ctx: SkillContext,
+  query: { equipmentId: string; purpose: string },
+): Promise<Array<{ order_id: number; priority: string; title: string; opened_at: string }>> {
+  try {
+    const { rows } = await queryAll(ctx, {
+      sql:
+        `SELECT order_id, priority, title, opened_at FROM work_orders WHERE status = 'open' AND ` +
+        `equipment_id = ${sqlId(query.equipmentId)} ORDER BY priority, opened_at`,
+      purpose: query.purpose,
+      maxRows: 200,
+    });
+    return rows.map((row) => ({
+      order_id: num(row.order_id),
+      priority: str(row.priority),
+      title: str(row.title),
+      opened_at: str(row.opened_at),
+    }));
+  } catch (error) {
+    if (isMissingSchema(error)) return [];
+    throw error;
+  }
 }
