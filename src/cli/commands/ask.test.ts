@@ -57,7 +57,10 @@ describe('ask and chat', () => {
     assert.match(result.stderr, /^\[mode\] model — no rule matches$/m);
     assert.match(result.stderr, /^\[step 1\]$/m);
     assert.match(result.stderr, /^ {2}→ count_records \{"line":"C","days":7\}$/m);
-    assert.match(result.stderr, /^ {2}← count_records ok (?:\d+ ms|\d+(?:\.\d)? s): line C: 7 records in the last 7 days$/m);
+    assert.match(
+      result.stderr,
+      /^ {2}← count_records ok (?:\d+ ms|\d+(?:\.\d)? s): line C: 7 records in the last 7 days$/m,
+    );
     assert.match(result.stderr, /^\[done\] model, 1 tool call\(s\), session [0-9a-f-]{36}$/m);
   });
 
