@@ -6,7 +6,10 @@
  * shows the run's card, and the admin's script-run audit shows who asked and
  * who approved. Then a hand-over: the operator hands an answer to an
  * engineer, the admin answers it from the engineer queue, and the operator
- * sees the answer in the same conversation; the operator marks an answer
+ * sees the answer in the same conversation; a question the agent cannot
+ * finish marks the hand-over as suggested and shows what the engineer will
+ * see as tried; a critical step is not run: the page says it was handed over
+ * (no second hand-over offered) and it is in the queue; the operator marks an answer
  * wrong with a correction and the admin sees it for review.
  *
  * Without /usr/bin/chromium this test FAILS; it skips only when AIRGAP_SKIP_BROWSER=1.
@@ -41,6 +44,23 @@ phrasings:
     args: { service: harmless-test }
 `;
 
+const STOP_MANIFEST = `name: stop_line
+version: 1.0.0
+description: { en: Stop a production line (critical), zh: 停止一条生产线（关键操作） }
+command: ['./run']
+args:
+  type: object
+  properties:
+    line: { type: string, enum: [A, B, C] }
+  required: [line]
+  additionalProperties: false
+timeout_s: 10
+critical: true
+phrasings:
+  - text: stop line B now
+    args: { line: B }
+`;
+
 describe('maintenance scripts, hand-over and feedback in the page', { skip }, () => {
   let live: LiveService;
   let dir: string;
@@ -57,6 +77,10 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
           `#!/bin/sh\necho "restarting \${1#--service=}.service"\ndate > "$AIRGAP_REPORTS_DIR/../restarted"\necho "\${1#--service=}.service is active"\n`,
         );
         chmodSync(path.join(scripts, 'restart_test_unit', 'run'), 0o755);
+        mkdirSync(path.join(scripts, 'stop_line'));
+        writeFileSync(path.join(scripts, 'stop_line', 'manifest.yaml'), STOP_MANIFEST);
+        writeFileSync(path.join(scripts, 'stop_line', 'run'), `#!/bin/sh\ndate > "$AIRGAP_REPORTS_DIR/../stopped"\n`);
+        chmodSync(path.join(scripts, 'stop_line', 'run'), 0o755);
         mkdirSync(path.join(folder, 'reports'));
         return { scripts: { dir: scripts, sandbox: 'none' }, reports: { dir: path.join(folder, 'reports') } };
       },
@@ -123,8 +147,11 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
       // hand-over: the operator hands an answer to an engineer; the admin answers from the queue
       await ask(opPage, 'why did line C stop at night?');
       const unanswered = opPage.locator('article.a').last();
-      await unanswered.locator('.feedback .hand-over').waitFor({ timeout: 20_000 });
+      // no rule and no model: the hand-over is offered (marked), and the form shows what the engineer will see
+      await unanswered.locator('.feedback .hand-over.suggested').waitFor({ timeout: 20_000 });
       await unanswered.locator('.feedback .hand-over').click();
+      assert.match((await unanswered.locator('.handover-tried').textContent()) ?? '', /what was tried|tried/i);
+      assert.equal(await unanswered.locator('.handover-tried').isVisible(), true);
       await unanswered.locator('.feedback textarea').fill('it stopped twice this week');
       await unanswered.locator('.feedback .send-feedback').click();
       await unanswered.locator('.feedback-done').waitFor();
@@ -139,6 +166,24 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
       const reply = opPage.locator('article.engineer-answer');
       await reply.waitFor({ timeout: 15_000 });
       assert.match((await reply.textContent()) ?? '', /Engineer ada answered.*conveyor sensor.*cleaned the lens/s);
+
+      // a critical step: not run; the page says it was handed over (no second hand-over offered) and it is queued
+      await ask(opPage, 'stop line B now');
+      const critical = opPage.locator('article.a').last();
+      await critical.locator('.progress .handover-opened').waitFor({ timeout: 20_000 });
+      const openedText = (await critical.locator('.progress .handover-opened').textContent()) ?? '';
+      const openedId = /#(\d+)/.exec(openedText)?.[1];
+      assert.match(openedText, /stop_line is a critical step: not run, handed over to an engineer \(#\d+\)/);
+      await critical.locator('.feedback .handover-done').waitFor({ timeout: 10_000 });
+      assert.match(
+        (await critical.locator('.feedback .handover-done').textContent()) ?? '',
+        new RegExp(`#${openedId}\\)`),
+      );
+      assert.equal(await critical.locator('.feedback .hand-over').count(), 0, 'no second hand-over offered');
+      assert.equal(existsSync(path.join(dir, 'stopped')), false, 'the critical step never ran');
+      const criticalQueued = adminPage.locator(`#handover-queue li[data-handover="${openedId}"]`);
+      await criticalQueued.waitFor({ timeout: 15_000 }); // the admin's queue refreshes by itself
+      assert.match((await criticalQueued.textContent()) ?? '', /stop line B now/);
 
       // feedback: the first answer marked wrong, with a correction, lands in the admin's review
       await opPage.locator('article.a').first().locator('.feedback .mark-wrong').click();

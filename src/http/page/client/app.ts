@@ -123,6 +123,8 @@ function follow(taskId: string, view: TaskView): void {
     view.extra.appendChild(el('p', { className: 'approval-box', text: t('approvalNeeded', { skill: data.skill }) }));
     if (state.user && state.user.role === 'admin') loadApprovals();
   });
+  on('handover-opened', (data) => view.handedOver(data));
+  on('handover-offer', (data) => view.setOffer(data));
   on('approval-decided', (data) =>
     view.extra.appendChild(el('p', { text: t(data.approved ? 'approvalBy' : 'rejectedBy', { who: String(data.by) }) })),
   );

@@ -10,7 +10,7 @@
  * app.js through the `airgap-answer`, `airgap-session` and `airgap-user`
  * document events.
  */
-import type { WireAnswer } from '../../../types/wire.js';
+import type { HandoverOffer, WireAnswer } from '../../../types/wire.js';
 import { $, api, el, fill, type ApiError } from './dom.js';
 
 const TEXT = {
@@ -23,6 +23,7 @@ const TEXT = {
     thanks: 'Thank you — feedback #{id} recorded',
     note: 'Anything the engineer should know? (optional)',
     handedOver: 'Handed over (#{id}): an engineer will answer here',
+    tried: 'The engineer will see what was tried: {text}',
     engineerSays: 'Engineer {who} answered',
     whatDone: 'What was done: {text}',
     queue: 'Engineer queue',
@@ -65,6 +66,7 @@ const TEXT = {
     thanks: '谢谢——已记录反馈 #{id}',
     note: '需要告诉工程师什么？（可选）',
     handedOver: '已转交（#{id}）：工程师会在这里回复',
+    tried: '工程师会看到已尝试的内容：{text}',
     engineerSays: '工程师 {who} 的回复',
     whatDone: '处理措施：{text}',
     queue: '工程师待办',
@@ -186,15 +188,18 @@ function scriptCard(run: ScriptRun): HTMLElement {
   ]);
 }
 
+/** Under an answer: right / wrong (with a correction) / hand over (see `markOffer`). */
 function feedbackBar(taskId: string): HTMLElement {
   const bar = el('div', { className: 'feedback', 'data-feedback-for': taskId });
   const form = el('div', { className: 'feedback-form', hidden: 'hidden' });
   const text = el('textarea', { rows: '2', className: 'correction' }) as HTMLTextAreaElement;
+  const tried = el('p', { className: 'meta handover-tried', hidden: 'hidden' });
   let mode: 'right' | 'wrong' | 'handover' | null = null;
   function open(kind: 'wrong' | 'handover'): void {
     mode = kind;
     form.hidden = false;
     text.setAttribute('placeholder', t(kind === 'handover' ? 'note' : 'correction'));
+    tried.hidden = !(kind === 'handover' && tried.textContent);
     text.focus();
   }
   function submit(): void {
@@ -219,6 +224,7 @@ function feedbackBar(taskId: string): HTMLElement {
         .catch(failure(bar));
     }
   }
+  form.appendChild(tried);
   form.appendChild(text);
   form.appendChild(
     el('button', { type: 'button', className: 'small send-feedback', text: t('sendFeedback'), onclick: submit }),
@@ -289,7 +295,9 @@ function saveBar(taskId: string): HTMLElement {
 }
 
 document.addEventListener('airgap-answer', (event) => {
-  const detail = (event as CustomEvent<{ box: HTMLElement; extra: HTMLElement; answer: WireAnswer }>).detail;
+  const detail = (
+    event as CustomEvent<{ box: HTMLElement; extra: HTMLElement; answer: WireAnswer; offer: HandoverOffer | null }>
+  ).detail;
   const taskId = detail.box.getAttribute('data-task');
   const data = detail.answer && (detail.answer.data as { script_run?: ScriptRun } | undefined);
   if (data && data.script_run && !detail.box.querySelector('[data-script-run]'))
@@ -297,13 +305,38 @@ document.addEventListener('airgap-answer', (event) => {
   if (detail.answer && detail.answer.session) state.session = detail.answer.session;
   if (taskId && !detail.box.querySelector('.feedback')) {
     const bar = feedbackBar(taskId);
-    // the agent could not finish: the hand-over is the suggested next step
     const handOver = bar.querySelector('.hand-over');
-    if (detail.answer && detail.answer.error && handOver) handOver.className += ' suggested';
+    const opened = detail.answer && detail.answer.handover;
+    if (opened && handOver) {
+      // a critical step already opened its hand-over: say so instead of offering a second one
+      handOver.replaceWith(
+        el('span', { className: 'meta handover-done', text: t('handedOver', { id: opened.handover_id }) }),
+      );
+    } else if (detail.answer && detail.answer.error && handOver) {
+      handOver.classList.add('suggested'); // the agent could not finish: the hand-over is the suggested next step
+    }
     detail.extra.appendChild(bar);
+    if (detail.offer) markOffer(detail.box, detail.offer);
     detail.extra.appendChild(saveBar(taskId));
   }
   loadReports();
+});
+
+/**
+ * The agent could not finish and offers a hand-over (the `handover-offer` event
+ * arrives after the answer; a reloaded task has it in its result): the button
+ * is marked and the form shows what the engineer will see as tried.
+ */
+function markOffer(box: HTMLElement, offer: HandoverOffer): void {
+  const handOver = box.querySelector('.feedback .hand-over');
+  const tried = box.querySelector('.feedback .handover-tried');
+  if (handOver) handOver.classList.add('suggested');
+  if (tried) tried.textContent = t('tried', { text: offer.tried });
+}
+
+document.addEventListener('airgap-offer', (event) => {
+  const detail = (event as CustomEvent<{ box: HTMLElement; offer: HandoverOffer }>).detail;
+  markOffer(detail.box, detail.offer);
 });
 
 // ---------- engineers' answers in the conversation ----------

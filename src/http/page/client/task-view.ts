@@ -1,5 +1,5 @@
 /** One question and its answer on the page: state badge, progress, tool cards with the SQL and rows, the answer, charts. */
-import type { WireData, WireAnswer, TaskState } from '../../../types/wire.js';
+import type { HandoverOffer, WireData, WireAnswer, TaskState } from '../../../types/wire.js';
 import { $, el } from './dom.js';
 import { chart } from './chart.js';
 import { t } from './i18n.js';
@@ -97,6 +97,8 @@ export class TaskView {
   private readonly cards: Record<string, HTMLElement> = {};
   streamed = '';
   answered = false;
+  /** the hand-over the agent offers when it could not finish (the `handover-offer` event) */
+  offer: HandoverOffer | null = null;
 
   constructor(question: string) {
     for (const part of [this.status, this.progress, this.tools, this.text, this.charts, this.extra])
@@ -162,7 +164,28 @@ export class TaskView {
     for (const spec of answer.charts || [])
       this.charts.appendChild(el('figure', { className: 'chart' }, [chart(spec)]));
     // extras.js (feedback, hand-over, script-run card) listens for this
-    document.dispatchEvent(new CustomEvent('airgap-answer', { detail: { box: this.box, extra: this.extra, answer } }));
+    const offer = this.offer ?? answer.handover_offer ?? null;
+    document.dispatchEvent(
+      new CustomEvent('airgap-answer', { detail: { box: this.box, extra: this.extra, answer, offer } }),
+    );
+    this.scroll();
+  }
+
+  /** The hand-over the agent offers (after its answer, when it could not finish): extras.js marks it. */
+  setOffer(offer: HandoverOffer): void {
+    this.offer = offer;
+    if (this.answered) document.dispatchEvent(new CustomEvent('airgap-offer', { detail: { box: this.box, offer } }));
+  }
+
+  /** A critical step reached: it did not run; the record is in the engineers' queue. */
+  handedOver(data: WireData<'handover-opened'>): void {
+    this.box.setAttribute('data-handover', String(data.handover_id));
+    this.progress.appendChild(
+      el('li', {
+        className: 'handover-opened',
+        text: t('handoverOpened', { skill: data.skill, id: data.handover_id }),
+      }),
+    );
     this.scroll();
   }
 
