@@ -40,7 +40,7 @@ export interface RemoteRunOptions {
   err: Writable;
 }
 
-import { readSse } from '../cli/sse-read.js';
+import { readSse, wireEventOf } from '../cli/sse-read.js';
 import { askThroughService } from '../cli/service-client.js';
 
 async function authenticate(base: string, user: string | undefined): Promise<Record<string, string>> {
@@ -108,13 +108,14 @@ async function askRemote(options: {
   let steps = 0;
   let sessionId = options.sessionId;
   let failure: string | undefined;
-  for await (const event of readSse(response.body)) {
-    const data = JSON.parse(event.data) as Record<string, unknown>;
-    if (event.event === 'task-state' && typeof data.session_id === 'string') sessionId = data.session_id;
-    else if (event.event === 'step-start') steps += 1;
-    else if (event.event === 'answer') answer = data as unknown as AgentAnswer;
-    else if (event.event === 'task-error') failure = `${String(data.code)}: ${String(data.message)}`;
-    else if (event.event === 'done') break;
+  for await (const raw of readSse(response.body)) {
+    const wire = wireEventOf(raw); // typed by its name; what the wire does not have is skipped
+    if (!wire) continue;
+    if (wire.event === 'task-state' && typeof wire.data.session_id === 'string') sessionId = wire.data.session_id;
+    else if (wire.event === 'step-start') steps += 1;
+    else if (wire.event === 'answer') answer = wire.data;
+    else if (wire.event === 'task-error') failure = `${wire.data.code}: ${wire.data.message}`;
+    else if (wire.event === 'done') break;
   }
   if (!answer) throw new AppError('TOOL_FAILED', failure ?? 'the stream ended without an answer');
   return { answer, steps, sessionId: sessionId ?? answer.session };

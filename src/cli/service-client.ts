@@ -17,7 +17,8 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors.js';
 import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
-import { readSse } from './sse-read.js';
+import type { WireEvent } from '../types/wire.js';
+import { readSse, wireEventOf } from './sse-read.js';
 
 /** What ask and chat need of a runtime: in process (createAgent) or the service's. */
 export interface CliRuntime {
@@ -150,54 +151,19 @@ export async function askThroughService(socketPath: string, options: AskOptions)
     let answer: AgentAnswer | undefined;
     let failure: { code: string; message: string; hint?: string | null } | undefined;
     const emit = (event: AgentEvent): void => options.onEvent?.(event);
-    for await (const event of readSse(Readable.toWeb(reply.body) as ReadableStream<Uint8Array>)) {
-      const data = JSON.parse(event.data) as Record<string, any>;
-      switch (event.event) {
-        case 'token':
-          emit({ type: 'token', text: String(data.text) });
-          break;
-        case 'step-start':
-          emit({ type: 'step-start', step: Number(data.step) });
-          break;
-        case 'tool-call-start':
-          emit({
-            type: 'tool-call-start',
-            id: String(data.id),
-            name: String(data.tool),
-            arguments: data.arguments ?? {},
-          });
-          break;
-        case 'tool-call-end':
-          emit({
-            type: 'tool-call-end',
-            id: String(data.id),
-            name: String(data.tool),
-            ok: data.ok === true,
-            ms: Number(data.ms),
-            cached: data.cached === true,
-            result: data.result ?? undefined,
-            error: data.error ?? undefined,
-          });
-          break;
-        case 'approval-required':
-          emit({
-            type: 'notice',
-            message:
-              `waiting for an admin to approve ${String(data.skill)} (approval ${String(data.approval_id)}): ` +
-              `on the chat page, or POST /api/approvals/${String(data.approval_id)}`,
-          });
-          break;
-        case 'task-error':
-          failure = { code: String(data.code), message: String(data.message), hint: data.hint };
-          emit({ type: 'error', code: failure.code, message: failure.message });
-          break;
-        case 'answer':
-          answer = data as AgentAnswer;
-          break;
-        default:
-          break;
+    for await (const raw of readSse(Readable.toWeb(reply.body) as ReadableStream<Uint8Array>)) {
+      // typed by its name (src/types/wire.ts); a name or data the wire does not have is skipped, never thrown
+      const wire = wireEventOf(raw);
+      if (!wire) continue;
+      if (wire.event === 'done') break;
+      if (wire.event === 'answer') answer = wire.data;
+      else if (wire.event === 'task-error') {
+        failure = { code: wire.data.code, message: wire.data.message, hint: wire.data.hint };
+        emit({ type: 'error', code: failure.code, message: failure.message });
+      } else {
+        const event = agentEventOf(wire);
+        if (event) emit(event);
       }
-      if (event.event === 'done') break;
     }
     if (answer) return answer;
     if (options.signal?.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
@@ -221,5 +187,37 @@ export async function askThroughService(socketPath: string, options: AskOptions)
     throw error;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The stream's progress as the agent's own events (what `ask --trace` and `chat` print). */
+function agentEventOf(wire: WireEvent): AgentEvent | undefined {
+  switch (wire.event) {
+    case 'token':
+      return { type: 'token', text: wire.data.text };
+    case 'step-start':
+      return { type: 'step-start', step: wire.data.step };
+    case 'tool-call-start':
+      return { type: 'tool-call-start', id: wire.data.id, name: wire.data.tool, arguments: wire.data.arguments ?? {} };
+    case 'tool-call-end':
+      return {
+        type: 'tool-call-end',
+        id: wire.data.id,
+        name: wire.data.tool,
+        ok: wire.data.ok === true,
+        ms: wire.data.ms,
+        cached: wire.data.cached === true,
+        result: wire.data.result ?? undefined,
+        error: wire.data.error ?? undefined,
+      };
+    case 'approval-required':
+      return {
+        type: 'notice',
+        message:
+          `waiting for an admin to approve ${wire.data.skill} (approval ${String(wire.data.approval_id)}): ` +
+          `on the chat page, or POST /api/approvals/${String(wire.data.approval_id)}`,
+      };
+    default:
+      return undefined;
   }
 }
