@@ -4,8 +4,8 @@
 // runner, TypeScript through tsx. skills/ holds Markdown skills only.
 //   node scripts/run-tests.mjs [--only PATTERN] [more node --test flags]
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { walkFiles } from './lib/walk.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,24 +18,8 @@ for (let i = 0; i < args.length; i++) {
   else passThrough.push(args[i]);
 }
 
-function walk(dir, out) {
-  let entries;
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return out;
-  }
-  for (const name of entries) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else if (name.endsWith('.test.ts')) out.push(full);
-  }
-  return out;
-}
-
 const files = folders
-  .flatMap((folder) => walk(path.join(root, folder), []))
+  .flatMap((folder) => walkFiles(path.join(root, folder), (name) => name.endsWith('.test.ts')))
   .filter((file) => !only || only.test(file))
   .sort();
 if (files.length === 0) {

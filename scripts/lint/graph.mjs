@@ -3,28 +3,13 @@
 // ones included (a type cycle is still a cycle between two contracts);
 // dynamic `import()` does not: a lazy import is how the CLI command table
 // and the vendored ESM are loaded on purpose.
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { walkFiles } from '../lib/walk.mjs';
 import ts from 'typescript';
 
 /** Folders scanned for modules (the tsconfig's include list). */
 export const SOURCE_FOLDERS = ['src', 'mcp-servers', 'skills', 'scripts', 'bench', 'deploy'];
-
-function walk(dir, out) {
-  let entries;
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return out;
-  }
-  for (const name of entries) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else if (/\.(ts|mts)$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
 
 /** Resolves a relative specifier (`./x.js`) to the TypeScript file it names, or undefined. */
 export function resolveRelative(fromFile, specifier) {
@@ -139,7 +124,10 @@ export function projectGraph(root) {
   if (cached) return cached;
   const graph = new Map();
   for (const folder of SOURCE_FOLDERS) {
-    for (const file of walk(path.join(root, folder), [])) {
+    for (const file of walkFiles(
+      path.join(root, folder),
+      (name) => /\.(ts|mts)$/.test(name) && !name.endsWith('.d.ts'),
+    )) {
       const targets = new Set();
       for (const specifier of staticSpecifiers(file, readFileSync(file, 'utf8'))) {
         const target = resolveRelative(file, specifier);

@@ -9,7 +9,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setFixedNow } from '../clock.js';
@@ -20,28 +20,9 @@ import { serviceFromRuntime } from './service.js';
 import { startHttpServer, type RunningServer } from './server.js';
 import { synthesized } from './event-log.js';
 import { TaskStore } from './task-store.js';
-import { ADMIN, OPERATOR, events } from './testing/helpers.js';
+import { ADMIN, OPERATOR, events, writeCriticalStopScript } from './testing/helpers.js';
 import { dataNamed } from './testing/sse-client.js';
 import { LIVE_NOW, liveCookie } from './testing/live.js';
-
-const STOP_MANIFEST = `name: stop_line
-version: 1.0.0
-description: { en: Stop a production line (critical), zh: 停止一条生产线（关键操作） }
-command: ['./run']
-args:
-  type: object
-  properties:
-    line: { type: string, enum: [A, B, C] }
-  required: [line]
-  additionalProperties: false
-timeout_s: 10
-critical: true
-phrasings:
-  - text: stop line B now
-    args: { line: B }
-  - text: 立即停止B线
-    args: { line: B }
-`;
 
 const CRITICAL_SKILL = `---
 name: purge_line
@@ -97,14 +78,7 @@ describe('critical steps and unfinished questions hand over to a person', () => 
     setFixedNow(LIVE_NOW, 'Asia/Shanghai');
     const plant = seedTestPlant({ dir });
     const scripts = path.join(dir, 'scripts');
-    mkdirSync(path.join(scripts, 'stop_line'), { recursive: true });
-    writeFileSync(path.join(scripts, 'stop_line', 'manifest.yaml'), STOP_MANIFEST);
-    // leaves a mark if it ever runs: it must not
-    writeFileSync(
-      path.join(scripts, 'stop_line', 'run'),
-      `#!/bin/sh\ndate > "$AIRGAP_REPORTS_DIR/../stopped"\necho stopped\n`,
-    );
-    chmodSync(path.join(scripts, 'stop_line', 'run'), 0o755);
+    writeCriticalStopScript(scripts);
     mkdirSync(path.join(dir, 'custom-skills', 'purge_line'), { recursive: true });
     writeFileSync(path.join(dir, 'custom-skills', 'purge_line', 'SKILL.md'), CRITICAL_SKILL);
     mkdirSync(path.join(dir, 'reports'));

@@ -18,7 +18,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN, OPERATOR } from './testing/helpers.js';
+import { ADMIN, OPERATOR, writeCriticalStopScript } from './testing/helpers.js';
 import { ask, browserSkip, launchBrowser, logIn, pageErrors } from './testing/browser.js';
 import { startLiveService, type LiveService } from './testing/live.js';
 
@@ -44,23 +44,6 @@ phrasings:
     args: { service: harmless-test }
 `;
 
-const STOP_MANIFEST = `name: stop_line
-version: 1.0.0
-description: { en: Stop a production line (critical), zh: 停止一条生产线（关键操作） }
-command: ['./run']
-args:
-  type: object
-  properties:
-    line: { type: string, enum: [A, B, C] }
-  required: [line]
-  additionalProperties: false
-timeout_s: 10
-critical: true
-phrasings:
-  - text: stop line B now
-    args: { line: B }
-`;
-
 describe('maintenance scripts, hand-over and feedback in the page', { skip }, () => {
   let live: LiveService;
   let dir: string;
@@ -77,10 +60,7 @@ describe('maintenance scripts, hand-over and feedback in the page', { skip }, ()
           `#!/bin/sh\necho "restarting \${1#--service=}.service"\ndate > "$AIRGAP_REPORTS_DIR/../restarted"\necho "\${1#--service=}.service is active"\n`,
         );
         chmodSync(path.join(scripts, 'restart_test_unit', 'run'), 0o755);
-        mkdirSync(path.join(scripts, 'stop_line'));
-        writeFileSync(path.join(scripts, 'stop_line', 'manifest.yaml'), STOP_MANIFEST);
-        writeFileSync(path.join(scripts, 'stop_line', 'run'), `#!/bin/sh\ndate > "$AIRGAP_REPORTS_DIR/../stopped"\n`);
-        chmodSync(path.join(scripts, 'stop_line', 'run'), 0o755);
+        writeCriticalStopScript(scripts);
         mkdirSync(path.join(folder, 'reports'));
         return { scripts: { dir: scripts, sandbox: 'none' }, reports: { dir: path.join(folder, 'reports') } };
       },

@@ -1,4 +1,6 @@
 /** Helpers for in-process route tests: accounts, log-in, JSON requests, reading an SSE body. */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FakeHarness } from './fakes.js';
 import { readSse, dataOf, type SseEvent } from './sse-client.js';
 
@@ -63,4 +65,36 @@ export function until(condition: () => boolean, timeoutMs = 5000): Promise<void>
     };
     check();
   });
+}
+
+/** A maintenance script marked `critical: true` (stop a line): it must never run unattended. */
+const STOP_MANIFEST = `name: stop_line
+version: 1.0.0
+description: { en: Stop a production line (critical), zh: 停止一条生产线（关键操作） }
+command: ['./run']
+args:
+  type: object
+  properties:
+    line: { type: string, enum: [A, B, C] }
+  required: [line]
+  additionalProperties: false
+timeout_s: 10
+critical: true
+phrasings:
+  - text: stop line B now
+    args: { line: B }
+  - text: 立即停止B线
+    args: { line: B }
+`;
+
+/**
+ * Writes the critical `stop_line` script into a scripts folder; if it ever
+ * runs it leaves `stopped` beside the reports folder (tests assert it does not).
+ */
+export function writeCriticalStopScript(scriptsDir: string): void {
+  const folder = path.join(scriptsDir, 'stop_line');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, 'manifest.yaml'), STOP_MANIFEST);
+  writeFileSync(path.join(folder, 'run'), `#!/bin/sh\ndate > "$AIRGAP_REPORTS_DIR/../stopped"\necho stopped\n`);
+  chmodSync(path.join(folder, 'run'), 0o755);
 }
