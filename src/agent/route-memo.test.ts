@@ -35,6 +35,17 @@ test('withRouteMemo: the same question and slots within a second are routed once
     memo.route(question, {});
     assert.equal(calls, 4, 'another moment: routed again');
     assert.deepEqual(memo.list(), engine.list(), 'other methods pass through');
+    // what the router knows changed (a new equipment list): decisions remembered before are stale
+    let changed = false;
+    (engine as { prepare?: () => Promise<boolean> }).prepare = async () => changed;
+    memo.route(question, {});
+    assert.equal(await memo.prepare?.(), false);
+    memo.route(question, {});
+    assert.equal(calls, 4, 'nothing changed: still remembered');
+    changed = true;
+    assert.equal(await memo.prepare?.(), true);
+    memo.route(question, {});
+    assert.equal(calls, 5, 'routed again after a change');
     await memo.close?.();
   } finally {
     setFixedNow(undefined, 'UTC');
