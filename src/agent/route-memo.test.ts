@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFixedNow } from '../clock.js';
 import { FakeSkillEngine } from './fixtures/fake-skill-engine.js';
+import type { SkillEngine } from '../skills/engine-types.js';
 import { withRouteMemo } from './route-memo.js';
 
 test('withRouteMemo: the same question and slots within a second are routed once; copies are handed out; the rest passes through', async () => {
@@ -39,11 +40,11 @@ test('withRouteMemo: the same question and slots within a second are routed once
     let changed = false;
     (engine as { prepare?: () => Promise<boolean> }).prepare = async () => changed;
     memo.route(question, {});
-    assert.equal(await memo.prepare?.(), false);
+    assert.equal(await (memo as SkillEngine).prepare?.(), false);
     memo.route(question, {});
     assert.equal(calls, 4, 'nothing changed: still remembered');
     changed = true;
-    assert.equal(await memo.prepare?.(), true);
+    assert.equal(await (memo as SkillEngine).prepare?.(), true);
     memo.route(question, {});
     assert.equal(calls, 5, 'routed again after a change');
     await memo.close?.();
