@@ -5,7 +5,9 @@
  * one streaming POST /api/tasks (Accept: text/event-stream) read to `done`.
  * Prints p50/p99 latency, requests per second and errors (must be zero),
  * checks that every answered request is in the audit log (tool_call_log, by
- * the answer's trace id), and the service's idle RSS before and after.
+ * the answer's trace id), and the service's RSS (with its MCP children): idle
+ * after start, after the first question (which starts the servers it needs),
+ * and idle after the run.
  *
  * Open loop (`--rate Q`): instead of N operators each waiting for its answer,
  * questions are sent at a fixed rate of Q per second whatever the service
@@ -168,6 +170,19 @@ async function main(): Promise<number> {
       });
       tokens.push(((await response.json()) as { token: string }).token);
     }
+    // the first question starts the MCP servers it needs (nothing runs before): the footprint it leaves
+    const first = await fetch(`${url}/api/tasks`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        Authorization: `Bearer ${tokens[0]}`,
+      },
+      body: JSON.stringify({ question: QUESTIONS[0] }),
+    });
+    await first.text();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    process.stdout.write(`after the first question: ${memory(service.pid!)}\n`);
     const latencies: number[] = [];
     const errors: string[] = [];
     const traces: Array<{ http: string; agent: string }> = [];

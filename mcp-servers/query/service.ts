@@ -12,7 +12,7 @@ import type { Config } from '../../src/config/schema.js';
 import type { QueryResult } from '../../src/mcp/types.js';
 import type { Logger } from '../../src/log/index.js';
 import type { AuditWriter } from '../../src/store/audit.js';
-import type { SqliteDatabase } from '../../src/store/sqlite.js';
+import type { SqliteDatabase, SqliteStatement } from '../../src/store/sqlite.js';
 import { checkQuery, tableAliases, type GuardAccepted, type GuardRefusal } from './guard.js';
 import { QueryExecutor } from './executor.js';
 import { RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell } from './protocol.js';
@@ -31,6 +31,8 @@ interface CachedResult {
   rows: Cell[][];
   hasMore: boolean;
   note?: string;
+  /** the text a model reads, below its header line, rendered once for this SQL text (a hit only adds the header) */
+  body?: string;
 }
 
 interface FileIdentity {
@@ -56,6 +58,8 @@ interface Inspection {
 
 export class QueryService {
   private db: SqliteDatabase;
+  /** `PRAGMA data_version`, prepared once per connection (asked on every call) */
+  private dataVersionStatement: SqliteStatement;
   private readonly cache: LRUCache<string, CachedResult> | undefined;
   readonly executor: QueryExecutor;
   private dataVersion: number;
@@ -70,6 +74,7 @@ export class QueryService {
   constructor(private readonly options: { config: Config; audit: AuditWriter; log: Logger }) {
     const { config } = options;
     this.db = openPlantReadOnly(config.plant.db);
+    this.dataVersionStatement = this.db.prepare('PRAGMA data_version').pluck();
     this.dataVersion = this.readDataVersion();
     this.identity = this.readIdentity();
     this.cache =
@@ -147,18 +152,22 @@ export class QueryService {
     const cacheKey = accepted.cacheable ? accepted.normalized : undefined;
     const hit = cacheKey !== undefined ? this.cache?.get(cacheKey) : undefined;
     if (hit) {
-      const columns = hit.sql === sql ? hit.columns : (this.columnsOf(sql) ?? hit.columns);
+      // the same SQL text: the columns and the rendered text as they were; another text of the same query: its own names
+      const same = hit.sql === sql;
+      const columns = same ? hit.columns : (this.columnsOf(sql) ?? hit.columns);
       const result: QueryResult = {
         columns,
         rows: hit.rows,
         row_count: hit.rows.length,
         has_more: hit.hasMore,
-        elapsed_ms: round(performance.now() - started),
+        elapsed_ms: 0,
         cached: true,
         ...(hit.note ? { note: hit.note } : {}),
       };
+      const body = same ? (hit.body ??= renderBody(result)) : renderBody(result);
+      result.elapsed_ms = round(performance.now() - started);
       audit({ success: true, summary: summarize(result, accepted.offset), cached: true });
-      return okResult(result, accepted);
+      return okResult(result, accepted, body);
     }
 
     // the engine's own verdict: syntax errors with SQLite's message, read-only checked after prepare, and its plan
@@ -199,8 +208,6 @@ export class QueryService {
         `LIMIT ${Math.max(1, rows.length)} OFFSET ${accepted.offset + rows.length}, or select fewer or ` +
         `shorter columns`
       : undefined;
-    if (cacheKey !== undefined)
-      this.cache?.set(cacheKey, { sql, columns: execution.columns, rows, hasMore, ...(note ? { note } : {}) });
     const result: QueryResult = {
       columns: execution.columns,
       rows,
@@ -210,8 +217,11 @@ export class QueryService {
       cached: false,
       ...(note ? { note } : {}),
     };
+    const body = renderBody(result);
+    if (cacheKey !== undefined)
+      this.cache?.set(cacheKey, { sql, columns: execution.columns, rows, hasMore, ...(note ? { note } : {}), body });
     audit({ success: true, summary: summarize(result, accepted.offset) });
-    return okResult(result, accepted);
+    return okResult(result, accepted, body);
   }
 
   describeSchema(args: { table?: string | undefined }, context: CallContext): CallToolResult {
@@ -314,6 +324,7 @@ export class QueryService {
         const db = openPlantReadOnly(this.options.config.plant.db);
         this.db.close();
         this.db = db;
+        this.dataVersionStatement = db.prepare('PRAGMA data_version').pluck();
       } catch (error) {
         this.options.log.error({ err: error }, 'plant-db-reopen-failed');
       }
@@ -332,7 +343,7 @@ export class QueryService {
   }
 
   private readDataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    return this.dataVersionStatement.get() as number;
   }
 
   private readIdentity(): FileIdentity | undefined {
@@ -451,15 +462,10 @@ function summarize(result: QueryResult, offset: number): string {
   );
 }
 
-function okResult(result: QueryResult, accepted: { limit: number; offset: number }): CallToolResult {
-  const header = `${result.row_count} row${result.row_count === 1 ? '' : 's'}${
-    result.has_more
-      ? ` (more rows exist: next page with LIMIT ${result.note ? Math.max(1, result.row_count) : accepted.limit}` +
-        ` OFFSET ${accepted.offset + (result.note ? result.row_count : accepted.limit)})`
-      : ''
-  } · ${result.elapsed_ms} ms${result.cached ? ' · from cache' : ''}`;
-  const lines = [header, ...(result.note ? [`note: ${result.note}`] : []), result.columns.join(' | ')];
-  let size = header.length;
+/** The text under the header: the note, the column names and one line per row, cut at TEXT_MAX_CHARS (the rows stay whole in structuredContent). */
+function renderBody(result: QueryResult): string {
+  const lines = [...(result.note ? [`note: ${result.note}`] : []), result.columns.join(' | ')];
+  let size = 0;
   for (const row of result.rows) {
     const line = row.map((cell) => (cell === null ? 'NULL' : String(cell))).join(' | ');
     size += line.length;
@@ -471,7 +477,17 @@ function okResult(result: QueryResult, accepted: { limit: number; offset: number
     }
     lines.push(line);
   }
-  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...result } };
+  return lines.join('\n');
+}
+
+function okResult(result: QueryResult, accepted: { limit: number; offset: number }, body: string): CallToolResult {
+  const header = `${result.row_count} row${result.row_count === 1 ? '' : 's'}${
+    result.has_more
+      ? ` (more rows exist: next page with LIMIT ${result.note ? Math.max(1, result.row_count) : accepted.limit}` +
+        ` OFFSET ${accepted.offset + (result.note ? result.row_count : accepted.limit)})`
+      : ''
+  } · ${result.elapsed_ms} ms${result.cached ? ' · from cache' : ''}`;
+  return { content: [{ type: 'text', text: `${header}\n${body}` }], structuredContent: { ...result } };
 }
 
 /** structuredContent of a failed call, the shape every shipped server uses (mcp-servers/shared/server.ts) plus the guard's details. */

@@ -5,10 +5,12 @@
  * every server sends through; a tool result over the cap is cut — its largest
  * arrays shortened, long strings and the text rendering shortened — and says
  * so with `has_more: true` and a `note`; any other message over the cap is
- * answered as a JSON-RPC error instead.
+ * answered as a JSON-RPC error instead. It reads through `LineReader`
+ * (line-reader.ts): plain requests skip the SDK's first, redundant schema pass.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LineReader, parseLine } from './line-reader.js';
 
 /** Largest message (one JSON line) a shipped server writes; well under the SDK reader's 10 MiB. */
 export const MESSAGE_MAX_BYTES = 4 * 1024 * 1024;
@@ -100,8 +102,33 @@ export function capToolResult<T extends Record<string, unknown>>(result: T, maxB
 
 /** The SDK's stdio transport, but no message it writes is over MESSAGE_MAX_BYTES. */
 export class CappedStdioServerTransport extends StdioServerTransport {
+  private readonly lines = new LineReader();
+
   constructor(private readonly maxBytes = MESSAGE_MAX_BYTES) {
     super();
+    // the SDK's reader, with the fast path for plain requests (start() listens with `_ondata`)
+    this._ondata = (chunk: Buffer): void => {
+      let lines: string[];
+      try {
+        lines = this.lines.push(chunk);
+      } catch (error) {
+        this.onerror?.(error as Error);
+        this.close().catch(() => {});
+        return;
+      }
+      for (const line of lines) {
+        try {
+          this.onmessage?.(parseLine(line));
+        } catch (error) {
+          this.onerror?.(error as Error);
+        }
+      }
+    };
+  }
+
+  override async close(): Promise<void> {
+    this.lines.clear();
+    await super.close();
   }
 
   override send(message: JSONRPCMessage): Promise<void> {

@@ -222,6 +222,8 @@ export class Agent {
   private async answer(context: QuestionContext & { question: string; history: MemoryContext }): Promise<Outcome> {
     const { question, session, signal, emit } = context;
     const { skills } = this.options;
+    // the first question reads what the router needs from the plant (equipment names), not the start
+    await skills.prepare?.();
     const decision = skills.route(question, { previous: session.slots });
     const language = decision.language;
     context.log.debug({ decision }, 'route');

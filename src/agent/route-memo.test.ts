@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFixedNow } from '../clock.js';
 import { FakeSkillEngine } from './fixtures/fake-skill-engine.js';
+import type { SkillEngine } from '../skills/engine-types.js';
 import { withRouteMemo } from './route-memo.js';
 
 test('withRouteMemo: the same question and slots within a second are routed once; copies are handed out; the rest passes through', async () => {
@@ -35,6 +36,17 @@ test('withRouteMemo: the same question and slots within a second are routed once
     memo.route(question, {});
     assert.equal(calls, 4, 'another moment: routed again');
     assert.deepEqual(memo.list(), engine.list(), 'other methods pass through');
+    // what the router knows changed (a new equipment list): decisions remembered before are stale
+    let changed = false;
+    (engine as { prepare?: () => Promise<boolean> }).prepare = async () => changed;
+    memo.route(question, {});
+    assert.equal(await (memo as SkillEngine).prepare?.(), false);
+    memo.route(question, {});
+    assert.equal(calls, 4, 'nothing changed: still remembered');
+    changed = true;
+    assert.equal(await (memo as SkillEngine).prepare?.(), true);
+    memo.route(question, {});
+    assert.equal(calls, 5, 'routed again after a change');
     await memo.close?.();
   } finally {
     setFixedNow(undefined, 'UTC');

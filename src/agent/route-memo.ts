@@ -4,7 +4,8 @@
  * session slots, milliseconds apart. Under load that second pass was a large
  * share of the rules path's CPU. `withRouteMemo` wraps a skills engine so that
  * a decision made in the last second for the same question and slots is
- * handed out again (a copy: callers may change theirs). Everything else
+ * handed out again (a copy: callers may change theirs), until `prepare`
+ * says what the router knows changed (a new equipment list). Everything else
  * passes through untouched.
  */
 import { now } from '../clock.js';
@@ -29,9 +30,15 @@ export function withRouteMemo<T extends SkillEngine>(engine: T): T {
     }
     return decision;
   };
+  const prepare = async (): Promise<boolean> => {
+    const changed = (await engine.prepare?.()) ?? false;
+    if (changed) memo.clear();
+    return changed;
+  };
   return new Proxy(engine, {
     get(target, property, receiver) {
       if (property === 'route') return route;
+      if (property === 'prepare') return prepare;
       const value = Reflect.get(target, property, receiver) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

@@ -164,6 +164,8 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
   api.post('/tasks', async (context) => {
     const user = requireUser(context, service);
     const body = await parseBody(context, taskBody);
+    // the lane is chosen by routing: the first question reads the equipment list first
+    await service.deps.skills.prepare?.();
     const { task, lane } = service.tasks.submit({
       question: body.question,
       sessionId: body.session_id,

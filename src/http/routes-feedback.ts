@@ -191,8 +191,9 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
     return context.json({ phrasing: removed, version: phrasings.version() });
   });
 
-  api.get('/phrasings/explain', (context) => {
+  api.get('/phrasings/explain', async (context) => {
     requireAdmin(context, service);
+    await service.deps.skills.prepare?.();
     const question = context.req.query('q') ?? '';
     if (!question.trim()) throw new AppError('BAD_REQUEST', 'give the question as ?q=');
     const clock = { now: now(), timezone: config.plant.timezone };

@@ -100,6 +100,13 @@ export interface SkillRunContext {
 }
 
 export interface SkillEngine {
+  /**
+   * Fetch what routing needs from behind the tools (the shipped engine: the
+   * plant's equipment list) before `route`: callers await it once per
+   * question. Cheap when nothing changed; never throws. Resolves true when
+   * what the router knows changed (decisions remembered before are stale).
+   */
+  prepare?(): Promise<boolean>;
   route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision;
   list(): SkillInfo[];
   /** the skills worth offering to the model for this question (a handful at most) */

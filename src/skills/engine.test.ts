@@ -296,3 +296,63 @@ test('a skill that needs approval runs only when an admin approves it', async ()
     (error: unknown) => error instanceof AppError && /rejected/.test(error.message),
   );
 });
+
+test('the equipment list: read on the first prepare (one lookup for concurrent questions), again after plant.db changes', async () => {
+  const { SKILLS } = await import('./code/index.js');
+  const { rows } = await import('./code/shared/testing.js');
+  const dir = skillFolder({});
+  const plantDb = path.join(dir, 'plant.db');
+  writeFileSync(plantDb, 'v1');
+  const config = configFromObject({ plant: { db: plantDb }, skills: { dir, watch: false } }, dir);
+  let fail = true;
+  const listed = [
+    ['A-PRESS-03', 'A', '3号冲压机', 'PRESS'],
+    ['B-PRESS-03', 'B', '3号冲压机', 'PRESS'],
+  ];
+  const tools = fakeTools(() =>
+    fail ? toolError() : rows(['equipment_id', 'line_id', 'name', 'type'], listed.slice()),
+  );
+  const engine = new PlantSkillEngine({
+    config,
+    db: openAgentDb(':memory:'),
+    log,
+    tools,
+    skills: SKILLS,
+    watch: false,
+  });
+  const question = 'B线3号冲压机现在什么状态？';
+  const equipmentOf = (): unknown => {
+    const decision = engine.route(question, {});
+    return decision.kind === 'skill' ? decision.args.equipment : undefined;
+  };
+  assert.equal(tools.calls.length, 0, 'nothing is read when the engine is made');
+
+  // a failed lookup: routed without the list, not retried on every question
+  assert.equal(await engine.prepare(), false);
+  assert.equal(await engine.prepare(), false);
+  assert.equal(tools.calls.length, 1);
+  assert.equal(equipmentOf(), '3号冲压机');
+
+  // plant.db changed: tried again at once; concurrent questions share the lookup
+  fail = false;
+  writeFileSync(plantDb, 'v2 changed');
+  assert.deepEqual(await Promise.all([engine.prepare(), engine.prepare(), engine.prepare()]), [true, true, true]);
+  assert.equal(tools.calls.length, 2);
+  assert.equal(tools.calls[1]?.name, 'query_database');
+  assert.equal(equipmentOf(), 'B-PRESS-03');
+  assert.equal(await engine.prepare(), false, 'unchanged: nothing to read');
+  assert.equal(tools.calls.length, 2);
+
+  // an import adds a machine: plant.db's size and mtime move, the next question reads the list again
+  listed.push(['B-PRESS-05', 'B', '5号冲压机', 'PRESS']);
+  writeFileSync(plantDb, 'v3, longer still');
+  assert.equal(await engine.prepare(), true);
+  assert.equal(tools.calls.length, 3);
+  const decision = engine.route('B线5号冲压机现在什么状态？', {});
+  assert.equal(decision.kind === 'skill' ? decision.args.equipment : undefined, 'B-PRESS-05');
+  await engine.close();
+});
+
+function toolError(): { ok: false; text: string; errorCode: string } {
+  return { ok: false, text: 'MCP server "query" exited', errorCode: 'MCP_SERVER_EXITED' };
+}

@@ -4,6 +4,7 @@
  * Also the rule router's front (route, examples) and the choice of skills
  * offered to the model (relevant).
  */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
 import { now } from '../clock.js';
@@ -26,7 +27,11 @@ export interface SkillEngineOptions {
   config: Config;
   db: SqliteDatabase;
   log: Logger;
-  /** used at start to learn the plant's equipment for the router */
+  /**
+   * used to learn the plant's equipment for the router: on the first question
+   * (`prepare`), again after plant.db changed; never at start, so that no MCP
+   * server starts before a question needs one
+   */
   tools?: ToolCaller | undefined;
   /**
    * the code skills and their routing, in the order their intents win: the
@@ -48,6 +53,34 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** After a failed equipment lookup, the next try waits this long (or for plant.db to change). */
+const EQUIPMENT_RETRY_MS = 30_000;
+
+/**
+ * plant.db as the file system sees it: the file (with SQLite's file change
+ * counter, header bytes 24-27, which every commit in rollback-journal mode
+ * moves even within one mtime tick) and its WAL. An import's commit or a
+ * replaced file changes it.
+ */
+function plantStamp(file: string): string {
+  const part = (name: string): string => {
+    const stat = statSync(name, { throwIfNoEntry: false });
+    return stat ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
+  };
+  try {
+    const counter = Buffer.alloc(4);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, counter, { position: 24 });
+    } finally {
+      closeSync(fd);
+    }
+    return `${part(file)}:${counter.readUInt32BE(0)}|${part(`${file}-wal`)}`;
+  } catch {
+    return 'unreadable';
+  }
+}
+
 function words(text: string): Set<string> {
   const lower = text.toLowerCase();
   const set = new Set(lower.split(/[^\p{L}\p{N}_]+/u).filter((word) => word.length > 1));
@@ -61,6 +94,10 @@ function words(text: string): Set<string> {
 export class PlantSkillEngine implements SkillEngine {
   readonly registry: SkillRegistry;
   private equipment: Equipment | undefined;
+  /** plant.db's stamp when the equipment list was read */
+  private equipmentStamp: string | undefined;
+  private equipmentLoading: Promise<boolean> | undefined;
+  private equipmentFailed: { stamp: string; at: number } | undefined;
   readonly taught: TaughtPhrasings;
   private readonly scriptPhrasings: Phrasing[];
 
@@ -81,8 +118,29 @@ export class PlantSkillEngine implements SkillEngine {
     if (options.watch ?? options.config.skills.watch) this.registry.watch();
   }
 
-  /** Learn the plant's equipment (ids, names, types) so the router can resolve "press 3 on line B". */
-  async loadEquipment(tools: ToolCaller): Promise<void> {
+  /**
+   * Learn what the router needs from the plant before routing a question: the
+   * equipment list (ids, names, types), so that "press 3 on line B" resolves.
+   * Read through `query_database` on the first question, not at start (no MCP
+   * server starts before a question needs one), and again when plant.db has
+   * changed since (an import; one stat per question otherwise). Questions
+   * arriving meanwhile share one lookup. A failed lookup is logged and tried
+   * again after 30 s or a change; the router then works without the list, as
+   * it does for a plant without equipment. Resolves true when the list changed.
+   */
+  async prepare(): Promise<boolean> {
+    const { tools } = this.options;
+    if (!tools) return false;
+    if (this.equipmentLoading) return this.equipmentLoading;
+    const stamp = plantStamp(this.options.config.plant.db);
+    if (stamp === this.equipmentStamp) return false;
+    const failed = this.equipmentFailed;
+    if (failed && failed.stamp === stamp && Date.now() - failed.at < EQUIPMENT_RETRY_MS) return false;
+    this.equipmentLoading = this.loadEquipment(tools, stamp).finally(() => (this.equipmentLoading = undefined));
+    return this.equipmentLoading;
+  }
+
+  private async loadEquipment(tools: ToolCaller, stamp: string): Promise<boolean> {
     try {
       const result = await tools.callTool({
         name: 'query_database',
@@ -90,17 +148,22 @@ export class PlantSkillEngine implements SkillEngine {
           sql: 'SELECT equipment_id, line_id, name, type FROM equipment ORDER BY equipment_id LIMIT 100',
           purpose: 'router: learn equipment names',
         },
-        traceId: 'startup',
-        sessionId: 'startup',
+        traceId: 'router',
+        sessionId: 'router',
       });
       if (result.ok && result.structured) {
         this.equipment = rowsAsObjects(result.structured as never) as unknown as Equipment;
-      } else {
-        this.options.log.warn({ error: result.text }, 'equipment-list-unavailable');
+        this.equipmentStamp = stamp;
+        this.equipmentFailed = undefined;
+        this.options.log.info({ equipment: this.equipment.length }, 'equipment-list-loaded');
+        return true;
       }
+      this.options.log.warn({ error: result.text }, 'equipment-list-unavailable');
     } catch (error) {
       this.options.log.warn({ err: error }, 'equipment-list-unavailable');
     }
+    this.equipmentFailed = { stamp, at: Date.now() };
+    return false;
   }
 
   route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision {
@@ -350,8 +413,7 @@ function summarise(args: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
+/** The engine; it reads the equipment list on the first question (`prepare`), never here. */
 export async function createSkillEngine(options: SkillEngineOptions): Promise<PlantSkillEngine> {
-  const engine = new PlantSkillEngine(options);
-  if (options.tools) await engine.loadEquipment(options.tools);
-  return engine;
+  return new PlantSkillEngine(options);
 }

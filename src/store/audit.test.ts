@@ -23,22 +23,38 @@ test('a newer agent.db is refused instead of being damaged', () => {
   db.close();
 });
 
-test('audit rows are batched and all written on close', () => {
+test('audit rows are batched: a full batch after the current turn, a runaway queue at once, the rest on close', async () => {
   const db = openAgentDb(':memory:');
   const audit = new AuditWriter(db, { flushMs: 60_000, batchSize: 50 });
-  for (let i = 0; i < 120; i++) {
-    audit.write({
-      origin: 'server',
-      tool_name: 'query_database',
-      parameters: { i },
-      duration_ms: 1,
-      success: true,
-      session_id: 's',
-    });
-  }
-  // two full batches went out at once; the rest waits for the timer or close
-  assert.equal((db.prepare('SELECT count(*) AS n FROM tool_call_log').get() as { n: number }).n, 100);
+  const count = (): number => (db.prepare('SELECT count(*) AS n FROM tool_call_log').get() as { n: number }).n;
+  const write = (rows: number): void => {
+    for (let i = 0; i < rows; i++) {
+      audit.write({
+        origin: 'server',
+        tool_name: 'query_database',
+        parameters: { i },
+        duration_ms: 1,
+        success: true,
+        session_id: 's',
+      });
+    }
+  };
+  write(120);
+  // full batches wait for the end of this turn (the reply of the call that filled one goes out first)
+  assert.equal(count(), 0);
+  assert.equal(audit.pending, 120);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(count(), 120);
+  assert.equal(audit.pending, 0);
+  // under the batch size: the timer (or close) writes them
+  write(20);
+  await new Promise((resolve) => setImmediate(resolve));
   assert.equal(audit.pending, 20);
+  // ten batches' worth in one turn: written at once, memory stays bounded
+  write(480);
+  assert.equal(count(), 120 + 500);
+  assert.equal(audit.pending, 0);
+  write(7);
   audit.close();
-  assert.equal((db.prepare('SELECT count(*) AS n FROM tool_call_log').get() as { n: number }).n, 120);
+  assert.equal(count(), 627);
 });

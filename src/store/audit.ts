@@ -1,8 +1,11 @@
 /**
  * The tool-call audit log (tool_call_log in agent.db): the first place to look
  * when an answer is wrong. Rows are queued and written in batches (one
- * transaction each) every `flushMs` or every 100 rows, and on close. Process
- * owners call `close()` on SIGTERM/SIGINT so nothing is lost.
+ * transaction each) every `flushMs`, and on close. A full batch (100 rows) is
+ * written on the next turn of the event loop, after the reply of the call that
+ * filled it has gone out (a batch takes ~1 ms: never on a call's own path); 10
+ * batches' worth queued in one turn are written at once (memory stays bounded).
+ * Process owners call `close()` on SIGTERM/SIGINT so nothing is lost.
  */
 import type { SqliteDatabase, SqliteStatement } from './sqlite.js';
 
@@ -29,6 +32,7 @@ export class AuditWriter {
   private readonly queue: AuditRow[] = [];
   private readonly insert: SqliteStatement;
   private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
   private closed = false;
 
   constructor(
@@ -50,7 +54,9 @@ export class AuditWriter {
       return;
     }
     this.queue.push({ ...row, created_at: row.created_at ?? new Date().toISOString() });
-    if (this.queue.length >= (this.options.batchSize ?? 100)) this.flush();
+    const batchSize = this.options.batchSize ?? 100;
+    if (this.queue.length >= batchSize * 10) this.flush();
+    else if (this.queue.length >= batchSize) this.immediate ??= setImmediate(() => this.flush());
     else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), this.options.flushMs);
       this.timer.unref();
@@ -67,6 +73,10 @@ export class AuditWriter {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
+    }
+    if (this.immediate) {
+      clearImmediate(this.immediate);
+      this.immediate = undefined;
     }
     if (this.queue.length === 0) return true;
     const batch = this.queue.splice(0, this.queue.length);
