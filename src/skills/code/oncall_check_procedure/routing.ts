@@ -83,7 +83,7 @@ function slots(analysis: Analysis): SkillSlots {
   } else if (period && days) {
     // a range of days (a week, week 48, the next 7 days): the rota table
     if (daysBetween(days.from, days.to) < MAX_ROTA_DAYS) explicit.period = { ...days, label: period.label };
-    else unsure.push('period');
+    else unsure.push('date');
   } else if (periodUnsure) unsure.push('date');
   return { explicit, defaults, unsure };
 }
