@@ -99,7 +99,7 @@ test('the note of a date and shift is quoted whole with its file named — found
     '2026-11-18（周三）夜班的交接班记录（1 份）：\n\n' +
       '**handover/export-0042.txt**（2026-11-18（周三） 夜班；gb18030，共 ' +
       `${FILES['handover/export-0042.txt']!.length} 字符，全文）：\n\n` +
-      '> ====\n>  交接班记录\n> 日期：2026-11-18    班次：夜班\n>   产线B：不良率 9.80%，主要缺陷：裂纹',
+      '```\n====\n 交接班记录\n日期：2026-11-18    班次：夜班\n  产线B：不良率 9.80%，主要缺陷：裂纹\n```',
   );
   // never a free-text search: the SOP that mentions 2026-11-18 and the night shift is not a handover note
   assert.ok(!tools.calls.some((call) => call.name === 'search_documents'));
@@ -144,7 +144,8 @@ test('a date alone quotes every shift of it; a shift alone the latest note of it
     both.result.answer,
     /\*\*handover\/2026-11-17-night\.txt\*\* \(2026-11-17 \(Tue\), night shift; gb18030/,
   );
-  assert.match(both.result.answer, /> {3}产线B：不良率 2\.10%/);
+  assert.match(both.result.answer, /\n {2}产线B：不良率 2\.10%\n```$/);
+  assert.match(both.result.answer, /complete\):\n\n# 交接班记录 Shift handover: 2026-11-17 白班 day shift/);
   const latest = await runSkill({
     skill: documentSearch,
     args: { query: 'night shift handover', handover_shift: 'night' },

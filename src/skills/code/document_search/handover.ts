@@ -157,11 +157,9 @@ async function quote(ctx: SkillContext, note: HandoverNote, language: Language):
         `${read.encoding}, ${read.total_chars} characters, complete`,
       );
   const head = t(language, `**${read.path}**（${what}；${size}）：`, `**${read.path}** (${what}; ${size}):`);
+  // quoted as the read mode shows a document: Markdown as it is, plain text (old GBK exports) in a code block
   const content = lineEnds(read.content).trimEnd();
-  const body = content
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
+  const body = /\.md$/i.test(read.path) ? content : `\`\`\`\n${content.replace(/```/g, '``\u200b`')}\n\`\`\``;
   return `${head}\n\n${body}`;
 }
 
