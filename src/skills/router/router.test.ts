@@ -546,7 +546,14 @@ const ROWS: Row[] = [
     skill: 'oncall_check',
     args: { date: '2026-12-25', priority: 'P0' },
   },
-  { q: 'on-call check for this week', skill: 'oncall_check', args: { date: undefined }, missing: ['date'] },
+  // a week is the rota table (the whole week, not up to today); a year is too long for one
+  {
+    q: 'on-call check for this week',
+    skill: 'oncall_check',
+    args: { date: undefined, period: { from: '2026-11-23', to: '2026-11-29', label: 'this week' } },
+    missing: [],
+  },
+  { q: '今年的值班表', skill: 'oncall_check', args: { period: undefined }, missing: ['date'] },
   // ---- documents ---------------------------------------------------------------------------------
   { q: 'Find the SOP for die change', skill: 'document_search', args: { query: 'SOP die change' }, missing: [] },
   { q: '查找冲压机换模SOP', skill: 'document_search', args: { query: '冲压机换模SOP' } },

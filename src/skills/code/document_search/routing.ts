@@ -1,6 +1,7 @@
 /** How the rules route a question to document_search: a document to find, or what the documents say. */
 import { MAINTENANCE_WORDS, STATUS_WORDS } from '../../router/equipment.js';
-import { hasMetric } from '../../router/signals.js';
+import { hasMetric, nearestYearless, singlePeriod } from '../../router/signals.js';
+import { addDays } from '../../../clock.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { IntentMatch, SkillRouting, SkillSlots } from '../../router/routing.js';
 import { documentSearchArgs } from './args.js';
@@ -52,6 +53,34 @@ function documentQuery(analysis: Analysis): { query: string; path?: string } {
   return path ? { query: cleaned || path, path } : { query: cleaned };
 }
 
+/** a shift handover ("交接班记录", "hand over", "shift log") */
+const HANDOVER =
+  /交接班|交接记录|交班记录|接班记录|交接|交班|\bhand(?:ed|ing)?[- ]?overs?\b|\bhand-?offs?\b|\bshift\s+(?:notes?|logs?|reports?)\b/;
+/** last night / tonight: the night shift of yesterday / today */
+const NIGHT_OF = [
+  { pattern: /昨晚|昨夜|\blast\s+night(?:'s)?\b|\byesterday\s+night\b|\bovernight\b/, offset: -1 },
+  { pattern: /今晚|今夜|\btonight(?:'s)?\b/, offset: 0 },
+];
+
+/**
+ * A handover note asked by date and/or shift: the date (one day; a night
+ * shift is dated by the evening it starts) and the shift. Several days, or
+ * several periods, are unsure (the rules ask which day).
+ */
+function handoverSlots(analysis: Analysis): { date?: string; shift?: string; unsure: boolean } | undefined {
+  const lower = analysis.normalized.lower;
+  if (!HANDOVER.test(lower)) return undefined;
+  const night = NIGHT_OF.find((entry) => entry.pattern.test(lower));
+  const shift = analysis.shifts.length === 1 ? analysis.shifts[0]!.shift : night ? 'night' : undefined;
+  const { period, unsure } = singlePeriod(analysis);
+  let date: string | undefined;
+  if (period && period.from === period.to) date = nearestYearless(period, analysis.today);
+  else if (!period && !unsure && night) date = addDays(analysis.today, night.offset);
+  const several = unsure || (period !== undefined && period.from !== period.to);
+  if (date === undefined && shift === undefined && !several) return undefined;
+  return { ...(date ? { date } : {}), ...(shift ? { shift } : {}), unsure: several };
+}
+
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
   const defaults: Record<string, unknown> = {};
@@ -59,6 +88,10 @@ function slots(analysis: Analysis): SkillSlots {
   const { query, path } = documentQuery(analysis);
   if (query) explicit.query = query;
   if (path) explicit.path = path;
+  const handover = path ? undefined : handoverSlots(analysis);
+  if (handover?.date) explicit.handover_date = handover.date;
+  if (handover?.shift) explicit.handover_shift = handover.shift;
+  if (handover?.unsure) unsure.push('handover_date');
   return { explicit, defaults, unsure };
 }
 
@@ -74,11 +107,14 @@ export const documentSearchRouting: SkillRouting = {
   args: documentSearchArgs,
   intents: [
     {
+      // a document with a find verb; or a shift handover note asked by its date or shift
       name: 'find',
       match: (analysis) =>
         DOC_NOUN.test(analysis.normalized.lower) && FIND_VERB.test(analysis.normalized.lower)
           ? { kind: 'skill', reason: 'asks to find a document' }
-          : undefined,
+          : handoverSlots(analysis)
+            ? { kind: 'skill', reason: 'asks for a shift handover note by date or shift' }
+            : undefined,
     },
     {
       // what an alarm code means, what a manual says: a fact of the documents, not repair advice

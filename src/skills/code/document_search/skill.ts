@@ -4,7 +4,9 @@
  * decoded), showing the matching files with their matching lines and
  * offering to read one; with `path`, read that document (saying when it is
  * truncated and where to read on). A phrase that matches nothing is searched
- * again word by word (Chinese runs, then their two-character words).
+ * again word by word (Chinese runs, then their two-character words). A
+ * shift handover note asked by date and/or shift is found by the notes'
+ * names and headings instead (handover.ts).
  */
 import { AppError } from '../../../errors.js';
 import { documentSearchArgs, type DocumentSearchArgs } from './args.js';
@@ -12,6 +14,7 @@ import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../sk
 import { COMMON_ERROR_CODES, RETRY_POLICY, RETRYABLE_CODES } from '../shared/policy.js';
 import { callStructured } from '../shared/tools.js';
 import { t } from '../shared/text.js';
+import { runHandover } from './handover.js';
 
 interface SearchResult {
   keyword: string;
@@ -199,6 +202,7 @@ async function read(ctx: SkillContext, args: DocumentSearchArgs, language: Langu
 async function execute(ctx: SkillContext, args: DocumentSearchArgs): Promise<SkillResult> {
   const language = ctx.language;
   if (args.path && args.path.trim() !== '') return read(ctx, args, language);
+  if (args.handover_date !== undefined || args.handover_shift !== undefined) return runHandover(ctx, args);
   const query = args.query.trim();
   ctx.progress(t(language, `正在搜索文档：“${query}”…`, `searching the documents for "${query}"…`));
   // 1. the whole query; 2. word by word; 3. the two-character words of Chinese words that matched nothing
@@ -301,7 +305,7 @@ export const documentSearch: CodeSkill<DocumentSearchArgs> = {
   timeoutMs: 20_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,
-  dependencies: { tools: ['search_documents', 'read_document'] },
+  dependencies: { tools: ['search_documents', 'read_document', 'list_documents'] },
   triggers: [
     '查找SOP',
     '作业指导书',

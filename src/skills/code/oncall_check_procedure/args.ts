@@ -1,6 +1,10 @@
 /** The on-call check's arguments (the Markdown skill oncall_check and its fallback take the same). */
 import { z } from 'zod';
-import { isoDate } from '../../args.js';
+import { isoDate, periodSchema } from '../../args.js';
+import { daysBetween } from '../../../clock.js';
+
+/** the longest rota one answer lists: a month */
+export const MAX_ROTA_DAYS = 31;
 
 export const oncallCheckArgs = z.object({
   /** only this priority; left out: all the engineer's open work orders */
@@ -22,5 +26,22 @@ export const oncallCheckArgs = z.object({
     .max(7)
     .optional()
     .describe("relative day: 1 tomorrow, -1 yesterday, 0 today, counted from the engineer's own local date"),
+  /**
+   * a range of days (a week, "week 48", the next 7 days): the rota table, one
+   * row per day (who is on call at its noon, plant time, and whether that
+   * date is a public holiday in their country). Overrides date and day_offset.
+   */
+  period: periodSchema
+    .refine((period) => period.from <= period.to, {
+      message: 'the period ends before it starts; give from ≤ to (YYYY-MM-DD), e.g. 2026-11-30 to 2026-12-06',
+    })
+    .refine((period) => period.from > period.to || daysBetween(period.from, period.to) < MAX_ROTA_DAYS, {
+      message: `a rota lists at most ${MAX_ROTA_DAYS} days; ask for a week or a month, e.g. 2026-11-30 to 2026-12-06`,
+    })
+    .optional()
+    .describe(
+      'a range of days (a week): the rota table, each day with the engineer on call and whether it is a public ' +
+        `holiday in their country; at most ${MAX_ROTA_DAYS} days`,
+    ),
 });
 export type OncallCheckArgs = z.infer<typeof oncallCheckArgs>;

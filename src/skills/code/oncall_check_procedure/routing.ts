@@ -4,17 +4,67 @@
  * Steps; without a model the engine runs this code skill, its fallback, with
  * the same arguments.
  */
-import { daysBetween } from '../../../clock.js';
+import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
 import { nearestYearless, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
-import { oncallCheckArgs } from './args.js';
+import { MAX_ROTA_DAYS, oncallCheckArgs } from './args.js';
 
 const ONCALL = /值班|\bon[- ]?call\b|\boncall\b|\bduty\s+engineer\b|\bengineer\s+on\s+duty\b/;
 
 /** today / tomorrow / yesterday … — a day counted from today, not a date */
 const RELATIVE_DAY =
   /^(?:大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天|(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tonight|tomorrow)$/i;
+
+/** this week / this month said: the whole of it (a rota looks ahead), not up to today as a quality figure does */
+const THIS_WEEK = /本周|这周|这一?个?星期|本星期|这礼拜|本礼拜|\bthis\s+week\b/;
+const THIS_MONTH = /本月|这个?月|当月|\bthis\s+month\b/;
+
+const YEAR_SAID = /\d{4}|去年|前年|今年|明年|\b(?:last|this|next)\s+year\b|\byears?\s+ago\b/;
+
+const WEEK_NUMBER = /第\s*(\d{1,2})\s*(?:周|个?星期|个?礼拜)|\b(?:week|cw)\s*(?:#|no\.?\s*)?(\d{1,2})\b/;
+
+/** the Monday of ISO week `week` of `year` */
+function isoWeekStart(year: number, week: number): string {
+  const january4 = `${year}-01-04`;
+  return addDays(january4, 1 - weekdayOf(january4) + 7 * (week - 1));
+}
+
+function monthEnd(date: string): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * The days of a rota: a week or month said as "this" runs to its end; a
+ * month said without a year is the nearest one (12月 asked in November is the
+ * coming December, as a year-less date is).
+ */
+export function rotaDays(
+  period: { from: string; to: string; label?: string },
+  today: string,
+): { from: string; to: string } {
+  const label = period.label ?? '';
+  let { from, to } = period;
+  if (to === today && (THIS_WEEK.test(label) || WEEK_NUMBER.test(label))) to = addDays(from, 7 - weekdayOf(from));
+  else if (to === today && THIS_MONTH.test(label)) {
+    to = monthEnd(from);
+  } else if (!YEAR_SAID.test(label) && daysBetween(to, today) > 182) {
+    // said without a year and long past: the coming one (a rota looks ahead)
+    const week = WEEK_NUMBER.exec(label);
+    const nextYear = (date: string): string => `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;
+    if (week) {
+      const year = Number(today.slice(0, 4));
+      from = isoWeekStart(year, Number(week[1] ?? week[2]));
+      if (daysBetween(addDays(from, 6), today) > 182) from = isoWeekStart(year + 1, Number(week[1] ?? week[2]));
+      to = addDays(from, 6);
+    } else if (from.endsWith('-01') && to === monthEnd(from)) {
+      from = nextYear(from);
+      to = monthEnd(from);
+    }
+  }
+  return { from, to };
+}
 
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
@@ -25,10 +75,16 @@ function slots(analysis: Analysis): SkillSlots {
   // offsets from it (day_offset); a date the operator names is taken as it stands (date)
   // no priority asked: all the engineer's open work orders (priority left out)
   if (analysis.priority) explicit.priority = analysis.priority;
-  if (period && period.from === period.to) {
+  // this week / this month said on its first day is still the whole of it
+  const days = period ? rotaDays(period, analysis.today) : undefined;
+  if (period && days && days.from === days.to) {
     if (RELATIVE_DAY.test(period.label ?? '')) explicit.day_offset = daysBetween(analysis.today, period.from);
     else explicit.date = nearestYearless(period, analysis.today);
-  } else if (period || periodUnsure) unsure.push('date');
+  } else if (period && days) {
+    // a range of days (a week, week 48, the next 7 days): the rota table
+    if (daysBetween(days.from, days.to) < MAX_ROTA_DAYS) explicit.period = { ...days, label: period.label };
+    else unsure.push('date');
+  } else if (periodUnsure) unsure.push('date');
   return { explicit, defaults, unsure };
 }
 
@@ -50,9 +106,14 @@ export const oncallRouting: SkillRouting = {
   honours: { shift: false, defectType: 'none', notRecorded: 'report', words: false },
   followUp: {
     adjust(args, { slots }) {
-      // one way of naming the day: "明天呢" after a dated question drops the date, and the reverse
+      // one way of naming the day: "明天呢" after a dated question drops the date, and the reverse;
+      // a week after a day ("下周呢") drops the day, a day after a week the week
       if (slots.explicit.day_offset !== undefined) delete args.date;
       if (slots.explicit.date !== undefined) delete args.day_offset;
+      if (slots.explicit.period !== undefined) {
+        delete args.date;
+        delete args.day_offset;
+      } else if (slots.explicit.date !== undefined || slots.explicit.day_offset !== undefined) delete args.period;
     },
   },
   examples: {

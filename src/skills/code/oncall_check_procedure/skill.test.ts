@@ -7,6 +7,7 @@ import { parseSkillMarkdown } from '../../../skills/markdown.js';
 import { localDate } from '../../../clock.js';
 import { fakeTools, runSkill, toolErr, toolOk } from '../shared/testing.js';
 import { oncallAnswer, oncallCheckProcedure, type OncallFacts } from './skill.js';
+import { rotaAnswer } from './rota.js';
 
 // the runtime Markdown skills folder (skills/ at the repository root)
 const skillsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../skills');
@@ -290,7 +291,39 @@ test("the Markdown skill parses, lists its optional tools, and its templates giv
       skill.triggers.some((trigger) => /on.call/i.test(trigger)),
   );
   const templates = [...skill.body.matchAll(/```\n([\s\S]*?)\n```/g)].map((match) => match[1]!);
-  assert.equal(templates.length, 8);
+  assert.equal(templates.length, 9);
+  // the rota (a range of days): the table the fallback writes begins exactly as the template
+  const rota = rotaAnswer(
+    {
+      period: { from: '2026-10-02', to: '2026-10-02', label: 'next Friday' },
+      days: [
+        {
+          date: '2026-10-02',
+          engineer: {
+            engineer_id: 1,
+            name: 'Giulia Rossi',
+            login: 'grossi',
+            country_code: 'IT',
+            timezone: 'Europe/Rome',
+          },
+          from: undefined,
+          reason: undefined,
+          holidays: [],
+        },
+      ],
+      priority: undefined,
+      issues: new Map(),
+    },
+    'en',
+  ).answer;
+  const rotaTemplate = templates[8]!
+    .replaceAll('{period}', 'next Friday, 2026-10-02 (Fri)')
+    .replace('{date}', '2026-10-02')
+    .replace('{weekday}', 'Fri')
+    .replace('{name}', 'Giulia Rossi')
+    .replace('{login}', 'grossi')
+    .replace('{country}', 'IT');
+  assert.ok(rota.startsWith(`${rotaTemplate}\n\nOn-call normal: none of these days`), rota);
   const base = { name: '王磊', login: 'wanglei', country: 'CN', date: '2026-10-01', priority: 'P1' };
   const holiday = [{ name: 'National Day', name_local: '国庆节' }];
   const issues = [

@@ -8,6 +8,7 @@
  * escalation even with nothing to cover (then an explicit "No open issues").
  * Days: today is the engineer's local date; tomorrow / yesterday (day_offset)
  * are that ± 1; a date the operator named (date) is checked as it stands.
+ * A range of days (period: a week, "week 48") is the rota table (rota.ts).
  */
 import { addDays, localDate } from '../../../clock.js';
 import { AppError } from '../../../errors.js';
@@ -16,6 +17,7 @@ import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../sk
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { callStructured } from '../shared/tools.js';
 import { t } from '../shared/text.js';
+import { runRota } from './rota.js';
 
 interface Oncall {
   at: string;
@@ -115,6 +117,7 @@ function dayAsked(args: OncallCheckArgs, now: Date): { at?: string; date?: strin
 }
 
 async function execute(ctx: SkillContext, args: OncallCheckArgs): Promise<SkillResult> {
+  if (args.period) return runRota(ctx, { ...args, period: args.period });
   const language = ctx.language;
   const today = localDate(ctx.now, ctx.timezone);
   const asked = dayAsked(args, ctx.now);
