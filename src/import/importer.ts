@@ -679,20 +679,35 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       const stamp = positions.stamp >= 0 ? (values[positions.stamp] as string | null) : undefined;
       if (stamp && (dataUpTo === null || stamp > dataUpTo)) dataUpTo = stamp;
     };
+    const rejectRow = (row: number, cells: Cell[], rowProblems: Array<Omit<ImportProblem, 'file'>>): void => {
+      if (rejectFd === undefined) return;
+      const reason = rowProblems
+        .map((entry) => `${entry.column || entry.field}: ${entry.rule} — ${entry.fix}`)
+        .join('; ');
+      writeSync(
+        rejectFd,
+        `${[String(row), ...headers.map((_, index) => describeValue(cells[index])), reason].map(csvField).join(',')}\r\n`,
+      );
+    };
+    // the rows being read: a row that the database refuses goes to the reject file with its cells
+    let currentBatch: SourceRow[] = [];
     const refused = (values: unknown[], row: number, error: Error): void => {
       report.rejected += 1;
       hasProblems = true;
-      problem({
+      const entry = {
         row,
         column: '',
         field: spec.key.join(', '),
         value: positions.keys.map((position) => String(position >= 0 ? values[position] : undefined)).join(', '),
         rule: `the database refused the row: ${error.message}`,
         fix: 'check the key columns (a record_id used by another batch?)',
-      });
+      };
+      problem(entry);
+      rejectRow(row, currentBatch.find((candidate) => candidate.row === row)?.cells ?? [], [entry]);
     };
 
     const onRows = (batch: SourceRow[], bytes: number): boolean => {
+      currentBatch = batch;
       if (!sizeChecked) {
         maybeDropIndexes(batch.length, bytes);
         const conflict = keyIndexDropped ? undefined : { key: spec.key, updates };
@@ -761,15 +776,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           report.rejected += 1;
           hasProblems = true;
           for (const entry of rowProblems) problem(entry);
-          if (rejectFd !== undefined) {
-            const reason = rowProblems
-              .map((entry) => `${entry.column || entry.field}: ${entry.rule} — ${entry.fix}`)
-              .join('; ');
-            writeSync(
-              rejectFd,
-              `${[String(row), ...headers.map((_, index) => describeValue(cells[index])), reason].map(csvField).join(',')}\r\n`,
-            );
-          }
+          rejectRow(row, cells, rowProblems);
           continue;
         }
         if (strict && hasProblems) continue; // the file will be rejected: keep validating, stop writing
@@ -895,6 +902,8 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
 }
 
 function finish(report: ImportReport, started: number): ImportReport {
+  // a row that the database refused is reported when its statement ran, after rows read later
+  report.problems.sort((a, b) => a.row - b.row);
   report.elapsedMs = Math.round(performance.now() - started);
   report.rowsPerSecond = report.elapsedMs > 0 ? Math.round((report.rows * 1000) / report.elapsedMs) : report.rows;
   return report;

@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seedTestPlant } from '../seed/testing.js';
@@ -118,6 +118,10 @@ test('a row the database refuses inside a multi-row statement is reported alone,
   assert.equal(report.problems[0]!.row, 40);
   assert.equal(report.problems[0]!.value, 'R38');
   assert.match(report.problems[0]!.rule, /the database refused the row: .*UNIQUE/);
+  // the refused row is in the reject file with its cells and the reason
+  const rejects = readFileSync(rejectFile, 'utf8').trim().split('\r\n');
+  assert.equal(rejects.length, 2);
+  assert.match(rejects[1]!, new RegExp(`^40,${taken!.record_id},A,2027-02-01,day,R38,.*the database refused the row`));
   const written = query<{ n: number }>(db, "SELECT count(*) AS n FROM quality_data WHERE batch_no LIKE 'R%'");
   assert.deepEqual(written, [{ n: rows - 1 }]);
   // without a reject file the same file is refused whole
