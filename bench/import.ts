@@ -247,7 +247,7 @@ function sqliteFloor(floorDir: string, rows: number): void {
       table: 'quality_data',
       names: columns,
       written: () => (written += 1),
-      refused: (_values, row, error) => {
+      refused: (_values, row, { error }) => {
         throw new Error(`row ${row} refused: ${error.message}`);
       },
     });

@@ -689,9 +689,9 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         `${[String(row), ...headers.map((_, index) => describeValue(cells[index])), reason].map(csvField).join(',')}\r\n`,
       );
     };
-    // the rows being read: a row that the database refuses goes to the reject file with its cells
-    let currentBatch: SourceRow[] = [];
-    const refused = (values: unknown[], row: number, error: Error): void => {
+    // a row that the database refuses goes to the reject file with its cells
+    const refused = (values: unknown[], row: number, refusal: { error: Error; cells: unknown }): void => {
+      const { error, cells } = refusal;
       report.rejected += 1;
       hasProblems = true;
       const entry = {
@@ -703,11 +703,10 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         fix: 'check the key columns (a record_id used by another batch?)',
       };
       problem(entry);
-      rejectRow(row, currentBatch.find((candidate) => candidate.row === row)?.cells ?? [], [entry]);
+      rejectRow(row, cells as Cell[], [entry]);
     };
 
     const onRows = (batch: SourceRow[], bytes: number): boolean => {
-      currentBatch = batch;
       if (!sizeChecked) {
         maybeDropIndexes(batch.length, bytes);
         const conflict = keyIndexDropped ? undefined : { key: spec.key, updates };
@@ -780,9 +779,8 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           continue;
         }
         if (strict && hasProblems) continue; // the file will be rejected: keep validating, stop writing
-        writer!.push(values, row);
+        writer!.push(values, row, cells);
       }
-      writer!.flush();
       const nowMs = performance.now();
       if (options.progress && nowMs - lastProgress >= progressEvery) {
         lastProgress = nowMs;
@@ -796,6 +794,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     };
 
     await readSource(options.file, mapping, { header: onHeader, rows: onRows });
+    writer?.flush();
     if (rejectFd !== undefined) {
       closeSync(rejectFd);
       rejectFd = undefined;

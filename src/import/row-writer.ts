@@ -1,10 +1,11 @@
 /**
  * The importer's insert path: rows are queued into one flat array and
  * written ROWS_PER_STATEMENT at a time by one multi-row INSERT (one call into
- * SQLite instead of one per row), the rest of a batch row by row. A
- * multi-row statement that fails changes nothing (SQLite rolls the statement
- * back), so its rows are written again one by one: each refused row is then
- * reported by itself, exactly as when every row had its own statement.
+ * SQLite instead of one per row; the queue spans the source's batches), the
+ * last few rows of the file row by row. A multi-row statement that fails
+ * changes nothing (SQLite rolls the statement back), so its rows are written
+ * again one by one: each refused row is then reported by itself, exactly as
+ * when every row had its own statement.
  */
 import type { SqliteDatabase, SqliteStatement } from '../store/sqlite.js';
 import type { TableSpec } from './contract.js';
@@ -20,12 +21,13 @@ export interface RowWriterOptions {
   conflict?: { key: string[]; updates: string[] } | undefined;
   /** a row written: `values` is a view that the next row overwrites */
   written(values: unknown[], row: number): void;
-  refused(values: unknown[], row: number, error: Error): void;
+  /** a row refused, with the source cells it was pushed with */
+  refused(values: unknown[], row: number, refusal: { error: Error; cells: unknown }): void;
 }
 
 export interface RowWriter {
-  /** queue one row (its values are copied); a full queue is written at once */
-  push(values: readonly unknown[], row: number): void;
+  /** queue one row (its values are copied, its source cells kept for a refusal); a full queue is written at once */
+  push(values: readonly unknown[], row: number, cells?: unknown): void;
   /** write what is queued */
   flush(): void;
 }
@@ -48,6 +50,7 @@ export function createRowWriter(options: RowWriterOptions): RowWriter {
   let many: SqliteStatement | undefined;
   const flat: unknown[] = new Array(width * ROWS_PER_STATEMENT);
   const rows: number[] = new Array(ROWS_PER_STATEMENT);
+  const sources: unknown[] = new Array(ROWS_PER_STATEMENT);
   const view: unknown[] = new Array(width);
   let queued = 0;
 
@@ -62,7 +65,7 @@ export function createRowWriter(options: RowWriterOptions): RowWriter {
       try {
         single.run(values);
       } catch (error) {
-        options.refused(values, rows[position]!, error as Error);
+        options.refused(values, rows[position]!, { error: error as Error, cells: sources[position] });
         continue;
       }
       options.written(values, rows[position]!);
@@ -82,12 +85,14 @@ export function createRowWriter(options: RowWriterOptions): RowWriter {
       else oneByOne();
     } else oneByOne();
     queued = 0;
+    sources.fill(undefined);
   };
   return {
-    push(values, row) {
+    push(values, row, cells) {
       const offset = queued * width;
       for (let column = 0; column < width; column++) flat[offset + column] = values[column];
       rows[queued] = row;
+      sources[queued] = cells;
       queued += 1;
       if (queued === ROWS_PER_STATEMENT) flush();
     },
