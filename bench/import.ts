@@ -7,7 +7,7 @@
  * 2. the time from a 10,000-row file landing in the inbox of a running
  *    service to the first answer that uses it. Target < 5 s.
  * `--import-only` gives the first figure alone; `--sqlite-floor` adds the rows per second of
- * SQLite alone on one thread (the importer's statement, pragmas and index rebuild, values built
+ * SQLite alone on one thread (the importer's row writer, pragmas and bulk index rebuild, values built
  * in memory, no parsing, no checks): the ceiling for an importer that writes from one thread.
  * On a shared machine measure it built to plain JS under a real-time priority (not through tsx: its esbuild
  * service spins under SCHED_FIFO and the run hangs):
