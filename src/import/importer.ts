@@ -18,6 +18,7 @@ import { PLANT_SCHEMA_SQL } from '../plant/schema.js';
 import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { tableSpec, TABLE_NAMES, type ColumnSpec, type TableSpec } from './contract.js';
 import { NO_MAPPING, type ColumnRule, type Mapping } from './mapping.js';
+import { createRowWriter, mergeDuplicateKeys, type RowWriter } from './row-writer.js';
 import { readSource, type SourceInfo, type SourceRow } from './source.js';
 import {
   fastDate,
@@ -71,6 +72,11 @@ export interface ImportOptions {
   maxProblems?: number | undefined;
   /** the plant-local timestamp recorded as imported_at */
   importedAt: string;
+  /**
+   * a file of about this many rows or more, and no fewer than the table has, is written without the
+   * table's indexes, which are built once at the end (default 100,000; tests make it small)
+   */
+  bulkRows?: number | undefined;
 }
 
 export type ImportStatus = 'imported' | 'rejected' | 'skipped' | 'dry-run';
@@ -456,7 +462,11 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     const before = countRows();
 
     let targets: Target[] = [];
-    let insert: ((values: unknown[]) => void) | undefined;
+    let writer: RowWriter | undefined;
+    let names: string[] = [];
+    let updates: string[] = [];
+    /** where the report's figures are in a row's values (-1: not written) */
+    let positions = { date: -1, line: -1, stamp: -1, keys: [] as number[] };
     let keyInsert: ((values: unknown[]) => void) | undefined;
     let headers: string[] = [];
     let fileProblem = false;
@@ -600,23 +610,21 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         fileProblem = true;
       }
       if (fileProblem) return false;
-      const names = targets.map((target) => target.spec.name);
+      names = targets.map((target) => target.spec.name);
       const keyColumns = spec.key;
-      const updates = names.filter((name) => !keyColumns.includes(name) && name !== 'record_id');
-      const sql =
-        `INSERT INTO "${spec.name}" (${names.map((name) => `"${name}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
-        (updates.length > 0
-          ? ` ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${updates.map((name) => `"${name}" = excluded."${name}"`).join(', ')}`
-          : ` ON CONFLICT (${keyColumns.join(', ')}) DO NOTHING`);
-      const statement = db.prepare(sql);
-      insert = (values) => statement.run(values);
+      updates = names.filter((name) => !keyColumns.includes(name) && name !== 'record_id');
+      positions = {
+        date: spec.dateColumn ? names.indexOf(spec.dateColumn) : -1,
+        line: names.indexOf('line_id'),
+        stamp: timestampColumn ? names.indexOf(timestampColumn) : -1,
+        keys: keyColumns.map((key) => names.indexOf(key)),
+      };
       if (options.replaceRange) {
         db.exec('CREATE TEMP TABLE IF NOT EXISTS import_keys (k1, k2)');
         db.exec('DELETE FROM temp.import_keys');
         const keyStatement = db.prepare('INSERT INTO temp.import_keys (k1, k2) VALUES (?, ?)');
-        const positions = keyColumns.map((key) => names.indexOf(key));
-        keyInsert = (values) =>
-          keyStatement.run(values[positions[0]!], positions[1] === undefined ? null : values[positions[1]]);
+        const keys = positions.keys;
+        keyInsert = (values) => keyStatement.run(values[keys[0]!], keys[1] === undefined ? null : values[keys[1]]);
       }
       if (options.rejectFile) {
         mkdirSync(path.dirname(path.resolve(options.rejectFile)), { recursive: true });
@@ -630,13 +638,14 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     // a file larger than the table: drop its secondary indexes now and build them once at the
     // end, inside the same transaction (readers never see the table without them)
     let droppedIndexes: string[] = [];
+    let keyIndexDropped = false;
     let sizeChecked = false;
     const maybeDropIndexes = (batchRows: number, bytes: number): void => {
       sizeChecked = true;
       const size = report.source?.size ?? 0;
       if (batchRows === 0 || bytes === 0 || size === 0) return;
       const estimate = (size * batchRows) / bytes;
-      if (estimate < 100_000 || estimate < before) return;
+      if (estimate < (options.bulkRows ?? 100_000) || estimate < before) return;
       const indexes = db
         .prepare(
           "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'",
@@ -644,10 +653,65 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
         .all(spec.name) as Array<{ name: string; sql: string }>;
       for (const index of indexes) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
       droppedIndexes = indexes.map((index) => index.sql);
+      // the key index too, when a row's key can be told apart without it: rows get rising rowids (no
+      // record_id in the file) and every key column is required (no NULL keys); keys the file repeats
+      // or the table had are merged at the end as the upsert would have (mergeDuplicateKeys)
+      const keyIndexName = spec.keyIndex ? /INDEX IF NOT EXISTS (\w+) ON/.exec(spec.keyIndex)?.[1] : undefined;
+      const requiredKeys = spec.key.every((key) => spec.columns.find((column) => column.name === key)?.required);
+      if (keyIndexName && requiredKeys && !names.includes('record_id')) {
+        db.exec(`DROP INDEX "${keyIndexName}"`);
+        keyIndexDropped = true;
+      }
+    };
+
+    const written = (values: unknown[]): void => {
+      keyInsert?.(values);
+      report.written += 1;
+      if (positions.date >= 0) {
+        const full = String(values[positions.date]);
+        const date = full.length === 10 ? full : full.slice(0, 10);
+        dates.add(date);
+        if (report.firstDate === null || date < report.firstDate) report.firstDate = date;
+        if (report.lastDate === null || date > report.lastDate) report.lastDate = date;
+      }
+      const line = positions.line >= 0 ? values[positions.line] : undefined;
+      if (typeof line === 'string') lines.add(line);
+      const stamp = positions.stamp >= 0 ? (values[positions.stamp] as string | null) : undefined;
+      if (stamp && (dataUpTo === null || stamp > dataUpTo)) dataUpTo = stamp;
+    };
+    const rejectRow = (row: number, cells: Cell[], rowProblems: Array<Omit<ImportProblem, 'file'>>): void => {
+      if (rejectFd === undefined) return;
+      const reason = rowProblems
+        .map((entry) => `${entry.column || entry.field}: ${entry.rule} — ${entry.fix}`)
+        .join('; ');
+      writeSync(
+        rejectFd,
+        `${[String(row), ...headers.map((_, index) => describeValue(cells[index])), reason].map(csvField).join(',')}\r\n`,
+      );
+    };
+    // a row that the database refuses goes to the reject file with its cells
+    const refused = (values: unknown[], row: number, refusal: { error: Error; cells: unknown }): void => {
+      const { error, cells } = refusal;
+      report.rejected += 1;
+      hasProblems = true;
+      const entry = {
+        row,
+        column: '',
+        field: spec.key.join(', '),
+        value: positions.keys.map((position) => String(position >= 0 ? values[position] : undefined)).join(', '),
+        rule: `the database refused the row: ${error.message}`,
+        fix: 'check the key columns (a record_id used by another batch?)',
+      };
+      problem(entry);
+      rejectRow(row, cells as Cell[], [entry]);
     };
 
     const onRows = (batch: SourceRow[], bytes: number): boolean => {
-      if (!sizeChecked) maybeDropIndexes(batch.length, bytes);
+      if (!sizeChecked) {
+        maybeDropIndexes(batch.length, bytes);
+        const conflict = keyIndexDropped ? undefined : { key: spec.key, updates };
+        writer = createRowWriter({ db, table: spec.name, names, conflict, written, refused });
+      }
       const record: Record<string, unknown> = {};
       // one array for every row: the statement binds it at once and keeps nothing
       const values: unknown[] = new Array(targets.length);
@@ -711,45 +775,11 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
           report.rejected += 1;
           hasProblems = true;
           for (const entry of rowProblems) problem(entry);
-          if (rejectFd !== undefined) {
-            const reason = rowProblems
-              .map((entry) => `${entry.column || entry.field}: ${entry.rule} — ${entry.fix}`)
-              .join('; ');
-            writeSync(
-              rejectFd,
-              `${[String(row), ...headers.map((_, index) => describeValue(cells[index])), reason].map(csvField).join(',')}\r\n`,
-            );
-          }
+          rejectRow(row, cells, rowProblems);
           continue;
         }
         if (strict && hasProblems) continue; // the file will be rejected: keep validating, stop writing
-        try {
-          insert!(values);
-          keyInsert?.(values);
-        } catch (error) {
-          report.rejected += 1;
-          hasProblems = true;
-          problem({
-            row,
-            column: '',
-            field: spec.key.join(', '),
-            value: spec.key.map((key) => String(record[key])).join(', '),
-            rule: `the database refused the row: ${(error as Error).message}`,
-            fix: 'check the key columns (a record_id used by another batch?)',
-          });
-          continue;
-        }
-        report.written += 1;
-        if (spec.dateColumn) {
-          const full = String(record[spec.dateColumn]);
-          const date = full.length === 10 ? full : full.slice(0, 10);
-          dates.add(date);
-          if (report.firstDate === null || date < report.firstDate) report.firstDate = date;
-          if (report.lastDate === null || date > report.lastDate) report.lastDate = date;
-        }
-        if (typeof record.line_id === 'string') lines.add(record.line_id);
-        const stamp = timestampColumn ? (record[timestampColumn] as string) : undefined;
-        if (stamp && (dataUpTo === null || stamp > dataUpTo)) dataUpTo = stamp;
+        writer!.push(values, row, cells);
       }
       const nowMs = performance.now();
       if (options.progress && nowMs - lastProgress >= progressEvery) {
@@ -764,6 +794,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     };
 
     await readSource(options.file, mapping, { header: onHeader, rows: onRows });
+    writer?.flush();
     if (rejectFd !== undefined) {
       closeSync(rejectFd);
       rejectFd = undefined;
@@ -792,6 +823,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       report.written = 0;
       return finish(report, started);
     }
+    if (keyIndexDropped) mergeDuplicateKeys({ db, spec, updates });
     for (const sql of droppedIndexes) db.exec(sql);
     if (options.replaceRange && spec.dateColumn && report.firstDate && report.lastDate) {
       const keys = spec.key;
@@ -869,6 +901,8 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
 }
 
 function finish(report: ImportReport, started: number): ImportReport {
+  // a row that the database refused is reported when its statement ran, after rows read later
+  report.problems.sort((a, b) => a.row - b.row);
   report.elapsedMs = Math.round(performance.now() - started);
   report.rowsPerSecond = report.elapsedMs > 0 ? Math.round((report.rows * 1000) / report.elapsedMs) : report.rows;
   return report;
