@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
-import { loadScripts, UNIT_NAME, type ScriptEntry } from './manifest.js';
+import { loadScripts, type ScriptEntry } from './manifest.js';
 
 export const POLKIT_RULES_DIR = '/etc/polkit-1/rules.d';
 export const POLKIT_RULE_FILE = '50-airgap-agent.rules';
@@ -21,23 +21,16 @@ export const POLKIT_RULE_FILE = '50-airgap-agent.rules';
 export const POLKIT_RECORD_FILE = 'polkit-rule.sha256';
 
 export interface PolkitUnits {
-  /** unit → the scripts that list it, sorted by unit */
+  /** unit → the scripts that list it, sorted by unit (the manifest admits full unit names only: UNIT_NAME) */
   units: Array<{ unit: string; scripts: string[] }>;
-  /** enabled scripts' entries that are not unit names (refused by the manifest; listed for safety) */
-  skipped: string[];
 }
 
 /** The units of the enabled scripts (broken manifests are disabled: their units are not allowed). */
 export function polkitUnits(entries: ScriptEntry[]): PolkitUnits {
   const byUnit = new Map<string, Set<string>>();
-  const skipped: string[] = [];
   for (const entry of entries) {
     if (!entry.manifest) continue;
     for (const unit of entry.manifest.touches.units) {
-      if (!UNIT_NAME.test(unit)) {
-        skipped.push(`${entry.name}: ${unit}`);
-        continue;
-      }
       const scripts = byUnit.get(unit) ?? new Set<string>();
       scripts.add(entry.name);
       byUnit.set(unit, scripts);
@@ -46,7 +39,7 @@ export function polkitUnits(entries: ScriptEntry[]): PolkitUnits {
   const units = [...byUnit.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([unit, scripts]) => ({ unit, scripts: [...scripts].sort() }));
-  return { units, skipped };
+  return { units };
 }
 
 /** A JavaScript string literal that polkit's interpreter reads back as exactly `text`. */
