@@ -261,13 +261,16 @@ check "install.sh --polkit-rule rewrote it: harmless-test.service only (rc $rc)"
   grep -q '\"harmless-test.service\"' $RULE && ! grep -qE 'guarded-test|vision-inspection' $RULE"
 /opt/airgap-agent/current/install.sh --polkit-rule >/tmp/polkit-rule2.out 2>&1
 check "install.sh --polkit-rule again: unchanged" grep -q 'polkit rule unchanged' /tmp/polkit-rule2.out
-check "doctor: the rewritten rule is current" sh -c "agent doctor | grep -q '^ok   polkit rule: .* is current: airgap-agent may restart harmless-test.service\$'"
+agent doctor >/tmp/doctor-current.out 2>&1
+check "doctor: the rewritten rule is current" grep -q '^ok   polkit rule: .* is current: airgap-agent may restart harmless-test.service$' /tmp/doctor-current.out
 systemctl restart airgap-agent.service
 until curl -fsS --max-time 1 "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; do sleep 0.1; done
 printf '%s\n' "$PASSWORD" | agent users add olga --role operator --password-stdin >/dev/null 2>&1
 curl -sS -c /tmp/jar-op -H 'Content-Type: application/json' -d "{\"username\":\"olga\",\"password\":\"$PASSWORD\"}" "http://127.0.0.1:$port/api/login" >/tmp/login-op.out 2>&1
 check "operator olga logs in" grep -q '"role":"operator"' /tmp/login-op.out
-# restart_chat QUESTION TAG: the operator asks, the admin approves, the task ends; files /tmp/TAG-*.json
+# restart_chat QUESTION TAG SERVICE: the operator asks, the admin approves, the script's run ends (its script_runs row),
+# then the task (TAG ok) or the operator cancels what follows (TAG no: the rules failed, the question goes on to the
+# model, whose own tool calls would ask for approval again); files /tmp/TAG-*
 restart_chat() {
   local tag=$2 task approval i
   curl -sS -b /tmp/jar-op -H 'Content-Type: application/json' -d "{\"question\":\"$1\"}" "http://127.0.0.1:$port/api/tasks" >/tmp/$tag-task.json
@@ -278,17 +281,22 @@ restart_chat() {
   curl -sS -o /tmp/$tag-op-approve.json -w '%{http_code}' -b /tmp/jar-op -H 'Content-Type: application/json' -d '{"decision":"approve"}' \
     "http://127.0.0.1:$port/api/approvals/$approval" >/tmp/$tag-op-approve.code
   curl -sS -b /tmp/jar -H 'Content-Type: application/json' -d '{"decision":"approve"}' "http://127.0.0.1:$port/api/approvals/$approval" >/tmp/$tag-approve.json
-  for i in $(seq 240); do
+  for i in $(seq 120); do
+    curl -sS -b /tmp/jar "http://127.0.0.1:$port/api/script-runs?script=restart_service&limit=1" >/tmp/$tag-run.json
+    grep -q "\"arguments\":{\"service\":\"$3\"}" /tmp/$tag-run.json && ! grep -q '"state":"running"' /tmp/$tag-run.json && break
+    sleep 0.5
+  done
+  [ "$tag" = no ] && curl -sS -b /tmp/jar-op -X POST "http://127.0.0.1:$port/api/tasks/$task/cancel" >/dev/null
+  for i in $(seq 60); do
     curl -sS -b /tmp/jar-op "http://127.0.0.1:$port/api/tasks/$task" >/tmp/$tag-final.json
     grep -o '"state":"[a-z_]*"' /tmp/$tag-final.json | head -1 | grep -qE '"(success|failed|cancelled)"' && break
     sleep 0.5
   done
   curl -sS --max-time 10 -b /tmp/jar-op -H 'Accept: text/event-stream' "http://127.0.0.1:$port/api/tasks/$task/events" >/tmp/$tag-events.sse 2>/dev/null
-  curl -sS -b /tmp/jar "http://127.0.0.1:$port/api/script-runs?script=restart_service&limit=1" >/tmp/$tag-run.json
   RESTART_TASK=$task RESTART_APPROVAL=$approval
 }
 before_pid=$(systemctl show -p MainPID --value harmless-test.service)
-restart_chat "restart the harmless test service" ok
+restart_chat "restart the harmless test service" ok harmless-test
 check "the question waits for an approval (waiting_input, approval-required for restart_service, service=harmless-test)" sh -c "
   grep -q '\"state\":\"waiting_input\"' /tmp/ok-task.json && grep -q '^event: approval-required' /tmp/ok-waiting.sse &&
   grep -q '\"skill\":\"restart_service\"' /tmp/ok-waiting.sse && grep -q '\"service\":\"harmless-test\"' /tmp/ok-waiting.sse"
@@ -304,11 +312,9 @@ check "audit (GET /api/script-runs): requested_by olga, approved_by alice, exit 
   grep -q '\"requested_by\":\"olga\"' $R && grep -q '\"approved_by\":\"alice\"' $R && grep -q '\"exit_code\":0' $R && grep -q '\"state\":\"success\"' $R &&
   grep -q '\"arguments\":{\"service\":\"harmless-test\"}' $R && grep -q '\"sandbox\":\"process\"' $R && grep -q 'harmless-test.service is active' $R"
 guarded_pid=$(systemctl show -p MainPID --value guarded-test.service)
-restart_chat "restart the guarded test service" no
-# the rules' skill failed: the task goes on to the model (or says so without one); the script's failure is in its events
-check "a unit outside the polkit rule (guarded-test): approved, the script fails, the task says so ($(grep -o '"state":"[a-z_]*"' /tmp/no-final.json | head -1))" sh -c "
-  grep -q '\"state\":\"approved\"' /tmp/no-approve.json && grep -o '\"state\":\"[a-z_]*\"' /tmp/no-final.json | head -1 | grep -qE 'failed|success' &&
-  grep -q 'script restart_service exited with code 1' /tmp/no-events.sse"
+restart_chat "restart the guarded test service" no guarded-test
+check "a unit outside the polkit rule (guarded-test): approved, the script fails, the task says so (then $(grep -o '"state":"[a-z_]*"' /tmp/no-final.json | head -1))" sh -c "
+  grep -q '\"state\":\"approved\"' /tmp/no-approve.json && grep -q 'script restart_service exited with code 1' /tmp/no-events.sse"
 check "polkit refused it: guarded-test.service not restarted (MainPID $guarded_pid)" test "$(systemctl show -p MainPID --value guarded-test.service)" = "$guarded_pid"
 R=/tmp/no-run.json
 check "audit: guarded-test run failed, exit 1, polkit's refusal in its output, olga/alice recorded" sh -c "
