@@ -4,7 +4,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { spawnSync } from 'node:child_process';
 import { configFromObject } from '../config/load.js';
+import { selfCommand } from '../runtime/self.js';
 import { loadScripts } from './manifest.js';
 import { checkPolkitRule, polkitRule, polkitRuleFor, polkitUnits, sha256 } from './polkit-rule.js';
 
@@ -160,4 +162,29 @@ test('doctor: the rule is missing, current, or out of date after a manifest chan
   });
   assert.equal(none.status, 'ok');
   assert.match(none.detail, /no unit may be restarted/);
+});
+
+test("`airgap-agent scripts polkit-rule` prints the rule for the config's scripts, names a disabled one", () => {
+  const { dir, config } = setup({
+    restart_service: manifest('restart_service', ['harmless-test.service']),
+    no_type: manifest('no_type', ['vision-inspection']),
+  });
+  const configFile = path.join(dir, 'config.yaml');
+  writeFileSync(configFile, JSON.stringify({ state: { db: 'agent.db' }, scripts: { dir: 'plant-scripts' } }));
+  const cli = (args: string[]) => {
+    const command = selfCommand(['--config', configFile, 'scripts', 'polkit-rule', ...args]);
+    return spawnSync(command.command, command.args, { encoding: 'utf8', timeout: 60000 });
+  };
+  const printed = cli(['--user', 'airgap-agent']);
+  assert.equal(printed.status, 0, printed.stderr);
+  assert.equal(printed.stdout, polkitRuleFor(config, 'airgap-agent').text);
+  assert.equal(decide(loadRules(printed.stdout), { verb: 'restart', unit: 'harmless-test.service' }), 'yes');
+  assert.match(
+    printed.stderr,
+    /no_type is disabled \(.*touches\.units\.0: a full systemd unit name.*\): its units are left out/,
+  );
+  const bad = cli(['--user', 'x"; rm']);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--user "x"; rm" is not a user name/);
+  assert.equal(bad.stdout, '');
 });
