@@ -3,7 +3,10 @@
 # a newer build of it), boots a fresh offline Debian 12 with systemd as PID 1
 # (../shared/tools/systemd-sandbox.sh) and runs deploy/test/guest-test.sh
 # there: install, service ready, ask, agent-test, restart, upgrade, rollback,
-# log rotation, maintenance timer, bad inputs, uninstall, purge. Both bundles
+# log rotation, maintenance timer, bad inputs, uninstall, purge, and a
+# maintenance script asked in the chat by an operator, approved by an admin,
+# restarting a harmless unit from the service through the generated polkit
+# rule (the guest image carries polkitd: SANDBOX_PKGS). Both bundles
 # carry the tiny random-weight test model (scripts/make-tiny-gguf.ts, written
 # to a temp folder and passed with --models: never into vendor/models), so the
 # embedded model service is installed and exercised too (--no-llm: neither).
@@ -81,7 +84,8 @@ out=${INSTALL_TEST_OUT:-$root/test-artifacts/install-test}
 rm -rf "$out"; mkdir -p "$out"
 log "booting the systemd guest (artifacts: $out)"
 set +e
-bash "$sandbox" -o "$out" "$stage" "bash guest-test.sh $(basename "$a_tar") $(basename "$b_tar")" 2>&1 | tee "$out/host.log"
+# polkitd in the guest: the service's restarts go through it (the image is built once per package list, from the host's mirror)
+env SANDBOX_PKGS="polkitd${SANDBOX_PKGS:+ $SANDBOX_PKGS}" bash "$sandbox" -o "$out" "$stage" "bash guest-test.sh $(basename "$a_tar") $(basename "$b_tar")" 2>&1 | tee "$out/host.log"
 rc=${PIPESTATUS[0]}
 set -e
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out/output.log" 2>/dev/null | tail -1 || true)

@@ -236,6 +236,92 @@ echo "  RSS of airgap-agent.service: $rss MB in $procs processes (the service an
 metric SERVICE_RSS_MB "$rss"; metric SERVICE_PROCS "$procs"
 check "the service runs its MCP servers as children, started on demand ($procs processes)" test "$procs" -ge 2
 
+# ------------------------------------------------------------------ a maintenance script from the chat, through polkit
+section "restart_service from the chat: operator asks, admin approves, the service (user airgap-agent) restarts a unit via polkit"
+RULE=/etc/polkit-1/rules.d/50-airgap-agent.rules
+check "install.sh wrote the polkit rule for the shipped allow-list" sh -c "grep -q 'polkit rule: wrote $RULE' /tmp/install-a.out &&
+  grep -q '\"vision-inspection.service\"' $RULE && grep -q 'action.lookup(\"verb\") === \"restart\"' $RULE && [ \"\$(stat -c '%a %U' $RULE)\" = '644 root' ]"
+check "doctor: the polkit rule is current" grep -q '^ok   polkit rule: .* is current: airgap-agent may restart airgap-agent-llm.service, label-printer.service, vision-inspection.service' /tmp/doctor.out
+# two harmless units: harmless-test in the allow-list, guarded-test not (listed in the script's enum, not in touches.units)
+for unit in harmless-test guarded-test; do
+  printf '[Unit]\nDescription=%s (install test)\n[Service]\nExecStart=/bin/sleep infinity\n' "$unit" > /etc/systemd/system/$unit.service
+done
+systemctl daemon-reload && systemctl start harmless-test.service guarded-test.service
+# as an admin would: the shipped script copied into scripts.dir, its allow-list edited for the plant
+cp -a /opt/airgap-agent/current/deploy/scripts/restart_service "$DATA/scripts/"
+M=$DATA/scripts/restart_service/manifest.yaml
+sed -i 's/enum: \[vision-inspection, label-printer, airgap-agent-llm\]/enum: [harmless-test, guarded-test]/; s/^  units: \[.*\]$/  units: [harmless-test.service]/; /^phrasings:/,$d' "$M"
+printf 'phrasings:\n  - text: restart the harmless test service\n    args: { service: harmless-test }\n  - text: restart the guarded test service\n    args: { service: guarded-test }\n' >> "$M"
+chown -R root:airgap-agent "$DATA/scripts/restart_service"; chmod -R g-w,o-rwx "$DATA/scripts/restart_service"
+agent doctor >/tmp/doctor-stale.out 2>&1
+check "doctor: after the manifest changed, the polkit rule is out of date (with the fix)" sh -c "grep -q '^WARN polkit rule: .* out of date .* now list harmless-test.service' /tmp/doctor-stale.out && grep -q 'install.sh --polkit-rule' /tmp/doctor-stale.out"
+/opt/airgap-agent/current/install.sh --polkit-rule >/tmp/polkit-rule.out 2>&1; rc=$?
+sed 's/^/  | /' /tmp/polkit-rule.out
+check "install.sh --polkit-rule rewrote it: harmless-test.service only (rc $rc)" sh -c "[ $rc -eq 0 ] && grep -q 'airgap-agent may restart harmless-test.service\$' /tmp/polkit-rule.out &&
+  grep -q '\"harmless-test.service\"' $RULE && ! grep -qE 'guarded-test|vision-inspection' $RULE"
+/opt/airgap-agent/current/install.sh --polkit-rule >/tmp/polkit-rule2.out 2>&1
+check "install.sh --polkit-rule again: unchanged" grep -q 'polkit rule unchanged' /tmp/polkit-rule2.out
+agent doctor >/tmp/doctor-current.out 2>&1
+check "doctor: the rewritten rule is current" grep -q '^ok   polkit rule: .* is current: airgap-agent may restart harmless-test.service$' /tmp/doctor-current.out
+systemctl restart airgap-agent.service
+until curl -fsS --max-time 1 "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; do sleep 0.1; done
+printf '%s\n' "$PASSWORD" | agent users add olga --role operator --password-stdin >/dev/null 2>&1
+curl -sS -c /tmp/jar-op -H 'Content-Type: application/json' -d "{\"username\":\"olga\",\"password\":\"$PASSWORD\"}" "http://127.0.0.1:$port/api/login" >/tmp/login-op.out 2>&1
+check "operator olga logs in" grep -q '"role":"operator"' /tmp/login-op.out
+# restart_chat QUESTION TAG SERVICE: the operator asks, the admin approves, the script's run ends (its script_runs row),
+# then the task (TAG ok) or the operator cancels what follows (TAG no: the rules failed, the question goes on to the
+# model, whose own tool calls would ask for approval again); files /tmp/TAG-*
+restart_chat() {
+  local tag=$2 task approval i
+  curl -sS -b /tmp/jar-op -H 'Content-Type: application/json' -d "{\"question\":\"$1\"}" "http://127.0.0.1:$port/api/tasks" >/tmp/$tag-task.json
+  task=$(grep -o '"task_id":"[^"]*"' /tmp/$tag-task.json | head -1 | cut -d'"' -f4)
+  curl -sS -N --max-time 3 -b /tmp/jar-op -H 'Accept: text/event-stream' "http://127.0.0.1:$port/api/tasks/$task/events" >/tmp/$tag-waiting.sse 2>/dev/null
+  approval=$(sed -n 's/^data: .*"approval_id":"\([^"]*\)".*/\1/p' /tmp/$tag-waiting.sse | head -1)
+  curl -sS -b /tmp/jar "http://127.0.0.1:$port/api/approvals?state=pending" >/tmp/$tag-pending.json
+  curl -sS -o /tmp/$tag-op-approve.json -w '%{http_code}' -b /tmp/jar-op -H 'Content-Type: application/json' -d '{"decision":"approve"}' \
+    "http://127.0.0.1:$port/api/approvals/$approval" >/tmp/$tag-op-approve.code
+  curl -sS -b /tmp/jar -H 'Content-Type: application/json' -d '{"decision":"approve"}' "http://127.0.0.1:$port/api/approvals/$approval" >/tmp/$tag-approve.json
+  for i in $(seq 120); do
+    curl -sS -b /tmp/jar "http://127.0.0.1:$port/api/script-runs?script=restart_service&limit=1" >/tmp/$tag-run.json
+    grep -q "\"arguments\":{\"service\":\"$3\"}" /tmp/$tag-run.json && ! grep -q '"state":"running"' /tmp/$tag-run.json && break
+    sleep 0.5
+  done
+  [ "$tag" = no ] && curl -sS -b /tmp/jar-op -X POST "http://127.0.0.1:$port/api/tasks/$task/cancel" >/dev/null
+  for i in $(seq 60); do
+    curl -sS -b /tmp/jar-op "http://127.0.0.1:$port/api/tasks/$task" >/tmp/$tag-final.json
+    grep -o '"state":"[a-z_]*"' /tmp/$tag-final.json | head -1 | grep -qE '"(success|failed|cancelled)"' && break
+    sleep 0.5
+  done
+  curl -sS --max-time 10 -b /tmp/jar-op -H 'Accept: text/event-stream' "http://127.0.0.1:$port/api/tasks/$task/events" >/tmp/$tag-events.sse 2>/dev/null
+  RESTART_TASK=$task RESTART_APPROVAL=$approval
+}
+before_pid=$(systemctl show -p MainPID --value harmless-test.service)
+restart_chat "restart the harmless test service" ok harmless-test
+check "the question waits for an approval (waiting_input, approval-required for restart_service, service=harmless-test)" sh -c "
+  grep -q '\"state\":\"waiting_input\"' /tmp/ok-task.json && grep -q '^event: approval-required' /tmp/ok-waiting.sse &&
+  grep -q '\"skill\":\"restart_service\"' /tmp/ok-waiting.sse && grep -q '\"service\":\"harmless-test\"' /tmp/ok-waiting.sse"
+check "the admin sees it pending (GET /api/approvals)" grep -q "\"approval_id\":\"$RESTART_APPROVAL\"" /tmp/ok-pending.json
+check "an operator cannot approve it (HTTP $(cat /tmp/ok-op-approve.code))" test "$(cat /tmp/ok-op-approve.code)" = 403
+check "the admin approves it (POST /api/approvals/ID)" grep -q '"state":"approved"' /tmp/ok-approve.json
+after_pid=$(systemctl show -p MainPID --value harmless-test.service)
+check "the task succeeded: $(grep -o '"state":"[a-z_]*"' /tmp/ok-final.json | head -1)" sh -c "grep -o '\"state\":\"[a-z_]*\"' /tmp/ok-final.json | head -1 | grep -q success"
+check "harmless-test.service really restarted (MainPID $before_pid → $after_pid), active" sh -c "[ -n '$before_pid' ] && [ '$before_pid' != 0 ] && [ '$after_pid' != 0 ] && [ '$before_pid' != '$after_pid' ] && systemctl is-active harmless-test.service"
+check "the script ran as a plain child of the service, as airgap-agent (its progress says so)" grep -qE 'plain child process as .{0,2}airgap-agent' /tmp/ok-events.sse
+R=/tmp/ok-run.json
+check "audit (GET /api/script-runs): requested_by olga, approved_by alice, exit 0, success, service=harmless-test, sandbox process" sh -c "
+  grep -q '\"requested_by\":\"olga\"' $R && grep -q '\"approved_by\":\"alice\"' $R && grep -q '\"exit_code\":0' $R && grep -q '\"state\":\"success\"' $R &&
+  grep -q '\"arguments\":{\"service\":\"harmless-test\"}' $R && grep -q '\"sandbox\":\"process\"' $R && grep -q 'harmless-test.service is active' $R"
+guarded_pid=$(systemctl show -p MainPID --value guarded-test.service)
+restart_chat "restart the guarded test service" no guarded-test
+check "a unit outside the polkit rule (guarded-test): approved, the script fails, the task says so (then $(grep -o '"state":"[a-z_]*"' /tmp/no-final.json | head -1))" sh -c "
+  grep -q '\"state\":\"approved\"' /tmp/no-approve.json && grep -q 'script restart_service exited with code 1' /tmp/no-events.sse"
+check "polkit refused it: guarded-test.service not restarted (MainPID $guarded_pid)" test "$(systemctl show -p MainPID --value guarded-test.service)" = "$guarded_pid"
+R=/tmp/no-run.json
+check "audit: guarded-test run failed, exit 1, polkit's refusal in its output, olga/alice recorded" sh -c "
+  grep -q '\"state\":\"failed\"' $R && grep -q '\"exit_code\":1' $R && grep -q '\"arguments\":{\"service\":\"guarded-test\"}' $R &&
+  grep -qiE 'interactive authentication required|access denied' $R && grep -q '\"requested_by\":\"olga\"' $R && grep -q '\"approved_by\":\"alice\"' $R"
+echo "  refused run's output: $(sed -n 's/.*"output_tail":"\([^"]*\)".*/\1/p' $R | cut -c1-200)"
+
 # ------------------------------------------------------------------ the CLI as typed: root, an admin, speed, memory
 section "CLI as typed (root, a console admin, another user)"
 Q="产线A昨天的次品率是多少？"
@@ -438,6 +524,7 @@ check "upgrade reported config keys (none new)" grep -q 'no new config keys\|con
 check "agent.db migrated by the new release before the switch" grep -q 'agent.db: .*schema' /tmp/install-b.out
 check "agent.db snapshot before the switch: agent-pre-v$B_VERSION-<stamp>.db" sh -c "ls $DATA/backups | grep -qE '^agent-pre-v${B_VERSION//+/\\+}-[0-9]{8}T[0-9]{6}Z\.db$'"
 check "ready after upgrade" grep -q 'ready after' /tmp/install-b.out
+check "upgrade regenerated the polkit rule from the kept scripts.dir: unchanged" sh -c "grep -q 'polkit rule unchanged: .*(harmless-test.service)' /tmp/install-b.out && grep -q '\"harmless-test.service\"' $RULE"
 [ "${MODEL:-0}" = 1 ] && check "embedded model service active after upgrade" systemctl is-active airgap-agent-llm.service
 agent maintenance --keep 1 >/dev/null 2>&1; agent maintenance --keep 1 >/dev/null 2>&1
 check "the nightly rotation (--keep 1, twice) keeps the pre-upgrade snapshot" sh -c "ls $DATA/backups | grep -q '^agent-pre-v'"
@@ -483,8 +570,15 @@ section "uninstall"
 /opt/airgap-agent/current/install.sh --uninstall >/tmp/uninstall.out 2>&1; rc=$?
 [ $rc -eq 0 ] && pass "--uninstall (rc 0)" || fail "--uninstall" "rc $rc: $(tail -3 /tmp/uninstall.out | tr '\n' ' ')"
 check "uninstall removed programs, units and links" sh -c '[ ! -e /opt/airgap-agent ] && [ ! -e /usr/local/bin/airgap-agent ] && [ ! -e /usr/local/bin/agent-test ] && [ ! -e /etc/systemd/system/airgap-agent.service ] && ! systemctl is-active --quiet airgap-agent.service'
+check "uninstall removed the polkit rule and its record" sh -c "grep -q 'removed the polkit rule' /tmp/uninstall.out && [ ! -e $RULE ] && [ ! -e /etc/airgap-agent/polkit-rule.sha256 ]"
 check "uninstall kept config and data" sh -c "[ -f $CONFIG ] && [ -f $DATA/agent.db ] && [ -f $DATA/plant.db ] && [ -d $DATA/skills ] && [ -f $DATA/.installed ] && [ \"\$(sha256sum $CONFIG | cut -d' ' -f1)\" = $config_sum ]"
+# polkit missing on this host: the install goes on and its log says what restarts then lack, and the fix
+mv /etc/polkit-1/rules.d /root/polkit-rules.d.aside
 "$A_DIR/install.sh" >/tmp/reinstall.out 2>&1; rc=$?
+check "install without polkit: the log says restarts cannot work from the service, and names apt install polkitd" sh -c "
+  grep -q 'polkit is not installed (/etc/polkit-1/rules.d is missing): maintenance scripts cannot restart units' /tmp/reinstall.out &&
+  grep -q 'apt install polkitd' /tmp/reinstall.out && [ ! -e /etc/airgap-agent/polkit-rule.sha256 ]"
+mv /root/polkit-rules.d.aside /etc/polkit-1/rules.d
 check "reinstall over kept data: rc 0, config kept, plant.db not re-seeded" sh -c "[ $rc -eq 0 ] && ! grep -q 'seeding the demo plant' /tmp/reinstall.out && [ \"\$(sha256sum $CONFIG | cut -d' ' -f1)\" = $config_sum ]"
 /opt/airgap-agent/current/install.sh --purge </dev/null >/tmp/purge-no.out 2>&1; rc=$?
 check "--purge without confirmation refuses and deletes nothing" sh -c "[ $rc -ne 0 ] && [ -f $DATA/agent.db ] && [ -e /opt/airgap-agent/current ]"

@@ -61,7 +61,7 @@ const COMMANDS = {
     load: async () => (await import('./commands/maintenance.js')).run,
   },
   scripts: {
-    summary: 'maintenance scripts: scripts list | run NAME [--arg k=v] [--approve-as ADMIN] | runs',
+    summary: 'maintenance scripts: scripts list | run NAME [--arg k=v] [--approve-as ADMIN] | runs | polkit-rule',
     load: async () => (await import('./commands/scripts.js')).run,
   },
   reports: {

@@ -19,6 +19,9 @@ import type { Config } from '../config/schema.js';
 import { appRoot } from '../runtime/self.js';
 
 const SCRIPT_NAME = /^[a-z][a-z0-9_]{1,47}$/;
+/** A full systemd unit name (what polkit's `unit` detail holds): name, optional @instance, type suffix. */
+export const UNIT_NAME =
+  /^(?=.{3,255}$)[A-Za-z0-9:_.\\-]+(@[A-Za-z0-9:_.\\-]*)?\.(service|socket|target|timer|path|mount|automount|swap|slice)$/;
 
 const phrasingSchema = z
   .object({
@@ -67,7 +70,12 @@ export const manifestSchema = z
           .array(z.string())
           .default([])
           .describe('the only paths it may write (the systemd sandbox makes everything else read-only)'),
-        units: z.array(z.string()).default([]).describe('systemd units it may start, stop or restart'),
+        units: z
+          .array(
+            z.string().regex(UNIT_NAME, 'a full systemd unit name with its type, such as vision-inspection.service'),
+          )
+          .default([])
+          .describe('systemd units it may restart (the generated polkit rule allows the service user exactly these)'),
       })
       .strict()
       .prefault({}),

@@ -4,7 +4,9 @@
  * counts), agent.db schema version, skills (through the registry: enabled and
  * disabled with reasons), docs root, model file and
  * its manifest checksum (skipped with --quick), the configured LLM endpoint
- * (short timeout, only the configured URL), disk space. Exit 1 when any check
+ * (short timeout, only the configured URL), disk space, and where systemd runs
+ * the polkit rule that lets the service restart the scripts' units (present and
+ * current, from the digest install.sh records beside the config). Exit 1 when any check
  * fails; warnings alone exit 0.
  * `doctor --sqlite-version`: print the SQLite library version and exit.
  */
@@ -23,6 +25,8 @@ import { diskSpace } from '../../store/maintenance.js';
 import { openSqlite, sqliteVersion } from '../../store/sqlite.js';
 import { VERSION } from '../../version.js';
 import { readFreshness } from '../../import/freshness.js';
+import { checkPolkitRule, POLKIT_RECORD_FILE } from '../../maint-scripts/polkit-rule.js';
+import { systemdAvailable } from '../../maint-scripts/runner.js';
 import { parseCommandArgs, type CommandContext } from '../context.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -305,8 +309,9 @@ export async function runDoctor(options: {
   const root = options.root ?? appRoot();
   const checks: Check[] = [];
   let config: Config;
+  let loaded: ReturnType<typeof loadConfig>;
   try {
-    const loaded = loadConfig({ config: options.config });
+    loaded = loadConfig({ config: options.config });
     config = loaded.config;
     checks.push({
       name: 'config',
@@ -340,6 +345,11 @@ export async function runDoctor(options: {
   checks.push(checkFreshness(config));
   checks.push(checkAgentDb(config));
   checks.push(...checkSkills(config));
+  // restarts from the service (an unprivileged user) need the polkit rule install.sh writes; only where systemd runs
+  if (loaded.file && systemdAvailable() && process.getuid?.() !== 0) {
+    const polkit = checkPolkitRule({ config, recordFile: path.join(path.dirname(loaded.file), POLKIT_RECORD_FILE) });
+    checks.push({ name: 'polkit rule', ...polkit });
+  }
   checks.push(
     checkFolder(
       {

@@ -11,6 +11,11 @@
  * console: whoever can run this command can already read agent.db).
  *
  * `airgap-agent scripts runs [--json] [--limit N] [--script NAME]`: the audit of runs.
+ *
+ * `airgap-agent scripts polkit-rule [--user NAME]`: print the polkit rule that
+ * lets the service user (default: whoever runs this) `systemctl restart`
+ * exactly the units the enabled scripts list in touches.units; install.sh
+ * writes it to /etc/polkit-1/rules.d/50-airgap-agent.rules.
  */
 import os from 'node:os';
 import { AppError } from '../../errors.js';
@@ -19,11 +24,12 @@ import { openAgentDb } from '../../store/agent-db.js';
 import { loadScripts } from '../../maint-scripts/manifest.js';
 import { runScript } from '../../maint-scripts/runner.js';
 import { ScriptRunStore } from '../../maint-scripts/store.js';
+import { polkitRuleFor } from '../../maint-scripts/polkit-rule.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
 
 const USAGE =
   'airgap-agent scripts list [--json] | scripts run NAME [--arg key=value ...] [--approve-as ADMIN]' +
-  ' [--json] | scripts runs [--json] [--limit N] [--script NAME]';
+  ' [--json] | scripts runs [--json] [--limit N] [--script NAME] | scripts polkit-rule [--user NAME]';
 
 function parseArgPairs(pairs: string[]): Record<string, unknown> {
   const args: Record<string, unknown> = {};
@@ -49,6 +55,7 @@ export async function run(context: CommandContext): Promise<number> {
       'approve-as': { type: 'string' },
       limit: { type: 'string' },
       script: { type: 'string' },
+      user: { type: 'string' },
     },
     USAGE,
   );
@@ -168,6 +175,20 @@ export async function run(context: CommandContext): Promise<number> {
       db.close();
     }
   }
+  if (action === 'polkit-rule') {
+    const user = (values.user as string | undefined) ?? os.userInfo().username;
+    if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(user))
+      throw new AppError('USAGE', `--user "${user}" is not a user name`, { hint: 'e.g. --user airgap-agent' });
+    const entries = loadScripts(config);
+    for (const entry of entries)
+      if (!entry.manifest)
+        process.stderr.write(
+          `scripts polkit-rule: ${entry.name} is disabled (${entry.error}): its units are left out\n`,
+        );
+    const rule = polkitRuleFor(config, user);
+    process.stdout.write(rule.text);
+    return 0;
+  }
   if (action === 'runs') {
     const db = openAgentDb(config.state.db);
     try {
@@ -193,7 +214,9 @@ export async function run(context: CommandContext): Promise<number> {
   }
   throw new AppError(
     'USAGE',
-    action === undefined ? 'scripts: say what to do: list, run or runs' : `scripts: unknown action "${action}"`,
+    action === undefined
+      ? 'scripts: say what to do: list, run, runs or polkit-rule'
+      : `scripts: unknown action "${action}"`,
     { hint: `usage: ${USAGE}` },
   );
 }
