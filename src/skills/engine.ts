@@ -19,6 +19,8 @@ import { satisfies } from './semver.js';
 import { routeQuestion, routerExamples, type RouterContext } from './router/index.js';
 import { TaughtPhrasings, bestMatch, decisionOf, type Phrasing } from './router/taught.js';
 import { scriptSkills } from '../maint-scripts/skills.js';
+import { loadPlantNamesForRouter } from './plant-names.js';
+import type { PlantNames } from './router/entities.js';
 
 type Equipment = NonNullable<RouterContext['equipment']>;
 
@@ -61,6 +63,7 @@ function words(text: string): Set<string> {
 export class PlantSkillEngine implements SkillEngine {
   readonly registry: SkillRegistry;
   private equipment: Equipment | undefined;
+  private names: PlantNames | undefined;
   readonly taught: TaughtPhrasings;
   private readonly scriptPhrasings: Phrasing[];
 
@@ -101,6 +104,8 @@ export class PlantSkillEngine implements SkillEngine {
     } catch (error) {
       this.options.log.warn({ err: error }, 'equipment-list-unavailable');
     }
+    // the inspectors, products and batch-number shape, so "王芳", "HG-220" and "A20261118D003" are read as such
+    this.names = await loadPlantNamesForRouter(tools, this.options.log);
   }
 
   route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision {
@@ -110,6 +115,7 @@ export class PlantSkillEngine implements SkillEngine {
       skills: this.options.skills,
       previous: context.previous,
       equipment: this.equipment,
+      names: this.names,
     });
     // taught phrasings (router/taught.ts): the same words override the rules, close ones fill their gaps
     const match = bestMatch(question, [...this.taught.active(), ...this.scriptPhrasings], clock);

@@ -47,6 +47,11 @@ export interface Honours {
   notRecorded: 'report' | 'ignore';
   /** content words left over once every slot rule blanked what it understood are reported */
   words: boolean;
+  /**
+   * named batches, inspectors and products (entities.ts, from the plant's own names) it filters by;
+   * any other named one is reported as a breakdown it cannot give (absent: none)
+   */
+  names?: Array<'batch' | 'inspector' | 'product'> | undefined;
 }
 
 export interface FollowUpContext {
