@@ -159,7 +159,7 @@ export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: Ro
   for (const qualifier of qualifiersBeyond(routing.cannotHonour, analysis.qualifiers))
     out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
   // a named batch, inspector or product (the plant's own names) is that dimension too, even without its
-  // word: a skill that does not honour it (`honours.names`) would drop it like a word it did not understand
+  // word: a skill that does not honour it (`honours.names`) would drop it and answer a different question
   const named = [
     ['batch', analysis.batches],
     ['inspector', analysis.inspectors],
@@ -167,7 +167,8 @@ export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: Ro
   ] as const;
   for (const [dimension, mentions] of named) {
     if (mentions.length === 0 || honours.names?.includes(dimension)) continue;
-    if (!honours.words && !routing.cannotHonour.includes(dimension)) continue;
+    // a skill that reads free text (documents, a calculation) takes the name as part of it
+    if (honours.notRecorded === 'ignore') continue;
     if (out.some((entry) => entry.dimension === dimension)) continue;
     const words = mentions.map((mention) => slice(analysis.normalized, mention.start, mention.end)).join(', ');
     out.push({ kind: 'beyond', dimension, words, skill });

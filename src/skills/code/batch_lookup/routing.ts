@@ -53,7 +53,7 @@ export const batchLookupRouting: SkillRouting = {
     /产品|型号|\bproducts?\b|\bmodel\b/,
   ],
   examples: {
-    zh: ['批次A20261118D003是谁检验的？', '批次B20261119D007的不良率'],
-    en: ['Who inspected batch A20261118D003?', 'batch B20261119D007 details'],
+    zh: ['批次A20261118D001是谁检验的？', '批次B20261119N001的不良率'],
+    en: ['Who inspected batch A20261118D001?', 'batch B20261119N001 details'],
   },
 };

@@ -137,10 +137,10 @@ export const qualityBreakdownRouting: SkillRouting = {
   ],
   followUp: {},
   examples: {
-    zh: ['本周各检验员的不良率', '王芳上周检验了多少件？', '本月各产品的不良率'],
+    zh: ['本周各检验员的不良率', '上周哪个检验员的不良率最高？', '本月各产品的不良率'],
     en: [
       'Defect rate by inspector on line A this week',
-      'How many pieces did 王芳 inspect last week?',
+      'Which inspector had the highest defect rate last week?',
       'Defect rate of product HG-220 this month',
     ],
   },
