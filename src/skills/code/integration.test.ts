@@ -410,7 +410,8 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
     const result = await ask(decision.skill, decision.args, 'zh');
     const expected = plant
       .prepare(
-        "SELECT SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE inspector = ? AND record_date BETWEEN '2026-11-16' AND '2026-11-22'",
+        'SELECT SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE inspector = ? ' +
+          "AND record_date BETWEEN '2026-11-16' AND '2026-11-22'",
       )
       .get(inspector) as { inspected: number; defective: number };
     assert.ok(result.answer.includes(`检验 **${expected.inspected} 件**`), result.answer);
