@@ -55,10 +55,15 @@ function breakdownOf(analysis: Analysis): { by?: Breakdown; unsure: boolean } {
   return { by: asked[0], unsure: false };
 }
 
+/** batches counted ("how many night-shift batches", "几个批次"): a count, not the worst batches listed */
+const BATCHES_COUNTED =
+  /\bhow\s+many\s+(?:[a-z-]+\s+){0,3}(?:batch(?:es)?|lots)\b|\bnumber\s+of\s+(?:batch(?:es)?|lots)\b|(?:多少|几)个?批/;
+
 /** the question is about inspectors, products or batches of the data, and asks a figure */
 function claims(analysis: Analysis): boolean {
   if (analysis.equipment !== undefined || analysis.batches.length > 0) return false;
   const lower = analysis.normalized.lower;
+  if (BATCHES_COUNTED.test(lower)) return false;
   // operators, workers, "who" without inspecting: not the inspectors the data records
   const person = analysis.qualifiers.some((qualifier) => qualifier.dimension === 'inspector');
   const inspectorMeant =
@@ -131,7 +136,7 @@ export const qualityBreakdownRouting: SkillRouting = {
     PRODUCT_WORDS,
     BATCH_WORDS,
     INSPECT_VERB,
-    /检验|检查|检出|抽检|\binspect(?:ion|ions)?\b|\bfound\b/,
+    /检验|检查|检出|发现|抽检|\binspect(?:ion|ions)?\b|\bfound\b|\bfind\b|\brecorded\b/,
     /谁|\bwho\b|哪位|哪名|哪款|哪种|哪类|每位|每个|各位|\bpeople\b/,
     TOP_N,
   ],
