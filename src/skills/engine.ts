@@ -20,6 +20,8 @@ import { satisfies } from './semver.js';
 import { routeQuestion, routerExamples, type RouterContext } from './router/index.js';
 import { TaughtPhrasings, bestMatch, decisionOf, type Phrasing } from './router/taught.js';
 import { scriptSkills } from '../maint-scripts/skills.js';
+import { loadPlantNamesForRouter } from './plant-names.js';
+import type { PlantNames } from './router/entities.js';
 
 type Equipment = NonNullable<RouterContext['equipment']>;
 
@@ -98,6 +100,7 @@ export class PlantSkillEngine implements SkillEngine {
   private equipmentStamp: string | undefined;
   private equipmentLoading: Promise<boolean> | undefined;
   private equipmentFailed: { stamp: string; at: number } | undefined;
+  private names: PlantNames | undefined;
   readonly taught: TaughtPhrasings;
   private readonly scriptPhrasings: Phrasing[];
 
@@ -141,6 +144,8 @@ export class PlantSkillEngine implements SkillEngine {
   }
 
   private async loadEquipment(tools: ToolCaller, stamp: string): Promise<boolean> {
+    // beside it, the inspectors, products and batch-number shape, so "王芳", "HG-220" and "A20261118D003" are read as such
+    const names = loadPlantNamesForRouter(tools, this.options.log).then((found) => (this.names = found));
     try {
       const result = await tools.callTool({
         name: 'query_database',
@@ -151,6 +156,7 @@ export class PlantSkillEngine implements SkillEngine {
         traceId: 'router',
         sessionId: 'router',
       });
+      await names;
       if (result.ok && result.structured) {
         this.equipment = rowsAsObjects(result.structured as never) as unknown as Equipment;
         this.equipmentStamp = stamp;
@@ -161,6 +167,7 @@ export class PlantSkillEngine implements SkillEngine {
       this.options.log.warn({ error: result.text }, 'equipment-list-unavailable');
     } catch (error) {
       this.options.log.warn({ err: error }, 'equipment-list-unavailable');
+      await names;
     }
     this.equipmentFailed = { stamp, at: Date.now() };
     return false;
@@ -173,6 +180,7 @@ export class PlantSkillEngine implements SkillEngine {
       skills: this.options.skills,
       previous: context.previous,
       equipment: this.equipment,
+      names: this.names,
     });
     // taught phrasings (router/taught.ts): the same words override the rules, close ones fill their gaps
     const match = bestMatch(question, [...this.taught.active(), ...this.scriptPhrasings], clock);

@@ -57,7 +57,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
     text.stdout,
     /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/,
   );
-  assert.match(text.stdout, /12 skill\(s\), 11 enabled, 1 disabled/);
+  assert.match(text.stdout, /14 skill\(s\), 13 enabled, 1 disabled/);
   const json = cli(['skills', 'list', '--json']);
   assert.equal(json.status, 0, json.stderr);
   const parsed = JSON.parse(json.stdout) as {
@@ -72,6 +72,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
   };
   const names = parsed.skills.map((skill) => skill.name).sort();
   assert.deepEqual(names, [
+    'batch_lookup',
     'broken',
     'calculator',
     'current_datetime',
@@ -80,6 +81,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
     'fault_advice',
     'oncall_check',
     'oncall_check_procedure',
+    'quality_breakdown',
     'quality_compare',
     'quality_metrics',
     'weekly_report',
@@ -93,7 +95,7 @@ test('skills reload prints what changed: a change without a version bump disable
   assert.equal(first.status, 0, first.stderr);
   assert.match(
     first.stdout,
-    /^reloaded 12 skill\(s\) from .*: 11 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
+    /^reloaded 14 skill\(s\) from .*: 13 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
   );
 
   const original = readFileSync(skillFile('oncall_check'), 'utf8');

@@ -10,12 +10,14 @@
  */
 import type { CodeSkill } from '../types.js';
 import { intentOf, skillIndex } from '../module.js';
+import { batchLookupModule } from './batch_lookup/index.js';
 import { calculatorModule } from './calculator/index.js';
 import { currentDatetimeModule } from './current_datetime/index.js';
 import { documentSearchModule } from './document_search/index.js';
 import { equipmentStatusModule } from './equipment_status/index.js';
 import { faultAdviceModule } from './fault_advice/index.js';
 import { oncallCheckProcedureModule } from './oncall_check_procedure/index.js';
+import { qualityBreakdownModule } from './quality_breakdown/index.js';
 import { qualityCompareModule } from './quality_compare/index.js';
 import { qualityMetricsModule } from './quality_metrics/index.js';
 import { weeklyReportModule } from './weekly_report/index.js';
@@ -29,7 +31,9 @@ export const INDEX_LINES = [
   oncallCheckProcedureModule,
   intentOf(documentSearchModule, 'find'),
   intentOf(documentSearchModule, 'fact'),
+  batchLookupModule,
   workOrdersModule,
+  qualityBreakdownModule,
   qualityCompareModule,
   intentOf(qualityMetricsModule, 'defect-type'),
   faultAdviceModule,
@@ -54,6 +58,8 @@ export const LISTED_FIRST = [
   oncallCheckProcedureModule,
   documentSearchModule,
   qualityCompareModule,
+  qualityBreakdownModule,
+  batchLookupModule,
   currentDatetimeModule,
   calculatorModule,
 ];

@@ -94,8 +94,11 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
       db: agentDb,
       log: pino({ level: 'silent' }),
       skills: SKILLS,
+      tools: manager,
       watch: false,
     });
+    // the router's equipment list and the plant's names (inspectors, products, batch numbers), as on a first question
+    assert.equal(await engine.prepare(), true);
     plant = new Database(path.join(dir, 'plant.db'), { readonly: true });
   });
 
@@ -393,6 +396,46 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
         if (process.env.SHOW_ANSWERS) process.stderr.write(`\n### ${question}\n${result.answer}\n`);
       }
     }
+  });
+
+  test('inspectors, products and batches: the router knows the names plant.db holds, the figures match SQL', async () => {
+    const names = plant
+      .prepare('SELECT inspector, COUNT(*) AS batches FROM quality_data GROUP BY inspector ORDER BY inspector')
+      .all() as Array<{ inspector: string }>;
+    assert.ok(names.length >= 8, 'the seeded plant has named inspectors');
+    const { inspector } = names[names.length - 1]!;
+    const decision = engine.route(`${inspector}上周检验了多少件？`, {});
+    assert.equal(decision.kind === 'skill' && decision.skill, 'quality_breakdown', JSON.stringify(decision));
+    if (decision.kind !== 'skill') return;
+    assert.deepEqual(decision.args.inspectors, [inspector]);
+    const result = await ask(decision.skill, decision.args, 'zh');
+    const expected = plant
+      .prepare(
+        'SELECT SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective FROM quality_data WHERE inspector = ? ' +
+          "AND record_date BETWEEN '2026-11-16' AND '2026-11-22'",
+      )
+      .get(inspector) as { inspected: number; defective: number };
+    assert.ok(result.answer.includes(`检验 **${expected.inspected} 件**`), result.answer);
+    assert.ok(result.answer.includes(`${pct(expected.defective, expected.inspected)}%`), result.answer);
+
+    const product = plant.prepare("SELECT product FROM production_lines WHERE line_id = 'C'").get() as {
+      product: string;
+    };
+    const code = product.product.split(/\s+/).find((part) => /\d/.test(part))!;
+    const byCode = engine.route(`defect rate of ${code.toLowerCase().replace('-', '')} this month`, {});
+    assert.equal(byCode.kind === 'skill' && byCode.skill, 'quality_breakdown', JSON.stringify(byCode));
+    if (byCode.kind === 'skill') assert.deepEqual(byCode.args.products, [product.product]);
+
+    // a bare batch number, read by the shape of the plant's own numbers
+    const batch = plant.prepare("SELECT batch_no, inspector FROM quality_data WHERE line_id = 'B' LIMIT 1").get() as {
+      batch_no: string;
+      inspector: string;
+    };
+    const bare = engine.route(batch.batch_no, {});
+    assert.equal(bare.kind === 'skill' && bare.skill, 'batch_lookup', JSON.stringify(bare));
+    if (bare.kind !== 'skill') return;
+    const lookup = await ask(bare.skill, bare.args);
+    assert.ok(lookup.answer.includes(`inspected by **${batch.inspector}**`), lookup.answer);
   });
 
   test('date and calculator through the utils server', async () => {

@@ -104,7 +104,7 @@ const ZH_NEUTRAL = new RegExp(
 
 /** Content words left once every rule has blanked what it understood ("", none). */
 export function unaccountedWords(analysis: Analysis, skills: RouterSkills): string[] {
-  const spans = [...analysis.shifts, ...analysis.defectTypes];
+  const spans = [...analysis.shifts, ...analysis.defectTypes, ...analysis.batches];
   let rest = mask(analysis.rest, spans);
   for (const pattern of [...understood(skills), GREETING])
     rest = rest.replace(pattern, (words) => ' '.repeat(words.length));
@@ -158,6 +158,21 @@ export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: Ro
   }
   for (const qualifier of qualifiersBeyond(routing.cannotHonour, analysis.qualifiers))
     out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
+  // a named batch, inspector or product (the plant's own names) is that dimension too, even without its
+  // word: a skill that does not honour it (`honours.names`) would drop it and answer a different question
+  const named = [
+    ['batch', analysis.batches],
+    ['inspector', analysis.inspectors],
+    ['product', analysis.products],
+  ] as const;
+  for (const [dimension, mentions] of named) {
+    if (mentions.length === 0 || honours.names?.includes(dimension)) continue;
+    // a skill that reads free text (documents, a calculation) takes the name as part of it
+    if (honours.notRecorded === 'ignore') continue;
+    if (out.some((entry) => entry.dimension === dimension)) continue;
+    const words = mentions.map((mention) => slice(analysis.normalized, mention.start, mention.end)).join(', ');
+    out.push({ kind: 'beyond', dimension, words, skill });
+  }
   if ((analysis.shifts.length > 1 && !honours.severalShifts) || (analysis.shifts.length === 1 && !honours.shift)) {
     if (!out.some((entry) => entry.dimension === 'shift'))
       out.push({

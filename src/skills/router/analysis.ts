@@ -6,7 +6,7 @@
 import { localDate } from '../../clock.js';
 import type { Language } from '../types.js';
 import type { Period } from '../args.js';
-import { type NormalizedText, type Span, detectLanguage, mask, normalizeText } from './normalize.js';
+import { type NormalizedText, type Span, detectLanguage, mask, normalizeText, slice } from './normalize.js';
 import { findPeriods } from './period.js';
 import { type EquipmentMention, type KnownEquipment, findEquipment } from './equipment.js';
 import {
@@ -18,6 +18,14 @@ import {
   findShifts,
 } from './qualifiers.js';
 import { type DefectMention, findDefectTypes } from './defects.js';
+import {
+  type BatchMention,
+  type NameMention,
+  type PlantNames,
+  findBatches,
+  findInspectors,
+  findProducts,
+} from './entities.js';
 import {
   type LineSlots,
   type MetricSlots,
@@ -54,6 +62,12 @@ export interface Analysis {
   defectTypes: DefectMention[];
   /** measures the data does not record (rework, OEE, energy, cost, downtime hours) */
   notRecorded: NotRecorded[];
+  /** batch numbers named (B20261119D007), as typed */
+  batches: BatchMention[];
+  /** inspectors named: from the plant's own names, or said after 检验员 / inspector */
+  inspectors: NameMention[];
+  /** products named: by name or code as the plant's data has them, or a code after 型号 / product */
+  products: NameMention[];
   /** the lower-cased question with every slot blanked (what is left says the intent) */
   rest: string;
 }
@@ -73,20 +87,29 @@ const UNRESOLVED_TIME = new RegExp(
 
 export function analyse(
   question: string,
-  context: { now: Date; timezone: string; equipment?: KnownEquipment[] | undefined },
+  context: { now: Date; timezone: string; equipment?: KnownEquipment[] | undefined; names?: PlantNames | undefined },
 ): Analysis {
   const normalized = normalizeText(question);
   const today = localDate(context.now, context.timezone);
-  const { lower } = normalized;
+  // a batch number first: "A20261118D003" is neither line A nor the 18th of November
+  const batches = findBatches(normalized.lower, normalized.text, context.names);
+  const lower = mask(normalized.lower, batches);
 
-  const lines = findLines(lower, normalized.text);
+  const lines = findLines(lower, mask(normalized.text, batches));
   const equipment = findEquipment({
     normalized,
     lower,
     line: lines.lines.length === 1 ? lines.lines[0] : undefined,
     known: context.equipment,
   });
-  const withoutEquipment = mask(lower, equipment ? [equipment] : []);
+  const withEquipment = mask(lower, equipment ? [equipment] : []);
+  // inspectors and products by the plant's own names, before periods ("周杰" is no week)
+  // a name the data lacks keeps the operator's spelling ("Miller", "XY-999") for the reply
+  const asTyped = (mention: NameMention): NameMention =>
+    mention.known ? mention : { ...mention, value: slice(normalized, mention.start, mention.end) || mention.value };
+  const inspectors = findInspectors(mask(withEquipment, lines.spans), context.names).map(asTyped);
+  const products = findProducts(mask(withEquipment, [...lines.spans, ...inspectors]), context.names).map(asTyped);
+  const withoutEquipment = mask(withEquipment, [...inspectors, ...products]);
 
   const periods = findPeriods(normalized, withoutEquipment, today);
   // a time the rules cannot resolve (第2周, Q3, 春节, New Year's Day) makes the period unsure, so
@@ -143,6 +166,9 @@ export function analyse(
     shifts,
     defectTypes: findDefectTypes(withoutPeriods),
     notRecorded: findNotRecorded(withoutEquipment),
+    batches,
+    inspectors,
+    products,
     rest,
   };
 }

@@ -16,6 +16,7 @@ import type { Language } from '../types.js';
 import type { Period } from '../args.js';
 import { analyse } from './analysis.js';
 import type { KnownEquipment } from './equipment.js';
+import type { PlantNames } from './entities.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { detectIntent } from './intents.js';
 import { unhonoured } from './accounting.js';
@@ -27,6 +28,7 @@ export { detectLanguage } from './normalize.js';
 export { routerExamples } from './examples.js';
 export type { Period };
 export type { RouterSkills, SkillRouting } from './routing.js';
+export type { PlantNames } from './entities.js';
 
 export interface RouterContext {
   /** the routed skills and their intents in the order they win (the skills index) */
@@ -39,6 +41,8 @@ export interface RouterContext {
   previous?: SessionSlots;
   /** known equipment, when the engine has loaded it */
   equipment?: KnownEquipment[];
+  /** the plant's inspectors, products and batch-number shape, when the engine has loaded them */
+  names?: PlantNames | undefined;
 }
 
 function missingOf(

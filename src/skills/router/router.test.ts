@@ -626,13 +626,36 @@ const ROWS: Row[] = [
   { q: 'What can you do?', skill: 'none' },
   { q: 'Is today a holiday?', skill: 'none' }, // a holiday without the on-call engineer: not the on-call skill
   // ---- finer than a line and a day: the skills would drop it, the model queries quality_data -------
-  { q: 'Which inspector recorded the most defects on line B last week?', skill: 'none' },
-  { q: '哪个检验员上周在B线记录的不良最多？', skill: 'none' },
+  // by inspector, product or batch: quality_breakdown (figures per inspector / product, the worst batches)
+  {
+    q: 'Which inspector recorded the most defects on line B last week?',
+    skill: 'quality_breakdown',
+    args: { by: 'inspector', lines: ['B'], rank: 'worst', rank_by: 'defects' },
+  },
+  {
+    q: '哪个检验员上周在B线记录的不良最多？',
+    skill: 'quality_breakdown',
+    args: { by: 'inspector', lines: ['B'], rank: 'worst', period: p('2026-11-16', '2026-11-22', '上周') },
+  },
   { q: 'who found the most defects on line A yesterday?', skill: 'none' },
-  { q: 'B线上周质检员的不良统计', skill: 'none' },
-  { q: 'Which night-shift batches of line D on 2026-11-25 had the most defective pieces?', skill: 'none' },
+  { q: 'B线上周质检员的不良统计', skill: 'quality_breakdown', args: { by: 'inspector', lines: ['B'] } },
+  {
+    q: 'Which night-shift batches of line D on 2026-11-25 had the most defective pieces?',
+    skill: 'quality_breakdown',
+    args: { by: 'batch', lines: ['D'], shift: 'night', rank: 'worst', rank_by: 'defects' },
+  },
   { q: "List line D's night-shift batch numbers of 2026-11-25 with their defect counts", skill: 'none' },
-  { q: 'D线11月25日夜班哪些批次不良最多？', skill: 'none' },
+  {
+    q: 'D线11月25日夜班哪些批次不良最多？',
+    skill: 'quality_breakdown',
+    args: {
+      by: 'batch',
+      lines: ['D'],
+      shift: 'night',
+      rank: 'worst',
+      period: p('2026-11-25', '2026-11-25', '11月25日'),
+    },
+  },
   {
     q: 'D线11月25日夜班的不良率',
     skill: 'quality_metrics',
@@ -645,10 +668,14 @@ const ROWS: Row[] = [
     args: { lines: ['A'], shift: 'day', period: p('2026-11-28', '2026-11-28', 'yesterday') },
   },
   { q: 'defect rate per shift on line C this week', skill: 'quality_compare', args: { mode: 'shifts', lines: ['C'] } },
-  { q: 'A线上周各批次的良率', skill: 'none' },
-  { q: 'yield of batch A20261125D003', skill: 'none' },
-  { q: 'which product had the highest defect rate last month?', skill: 'none' },
-  { q: 'B线上个月各产品的次品率', skill: 'none' },
+  { q: 'A线上周各批次的良率', skill: 'quality_breakdown', args: { by: 'batch', lines: ['A'] } },
+  { q: 'yield of batch A20261125D003', skill: 'batch_lookup', args: { batches: ['A20261125D003'] } },
+  {
+    q: 'which product had the highest defect rate last month?',
+    skill: 'quality_breakdown',
+    args: { by: 'product', rank: 'worst', rank_by: 'defect_rate' },
+  },
+  { q: 'B线上个月各产品的次品率', skill: 'quality_breakdown', args: { by: 'product', lines: ['B'] } },
   { q: 'line A output per hour yesterday', skill: 'none' },
   { q: 'A线昨天上午的产量', skill: 'none' },
   { q: 'A线昨天8点到12点的不良率', skill: 'none' },

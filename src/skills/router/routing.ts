@@ -47,6 +47,12 @@ export interface Honours {
   notRecorded: 'report' | 'ignore';
   /** content words left over once every slot rule blanked what it understood are reported */
   words: boolean;
+  /**
+   * named batches, inspectors and products (entities.ts, from the plant's own names) it filters by;
+   * any other named one is reported as a breakdown it cannot give (absent: none), except by a skill
+   * that reads free text (`notRecorded: 'ignore'`: documents, a calculation)
+   */
+  names?: Array<'batch' | 'inspector' | 'product'> | undefined;
 }
 
 export interface FollowUpContext {

@@ -112,3 +112,27 @@ export async function runSkill(options: {
 export function fastRetry<T>(skill: CodeSkill<T>): CodeSkill<T> {
   return { ...skill, retry: { ...skill.retry, backoffMs: skill.retry.backoffMs.map(() => 1) } };
 }
+
+/**
+ * query_database answered by a real SQLite plant (a seeded plant.db opened with better-sqlite3), with the
+ * server's rules kept: named columns, a LIMIT on every query, pages of 100 rows.
+ */
+export function plantDbTools(db: {
+  prepare(sql: string): {
+    raw(toggle: boolean): { all(): unknown[] };
+    columns(): Array<{ name: string }>;
+  };
+}): ToolCaller & { calls: ToolCallRequest[] } {
+  return fakeTools((request) => {
+    if (request.name !== 'query_database') return { ok: false, text: `no tool ${request.name}` };
+    const sql = String(request.arguments.sql);
+    if (/SELECT \*/i.test(sql) || !/\bLIMIT \d+/i.test(sql)) return toolErr('QUERY_REJECTED', `not allowed: ${sql}`);
+    const statement = db.prepare(sql);
+    const data = statement.raw(true).all() as Array<Array<string | number | null>>;
+    return rows(
+      statement.columns().map((column) => column.name),
+      data,
+      data.length === 100,
+    );
+  });
+}

@@ -23,6 +23,7 @@ import Database from 'better-sqlite3';
 import { routeQuestion } from '../index.js';
 import { SKILLS } from '../../code/index.js';
 import type { KnownEquipment } from '../equipment.js';
+import { PLANT_NAMES_QUERIES, plantNamesFrom, type PlantNames } from '../entities.js';
 import { defectKeysOf } from '../defects.js';
 import type { RouteDecision } from '../../engine-types.js';
 import { unhonouredText } from '../../../agent/replies.js';
@@ -31,6 +32,8 @@ import type { QueryResult, ToolCaller } from '../../../mcp/types.js';
 import { runSkill } from '../../code/shared/testing.js';
 import { qualityMetrics } from '../../code/quality_metrics/skill.js';
 import { qualityCompare } from '../../code/quality_compare/skill.js';
+import { qualityBreakdown, type GroupFigures } from '../../code/quality_breakdown/skill.js';
+import { batchLookup } from '../../code/batch_lookup/skill.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -125,7 +128,8 @@ function slotMismatch(entry: Entry, args: Record<string, unknown>): string | und
       if (typeof actual !== 'string' || !defectKeysOf(actual).includes(slot.value))
         return `defect_type ${JSON.stringify(actual)}, expected the ${slot.value} kind`;
     } else if (slot.op === '~') {
-      if (typeof actual !== 'string' || !actual.toLowerCase().includes(slot.value.toLowerCase()))
+      const text = Array.isArray(actual) ? actual.join(',') : actual;
+      if (typeof text !== 'string' || !text.toLowerCase().includes(slot.value.toLowerCase()))
         return `${key} ${JSON.stringify(actual)} does not contain "${slot.value}"`;
     } else if (String(actual) !== slot.value) {
       return `${key} ${JSON.stringify(actual)}, expected ${slot.value}`;
@@ -209,7 +213,7 @@ function judge(entry: Entry, decision: RouteDecision): Judged {
 
 // ---- seeded plants, one per clock ---------------------------------------------------------------
 
-const plants = new Map<Clock, { dir: string; db: Database.Database; equipment: KnownEquipment[] }>();
+const plants = new Map<Clock, { dir: string; db: Database.Database; equipment: KnownEquipment[]; names: PlantNames }>();
 
 function plantTools(db: Database.Database): ToolCaller {
   return {
@@ -243,7 +247,13 @@ before(() => {
     const equipment = db
       .prepare('SELECT equipment_id, line_id, name, name_en, type FROM equipment ORDER BY equipment_id')
       .all() as KnownEquipment[];
-    plants.set(clock, { dir, db, equipment });
+    // the inspectors, products and batch numbers, read with the engine's own queries
+    const names = plantNamesFrom({
+      people: db.prepare(PLANT_NAMES_QUERIES.people).all() as Array<Record<string, string>>,
+      productNames: db.prepare(PLANT_NAMES_QUERIES.productNames).all() as Array<Record<string, string>>,
+      batches: db.prepare(`${PLANT_NAMES_QUERIES.batches} LIMIT 20`).all() as Array<Record<string, string>>,
+    });
+    plants.set(clock, { dir, db, equipment, names });
   }
 });
 
@@ -278,6 +288,7 @@ test('the rules answer right or honestly, never wrongly', () => {
       now: new Date(CLOCKS[entry.clock].now),
       timezone: 'Asia/Shanghai',
       equipment: plant.equipment,
+      names: plant.names,
     });
     return judge(entry, decision);
   });
@@ -492,6 +503,94 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
         )
         .get(line, data.period.to, data.period.from) as { n: number };
       assert.equal(data.work_orders.length, orders.n, `${where}: work orders`);
+    }
+  }
+});
+
+test('the figures of the right inspector, product and batch answers match SQL on the seeded plants', async () => {
+  const checked = judged.filter(
+    (item) =>
+      item.decision.kind === 'skill' &&
+      (item.decision.skill === 'quality_breakdown' || item.decision.skill === 'batch_lookup') &&
+      item.decision.missing.length === 0 &&
+      (item.outcome === 'right' || item.entry.honest?.kind === 'skill'),
+  );
+  assert.ok(checked.length >= 50, `${checked.length} inspector / product / batch answers checked`);
+  for (const item of checked) {
+    const plant = plants.get(item.entry.clock)!;
+    const decision = item.decision as { skill: string; args: Record<string, unknown> };
+    const where = `${item.entry.line}: ${item.entry.question}`;
+    const { result } = await runSkill({
+      skill: decision.skill === 'batch_lookup' ? batchLookup : qualityBreakdown,
+      args: decision.args,
+      tools: plantTools(plant.db),
+      language: item.entry.language,
+      now: CLOCKS[item.entry.clock].local,
+    });
+    const data = result.data as Record<string, any>;
+    if (item.entry.honest?.kind === 'skill') {
+      assert.match(data.error ?? '', /^unknown_(?:batch|inspector|product)$/, `${where}: ${result.answer}`);
+      continue;
+    }
+    assert.equal(data.error, undefined, `${where}: ${result.answer}`);
+    if (decision.skill === 'batch_lookup') {
+      for (const batch of data.batches as Array<Record<string, any>>) {
+        const expected = plant.db
+          .prepare(
+            'SELECT line_id, record_date, shift, inspector, product, inspected_qty AS inspected, defect_qty AS defective ' +
+              'FROM quality_data WHERE batch_no = ?',
+          )
+          .get(batch.batch_no) as Record<string, unknown>;
+        for (const key of ['line_id', 'record_date', 'shift', 'inspector', 'product', 'inspected', 'defective'])
+          assert.equal(batch[key], expected[key], `${where}: ${batch.batch_no} ${key}`);
+        assert.ok(result.answer.includes(String(expected.inspector)), `${where}: the inspector is named`);
+      }
+      assert.equal((data.batches as unknown[]).length, (decision.args.batches as string[]).length, where);
+      continue;
+    }
+    const args = decision.args;
+    const column = data.by === 'batch' ? 'batch_no' : data.by === 'inspector' ? 'inspector' : 'product';
+    const filters: string[] = ['record_date BETWEEN ? AND ?'];
+    const params: string[] = [data.period.from, data.period.to];
+    const lines = (args.lines as string[] | undefined) ?? [];
+    if (lines.length > 0) (filters.push(`line_id IN (${lines.map(() => '?').join(', ')})`), params.push(...lines));
+    if (typeof args.shift === 'string') (filters.push('shift = ?'), params.push(args.shift));
+    for (const [key, values] of [
+      ['inspector', data.inspectors],
+      ['product', data.products],
+    ] as const) {
+      if (values.length > 0) (filters.push(`${key} IN (${values.map(() => '?').join(', ')})`), params.push(...values));
+    }
+    const groups = data.groups as GroupFigures[];
+    assert.ok(groups.length > 0 || data.empty, `${where}: figures (${result.answer.slice(0, 200)})`);
+    for (const group of groups) {
+      const expected = plant.db
+        .prepare(
+          `SELECT SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS batches FROM quality_data ` +
+            `WHERE ${filters.join(' AND ')} AND ${column} = ?`,
+        )
+        .get(...params, group.key) as { inspected: number; defective: number; batches: number };
+      assert.deepEqual(
+        [group.inspected, group.defective, group.batches],
+        [expected.inspected, expected.defective, expected.batches],
+        `${where}: ${group.key}`,
+      );
+      assert.ok(result.answer.includes(String(group.inspected)), `${where}: ${group.key}'s pieces are in the answer`);
+    }
+    if (data.by !== 'batch') {
+      const all = plant.db
+        .prepare(`SELECT COUNT(DISTINCT ${column}) AS n FROM quality_data WHERE ${filters.join(' AND ')}`)
+        .get(...params) as { n: number };
+      assert.equal(groups.length, all.n, `${where}: every ${column} of the period is listed`);
+    } else if (args.rank !== undefined) {
+      // the worst batch is the one SQL finds worst
+      const top = plant.db
+        .prepare(
+          `SELECT batch_no FROM quality_data WHERE ${filters.join(' AND ')} ORDER BY ` +
+            `${args.rank_by === 'defects' ? 'defect_qty' : 'defect_qty * 1.0 / inspected_qty'} DESC, batch_no LIMIT 1`,
+        )
+        .get(...params) as { batch_no: string };
+      assert.equal(groups[0]?.key, top.batch_no, `${where}: the worst batch`);
     }
   }
 });
