@@ -52,7 +52,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
   assert.match(text.stdout, /^NAME\s+KIND\s+VERSION\s+ENABLED\s+SOURCE/);
   assert.match(text.stdout, /\nquality_metrics\s+code\s+1\.2\.0\s+yes\s+builtin:quality_metrics\n/);
   assert.match(text.stdout, /\nquality_compare\s+code\s+1\.0\.0\s+yes\s+builtin:quality_compare\n/);
-  assert.match(text.stdout, /\noncall_check\s+markdown\s+1\.2\.0\s+yes\s+\S+oncall_check\/SKILL\.md\n/);
+  assert.match(text.stdout, /\noncall_check\s+markdown\s+1\.3\.0\s+yes\s+\S+oncall_check\/SKILL\.md\n/);
   assert.match(
     text.stdout,
     /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/,
@@ -104,13 +104,13 @@ test('skills reload prints what changed: a change without a version bump disable
     original.replace('- Terse: the template and nothing else', '- Terse: only the template'),
   );
   const unbumped = cli(['skills', 'reload']);
-  assert.match(unbumped.stdout, /\ndisabled\s+oncall_check 1\.2\.0: .*version did not increase.*bump "version"/);
+  assert.match(unbumped.stdout, /\ndisabled\s+oncall_check 1\.3\.0: .*version did not increase.*bump "version"/);
 
   writeFileSync(
     skillFile('oncall_check'),
     original
       .replace('- Terse: the template and nothing else', '- Terse: only the template')
-      .replace('version: 1.2.0', 'version: 1.3.0'),
+      .replace('version: 1.3.0', 'version: 1.4.0'),
   );
   mkdirSync(path.join(dir, 'skills', 'shift_check'), { recursive: true });
   writeFileSync(
@@ -127,7 +127,7 @@ test('skills reload prints what changed: a change without a version bump disable
     report.changes.map((change) => [change.change, change.name, change.previous_version ?? '', change.version]).sort(),
     [
       ['added', 'shift_check', '', '1.0.0'],
-      ['enabled', 'oncall_check', '1.2.0', '1.3.0'],
+      ['enabled', 'oncall_check', '1.3.0', '1.4.0'],
     ],
   );
   const list = cli(['skills', 'list']);
