@@ -479,6 +479,13 @@ export class TaskManager {
 
   /** A skill that needs approval, chosen while the question runs: wait in waiting_input for an admin. */
   private awaitApproval(run: TaskRun, request: ApprovalRequest, log: Logger): Promise<boolean> {
+    // one approval at a time: calls the model makes at once wait their turn (a task waits for one decision)
+    const turn = run.approvalTurn.then(() => this.approvalInTurn(run, request, log));
+    run.approvalTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private approvalInTurn(run: TaskRun, request: ApprovalRequest, log: Logger): Promise<boolean> {
     // a critical step: no approval makes it run unattended; it is handed over to an engineer
     if (request.critical) return Promise.resolve(this.handOverCritical(run, request, log));
     // what the admin approved before it ran, exactly (same skill, version, arguments): not asked again

@@ -21,6 +21,8 @@ export class TaskRun {
   readonly bindings = new Map<string, string>();
   /** an approval the running question waits for (the model chose a skill that needs one) */
   waiting: { approvalId: string; resolve: (approved: boolean) => void; reject: (error: AppError) => void } | undefined;
+  /** the approval asked last: the next one is asked when it is decided (one waiting_input at a time) */
+  approvalTurn: Promise<unknown> = Promise.resolve();
   /** the task holds a reserved place in the queue while it waits for approval */
   holdsPlace = false;
   /** the route's language (the hand-over answer speaks it) */
