@@ -13,7 +13,7 @@
  * and the question. `approvalKey` is that binding; a later request with other
  * arguments (or another skill) is a new approval.
  */
-import type { ApprovalRequest, RouteDecision, SkillEngine } from './engine-types.js';
+import type { ApprovalRequest, RouteDecision, SkillEngine, SkillInfo } from './engine-types.js';
 
 export interface GatedSkill {
   request: ApprovalRequest;
@@ -42,14 +42,19 @@ export function approvalFor(skills: SkillEngine, question: string, decision: Rou
     }
   }
   const lower = question.toLowerCase();
+  const triggeredBy = (info: SkillInfo): boolean =>
+    (skills.markdown(info.name)?.triggers ?? []).some(
+      (trigger) => trigger.trim().length > 0 && lower.includes(trigger.trim().toLowerCase()),
+    );
+  // most questions trigger no gated procedure: then the relevance ranking below (routing again) is not needed
+  const candidates = infos.filter(
+    (info) => info.kind === 'markdown' && info.needsApproval && !info.critical && info.enabled && triggeredBy(info),
+  );
+  if (candidates.length === 0) return undefined;
   for (const info of skills.relevant(question)) {
     if (info.kind !== 'markdown' || !info.needsApproval || info.critical || !info.enabled) continue;
     const markdown = skills.markdown(info.name);
-    if (!markdown) continue;
-    const triggered = (markdown.triggers ?? []).some(
-      (trigger) => trigger.trim().length > 0 && lower.includes(trigger.trim().toLowerCase()),
-    );
-    if (!triggered) continue;
+    if (!markdown || !triggeredBy(info)) continue;
     return {
       kind: 'markdown',
       tools: markdown.tools.map((tool) => tool.name),

@@ -101,6 +101,7 @@ export class PlantSkillEngine implements SkillEngine {
   private equipmentLoading: Promise<boolean> | undefined;
   private equipmentFailed: { stamp: string; at: number } | undefined;
   private names: PlantNames | undefined;
+  private readonly vocabularies = new Map<string, Set<string>>();
   readonly taught: TaughtPhrasings;
   private readonly scriptPhrasings: Phrasing[];
 
@@ -209,10 +210,7 @@ export class PlantSkillEngine implements SkillEngine {
       .list()
       .filter((info) => info.enabled)
       .map((info) => {
-        const skill = this.registry.get(info.name);
-        const vocabulary = words(
-          [info.name.replace(/_/g, ' '), info.description, ...(skill?.triggers ?? [])].join(' '),
-        );
+        const vocabulary = this.vocabularyOf(info);
         let score = 0;
         for (const word of asked) if (vocabulary.has(word)) score += 1;
         if (routed.kind === 'skill' && routed.skill === info.name) score += 100;
@@ -221,6 +219,19 @@ export class PlantSkillEngine implements SkillEngine {
       .sort((a, b) => b.score - a.score || a.info.name.localeCompare(b.info.name));
     const matching = scored.filter((entry) => entry.score > 0);
     return (matching.length > 0 ? matching : scored).slice(0, limit).map((entry) => entry.info);
+  }
+
+  /** A skill's words (name, description, triggers), made once per version of the skill (relevant() runs per question). */
+  private vocabularyOf(info: SkillInfo): Set<string> {
+    const triggers = this.registry.get(info.name)?.triggers ?? [];
+    const key = `${info.name}\u0000${info.version}\u0000${info.description}\u0000${triggers.join('\u0001')}`;
+    let vocabulary = this.vocabularies.get(key);
+    if (!vocabulary) {
+      vocabulary = words([info.name.replace(/_/g, ' '), info.description, ...triggers].join(' '));
+      if (this.vocabularies.size >= 512) this.vocabularies.clear(); // skills reloaded many times: start over
+      this.vocabularies.set(key, vocabulary);
+    }
+    return vocabulary;
   }
 
   markdown(
