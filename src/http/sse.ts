@@ -3,7 +3,8 @@
  * client's Last-Event-ID, then follow live events until `done`, then close.
  * A comment line every `heartbeatMs` keeps idle connections open through
  * proxies. Works with a browser's EventSource (which reconnects and sends
- * Last-Event-ID by itself) and with `curl -N`.
+ * Last-Event-ID by itself) and with `curl -N`. What is written in one turn
+ * of the event loop goes out as one chunk.
  */
 import type { StreamEvent } from './event-log.js';
 
@@ -46,8 +47,24 @@ export function sseStream(options: {
       let closed = false;
       let subscription: Subscription | undefined;
       let heartbeat: NodeJS.Timeout | undefined;
+      // events written in one turn of the event loop leave as one chunk (a rules-path answer is a dozen events)
+      let pending = '';
+      let flushing: NodeJS.Immediate | undefined;
+      const flush = (): void => {
+        flushing = undefined;
+        if (closed || !pending) return;
+        const text = pending;
+        pending = '';
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
       const close = (): void => {
         if (closed) return;
+        if (flushing) clearImmediate(flushing);
+        flush();
         closed = true;
         if (heartbeat) clearInterval(heartbeat);
         subscription?.unsubscribe();
@@ -62,11 +79,8 @@ export function sseStream(options: {
       cleanup = close;
       const write = (text: string): void => {
         if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
+        pending += text;
+        flushing ??= setImmediate(flush);
       };
       const send = (event: StreamEvent): void => {
         write(formatEvent(event));
