@@ -108,8 +108,14 @@ async function main(): Promise<number> {
       docs: { root: path.join(dir, 'docs') },
       llm: { base_url: null },
       skills: { watch: false },
-      // the bench's operators share one account; on the floor each has their own (16 streams per user)
-      server: { host: '127.0.0.1', port: 0, streams_per_user: Math.min(1000, Math.max(16, OPERATORS * 2)) },
+      // the bench's operators share one account and one address; on the floor each has their own
+      // (16 streams per user, 64 connections per address: a closing connection and its successor both count)
+      server: {
+        host: '127.0.0.1',
+        port: 0,
+        streams_per_user: Math.min(1000, Math.max(16, OPERATORS * 2)),
+        connections_per_address: Math.max(64, OPERATORS * 2),
+      },
       log: { level: 'warn', dir: path.join(dir, 'log') },
     }),
   );

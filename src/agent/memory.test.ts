@@ -137,6 +137,42 @@ describe('sessions in agent.db', () => {
     );
   });
 
+  test('memory holds a bounded number of sessions: past it the least recently active are released, and reopen whole', () => {
+    let clock = 0;
+    const db = openAgentDb(':memory:');
+    const store = new SessionMemory({
+      db,
+      historyTurns: 10,
+      summaryTokenBudget: 64,
+      idleMinutes: 30,
+      clock: () => clock,
+      maxHeld: 2,
+    });
+    const first = store.open({ sessionId: 'op-1', userId: 7 });
+    store.append(first, 'user', 'line A yesterday');
+    store.saveSlots(first, { skill: 'quality_metrics', args: { lines: ['A'] } });
+    clock = 1;
+    store.open({ sessionId: 'op-2', userId: 7 });
+    clock = 2;
+    store.append(first, 'user', 'and line B?'); // op-1 is the most recent now
+    clock = 3;
+    store.open({ sessionId: 'op-3', userId: 7 });
+    assert.equal(store.openCount, 2);
+    assert.equal(store.isOpen('op-2'), false, 'the least recently active one is released');
+    assert.equal(store.isOpen('op-1'), true);
+    const released = db.prepare('SELECT released_at FROM sessions WHERE session_id = ?').get('op-2') as {
+      released_at: string | null;
+    };
+    assert.ok(released.released_at);
+    // least recently active first: the idle scan releases op-1 (active at 2), keeps op-3 (active at 3)
+    clock = 2 + 30 * 60_000;
+    assert.deepEqual(store.releaseIdle(), ['op-1']);
+    const reopened = store.open({ sessionId: 'op-1', userId: 7 });
+    assert.equal(reopened.reopened, true);
+    assert.equal(reopened.lastTurn, 2);
+    assert.deepEqual(reopened.slots, { skill: 'quality_metrics', args: { lines: ['A'] } });
+  });
+
   test('a bad session id and another user’s session are refused with a clear error', () => {
     const { memory: store } = memory(() => 0);
     assert.throws(

@@ -62,11 +62,15 @@ export interface SessionMemoryOptions {
   historyTurns: number;
   summaryTokenBudget: number;
   idleMinutes: number;
+  /** sessions held in memory at most (default 1000); beyond, the least recently active are released */
+  maxHeld?: number | undefined;
   /** monotonic ms for idle release; injectable for tests */
   clock?: (() => number) | undefined;
   log?: Logger | undefined;
 }
 
+/** Sessions held in memory by default: a plant's operators and consoles, many times over. */
+const MAX_HELD_SESSIONS = 1000;
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/;
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uffef]/gu;
 
@@ -158,8 +162,10 @@ interface SessionRow {
 }
 
 export class SessionMemory {
+  /** held in memory, least recently active first */
   private readonly sessions = new Map<string, Session>();
   private readonly clock: () => number;
+  private readonly maxHeld: number;
 
   /** tokens the summary of older turns may take (see summaryTokenBudget) */
   get summaryBudget(): number {
@@ -168,6 +174,7 @@ export class SessionMemory {
 
   constructor(private readonly options: SessionMemoryOptions) {
     this.clock = options.clock ?? (() => performance.now());
+    this.maxHeld = Math.max(1, options.maxHeld ?? MAX_HELD_SESSIONS);
   }
 
   /** Sessions held in memory now. */
@@ -190,7 +197,7 @@ export class SessionMemory {
     const held = this.sessions.get(id);
     if (held) {
       this.checkOwner(held.userId, options.userId, id);
-      held.lastActiveMs = this.clock();
+      this.touch(held);
       held.created = false;
       held.reopened = false;
       return held;
@@ -199,7 +206,27 @@ export class SessionMemory {
     // read-then-write: IMMEDIATE, so the write lock is taken (waiting out busy_timeout) before the read (see append)
     const session = db.transaction(() => this.load(id, options.userId)).immediate();
     this.sessions.set(id, session);
+    // a burst of new sessions (each operator's page, every `ask`) must not grow memory: the least recently
+    // active beyond the bound are released as if idle (reopened from agent.db when asked again)
+    if (this.sessions.size > this.maxHeld) this.release(this.oldest(this.sessions.size - this.maxHeld), 'bound');
     return session;
+  }
+
+  /** Active now: the map is kept in order of activity, least recent first. */
+  private touch(session: Session): void {
+    session.lastActiveMs = this.clock();
+    if (this.sessions.get(session.id) !== session) return; // released meanwhile: reopened on its next question
+    this.sessions.delete(session.id);
+    this.sessions.set(session.id, session);
+  }
+
+  private oldest(count: number): string[] {
+    const ids: string[] = [];
+    for (const id of this.sessions.keys()) {
+      if (ids.length >= count) break;
+      ids.push(id);
+    }
+    return ids;
   }
 
   private load(id: string, userId: number | undefined): Session {
@@ -303,7 +330,7 @@ export class SessionMemory {
       })
       .immediate();
     session.lastTurn = turn;
-    session.lastActiveMs = this.clock();
+    this.touch(session);
     return turn;
   }
 
@@ -328,11 +355,17 @@ export class SessionMemory {
     const limit = this.options.idleMinutes * 60_000;
     const current = this.clock();
     const released: string[] = [];
+    // least recently active first (see touch): the first one still active ends the scan
     for (const [id, session] of this.sessions) {
-      if (current - session.lastActiveMs < limit) continue;
-      this.sessions.delete(id);
+      if (current - session.lastActiveMs < limit) break;
       released.push(id);
     }
+    return this.release(released, 'idle');
+  }
+
+  /** Drop sessions from memory and mark them released in agent.db (their summary and slots are kept there). */
+  private release(released: string[], reason: 'idle' | 'bound'): string[] {
+    for (const id of released) this.sessions.delete(id);
     if (released.length > 0) {
       const timestamp = now().toISOString();
       const update = this.options.db.prepare('UPDATE sessions SET released_at = ? WHERE session_id = ?');
@@ -341,7 +374,9 @@ export class SessionMemory {
           for (const id of released) update.run(timestamp, id);
         })
         .immediate();
-      this.options.log?.info({ sessions: released.length }, 'sessions-released');
+      // past the bound it happens on every new session of a burst: not worth a line each at info
+      if (reason === 'idle') this.options.log?.info({ sessions: released.length, reason }, 'sessions-released');
+      else this.options.log?.debug({ sessions: released.length, reason }, 'sessions-released');
     }
     return released;
   }
