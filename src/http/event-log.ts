@@ -12,6 +12,18 @@ import { isFinal, type TaskRow } from './task-store.js';
 
 /** A wire event with its number in the task's log (the SSE `id:`). */
 export type StreamEvent = WireEvent & { id: number };
+
+/** Each kept event's `data` as JSON, made once when it is appended (its size is measured from it; SSE sends it). */
+const jsonOfEvent = new WeakMap<StreamEvent, string>();
+
+/** The event's `data` as JSON: the text made when it was appended, else made now (a replay rebuilt from agent.db). */
+export function dataJson(event: StreamEvent): string {
+  return jsonOfEvent.get(event) ?? JSON.stringify(event.data);
+}
+
+function jsonOf(value: unknown): string {
+  return JSON.stringify(value ?? null) ?? 'null';
+}
 export type Listener = (event: StreamEvent) => void;
 
 /** Events kept per task; past this, further model tokens are dropped (the final answer carries the whole text). */
@@ -37,7 +49,8 @@ export class EventLog {
   /** Number the event, keep it (cut to size) and hand it to every listener. */
   append(wire: WireEvent): StreamEvent {
     let data: unknown = wire.data;
-    let size = bytesOf(data);
+    let json = jsonOf(data);
+    let size = Buffer.byteLength(json, 'utf8');
     const limit = this.bytes >= TASK_LOG_MAX_BYTES ? 4096 : EVENT_MAX_BYTES;
     if (size > limit && data && typeof data === 'object') {
       // a huge tool result, argument or progress payload: its place in the log, without the bulk
@@ -51,9 +64,11 @@ export class EventLog {
         note: `left out of the event stream (over ${Math.round(limit / 1024)} KiB); the audit log and the stored answer keep what matters`,
       };
       data = shrunk;
-      size = bytesOf(data);
+      json = jsonOf(data);
+      size = Buffer.byteLength(json, 'utf8');
     }
     const entry = { id: this.events.length + 1, event: wire.event, data } as StreamEvent;
+    jsonOfEvent.set(entry, json);
     this.events.push(entry);
     this.bytes += size;
     for (const listener of [...this.listeners]) {

@@ -6,7 +6,7 @@
  * Last-Event-ID by itself) and with `curl -N`. What is written in one turn
  * of the event loop goes out as one chunk.
  */
-import type { StreamEvent } from './event-log.js';
+import { dataJson, type StreamEvent } from './event-log.js';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -17,7 +17,7 @@ export const SSE_HEADERS = {
 
 export function formatEvent(event: StreamEvent): string {
   // JSON.stringify never emits a raw newline, so one data line carries it all
-  return `id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  return `id: ${event.id}\nevent: ${event.event}\ndata: ${dataJson(event)}\n\n`;
 }
 
 /** Parse a Last-Event-ID header (or ?last_event_id=) into the number of the last event seen. */
