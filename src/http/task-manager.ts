@@ -577,9 +577,8 @@ export class TaskManager {
           'DB_ERROR: the answer is ready, but the audit log could not be written (see the service log); it is not reported as a success',
       };
     }
-    const current = this.store.get(run.taskId);
-    if (current && !isFinal(current.state)) this.store.transition(run.taskId, state, fields);
-    const final = this.store.get(run.taskId)!;
+    const current = this.store.get(run.taskId)!;
+    const final = isFinal(current.state) ? current : this.store.transition(run.taskId, state, fields);
     this.options.metrics.tasksFinished.inc({ state: final.state });
     this.options.metrics.taskDuration.observe({ lane: run.lane }, (performance.now() - run.startedAt) / 1000);
     this.emit(run, 'task-state', { task_id: run.taskId, state: final.state, error: final.error });

@@ -53,12 +53,20 @@ export class TaskStore {
   create(options: { sessionId: string; userId: number | null; question: string; priority: number }): TaskRow {
     const timestamp = now().toISOString();
     const taskId = randomUUID();
-    this.db
+    return this.db
       .prepare(
-        "INSERT INTO tasks (task_id, session_id, user_id, question, priority, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)",
+        'INSERT INTO tasks (task_id, session_id, user_id, question, priority, state, created_at, updated_at) ' +
+          "VALUES (?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING *",
       )
-      .run(taskId, options.sessionId, options.userId, options.question, options.priority, timestamp, timestamp);
-    return this.get(taskId)!;
+      .get(
+        taskId,
+        options.sessionId,
+        options.userId,
+        options.question,
+        options.priority,
+        timestamp,
+        timestamp,
+      ) as TaskRow;
   }
 
   get(taskId: string): TaskRow | undefined {
@@ -87,14 +95,15 @@ export class TaskStore {
         details: { state: task.state },
       });
     }
-    const changes = this.db
+    // the row as it is now, in the same statement (RETURNING): none when another move won the race
+    const moved = this.db
       .prepare(
         `UPDATE tasks SET state = @to, updated_at = @updated_at,
            mode = COALESCE(@mode, mode), skill = COALESCE(@skill, skill), answer = COALESCE(@answer, answer),
            result = COALESCE(@result, result), error = COALESCE(@error, error)
-         WHERE task_id = @task_id AND state = @from`,
+         WHERE task_id = @task_id AND state = @from RETURNING *`,
       )
-      .run({
+      .get({
         to,
         from: task.state,
         task_id: taskId,
@@ -104,9 +113,8 @@ export class TaskStore {
         answer: fields.answer ?? null,
         result: fields.result ?? null,
         error: fields.error ?? null,
-      }).changes;
-    if (changes !== 1) return this.transition(taskId, to, fields);
-    return this.get(taskId)!;
+      }) as TaskRow | undefined;
+    return moved ?? this.transition(taskId, to, fields);
   }
 
   listBySession(sessionId: string, limit = 200): TaskRow[] {
