@@ -14,6 +14,7 @@ import type { RankMeasure } from '../../args.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../types.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { loadLines, selectLines } from '../shared/plant.js';
+import { RANK_KEYS, ranked } from '../shared/rank.js';
 import { num, queryAll, sqlDate, sqlIn, sqlText, str, type Row } from '../shared/sql.js';
 import { dayLabel, markdownTable, pcs, pct, percentOf, periodLabel, t } from '../shared/text.js';
 import { futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answers.js';
@@ -35,13 +36,6 @@ export interface GroupFigures {
   shift?: string;
   inspector?: string;
 }
-
-const RANK_KEYS: Record<RankMeasure, { key: (group: GroupFigures) => number; highIsBad: boolean }> = {
-  defect_rate: { key: (group) => group.defective / group.inspected, highIsBad: true },
-  defects: { key: (group) => group.defective, highIsBad: true },
-  output: { key: (group) => group.inspected, highIsBad: false },
-  yield: { key: (group) => (group.inspected - group.defective) / group.inspected, highIsBad: false },
-};
 
 const MEASURE_NAMES: Record<RankMeasure, { zh: string; en: string }> = {
   defect_rate: { zh: '次品率', en: 'defect rate' },
@@ -83,11 +77,7 @@ function rankMeasure(args: QualityBreakdownArgs): RankMeasure {
 
 function ordered(groups: GroupFigures[], args: QualityBreakdownArgs): GroupFigures[] {
   if (!args.rank) return groups;
-  const { key, highIsBad } = RANK_KEYS[rankMeasure(args)];
-  const worstFirst = (a: GroupFigures, b: GroupFigures): number => (highIsBad ? key(b) - key(a) : key(a) - key(b));
-  return [...groups].sort(
-    (a, b) => (args.rank === 'worst' ? worstFirst(a, b) : -worstFirst(a, b)) || a.key.localeCompare(b.key),
-  );
+  return ranked(groups, { measure: rankMeasure(args), rank: args.rank, name: (group) => group.key });
 }
 
 function facts(group: GroupFigures, language: Language): string {

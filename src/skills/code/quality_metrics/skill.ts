@@ -13,6 +13,7 @@ import type { ChartSeries } from '../../../types/answer.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../skills/types.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { defectName, loadDefectTypes, loadLines, selectLines } from '../shared/plant.js';
+import { RANK_KEYS, ranked } from '../shared/rank.js';
 import { num, queryAll, sqlDate, sqlIn, sqlText, str } from '../shared/sql.js';
 import { defectKeysOf } from '../../../skills/router/defects.js';
 import {
@@ -121,14 +122,6 @@ export function rankMeasure(args: Pick<QualityMetricsArgs, 'rank_by' | 'metrics'
   if (args.rank_by) return args.rank_by;
   return args.metrics.length === 1 && args.metrics[0] === 'output' ? 'output' : 'defect_rate';
 }
-
-/** exact values (not the rounded percentages), so that ties are real ties */
-const RANK_KEYS: Record<RankMeasure, { key: (line: LineFigures) => number; highIsBad: boolean }> = {
-  defect_rate: { key: (line) => line.defective / line.inspected, highIsBad: true },
-  defects: { key: (line) => line.defective, highIsBad: true },
-  output: { key: (line) => line.inspected, highIsBad: false },
-  yield: { key: (line) => (line.inspected - line.defective) / line.inspected, highIsBad: false },
-};
 
 const MEASURE_NAMES: Record<RankMeasure, { zh: string; en: string }> = {
   defect_rate: { zh: '次品率', en: 'defect rate' },
@@ -374,11 +367,7 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
   } else if (args.rank) {
     const measure = rankMeasure(args);
     const { key, highIsBad } = RANK_KEYS[measure];
-    // worst first: the highest value when high is bad (defect rate, defects), else the lowest (output, yield)
-    const worstFirst = (a: LineFigures, b: LineFigures): number => (highIsBad ? key(b) - key(a) : key(a) - key(b));
-    const ordered = [...withData].sort(
-      (a, b) => (args.rank === 'worst' ? worstFirst(a, b) : -worstFirst(a, b)) || a.line_id.localeCompare(b.line_id),
-    );
+    const ordered = ranked(withData, { measure, rank: args.rank, name: (line) => line.line_id });
     ranking = ordered.map((line) => line.line_id);
     const top = ordered[0]!;
     const tied = ordered.filter((line) => key(line) === key(top));
