@@ -13,6 +13,7 @@
 import { daysBetween } from '../../../clock.js';
 import type { Language, SkillContext, SkillResult } from '../../../skills/types.js';
 import { callStructured } from '../shared/tools.js';
+import type { ReadResult } from './read-result.js';
 import { dayLabel, listJoin, t } from '../shared/text.js';
 import type { DocumentSearchArgs } from './args.js';
 
@@ -21,16 +22,6 @@ export type Shift = 'day' | 'night' | 'middle';
 interface Listing {
   documents: Array<{ path: string; readable: boolean }>;
   truncated: boolean;
-}
-
-interface ReadResult {
-  path: string;
-  encoding: string;
-  total_chars: number;
-  offset: number;
-  returned_chars: number;
-  truncated: boolean;
-  content: string;
 }
 
 export interface HandoverNote {

@@ -13,6 +13,7 @@ import { documentSearchArgs, type DocumentSearchArgs } from './args.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../skills/types.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY, RETRYABLE_CODES } from '../shared/policy.js';
 import { callStructured } from '../shared/tools.js';
+import type { ReadResult } from './read-result.js';
 import { t } from '../shared/text.js';
 import { runHandover } from './handover.js';
 
@@ -22,17 +23,6 @@ interface SearchResult {
   matches: Array<{ path: string; line: number; text: string }>;
   total_matches: number;
   files_searched: number;
-}
-
-interface ReadResult {
-  path: string;
-  encoding: string;
-  total_chars: number;
-  offset: number;
-  returned_chars: number;
-  truncated: boolean;
-  next_offset: number | null;
-  content: string;
 }
 
 interface FileHit {
