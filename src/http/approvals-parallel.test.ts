@@ -11,24 +11,11 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordedRequest } from '../agent-test/scripted-llm-server.js';
-import { ADMIN, OPERATOR } from './testing/helpers.js';
+import { ADMIN, OPERATOR, restartTestManifest } from './testing/helpers.js';
 import { liveCookie, startLiveService, type LiveService } from './testing/live.js';
 import { dataOf, readSse, type SseEvent } from './testing/sse-client.js';
 
-const MANIFEST = `name: restart_test_unit
-version: 1.0.0
-description: { en: Restart an allow-listed test unit (harmless), zh: 重启允许列表中的测试服务（无害） }
-command: ['./run']
-args:
-  type: object
-  properties:
-    service: { type: string, enum: [harmless-a, harmless-b] }
-  required: [service]
-  additionalProperties: false
-timeout_s: 10
-needs_approval: true
-touches: { units: [harmless-a.service, harmless-b.service] }
-`;
+const MANIFEST = restartTestManifest(['harmless-a', 'harmless-b']);
 
 const QUESTION = 'Restart both harmless test units, they hang';
 const asked = (request: RecordedRequest): boolean =>

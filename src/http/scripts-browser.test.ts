@@ -18,31 +18,20 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN, OPERATOR, writeCriticalStopScript } from './testing/helpers.js';
+import { ADMIN, OPERATOR, restartTestManifest, writeCriticalStopScript } from './testing/helpers.js';
 import { ask, browserSkip, launchBrowser, logIn, pageErrors } from './testing/browser.js';
 import { startLiveService, type LiveService } from './testing/live.js';
 
 const skip = browserSkip('the browser test of scripts, hand-over and feedback');
 
-const RESTART_MANIFEST = `name: restart_test_unit
-version: 1.0.0
-description: { en: Restart an allow-listed test unit (harmless), zh: 重启允许列表中的测试服务（无害） }
-command: ['./run']
-args:
-  type: object
-  properties:
-    service: { type: string, enum: [harmless-test] }
-  required: [service]
-  additionalProperties: false
-timeout_s: 10
-needs_approval: true
-touches: { units: [harmless-test.service] }
-phrasings:
-  - text: 重启测试服务
+const RESTART_MANIFEST = restartTestManifest(
+  ['harmless-test'],
+  `  - text: 重启测试服务
     args: { service: harmless-test }
   - text: restart the test service
     args: { service: harmless-test }
-`;
+`,
+);
 
 describe('maintenance scripts, hand-over and feedback in the page', { skip }, () => {
   let live: LiveService;

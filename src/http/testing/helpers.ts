@@ -98,3 +98,25 @@ export function writeCriticalStopScript(scriptsDir: string): void {
   writeFileSync(path.join(folder, 'run'), `#!/bin/sh\ndate > "$AIRGAP_REPORTS_DIR/../stopped"\necho stopped\n`);
   chmodSync(path.join(folder, 'run'), 0o755);
 }
+
+/**
+ * The manifest of a harmless `restart_test_unit` script that needs approval,
+ * restarting one of `services` (allow-listed as `<name>.service`); `phrasings`
+ * (YAML list items) let the rules route to it.
+ */
+export function restartTestManifest(services: string[], phrasings = ''): string {
+  return `name: restart_test_unit
+version: 1.0.0
+description: { en: Restart an allow-listed test unit (harmless), zh: 重启允许列表中的测试服务（无害） }
+command: ['./run']
+args:
+  type: object
+  properties:
+    service: { type: string, enum: [${services.join(', ')}] }
+  required: [service]
+  additionalProperties: false
+timeout_s: 10
+needs_approval: true
+touches: { units: [${services.map((service) => `${service}.service`).join(', ')}] }
+${phrasings ? `phrasings:\n${phrasings}` : ''}`;
+}
