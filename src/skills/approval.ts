@@ -51,10 +51,11 @@ export function approvalFor(skills: SkillEngine, question: string, decision: Rou
     (info) => info.kind === 'markdown' && info.needsApproval && !info.critical && info.enabled && triggeredBy(info),
   );
   if (candidates.length === 0) return undefined;
+  // of those, the one the question is most about (as the model would be shown them)
+  const gated = new Set(candidates.map((info) => info.name));
   for (const info of skills.relevant(question)) {
-    if (info.kind !== 'markdown' || !info.needsApproval || info.critical || !info.enabled) continue;
-    const markdown = skills.markdown(info.name);
-    if (!markdown || !triggeredBy(info)) continue;
+    const markdown = gated.has(info.name) ? skills.markdown(info.name) : undefined;
+    if (!markdown) continue;
     return {
       kind: 'markdown',
       tools: markdown.tools.map((tool) => tool.name),
