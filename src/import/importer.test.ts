@@ -394,6 +394,42 @@ test('a re-import is recognised (ledger); a corrected export updates by batch_no
   assert.equal(query<{ r: string }>(db, 'PRAGMA integrity_check').length, 1);
 });
 
+test("an import that grows a table by more than a quarter refreshes SQLite's statistics; a small one keeps them", async () => {
+  const db = freshDb();
+  const stats = (): string[] =>
+    query<{ idx: string; stat: string }>(
+      db,
+      "SELECT idx, stat FROM sqlite_stat1 WHERE tbl = 'quality_data' AND idx IS NOT NULL ORDER BY idx",
+    ).map((row) => `${row.idx} ${row.stat}`);
+  const rowsBefore = count(db);
+  const header =
+    'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
+  const csv = (prefix: string, rows: number): string => {
+    const file = path.join(dir, `${prefix}.csv`);
+    const lines = [header];
+    for (let index = 0; index < rows; index++)
+      lines.push(`B,2026-12-0${1 + (index % 5)},day,${prefix}${index},铰链,480,1,burr,张伟,2026-12-01 09:00`);
+    writeFileSync(file, lines.join('\n'));
+    return file;
+  };
+  const small = await run({ db, table: 'quality_data', file: csv('S', 20) });
+  assert.equal(small.status, 'imported', formatReport(small));
+  const kept = stats();
+  assert.ok(kept.length >= 3, `the seeded plant has statistics: ${kept.join('; ')}`);
+  assert.ok(
+    kept.every((line) => Number(line.split(' ')[1]) === rowsBefore),
+    kept.join('; '),
+  );
+  const large = await run({ db, table: 'quality_data', file: csv('L', rowsBefore) });
+  assert.equal(large.status, 'imported', formatReport(large));
+  const refreshed = stats();
+  // every index's row count is the table's new size: ANALYZE ran inside the import's transaction
+  assert.ok(
+    refreshed.every((line) => Number(line.split(' ')[1]) === count(db)),
+    refreshed.join('; '),
+  );
+});
+
 test('kill -9 in the middle of a large import leaves plant.db as it was (integrity ok)', async () => {
   const db = freshDb();
   const file = path.join(dir, 'large.csv');
