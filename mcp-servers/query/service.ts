@@ -1,7 +1,8 @@
 /**
  * The query server's work, apart from the MCP wiring: guard → freshness check
- * → cache → engine check (prepare, `readonly`) → executor process → result,
- * with every call audited. Results are MCP CallToolResults: refusals and
+ * → cache → engine check (prepare, `readonly`, plan) → executor process (or,
+ * for a light query whose plan bounds its work, this process: light.ts) →
+ * result, with every call audited. Results are MCP CallToolResults: refusals and
  * failures are `isError: true` with an actionable text and structuredContent
  * `{ error: { code, message, hint, … } }` (the shape of mcp-servers/shared).
  */
@@ -14,10 +15,12 @@ import type { Logger } from '../../src/log/index.js';
 import type { AuditWriter } from '../../src/store/audit.js';
 import type { SqliteDatabase, SqliteStatement } from '../../src/store/sqlite.js';
 import { checkQuery, tableAliases, type GuardAccepted, type GuardRefusal } from './guard.js';
-import { QueryExecutor } from './executor.js';
+import { QueryExecutor, type ExecutionResult } from './executor.js';
 import { RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell } from './protocol.js';
 import { readSchema, renderSchema, type SchemaInfo } from './schema-info.js';
 import { openPlantReadOnly } from './worker.js';
+import { LIGHT_DEMOTE_MS, lightPlanRows, lightText, readIndexFacts, type PlanFacts } from './light.js';
+import { runStatement, type StatementCache } from './run-statement.js';
 import { archivePathFor } from '../../src/plant/archive-path.js';
 
 export interface CallContext {
@@ -54,6 +57,8 @@ interface Inspection {
   readonly: boolean;
   /** the plan scans a large table, a recursive CTE or a subquery: it may not take the last free worker */
   heavy: boolean;
+  /** its work is bounded by its plan (light.ts): it runs on the server's own connection, no process hop */
+  light: boolean;
 }
 
 export class QueryService {
@@ -67,11 +72,22 @@ export class QueryService {
   private schema: SchemaInfo | undefined;
   private tables: Map<string, string[]> | undefined;
   private sizes: Map<string, number> | undefined;
+  private indexFacts: Pick<PlanFacts, 'stats' | 'unique'> | undefined;
+  /** light queries' statements on this.db */
+  private statements: StatementCache = new Map();
   private readonly inspections = new LRUCache<string, Inspection>({ max: 2000 });
   /** the guard's verdict on SQL it accepted, by exact text (the guard is pure; repeats skip the tokenizer) */
   private readonly accepted = new LRUCache<string, GuardAccepted>({ max: 2000 });
 
-  constructor(private readonly options: { config: Config; audit: AuditWriter; log: Logger }) {
+  constructor(
+    private readonly options: {
+      config: Config;
+      audit: AuditWriter;
+      log: Logger;
+      /** a light query slower than this runs in a worker from then on (default LIGHT_DEMOTE_MS; tests: 0) */
+      lightDemoteMs?: number;
+    },
+  ) {
     const { config } = options;
     this.db = openPlantReadOnly(config.plant.db);
     this.dataVersionStatement = this.db.prepare('PRAGMA data_version').pluck();
@@ -190,7 +206,10 @@ export class QueryService {
         reason: 'SQLite reports this statement would write',
       });
     }
-    const execution = await this.executor.run(accepted.probeSql, { heavy: inspection.heavy, signal });
+    const execution =
+      inspection.light && !signal?.aborted
+        ? this.runHere(sql, accepted.probeSql, inspection)
+        : await this.executor.run(accepted.probeSql, { heavy: inspection.heavy, signal });
     if (!execution.ok) {
       audit({ success: false, summary: `${execution.code}: ${execution.message}`, errorCode: execution.code });
       return failureResult({
@@ -324,6 +343,7 @@ export class QueryService {
         const db = openPlantReadOnly(this.options.config.plant.db);
         this.db.close();
         this.db = db;
+        this.statements = new Map();
         this.dataVersionStatement = db.prepare('PRAGMA data_version').pluck();
       } catch (error) {
         this.options.log.error({ err: error }, 'plant-db-reopen-failed');
@@ -336,6 +356,7 @@ export class QueryService {
       this.schema = undefined;
       this.tables = undefined;
       this.sizes = undefined;
+      this.indexFacts = undefined;
       this.inspections.clear();
     }
     this.identity = identity;
@@ -386,12 +407,31 @@ export class QueryService {
     return this.tables;
   }
 
-  /** Prepare (syntax, read-only) and read SQLite's plan: is it heavy work? Throws SQLite's error. */
+  /**
+   * A light query on the server's own connection (no process hop). One that ran longer than
+   * LIGHT_DEMOTE_MS after all (stale statistics) runs in a worker from then on.
+   */
+  private runHere(sql: string, probeSql: string, inspection: Inspection): ExecutionResult {
+    const started = performance.now();
+    const message = runStatement(this.db, this.statements, { type: 'run', id: 0, sql: probeSql });
+    const elapsedMs = performance.now() - started;
+    const limitMs = this.options.lightDemoteMs ?? LIGHT_DEMOTE_MS;
+    if (elapsedMs > limitMs) {
+      this.inspections.set(sql, { ...inspection, light: false });
+      this.options.log.warn({ ms: round(elapsedMs), limitMs }, 'light-query-slow-demoted');
+    }
+    if (message.type === 'result')
+      return { ok: true, columns: message.columns, rows: message.rows, elapsedMs, cutAtBytes: message.cutAtBytes };
+    if (message.type === 'error') return { ok: false, code: message.code, message: message.message };
+    return { ok: false, code: 'QUERY_FAILED', message: 'the query could not run' };
+  }
+
+  /** Prepare (syntax, read-only) and read SQLite's plan: heavy work? light work? Throws SQLite's error. */
   private inspect(sql: string): Inspection {
     const known = this.inspections.get(sql);
     if (known) return known;
     const statement = this.db.prepare(sql);
-    let inspection: Inspection = { readonly: statement.reader && statement.readonly, heavy: false };
+    let inspection: Inspection = { readonly: statement.reader && statement.readonly, heavy: false, light: false };
     if (inspection.readonly) {
       const sizes = this.tableSizes();
       const aliases = tableAliases(sql, new Set(sizes.keys()));
@@ -403,7 +443,10 @@ export class QueryService {
         const table = aliases.get(scan[1]!.toLowerCase());
         if (table === undefined || (sizes.get(table) ?? Number.POSITIVE_INFINITY) > SMALL_TABLE_ROWS) heavy = true;
       }
-      inspection = { readonly: true, heavy };
+      this.indexFacts ??= readIndexFacts(this.db);
+      const light =
+        !heavy && lightText(sql) && lightPlanRows(plan, { sizes, aliases, ...this.indexFacts }) !== undefined;
+      inspection = { readonly: true, heavy, light };
     }
     this.inspections.set(sql, inspection);
     return inspection;

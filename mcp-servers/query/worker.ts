@@ -20,16 +20,8 @@ import { AppError } from '../../src/errors.js';
 import type { Config } from '../../src/config/schema.js';
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../../src/store/sqlite.js';
 import { attachArchiveReadOnly } from '../../src/plant/archive-path.js';
-import {
-  CELL_MAX_CHARS,
-  RESULT_MAX_BYTES,
-  VALUE_MAX_BYTES,
-  type Cell,
-  type RunRequest,
-  type WorkerMessage,
-} from './protocol.js';
-
-const STATEMENT_CACHE_MAX = 200;
+import { VALUE_MAX_BYTES, type RunRequest, type WorkerMessage } from './protocol.js';
+import { runStatement, ValueTooLarge, type StatementCache } from './run-statement.js';
 
 export async function runWorker(options: { config: Config; args: string[] }): Promise<void> {
   const send = process.send?.bind(process);
@@ -52,13 +44,13 @@ export async function runWorker(options: { config: Config; args: string[] }): Pr
     process.exitCode = 1;
     return;
   }
-  const statements = new Map<string, SqliteStatement>();
+  const statements: StatementCache = new Map();
   const reply = (message: WorkerMessage): void => {
     send(message);
   };
   await new Promise<void>((resolve) => {
     process.on('message', (message: RunRequest) => {
-      if (message?.type === 'run') reply(execute(db, statements, message));
+      if (message?.type === 'run') reply(runStatement(db, statements, message));
     });
     process.on('disconnect', () => {
       db.close();
@@ -79,9 +71,6 @@ export function openPlantReadOnly(file: string): SqliteDatabase {
   db.pragma('query_only = ON');
   return db;
 }
-
-/** Thrown by the checked built-ins; execute() answers it as VALUE_TOO_LARGE. */
-export class ValueTooLarge extends Error {}
 
 const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 0)} MB`;
 
@@ -189,74 +178,4 @@ function checkFormat(name: string, args: unknown[]): void {
     }
     if (match[5] !== undefined) next++;
   }
-}
-
-function execute(db: SqliteDatabase, statements: Map<string, SqliteStatement>, request: RunRequest): WorkerMessage {
-  const started = performance.now();
-  try {
-    let statement = statements.get(request.sql);
-    if (!statement) {
-      statement = db.prepare(request.sql);
-      if (!statement.reader || !statement.readonly) {
-        return {
-          type: 'error',
-          id: request.id,
-          code: 'NOT_READ_ONLY',
-          message: 'SQLite reports this statement is not a read-only query',
-        };
-      }
-      statement.raw(true);
-      if (statements.size >= STATEMENT_CACHE_MAX) statements.delete(statements.keys().next().value!);
-      statements.set(request.sql, statement);
-    }
-    const columns = statement.columns().map((column) => column.name);
-    const rows: Cell[][] = [];
-    let bytes = 0;
-    let cutAtBytes: number | undefined;
-    for (const raw of statement.iterate() as IterableIterator<unknown[]>) {
-      const row = raw.map(toCell);
-      let size = 2;
-      for (const cell of row) size += typeof cell === 'string' ? cell.length * 2 + 3 : 12;
-      if (rows.length > 0 && bytes + size > RESULT_MAX_BYTES) {
-        cutAtBytes = RESULT_MAX_BYTES;
-        break; // leaving the loop ends the statement (iterator return)
-      }
-      bytes += size;
-      rows.push(row);
-    }
-    return {
-      type: 'result',
-      id: request.id,
-      columns,
-      rows,
-      elapsedMs: performance.now() - started,
-      ...(cutAtBytes !== undefined ? { cutAtBytes } : {}),
-    };
-  } catch (error) {
-    if (error instanceof ValueTooLarge)
-      return { type: 'error', id: request.id, code: 'VALUE_TOO_LARGE', message: error.message };
-    return {
-      type: 'error',
-      id: request.id,
-      code: 'SQL_ERROR',
-      message: error instanceof Error ? error.message : String(error),
-    };
-  }
-}
-
-/** JSON-safe cell: blobs as x'…' hex, huge text cut with a visible marker (never silently). */
-export function toCell(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (typeof value === 'string') {
-    return value.length > CELL_MAX_CHARS
-      ? `${value.slice(0, CELL_MAX_CHARS)}… [cut: ${value.length} characters in all]`
-      : value;
-  }
-  if (Buffer.isBuffer(value)) {
-    const shown = value.subarray(0, CELL_MAX_CHARS / 2).toString('hex');
-    return value.length > CELL_MAX_CHARS / 2 ? `x'${shown}'… [cut: blob of ${value.length} bytes]` : `x'${shown}'`;
-  }
-  return String(value);
 }
