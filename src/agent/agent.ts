@@ -183,7 +183,6 @@ export class Agent {
         traceId,
         approve: bindApprovals(options.approve, options.question),
       });
-      if (outcome.slots) this.memory.saveSlots(session, outcome.slots);
       const answer: AgentAnswer = {
         answer: outcome.answer,
         mode: outcome.mode,
@@ -196,13 +195,13 @@ export class Agent {
         error: outcome.error,
       };
       // the history feeds the next prompts: a runaway answer is kept cut (the task's stored result says so too)
-      this.memory.append(
-        session,
-        'assistant',
-        outcome.answer.length > HISTORY_ANSWER_MAX
-          ? `${outcome.answer.slice(0, HISTORY_ANSWER_MAX)}… [cut: ${outcome.answer.length} characters]`
-          : outcome.answer,
-      );
+      this.memory.finishTurn(session, {
+        slots: outcome.slots,
+        answer:
+          outcome.answer.length > HISTORY_ANSWER_MAX
+            ? `${outcome.answer.slice(0, HISTORY_ANSWER_MAX)}… [cut: ${outcome.answer.length} characters]`
+            : outcome.answer,
+      });
       log.info(
         { mode: answer.mode, skill: answer.skill, tools: answer.tool_calls.length, error: answer.error?.code },
         'answer',

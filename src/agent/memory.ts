@@ -334,6 +334,20 @@ export class SessionMemory {
     return turn;
   }
 
+  /**
+   * The end of a question: its slots (when it has any) and the answer's turn, in one transaction (a commit
+   * is the larger part of a small write: seven single-row writes took 2.2 ms as seven transactions and
+   * 0.8 ms as one on these 2 cores).
+   */
+  finishTurn(session: Session, end: { slots?: SessionSlots | undefined; answer: string }): number {
+    return this.options.db
+      .transaction(() => {
+        if (end.slots) this.saveSlots(session, end.slots);
+        return this.append(session, 'assistant', end.answer);
+      })
+      .immediate();
+  }
+
   saveSlots(session: Session, slots: SessionSlots | undefined): void {
     session.slots = slots;
     this.options.db
