@@ -164,14 +164,17 @@ export class Agent {
       }
     };
     this.memory.releaseIdle();
-    const session = this.memory.open({ sessionId: options.sessionId, userId: options.userId });
+    const opened = this.memory.startTurn(
+      { sessionId: options.sessionId, userId: options.userId },
+      signal.aborted ? undefined : options.question,
+    );
+    const session = opened.session;
     const log = this.log.child({ session: session.id, trace: traceId });
     const audit = (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>): void =>
       this.options.audit?.write({ ...row, origin: 'agent', session_id: session.id, trace_id: traceId });
     try {
       if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
-      const history = this.memory.context(session);
-      this.memory.append(session, 'user', options.question);
+      const history = opened.history!;
       const outcome = await this.answer({
         question: options.question,
         session,

@@ -335,6 +335,26 @@ export class SessionMemory {
   }
 
   /**
+   * The start of a question: the session opened (or created), what the prompts need of its history, and
+   * the question's turn — one transaction (see finishTurn). No question (the call was cancelled already):
+   * the session only.
+   */
+  startTurn(
+    options: { sessionId?: string | undefined; userId?: number | undefined },
+    question: string | undefined,
+  ): { session: Session; history?: MemoryContext } {
+    return this.options.db
+      .transaction(() => {
+        const session = this.open(options);
+        if (question === undefined) return { session };
+        const history = this.context(session);
+        this.append(session, 'user', question);
+        return { session, history };
+      })
+      .immediate();
+  }
+
+  /**
    * The end of a question: its slots (when it has any) and the answer's turn, in one transaction (a commit
    * is the larger part of a small write: seven single-row writes took 2.2 ms as seven transactions and
    * 0.8 ms as one on these 2 cores).
