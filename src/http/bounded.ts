@@ -21,13 +21,28 @@ export function cutString(text: string, maxBytes: number): string {
 }
 
 /**
+ * An answer's JSON, made once: the same answer object is measured for the event stream, streamed, measured
+ * for the stored result and stored — four serialisations of the largest object of a question before. Only
+ * for answers, which nobody changes once made (a bounded copy is a new object).
+ */
+const answerJson = new WeakMap<object, string>();
+export function jsonOfAnswer(answer: AgentAnswer | WireAnswer): string {
+  let json = answerJson.get(answer);
+  if (json === undefined) {
+    json = JSON.stringify(answer);
+    answerJson.set(answer, json);
+  }
+  return json;
+}
+
+/**
  * An answer small enough to store and stream: past `maxBytes` the data behind
  * it, the charts and the tool results are left out (the tool calls themselves
  * stay, and the audit log has them), then the text is cut. It says what was
  * left out in `truncated`.
  */
 export function boundedAnswer(answer: AgentAnswer, maxBytes: number): WireAnswer {
-  const bytes = bytesOf(answer);
+  const bytes = Buffer.byteLength(jsonOfAnswer(answer), 'utf8');
   if (bytes <= maxBytes) return answer;
   const note =
     `the full result (${bytes} bytes) is over the ${Math.round(maxBytes / 1024)} KiB kept per task: ` +

@@ -6,8 +6,8 @@
  * A task whose log is no longer in memory is replayed from its row
  * (`synthesized`).
  */
-import type { WireData, WireEvent, WireEventName, WireEvents } from '../types/wire.js';
-import { bytesOf, cutString } from './bounded.js';
+import type { WireAnswer, WireData, WireEvent, WireEventName, WireEvents } from '../types/wire.js';
+import { bytesOf, cutString, jsonOfAnswer } from './bounded.js';
 import { isFinal, type TaskRow } from './task-store.js';
 
 /** A wire event with its number in the task's log (the SSE `id:`). */
@@ -49,7 +49,7 @@ export class EventLog {
   /** Number the event, keep it (cut to size) and hand it to every listener. */
   append(wire: WireEvent): StreamEvent {
     let data: unknown = wire.data;
-    let json = jsonOf(data);
+    let json = wire.event === 'answer' ? jsonOfAnswer(wire.data as WireAnswer) : jsonOf(data);
     let size = Buffer.byteLength(json, 'utf8');
     const limit = this.bytes >= TASK_LOG_MAX_BYTES ? 4096 : EVENT_MAX_BYTES;
     if (size > limit && data && typeof data === 'object') {

@@ -19,7 +19,7 @@ import { approvalFor, approvalKey } from '../skills/approval.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { User } from './accounts.js';
 import type { ApprovalRow } from './approval-store.js';
-import { boundedAnswer } from './bounded.js';
+import { boundedAnswer, jsonOfAnswer } from './bounded.js';
 import { EVENT_MAX_BYTES, synthesized, wireEvent, type Listener, type StreamEvent } from './event-log.js';
 import type { Metrics } from './metrics.js';
 import type { Lane, Scheduler } from './scheduler.js';
@@ -443,7 +443,7 @@ export class TaskManager {
         mode: answer.mode,
         skill: answer.skill ?? null,
         answer: stored.answer,
-        result: JSON.stringify(offer ? { ...stored, handover_offer: offer } : stored),
+        result: offer ? JSON.stringify({ ...stored, handover_offer: offer }) : jsonOfAnswer(stored),
         error,
       });
       log.info(
