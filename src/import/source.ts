@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../errors.js';
 import type { Mapping } from './mapping.js';
 import type { Cell } from './values.js';
@@ -38,6 +38,11 @@ export interface SourceHandlers {
   header(headers: string[], info: SourceInfo): boolean;
   /** a batch of data rows; return false to stop reading */
   rows(batch: SourceRow[], bytesRead: number): boolean;
+  /**
+   * Asked after each batch: a promise holds reading until it settles (the reader process's credit
+   * window, source-process.ts); undefined reads on.
+   */
+  ready?(): Promise<void> | undefined;
 }
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -184,7 +189,7 @@ function isEmptyRow(cells: Cell[]): boolean {
 
 async function readCsv(
   file: string,
-  mapping: Mapping,
+  mapping: SourceMapping,
   read: { handlers: SourceHandlers; size: number },
 ): Promise<void> {
   const { handlers, size } = read;
@@ -254,6 +259,13 @@ async function readCsv(
             parser.abort();
             input.destroy();
             finish();
+            return;
+          }
+          // no more text reaches papaparse until the consumer is ready; the streams behind hold at their high water marks
+          const wait = handlers.ready?.();
+          if (wait !== undefined) {
+            text.pause();
+            void wait.then(() => text.resume());
           }
         },
         complete: () => finish(),
@@ -283,13 +295,15 @@ function cellValue(value: ExcelJS.CellValue): Cell {
 
 async function readXlsx(
   file: string,
-  mapping: Mapping,
+  mapping: SourceMapping,
   read: { handlers: SourceHandlers; size: number },
 ): Promise<void> {
   const { handlers, size } = read;
+  // loaded when an XLSX is read (~200 ms): a CSV import, and the reader process of one, start without it
+  const { default: excel } = await import('exceljs');
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
-    reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    reader = new excel.stream.xlsx.WorkbookReader(file, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       styles: 'cache',
@@ -344,6 +358,8 @@ async function readXlsx(
         if (batch.length >= 2000) {
           if (!handlers.rows(batch, 0)) stopped = true;
           batch = [];
+          const wait = stopped ? undefined : handlers.ready?.();
+          if (wait !== undefined) await wait;
         }
       }
       if (!stopped && batch.length > 0) handlers.rows(batch, size);
@@ -372,7 +388,8 @@ export function sourceFormat(file: string): 'csv' | 'xlsx' | undefined {
   return undefined;
 }
 
-export async function readSource(file: string, mapping: Mapping, handlers: SourceHandlers): Promise<void> {
+/** What readSource checks before it reads: a regular file of a known type. Throws the errors readSource throws. */
+export function checkSource(file: string): { size: number; format: 'csv' | 'xlsx' } {
   let size: number;
   try {
     const stat = statSync(file);
@@ -393,6 +410,14 @@ export async function readSource(file: string, mapping: Mapping, handlers: Sourc
           : 'import reads .csv (.txt, .tsv) and .xlsx files',
     });
   }
+  return { size, format };
+}
+
+/** The parts of a mapping that reading uses (the reader process gets these alone). */
+export type SourceMapping = Pick<Mapping, 'encoding' | 'delimiter' | 'headerRow' | 'sheet'>;
+
+export async function readSource(file: string, mapping: SourceMapping, handlers: SourceHandlers): Promise<void> {
+  const { size, format } = checkSource(file);
   if (format === 'xlsx') return readXlsx(file, mapping, { handlers, size });
   return readCsv(file, mapping, { handlers, size });
 }
