@@ -86,12 +86,18 @@ const readers = (): Array<{ pid: number; cmdline: string }> =>
 async function calls(
   read: typeof readSource,
   file: string,
-  mapping: Mapping = NO_MAPPING,
+  options: { mapping?: Mapping | undefined; slowMs?: number } = {},
 ): Promise<{ calls: unknown[]; error?: unknown }> {
+  const { mapping = NO_MAPPING, slowMs = 0 } = options;
   const seen: unknown[] = [];
   const handlers: SourceHandlers = {
     header: (headers, info) => (seen.push({ header: headers, info }), true),
-    rows: (batch, bytes) => (seen.push({ rows: batch, bytes }), true),
+    rows: (batch, bytes) => {
+      seen.push({ rows: batch, bytes });
+      // a slow consumer: the reader process gets a window ahead and waits for credit
+      for (const until = Date.now() + slowMs; Date.now() < until;);
+      return true;
+    },
   };
   try {
     await read(file, mapping, handlers);
@@ -243,12 +249,15 @@ columns: { 工单号: order_id, 设备: equipment_id, 产线: line_id, 优先级
 
 test('the reader process hands the handlers exactly what readSource does', async () => {
   for (const fixture of await fixtures()) {
-    const inline = await calls(readSource, fixture.file, fixture.mapping);
-    const child = await calls(readSourceInChild, fixture.file, fixture.mapping);
+    const inline = await calls(readSource, fixture.file, { mapping: fixture.mapping });
     assert.equal(inline.error, undefined, fixture.name);
-    assert.equal(child.error, undefined, fixture.name);
-    assert.deepEqual(child.calls, inline.calls, fixture.name);
     assert.ok(inline.calls.length >= 2, `${fixture.name}: a header and rows`);
+    for (const slowMs of [0, 20]) {
+      const child = await calls(readSourceInChild, fixture.file, { mapping: fixture.mapping, slowMs });
+      assert.equal(child.error, undefined, fixture.name);
+      // rows, row numbers, cells (typed: Dates, numbers, null) and the bytes read with each batch
+      assert.deepEqual(child.calls, inline.calls, `${fixture.name}${slowMs ? ', read by a slow consumer' : ''}`);
+    }
   }
   assert.deepEqual(readers(), [], 'no reader process is left');
 });
@@ -311,8 +320,8 @@ test('failures cross from the reader process with their code, message and hint',
     ['a sheet the workbook lacks', oneSheet, { ...NO_MAPPING, sheet: 'Sheet9' }],
   ];
   for (const [name, file, mapping] of cases) {
-    const inline = await calls(readSource, file, mapping);
-    const child = await calls(readSourceInChild, file, mapping);
+    const inline = await calls(readSource, file, { mapping });
+    const child = await calls(readSourceInChild, file, { mapping });
     assert.ok(inline.error instanceof Error, `${name}: readSource throws`);
     assert.deepEqual(describeError(child.error), describeError(inline.error), name);
     assert.deepEqual(child.calls, inline.calls, `${name}: what came before the failure`);

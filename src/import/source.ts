@@ -130,6 +130,8 @@ class DecodeStream extends Transform {
   private readonly decode: (chunk: Buffer, end: boolean) => string;
   private skip: number;
   bytes = 0;
+  /** for each text chunk pushed and not yet taken: the bytes read up to its end */
+  readonly ends: number[] = [];
 
   constructor(encoding: EncodingName, bomBytes: number) {
     super({ decodeStrings: true, readableHighWaterMark: 1 << 18, encoding: 'utf8' });
@@ -154,7 +156,7 @@ class DecodeStream extends Transform {
     }
     try {
       const text = this.decode(data, false);
-      if (text.length > 0) this.push(text);
+      if (text.length > 0) (this.ends.push(this.bytes), this.push(text));
       callback();
     } catch {
       callback(
@@ -170,7 +172,7 @@ class DecodeStream extends Transform {
   override _flush(callback: (error?: Error | null) => void): void {
     try {
       const text = this.decode(Buffer.alloc(0), true);
-      if (text.length > 0) this.push(text);
+      if (text.length > 0) (this.ends.push(this.bytes), this.push(text));
       callback();
     } catch {
       callback(
@@ -213,6 +215,10 @@ async function readCsv(
   let failure: unknown;
   input.on('error', (error) => decoder.destroy(error));
   const text = input.pipe(decoder);
+  // the bytes read up to the end of the text papaparse parses now (not decoder.bytes: while reading is held
+  // for the consumer, the decoder runs ahead by its buffer); this listener runs before papaparse's
+  let bytesRead = 0;
+  text.on('data', () => (bytesRead = decoder.ends.shift() ?? decoder.bytes));
   let row = 0;
   let headerSeen = false;
   let stopped = false;
@@ -254,7 +260,7 @@ async function readCsv(
             if (isEmptyRow(cells)) continue;
             batch.push({ row, cells });
           }
-          if (!stopped && batch.length > 0 && !handlers.rows(batch, decoder.bytes)) stopped = true;
+          if (!stopped && batch.length > 0 && !handlers.rows(batch, bytesRead)) stopped = true;
           if (stopped) {
             parser.abort();
             input.destroy();
