@@ -12,7 +12,9 @@
  * On a shared machine measure it built to plain JS under a real-time priority (not through tsx: its esbuild
  * service spins under SCHED_FIFO and the run hangs):
  *   npx esbuild bench/import.ts --bundle --platform=node --format=esm --packages=external --outfile=build/bench-import.mjs
- *   sudo chrt -f 50 node build/bench-import.mjs --import-only
+ *   sudo chrt -r 50 node build/bench-import.mjs --import-only
+ * (-r, round-robin: under -f the importer and its reader process, each with a busy main thread plus GC
+ * helper threads, all SCHED_FIFO on 2 cores, ran 4x slower or stalled for minutes in 6 runs of 10 here.)
  * The import's reader process (src/import/source-process.ts) is this repository's CLI started through tsx
  * even then (selfCommand: ~0.45 s to start on the shared machine, against ~0.25 s for the bundle; it
  * overlaps the file's hash): run the bench once without chrt after changing src/, so that tsx's cache
