@@ -16,12 +16,16 @@
  * leaves no reader behind. A reader that dies mid-file fails the import with
  * an error that says so (the importer's transaction rolls back).
  *
- * Policy (readSourceForImport): files of READER_PROCESS_MIN_BYTES (8 MiB,
+ * Policy (startSourceReading): files of READER_PROCESS_MIN_BYTES (8 MiB,
  * ~100,000 rows of a typical quality export) and more are read in a reader
  * process; smaller ones in the importer itself, where starting a process
- * (~40 ms in the SEA, ~300-500 ms through tsx in development) would cost more
- * than the parsing it takes off (~1 s per 1M rows, ~85 MiB). The
- * environment variable AIRGAP_AGENT_IMPORT_READER=child|inline overrides it.
+ * would cost more than the parsing it takes off (~0.8 s of the importer's CPU
+ * per 1M rows, ~85 MiB, so ~80 ms at 8 MiB). Measured on the shared 2-core
+ * machine, start to exit of the bare command: ~0.25 s for the bundled CLI
+ * (the .cjs the SEA holds), ~0.45 s through tsx in development; start to the
+ * first rows of a file through tsx: ~0.65 s, of which the importer's hash of
+ * the file overlaps ~0.15 s. The environment variable
+ * AIRGAP_AGENT_IMPORT_READER=child|inline overrides the policy.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
