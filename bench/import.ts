@@ -12,13 +12,21 @@
  * On a shared machine measure it built to plain JS under a real-time priority (not through tsx: its esbuild
  * service spins under SCHED_FIFO and the run hangs):
  *   npx esbuild bench/import.ts --bundle --platform=node --format=esm --packages=external --outfile=build/bench-import.mjs
- *   sudo chrt -f 50 node build/bench-import.mjs --import-only
+ *   sudo chrt -r 50 node build/bench-import.mjs --import-only
+ * (-r, round-robin: under -f the importer and its reader process, each with a busy main thread plus GC
+ * helper threads, all SCHED_FIFO on 2 cores, ran 4x slower or stalled for minutes in 6 runs of 10 here.)
+ * The import's reader process (src/import/source-process.ts) is this repository's CLI started through tsx
+ * even then (selfCommand: ~0.45 s to start on the shared machine, against ~0.25 s for the bundle; it
+ * overlaps the file's hash): run the bench once without chrt after changing src/, so that tsx's cache
+ * holds every file and nothing calls esbuild under SCHED_FIFO. Its CPU and memory are printed apart.
  */
 import {
   createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -64,6 +72,26 @@ async function writeCsv(file: string, rows: number): Promise<void> {
   await once(out, 'finish');
 }
 
+/** The import's reader process (a child of this one, src/import/source-process.ts): CPU and memory from /proc. */
+function sampleReader(reader: { cpuTicks: number; rssPeakKiB: number; rssKiB: number; pid: number }): void {
+  for (const entry of reader.pid ? [String(reader.pid)] : readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid) continue;
+      if (!reader.pid && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('import-reader')) continue;
+      reader.pid = Number(entry);
+      // utime + stime, in clock ticks (100 per second)
+      reader.cpuTicks = Number(fields[11]) + Number(fields[12]);
+      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
+      reader.rssKiB = rss ? Number(rss[1]) : 0;
+      reader.rssPeakKiB = Math.max(reader.rssPeakKiB, reader.rssKiB);
+    } catch {
+      // gone
+    }
+  }
+}
+
 const rows = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1_000_000);
 // --import-only: the first figure alone (e.g. built to plain JS and run under chrt, see docs)
 const importOnly = process.argv.includes('--import-only');
@@ -78,8 +106,14 @@ try {
   let peak = rssBefore;
   // the RSS when the import passes each quarter of the file (flat = streamed)
   const marks = [0.25, 0.5, 1].map((share) => Math.round(rows * share));
-  const rssAt: Array<{ rows: number; rssMiB: number }> = [{ rows: 0, rssMiB: Math.round(rssBefore / 1048576) }];
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const rssAt: Array<{ rows: number; rssMiB: number; readerRssMiB?: number }> = [
+    { rows: 0, rssMiB: Math.round(rssBefore / 1048576) },
+  ];
+  const reader = { cpuTicks: 0, rssPeakKiB: 0, rssKiB: 0, pid: 0 };
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+    sampleReader(reader);
+  }, 50);
   const load = os.loadavg();
   const cpuStarted = process.cpuUsage();
   const started = performance.now();
@@ -93,7 +127,11 @@ try {
       const rss = process.memoryUsage().rss;
       peak = Math.max(peak, rss);
       while (marks.length > 0 && progress.rows >= marks[0]!)
-        rssAt.push({ rows: marks.shift()!, rssMiB: Math.round(rss / 1048576) });
+        rssAt.push({
+          rows: marks.shift()!,
+          rssMiB: Math.round(rss / 1048576),
+          ...(reader.pid ? { readerRssMiB: Math.round(reader.rssKiB / 1024) } : {}),
+        });
       process.stderr.write(
         `  ${progress.rows.toLocaleString('en-US')} rows, ${Math.round(progress.rowsPerSecond).toLocaleString('en-US')} rows/s\n`,
       );
@@ -120,8 +158,19 @@ try {
     `CPU ${cpuSeconds.toFixed(2)} s (${cpuRate.toLocaleString('en-US')} rows per CPU-second); load ` +
       `average ${load.map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} cores\n`,
   );
+  if (reader.pid !== 0)
+    process.stdout.write(
+      `reader process (import-reader): CPU ≈ ${(reader.cpuTicks / 100).toFixed(2)} s, RSS peak ` +
+        `${Math.round(reader.rssPeakKiB / 1024)} MiB (sampled every 50 ms; not in the CPU figure above)\n`,
+    );
   process.stdout.write(
-    `RSS by rows imported: ${rssAt.map((mark) => `${mark.rows.toLocaleString('en-US')}: ${mark.rssMiB} MiB`).join(', ')}\n`,
+    `RSS by rows imported: ${rssAt
+      .map(
+        (mark) =>
+          `${mark.rows.toLocaleString('en-US')}: ${mark.rssMiB} MiB` +
+          (mark.readerRssMiB === undefined ? '' : ` (reader ${mark.readerRssMiB} MiB)`),
+      )
+      .join(', ')}\n`,
   );
   process.stdout.write(`target ≥ 200,000 rows/s: ${rate >= 200_000 ? 'met' : 'NOT met'}\n`);
   if (importOnly) {
@@ -136,6 +185,8 @@ try {
           rssAt,
           cpuSeconds: Number(cpuSeconds.toFixed(2)),
           rowsPerCpuSecond: cpuRate,
+          readerCpuSeconds: reader.pid === 0 ? null : reader.cpuTicks / 100,
+          readerRssPeakMiB: reader.pid === 0 ? null : Math.round(reader.rssPeakKiB / 1024),
         }) +
         `\n`,
     );

@@ -56,6 +56,11 @@ const COMMANDS = {
     summary: "import TABLE FILE… [--mapping M.yaml] [--dry-run]: the plant's exports into plant.db",
     load: async () => (await import('./commands/import.js')).run,
   },
+  'import-reader': {
+    summary: "internal: an import's reader process (started by import, not listed)",
+    hidden: true,
+    load: async () => (await import('./commands/import-reader.js')).run,
+  },
   maintenance: {
     summary: 'archive old audit rows, optimize, back up agent.db, check disk',
     load: async () => (await import('./commands/maintenance.js')).run,
@@ -80,7 +85,7 @@ const COMMANDS = {
       0
     ),
   },
-} satisfies Record<string, { summary: string; load: () => Promise<Handler> }>;
+} satisfies Record<string, { summary: string; hidden?: boolean; load: () => Promise<Handler> }>;
 
 type CommandName = keyof typeof COMMANDS;
 
@@ -102,7 +107,9 @@ export function commandNames(): string[] {
 }
 
 function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(16)} ${command.summary}`);
+  const lines = Object.entries(COMMANDS)
+    .filter(([, command]) => !('hidden' in command))
+    .map(([name, command]) => `  ${name.padEnd(16)} ${command.summary}`);
   return [
     `airgap-agent ${VERSION} — offline plant assistant`,
     '',

@@ -19,7 +19,8 @@ import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { tableSpec, TABLE_NAMES, type ColumnSpec, type TableSpec } from './contract.js';
 import { NO_MAPPING, type ColumnRule, type Mapping } from './mapping.js';
 import { createRowWriter, mergeDuplicateKeys, type RowWriter } from './row-writer.js';
-import { readSource, type SourceInfo, type SourceRow } from './source.js';
+import { type SourceInfo, type SourceRow } from './source.js';
+import { startSourceReading, type SourceReading } from './source-process.js';
 import {
   fastDate,
   fastInteger,
@@ -397,6 +398,21 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     });
   }
   const fileName = path.basename(options.file);
+  // a large file's reader process starts now: its start-up overlaps the hash and the set-up below
+  const source = startSourceReading(options.file, mapping);
+  try {
+    return await importRead(options, { source, started, spec, fileName });
+  } finally {
+    source.cancel();
+  }
+}
+
+async function importRead(
+  options: ImportOptions,
+  context: { source: SourceReading; started: number; spec: TableSpec; fileName: string },
+): Promise<ImportReport> {
+  const { source, started, spec, fileName } = context;
+  const mapping = options.mapping ?? NO_MAPPING;
   const sha256 = await sha256File(options.file).catch((error: unknown) => {
     throw new AppError('NOT_FOUND', `cannot read ${options.file}: ${(error as Error).message}`, {
       hint: 'give the path of a CSV or XLSX export',
@@ -817,7 +833,7 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
       return true;
     };
 
-    await readSource(options.file, mapping, { header: onHeader, rows: onRows });
+    await source.read({ header: onHeader, rows: onRows });
     writer?.flush();
     if (rejectFd !== undefined) {
       closeSync(rejectFd);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../errors.js';
 import type { Mapping } from './mapping.js';
 import type { Cell } from './values.js';
@@ -38,6 +38,11 @@ export interface SourceHandlers {
   header(headers: string[], info: SourceInfo): boolean;
   /** a batch of data rows; return false to stop reading */
   rows(batch: SourceRow[], bytesRead: number): boolean;
+  /**
+   * Asked after each batch: a promise holds reading until it settles (the reader process's credit
+   * window, source-process.ts); undefined reads on.
+   */
+  ready?(): Promise<void> | undefined;
 }
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -125,6 +130,8 @@ class DecodeStream extends Transform {
   private readonly decode: (chunk: Buffer, end: boolean) => string;
   private skip: number;
   bytes = 0;
+  /** for each text chunk pushed and not yet taken: the bytes read up to its end */
+  readonly ends: number[] = [];
 
   constructor(encoding: EncodingName, bomBytes: number) {
     super({ decodeStrings: true, readableHighWaterMark: 1 << 18, encoding: 'utf8' });
@@ -149,7 +156,7 @@ class DecodeStream extends Transform {
     }
     try {
       const text = this.decode(data, false);
-      if (text.length > 0) this.push(text);
+      if (text.length > 0) (this.ends.push(this.bytes), this.push(text));
       callback();
     } catch {
       callback(
@@ -165,7 +172,7 @@ class DecodeStream extends Transform {
   override _flush(callback: (error?: Error | null) => void): void {
     try {
       const text = this.decode(Buffer.alloc(0), true);
-      if (text.length > 0) this.push(text);
+      if (text.length > 0) (this.ends.push(this.bytes), this.push(text));
       callback();
     } catch {
       callback(
@@ -184,7 +191,7 @@ function isEmptyRow(cells: Cell[]): boolean {
 
 async function readCsv(
   file: string,
-  mapping: Mapping,
+  mapping: SourceMapping,
   read: { handlers: SourceHandlers; size: number },
 ): Promise<void> {
   const { handlers, size } = read;
@@ -208,6 +215,10 @@ async function readCsv(
   let failure: unknown;
   input.on('error', (error) => decoder.destroy(error));
   const text = input.pipe(decoder);
+  // the bytes read up to the end of the text papaparse parses now (not decoder.bytes: while reading is held
+  // for the consumer, the decoder runs ahead by its buffer); this listener runs before papaparse's
+  let bytesRead = 0;
+  text.on('data', () => (bytesRead = decoder.ends.shift() ?? decoder.bytes));
   let row = 0;
   let headerSeen = false;
   let stopped = false;
@@ -249,11 +260,18 @@ async function readCsv(
             if (isEmptyRow(cells)) continue;
             batch.push({ row, cells });
           }
-          if (!stopped && batch.length > 0 && !handlers.rows(batch, decoder.bytes)) stopped = true;
+          if (!stopped && batch.length > 0 && !handlers.rows(batch, bytesRead)) stopped = true;
           if (stopped) {
             parser.abort();
             input.destroy();
             finish();
+            return;
+          }
+          // no more text reaches papaparse until the consumer is ready; the streams behind hold at their high water marks
+          const wait = handlers.ready?.();
+          if (wait !== undefined) {
+            text.pause();
+            void wait.then(() => text.resume());
           }
         },
         complete: () => finish(),
@@ -283,13 +301,15 @@ function cellValue(value: ExcelJS.CellValue): Cell {
 
 async function readXlsx(
   file: string,
-  mapping: Mapping,
+  mapping: SourceMapping,
   read: { handlers: SourceHandlers; size: number },
 ): Promise<void> {
   const { handlers, size } = read;
+  // loaded when an XLSX is read (~200 ms): a CSV import, and the reader process of one, start without it
+  const { default: excel } = await import('exceljs');
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
-    reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    reader = new excel.stream.xlsx.WorkbookReader(file, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       styles: 'cache',
@@ -344,6 +364,8 @@ async function readXlsx(
         if (batch.length >= 2000) {
           if (!handlers.rows(batch, 0)) stopped = true;
           batch = [];
+          const wait = stopped ? undefined : handlers.ready?.();
+          if (wait !== undefined) await wait;
         }
       }
       if (!stopped && batch.length > 0) handlers.rows(batch, size);
@@ -372,7 +394,8 @@ export function sourceFormat(file: string): 'csv' | 'xlsx' | undefined {
   return undefined;
 }
 
-export async function readSource(file: string, mapping: Mapping, handlers: SourceHandlers): Promise<void> {
+/** What readSource checks before it reads: a regular file of a known type. Throws the errors readSource throws. */
+export function checkSource(file: string): { size: number; format: 'csv' | 'xlsx' } {
   let size: number;
   try {
     const stat = statSync(file);
@@ -393,6 +416,14 @@ export async function readSource(file: string, mapping: Mapping, handlers: Sourc
           : 'import reads .csv (.txt, .tsv) and .xlsx files',
     });
   }
+  return { size, format };
+}
+
+/** The parts of a mapping that reading uses (the reader process gets these alone). */
+export type SourceMapping = Pick<Mapping, 'encoding' | 'delimiter' | 'headerRow' | 'sheet'>;
+
+export async function readSource(file: string, mapping: SourceMapping, handlers: SourceHandlers): Promise<void> {
+  const { size, format } = checkSource(file);
   if (format === 'xlsx') return readXlsx(file, mapping, { handlers, size });
   return readCsv(file, mapping, { handlers, size });
 }

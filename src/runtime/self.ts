@@ -6,6 +6,7 @@
  * MCP servers and workers are this same program re-invoked with other
  * arguments (`selfCommand`), so one binary holds everything.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,9 +30,21 @@ export function isSea(): boolean {
   return seaCache;
 }
 
+let devRootCache: string | undefined;
 function devRoot(): string {
-  // src/runtime/self.ts → repository root
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  // src/runtime/self.ts → the repository root: the first folder up that holds src/cli/entry.ts (dev code
+  // built to one ESM file, e.g. a bench in build/, runs from another depth)
+  if (devRootCache === undefined) {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    devRootCache = path.resolve(here, '..', '..');
+    for (let folder = here; folder !== path.dirname(folder); folder = path.dirname(folder)) {
+      if (existsSync(path.join(folder, 'src', 'cli', 'entry.ts'))) {
+        devRootCache = folder;
+        break;
+      }
+    }
+  }
+  return devRootCache;
 }
 
 /**
