@@ -166,30 +166,34 @@ export class TaskManager {
         details: { retry_after_s: 5 },
       });
     }
-    // the session (new or touched) and the task row: one commit; a question refused here leaves neither
-    const { session, decision, ruleRouted, lane, gated, needsApproval, task } = this.options.db.transaction(() => {
-      const session = ensureSession(this.options.db, { sessionId: options.sessionId, user: options.user });
-      const decision = this.options.skills.route(options.question, { previous: session.slots });
-      const ruleRouted = decision.kind === 'skill' && decision.missing.length === 0;
-      const lane: Lane = ruleRouted ? 'rules' : 'model';
-      const gated = approvalFor(this.options.skills, options.question, decision);
-      const needsApproval = gated !== undefined;
-      try {
-        // a question waiting for approval holds a place in the queue: approving it never finds the queue full
-        if (needsApproval) scheduler.reserve(lane);
-        else scheduler.assertRoom(lane);
-      } catch (error) {
-        this.options.metrics.rejected.inc();
-        throw error;
-      }
-      const task = this.store.create({
-        sessionId: session.id,
-        userId: options.user.user_id,
-        question: options.question,
-        priority: ruleRouted ? 0 : 5,
-      });
-      return { session, decision, ruleRouted, lane, gated, needsApproval, task };
-    })();
+    // the session (new or touched) and the task row: one commit; a question refused here leaves neither.
+    // IMMEDIATE: the write lock first (waiting out busy_timeout), not a read upgraded to a write, which fails
+    // at once with "database is locked" while an MCP server writes its audit rows (see SessionMemory.append)
+    const { session, decision, ruleRouted, lane, gated, needsApproval, task } = this.options.db
+      .transaction(() => {
+        const session = ensureSession(this.options.db, { sessionId: options.sessionId, user: options.user });
+        const decision = this.options.skills.route(options.question, { previous: session.slots });
+        const ruleRouted = decision.kind === 'skill' && decision.missing.length === 0;
+        const lane: Lane = ruleRouted ? 'rules' : 'model';
+        const gated = approvalFor(this.options.skills, options.question, decision);
+        const needsApproval = gated !== undefined;
+        try {
+          // a question waiting for approval holds a place in the queue: approving it never finds the queue full
+          if (needsApproval) scheduler.reserve(lane);
+          else scheduler.assertRoom(lane);
+        } catch (error) {
+          this.options.metrics.rejected.inc();
+          throw error;
+        }
+        const task = this.store.create({
+          sessionId: session.id,
+          userId: options.user.user_id,
+          question: options.question,
+          priority: ruleRouted ? 0 : 5,
+        });
+        return { session, decision, ruleRouted, lane, gated, needsApproval, task };
+      })
+      .immediate();
     const run = this.newRun(task.task_id, lane);
     run.traceId = options.traceId;
     run.language = decision.language;
