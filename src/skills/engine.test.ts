@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import pino from 'pino';
 import { z } from 'zod';
 import { configFromObject } from '../config/load.js';
@@ -360,3 +362,30 @@ test('the equipment list: read on the first prepare (one lookup for concurrent q
 function toolError(): { ok: false; text: string; errorCode: string } {
   return { ok: false, text: 'MCP server "query" exited', errorCode: 'MCP_SERVER_EXITED' };
 }
+
+test("a finished skill keeps nothing of its question alive (the attempt's signals let go of their listeners)", async () => {
+  // Node keeps an AbortSignal.any() signal that has an 'abort' listener until it aborts; before, that listener
+  // held each question's context (and its whole task run) for good: the service grew to 1.5 GB in a minute
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  const { engine } = engineWith();
+  const tools = fakeTools(() => ({
+    ok: true,
+    text: '',
+    structured: { columns: ['v'], rows: [[2]], row_count: 1, has_more: false, elapsed_ms: 1, cached: false },
+  }));
+  const refs: Array<WeakRef<object>> = [];
+  const live = new AbortController(); // one long-lived signal, as a service's
+  const ask = async (index: number): Promise<string> => {
+    const context = { ...runContext(tools, [], live.signal), marker: { index } };
+    refs.push(new WeakRef(context.marker));
+    return (await engine.run('flaky_sum', { n: 1 }, context)).answer;
+  };
+  for (let index = 0; index < 20; index++) assert.equal(await ask(index), 'sum is 2');
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  const kept = refs.filter((ref) => ref.deref() !== undefined).length;
+  assert.equal(kept, 0, `${kept} of 20 finished questions' contexts are still reachable`);
+});
