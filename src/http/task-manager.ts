@@ -169,7 +169,7 @@ export class TaskManager {
     // the session (new or touched) and the task row: one commit; a question refused here leaves neither.
     // IMMEDIATE: the write lock first (waiting out busy_timeout), not a read upgraded to a write, which fails
     // at once with "database is locked" while an MCP server writes its audit rows (see SessionMemory.append)
-    const { session, decision, ruleRouted, lane, gated, needsApproval, task } = this.options.db
+    const { session, decision, lane, gated, task } = this.options.db
       .transaction(() => {
         const session = ensureSession(this.options.db, { sessionId: options.sessionId, user: options.user });
         const decision = this.options.skills.route(options.question, { previous: session.slots });
@@ -191,9 +191,11 @@ export class TaskManager {
           question: options.question,
           priority: ruleRouted ? 0 : 5,
         });
-        return { session, decision, ruleRouted, lane, gated, needsApproval, task };
+        return { session, decision, lane, gated, task };
       })
       .immediate();
+    const ruleRouted = lane === 'rules';
+    const needsApproval = gated !== undefined;
     const run = this.newRun(task.task_id, lane);
     run.traceId = options.traceId;
     run.language = decision.language;

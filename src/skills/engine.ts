@@ -403,7 +403,6 @@ export class PlantSkillEngine implements SkillEngine {
               `${skill.name} produced data that does not match its output schema: ${checked.error.issues[0]?.message}`,
             );
         }
-        clearTimeout(timer);
         const ms = performance.now() - started;
         log.info({ status: 'success', ms: Math.round(ms), attempt, args: summarise(parsed.data) }, 'skill-end');
         context.onEvent({ type: 'skill-end', skill: skill.name, ok: true, ms });
