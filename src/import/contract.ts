@@ -43,8 +43,8 @@ export interface TableSpec {
   dateColumn?: string;
   /** --replace-range also limits the deletion to these columns' values in the file (e.g. the lines) */
   replaceScope?: string;
-  /** checks across columns, on converted values */
-  rowRules?: (row: Record<string, unknown>) => RowProblem | undefined;
+  /** checks across columns, on converted values: `check` sees the columns `reads` names (absent ones undefined) */
+  rowRules?: { reads: string[]; check: (row: Record<string, unknown>) => RowProblem | undefined };
   /** DDL for a demo extra table, created when a database lacks it */
   createSql?: string;
 }
@@ -91,17 +91,20 @@ export const TABLES: Record<string, TableSpec> = {
       text('inspector', '张伟'),
       { name: 'recorded_at', type: 'datetime', required: true, example: '2026-11-26T09:30:00' },
     ],
-    rowRules: (row) => {
-      const inspected = row.inspected_qty as number | undefined;
-      const defects = row.defect_qty as number | undefined;
-      if (inspected !== undefined && defects !== undefined && defects > inspected) {
-        return {
-          column: 'defect_qty',
-          rule: `defect_qty ≤ inspected_qty (${defects} > ${inspected})`,
-          fix: 'check both columns: a batch cannot have more defective pieces than inspected ones',
-        };
-      }
-      return undefined;
+    rowRules: {
+      reads: ['inspected_qty', 'defect_qty'],
+      check: (row) => {
+        const inspected = row.inspected_qty as number | undefined;
+        const defects = row.defect_qty as number | undefined;
+        if (inspected !== undefined && defects !== undefined && defects > inspected) {
+          return {
+            column: 'defect_qty',
+            rule: `defect_qty ≤ inspected_qty (${defects} > ${inspected})`,
+            fix: 'check both columns: a batch cannot have more defective pieces than inspected ones',
+          };
+        }
+        return undefined;
+      },
     },
   },
   equipment: {
@@ -150,15 +153,18 @@ export const TABLES: Record<string, TableSpec> = {
       { name: 'starts_at', type: 'datetime', required: true, example: '2026-11-23T00:00:00' },
       { name: 'ends_at', type: 'datetime', required: true, example: '2026-11-30T00:00:00' },
     ],
-    rowRules: (row) => {
-      if (typeof row.starts_at === 'string' && typeof row.ends_at === 'string' && row.ends_at <= row.starts_at) {
-        return {
-          column: 'ends_at',
-          rule: `ends_at after starts_at (${row.ends_at} ≤ ${row.starts_at})`,
-          fix: 'a rotation ends after it starts: check the two columns are not swapped',
-        };
-      }
-      return undefined;
+    rowRules: {
+      reads: ['starts_at', 'ends_at'],
+      check: (row) => {
+        if (typeof row.starts_at === 'string' && typeof row.ends_at === 'string' && row.ends_at <= row.starts_at) {
+          return {
+            column: 'ends_at',
+            rule: `ends_at after starts_at (${row.ends_at} ≤ ${row.starts_at})`,
+            fix: 'a rotation ends after it starts: check the two columns are not swapped',
+          };
+        }
+        return undefined;
+      },
     },
   },
   work_orders: {
@@ -185,22 +191,25 @@ export const TABLES: Record<string, TableSpec> = {
       { name: 'opened_at', type: 'datetime', required: true, example: '2026-11-24T10:15:00' },
       { name: 'closed_at', type: 'datetime', required: false, example: '2026-11-24T13:40:00' },
     ],
-    rowRules: (row) => {
-      if (typeof row.closed_at === 'string' && typeof row.opened_at === 'string' && row.closed_at < row.opened_at) {
-        return {
-          column: 'closed_at',
-          rule: `closed_at not before opened_at (${row.closed_at} < ${row.opened_at})`,
-          fix: 'check the two timestamps (swapped columns, or a date format read the wrong way round)',
-        };
-      }
-      if (row.status === 'closed' && (row.closed_at === null || row.closed_at === undefined)) {
-        return {
-          column: 'closed_at',
-          rule: 'a closed order has closed_at',
-          fix: 'give the closing time, or set status to open',
-        };
-      }
-      return undefined;
+    rowRules: {
+      reads: ['opened_at', 'closed_at', 'status'],
+      check: (row) => {
+        if (typeof row.closed_at === 'string' && typeof row.opened_at === 'string' && row.closed_at < row.opened_at) {
+          return {
+            column: 'closed_at',
+            rule: `closed_at not before opened_at (${row.closed_at} < ${row.opened_at})`,
+            fix: 'check the two timestamps (swapped columns, or a date format read the wrong way round)',
+          };
+        }
+        if (row.status === 'closed' && (row.closed_at === null || row.closed_at === undefined)) {
+          return {
+            column: 'closed_at',
+            rule: 'a closed order has closed_at',
+            fix: 'give the closing time, or set status to open',
+          };
+        }
+        return undefined;
+      },
     },
   },
   defect_types: {

@@ -9,7 +9,8 @@ import ExcelJS from 'exceljs';
 import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { appRoot } from '../runtime/self.js';
-import { importFile, recoverInterruptedImport, type ImportOptions } from './importer.js';
+import { importFile, importerChecksForeignKeys, recoverInterruptedImport, type ImportOptions } from './importer.js';
+import { tableSpec } from './contract.js';
 import { loadMapping, parseMapping } from './mapping.js';
 import { formatReport } from './report.js';
 
@@ -571,4 +572,44 @@ test('the shipped example mappings (deploy/import-mappings) import files shaped 
     query(db, "SELECT status, last_maintenance, next_maintenance FROM equipment WHERE equipment_id = 'B-PRESS-05'"),
     [{ status: 'idle', last_maintenance: '2026-11-01', next_maintenance: '2026-12-01' }],
   );
+});
+
+test("SQLite's foreign-key checks are left off only where the importer checks every key itself", async () => {
+  const db = freshDb();
+  const verdicts = (): Record<string, boolean> => {
+    const handle = openSqlite(db);
+    try {
+      return Object.fromEntries(
+        ['quality_data', 'production_lines', 'equipment', 'work_orders', 'quality_incidents', 'rotations'].map(
+          (table) => [table, importerChecksForeignKeys(handle, tableSpec(table)!)],
+        ),
+      );
+    } finally {
+      handle.close();
+    }
+  };
+  assert.deepEqual(verdicts(), {
+    quality_data: true, // its one key (line_id) is checked against production_lines
+    production_lines: false, // referenced by quality rows, equipment, work orders…
+    equipment: false, // referenced by work orders
+    work_orders: false, // referenced by quality_incidents
+    quality_incidents: true,
+    rotations: true,
+  });
+  const handle = openSqlite(db);
+  handle.exec('DELETE FROM quality_incidents; DELETE FROM defect_types');
+  handle.close();
+  // an empty defect_types is not checked by the importer (a demo extra), so SQLite must check it
+  assert.equal(verdicts().quality_incidents, false);
+  // with the checks off, a quality row naming an unknown line is still refused, by the importer's rule
+  const file = path.join(dir, 'unknown-line.csv');
+  writeFileSync(
+    file,
+    'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at\n' +
+      'Z,2026-11-30,day,FK1,铰链,480,2,burr,张伟,2026-11-30 09:00\n',
+  );
+  const report = await run({ db, table: 'quality_data', file });
+  assert.equal(report.status, 'rejected');
+  assert.match(report.problems[0]!.rule, /a line_id that exists in production_lines/);
+  assert.equal(query<{ n: number }>(db, "SELECT count(*) AS n FROM quality_data WHERE line_id = 'Z'")[0]!.n, 0);
 });

@@ -10,7 +10,17 @@
  * lines) that the file does not carry: a corrected re-export replaces a day.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../errors.js';
@@ -19,7 +29,7 @@ import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { tableSpec, TABLE_NAMES, type ColumnSpec, type TableSpec } from './contract.js';
 import { NO_MAPPING, type ColumnRule, type Mapping } from './mapping.js';
 import { createRowWriter, mergeDuplicateKeys, type RowWriter } from './row-writer.js';
-import { type SourceInfo, type SourceRow } from './source.js';
+import { type BatchCoding, type SourceInfo, type SourceRow } from './source.js';
 import { startSourceReading, type SourceReading } from './source-process.js';
 import {
   fastDate,
@@ -113,6 +123,11 @@ export interface ImportReport {
   filled: Array<{ field: string; how: string }>;
   previous?: { imported_at: string; rows: number } | undefined;
   rejectFile?: string | undefined;
+  /**
+   * 'reader-process' when a reader process was started for the file (a large one, see source-process.ts),
+   * else 'importer' (a small file, or one the ledger holds: skipped without starting one)
+   */
+  readIn: SourceReading['where'];
   elapsedMs: number;
   rowsPerSecond: number;
 }
@@ -257,6 +272,11 @@ interface Target {
    * Dropped when it reaches CELL_CACHE_LIMIT (the column's values do not repeat).
    */
   cache?: Map<string, unknown> | undefined;
+  /**
+   * checked values by the cell's code in the reader process's dictionary of this column (source-wire.ts):
+   * an array lookup instead of the cache's, for the files large enough to be read in a reader process
+   */
+  byCode?: unknown[] | undefined;
 }
 
 const CELL_CACHE_LIMIT = 1024;
@@ -378,6 +398,39 @@ function loadRefs(db: SqliteDatabase, spec: TableSpec): Map<string, Set<string> 
   return refs;
 }
 
+/**
+ * Whether this import may write with SQLite's foreign-key enforcement off. Enforcement looks each written
+ * row's keys up in their parent tables (measured: 13% of SQLite's insert time for quality rows, 1M rows),
+ * and the importer checks the same keys itself, with a rule and a fix for each refused value (loadRefs,
+ * convertCell). It is off only when both hold:
+ * - no table references this one: a row that a re-export replaces (--replace-range) or a merge removes
+ *   could otherwise leave rows of another table pointing at nothing;
+ * - every foreign key the table declares in plant.db is a contract reference the importer checks: its
+ *   parent table exists and has rows (loadRefs leaves an empty defect_types to SQLite).
+ * Decided before the import's transaction (the pragma does nothing inside one). Another import can only
+ * make a parent table exist or fill it (the importer never empties one), which keeps the answer right.
+ */
+export function importerChecksForeignKeys(db: SqliteDatabase, spec: TableSpec): boolean {
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as Array<{ name: string }>
+  ).map((row) => row.name);
+  if (!tables.includes(spec.name)) return false;
+  type ForeignKey = { table: string; from: string; to: string | null };
+  const foreignKeys = (table: string): ForeignKey[] =>
+    db.pragma(`foreign_key_list("${table.replaceAll('"', '""')}")`) as ForeignKey[];
+  if (tables.some((table) => foreignKeys(table).some((key) => key.table.toLowerCase() === spec.name))) return false;
+  const refs = loadRefs(db, spec);
+  return foreignKeys(spec.name).every((key) => {
+    const ref = spec.columns.find((column) => column.name === key.from)?.ref;
+    return (
+      ref !== undefined &&
+      ref.table === key.table.toLowerCase() &&
+      (key.to === null || key.to === ref.column) &&
+      refs.get(`${ref.table}.${ref.column}`) !== undefined
+    );
+  });
+}
+
 export async function importFile(options: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const spec = tableSpec(options.table);
@@ -398,22 +451,61 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
     });
   }
   const fileName = path.basename(options.file);
-  // a large file's reader process starts now: its start-up overlaps the hash and the set-up below
-  const source = startSourceReading(options.file, mapping);
+  const known = options.force ? undefined : await ledgerPrecheck(options.db, spec.name, options.file);
+  // a large file's reader process starts now: its start-up overlaps the hash and the set-up below; a file the
+  // ledger holds is read (never, as it is skipped) in the importer
+  const source = startSourceReading(options.file, mapping, known?.seen ? { inline: true } : {});
   try {
-    return await importRead(options, { source, started, spec, fileName });
+    return await importRead(options, { source, started, spec, fileName, sha256: known?.sha256 });
   } finally {
     source.cancel();
   }
 }
 
+/**
+ * Before a reader process starts: is this file one the ledger holds? Only when the ledger has a file of
+ * this table with the same size is the file hashed first (a skipped re-import then starts no reader
+ * process, ~0.3 s); else the hash overlaps the reader's start-up. A database that cannot be read here
+ * (missing, a hot journal) answers "not seen": the import's own transaction decides.
+ */
+async function ledgerPrecheck(
+  db: string,
+  table: string,
+  file: string,
+): Promise<{ seen: boolean; sha256?: string } | undefined> {
+  let sameSize = false;
+  try {
+    const bytes = statSync(file).size;
+    const handle = openSqlite(db, { readonly: true });
+    try {
+      const ledger = handle.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'import_files'").get();
+      sameSize =
+        ledger !== undefined &&
+        handle.prepare('SELECT 1 FROM import_files WHERE table_name = ? AND bytes = ? LIMIT 1').get(table, bytes) !==
+          undefined;
+      if (!sameSize) return undefined;
+      const sha256 = await sha256File(file);
+      const seen =
+        handle.prepare('SELECT 1 FROM import_files WHERE sha256 = ? AND table_name = ?').get(sha256, table) !==
+        undefined;
+      return { seen, sha256 };
+    } finally {
+      handle.close();
+    }
+  } catch {
+    return undefined; // the import reports what is wrong with the file or the database
+  }
+}
+
 async function importRead(
   options: ImportOptions,
-  context: { source: SourceReading; started: number; spec: TableSpec; fileName: string },
+  context: { source: SourceReading; started: number; spec: TableSpec; fileName: string; sha256?: string | undefined },
 ): Promise<ImportReport> {
   const { source, started, spec, fileName } = context;
   const mapping = options.mapping ?? NO_MAPPING;
-  const sha256 = await sha256File(options.file).catch((error: unknown) => {
+  const sha256 = await (
+    context.sha256 !== undefined ? Promise.resolve(context.sha256) : sha256File(options.file)
+  ).catch((error: unknown) => {
     throw new AppError('NOT_FOUND', `cannot read ${options.file}: ${(error as Error).message}`, {
       hint: 'give the path of a CSV or XLSX export',
     });
@@ -446,6 +538,7 @@ async function importRead(
     filled: [],
     elapsedMs: 0,
     rowsPerSecond: 0,
+    readIn: source.where,
   };
   const summary = new Map<string, { field: string; rule: string; count: number }>();
   const problem = (entry: Omit<ImportProblem, 'file'>): void => {
@@ -459,6 +552,7 @@ async function importRead(
 
   const { db, created } = openPlantForImport(options.db);
   report.createdDatabase = created;
+  if (importerChecksForeignKeys(db, spec)) db.pragma('foreign_keys = OFF');
   let rejectFd: number | undefined;
   let rejectTemp: string | undefined;
   let inTransaction = false;
@@ -502,6 +596,10 @@ async function importRead(
     const before = countRows();
 
     let targets: Target[] = [];
+    /** every converted value goes into the row's record (a column is derived from others) */
+    let recordKept = false;
+    /** the columns the row rules read, with their position in a row's values */
+    let ruleReads: Array<[string, number]> = [];
     let writer: RowWriter | undefined;
     let names: string[] = [];
     let updates: string[] = [];
@@ -582,7 +680,7 @@ async function importRead(
             ),
           );
         if (column.ref) target.refSet = refs.get(`${column.ref.table}.${column.ref.column}`);
-        if (target.index >= 0) target.cache = new Map();
+        if (target.index >= 0) ((target.cache = new Map()), (target.byCode = []));
         if (found && hasConstant) {
           problem({
             row: mapping.headerRow,
@@ -651,6 +749,10 @@ async function importRead(
       }
       if (fileProblem) return false;
       names = targets.map((target) => target.spec.name);
+      recordKept = targets.some((target) => target.derive !== undefined);
+      ruleReads = (spec.rowRules?.reads ?? []).flatMap((name) =>
+        names.includes(name) ? [[name, names.indexOf(name)] as [string, number]] : [],
+      );
       const keyColumns = spec.key;
       updates = names.filter((name) => !keyColumns.includes(name) && name !== 'record_id');
       positions = {
@@ -746,32 +848,45 @@ async function importRead(
       rejectRow(row, cells as Cell[], [entry]);
     };
 
-    const onRows = (batch: SourceRow[], bytes: number): boolean => {
+    const onRows = (batch: SourceRow[], bytes: number, coding?: BatchCoding): boolean => {
       if (!sizeChecked) {
         maybeDropIndexes(batch.length, bytes);
         const conflict = keyIndexDropped ? undefined : { key: spec.key, updates };
         writer = createRowWriter({ db, table: spec.name, names, conflict, written, refused });
       }
+      // the row by column name, for a derived column; else only the columns the row rules read
       const record: Record<string, unknown> = {};
       // one array for every row: the statement binds it at once and keeps nothing
       const values: unknown[] = new Array(targets.length);
-      for (const { row, cells } of batch) {
+      const codes = coding?.codes;
+      const width = coding?.width ?? 0;
+      for (let rowIndex = 0; rowIndex < batch.length; rowIndex++) {
+        const { row, cells } = batch[rowIndex]!;
         report.rows += 1;
         let rowProblems: Array<Omit<ImportProblem, 'file'>> | undefined;
         for (let position = 0; position < targets.length; position++) {
           const target = targets[position]!;
-          let cell: Cell =
+          // a coded cell (reader process) whose value this column has met: its checked value by number
+          const code = codes !== undefined && target.index >= 0 ? (codes[rowIndex * width + target.index] ?? 0) : 0;
+          let value: unknown = code > 0 ? target.byCode![code] : undefined;
+          if (value !== undefined) {
+            values[position] = value;
+            if (recordKept) record[target.spec.name] = value;
+            continue;
+          }
+          const original: Cell =
             target.index >= 0
               ? cells[target.index]
               : target.hasConstant
                 ? (target.constant as Cell)
                 : (target.derive?.(record) as Cell);
+          let cell = original;
           if (target.rule?.map && cell !== null && cell !== undefined) {
             const key = typeof cell === 'string' ? cell.trim() : String(cell);
             if (target.rule.map.has(key)) cell = target.rule.map.get(key) as Cell;
           }
           const cache = target.cache;
-          let value: unknown = cache !== undefined && typeof cell === 'string' ? cache.get(cell) : undefined;
+          value = cache !== undefined && typeof cell === 'string' ? cache.get(cell) : undefined;
           if (value !== undefined) {
             // a value seen before in this column: converted and checked then (failures are not kept)
           } else if ((value = convertCell(target, cell)) === FAIL) {
@@ -793,12 +908,15 @@ async function importRead(
               if (cache.size < CELL_CACHE_LIMIT) cache.set(cell, value);
               else target.cache = undefined;
             }
+            // the mapping and the checks depend on the cell alone: the same code, the same value
+            if (code > 0) target.byCode![code] = value;
           }
           values[position] = value;
-          record[target.spec.name] = value;
+          if (recordKept) record[target.spec.name] = value;
         }
         if (rowProblems === undefined && spec.rowRules) {
-          const ruled = spec.rowRules(record);
+          if (!recordKept) for (const [name, position] of ruleReads) record[name] = values[position];
+          const ruled = spec.rowRules.check(record);
           if (ruled) {
             const target = targets.find((candidate) => candidate.spec.name === ruled.column);
             (rowProblems ??= []).push({

@@ -87,13 +87,29 @@ async function calls(
   read: typeof readSource,
   file: string,
   options: { mapping?: Mapping | undefined; slowMs?: number } = {},
-): Promise<{ calls: unknown[]; error?: unknown }> {
+): Promise<{ calls: unknown[]; coded: number; error?: unknown }> {
   const { mapping = NO_MAPPING, slowMs = 0 } = options;
   const seen: unknown[] = [];
+  // what each code of each column stood for: one value for the whole file
+  const meaning: Array<Map<number, unknown>> = [];
+  let coded = 0;
   const handlers: SourceHandlers = {
     header: (headers, info) => (seen.push({ header: headers, info }), true),
-    rows: (batch, bytes) => {
+    rows: (batch, bytes, coding) => {
       seen.push({ rows: batch, bytes });
+      if (coding) {
+        coded += 1;
+        batch.forEach(({ cells }, index) => {
+          assert.equal(cells.length, coding.width, 'a coded batch has rows of its width');
+          cells.forEach((cell, column) => {
+            const code = coding.codes[index * coding.width + column]!;
+            if (code === 0) return;
+            const known = (meaning[column] ??= new Map());
+            if (!known.has(code)) known.set(code, cell);
+            assert.equal(cell, known.get(code), `column ${column}: code ${code} stands for one value`);
+          });
+        });
+      }
       // a slow consumer: the reader process gets a window ahead and waits for credit
       for (const until = Date.now() + slowMs; Date.now() < until;);
       return true;
@@ -101,9 +117,9 @@ async function calls(
   };
   try {
     await read(file, mapping, handlers);
-    return { calls: seen };
+    return { calls: seen, coded };
   } catch (error) {
-    return { calls: seen, error };
+    return { calls: seen, coded, error };
   }
 }
 
@@ -131,8 +147,8 @@ async function withReader<T>(mode: 'child' | 'inline', work: () => Promise<T>): 
 
 /** the report without what differs between two runs (timings, the database's path) */
 function comparable(report: ImportReport): unknown {
-  const { elapsedMs, rowsPerSecond, rejectFile, ...rest } = report;
-  (void elapsedMs, void rowsPerSecond);
+  const { elapsedMs, rowsPerSecond, rejectFile, readIn, ...rest } = report;
+  (void elapsedMs, void rowsPerSecond, void readIn);
   return { ...rest, rejectFile: rejectFile === undefined ? undefined : readFileSync(rejectFile, 'utf8') };
 }
 
@@ -244,6 +260,28 @@ columns: { 工单号: order_id, 设备: equipment_id, 产线: line_id, 优先级
   }
   writeFileSync(large, lines.join('\n'));
   list.push({ name: 'a file of several batches, ragged rows and gaps', table: 'quality_data', file: large });
+  // every row as wide as the header, so each batch crosses coded and the importer looks values up by their
+  // code: repeated good values through the mapping's value maps, and repeated bad ones (an unknown line, a
+  // shift that is not mapped, more defects than inspected) in every batch
+  const coded = path.join(dir, 'coded-mapped.csv');
+  const mapped = ['产线,日期,班次,批次号,检验数量,不良数量,不良类型,检验员,记录时间,备注'];
+  for (let index = 0; index < 20_000; index++) {
+    const line = index % 997 === 5 ? 'Q线' : index % 2 ? 'A线' : 'B线';
+    const shift = index % 1499 === 9 ? '中班' : index % 3 ? '白班' : '夜班';
+    const defects = index % 1777 === 3 ? 900 : index % 7;
+    const day = 1 + (index % 28);
+    mapped.push(
+      `${line},2026/11/${day},${shift},CM${index},480,${defects},${index % 5 ? '毛刺' : '无'},张伟,2026/11/${day} 9:${String(index % 60).padStart(2, '0')},`,
+    );
+  }
+  writeFileSync(coded, mapped.join('\n'));
+  list.push({
+    name: 'repeated good and bad values in coded batches',
+    table: 'quality_data',
+    file: coded,
+    mapping: mes,
+    rejectFile: true,
+  });
   return list;
 }
 
@@ -257,7 +295,9 @@ test('the reader process hands the handlers exactly what readSource does', async
       assert.equal(child.error, undefined, fixture.name);
       // rows, row numbers, cells (typed: Dates, numbers, null) and the bytes read with each batch
       assert.deepEqual(child.calls, inline.calls, `${fixture.name}${slowMs ? ', read by a slow consumer' : ''}`);
+      if (fixture.name.includes('coded')) assert.ok(child.coded >= 3, `${fixture.name}: ${child.coded} coded batches`);
     }
+    assert.equal(inline.coded, 0, 'rows read in the importer come without codes');
   }
   assert.deepEqual(readers(), [], 'no reader process is left');
 });
@@ -288,6 +328,27 @@ test('an import through the reader process reports what an import read in the im
     assert.deepEqual(reports[1], reports[0], fixture.name);
     assert.deepEqual(tables[1], tables[0], `${fixture.name}: the same rows in plant.db`);
   }
+});
+
+test('a re-import that the ledger skips starts no reader process; a same-size corrected export does', async () => {
+  const db = freshDb();
+  const file = path.join(dir, 'ledger-precheck.csv');
+  const body = (defects: number) =>
+    [HEADER, `A,2026-11-30,day,LP1,铰链,480,${defects},burr,张伟,2026-11-30 09:00`].join('\n');
+  writeFileSync(file, body(2));
+  const options: ImportOptions = { db, table: 'quality_data', file, importedAt: '2026-11-30T06:02:00' };
+  const first = await withReader('child', () => importFile(options));
+  assert.deepEqual([first.status, first.readIn], ['imported', 'reader-process']);
+  const again = await withReader('child', () => importFile(options));
+  assert.deepEqual([again.status, again.readIn], ['skipped', 'importer'], 'skipped before a reader started');
+  assert.equal(again.sha256, first.sha256);
+  writeFileSync(file, body(3)); // the same size, another content: read, and the row is updated
+  const corrected = await withReader('child', () => importFile(options));
+  assert.deepEqual([corrected.status, corrected.readIn, corrected.updated], ['imported', 'reader-process', 1]);
+  assert.equal(count(db, "SELECT defect_qty AS n FROM quality_data WHERE batch_no = 'LP1'"), 3);
+  const forced = await withReader('child', () => importFile({ ...options, force: true }));
+  assert.deepEqual([forced.status, forced.readIn], ['imported', 'reader-process'], '--force reads the file again');
+  assert.deepEqual(readers(), [], 'no reader process is left');
 });
 
 test('failures cross from the reader process with their code, message and hint', async () => {

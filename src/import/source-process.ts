@@ -66,6 +66,8 @@ function pickMapping(mapping: SourceMapping): SourceMapping {
 
 /** A file being read: `read` hands its rows to the handlers (once); `cancel` stops a reader never read. */
 export interface SourceReading {
+  /** where the rows are read */
+  readonly where: 'reader-process' | 'importer';
   read(handlers: SourceHandlers): Promise<void>;
   cancel(): void;
 }
@@ -74,10 +76,15 @@ export interface SourceReading {
  * Start reading a file for an import, in the importer or in a reader process by the file's size (the
  * policy above). A reader process starts at once, so its start-up overlaps the importer's own (the file's
  * hash, opening plant.db); it reads ahead by the credit window until `read` is called. Never throws:
- * what readSource would throw comes from `read`.
+ * what readSource would throw comes from `read`. `inline` reads in the importer whatever the size (a file
+ * the importer will skip starts no process).
  */
-export function startSourceReading(file: string, mapping: SourceMapping): SourceReading {
-  const wanted = process.env.AIRGAP_AGENT_IMPORT_READER;
+export function startSourceReading(
+  file: string,
+  mapping: SourceMapping,
+  options: { inline?: boolean } = {},
+): SourceReading {
+  const wanted = options.inline ? 'inline' : process.env.AIRGAP_AGENT_IMPORT_READER;
   let child = wanted === 'child';
   if (wanted !== 'inline' && wanted !== 'child') {
     try {
@@ -87,7 +94,7 @@ export function startSourceReading(file: string, mapping: SourceMapping): Source
     }
   }
   if (child) return new ChildReading(file, mapping);
-  return { read: (handlers) => readSource(file, mapping, handlers), cancel: () => undefined };
+  return { where: 'importer', read: (handlers) => readSource(file, mapping, handlers), cancel: () => undefined };
 }
 
 function rebuildError(error: WireError): Error {
@@ -131,6 +138,7 @@ export async function readSourceInChild(file: string, mapping: SourceMapping, ha
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
 class ChildReading implements SourceReading {
+  readonly where = 'reader-process';
   private readonly file: string;
   private readonly decoder = new BatchDecoder();
   private readonly child: ChildProcess | undefined;
@@ -204,7 +212,8 @@ class ChildReading implements SourceReading {
         if (!handlers.header(message.headers, message.info)) this.settle({ error: undefined }, 'kill');
       } else if (message.type === 'rows') {
         const batch = this.decoder.decode(message.batch);
-        if (!handlers.rows(batch, message.batch.bytes)) this.settle({ error: undefined }, 'kill');
+        const coding = this.decoder.coding(message.batch);
+        if (!handlers.rows(batch, message.batch.bytes, coding)) this.settle({ error: undefined }, 'kill');
         else this.child?.send({ type: 'ack' } satisfies ImporterMessage, () => undefined);
       } else if (message.type === 'end') this.settle({ error: undefined }, 'disconnect');
       else if (message.type === 'error') this.settle({ error: rebuildError(message.error) }, 'disconnect');

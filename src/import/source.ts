@@ -33,11 +33,25 @@ export interface SourceRow {
   cells: Cell[];
 }
 
+/**
+ * How the cells of a batch were coded on the wire (source-wire.ts): codes[row * width + column] is 0 for a
+ * cell sent as text, else 1 + the cell's number in its column's dictionary. A number stands for the same
+ * value in every batch of the file (the dictionaries only grow).
+ */
+export interface BatchCoding {
+  width: number;
+  codes: Uint32Array;
+}
+
 export interface SourceHandlers {
   /** the header row; return false to stop reading */
   header(headers: string[], info: SourceInfo): boolean;
-  /** a batch of data rows; return false to stop reading */
-  rows(batch: SourceRow[], bytesRead: number): boolean;
+  /**
+   * a batch of data rows; return false to stop reading. `coding` comes with the batches of a reader
+   * process (source-wire.ts) whose rows all have its width of cells: a cell's code names its value for the
+   * whole file, so that a value met before can be looked up by number rather than by its text
+   */
+  rows(batch: SourceRow[], bytesRead: number, coding?: BatchCoding): boolean;
   /**
    * Asked after each batch: a promise holds reading until it settles (the reader process's credit
    * window, source-process.ts); undefined reads on.
