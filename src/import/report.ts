@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { ImportProblem, ImportProgress, ImportReport } from './importer.js';
 
 const number = (value: number): string => value.toLocaleString('en-US');
+/** `1 row`, `2,000 rows` */
+const rows = (value: number): string => `${number(value)} ${value === 1 ? 'row' : 'rows'}`;
 
 export function formatProblem(problem: ImportProblem): string {
   const where = problem.row > 0 ? `row ${problem.row}` : 'file';
@@ -38,6 +40,9 @@ export function formatReport(report: ImportReport): string {
       ? `CSV, encoding ${report.source.encoding}, delimiter ${report.source.delimiter}`
       : `XLSX, sheet ${report.source.sheet}`
     : '';
+  // a large file is read in a process of its own (source-process.ts): said, so that an admin (and the
+  // installer's guest test) can see which path read it
+  const readIn = report.readIn === 'reader-process' ? `${source ? ', ' : ''}read in a reader process` : '';
   if (report.status === 'skipped') {
     lines.push(
       `${name}: already imported into ${report.table} at ${report.previous?.imported_at} ` +
@@ -55,12 +60,12 @@ export function formatReport(report: ImportReport): string {
   } else {
     const verb = report.status === 'dry-run' ? 'dry run, nothing written: would import' : 'imported';
     lines.push(
-      `${name}: ${verb} ${number(report.written)} rows into ${report.table} (${number(report.inserted)} new, ${number(report.updated)} updated` +
+      `${name}: ${verb} ${rows(report.written)} into ${report.table} (${number(report.inserted)} new, ${number(report.updated)} updated` +
         `${report.replaced ? `, ${number(report.replaced)} old rows replaced` : ''}` +
         `${report.rejected ? `, ${number(report.rejected)} rejected` : ''}) in ${seconds} s, ` +
         `${number(report.rowsPerSecond)} rows/s`,
     );
-    if (source) lines.push(`  source: ${source}`);
+    if (source || readIn) lines.push(`  source: ${source}${readIn}`);
     if (report.firstDate)
       lines.push(
         `  days: ${report.days} (${report.firstDate} .. ${report.lastDate})${report.lines.length ? `, lines: ${report.lines.join(', ')}` : ''}`,

@@ -16,6 +16,7 @@ import { appRoot } from '../runtime/self.js';
 import { AppError } from '../errors.js';
 import { main } from '../cli/main.js';
 import { importFile, recoverInterruptedImport, type ImportOptions, type ImportReport } from './importer.js';
+import { formatReport } from './report.js';
 import { NO_MAPPING, parseMapping, type Mapping } from './mapping.js';
 import { readSource, type SourceHandlers } from './source.js';
 import { readSourceInChild } from './source-process.js';
@@ -339,8 +340,15 @@ test('a re-import that the ledger skips starts no reader process; a same-size co
   const options: ImportOptions = { db, table: 'quality_data', file, importedAt: '2026-11-30T06:02:00' };
   const first = await withReader('child', () => importFile(options));
   assert.deepEqual([first.status, first.readIn], ['imported', 'reader-process']);
+  assert.match(
+    formatReport(first),
+    /imported 1 row into quality_data .*\n {2}source: CSV, encoding utf-8 \(detected\), delimiter comma, read in a reader process$/m,
+  );
   const again = await withReader('child', () => importFile(options));
   assert.deepEqual([again.status, again.readIn], ['skipped', 'importer'], 'skipped before a reader started');
+  const inline = await withReader('inline', () => importFile({ ...options, force: true }));
+  assert.equal(inline.readIn, 'importer');
+  assert.doesNotMatch(formatReport(inline), /reader process/, formatReport(inline));
   assert.equal(again.sha256, first.sha256);
   writeFileSync(file, body(3)); // the same size, another content: read, and the row is updated
   const corrected = await withReader('child', () => importFile(options));
