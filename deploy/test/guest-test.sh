@@ -465,6 +465,21 @@ t0=$(ms); until ls "$DATA/inbox/failed/"*quality_data-bad.csv.report.txt >/dev/n
 check "a bad export goes to failed/ with the problems named" sh -c "grep -q 'REJECTED' $DATA/inbox/failed/*quality_data-bad.csv.report.txt"
 check "doctor reports the data's freshness and the failed file" sh -c "runuser -u airgap-agent -- airgap-agent --config $CONFIG doctor --quick | grep -E '^(ok  |WARN) plant data: data up to .*file\(s\) in inbox/failed'"
 rm -f "$DATA/inbox/failed/"*
+# a large export (≥ 8 MiB) is read in a reader process: the installed binary started again as
+# `import-reader`, under the import unit's sandbox and syscall filter
+awk 'BEGIN { print "line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at"
+  split("A B C D", line, " ")
+  for (i = 0; i < 160000; i++) { d = sprintf("2025-03-%02d", 1 + i % 28)
+    printf "%s,%s,%s,BIG%06d,铰链,480,%d,burr,QC,%s 09:00\n", line[1 + i % 4], d, (i % 2 ? "night" : "day"), i, i % 5, d } }' \
+  > "$DATA/inbox/quality_data-large.csv"
+chown airgap-agent:airgap-agent "$DATA/inbox/quality_data-large.csv"; touch "$DATA/inbox/quality_data-large.csv.done"
+large_bytes=$(stat -c %s "$DATA/inbox/quality_data-large.csv")
+t0=$(ms); until ls "$DATA/inbox/"{done,failed}/*quality_data-large.csv.report.txt >/dev/null 2>&1 || [ $(( $(ms) - t0 )) -gt 120000 ]; do sleep 0.2; done
+large_report=$(cat "$DATA/inbox/"{done,failed}/*quality_data-large.csv.report.txt 2>/dev/null)
+if echo "$large_report" | grep -q 'imported 160,000 rows into quality_data' && echo "$large_report" | grep -q 'read in a reader process'; then
+  pass "a $((large_bytes / 1048576)) MiB export: read in a reader process, imported ($(echo "$large_report" | grep -oE '[0-9,]+ rows/s' | head -1))"
+  metric LARGE_IMPORT_ROWS_PER_S "$(echo "$large_report" | grep -oE '[0-9,]+ rows/s' | head -1 | tr -d ', rows/')"
+else fail "a large export through the reader process" "$(echo "$large_report" | head -c 600)"; fi
 
 # ------------------------------------------------------------------ restart keeps data
 section "restart"
