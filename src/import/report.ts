@@ -40,13 +40,10 @@ export function formatReport(report: ImportReport): string {
       ? `CSV, encoding ${report.source.encoding}, delimiter ${report.source.delimiter}`
       : `XLSX, sheet ${report.source.sheet}`
     : '';
-  // a large file is read in a process of its own (source-process.ts): said, so that an admin (and the
-  // installer's guest test) can see which path read it
-  const readIn = report.readIn === 'reader-process' ? `${source ? ', ' : ''}read in a reader process` : '';
   if (report.status === 'skipped') {
     lines.push(
       `${name}: already imported into ${report.table} at ${report.previous?.imported_at} ` +
-        `(${number(report.previous?.rows ?? 0)} rows; same SHA-256) — nothing to do (--force imports it ` +
+        `(${rows(report.previous?.rows ?? 0)}; same SHA-256) — nothing to do (--force imports it ` +
         `again)`,
     );
     return lines.join('\n');
@@ -54,7 +51,7 @@ export function formatReport(report: ImportReport): string {
   const seconds = (report.elapsedMs / 1000).toFixed(2);
   if (report.status === 'rejected') {
     lines.push(
-      `${name}: REJECTED — nothing was written to ${report.table} (${number(report.rows)} rows read, ` +
+      `${name}: REJECTED — nothing was written to ${report.table} (${rows(report.rows)} read, ` +
         `${number(report.rejected)} bad, ${report.problemCount} problem(s))${source ? `; ${source}` : ''}`,
     );
   } else {
@@ -65,7 +62,10 @@ export function formatReport(report: ImportReport): string {
         `${report.rejected ? `, ${number(report.rejected)} rejected` : ''}) in ${seconds} s, ` +
         `${number(report.rowsPerSecond)} rows/s`,
     );
-    if (source || readIn) lines.push(`  source: ${source}${readIn}`);
+    // a large file is read in a process of its own (source-process.ts): said, so that an admin (and the
+    // installer's guest test) can see which path read it
+    const read = [source, report.readIn === 'reader-process' ? 'read in a reader process' : ''].filter(Boolean);
+    if (read.length > 0) lines.push(`  source: ${read.join(', ')}`);
     if (report.firstDate)
       lines.push(
         `  days: ${report.days} (${report.firstDate} .. ${report.lastDate})${report.lines.length ? `, lines: ${report.lines.join(', ')}` : ''}`,

@@ -346,10 +346,10 @@ test('a re-import that the ledger skips starts no reader process; a same-size co
   );
   const again = await withReader('child', () => importFile(options));
   assert.deepEqual([again.status, again.readIn], ['skipped', 'importer'], 'skipped before a reader started');
+  assert.equal(again.sha256, first.sha256);
   const inline = await withReader('inline', () => importFile({ ...options, force: true }));
   assert.equal(inline.readIn, 'importer');
   assert.doesNotMatch(formatReport(inline), /reader process/, formatReport(inline));
-  assert.equal(again.sha256, first.sha256);
   writeFileSync(file, body(3)); // the same size, another content: read, and the row is updated
   const corrected = await withReader('child', () => importFile(options));
   assert.deepEqual([corrected.status, corrected.readIn, corrected.updated], ['imported', 'reader-process', 1]);
