@@ -11,7 +11,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { importFile } from '../import/importer.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { ImportReport } from '../import/importer.js';
+import { selfCommand } from '../runtime/self.js';
 import { openSqlite } from '../store/sqlite.js';
 import { childPids, processAlive } from '../../mcp-servers/query/test-support.js';
 import { ADMIN, OPERATOR } from './testing/helpers.js';
@@ -19,6 +22,13 @@ import { liveCookie, startLiveService, type LiveService } from './testing/live.j
 import { dataNamed, readSse } from './testing/sse-client.js';
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `airgap-agent ARGS… --json` for one file: its report (a rejected file exits 1, which throws here) */
+async function importInItsOwnProcess(args: string[]): Promise<ImportReport> {
+  const self = selfCommand([...args, '--json', '--quiet']);
+  const { stdout } = await promisify(execFile)(self.command, self.args, { encoding: 'utf8' });
+  return JSON.parse(stdout) as ImportReport;
+}
 
 describe('the service at start and at its first question', () => {
   let live: LiveService;
@@ -108,12 +118,16 @@ describe('the service at start and at its first question', () => {
       'equipment_id,line_id,name,type,status,last_maintenance,next_maintenance\n' +
         'B-PRESS-05,B,5号冲压机,PRESS,running,2026-11-01,2026-12-01\n',
     );
-    const report = await importFile({
-      db: path.join(live.dir, 'plant.db'),
-      table: 'equipment',
-      file: csv,
-      importedAt: '2026-11-29T10:00:00',
-    });
+    // as an admin imports: `airgap-agent import` in its own process. In this one it would block the
+    // service's event loop (SQLite is synchronous, and waits for a reader's lock the same way): a wait of
+    // over 5 s had the server close the keep-alive socket the next fetch then reused (ECONNRESET on CI)
+    const report = await importInItsOwnProcess([
+      '--config',
+      path.join(live.dir, 'agent.yaml'),
+      'import',
+      'equipment',
+      csv,
+    ]);
     assert.equal(report.status, 'imported', JSON.stringify(report));
     assert.equal(await explain(question), 'B-PRESS-05');
     assert.equal(await equipmentLookups(before + 1), before + 1, 'read again once, after the import');
