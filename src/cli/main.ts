@@ -61,6 +61,11 @@ const COMMANDS = {
     hidden: true,
     load: async () => (await import('./commands/import-reader.js')).run,
   },
+  'import-worker': {
+    summary: 'internal: one inbox import in its own process (started by serve, not listed)',
+    hidden: true,
+    load: async () => (await import('./commands/import-worker.js')).run,
+  },
   maintenance: {
     summary: 'archive old audit rows, optimize, back up agent.db, check disk',
     load: async () => (await import('./commands/maintenance.js')).run,

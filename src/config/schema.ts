@@ -422,7 +422,8 @@ export const configSchema = z
           .enum(['service', 'unit', 'off'])
           .default('service')
           .describe(
-            "who watches the inbox: 'service' (the serve process), 'unit' (its own process, `airgap-agent " +
+            "who watches the inbox: 'service' (the serve process, each import in a worker process of its own), " +
+              "'unit' (its own process, `airgap-agent " +
               'import --watch`, as the installed airgap-agent-import unit does, so the service keeps plant.db ' +
               "read-only), 'off'",
           ),

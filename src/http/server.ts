@@ -89,7 +89,7 @@ export async function startHttpServer(options: {
       log.info({ grace_ms: closeOptions.graceMs ?? 10_000 }, 'server-close-start');
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await http.service.deps.inbox?.stop(); // an import in progress finishes (its own transaction)
+      await http.service.deps.inbox?.stop(); // an import in its worker is stopped: nothing written, the file stays
       await http.service.tasks.shutdown({ graceMs: closeOptions.graceMs ?? 10_000 });
       // streams got their `done`; whatever is still connected is idle or stuck
       setTimeout(() => server.closeAllConnections(), 1_000).unref();

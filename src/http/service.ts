@@ -62,7 +62,8 @@ export interface Service {
 }
 
 export function serviceFromRuntime(runtime: AgentRuntime, config: Config): ServiceDeps {
-  const inbox = config.import.watch === 'service' ? new InboxWatcher({ config, log: logger('import') }) : undefined;
+  const inbox =
+    config.import.watch === 'service' ? new InboxWatcher({ config, log: logger('import'), worker: true }) : undefined;
   return {
     config,
     db: runtime.db,

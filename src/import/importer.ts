@@ -25,6 +25,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../errors.js';
 import { PLANT_SCHEMA_SQL } from '../plant/schema.js';
+import { archivePathFor } from '../plant/archive-path.js';
 import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { tableSpec, TABLE_NAMES, type ColumnSpec, type TableSpec } from './contract.js';
 import { NO_MAPPING, type ColumnRule, type Mapping } from './mapping.js';
@@ -180,6 +181,16 @@ export function recoverInterruptedImport(file: string): boolean {
     db.close();
   }
   return true;
+}
+
+/**
+ * Before an import: roll back what an interrupted one left in plant.db and in its archive (a read-only
+ * reader cannot roll a hot journal back, so the writer does it first). Returns the files rolled back.
+ */
+export function recoverPlantFiles(db: string): string[] {
+  const recovered: string[] = [];
+  for (const file of [db, archivePathFor(db)]) if (recoverInterruptedImport(file)) recovered.push(file);
+  return recovered;
 }
 
 /** Open plant.db for writing; a missing file is created with the contract schema. */

@@ -13,6 +13,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -193,7 +194,6 @@ test('end to end: the running service imports a dropped file and answers from it
     const started = performance.now();
     writeFileSync(path.join(inbox, 'quality_data-x.csv.part'), rows.join('\n'));
     // the export job renames the file when it is complete, as copy tools do
-    const { renameSync } = await import('node:fs');
     renameSync(path.join(inbox, 'quality_data-x.csv.part'), path.join(inbox, 'quality_data-x.csv'));
     for (let tries = 0; tries < 200 && !existsSync(path.join(inbox, 'done')); tries++) await sleep(100);
     const second = await ask(question);
@@ -244,3 +244,169 @@ test('`airgap-agent import --watch` stays up, imports what lands, and stops on S
   }
   assert.equal(await exited, 0);
 });
+
+function collectingLog() {
+  const lines: Array<{ msg: string; file?: string }> = [];
+  return { lines, log: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }) };
+}
+
+/** the service's watcher: every import in a worker process (import-process.ts) */
+function workerSetup(name: string, importConfig: Record<string, unknown> = {}) {
+  const made = setup(name, importConfig);
+  const { lines, log } = collectingLog();
+  return { ...made, lines, watcher: new InboxWatcher({ config: made.config, log, worker: true }) };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function qualityRows(db: string): number {
+  const handle = openSqlite(db, { readonly: true });
+  try {
+    return (handle.prepare('SELECT count(*) AS n FROM quality_data').get() as { n: number }).n;
+  } finally {
+    handle.close();
+  }
+}
+
+function integrity(db: string): string {
+  const handle = openSqlite(db, { readonly: true });
+  try {
+    return (handle.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
+  } finally {
+    handle.close();
+  }
+}
+
+/** a file large enough that its import is still writing when the test stops it (~0.3 s to write here) */
+function largeExport(file: string, rows: number): void {
+  const lines = [HEADER];
+  for (let index = 0; index < rows; index++)
+    lines.push(`C,2026-11-29,night,W${index},支架,100,${index % 7},crack,王芳,2026-11-29 22:00`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+async function untilWriting(watcher: InboxWatcher, db: string): Promise<number> {
+  // the worker has started and its transaction has written a page (the rollback journal exists)
+  for (let tries = 0; tries < 600; tries++) {
+    const pid = watcher.current?.pid;
+    if (pid !== undefined && existsSync(`${db}-journal`)) return pid;
+    await sleep(20);
+  }
+  throw new Error('the worker never started writing');
+}
+
+test('worker mode (the service): each import runs in its own process, with the same reports, mapping and failures', async () => {
+  const { root, inbox, watcher, db } = workerSetup('worker', { mappings_dir: 'mappings', stable_ms: 0 });
+  mkdirSync(path.join(root, 'mappings'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'mappings', 'mes.yaml'),
+    'table: quality_data\nmatch: "质检日报*.csv"\ncolumns:\n  产线: line_id\n  日期: record_date\n  班次: { to:' +
+      ' shift, map: { 白班: day, 夜班: night } }\n  批次: batch_no\n  检验数: inspected_qty\n  不良数: ' +
+      'defect_qty\n  检验员: inspector\n',
+  );
+  mkdirSync(inbox, { recursive: true });
+  writeFileSync(
+    path.join(inbox, '质检日报20261130.csv'),
+    iconv.encode('产线,日期,班次,批次,检验数,不良数,检验员\nB,2026/11/30,夜班,B20261130N101,320,4,李娜\n', 'gbk'),
+  );
+  writeFileSync(
+    path.join(inbox, 'quality_data-bad.csv'),
+    `${HEADER}\nA,2026-11-30,早班,A1,铰链,480,3,burr,张伟,2026-11-30 09:00\n`,
+  );
+  // a file the worker cannot read: the importer's own error and fix come back through the IPC channel
+  writeFileSync(path.join(inbox, 'quality_data-empty.xlsx'), 'not a workbook');
+  const before = qualityRows(db);
+  const results = await watcher.scanOnce();
+  assert.deepEqual(
+    results.map((result) => [result.file, result.outcome]),
+    [
+      ['quality_data-bad.csv', 'failed'],
+      ['quality_data-empty.xlsx', 'failed'],
+      ['质检日报20261130.csv', 'imported'],
+    ],
+  );
+  for (const result of results) {
+    assert.ok(result.pid !== undefined && result.pid !== process.pid, `${result.file}: imported in another process`);
+    assert.equal(alive(result.pid), false, `${result.file}: the worker has ended`);
+  }
+  assert.equal(new Set(results.map((result) => result.pid)).size, 3, 'one worker per file');
+  assert.equal(results[2]!.report?.written, 1);
+  assert.match(results[2]!.report?.source?.encoding ?? '', /^gb18030/);
+  assert.equal(qualityRows(db), before + 1);
+  const failed = readdirSync(path.join(inbox, 'failed'));
+  const report = (name: string) =>
+    readFileSync(
+      path.join(
+        inbox,
+        'failed',
+        failed.find((entry) => entry.endsWith(`${name}.report.txt`))!,
+      ),
+      'utf8',
+    );
+  assert.match(report('quality_data-bad.csv'), /row 2, column shift: value "早班" — rule: one of day, night/);
+  assert.equal(results[1]!.report, undefined);
+  assert.match(results[1]!.error ?? '', /quality_data-empty\.xlsx/);
+  assert.match(results[1]!.error ?? '', /fix: /, 'the AppError keeps its fix across the process boundary');
+  assert.match(report('quality_data-empty.xlsx'), /NOT IMPORTED/);
+  assert.equal(watcher.current, undefined);
+});
+
+test(
+  'worker mode: a worker killed mid-file (kill -9) fails the file with a clear report; stopping the service ' +
+    'mid-file leaves it in the inbox; the next start rolls back and imports it',
+  async () => {
+    const { inbox, watcher, db, lines, config } = workerSetup('worker-kill', { stable_ms: 0 });
+    mkdirSync(inbox, { recursive: true });
+    const file = path.join(inbox, 'quality_data-large.csv');
+    largeExport(file, 300_000);
+    const before = qualityRows(db);
+
+    // 1. the out-of-memory killer takes the worker: nothing written, the file to failed/ saying so
+    const scan = watcher.scanOnce();
+    const pid = await untilWriting(watcher, db);
+    process.kill(pid, 'SIGKILL');
+    const [killed] = await scan;
+    assert.equal(killed?.outcome, 'failed');
+    assert.match(
+      killed!.error!,
+      /the import process for quality_data-large\.csv was killed \(SIGKILL\) before it finished/,
+    );
+    assert.match(killed!.error!, /nothing of this file was imported .* move it from failed\/ back into the inbox/);
+    assert.equal(existsSync(file), false);
+
+    // 2. moved back; the service stops while the worker writes: stop() ends it, the file stays in the inbox
+    renameSync(killed!.movedTo, file);
+    watcher.start();
+    const second = await untilWriting(watcher, db);
+    await watcher.stop();
+    assert.equal(alive(second), false, 'the worker was stopped with the service');
+    assert.ok(existsSync(file), 'the file is still in the inbox');
+    assert.equal(existsSync(path.join(inbox, 'done')), false, 'nothing was moved to done/');
+    assert.ok(
+      lines.some((line) => line.msg.startsWith('inbox-import-stopped')),
+      'the stop is logged',
+    );
+    assert.ok(existsSync(`${db}-journal`), 'the stopped transaction left its journal (rolled back by the next writer)');
+
+    // 3. the next start: the worker rolls the journal back, then imports the whole file once
+    const next = collectingLog();
+    const restarted = new InboxWatcher({ config, log: next.log, worker: true });
+    const [imported] = await restarted.scanOnce({ ignoreStability: true });
+    assert.equal(imported?.outcome, 'imported', imported?.error);
+    assert.equal(imported!.report?.written, 300_000);
+    assert.ok(
+      next.lines.some((line) => line.msg === 'inbox-rolled-back-interrupted-import' && line.file === db),
+      'the rollback is logged',
+    );
+    assert.equal(existsSync(`${db}-journal`), false);
+    assert.equal(qualityRows(db), before + 300_000);
+    assert.equal(integrity(db), 'ok');
+  },
+);

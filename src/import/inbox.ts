@@ -7,6 +7,13 @@
  * the name (import.mappings_dir), else from the name's start
  * (quality_data-2026-11-26.csv). Polling, not fs.watch: network shares and
  * USB file systems do not all send events. One file at a time.
+ *
+ * Where an import runs: in this process for `airgap-agent import --watch`
+ * (the airgap-agent-import unit: a process of its own already); in a worker
+ * process (`worker: true`, src/import/import-process.ts) for the service, so
+ * that the process answering questions never writes plant.db and its event
+ * loop is not held while SQLite writes. Stopping the watcher stops a worker
+ * mid-file: nothing is written and the file stays in the inbox.
  */
 import {
   accessSync,
@@ -25,8 +32,8 @@ import type { Config } from '../config/schema.js';
 import { localDateTime, now } from '../clock.js';
 import { toAppError } from '../errors.js';
 import { TABLE_NAMES } from './contract.js';
-import { importFile, recoverInterruptedImport, type ImportReport } from './importer.js';
-import { archivePathFor } from '../plant/archive-path.js';
+import { importFile, recoverPlantFiles, type ImportReport } from './importer.js';
+import { ImportInterrupted, importInWorker } from './import-process.js';
 import { globToRegExp, loadMapping, type Mapping } from './mapping.js';
 import { formatReport } from './report.js';
 import { sourceFormat } from './source.js';
@@ -41,6 +48,8 @@ export interface InboxResult {
   error?: string | undefined;
   movedTo: string;
   at: string;
+  /** the worker process that ran the import (worker mode) */
+  pid?: number | undefined;
 }
 
 const IGNORED = /(^\.|^~\$|\.(done|part|tmp|partial|crdownload|filepart|report\.txt)$)/i;
@@ -72,18 +81,29 @@ export class InboxWatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = false;
+  private abort = new AbortController();
+  private importing: { file: string; since: string; pid?: number | undefined } | undefined;
   private readonly seen = new Map<string, { size: number; mtimeMs: number; since: number }>();
   readonly recent: InboxResult[] = [];
 
-  /** keepAlive: the timer holds the process open (the `import --watch` process; the service has its server for that) */
+  /**
+   * keepAlive: the timer holds the process open (the `import --watch` process; the service has its server
+   * for that). worker: each import runs in a worker process (the service; see the top of this file).
+   */
   constructor(
     private readonly options: {
       config: Config;
       log: Logger;
       onImported?: (result: InboxResult) => void;
       keepAlive?: boolean;
+      worker?: boolean;
     },
   ) {}
+
+  /** the file being imported now, since when, and by which worker process */
+  get current(): { file: string; since: string; pid?: number | undefined } | undefined {
+    return this.importing;
+  }
 
   get inbox(): string {
     return this.options.config.import.inbox;
@@ -91,6 +111,7 @@ export class InboxWatcher {
 
   start(): void {
     this.stopped = false;
+    if (this.abort.signal.aborted) this.abort = new AbortController();
     const tick = (): void => {
       if (this.stopped) return;
       this.running = this.scanOnce()
@@ -105,9 +126,11 @@ export class InboxWatcher {
     tick();
   }
 
+  /** Stop watching; an import in a worker is stopped too (its file stays in the inbox). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.abort.abort();
     await this.running;
   }
 
@@ -173,14 +196,14 @@ export class InboxWatcher {
     const { inbox, stable_ms: stableMs } = this.options.config.import;
     // a process without write access to plant.db leaves the inbox to the one that has it
     if (!this.canWrite()) return [];
-    try {
-      if (recoverInterruptedImport(this.options.config.plant.db))
-        this.options.log.warn({ file: this.options.config.plant.db }, 'inbox-rolled-back-interrupted-import');
-      const archive = archivePathFor(this.options.config.plant.db);
-      if (recoverInterruptedImport(archive))
-        this.options.log.warn({ file: archive }, 'inbox-rolled-back-interrupted-archive');
-    } catch (error) {
-      this.options.log.error({ err: error }, 'inbox-recovery-failed');
+    // what an interrupted import left is rolled back by the next writer: here, or the worker (worker mode)
+    if (!this.options.worker) {
+      try {
+        for (const file of recoverPlantFiles(this.options.config.plant.db))
+          this.options.log.warn({ file }, 'inbox-rolled-back-interrupted-import');
+      } catch (error) {
+        this.options.log.error({ err: error }, 'inbox-recovery-failed');
+      }
     }
     mkdirSync(inbox, { recursive: true });
     const entries = readdirSync(inbox, { withFileTypes: true })
@@ -212,14 +235,49 @@ export class InboxWatcher {
       }
       this.seen.delete(name);
       mappings ??= this.mappings();
-      results.push(await this.importOne(name, mappings));
+      const result = await this.importOne(name, mappings);
+      // stopped mid-file: the file (and its marker) stay for the next start
+      if (result === undefined) break;
+      results.push(result);
       if (hasMarker) rmSync(marker, { force: true });
     }
     for (const name of this.seen.keys()) if (!entries.includes(name)) this.seen.delete(name);
     return results;
   }
 
-  private async importOne(name: string, mappings: Mapping[]): Promise<InboxResult> {
+  /** Import one file in this process or a worker (the report), or undefined when stopped mid-file. */
+  private async runImport(
+    name: string,
+    job: { table: string; file: string; mapping: Mapping | undefined; importedAt: string },
+  ): Promise<{ report: ImportReport; pid?: number } | undefined> {
+    const { config, log } = this.options;
+    if (!this.options.worker) return { report: await importFile({ db: config.plant.db, ...job }) };
+    try {
+      const done = await importInWorker(
+        {
+          db: config.plant.db,
+          table: job.table,
+          file: job.file,
+          mappingFile: job.mapping?.file,
+          importedAt: job.importedAt,
+        },
+        {
+          signal: this.abort.signal,
+          onStart: (pid) => {
+            if (this.importing) this.importing.pid = pid;
+          },
+        },
+      );
+      for (const file of done.recovered) log.warn({ file, pid: done.pid }, 'inbox-rolled-back-interrupted-import');
+      return { report: done.report, pid: done.pid };
+    } catch (error) {
+      if (!(error instanceof ImportInterrupted)) throw error;
+      log.warn({ file: name }, 'inbox-import-stopped: the service is stopping; the file stays in the inbox');
+      return undefined;
+    }
+  }
+
+  private async importOne(name: string, mappings: Mapping[]): Promise<InboxResult | undefined> {
     const { config, log } = this.options;
     const file = path.join(config.import.inbox, name);
     const at = localDateTime(now(), config.plant.timezone);
@@ -229,6 +287,7 @@ export class InboxWatcher {
     let text: string;
     let table: string | undefined;
     let error: string | undefined;
+    let pid: number | undefined;
     const resolved =
       sourceFormat(name) === undefined
         ? {
@@ -241,8 +300,11 @@ export class InboxWatcher {
       text = `${name}: NOT IMPORTED — ${resolved.error}`;
     } else {
       table = resolved.table;
+      this.importing = { file: name, since: at };
       try {
-        report = await importFile({ db: config.plant.db, table, file, mapping: resolved.mapping, importedAt: at });
+        const ran = await this.runImport(name, { table, file, mapping: resolved.mapping, importedAt: at });
+        if (ran === undefined) return undefined;
+        ({ report, pid } = ran);
         outcome = report.status === 'rejected' ? 'failed' : report.status === 'skipped' ? 'skipped' : 'imported';
         text = formatReport(report);
       } catch (caught) {
@@ -250,6 +312,9 @@ export class InboxWatcher {
         outcome = 'failed';
         error = appError.describe();
         text = `${name}: NOT IMPORTED — ${error}`;
+      } finally {
+        pid ??= this.importing?.pid; // a worker that failed has a pid too
+        this.importing = undefined;
       }
     }
     const folder = path.join(config.import.inbox, outcome === 'failed' ? 'failed' : 'done');
@@ -265,7 +330,7 @@ export class InboxWatcher {
       `${name}${table ? ` → ${table}` : ''}` +
       `${resolved && 'mapping' in resolved && resolved.mapping?.file ? ` (mapping ${path.basename(resolved.mapping.file)})` : ''}\n`;
     writeFileSync(`${target}.report.txt`, `${header}${text}\n`);
-    const result: InboxResult = { file: name, outcome, table, report, error, movedTo: target, at };
+    const result: InboxResult = { file: name, outcome, table, report, error, movedTo: target, at, pid };
     log[outcome === 'failed' ? 'warn' : 'info'](
       {
         file: name,
@@ -276,6 +341,7 @@ export class InboxWatcher {
         problems: report?.problemCount,
         error,
         moved_to: target,
+        pid,
       },
       `inbox-${outcome}`,
     );

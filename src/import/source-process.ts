@@ -38,8 +38,8 @@ export const READER_PROCESS_MIN_BYTES = 8 * 1024 * 1024;
 /** batches sent and not yet acknowledged (a CSV batch is ~256 KiB of text, ~3,000 rows) */
 export const READER_WINDOW = 4;
 
-/** the failure readSource threw in the reader, for rebuilding it in the importer */
-interface WireError {
+/** a failure thrown in a child process (a reader, an import worker), for rebuilding it in its parent */
+export interface WireError {
   app: boolean;
   name: string;
   code: string | undefined;
@@ -97,7 +97,7 @@ export function startSourceReading(
   return { where: 'importer', read: (handlers) => readSource(file, mapping, handlers), cancel: () => undefined };
 }
 
-function rebuildError(error: WireError): Error {
+export function rebuildError(error: WireError): Error {
   if (error.app && (ERROR_CODES as readonly string[]).includes(error.code ?? '')) {
     return new AppError(error.code as ErrorCode, error.message, error.hint === undefined ? {} : { hint: error.hint });
   }
@@ -107,7 +107,7 @@ function rebuildError(error: WireError): Error {
   return rebuilt;
 }
 
-function describeError(error: unknown): WireError {
+export function describeError(error: unknown): WireError {
   if (error instanceof AppError)
     return { app: true, name: error.name, code: error.code, message: error.message, hint: error.hint };
   const plain = error instanceof Error ? error : new Error(String(error));
