@@ -268,7 +268,8 @@ export class InboxWatcher {
           },
         },
       );
-      for (const file of done.recovered) log.warn({ file, pid: done.pid }, 'inbox-rolled-back-interrupted-import');
+      for (const file of done.recovered)
+        log.warn({ file, worker_pid: done.pid }, 'inbox-rolled-back-interrupted-import');
       return { report: done.report, pid: done.pid };
     } catch (error) {
       if (!(error instanceof ImportInterrupted)) throw error;
@@ -341,7 +342,7 @@ export class InboxWatcher {
         problems: report?.problemCount,
         error,
         moved_to: target,
-        pid,
+        worker_pid: pid,
       },
       `inbox-${outcome}`,
     );
