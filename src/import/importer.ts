@@ -32,6 +32,7 @@ import { NO_MAPPING, type ColumnRule, type Mapping } from './mapping.js';
 import { createRowWriter, mergeDuplicateKeys, type RowWriter } from './row-writer.js';
 import { type BatchCoding, type SourceInfo, type SourceRow } from './source.js';
 import { startSourceReading, type SourceReading } from './source-process.js';
+import { EXCEL_ERROR } from './xlsx-workbook.js';
 import {
   fastDate,
   fastInteger,
@@ -310,6 +311,14 @@ function convertCell(target: Target, cell: Cell): unknown {
       target.index >= 0
         ? `fill in ${column.name} (e.g. ${column.example}), or give a constant in the mapping`
         : `give ${column.name} (e.g. ${column.example})`,
+    );
+  }
+  if (typeof cell === 'string' && cell.charCodeAt(0) === 0x23 && EXCEL_ERROR.test(cell)) {
+    // #N/A, #DIV/0!, … (or readXlsx's #ERROR): a formula that failed in Excel, in any column, text too
+    return fail(
+      'a value, not an Excel error',
+      'the cell shows an error in Excel (or its formula was never computed): correct the formula, or paste ' +
+        'the values, then export again',
     );
   }
   let value: unknown;

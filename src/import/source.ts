@@ -17,6 +17,7 @@ import type ExcelJS from 'exceljs';
 import { AppError } from '../errors.js';
 import type { Mapping } from './mapping.js';
 import type { Cell } from './values.js';
+import { FORMULA_ERROR, fixDate1904, numberedSheets, unescapeXstring, workbookSheets } from './xlsx-workbook.js';
 
 export interface SourceInfo {
   format: 'csv' | 'xlsx';
@@ -300,14 +301,21 @@ async function readCsv(
   if (!headerSeen && !stopped) handlers.header([], info);
 }
 
+/** One exceljs cell value → a cell (xlsx-workbook.ts: the escapes, a formula's error result). */
 function cellValue(value: ExcelJS.CellValue): Cell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
-    return value;
+  if (typeof value === 'string') return unescapeXstring(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
   if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
-    if ('text' in value) return String((value as { text: unknown }).text);
+    if ('richText' in value) return unescapeXstring(value.richText.map((part) => part.text).join(''));
+    if ('formula' in value || 'sharedFormula' in value || 'result' in value) {
+      // a formula: its cached result; none, or NaN (an error exceljs did not keep), is FORMULA_ERROR
+      const result = (value as { result?: ExcelJS.CellValue }).result;
+      return result === undefined || (typeof result === 'number' && Number.isNaN(result))
+        ? FORMULA_ERROR
+        : cellValue(result);
+    }
+    if ('text' in value) return unescapeXstring(String((value as { text: unknown }).text));
     if ('error' in value) return String((value as { error: unknown }).error);
   }
   return String(value);
@@ -321,6 +329,7 @@ async function readXlsx(
   const { handlers, size } = read;
   // loaded when an XLSX is read (~200 ms): a CSV import, and the reader process of one, start without it
   const { default: excel } = await import('exceljs');
+  await fixDate1904();
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
     reader = new excel.stream.xlsx.WorkbookReader(file, {
@@ -342,13 +351,22 @@ async function readXlsx(
   let done = false;
   let headerSeen = false;
   const sheets: string[] = [];
+  let tabs: ReturnType<typeof workbookSheets>;
   try {
     for await (const worksheet of reader) {
       sheetNumber += 1;
       const sheet = worksheet as unknown as AsyncIterable<ExcelJS.Row> & { name?: string; id?: number };
       const name = sheet.name ?? `Sheet${sheetNumber}`;
       sheets.push(name);
-      const chosen = typeof wanted === 'number' ? wanted === sheetNumber : wanted === name;
+      // exceljs gives the sheets in the zip's order: a number counts the visible worksheets in tab order
+      tabs ??= workbookSheets(reader);
+      const known = tabs?.some((tab) => tab.name === name) === true;
+      const chosen =
+        typeof wanted === 'string'
+          ? wanted === name
+          : known
+            ? numberedSheets(tabs!)[wanted - 1] === name
+            : wanted === sheetNumber;
       if (done || !chosen) {
         for await (const _row of sheet) void _row; // drain the sheet
         continue;
@@ -395,8 +413,13 @@ async function readXlsx(
     );
   }
   if (!done) {
+    const listed = tabs
+      ? tabs.map((tab) => `${tab.name}${tab.hidden ? ' (hidden)' : !tab.worksheet ? ' (chart)' : ''}`)
+      : sheets;
     throw new AppError('BAD_REQUEST', `${path.basename(file)} has no sheet ${JSON.stringify(wanted)}`, {
-      hint: `its sheets are ${sheets.join(', ') || '(none)'}: set sheet: in the mapping to one of them (a name or a number, 1 = first)`,
+      hint:
+        `its sheets are ${listed.join(', ') || '(none)'}: set sheet: in the mapping to one of them (a name, or ` +
+        'a number: 1 = the first visible worksheet tab)',
     });
   }
 }

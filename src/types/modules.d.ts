@@ -13,3 +13,11 @@ declare module 'pino-roll' {
   }
   export default function pinoRoll(options: PinoRollOptions): Promise<DestinationStream>;
 }
+
+// exceljs's reader of <workbookPr> (src/import/xlsx-workbook.ts mends its date1904 parsing)
+declare module 'exceljs/lib/xlsx/xform/book/workbook-properties-xform.js' {
+  const WorkbookPropertiesXform: {
+    prototype: { parseOpen(node: { name: string; attributes: Record<string, string> }): boolean };
+  };
+  export default WorkbookPropertiesXform;
+}
