@@ -145,8 +145,8 @@ test('a .done marker makes a file ready at once; a bad file goes to failed/ with
   assert.match(readFreshness(config).message, /2 file\(s\) in inbox\/failed/);
 });
 
-test('a mapping in import.mappings_dir is chosen by its match glob', async () => {
-  const { root, inbox, watcher } = setup('mapped', { mappings_dir: 'mappings', stable_ms: 0 });
+/** A typical MES export (GBK, Chinese headers) in the inbox, and the mapping for it in root/mappings. */
+function mesExport(root: string, inbox: string, batchNo: string): void {
   mkdirSync(path.join(root, 'mappings'), { recursive: true });
   writeFileSync(
     path.join(root, 'mappings', 'mes.yaml'),
@@ -157,8 +157,13 @@ test('a mapping in import.mappings_dir is chosen by its match glob', async () =>
   mkdirSync(inbox, { recursive: true });
   writeFileSync(
     path.join(inbox, '质检日报20261130.csv'),
-    iconv.encode('产线,日期,班次,批次,检验数,不良数,检验员\nB,2026/11/30,夜班,B20261130N001,320,4,李娜\n', 'gbk'),
+    iconv.encode(`产线,日期,班次,批次,检验数,不良数,检验员\nB,2026/11/30,夜班,${batchNo},320,4,李娜\n`, 'gbk'),
   );
+}
+
+test('a mapping in import.mappings_dir is chosen by its match glob', async () => {
+  const { root, inbox, watcher } = setup('mapped', { mappings_dir: 'mappings', stable_ms: 0 });
+  mesExport(root, inbox, 'B20261130N001');
   const results = await watcher.scanOnce();
   assert.equal(results[0]?.outcome, 'imported', JSON.stringify(results[0]?.report?.problems ?? results[0]?.error));
   assert.equal(results[0]!.table, 'quality_data');
@@ -304,18 +309,7 @@ async function untilWriting(watcher: InboxWatcher, db: string): Promise<number> 
 
 test('worker mode (the service): each import runs in its own process, with the same reports, mapping and failures', async () => {
   const { root, inbox, watcher, db } = workerSetup('worker', { mappings_dir: 'mappings', stable_ms: 0 });
-  mkdirSync(path.join(root, 'mappings'), { recursive: true });
-  writeFileSync(
-    path.join(root, 'mappings', 'mes.yaml'),
-    'table: quality_data\nmatch: "质检日报*.csv"\ncolumns:\n  产线: line_id\n  日期: record_date\n  班次: { to:' +
-      ' shift, map: { 白班: day, 夜班: night } }\n  批次: batch_no\n  检验数: inspected_qty\n  不良数: ' +
-      'defect_qty\n  检验员: inspector\n',
-  );
-  mkdirSync(inbox, { recursive: true });
-  writeFileSync(
-    path.join(inbox, '质检日报20261130.csv'),
-    iconv.encode('产线,日期,班次,批次,检验数,不良数,检验员\nB,2026/11/30,夜班,B20261130N101,320,4,李娜\n', 'gbk'),
-  );
+  mesExport(root, inbox, 'B20261130N101');
   writeFileSync(
     path.join(inbox, 'quality_data-bad.csv'),
     `${HEADER}\nA,2026-11-30,早班,A1,铰链,480,3,burr,张伟,2026-11-30 09:00\n`,

@@ -249,9 +249,9 @@ export class InboxWatcher {
   private async runImport(
     name: string,
     job: { table: string; file: string; mapping: Mapping | undefined; importedAt: string },
-  ): Promise<{ report: ImportReport; pid?: number } | undefined> {
+  ): Promise<ImportReport | undefined> {
     const { config, log } = this.options;
-    if (!this.options.worker) return { report: await importFile({ db: config.plant.db, ...job }) };
+    if (!this.options.worker) return importFile({ db: config.plant.db, ...job });
     try {
       const done = await importInWorker(
         {
@@ -270,7 +270,7 @@ export class InboxWatcher {
       );
       for (const file of done.recovered)
         log.warn({ file, worker_pid: done.pid }, 'inbox-rolled-back-interrupted-import');
-      return { report: done.report, pid: done.pid };
+      return done.report;
     } catch (error) {
       if (!(error instanceof ImportInterrupted)) throw error;
       log.warn({ file: name }, 'inbox-import-stopped: the service is stopping; the file stays in the inbox');
@@ -303,9 +303,8 @@ export class InboxWatcher {
       table = resolved.table;
       this.importing = { file: name, since: at };
       try {
-        const ran = await this.runImport(name, { table, file, mapping: resolved.mapping, importedAt: at });
-        if (ran === undefined) return undefined;
-        ({ report, pid } = ran);
+        report = await this.runImport(name, { table, file, mapping: resolved.mapping, importedAt: at });
+        if (report === undefined) return undefined;
         outcome = report.status === 'rejected' ? 'failed' : report.status === 'skipped' ? 'skipped' : 'imported';
         text = formatReport(report);
       } catch (caught) {
@@ -314,7 +313,7 @@ export class InboxWatcher {
         error = appError.describe();
         text = `${name}: NOT IMPORTED — ${error}`;
       } finally {
-        pid ??= this.importing?.pid; // a worker that failed has a pid too
+        pid = this.importing?.pid; // the worker's, set when it started (worker mode)
         this.importing = undefined;
       }
     }
