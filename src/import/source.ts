@@ -17,7 +17,14 @@ import type ExcelJS from 'exceljs';
 import { AppError } from '../errors.js';
 import type { Mapping } from './mapping.js';
 import type { Cell } from './values.js';
-import { FORMULA_ERROR, fixDate1904, numberedSheets, unescapeXstring, workbookSheets } from './xlsx-workbook.js';
+import {
+  FORMULA_ERROR,
+  fixDate1904,
+  fixStreamReader,
+  numberedSheets,
+  unescapeXstring,
+  workbookSheets,
+} from './xlsx-workbook.js';
 
 export interface SourceInfo {
   format: 'csv' | 'xlsx';
@@ -330,6 +337,7 @@ async function readXlsx(
   // loaded when an XLSX is read (~200 ms): a CSV import, and the reader process of one, start without it
   const { default: excel } = await import('exceljs');
   await fixDate1904();
+  fixStreamReader(excel.stream.xlsx.WorkbookReader);
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
     reader = new excel.stream.xlsx.WorkbookReader(file, {

@@ -2,7 +2,8 @@
  * Workbooks that Excel and LibreOffice saved (fixtures/xlsx/SOURCES.md: calamine's test files, MIT),
  * read through readSource against calamine's own expectations for them (its tests/test.rs). Each case
  * failed before the mends in xlsx-workbook.ts: the wrong sheet, dates 4 years early, "_x000D_" in text,
- * "[object Object]" for a formula error.
+ * "[object Object]" for a formula error, ISO dates as 1905, prefixed elements as nothing, a part lost,
+ * Chinese text garbled at a chunk's edge.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,10 +19,14 @@ import type { Cell } from './values.js';
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'xlsx');
 
 async function read(name: string, sheet?: string | number): Promise<{ header: string[]; rows: Cell[][] }> {
+  return readFile(path.join(FIXTURES, name), sheet);
+}
+
+async function readFile(file: string, sheet?: string | number): Promise<{ header: string[]; rows: Cell[][] }> {
   const mapping = { encoding: 'auto', delimiter: 'auto', headerRow: 1, sheet } as SourceMapping;
   let header: string[] = [];
   const rows: Cell[][] = [];
-  await readSource(path.join(FIXTURES, name), mapping, {
+  await readSource(file, mapping, {
     header: (cells) => ((header = cells), true),
     rows: (batch) => {
       for (const row of batch) rows.push(row.cells);
@@ -84,6 +89,53 @@ test('a table of text and decimals (Excel 16)', async () => {
     ['celsius', 22.2222],
     ['fahrenheit', 72],
   ]);
+});
+
+test('ISO 8601 date cells (t="d", written by openpyxl) are read as their dates, not as 1905', async () => {
+  // calamine date_xlsx_iso: A1 2021-01-01, A2 2021-01-01T10:10:10, A3 10:10:10 (DateTimeIso)
+  const { header, rows } = await read('date_iso.xlsx');
+  assert.deepEqual([header[0], rows[0]![0], rows[1]![0]], ['2021-01-01', '2021-01-01T10:10:10', '10:10:10']);
+});
+
+test('elements with a namespace prefix (<x:c>, <x:si>: Excel 14) are read, inline and shared strings', async () => {
+  // calamine xlsx_richtext_namespaced: A1 the inline string, H1 the shared string
+  const { header } = await read('richtext-namespaced.xlsx');
+  assert.deepEqual(
+    [header[0], header[7]],
+    ['inline string\nLine 2\nLine 3', 'shared string\nLine 2\nLine 3'],
+    'read as empty before: exceljs knows <c>, not <x:c>',
+  );
+});
+
+test('every part of the workbook is read, every time (exceljs lost one now and then: its #683)', async () => {
+  // the shared strings of richtext-namespaced.xlsx come after its sheets; a lost part read H1 as
+  // "[object Object]": 6 reads in 100 through exceljs's own parse here, none through readParts
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { header } = await read('richtext-namespaced.xlsx');
+    assert.equal(header[7], 'shared string\nLine 2\nLine 3', `read ${attempt + 1} of 100`);
+  }
+});
+
+test('Chinese text is read whole where its bytes straddle two chunks of a part (a workbook exceljs wrote)', async () => {
+  // exceljs decoded each 16 KiB chunk of the zip on its own: about one cell in a thousand came out with
+  // U+FFFD in place of a character (its issues #2063, #2084, #2316)
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
+  const sheet = workbook.addWorksheet('质量数据');
+  const words = ['毛刺', '裂纹', '尺寸超差', '气孔', '划伤', '张伟', '李娜', '王芳', '产品 HG-220', '白班', '夜班'];
+  const expected: string[] = [];
+  sheet.addRow(['序号', '说明']);
+  for (let index = 0; index < 20_000; index++) {
+    expected.push(`${words[index % words.length]}${index}号批次说明`);
+    sheet.addRow([index, expected[index]]);
+  }
+  const file = path.join(dir, 'chinese.xlsx');
+  await workbook.xlsx.writeFile(file);
+  const { header, rows } = await readFile(file);
+  assert.deepEqual(header, ['序号', '说明']);
+  assert.equal(rows.length, expected.length);
+  const garbled = rows.filter((cells, index) => cells[1] !== expected[index]);
+  assert.deepEqual(garbled.slice(0, 3), [], `${garbled.length} rows differ`);
 });
 
 test('the importer refuses an Excel error in any column, text columns too (CSV saved from Excel, or #ERROR)', async () => {

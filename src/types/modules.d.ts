@@ -21,3 +21,9 @@ declare module 'exceljs/lib/xlsx/xform/book/workbook-properties-xform.js' {
   };
   export default WorkbookPropertiesXform;
 }
+
+// the zip reader exceljs reads workbooks with (src/import/xlsx-workbook.ts takes the parts itself)
+declare module 'unzipper' {
+  const unzipper: { Parse(options: { forceStream: true }): NodeJS.WritableStream & AsyncIterable<unknown> };
+  export default unzipper;
+}
