@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSource, type SourceMapping } from './source.js';
 import { importFile } from './importer.js';
+import { fixedXml } from './xlsx-workbook.js';
 import { seedTestPlant } from '../seed/testing.js';
 import type { Cell } from './values.js';
 
@@ -105,6 +106,30 @@ test('elements with a namespace prefix (<x:c>, <x:si>: Excel 14) are read, inlin
     ['inline string\nLine 2\nLine 3', 'shared string\nLine 2\nLine 3'],
     'read as empty before: exceljs knows <c>, not <x:c>',
   );
+});
+
+test('text in CDATA sections is read (inline strings)', async () => {
+  // calamine test_xlsx_inline_str_cdata: A1 "Hello CDATA", B1 "World", A2 "12345", B2 "NormalText"
+  const { header, rows } = await read('inlineStr_cdata.xlsx');
+  assert.deepEqual([header, rows], [['Hello CDATA', 'World'], [['12345', 'NormalText']]]);
+});
+
+test('fixedXml gives the same text wherever a part is cut into chunks', async () => {
+  const xml =
+    '<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+    '<x:c r="A1" t="d"><x:v>2021-01-01</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:t><![CDATA[a<b&张]]></x:t>' +
+    '</x:is></x:c><x:c r="C1"><x:v>1</x:v></x:c></x:worksheet>';
+  const expected =
+    '<?xml version="1.0"?><worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+    '<c r="A1" t="str"><v>2021-01-01</v></c><c r="B1" t="inlineStr"><is><t>a&lt;b&amp;张</t>' +
+    '</is></c><c r="C1"><v>1</v></c></worksheet>';
+  const bytes = Buffer.from(xml);
+  for (let cut = 0; cut <= bytes.length; cut++) {
+    let text = '';
+    for await (const chunk of fixedXml([bytes.subarray(0, cut), bytes.subarray(cut)], { isoDates: true }))
+      text += chunk;
+    assert.equal(text, expected, `cut after byte ${cut}`);
+  }
 });
 
 test('every part of the workbook is read, every time (exceljs lost one now and then: its #683)', async () => {

@@ -20,6 +20,8 @@
  *   ("2021-01-01" → 2021 → 1905-07-13): they are read as their text, which the importer parses as a date;
  * - elements with a namespace prefix (<x:c>, <x:si>; calamine richtext-namespaced.xlsx) were not
  *   recognised and the sheet read as empty: the prefix bound to SpreadsheetML is dropped;
+ * - text in a CDATA section (<t><![CDATA[12345]]></t>; calamine inlineStr_cdata.xlsx) was read as an empty
+ *   cell: it is passed on as text;
  * - the zip's parts were taken one by one through exceljs's iterateStream, which now and then loses one:
  *   the shared strings (every text cell then read as "[object Object]"), the styles (dates as numbers).
  *   1 read in 6 of a small workbook here; exceljs issue #683, fix PR #2915 unmerged. The parts are taken
@@ -118,23 +120,30 @@ const SPREADSHEET_NAMESPACES = [
 /** the part's root element's start tag (a name character after "<": not <?xml …?> or a comment) */
 const ROOT_TAG = /<[A-Za-z_][^>]*>/;
 const NAMESPACE_DECLARATION = /xmlns:([A-Za-z_][\w.-]*)\s*=\s*(["'])(.*?)\2/g;
+/** a CDATA section: its text, which exceljs's reader does not take (it listens for text alone) */
+const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
+const escapeText = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 /** a cell of type "d" (an ISO 8601 date as text) */
 const ISO_DATE_CELL = /(<c\b[^>]*?\s)t\s*=\s*(["'])d\2/g;
 
 /**
  * A part of the workbook (bytes or text, in chunks) as text in chunks that exceljs reads right: decoded as
- * one UTF-8 stream, the SpreadsheetML prefix dropped from element names, and (a worksheet) ISO date cells
- * made text cells. A chunk ends before a tag that it may not hold whole.
+ * one UTF-8 stream, CDATA sections made text, the SpreadsheetML prefix dropped from element names, and (a
+ * worksheet) ISO date cells made text cells. A chunk ends before a tag that it may not hold whole.
  */
 export async function* fixedXml(
-  part: AsyncIterable<Uint8Array | string>,
+  part: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   options: { isoDates: boolean },
 ): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   let carry = '';
   let prefixes: RegExp | null | undefined; // undefined: the root element not seen yet
   const fix = (text: string): string => {
-    let fixed = prefixes ? text.replace(prefixes, '<$1') : text;
+    let fixed = text.includes('<![CDATA[')
+      ? text.replace(CDATA, (_match, content: string) => escapeText(content))
+      : text;
+    if (prefixes) fixed = fixed.replace(prefixes, '<$1');
     if (options.isoDates && fixed.includes('d')) fixed = fixed.replace(ISO_DATE_CELL, '$1t="str"');
     return fixed;
   };
@@ -151,7 +160,11 @@ export async function* fixedXml(
         .map((declaration) => declaration[1]!.replaceAll('.', '\\.'));
       prefixes = bound.length > 0 ? new RegExp(`<(/?)(?:${bound.join('|')}):`, 'g') : null;
     }
-    const cut = text.lastIndexOf('<');
+    // a chunk ends before its last tag, or before a CDATA section it does not hold whole (it may hold "<")
+    const last = text.lastIndexOf('<');
+    const section = last >= 0 ? text.lastIndexOf('<![CDATA[', last) : -1;
+    const sectionEnd = section >= 0 ? text.indexOf(']]>', section) : -1;
+    const cut = section >= 0 && (sectionEnd < 0 || sectionEnd > last) ? section : last;
     carry = cut > 0 ? text.slice(cut) : cut === 0 ? text : '';
     const ready = cut > 0 ? text.slice(0, cut) : cut === 0 ? '' : text;
     if (ready !== '') yield fix(ready);
