@@ -315,7 +315,7 @@ test('worker mode (the service): each import runs in its own process, with the s
     `${HEADER}\nA,2026-11-30,早班,A1,铰链,480,3,burr,张伟,2026-11-30 09:00\n`,
   );
   // a file the worker cannot read: the importer's own error and fix come back through the IPC channel
-  writeFileSync(path.join(inbox, 'quality_data-empty.xlsx'), 'not a workbook');
+  writeFileSync(path.join(inbox, 'quality_data-empty.xlsx'), Buffer.from([0, 0, 0, 0, 0x1f, 0x8b, 0, 0]));
   const before = qualityRows(db);
   const results = await watcher.scanOnce();
   assert.deepEqual(

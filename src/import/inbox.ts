@@ -292,7 +292,7 @@ export class InboxWatcher {
     const resolved =
       sourceFormat(name) === undefined
         ? {
-            error: `${name}: not a .csv, .txt, .tsv or .xlsx file${/\.xls$/i.test(name) ? ' (save the old .xls as .xlsx)' : ''}`,
+            error: `${name}: not a .csv, .txt, .tsv, .xlsx or .xls file`,
           }
         : this.resolve(name, mappings);
     if ('error' in resolved) {

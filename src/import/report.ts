@@ -35,10 +35,11 @@ export function formatProgress(table: string, progress: ImportProgress): string 
 export function formatReport(report: ImportReport): string {
   const name = path.basename(report.file);
   const lines: string[] = [];
+  const named = report.source?.named ? ` (named ${report.source.named})` : '';
   const source = report.source
     ? report.source.format === 'csv'
-      ? `CSV, encoding ${report.source.encoding}, delimiter ${report.source.delimiter}`
-      : `XLSX, sheet ${report.source.sheet}`
+      ? `CSV${named}, encoding ${report.source.encoding}, delimiter ${report.source.delimiter}`
+      : `XLSX${named}, sheet ${report.source.sheet}`
     : '';
   if (report.status === 'skipped') {
     lines.push(

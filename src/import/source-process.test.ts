@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import ExcelJS from 'exceljs';
+import * as XLSX from 'xlsx';
 import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { appRoot } from '../runtime/self.js';
@@ -367,8 +368,8 @@ test('failures cross from the reader process with their code, message and hint',
   writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
   const oneSheet = path.join(dir, 'one-sheet.xlsx');
   writeFileSync(oneSheet, whole);
-  const renamed = path.join(dir, 'really-a-csv.xlsx');
-  writeFileSync(renamed, `${HEADER}\nA,2026-11-30,day,R1,铰链,480,2,burr,张伟,2026-11-30 09:00\n`);
+  const damaged = path.join(dir, 'damaged.xlsx');
+  writeFileSync(damaged, Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x10, 0x20, 0x30]));
   const badUtf8 = path.join(dir, 'bad-utf8.csv');
   writeFileSync(
     badUtf8,
@@ -377,14 +378,17 @@ test('failures cross from the reader process with their code, message and hint',
       iconv.encode('A,2026-11-30,day,U2,铰链,480,2,burr,张伟,2026-11-30 09:00\n', 'gb18030'),
     ]),
   );
+  // the binary .xls of Excel 97–2003, written by SheetJS
   const xls = path.join(dir, 'old.xls');
-  writeFileSync(xls, 'not read');
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['order_id', 'title']]), 's');
+  XLSX.writeFile(book, xls, { bookType: 'biff8' });
   const cases: Array<[string, string, Mapping?]> = [
     ['a missing file', path.join(dir, 'nothing-here.csv')],
     ['a folder', dir.replace(/$/, '/')],
     ['an .xls', xls],
     ['a truncated XLSX', truncated],
-    ['a CSV named .xlsx', renamed],
+    ['binary bytes named .xlsx', damaged],
     ['bad UTF-8 after the sample', badUtf8],
     ['a sheet the workbook lacks', oneSheet, { ...NO_MAPPING, sheet: 'Sheet9' }],
   ];
