@@ -33,6 +33,7 @@ import { createRowWriter, mergeDuplicateKeys, type RowWriter } from './row-write
 import { type BatchCoding, type SourceInfo, type SourceRow } from './source.js';
 import { startSourceReading, type SourceReading } from './source-process.js';
 import { EXCEL_ERROR } from './xlsx-workbook.js';
+import { bindSkipRules, notDataRow } from './not-data.js';
 import {
   fastDate,
   fastInteger,
@@ -111,6 +112,15 @@ export interface ImportReport {
   rejected: number;
   /** rows deleted by --replace-range */
   replaced: number;
+  /** rows read that are not data (a total, a note: not-data.ts), neither written nor rejected */
+  skipped: number;
+  /** the first of them: row, its first filled cell, why */
+  skippedRows: Array<{ row: number; text: string; why: string }>;
+  /**
+   * the first rejected row with most of its cells empty, whose first filled cell is text: it may be a
+   * note or a total that skip_rows in a mapping would skip
+   */
+  sparseRow?: { row: number; text: string; column: string } | undefined;
   firstDate: string | null;
   lastDate: string | null;
   days: number;
@@ -546,6 +556,8 @@ async function importRead(
     updated: 0,
     rejected: 0,
     replaced: 0,
+    skipped: 0,
+    skippedRows: [],
     firstDate: null,
     lastDate: null,
     days: 0,
@@ -627,6 +639,8 @@ async function importRead(
     let positions = { date: -1, line: -1, stamp: -1, keys: [] as number[] };
     let keyInsert: ((values: unknown[]) => void) | undefined;
     let headers: string[] = [];
+    /** the mapping's skip_rows bound to the header: why a row is skipped, or undefined */
+    let skipTest: ((cells: readonly Cell[]) => { text: string; why: string } | undefined) | undefined;
     let fileProblem = false;
     const dates = new Set<string>();
     const lines = new Set<string>();
@@ -640,6 +654,21 @@ async function importRead(
     const onHeader = (raw: string[], info: SourceInfo): boolean => {
       report.source = info;
       headers = raw.map((header) => normalizeText(header.replace(/^\uFEFF/, '')));
+      const skip = bindSkipRules(mapping.skipRows, headers);
+      skipTest = skip.test;
+      for (const column of skip.missing) {
+        problem({
+          row: mapping.headerRow,
+          column,
+          field: '',
+          value: column,
+          rule: 'skip_rows names a column of the file',
+          fix:
+            `the file has no column "${column}" (its columns: ${headers.filter(Boolean).join(', ')}): name one of ` +
+            "them in skip_rows, or '*' for any column",
+        });
+        fileProblem = true;
+      }
       const byLower = new Map<string, ColumnRule>();
       for (const [source, rule] of mapping.columns) byLower.set(source.toLowerCase(), rule);
       const assigned = new Map<string, { index: number; header: string; rule?: ColumnRule }>();
@@ -841,6 +870,24 @@ async function importRead(
       const stamp = positions.stamp >= 0 ? (values[positions.stamp] as string | null) : undefined;
       if (stamp && (dataUpTo === null || stamp > dataUpTo)) dataUpTo = stamp;
     };
+    /** a row that is not data: counted, and the first ten named with the cell that tells it */
+    const skipRow = (row: number, skipped: { text: string; why: string }): void => {
+      report.skipped += 1;
+      if (report.skippedRows.length < 10) report.skippedRows.push({ row, ...skipped });
+    };
+    /** most of the row's mapped cells empty, and a text first: a note that skip_rows could name */
+    const noteSparseRow = (row: number, cells: readonly Cell[]): void => {
+      if (report.sparseRow !== undefined) return;
+      const mapped = targets.filter((target) => target.index >= 0);
+      const empty = mapped.filter((target) => {
+        const cell = cells[target.index];
+        return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+      }).length;
+      if (empty * 2 <= mapped.length) return;
+      const index = cells.findIndex((cell) => typeof cell === 'string' && cell.trim() !== '');
+      if (index < 0) return;
+      report.sparseRow = { row, text: String(cells[index]).trim(), column: headers[index] || '*' };
+    };
     const rejectRow = (row: number, cells: Cell[], rowProblems: Array<Omit<ImportProblem, 'file'>>): void => {
       if (rejectFd === undefined) return;
       const reason = rowProblems
@@ -883,6 +930,13 @@ async function importRead(
       for (let rowIndex = 0; rowIndex < batch.length; rowIndex++) {
         const { row, cells } = batch[rowIndex]!;
         report.rows += 1;
+        if (skipTest !== undefined) {
+          const skipped = skipTest(cells);
+          if (skipped !== undefined) {
+            skipRow(row, skipped);
+            continue;
+          }
+        }
         let rowProblems: Array<Omit<ImportProblem, 'file'>> | undefined;
         for (let position = 0; position < targets.length; position++) {
           const target = targets[position]!;
@@ -950,6 +1004,13 @@ async function importRead(
           }
         }
         if (rowProblems !== undefined) {
+          // a total or a note under the table: not data (only a row the checks refuse is looked at)
+          const notData = notDataRow(cells);
+          if (notData !== undefined) {
+            skipRow(row, notData);
+            continue;
+          }
+          noteSparseRow(row, cells);
           report.rejected += 1;
           hasProblems = true;
           for (const entry of rowProblems) problem(entry);
@@ -982,14 +1043,18 @@ async function importRead(
     report.dataUpTo = dataUpTo;
     report.problemSummary = [...summary.values()].sort((a, b) => b.count - a.count);
     const rejectedFile = fileProblem || (strict && hasProblems);
-    if (!fileProblem && report.rows === 0) {
+    if (!fileProblem && report.rows - report.skipped === 0) {
       problem({
         row: 0,
         column: '',
         field: '',
         value: '',
         rule: 'at least one data row',
-        fix: 'the file has a header but no rows: check the export',
+        fix:
+          report.skipped === 0
+            ? 'the file has a header but no rows: check the export'
+            : `its ${report.skipped === 1 ? 'one row is' : `${report.skipped} rows are all`} totals or notes, not ` +
+              'data: check the export',
       });
     }
     if (rejectedFile || report.written === 0) {

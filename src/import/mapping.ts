@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { TABLE_NAMES, tableSpec } from './contract.js';
 import { compileDateFormat, type DateFormat } from './values.js';
+import { compileSkipRules, type SkipRule } from './not-data.js';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -54,6 +55,13 @@ export const mappingSchema = z
       .record(z.string().min(1), scalar)
       .default({})
       .describe('contract column → the same value on every row'),
+    skip_rows: z
+      .record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]))
+      .default({})
+      .describe(
+        "rows that are not data: the file's column ('*' = any column) → regular expression(s) its cell matches; " +
+          'skipped rows are counted in the report',
+      ),
   })
   .strict();
 
@@ -78,6 +86,8 @@ export interface Mapping {
   /** by source column name */
   columns: Map<string, ColumnRule>;
   constants: Map<string, string | number | boolean | null>;
+  /** rows that are not data (a total, a note under the table), by a cell of theirs */
+  skipRows: SkipRule[];
 }
 
 export const NO_MAPPING: Mapping = {
@@ -90,6 +100,7 @@ export const NO_MAPPING: Mapping = {
   headerRow: 1,
   columns: new Map(),
   constants: new Map(),
+  skipRows: [],
 };
 
 function format(value: string | undefined, where: string, file: string): DateFormat | undefined {
@@ -165,6 +176,7 @@ export function parseMapping(text: string, file: string): Mapping {
     headerRow: value.header_row,
     columns,
     constants,
+    skipRows: compileSkipRules(value.skip_rows, file),
   };
   const dateFormat = format(value.date_format, 'date_format', file);
   if (dateFormat) mapping.dateFormat = dateFormat;

@@ -74,6 +74,24 @@ export function formatReport(report: ImportReport): string {
     if (report.dataUpTo) lines.push(`  data up to ${report.dataUpTo.replace('T', ' ')}`);
     if (report.rejectFile) lines.push(`  rejected rows written to ${report.rejectFile}`);
   }
+  if (report.skipped > 0) {
+    const named = report.skippedRows.map((entry) => `row ${entry.row} ${JSON.stringify(entry.text)} (${entry.why})`);
+    lines.push(
+      `  not data, skipped: ${rows(report.skipped)} — ${named.join(', ')}` +
+        `${report.skipped > named.length ? ', …' : ''}`,
+    );
+  }
+  if (report.status === 'rejected' && report.sparseRow) {
+    const { row, text, column } = report.sparseRow;
+    // the row's leading word ("打印" of "打印 2026-12-01 …"): a pattern that tomorrow's footer matches too
+    const lead = /^[^\d\s:：,，]{2,}/u.exec(text)?.[0] ?? text.slice(0, 8);
+    const pattern = `^${lead.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    const key = /^[\p{L}\p{N}_][\p{L}\p{N}_ .-]*$/u.test(column) ? column : JSON.stringify(column);
+    lines.push(
+      `  row ${row} has most of its cells empty: if it is not data (a total, a note under the table), skip ` +
+        `such rows with skip_rows: { ${key}: ${JSON.stringify(pattern)} } in the mapping`,
+    );
+  }
   if (report.createdDatabase) lines.push('  created a new plant database with the contract schema');
   for (const fill of report.filled) lines.push(`  ${fill.field}: not in the file, set to ${fill.how}`);
   if (report.ignoredColumns.length > 0) lines.push(`  columns not imported: ${report.ignoredColumns.join(', ')}`);

@@ -1,0 +1,276 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import ExcelJS from 'exceljs';
+import { parse as parseYaml } from 'yaml';
+import { seedTestPlant } from '../seed/testing.js';
+import { openSqlite } from '../store/sqlite.js';
+import { AppError } from '../errors.js';
+import { importFile } from './importer.js';
+import { parseMapping } from './mapping.js';
+import { bindSkipRules, compileSkipRules, notDataRow } from './not-data.js';
+import { formatReport } from './report.js';
+
+let dir: string;
+let pristine: string;
+before(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'not-data-'));
+  pristine = seedTestPlant({ dir, rows: 2000, docs: false }).db;
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+let counter = 0;
+function freshDb(): string {
+  const file = path.join(dir, `plant-${++counter}.db`);
+  copyFileSync(pristine, file);
+  return file;
+}
+
+function batches(db: string, like: string): string[] {
+  const handle = openSqlite(db, { readonly: true });
+  try {
+    return (
+      handle.prepare('SELECT batch_no FROM quality_data WHERE batch_no LIKE ? ORDER BY batch_no').all(like) as Array<{
+        batch_no: string;
+      }>
+    ).map((row) => row.batch_no);
+  } finally {
+    handle.close();
+  }
+}
+
+const MAPPING = `
+table: quality_data
+columns:
+  产线: { to: line_id, map: { A线: A, B线: B } }
+  生产日期: { to: record_date, format: 'YYYY/M/D' }
+  班次: { to: shift, map: { 白班: day, 夜班: night } }
+  批次号: batch_no
+  检验数量: inspected_qty
+  不良数量: defect_qty
+  不良类型: { to: defect_type, map: { 毛刺: burr, 无: null } }
+  检验员: inspector
+`;
+const HEADER = '产线,生产日期,班次,批次号,检验数量,不良数量,不良类型,检验员';
+
+test('a total, a subtotal, a note and a page footer are told from data; a bad data row is not', () => {
+  const width = 8;
+  const row = (...cells: Array<string | number | null>): Array<string | number | null> => [
+    ...cells,
+    ...Array.from({ length: width - cells.length }, () => ''),
+  ];
+  const cases: Array<[string, Array<string | number | null>, string | undefined]> = [
+    ['合计', row('合计', '', '', '', '3,100', 15), 'a total row'],
+    ['合 计 with spaces, a full-width space', row('合\u3000 计', '', '', '', 3100, 15), 'a total row'],
+    ['a line subtotal', row('A线小计', '', '', '', 2300, 15), 'a total row'],
+    ['总计: with a colon', row('总计：', '', '', '', 3100), 'a total row'],
+    ['Total', row('Total', null, null, null, 3100, 15), 'a total row'],
+    ['Grand total', row('Grand total', '', '', '', 3100, 15), 'a total row'],
+    ['a sum in a later column', row('', '', '', '合计', 3100, 15), 'a total row'],
+    ['a signature line', row('制表人：王芳', '', '', '', '', '', '', '审核：李强'), 'a note'],
+    ['a note in English', row('Prepared by: QA'), 'a note'],
+    ['a page footer', row('第 1 页 共 3 页'), 'a page footer'],
+    ['a data row with a bad line', row('Z线', '2026/11/26', '白班', 'B1', 1200, 12, '毛刺', '张伟'), undefined],
+    ['a data row missing its line', row('', '2026/11/26', '白班', 'B1', 1200, 12, '毛刺', '张伟'), undefined],
+    [
+      'a label with a time in a full row',
+      row('备注：停机', '2026/11/26', '白班', 'B1', 1200, 12, '', '张伟'),
+      undefined,
+    ],
+    ['a time is not a label', row('9:05'), undefined],
+    ['a word that starts like one', row('Summary of line A'), undefined],
+    ['Totalinspected is not Total', row('Totalinspected', '', '', '', 1), undefined],
+    ['an empty row', row(), undefined],
+  ];
+  for (const [name, cells, why] of cases) assert.equal(notDataRow(cells)?.why, why, name);
+  assert.deepEqual(notDataRow(row('合\u3000 计', '', 3100)), { text: '合\u3000 计', why: 'a total row' });
+});
+
+test('skip_rows: column rules and any-column rules; a bad expression is refused with the fix', () => {
+  const rules = compileSkipRules({ 批次号: '^TEST', '*': ['^制表', '^审核'] }, 'm.yaml');
+  const bound = bindSkipRules(rules, ['产线', '批次号', '备注']);
+  assert.deepEqual(bound.missing, []);
+  assert.deepEqual(bound.test!(['A线', 'TEST-01', '']), { text: 'TEST-01', why: 'skip_rows: 批次号' });
+  assert.deepEqual(bound.test!(['', '', '审核：李强']), { text: '审核：李强', why: 'skip_rows: *' });
+  assert.equal(bound.test!(['A线', 'B01', '']), undefined);
+  // the header is matched as the importer matches mapped columns: exact, else without case
+  assert.deepEqual(bindSkipRules(compileSkipRules({ batch: 'x' }, 'm'), ['Batch']).missing, []);
+  assert.deepEqual(bindSkipRules(compileSkipRules({ 批号: 'x' }, 'm'), ['批次号']).missing, ['批号']);
+  assert.equal(bindSkipRules([], ['a']).test, undefined);
+  assert.throws(
+    () => parseMapping('skip_rows: { 产线: "^(合计" }', 'bad.yaml'),
+    (error: unknown) =>
+      error instanceof AppError &&
+      /bad\.yaml: skip_rows\.产线: "\^\(合计" is not a regular expression/.test(error.message) &&
+      /quote it in YAML/.test(error.hint ?? ''),
+  );
+  assert.throws(() => parseMapping('skip_rows: { 产线: 3 }', 'n.yaml'), /n\.yaml: skip_rows\.产线/);
+});
+
+test('a GBK export with a total row and a signature line: the data is imported, the rest skipped and named', async () => {
+  const db = freshDb();
+  const file = path.join(dir, '质检日报-合计.csv');
+  const rows = [
+    HEADER,
+    'A线,2026/11/30,白班,ND-A1,"1,200",12,毛刺,张伟',
+    'A线,2026/11/30,夜班,ND-A2,480,0,无,张伟',
+    'A线小计,,,,"1,680",12,,',
+    'B线,2026/11/30,白班,ND-B1,320,9,毛刺,李娜',
+    '合  计,,,,"2,000",21,,',
+    ',,,,,,,',
+    '制表人：王芳,,,,,,,审核：李强',
+  ];
+  writeFileSync(file, iconv.encode(`${rows.join('\r\n')}\r\n`, 'gbk'));
+  const report = await importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(MAPPING, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(report.status, 'imported', formatReport(report));
+  assert.deepEqual([report.rows, report.written, report.rejected, report.skipped], [6, 3, 0, 3]);
+  assert.deepEqual(report.skippedRows, [
+    { row: 4, text: 'A线小计', why: 'a total row' },
+    { row: 6, text: '合  计', why: 'a total row' },
+    { row: 8, text: '制表人：王芳', why: 'a note' },
+  ]);
+  assert.deepEqual(batches(db, 'ND-%'), ['ND-A1', 'ND-A2', 'ND-B1']);
+  assert.match(
+    formatReport(report),
+    /not data, skipped: 3 rows — row 4 "A线小计" \(a total row\), row 6 "合 {2}计" \(a total row\), row 8 "制表人：王芳" \(a note\)/,
+  );
+});
+
+test('an Excel report (exceljs): title row, SUM formulas in the total row, a note under the table', async () => {
+  const db = freshDb();
+  const file = path.join(dir, '质检日报.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('日报');
+  sheet.mergeCells('A1:H1');
+  sheet.getCell('A1').value = '质量检验日报 2026年11月30日';
+  sheet.addRow(HEADER.split(','));
+  sheet.addRow(['A线', '2026/11/30', '白班', 'XL-A1', 1200, 12, '毛刺', '张伟']);
+  sheet.addRow(['B线', '2026/11/30', '夜班', 'XL-B1', 800, 0, '无', '李娜']);
+  sheet.addRow([
+    '合计',
+    null,
+    null,
+    null,
+    { formula: 'SUM(E3:E4)', result: 2000 },
+    { formula: 'SUM(F3:F4)', result: 12 },
+  ]);
+  sheet.addRow([]);
+  sheet.addRow(['注：本表由 MES 导出，不良数量以复检为准']);
+  await workbook.xlsx.writeFile(file);
+  const report = await importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(`${MAPPING}header_row: 2\n`, 'excel.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(report.status, 'imported', formatReport(report));
+  assert.deepEqual([report.written, report.skipped], [2, 2]);
+  assert.deepEqual(
+    report.skippedRows.map((entry) => [entry.row, entry.why]),
+    [
+      [5, 'a total row'],
+      [7, 'a note'],
+    ],
+  );
+  assert.deepEqual(batches(db, 'XL-%'), ['XL-A1', 'XL-B1']);
+});
+
+test("a footer the rules do not know rejects the file, and the report's skip_rows line, pasted, imports it", async () => {
+  const db = freshDb();
+  const file = path.join(dir, '质检日报-页脚.csv');
+  const rows = [
+    HEADER,
+    'A线,2026/11/30,白班,FT-A1,1200,12,毛刺,张伟',
+    'B线,2026/11/30,白班,FT-B1,320,9,毛刺,李娜',
+    '打印 2026-12-01 08:00 王芳,,,,,,,',
+  ];
+  writeFileSync(file, `${rows.join('\n')}\n`);
+  const first = await importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(MAPPING, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(first.status, 'rejected');
+  assert.deepEqual(batches(db, 'FT-%'), [], 'nothing written');
+  assert.deepEqual(first.sparseRow, { row: 4, text: '打印 2026-12-01 08:00 王芳', column: '产线' });
+  const hint = /skip such rows with (skip_rows: .*) in the mapping/.exec(formatReport(first));
+  assert.ok(hint, formatReport(first));
+  // the suggested YAML is valid, and it skips the row
+  const suggested = parseYaml(hint[1]!) as { skip_rows: Record<string, string> };
+  assert.deepEqual(suggested, { skip_rows: { 产线: '^打印' } });
+  const second = await importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(`${MAPPING}${hint[1]}\n`, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(second.status, 'imported', formatReport(second));
+  assert.deepEqual([second.written, second.skipped, second.skippedRows[0]?.why], [2, 1, 'skip_rows: 产线']);
+  assert.deepEqual(batches(db, 'FT-%'), ['FT-A1', 'FT-B1']);
+});
+
+test('skip_rows skips rows that would pass (test batches); a skip_rows column the file lacks rejects it', async () => {
+  const db = freshDb();
+  const file = path.join(dir, 'with-test-batches.csv');
+  const rows = [
+    HEADER,
+    'A线,2026/11/30,白班,SK-A1,1200,12,毛刺,张伟',
+    'A线,2026/11/30,白班,TEST-A2,10,0,无,张伟',
+    'B线,2026/11/30,白班,SK-B1,320,9,毛刺,李娜',
+  ];
+  writeFileSync(file, `${rows.join('\n')}\n`);
+  const skipping = await importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(`${MAPPING}skip_rows:\n  批次号: "^TEST-"\n`, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(skipping.status, 'imported', formatReport(skipping));
+  assert.deepEqual([skipping.written, skipping.skipped], [2, 1]);
+  assert.deepEqual(skipping.skippedRows, [{ row: 3, text: 'TEST-A2', why: 'skip_rows: 批次号' }]);
+  assert.deepEqual(batches(db, '%-A%').concat(batches(db, 'SK-B%')), ['SK-A1', 'SK-B1']);
+
+  const other = freshDb();
+  const missing = await importFile({
+    db: other,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(`${MAPPING}skip_rows:\n  批号: "^TEST-"\n`, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(missing.status, 'rejected');
+  assert.equal(missing.problems[0]?.rule, 'skip_rows names a column of the file');
+  assert.match(missing.problems[0]?.fix ?? '', /no column "批号" \(its columns: 产线, 生产日期/);
+  assert.deepEqual(batches(other, 'SK-%'), []);
+});
+
+test('a file of totals alone is rejected as having no data, with the reason', async () => {
+  const db = freshDb();
+  const file = path.join(dir, 'totals-only.csv');
+  writeFileSync(file, `${HEADER}\n合计,,,,0,0,,\n`);
+  const report = await importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(MAPPING, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(report.status, 'rejected');
+  assert.deepEqual([report.rows, report.skipped], [1, 1]);
+  assert.equal(report.problems[0]?.rule, 'at least one data row');
+  assert.match(report.problems[0]?.fix ?? '', /one row is totals or notes, not data/);
+});
