@@ -613,3 +613,23 @@ test("SQLite's foreign-key checks are left off only where the importer checks ev
   assert.match(report.problems[0]!.rule, /a line_id that exists in production_lines/);
   assert.equal(query<{ n: number }>(db, "SELECT count(*) AS n FROM quality_data WHERE line_id = 'Z'")[0]!.n, 0);
 });
+
+test("a reference differing only in case takes the table's spelling (Burr → burr, a → A)", async () => {
+  const db = freshDb();
+  const file = path.join(dir, 'case.csv');
+  writeFileSync(
+    file,
+    'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at\n' +
+      'a,2026-11-30,Day,CASE-1,铰链,100,2,Burr,张伟,2026-11-30 09:00\n' +
+      'B,2026-11-30,day,CASE-2,铰链,100,1,SCRATCH,张伟,2026-11-30 09:00\n',
+  );
+  const report = await run({ db, table: 'quality_data', file });
+  assert.equal(report.status, 'imported', formatReport(report));
+  assert.deepEqual(
+    query(db, "SELECT line_id, shift, defect_type FROM quality_data WHERE batch_no LIKE 'CASE-%' ORDER BY batch_no"),
+    [
+      { line_id: 'A', shift: 'day', defect_type: 'burr' },
+      { line_id: 'B', shift: 'day', defect_type: 'scratch' },
+    ],
+  );
+});

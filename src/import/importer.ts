@@ -288,6 +288,8 @@ interface Target {
   enumMap?: Map<string, string> | undefined;
   /** the referenced table's keys (undefined = not checked) */
   refSet?: Set<string> | undefined;
+  /** lower-case key → the key, for the keys no other key equals but for case ("Burr" → burr) */
+  refFold?: Map<string, string> | undefined;
   /**
    * file cell → its checked value, for a column whose values repeat (lines, shifts, products,
    * dates…): a repeated value skips the conversion and the checks that it passed before.
@@ -386,6 +388,8 @@ function convertCell(target: Target, cell: Cell): unknown {
   if (column.timezone && !isTimeZone(String(value)))
     return fail('an IANA time zone name', 'e.g. Asia/Shanghai, Europe/Berlin, America/Chicago');
   if (target.refSet && !target.refSet.has(String(value))) {
+    const folded = target.refFold?.get(String(value).toLowerCase());
+    if (folded !== undefined) return folded;
     const known = target.refSet;
     return fail(
       `a ${column.ref!.column} that exists in ${column.ref!.table}`,
@@ -394,6 +398,19 @@ function convertCell(target: Target, cell: Cell): unknown {
     );
   }
   return value;
+}
+
+/** lower-case → the value, for the values that no other value equals but for case */
+function foldCase(values: Set<string>): Map<string, string> {
+  const folded = new Map<string, string>();
+  const twice = new Set<string>();
+  for (const value of values) {
+    const lower = value.toLowerCase();
+    if (folded.has(lower)) twice.add(lower);
+    folded.set(lower, value);
+  }
+  for (const lower of twice) folded.delete(lower);
+  return folded;
 }
 
 function describeValue(cell: Cell): string {
@@ -728,7 +745,10 @@ async function importRead(
                 ] as Array<[string, string]>,
             ),
           );
-        if (column.ref) target.refSet = refs.get(`${column.ref.table}.${column.ref.column}`);
+        if (column.ref) {
+          target.refSet = refs.get(`${column.ref.table}.${column.ref.column}`);
+          if (target.refSet) target.refFold = foldCase(target.refSet);
+        }
         if (target.index >= 0) ((target.cache = new Map()), (target.byCode = []));
         if (found && hasConstant) {
           problem({
