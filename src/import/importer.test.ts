@@ -545,6 +545,8 @@ test('the shipped example mappings (deploy/import-mappings) import files shaped 
     new Date(Date.UTC(2026, 10, 28, 9, 0)),
     '2026/11/28 11:30',
   ]);
+  sheet.addRow(['合计：1 单']);
+  sheet.addRow(['导出 2026-12-01 王芳']);
   await workbook.xlsx.writeFile(xlsx);
   const orders = await run({
     db,
@@ -553,6 +555,10 @@ test('the shipped example mappings (deploy/import-mappings) import files shaped 
     mapping: loadMapping(path.join(folder, 'excel-work-orders.yaml')),
   });
   assert.equal(orders.status, 'imported', formatReport(orders));
+  assert.deepEqual(
+    orders.skippedRows.map((entry) => entry.why),
+    ['a total row', 'skip_rows: 工单号'],
+  );
   assert.deepEqual(query(db, 'SELECT priority, status, closed_at FROM work_orders WHERE order_id = 9101'), [
     { priority: 'P1', status: 'closed', closed_at: '2026-11-28T11:30:00' },
   ]);
