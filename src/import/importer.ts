@@ -33,7 +33,7 @@ import { createRowWriter, mergeDuplicateKeys, type RowWriter } from './row-write
 import { type BatchCoding, type SourceInfo, type SourceRow } from './source.js';
 import { startSourceReading, type SourceReading } from './source-process.js';
 import { EXCEL_ERROR } from './xlsx-workbook.js';
-import { bindSkipRules, notDataRow } from './not-data.js';
+import { bindSkipRules, headerIndex, notDataRow } from './not-data.js';
 import {
   fastDate,
   fastInteger,
@@ -121,6 +121,8 @@ export interface ImportReport {
    * note or a total that skip_rows in a mapping would skip
    */
   sparseRow?: { row: number; text: string; column: string } | undefined;
+  /** empty cells that took the value of the row above (the mapping's fill_down) */
+  filledDown: number;
   firstDate: string | null;
   lastDate: string | null;
   days: number;
@@ -413,6 +415,10 @@ function foldCase(values: Set<string>): Map<string, string> {
   return folded;
 }
 
+function isBlank(cell: Cell): boolean {
+  return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+}
+
 function describeValue(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? 'Invalid Date' : cell.toISOString();
@@ -575,6 +581,7 @@ async function importRead(
     replaced: 0,
     skipped: 0,
     skippedRows: [],
+    filledDown: 0,
     firstDate: null,
     lastDate: null,
     days: 0,
@@ -658,6 +665,10 @@ async function importRead(
     let headers: string[] = [];
     /** the mapping's skip_rows bound to the header: why a row is skipped, or undefined */
     let skipTest: ((cells: readonly Cell[]) => { text: string; why: string } | undefined) | undefined;
+    /** the file's columns of the mapping's fill_down */
+    let fillDown: number[] = [];
+    /** the cells of the last data row (not of a skipped one): what fill_down takes, and the fix's hint */
+    let previousCells: readonly Cell[] | undefined;
     let fileProblem = false;
     const dates = new Set<string>();
     const lines = new Set<string>();
@@ -673,16 +684,19 @@ async function importRead(
       headers = raw.map((header) => normalizeText(header.replace(/^\uFEFF/, '')));
       const skip = bindSkipRules(mapping.skipRows, headers);
       skipTest = skip.test;
-      for (const column of skip.missing) {
+      fillDown = mapping.fillDown.map((column) => headerIndex(headers, column));
+      const unknown = mapping.fillDown.filter((_column, index) => fillDown[index]! < 0);
+      fillDown = fillDown.filter((index) => index >= 0);
+      for (const column of [...skip.missing, ...unknown]) {
         problem({
           row: mapping.headerRow,
           column,
           field: '',
           value: column,
-          rule: 'skip_rows names a column of the file',
+          rule: `${unknown.includes(column) ? 'fill_down' : 'skip_rows'} names a column of the file`,
           fix:
             `the file has no column "${column}" (its columns: ${headers.filter(Boolean).join(', ')}): name one of ` +
-            "them in skip_rows, or '*' for any column",
+            `them${unknown.includes(column) ? '' : ", or '*' for any column"}`,
         });
         fileProblem = true;
       }
@@ -957,6 +971,18 @@ async function importRead(
             continue;
           }
         }
+        let filled = 0; // counted when the row is data (a total row under the table may be filled too)
+        let unfilled: Cell[] | undefined; // the row as the file has it, when fill_down changed it
+        if (previousCells !== undefined) {
+          for (const index of fillDown) {
+            if (!isBlank(cells[index]) || isBlank(previousCells[index])) continue;
+            unfilled ??= cells.slice();
+            cells[index] = previousCells[index];
+            // the cell is no longer the one its code names
+            if (codes !== undefined && index < width) codes[rowIndex * width + index] = 0;
+            filled += 1;
+          }
+        }
         let rowProblems: Array<Omit<ImportProblem, 'file'>> | undefined;
         for (let position = 0; position < targets.length; position++) {
           const target = targets[position]!;
@@ -992,7 +1018,15 @@ async function importRead(
                 field: target.spec.name,
                 value: describeValue(cell),
                 rule: failure.rule,
-                fix: failure.fix,
+                fix:
+                  // blank under a filled cell: a merged cell, or a grouped report that writes a value once
+                  isBlank(cell) &&
+                  target.index >= 0 &&
+                  previousCells !== undefined &&
+                  !isBlank(previousCells[target.index])
+                    ? `${failure.fix}; if the export leaves a repeated value blank (merged cells, a grouped report), ` +
+                      `add fill_down: [${target.header}] to the mapping`
+                    : failure.fix,
               });
             }
             value = null;
@@ -1025,11 +1059,13 @@ async function importRead(
         }
         if (rowProblems !== undefined) {
           // a total or a note under the table: not data (only a row the checks refuse is looked at)
-          const notData = notDataRow(cells);
+          const notData = notDataRow(unfilled ?? cells);
           if (notData !== undefined) {
             skipRow(row, notData);
             continue;
           }
+          previousCells = cells;
+          report.filledDown += filled;
           noteSparseRow(row, cells);
           report.rejected += 1;
           hasProblems = true;
@@ -1037,6 +1073,8 @@ async function importRead(
           rejectRow(row, cells, rowProblems);
           continue;
         }
+        previousCells = cells;
+        report.filledDown += filled;
         if (strict && hasProblems) continue; // the file will be rejected: keep validating, stop writing
         writer!.push(values, row, cells);
       }

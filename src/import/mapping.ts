@@ -55,6 +55,12 @@ export const mappingSchema = z
       .record(z.string().min(1), scalar)
       .default({})
       .describe('contract column → the same value on every row'),
+    fill_down: z
+      .array(z.string().min(1))
+      .default([])
+      .describe(
+        "the file's columns whose empty cells take the value of the row above (merged cells, a grouped report)",
+      ),
     skip_rows: z
       .record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]))
       .default({})
@@ -88,6 +94,8 @@ export interface Mapping {
   constants: Map<string, string | number | boolean | null>;
   /** rows that are not data (a total, a note under the table), by a cell of theirs */
   skipRows: SkipRule[];
+  /** the file's columns whose empty cells take the value above (merged cells in an Excel report) */
+  fillDown: string[];
 }
 
 export const NO_MAPPING: Mapping = {
@@ -101,6 +109,7 @@ export const NO_MAPPING: Mapping = {
   columns: new Map(),
   constants: new Map(),
   skipRows: [],
+  fillDown: [],
 };
 
 function format(value: string | undefined, where: string, file: string): DateFormat | undefined {
@@ -177,6 +186,7 @@ export function parseMapping(text: string, file: string): Mapping {
     columns,
     constants,
     skipRows: compileSkipRules(value.skip_rows, file),
+    fillDown: value.fill_down.map((column) => column.trim()),
   };
   const dateFormat = format(value.date_format, 'date_format', file);
   if (dateFormat) mapping.dateFormat = dateFormat;

@@ -274,3 +274,137 @@ test('a file of totals alone is rejected as having no data, with the reason', as
   assert.equal(report.problems[0]?.rule, 'at least one data row');
   assert.match(report.problems[0]?.fix ?? '', /one row is totals or notes, not data/);
 });
+
+/** an Excel report that merges the line and the date over the rows of a line (exceljs writes the merges) */
+async function mergedReport(file: string): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('日报');
+  sheet.addRow(HEADER.split(','));
+  sheet.addRow(['A线', '2026/11/30', '白班', 'MG-A1', 1200, 12, '毛刺', '张伟']);
+  sheet.addRow([null, null, '夜班', 'MG-A2', 480, 0, '无', '张伟']);
+  sheet.addRow([null, null, '夜班', 'MG-A3', 500, 1, '毛刺', '王芳']);
+  sheet.addRow(['B线', '2026/12/1', '白班', 'MG-B1', 320, 9, '毛刺', '李娜']);
+  sheet.addRow([null, null, '夜班', 'MG-B2', 300, 2, '毛刺', '李娜']);
+  sheet.addRow(['合计', null, null, null, { formula: 'SUM(E2:E6)', result: 2800 }]);
+  sheet.addRow(['制表人：王芳']);
+  sheet.mergeCells('A2:A4');
+  sheet.mergeCells('B2:B4');
+  sheet.mergeCells('A5:A6');
+  sheet.mergeCells('B5:B6');
+  await workbook.xlsx.writeFile(file);
+}
+
+test('merged cells: the fix names fill_down; with it the blanks take the value above, a total row does not', async () => {
+  const file = path.join(dir, '合并单元格.xlsx');
+  await mergedReport(file);
+  const db = freshDb();
+  const without = await importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(MAPPING, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(without.status, 'rejected');
+  assert.deepEqual(
+    without.problems.map((entry) => [entry.row, entry.column]),
+    [
+      [3, '产线'],
+      [3, '生产日期'],
+      [4, '产线'],
+      [4, '生产日期'],
+      [6, '产线'],
+      [6, '生产日期'],
+    ],
+  );
+  assert.match(
+    without.problems[0]!.fix,
+    /if the export leaves a repeated value blank \(merged cells, a grouped report\), add fill_down: \[产线\] to the mapping/,
+  );
+  assert.deepEqual(batches(db, 'MG-%'), []);
+
+  const report = await importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(`${MAPPING}fill_down: [产线, 生产日期]\n`, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
+  assert.equal(report.status, 'imported', formatReport(report));
+  // the total and the note under the table are not filled: they are not data
+  assert.deepEqual([report.written, report.filledDown, report.skipped], [5, 6, 2]);
+  assert.match(formatReport(report), /fill_down: 6 empty cell\(s\) took the value of the row above/);
+  const handle = openSqlite(db, { readonly: true });
+  try {
+    assert.deepEqual(
+      handle
+        .prepare("SELECT batch_no, line_id, record_date FROM quality_data WHERE batch_no LIKE 'MG-%' ORDER BY batch_no")
+        .all(),
+      [
+        { batch_no: 'MG-A1', line_id: 'A', record_date: '2026-11-30' },
+        { batch_no: 'MG-A2', line_id: 'A', record_date: '2026-11-30' },
+        { batch_no: 'MG-A3', line_id: 'A', record_date: '2026-11-30' },
+        { batch_no: 'MG-B1', line_id: 'B', record_date: '2026-12-01' },
+        { batch_no: 'MG-B2', line_id: 'B', record_date: '2026-12-01' },
+      ],
+    );
+  } finally {
+    handle.close();
+  }
+});
+
+test('fill_down in a large grouped CSV read by the reader process (coded cells), and a column the file lacks', async () => {
+  const file = path.join(dir, 'grouped.csv');
+  const lines = [HEADER];
+  for (let index = 0; index < 3000; index++) {
+    const first = index % 100 === 0; // the line and the date are written once per group of 100
+    lines.push(
+      `${first ? (index % 200 === 0 ? 'A线' : 'B线') : ''},${first ? '2026/11/30' : ''},白班,GR-${index},480,1,毛刺,张伟`,
+    );
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const db = freshDb();
+  const previous = process.env.AIRGAP_AGENT_IMPORT_READER;
+  process.env.AIRGAP_AGENT_IMPORT_READER = 'child';
+  try {
+    const report = await importFile({
+      db,
+      table: 'quality_data',
+      file,
+      mapping: parseMapping(`${MAPPING}fill_down: [产线, 生产日期]\n`, 'mes.yaml'),
+      importedAt: '2026-12-01T06:00:00',
+    });
+    assert.equal(report.readIn, 'reader-process');
+    assert.equal(report.status, 'imported', formatReport(report));
+    assert.deepEqual([report.written, report.filledDown], [3000, 2 * 2970]);
+    const handle = openSqlite(db, { readonly: true });
+    try {
+      assert.deepEqual(
+        handle
+          .prepare(
+            "SELECT line_id, count(*) AS n FROM quality_data WHERE batch_no LIKE 'GR-%' AND record_date = '2026-11-30' " +
+              'GROUP BY line_id',
+          )
+          .all(),
+        [
+          { line_id: 'A', n: 1500 },
+          { line_id: 'B', n: 1500 },
+        ],
+      );
+    } finally {
+      handle.close();
+    }
+    const missing = await importFile({
+      db: freshDb(),
+      table: 'quality_data',
+      file,
+      mapping: parseMapping(`${MAPPING}fill_down: [线别]\n`, 'mes.yaml'),
+      importedAt: '2026-12-01T06:00:00',
+    });
+    assert.equal(missing.status, 'rejected');
+    assert.equal(missing.problems[0]?.rule, 'fill_down names a column of the file');
+  } finally {
+    if (previous === undefined) delete process.env.AIRGAP_AGENT_IMPORT_READER;
+    else process.env.AIRGAP_AGENT_IMPORT_READER = previous;
+  }
+});

@@ -55,6 +55,17 @@ export function notDataRow(cells: readonly Cell[]): { text: string; why: string 
   return undefined;
 }
 
+/**
+ * Where a column that a mapping names (skip_rows, fill_down) is in the file's header row: the same text,
+ * else the same but for case; -1 when the file has none.
+ */
+export function headerIndex(headers: readonly string[], name: string): number {
+  const index = headers.indexOf(name);
+  if (index >= 0) return index;
+  const lower = name.toLowerCase();
+  return headers.findIndex((header) => header.toLowerCase() === lower);
+}
+
 /** The mapping's skip_rows, compiled. */
 export interface SkipRule {
   /** the file's column header, or '*' for any column */
@@ -98,8 +109,7 @@ export function bindSkipRules(
       bound.push({ index: -1, rule });
       continue;
     }
-    let index = headers.indexOf(rule.column);
-    if (index < 0) index = headers.findIndex((header) => header.toLowerCase() === rule.column.toLowerCase());
+    const index = headerIndex(headers, rule.column);
     if (index < 0) missing.push(rule.column);
     else bound.push({ index, rule });
   }

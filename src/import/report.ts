@@ -81,6 +81,8 @@ export function formatReport(report: ImportReport): string {
         `${report.skipped > named.length ? ', …' : ''}`,
     );
   }
+  if (report.filledDown > 0)
+    lines.push(`  fill_down: ${number(report.filledDown)} empty cell(s) took the value of the row above`);
   if (report.status === 'rejected' && report.sparseRow) {
     const { row, text, column } = report.sparseRow;
     // the row's leading word ("打印" of "打印 2026-12-01 …"): a pattern that tomorrow's footer matches too
