@@ -1,41 +1,28 @@
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import ExcelJS from 'exceljs';
-import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { appRoot } from '../runtime/self.js';
 import { importFile, importerChecksForeignKeys, recoverInterruptedImport, type ImportOptions } from './importer.js';
 import { tableSpec } from './contract.js';
 import { loadMapping, parseMapping } from './mapping.js';
 import { formatReport } from './report.js';
+import { testPlants } from './test-plant.js';
 
-let dir: string;
-let pristine: string;
+const plants = testPlants('import', 4000);
+const freshDb = (): string => plants.fresh();
+
 const IMPORTED_AT = '2026-11-30T06:02:00';
-
-before(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'import-'));
-  pristine = seedTestPlant({ dir, rows: 4000, docs: false }).db;
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
 
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.AIRGAP_AGENT_CONFIG;
   delete env.AIRGAP_AGENT_NOW;
   return env;
-}
-
-let counter = 0;
-function freshDb(): string {
-  const file = path.join(dir, `plant-${++counter}.db`);
-  copyFileSync(pristine, file);
-  return file;
 }
 
 function query<T>(db: string, sql: string, ...params: unknown[]): T[] {
@@ -78,7 +65,7 @@ const MES_ROWS = [
 
 test('a GBK CSV with Chinese headers is imported through a mapping; the encoding is reported', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'mes-质检-20261130.csv');
+  const file = path.join(plants.dir, 'mes-质检-20261130.csv');
   writeFileSync(file, iconv.encode(`${MES_ROWS.join('\r\n')}\r\n`, 'gbk'));
   const before = count(db);
   const report = await run({ db, table: 'quality_data', file, mapping: parseMapping(MES_MAPPING, 'mes.yaml') });
@@ -117,7 +104,7 @@ test('a GBK CSV with Chinese headers is imported through a mapping; the encoding
 
 test('a UTF-8 CSV with a BOM, semicolons and the contract headers', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'bom.csv');
+  const file = path.join(plants.dir, 'bom.csv');
   const text = [
     'line_id;record_date;shift;batch_no;product;inspected_qty;defect_qty;defect_type;inspector;recorded_at',
     'C;2026-11-30;day;C20261130D001;精密轴套;900;4;dimension;王芳;2026-11-30 08:40',
@@ -144,7 +131,7 @@ test('a UTF-8 CSV with a BOM, semicolons and the contract headers', async () => 
 
 test('an XLSX written by exceljs (date cells, numbers, a title row) is imported', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'work-orders.xlsx');
+  const file = path.join(plants.dir, 'work-orders.xlsx');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('工单');
   sheet.addRow(['设备维修工单导出 2026-11-30']);
@@ -234,7 +221,7 @@ columns:
 
 test('bad rows of every kind: the file is rejected, nothing written, each problem names row, column, value, rule and fix', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'bad.csv');
+  const file = path.join(plants.dir, 'bad.csv');
   const header =
     'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
   const good = 'A,2026-11-30,day,A20261130D101,铰链,480,2,burr,张伟,2026-11-30 09:00';
@@ -276,7 +263,7 @@ test('bad rows of every kind: the file is rejected, nothing written, each proble
 test('repeated values: a bad one is reported on every row it is on, a good one gives the same value each time', async () => {
   // the importer keeps the checked value of repeated cells per column (up to 1,024 distinct ones)
   const db = freshDb();
-  const file = path.join(dir, 'repeated.csv');
+  const file = path.join(plants.dir, 'repeated.csv');
   const lines = [
     'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at',
   ];
@@ -290,7 +277,12 @@ test('repeated values: a bad one is reported on every row it is on, a good one g
     );
   }
   writeFileSync(file, lines.join('\n'));
-  const report = await run({ db, table: 'quality_data', file, rejectFile: path.join(dir, 'repeated-rejects.csv') });
+  const report = await run({
+    db,
+    table: 'quality_data',
+    file,
+    rejectFile: path.join(plants.dir, 'repeated-rejects.csv'),
+  });
   assert.equal(report.status, 'imported');
   assert.equal(report.rejected, badRows.length);
   assert.equal(report.written, 1500 - badRows.length);
@@ -315,7 +307,7 @@ test('repeated values: a bad one is reported on every row it is on, a good one g
 
 test("missing columns are named, with the file's own headers and how to map them", async () => {
   const db = freshDb();
-  const file = path.join(dir, 'chinese-headers.csv');
+  const file = path.join(plants.dir, 'chinese-headers.csv');
   writeFileSync(file, MES_ROWS.join('\n'));
   const report = await run({ db, table: 'quality_data', file });
   assert.equal(report.status, 'rejected');
@@ -329,7 +321,7 @@ test("missing columns are named, with the file's own headers and how to map them
 
 test('--reject-file: bad rows go there, the rest is imported; --dry-run writes nothing', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'partly.csv');
+  const file = path.join(plants.dir, 'partly.csv');
   writeFileSync(
     file,
     iconv.encode([...MES_ROWS, 'C线,2026/11/30,白班,C1,900,1,毛刺,王芳,2026/11/30 9:00,'].join('\n'), 'gb18030'),
@@ -342,14 +334,14 @@ test('--reject-file: bad rows go there, the rest is imported; --dry-run writes n
     file,
     mapping,
     dryRun: true,
-    rejectFile: path.join(dir, 'dry-rejects.csv'),
+    rejectFile: path.join(plants.dir, 'dry-rejects.csv'),
   });
   assert.equal(dry.status, 'dry-run');
   assert.deepEqual([dry.written, dry.rejected], [3, 1]);
   assert.equal(count(db), before);
-  assert.equal(existsSync(path.join(dir, 'dry-rejects.csv')), false);
+  assert.equal(existsSync(path.join(plants.dir, 'dry-rejects.csv')), false);
   assert.equal(query(db, "SELECT name FROM sqlite_schema WHERE name = 'import_files'").length, 0);
-  const rejectFile = path.join(dir, 'rejects.csv');
+  const rejectFile = path.join(plants.dir, 'rejects.csv');
   const report = await run({ db, table: 'quality_data', file, mapping, rejectFile });
   assert.equal(report.status, 'imported');
   assert.deepEqual([report.written, report.rejected], [3, 1]);
@@ -362,7 +354,7 @@ test('--reject-file: bad rows go there, the rest is imported; --dry-run writes n
 test('a re-import is recognised (ledger); a corrected export updates by batch_no; --replace-range replaces the day', async () => {
   const db = freshDb();
   const mapping = parseMapping(MES_MAPPING, 'mes.yaml');
-  const file = path.join(dir, 'day.csv');
+  const file = path.join(plants.dir, 'day.csv');
   writeFileSync(file, iconv.encode(MES_ROWS.join('\n'), 'gbk'));
   const before = count(db);
   assert.equal((await run({ db, table: 'quality_data', file, mapping })).status, 'imported');
@@ -406,7 +398,7 @@ test("an import that grows a table by more than a quarter refreshes SQLite's sta
   const header =
     'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
   const csv = (prefix: string, rows: number): string => {
-    const file = path.join(dir, `${prefix}.csv`);
+    const file = path.join(plants.dir, `${prefix}.csv`);
     const lines = [header];
     for (let index = 0; index < rows; index++)
       lines.push(`B,2026-12-0${1 + (index % 5)},day,${prefix}${index},铰链,480,1,burr,张伟,2026-12-01 09:00`);
@@ -433,7 +425,7 @@ test("an import that grows a table by more than a quarter refreshes SQLite's sta
 
 test('kill -9 in the middle of a large import leaves plant.db as it was (integrity ok)', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'large.csv');
+  const file = path.join(plants.dir, 'large.csv');
   const lines = [
     'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at',
   ];
@@ -493,7 +485,7 @@ test('kill -9 in the middle of a large import leaves plant.db as it was (integri
 test('the shipped example mappings (deploy/import-mappings) import files shaped like their exports', async () => {
   const folder = path.join(appRoot(), 'deploy', 'import-mappings');
   const db = freshDb();
-  const mes = path.join(dir, '质检日报20261130.csv');
+  const mes = path.join(plants.dir, '质检日报20261130.csv');
   writeFileSync(
     mes,
     iconv.encode(
@@ -513,7 +505,7 @@ test('the shipped example mappings (deploy/import-mappings) import files shaped 
   });
   assert.equal(quality.status, 'imported', formatReport(quality));
   assert.equal(quality.written, 2);
-  const xlsx = path.join(dir, '维修工单202611.xlsx');
+  const xlsx = path.join(plants.dir, '维修工单202611.xlsx');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('工单');
   sheet.addRow(['设备维修工单导出']);
@@ -562,7 +554,7 @@ test('the shipped example mappings (deploy/import-mappings) import files shaped 
   assert.deepEqual(query(db, 'SELECT priority, status, closed_at FROM work_orders WHERE order_id = 9101'), [
     { priority: 'P1', status: 'closed', closed_at: '2026-11-28T11:30:00' },
   ]);
-  const equipment = path.join(dir, '设备台账.csv');
+  const equipment = path.join(plants.dir, '设备台账.csv');
   writeFileSync(
     equipment,
     '设备编号,产线,设备名称,设备类型,状态,上次保养,下次保养\nB-PRESS-05,B,5号冲压机,PRESS,待机,1.11.2026,1.12.2026\n',
@@ -608,7 +600,7 @@ test("SQLite's foreign-key checks are left off only where the importer checks ev
   // an empty defect_types is not checked by the importer (a demo extra), so SQLite must check it
   assert.equal(verdicts().quality_incidents, false);
   // with the checks off, a quality row naming an unknown line is still refused, by the importer's rule
-  const file = path.join(dir, 'unknown-line.csv');
+  const file = path.join(plants.dir, 'unknown-line.csv');
   writeFileSync(
     file,
     'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at\n' +
@@ -622,7 +614,7 @@ test("SQLite's foreign-key checks are left off only where the importer checks ev
 
 test("a reference differing only in case takes the table's spelling (Burr → burr, a → A)", async () => {
   const db = freshDb();
-  const file = path.join(dir, 'case.csv');
+  const file = path.join(plants.dir, 'case.csv');
   writeFileSync(
     file,
     'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at\n' +

@@ -27,6 +27,7 @@ import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { InboxWatcher } from './inbox.js';
 import { readFreshness } from './freshness.js';
+import { QUALITY_HEADER as HEADER } from './test-plant.js';
 import { liveCookie, startLiveService } from '../http/testing/live.js';
 import { OPERATOR } from '../http/testing/helpers.js';
 import { dataOf, readSse } from '../http/testing/sse-client.js';
@@ -40,7 +41,6 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const silent = pino({ level: 'silent' });
-const HEADER = 'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
 
 function setup(name: string, importConfig: Record<string, unknown> = {}) {
   const root = path.join(dir, name);

@@ -1,33 +1,20 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import ExcelJS from 'exceljs';
 import { parse as parseYaml } from 'yaml';
-import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { AppError } from '../errors.js';
-import { importFile } from './importer.js';
+import { importFile, type ImportReport } from './importer.js';
 import { parseMapping } from './mapping.js';
 import { bindSkipRules, compileSkipRules, notDataRow } from './not-data.js';
 import { formatReport } from './report.js';
+import { testPlants } from './test-plant.js';
 
-let dir: string;
-let pristine: string;
-before(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'not-data-'));
-  pristine = seedTestPlant({ dir, rows: 2000, docs: false }).db;
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-let counter = 0;
-function freshDb(): string {
-  const file = path.join(dir, `plant-${++counter}.db`);
-  copyFileSync(pristine, file);
-  return file;
-}
+const plants = testPlants('not-data', 2000);
+const freshDb = (): string => plants.fresh();
 
 function batches(db: string, like: string): string[] {
   const handle = openSqlite(db, { readonly: true });
@@ -40,6 +27,17 @@ function batches(db: string, like: string): string[] {
   } finally {
     handle.close();
   }
+}
+
+/** import FILE into quality_data of DB with a mapping given as YAML */
+function importQuality(db: string, file: string, mapping: string): Promise<ImportReport> {
+  return importFile({
+    db,
+    table: 'quality_data',
+    file,
+    mapping: parseMapping(mapping, 'mes.yaml'),
+    importedAt: '2026-12-01T06:00:00',
+  });
 }
 
 const MAPPING = `
@@ -112,7 +110,7 @@ test('skip_rows: column rules and any-column rules; a bad expression is refused 
 
 test('a GBK export with a total row and a signature line: the data is imported, the rest skipped and named', async () => {
   const db = freshDb();
-  const file = path.join(dir, '质检日报-合计.csv');
+  const file = path.join(plants.dir, '质检日报-合计.csv');
   const rows = [
     HEADER,
     'A线,2026/11/30,白班,ND-A1,"1,200",12,毛刺,张伟',
@@ -124,13 +122,7 @@ test('a GBK export with a total row and a signature line: the data is imported, 
     '制表人：王芳,,,,,,,审核：李强',
   ];
   writeFileSync(file, iconv.encode(`${rows.join('\r\n')}\r\n`, 'gbk'));
-  const report = await importFile({
-    db,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(MAPPING, 'mes.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const report = await importQuality(db, file, MAPPING);
   assert.equal(report.status, 'imported', formatReport(report));
   assert.deepEqual([report.rows, report.written, report.rejected, report.skipped], [6, 3, 0, 3]);
   assert.deepEqual(report.skippedRows, [
@@ -147,7 +139,7 @@ test('a GBK export with a total row and a signature line: the data is imported, 
 
 test('an Excel report (exceljs): title row, SUM formulas in the total row, a note under the table', async () => {
   const db = freshDb();
-  const file = path.join(dir, '质检日报.xlsx');
+  const file = path.join(plants.dir, '质检日报.xlsx');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('日报');
   sheet.mergeCells('A1:H1');
@@ -166,13 +158,7 @@ test('an Excel report (exceljs): title row, SUM formulas in the total row, a not
   sheet.addRow([]);
   sheet.addRow(['注：本表由 MES 导出，不良数量以复检为准']);
   await workbook.xlsx.writeFile(file);
-  const report = await importFile({
-    db,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(`${MAPPING}header_row: 2\n`, 'excel.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const report = await importQuality(db, file, `${MAPPING}header_row: 2\n`);
   assert.equal(report.status, 'imported', formatReport(report));
   assert.deepEqual([report.written, report.skipped], [2, 2]);
   assert.deepEqual(
@@ -187,7 +173,7 @@ test('an Excel report (exceljs): title row, SUM formulas in the total row, a not
 
 test("a footer the rules do not know rejects the file, and the report's skip_rows line, pasted, imports it", async () => {
   const db = freshDb();
-  const file = path.join(dir, '质检日报-页脚.csv');
+  const file = path.join(plants.dir, '质检日报-页脚.csv');
   const rows = [
     HEADER,
     'A线,2026/11/30,白班,FT-A1,1200,12,毛刺,张伟',
@@ -195,13 +181,7 @@ test("a footer the rules do not know rejects the file, and the report's skip_row
     '打印 2026-12-01 08:00 王芳,,,,,,,',
   ];
   writeFileSync(file, `${rows.join('\n')}\n`);
-  const first = await importFile({
-    db,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(MAPPING, 'mes.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const first = await importQuality(db, file, MAPPING);
   assert.equal(first.status, 'rejected');
   assert.deepEqual(batches(db, 'FT-%'), [], 'nothing written');
   assert.deepEqual(first.sparseRow, { row: 4, text: '打印 2026-12-01 08:00 王芳', column: '产线' });
@@ -210,13 +190,7 @@ test("a footer the rules do not know rejects the file, and the report's skip_row
   // the suggested YAML is valid, and it skips the row
   const suggested = parseYaml(hint[1]!) as { skip_rows: Record<string, string> };
   assert.deepEqual(suggested, { skip_rows: { 产线: '^打印' } });
-  const second = await importFile({
-    db,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(`${MAPPING}${hint[1]}\n`, 'mes.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const second = await importQuality(db, file, `${MAPPING}${hint[1]}\n`);
   assert.equal(second.status, 'imported', formatReport(second));
   assert.deepEqual([second.written, second.skipped, second.skippedRows[0]?.why], [2, 1, 'skip_rows: 产线']);
   assert.deepEqual(batches(db, 'FT-%'), ['FT-A1', 'FT-B1']);
@@ -224,7 +198,7 @@ test("a footer the rules do not know rejects the file, and the report's skip_row
 
 test('skip_rows skips rows that would pass (test batches); a skip_rows column the file lacks rejects it', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'with-test-batches.csv');
+  const file = path.join(plants.dir, 'with-test-batches.csv');
   const rows = [
     HEADER,
     'A线,2026/11/30,白班,SK-A1,1200,12,毛刺,张伟',
@@ -232,26 +206,14 @@ test('skip_rows skips rows that would pass (test batches); a skip_rows column th
     'B线,2026/11/30,白班,SK-B1,320,9,毛刺,李娜',
   ];
   writeFileSync(file, `${rows.join('\n')}\n`);
-  const skipping = await importFile({
-    db,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(`${MAPPING}skip_rows:\n  批次号: "^TEST-"\n`, 'mes.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const skipping = await importQuality(db, file, `${MAPPING}skip_rows:\n  批次号: "^TEST-"\n`);
   assert.equal(skipping.status, 'imported', formatReport(skipping));
   assert.deepEqual([skipping.written, skipping.skipped], [2, 1]);
   assert.deepEqual(skipping.skippedRows, [{ row: 3, text: 'TEST-A2', why: 'skip_rows: 批次号' }]);
   assert.deepEqual(batches(db, '%-A%').concat(batches(db, 'SK-B%')), ['SK-A1', 'SK-B1']);
 
   const other = freshDb();
-  const missing = await importFile({
-    db: other,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(`${MAPPING}skip_rows:\n  批号: "^TEST-"\n`, 'mes.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const missing = await importQuality(other, file, `${MAPPING}skip_rows:\n  批号: "^TEST-"\n`);
   assert.equal(missing.status, 'rejected');
   assert.equal(missing.problems[0]?.rule, 'skip_rows names a column of the file');
   assert.match(missing.problems[0]?.fix ?? '', /no column "批号" \(its columns: 产线, 生产日期/);
@@ -260,15 +222,9 @@ test('skip_rows skips rows that would pass (test batches); a skip_rows column th
 
 test('a file of totals alone is rejected as having no data, with the reason', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'totals-only.csv');
+  const file = path.join(plants.dir, 'totals-only.csv');
   writeFileSync(file, `${HEADER}\n合计,,,,0,0,,\n`);
-  const report = await importFile({
-    db,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(MAPPING, 'mes.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const report = await importQuality(db, file, MAPPING);
   assert.equal(report.status, 'rejected');
   assert.deepEqual([report.rows, report.skipped], [1, 1]);
   assert.equal(report.problems[0]?.rule, 'at least one data row');
@@ -295,16 +251,10 @@ async function mergedReport(file: string): Promise<void> {
 }
 
 test('merged cells: the fix names fill_down; with it the blanks take the value above, a total row does not', async () => {
-  const file = path.join(dir, '合并单元格.xlsx');
+  const file = path.join(plants.dir, '合并单元格.xlsx');
   await mergedReport(file);
   const db = freshDb();
-  const without = await importFile({
-    db,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(MAPPING, 'mes.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const without = await importQuality(db, file, MAPPING);
   assert.equal(without.status, 'rejected');
   assert.deepEqual(
     without.problems.map((entry) => [entry.row, entry.column]),
@@ -323,13 +273,7 @@ test('merged cells: the fix names fill_down; with it the blanks take the value a
   );
   assert.deepEqual(batches(db, 'MG-%'), []);
 
-  const report = await importFile({
-    db,
-    table: 'quality_data',
-    file,
-    mapping: parseMapping(`${MAPPING}fill_down: [产线, 生产日期]\n`, 'mes.yaml'),
-    importedAt: '2026-12-01T06:00:00',
-  });
+  const report = await importQuality(db, file, `${MAPPING}fill_down: [产线, 生产日期]\n`);
   assert.equal(report.status, 'imported', formatReport(report));
   // the total and the note under the table are not filled: they are not data
   assert.deepEqual([report.written, report.filledDown, report.skipped], [5, 6, 2]);
@@ -354,7 +298,7 @@ test('merged cells: the fix names fill_down; with it the blanks take the value a
 });
 
 test('fill_down in a large grouped CSV read by the reader process (coded cells), and a column the file lacks', async () => {
-  const file = path.join(dir, 'grouped.csv');
+  const file = path.join(plants.dir, 'grouped.csv');
   const lines = [HEADER];
   for (let index = 0; index < 3000; index++) {
     const first = index % 100 === 0; // the line and the date are written once per group of 100
@@ -367,13 +311,7 @@ test('fill_down in a large grouped CSV read by the reader process (coded cells),
   const previous = process.env.AIRGAP_AGENT_IMPORT_READER;
   process.env.AIRGAP_AGENT_IMPORT_READER = 'child';
   try {
-    const report = await importFile({
-      db,
-      table: 'quality_data',
-      file,
-      mapping: parseMapping(`${MAPPING}fill_down: [产线, 生产日期]\n`, 'mes.yaml'),
-      importedAt: '2026-12-01T06:00:00',
-    });
+    const report = await importQuality(db, file, `${MAPPING}fill_down: [产线, 生产日期]\n`);
     assert.equal(report.readIn, 'reader-process');
     assert.equal(report.status, 'imported', formatReport(report));
     assert.deepEqual([report.written, report.filledDown], [3000, 2 * 2970]);
@@ -394,13 +332,7 @@ test('fill_down in a large grouped CSV read by the reader process (coded cells),
     } finally {
       handle.close();
     }
-    const missing = await importFile({
-      db: freshDb(),
-      table: 'quality_data',
-      file,
-      mapping: parseMapping(`${MAPPING}fill_down: [线别]\n`, 'mes.yaml'),
-      importedAt: '2026-12-01T06:00:00',
-    });
+    const missing = await importQuality(freshDb(), file, `${MAPPING}fill_down: [线别]\n`);
     assert.equal(missing.status, 'rejected');
     assert.equal(missing.problems[0]?.rule, 'fill_down names a column of the file');
   } finally {

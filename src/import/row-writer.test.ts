@@ -1,29 +1,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { importFile, type ImportReport } from './importer.js';
 import { ROWS_PER_STATEMENT } from './row-writer.js';
 
-let dir: string;
-let pristine: string;
-const HEADER = 'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
-
-before(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'row-writer-'));
-  pristine = seedTestPlant({ dir, rows: 600, docs: false }).db;
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-let counter = 0;
-function freshDb(): string {
-  const file = path.join(dir, `plant-${++counter}.db`);
-  copyFileSync(pristine, file);
-  return file;
-}
+import { QUALITY_HEADER as HEADER, testPlants } from './test-plant.js';
+const plants = testPlants('row-writer', 600);
+const freshDb = (): string => plants.fresh();
 
 function query<T>(db: string, sql: string): T[] {
   const handle = openSqlite(db, { readonly: true });
@@ -78,7 +63,7 @@ test('a file written without its indexes (bulk) ends exactly as one written row 
         `${defects ? 'burr' : ''},张伟,2027-02-${day} 09:${String(index % 60).padStart(2, '0')}`,
     );
   }
-  const file = path.join(dir, 'bulk.csv');
+  const file = path.join(plants.dir, 'bulk.csv');
   writeFileSync(file, lines.join('\n'));
   const common = { table: 'quality_data', file, importedAt: '2027-03-01T06:00:00' };
   const bulk = await importFile({ ...common, db: bulkDb, bulkRows: 1 });
@@ -86,7 +71,7 @@ test('a file written without its indexes (bulk) ends exactly as one written row 
   assert.equal(bulk.status, 'imported', JSON.stringify(bulk.problems));
   assert.deepEqual(figures(bulk), figures(byRow));
   assert.ok(bulk.updated > 40, `rows that the table had or that the file repeats were updated (${bulk.updated})`);
-  const had = query<{ id: number }>(pristine, 'SELECT max(record_id) AS id FROM quality_data')[0]!.id;
+  const had = query<{ id: number }>(plants.pristine, 'SELECT max(record_id) AS id FROM quality_data')[0]!.id;
   const after = contents(bulkDb, had);
   assert.deepEqual(after, contents(rowDb, had));
   assert.deepEqual((after as { integrity: unknown }).integrity, [{ integrity_check: 'ok' }]);
@@ -108,8 +93,8 @@ test('a row the database refuses inside a multi-row statement is reported alone,
     const id = index === 38 ? taken!.record_id : 1_000_000 + index;
     lines.push(`${id},A,2027-02-01,day,R${index},铰链,480,0,,张伟,2027-02-01 09:00`);
   }
-  const file = path.join(dir, 'refused.csv');
-  const rejectFile = path.join(dir, 'refused.rejects.csv');
+  const file = path.join(plants.dir, 'refused.csv');
+  const rejectFile = path.join(plants.dir, 'refused.rejects.csv');
   writeFileSync(file, lines.join('\n'));
   const report = await importFile({ db, table: 'quality_data', file, rejectFile, importedAt: '2027-03-01T06:00:00' });
   assert.equal(report.status, 'imported', JSON.stringify(report.problems));

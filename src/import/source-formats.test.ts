@@ -6,41 +6,24 @@
  * 2003 XML file, an HTML table, an OpenDocument or binary (.xlsb) workbook under an Excel name are refused
  * with what the file is and how to save it, before anything is written. The inbox takes .xls names.
  */
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from 'xlsx';
 import pino from 'pino';
-import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { AppError } from '../errors.js';
 import { configFromObject } from '../config/load.js';
 import { importFile } from './importer.js';
 import { InboxWatcher } from './inbox.js';
 import { formatReport } from './report.js';
+import { QUALITY_HEADER, testPlants } from './test-plant.js';
 
-let dir: string;
-let pristine: string;
-before(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'formats-'));
-  pristine = seedTestPlant({ dir, rows: 2000, docs: false }).db;
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
+const plants = testPlants('formats', 2000);
+const freshDb = (): string => plants.fresh();
 
-const HEADER = [
-  'line_id',
-  'record_date',
-  'shift',
-  'batch_no',
-  'product',
-  'inspected_qty',
-  'defect_qty',
-  'defect_type',
-  'inspector',
-  'recorded_at',
-];
+const HEADER = QUALITY_HEADER.split(',');
 
 /** SheetJS writes the quality rows as `bookType` to `name` (any name: the content is what it is) */
 function write(name: string, bookType: XLSX.BookType, batch: string): string {
@@ -51,15 +34,8 @@ function write(name: string, bookType: XLSX.BookType, batch: string): string {
     ['B', '2026-11-30', 'night', `${batch}-2`, '支架', 480, 0, '', '李娜', '2026-11-30 21:40'],
   ];
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), '质检');
-  const file = path.join(dir, name);
+  const file = path.join(plants.dir, name);
   XLSX.writeFile(book, file, { bookType });
-  return file;
-}
-
-let counter = 0;
-function freshDb(): string {
-  const file = path.join(dir, `plant-${++counter}.db`);
-  copyFileSync(pristine, file);
   return file;
 }
 
@@ -162,11 +138,11 @@ test('formats that are not read are refused by what they are, with how to save t
 });
 
 test('the inbox takes an .xls name: an XLSX is imported, an HTML table goes to failed/ with the reason', async () => {
-  const root = path.join(dir, 'inbox-case');
+  const root = path.join(plants.dir, 'inbox-case');
   const inbox = path.join(root, 'inbox');
   mkdirSync(inbox, { recursive: true });
   const db = path.join(root, 'plant.db');
-  copyFileSync(pristine, db);
+  copyFileSync(plants.pristine, db);
   const config = configFromObject({ plant: { db }, import: { inbox, stable_ms: 0, poll_ms: 100 } }, root);
   const watcher = new InboxWatcher({ config, log: pino({ level: 'silent' }) });
   copyFileSync(write('x.xlsx', 'xlsx', 'IN'), path.join(inbox, 'quality_data-20261130.xls'));

@@ -5,40 +5,25 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
-import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { appRoot } from '../runtime/self.js';
 import { AppError } from '../errors.js';
 import { main } from '../cli/main.js';
 import { importFile, recoverInterruptedImport, type ImportOptions, type ImportReport } from './importer.js';
 import { formatReport } from './report.js';
+import { QUALITY_HEADER as HEADER, testPlants } from './test-plant.js';
 import { NO_MAPPING, parseMapping, type Mapping } from './mapping.js';
 import { readSource, type SourceHandlers } from './source.js';
 import { readSourceInChild } from './source-process.js';
 import { BatchDecoder, BatchEncoder } from './source-wire.js';
 
-let dir: string;
-let pristine: string;
-const HEADER = 'line_id,record_date,shift,batch_no,product,inspected_qty,defect_qty,defect_type,inspector,recorded_at';
-
-before(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'import-reader-'));
-  pristine = seedTestPlant({ dir, rows: 2000, docs: false }).db;
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-let counter = 0;
-function freshDb(): string {
-  const file = path.join(dir, `plant-${++counter}.db`);
-  copyFileSync(pristine, file);
-  return file;
-}
+const plants = testPlants('import-reader', 2000);
+const freshDb = (): string => plants.fresh();
 
 function count(db: string, sql = 'SELECT count(*) AS n FROM quality_data'): number {
   const handle = openSqlite(db, { readonly: true });
@@ -178,7 +163,7 @@ interface Fixture {
 
 async function fixtures(): Promise<Fixture[]> {
   const list: Fixture[] = [];
-  const bom = path.join(dir, 'bom-semicolon.csv');
+  const bom = path.join(plants.dir, 'bom-semicolon.csv');
   writeFileSync(
     bom,
     Buffer.concat([
@@ -193,7 +178,7 @@ async function fixtures(): Promise<Fixture[]> {
     ]),
   );
   list.push({ name: 'a UTF-8 BOM CSV with semicolons', table: 'quality_data', file: bom });
-  const gbk = path.join(dir, 'mes-gbk.csv');
+  const gbk = path.join(plants.dir, 'mes-gbk.csv');
   writeFileSync(
     gbk,
     iconv.encode(
@@ -210,7 +195,7 @@ async function fixtures(): Promise<Fixture[]> {
   const mes = parseMapping(MES_MAPPING, 'mes.yaml');
   list.push({ name: 'a GBK CSV with Chinese headers', table: 'quality_data', file: gbk, mapping: mes });
   list.push({ name: 'bad rows with a reject file', table: 'quality_data', file: gbk, mapping: mes, rejectFile: true });
-  const xlsx = path.join(dir, 'orders.xlsx');
+  const xlsx = path.join(plants.dir, 'orders.xlsx');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('工单');
   sheet.addRow(['设备维修工单导出']);
@@ -228,7 +213,7 @@ columns: { 工单号: order_id, 设备: equipment_id, 产线: line_id, 优先级
     'excel.yaml',
   );
   list.push({ name: 'an XLSX written by exceljs', table: 'work_orders', file: xlsx, mapping: excel });
-  const separator = path.join(dir, 'separator.csv');
+  const separator = path.join(plants.dir, 'separator.csv');
   writeFileSync(
     separator,
     [
@@ -238,7 +223,7 @@ columns: { 工单号: order_id, 设备: equipment_id, 产线: line_id, 优先级
     ].join('\n'),
   );
   list.push({ name: 'a cell holding the separator characters', table: 'quality_data', file: separator });
-  const multiline = path.join(dir, 'multiline.csv');
+  const multiline = path.join(plants.dir, 'multiline.csv');
   writeFileSync(
     multiline,
     [
@@ -250,7 +235,7 @@ columns: { 工单号: order_id, 设备: equipment_id, 产线: line_id, 优先级
   );
   list.push({ name: 'a quoted multi-line cell and an empty line', table: 'quality_data', file: multiline });
   // several batches; a column with more distinct values than a dictionary holds; ragged and long cells
-  const large = path.join(dir, 'large.csv');
+  const large = path.join(plants.dir, 'large.csv');
   const lines = [HEADER];
   for (let index = 0; index < 40_000; index++) {
     const product = index % 997 === 0 ? `长${'x'.repeat(100)}${index}` : `P${index % 5000}`;
@@ -265,7 +250,7 @@ columns: { 工单号: order_id, 设备: equipment_id, 产线: line_id, 优先级
   // every row as wide as the header, so each batch crosses coded and the importer looks values up by their
   // code: repeated good values through the mapping's value maps, and repeated bad ones (an unknown line, a
   // shift that is not mapped, more defects than inspected) in every batch
-  const coded = path.join(dir, 'coded-mapped.csv');
+  const coded = path.join(plants.dir, 'coded-mapped.csv');
   const mapped = ['产线,日期,班次,批次号,检验数量,不良数量,不良类型,检验员,记录时间,备注'];
   for (let index = 0; index < 20_000; index++) {
     const line = index % 997 === 5 ? 'Q线' : index % 2 ? 'A线' : 'B线';
@@ -316,7 +301,9 @@ test('an import through the reader process reports what an import read in the im
         file: fixture.file,
         importedAt: '2026-11-30T06:02:00',
         ...(fixture.mapping ? { mapping: fixture.mapping } : {}),
-        ...(fixture.rejectFile ? { rejectFile: path.join(dir, `rejects-${mode}-${counter}.csv`) } : {}),
+        ...(fixture.rejectFile
+          ? { rejectFile: path.join(plants.dir, `rejects-${mode}-${path.basename(db, '.db')}.csv`) }
+          : {}),
       };
       const report = await withReader(mode, () => importFile(options));
       reports.push(comparable(report));
@@ -334,7 +321,7 @@ test('an import through the reader process reports what an import read in the im
 
 test('a re-import that the ledger skips starts no reader process; a same-size corrected export does', async () => {
   const db = freshDb();
-  const file = path.join(dir, 'ledger-precheck.csv');
+  const file = path.join(plants.dir, 'ledger-precheck.csv');
   const body = (defects: number) =>
     [HEADER, `A,2026-11-30,day,LP1,铰链,480,${defects},burr,张伟,2026-11-30 09:00`].join('\n');
   writeFileSync(file, body(2));
@@ -361,16 +348,16 @@ test('a re-import that the ledger skips starts no reader process; a same-size co
 });
 
 test('failures cross from the reader process with their code, message and hint', async () => {
-  const truncated = path.join(dir, 'truncated.xlsx');
+  const truncated = path.join(plants.dir, 'truncated.xlsx');
   const workbook = new ExcelJS.Workbook();
   workbook.addWorksheet('s').addRow(['order_id', 'title']);
   const whole = Buffer.from(await workbook.xlsx.writeBuffer());
   writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
-  const oneSheet = path.join(dir, 'one-sheet.xlsx');
+  const oneSheet = path.join(plants.dir, 'one-sheet.xlsx');
   writeFileSync(oneSheet, whole);
-  const damaged = path.join(dir, 'damaged.xlsx');
+  const damaged = path.join(plants.dir, 'damaged.xlsx');
   writeFileSync(damaged, Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x10, 0x20, 0x30]));
-  const badUtf8 = path.join(dir, 'bad-utf8.csv');
+  const badUtf8 = path.join(plants.dir, 'bad-utf8.csv');
   writeFileSync(
     badUtf8,
     Buffer.concat([
@@ -379,13 +366,13 @@ test('failures cross from the reader process with their code, message and hint',
     ]),
   );
   // the binary .xls of Excel 97–2003, written by SheetJS
-  const xls = path.join(dir, 'old.xls');
+  const xls = path.join(plants.dir, 'old.xls');
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['order_id', 'title']]), 's');
   XLSX.writeFile(book, xls, { bookType: 'biff8' });
   const cases: Array<[string, string, Mapping?]> = [
-    ['a missing file', path.join(dir, 'nothing-here.csv')],
-    ['a folder', dir.replace(/$/, '/')],
+    ['a missing file', path.join(plants.dir, 'nothing-here.csv')],
+    ['a folder', plants.dir.replace(/$/, '/')],
     ['an .xls', xls],
     ['a truncated XLSX', truncated],
     ['binary bytes named .xlsx', damaged],
@@ -403,7 +390,7 @@ test('failures cross from the reader process with their code, message and hint',
 });
 
 function largeFile(name: string, rows: number): string {
-  const file = path.join(dir, `${name}.csv`);
+  const file = path.join(plants.dir, `${name}.csv`);
   const lines = [HEADER];
   for (let index = 0; index < rows; index++)
     lines.push(`A,2026-11-30,day,${name}${index},铰链,480,${index % 5},burr,张伟,2026-11-30 09:00`);
@@ -554,9 +541,13 @@ test('import-reader is hidden, and refuses to run without an importer', async ()
   assert.match(stdout, /\n {2}import /);
   assert.doesNotMatch(stdout, /import-reader/);
   // run as a command (no IPC channel): a usage error
-  const started = spawn(path.join(appRoot(), 'bin', 'airgap-agent'), ['import-reader', path.join(dir, 'x.csv')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const started = spawn(
+    path.join(appRoot(), 'bin', 'airgap-agent'),
+    ['import-reader', path.join(plants.dir, 'x.csv')],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   started.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => started.on('close', (exitCode) => resolve(exitCode)));
