@@ -684,19 +684,21 @@ async function importRead(
       headers = raw.map((header) => normalizeText(header.replace(/^\uFEFF/, '')));
       const skip = bindSkipRules(mapping.skipRows, headers);
       skipTest = skip.test;
-      fillDown = mapping.fillDown.map((column) => headerIndex(headers, column));
-      const unknown = mapping.fillDown.filter((_column, index) => fillDown[index]! < 0);
-      fillDown = fillDown.filter((index) => index >= 0);
-      for (const column of [...skip.missing, ...unknown]) {
+      fillDown = mapping.fillDown.map((column) => headerIndex(headers, column)).filter((index) => index >= 0);
+      const absent = [
+        ...skip.missing.map((column) => ({ column, key: 'skip_rows', also: ", or '*' for any column" })),
+        ...mapping.fillDown
+          .filter((column) => headerIndex(headers, column) < 0)
+          .map((column) => ({ column, key: 'fill_down', also: '' })),
+      ];
+      for (const { column, key, also } of absent) {
         problem({
           row: mapping.headerRow,
           column,
           field: '',
           value: column,
-          rule: `${unknown.includes(column) ? 'fill_down' : 'skip_rows'} names a column of the file`,
-          fix:
-            `the file has no column "${column}" (its columns: ${headers.filter(Boolean).join(', ')}): name one of ` +
-            `them${unknown.includes(column) ? '' : ", or '*' for any column"}`,
+          rule: `${key} names a column of the file`,
+          fix: `the file has no column "${column}" (its columns: ${headers.filter(Boolean).join(', ')}): name one of them${also}`,
         });
         fileProblem = true;
       }
@@ -913,10 +915,7 @@ async function importRead(
     const noteSparseRow = (row: number, cells: readonly Cell[]): void => {
       if (report.sparseRow !== undefined) return;
       const mapped = targets.filter((target) => target.index >= 0);
-      const empty = mapped.filter((target) => {
-        const cell = cells[target.index];
-        return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
-      }).length;
+      const empty = mapped.filter((target) => isBlank(cells[target.index])).length;
       if (empty * 2 <= mapped.length) return;
       const index = cells.findIndex((cell) => typeof cell === 'string' && cell.trim() !== '');
       if (index < 0) return;
