@@ -11,7 +11,7 @@ import { importFile, importerChecksForeignKeys, recoverInterruptedImport, type I
 import { tableSpec } from './contract.js';
 import { loadMapping, parseMapping } from './mapping.js';
 import { formatReport } from './report.js';
-import { testPlants } from './test-plant.js';
+import { query, testPlants } from './test-plant.js';
 
 const plants = testPlants('import', 4000);
 const freshDb = (): string => plants.fresh();
@@ -23,15 +23,6 @@ function cleanEnv(): NodeJS.ProcessEnv {
   delete env.AIRGAP_AGENT_CONFIG;
   delete env.AIRGAP_AGENT_NOW;
   return env;
-}
-
-function query<T>(db: string, sql: string, ...params: unknown[]): T[] {
-  const handle = openSqlite(db, { readonly: true });
-  try {
-    return handle.prepare(sql).all(...params) as T[];
-  } finally {
-    handle.close();
-  }
 }
 
 const count = (db: string, table = 'quality_data'): number =>

@@ -12,7 +12,6 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -27,7 +26,7 @@ import { seedTestPlant } from '../seed/testing.js';
 import { openSqlite } from '../store/sqlite.js';
 import { InboxWatcher } from './inbox.js';
 import { readFreshness } from './freshness.js';
-import { QUALITY_HEADER as HEADER } from './test-plant.js';
+import { inboxReport, QUALITY_HEADER as HEADER } from './test-plant.js';
 import { liveCookie, startLiveService } from '../http/testing/live.js';
 import { OPERATOR } from '../http/testing/helpers.js';
 import { dataOf, readSse } from '../http/testing/sse-client.js';
@@ -73,16 +72,8 @@ test('a file still being written is not read; once stable it is imported and mov
   assert.equal(results[0]!.outcome, 'imported');
   assert.equal(results[0]!.report?.written, 2);
   assert.equal(existsSync(file), false);
-  const done = readdirSync(path.join(inbox, 'done'));
-  assert.equal(done.length, 2);
-  const report = readFileSync(
-    path.join(
-      inbox,
-      'done',
-      done.find((name) => name.endsWith('.report.txt'))!,
-    ),
-    'utf8',
-  );
+  assert.equal(readdirSync(path.join(inbox, 'done')).length, 2);
+  const report = inboxReport(inbox, 'done', '');
   assert.match(report, /IMPORTED quality_data-2026-11-30\.csv → quality_data/);
   assert.match(report, /imported 2 rows into quality_data/);
   const handle = openSqlite(db, { readonly: true });
@@ -119,25 +110,10 @@ test('a .done marker makes a file ready at once; a bad file goes to failed/ with
       ['quality_data-bad.csv', 'failed'],
     ],
   );
-  const failed = readdirSync(path.join(inbox, 'failed'));
-  const badReport = readFileSync(
-    path.join(
-      inbox,
-      'failed',
-      failed.find((name) => name.endsWith('quality_data-bad.csv.report.txt'))!,
-    ),
-    'utf8',
-  );
+  const badReport = inboxReport(inbox, 'failed', 'quality_data-bad.csv');
   assert.match(badReport, /REJECTED/);
   assert.match(badReport, /row 2, column shift: value "早班" — rule: one of day, night/);
-  const unknown = readFileSync(
-    path.join(
-      inbox,
-      'failed',
-      failed.find((name) => name.endsWith('export.csv.report.txt'))!,
-    ),
-    'utf8',
-  );
+  const unknown = inboxReport(inbox, 'failed', 'export.csv');
   assert.match(unknown, /start the file name with the table/);
   assert.equal(existsSync(path.join(inbox, 'quality_data-bad.csv.done')), false, 'the marker is removed');
   assert.ok(existsSync(path.join(inbox, 'quality_data-later.csv')), 'no marker, not stable: left alone');
@@ -334,16 +310,7 @@ test('worker mode (the service): each import runs in its own process, with the s
   assert.equal(results[2]!.report?.written, 1);
   assert.match(results[2]!.report?.source?.encoding ?? '', /^gb18030/);
   assert.equal(qualityRows(db), before + 1);
-  const failed = readdirSync(path.join(inbox, 'failed'));
-  const report = (name: string) =>
-    readFileSync(
-      path.join(
-        inbox,
-        'failed',
-        failed.find((entry) => entry.endsWith(`${name}.report.txt`))!,
-      ),
-      'utf8',
-    );
+  const report = (name: string) => inboxReport(inbox, 'failed', name);
   assert.match(report('quality_data-bad.csv'), /row 2, column shift: value "早班" — rule: one of day, night/);
   assert.equal(results[1]!.report, undefined);
   assert.match(results[1]!.error ?? '', /quality_data-empty\.xlsx/);

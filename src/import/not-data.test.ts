@@ -5,28 +5,29 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import ExcelJS from 'exceljs';
 import { parse as parseYaml } from 'yaml';
-import { openSqlite } from '../store/sqlite.js';
 import { AppError } from '../errors.js';
 import { importFile, type ImportReport } from './importer.js';
 import { parseMapping } from './mapping.js';
 import { bindSkipRules, compileSkipRules, notDataRow } from './not-data.js';
 import { formatReport } from './report.js';
-import { testPlants } from './test-plant.js';
+import { query, testPlants, withReader } from './test-plant.js';
 
 const plants = testPlants('not-data', 2000);
 const freshDb = (): string => plants.fresh();
 
 function batches(db: string, like: string): string[] {
-  const handle = openSqlite(db, { readonly: true });
-  try {
-    return (
-      handle.prepare('SELECT batch_no FROM quality_data WHERE batch_no LIKE ? ORDER BY batch_no').all(like) as Array<{
-        batch_no: string;
-      }>
-    ).map((row) => row.batch_no);
-  } finally {
-    handle.close();
-  }
+  return query<{ batch_no: string }>(
+    db,
+    'SELECT batch_no FROM quality_data WHERE batch_no LIKE ? ORDER BY batch_no',
+    like,
+  ).map((row) => row.batch_no);
+}
+
+/** a UTF-8 CSV of these lines in the test folder */
+function csvFile(name: string, lines: string[]): string {
+  const file = path.join(plants.dir, name);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
 }
 
 /** import FILE into quality_data of DB with a mapping given as YAML */
@@ -173,14 +174,12 @@ test('an Excel report (exceljs): title row, SUM formulas in the total row, a not
 
 test("a footer the rules do not know rejects the file, and the report's skip_rows line, pasted, imports it", async () => {
   const db = freshDb();
-  const file = path.join(plants.dir, '质检日报-页脚.csv');
-  const rows = [
+  const file = csvFile('质检日报-页脚.csv', [
     HEADER,
     'A线,2026/11/30,白班,FT-A1,1200,12,毛刺,张伟',
     'B线,2026/11/30,白班,FT-B1,320,9,毛刺,李娜',
     '打印 2026-12-01 08:00 王芳,,,,,,,',
-  ];
-  writeFileSync(file, `${rows.join('\n')}\n`);
+  ]);
   const first = await importQuality(db, file, MAPPING);
   assert.equal(first.status, 'rejected');
   assert.deepEqual(batches(db, 'FT-%'), [], 'nothing written');
@@ -198,14 +197,12 @@ test("a footer the rules do not know rejects the file, and the report's skip_row
 
 test('skip_rows skips rows that would pass (test batches); a skip_rows column the file lacks rejects it', async () => {
   const db = freshDb();
-  const file = path.join(plants.dir, 'with-test-batches.csv');
-  const rows = [
+  const file = csvFile('with-test-batches.csv', [
     HEADER,
     'A线,2026/11/30,白班,SK-A1,1200,12,毛刺,张伟',
     'A线,2026/11/30,白班,TEST-A2,10,0,无,张伟',
     'B线,2026/11/30,白班,SK-B1,320,9,毛刺,李娜',
-  ];
-  writeFileSync(file, `${rows.join('\n')}\n`);
+  ]);
   const skipping = await importQuality(db, file, `${MAPPING}skip_rows:\n  批次号: "^TEST-"\n`);
   assert.equal(skipping.status, 'imported', formatReport(skipping));
   assert.deepEqual([skipping.written, skipping.skipped], [2, 1]);
@@ -222,8 +219,7 @@ test('skip_rows skips rows that would pass (test batches); a skip_rows column th
 
 test('a file of totals alone is rejected as having no data, with the reason', async () => {
   const db = freshDb();
-  const file = path.join(plants.dir, 'totals-only.csv');
-  writeFileSync(file, `${HEADER}\n合计,,,,0,0,,\n`);
+  const file = csvFile('totals-only.csv', [HEADER, '合计,,,,0,0,,']);
   const report = await importQuality(db, file, MAPPING);
   assert.equal(report.status, 'rejected');
   assert.deepEqual([report.rows, report.skipped], [1, 1]);
@@ -278,27 +274,19 @@ test('merged cells: the fix names fill_down; with it the blanks take the value a
   // the total and the note under the table are not filled: they are not data
   assert.deepEqual([report.written, report.filledDown, report.skipped], [5, 6, 2]);
   assert.match(formatReport(report), /fill_down: 6 empty cell\(s\) took the value of the row above/);
-  const handle = openSqlite(db, { readonly: true });
-  try {
-    assert.deepEqual(
-      handle
-        .prepare("SELECT batch_no, line_id, record_date FROM quality_data WHERE batch_no LIKE 'MG-%' ORDER BY batch_no")
-        .all(),
-      [
-        { batch_no: 'MG-A1', line_id: 'A', record_date: '2026-11-30' },
-        { batch_no: 'MG-A2', line_id: 'A', record_date: '2026-11-30' },
-        { batch_no: 'MG-A3', line_id: 'A', record_date: '2026-11-30' },
-        { batch_no: 'MG-B1', line_id: 'B', record_date: '2026-12-01' },
-        { batch_no: 'MG-B2', line_id: 'B', record_date: '2026-12-01' },
-      ],
-    );
-  } finally {
-    handle.close();
-  }
+  assert.deepEqual(
+    query(db, "SELECT batch_no, line_id, record_date FROM quality_data WHERE batch_no LIKE 'MG-%' ORDER BY batch_no"),
+    [
+      { batch_no: 'MG-A1', line_id: 'A', record_date: '2026-11-30' },
+      { batch_no: 'MG-A2', line_id: 'A', record_date: '2026-11-30' },
+      { batch_no: 'MG-A3', line_id: 'A', record_date: '2026-11-30' },
+      { batch_no: 'MG-B1', line_id: 'B', record_date: '2026-12-01' },
+      { batch_no: 'MG-B2', line_id: 'B', record_date: '2026-12-01' },
+    ],
+  );
 });
 
 test('fill_down in a large grouped CSV read by the reader process (coded cells), and a column the file lacks', async () => {
-  const file = path.join(plants.dir, 'grouped.csv');
   const lines = [HEADER];
   for (let index = 0; index < 3000; index++) {
     const first = index % 100 === 0; // the line and the date are written once per group of 100
@@ -306,37 +294,26 @@ test('fill_down in a large grouped CSV read by the reader process (coded cells),
       `${first ? (index % 200 === 0 ? 'A线' : 'B线') : ''},${first ? '2026/11/30' : ''},白班,GR-${index},480,1,毛刺,张伟`,
     );
   }
-  writeFileSync(file, `${lines.join('\n')}\n`);
+  const file = csvFile('grouped.csv', lines);
   const db = freshDb();
-  const previous = process.env.AIRGAP_AGENT_IMPORT_READER;
-  process.env.AIRGAP_AGENT_IMPORT_READER = 'child';
-  try {
+  await withReader('child', async () => {
     const report = await importQuality(db, file, `${MAPPING}fill_down: [产线, 生产日期]\n`);
     assert.equal(report.readIn, 'reader-process');
     assert.equal(report.status, 'imported', formatReport(report));
     assert.deepEqual([report.written, report.filledDown], [3000, 2 * 2970]);
-    const handle = openSqlite(db, { readonly: true });
-    try {
-      assert.deepEqual(
-        handle
-          .prepare(
-            "SELECT line_id, count(*) AS n FROM quality_data WHERE batch_no LIKE 'GR-%' AND record_date = '2026-11-30' " +
-              'GROUP BY line_id',
-          )
-          .all(),
-        [
-          { line_id: 'A', n: 1500 },
-          { line_id: 'B', n: 1500 },
-        ],
-      );
-    } finally {
-      handle.close();
-    }
+    assert.deepEqual(
+      query(
+        db,
+        "SELECT line_id, count(*) AS n FROM quality_data WHERE batch_no LIKE 'GR-%' AND record_date = '2026-11-30' " +
+          'GROUP BY line_id',
+      ),
+      [
+        { line_id: 'A', n: 1500 },
+        { line_id: 'B', n: 1500 },
+      ],
+    );
     const missing = await importQuality(freshDb(), file, `${MAPPING}fill_down: [线别]\n`);
     assert.equal(missing.status, 'rejected');
     assert.equal(missing.problems[0]?.rule, 'fill_down names a column of the file');
-  } finally {
-    if (previous === undefined) delete process.env.AIRGAP_AGENT_IMPORT_READER;
-    else process.env.AIRGAP_AGENT_IMPORT_READER = previous;
-  }
+  });
 });

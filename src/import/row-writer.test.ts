@@ -2,22 +2,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openSqlite } from '../store/sqlite.js';
 import { importFile, type ImportReport } from './importer.js';
 import { ROWS_PER_STATEMENT } from './row-writer.js';
 
-import { QUALITY_HEADER as HEADER, testPlants } from './test-plant.js';
+import { QUALITY_HEADER as HEADER, query, testPlants } from './test-plant.js';
 const plants = testPlants('row-writer', 600);
 const freshDb = (): string => plants.fresh();
-
-function query<T>(db: string, sql: string): T[] {
-  const handle = openSqlite(db, { readonly: true });
-  try {
-    return handle.prepare(sql).all() as T[];
-  } finally {
-    handle.close();
-  }
-}
 
 /**
  * What an import leaves: every row in record_id order, the record_ids of the rows the table had

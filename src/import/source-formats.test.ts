@@ -8,17 +8,16 @@
  */
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from 'xlsx';
 import pino from 'pino';
-import { openSqlite } from '../store/sqlite.js';
 import { AppError } from '../errors.js';
 import { configFromObject } from '../config/load.js';
 import { importFile } from './importer.js';
 import { InboxWatcher } from './inbox.js';
 import { formatReport } from './report.js';
-import { QUALITY_HEADER, testPlants } from './test-plant.js';
+import { inboxReport, QUALITY_HEADER, query, testPlants } from './test-plant.js';
 
 const plants = testPlants('formats', 2000);
 const freshDb = (): string => plants.fresh();
@@ -40,17 +39,12 @@ function write(name: string, bookType: XLSX.BookType, batch: string): string {
 }
 
 function rowsOf(db: string, batch: string): Array<Record<string, unknown>> {
-  const handle = openSqlite(db, { readonly: true });
-  try {
-    return handle
-      .prepare(
-        'SELECT line_id, shift, batch_no, product, inspected_qty, defect_type, inspector FROM quality_data ' +
-          'WHERE batch_no LIKE ? ORDER BY batch_no',
-      )
-      .all(`${batch}-%`) as Array<Record<string, unknown>>;
-  } finally {
-    handle.close();
-  }
+  return query(
+    db,
+    'SELECT line_id, shift, batch_no, product, inspected_qty, defect_type, inspector FROM quality_data ' +
+      'WHERE batch_no LIKE ? ORDER BY batch_no',
+    `${batch}-%`,
+  );
 }
 
 test('workbooks and text under another name are imported, and the report says what each was', async () => {
@@ -153,15 +147,7 @@ test('the inbox takes an .xls name: an XLSX is imported, an HTML table goes to f
     ['quality_data-web.xls', 'failed'],
   ]);
   assert.equal(rowsOf(db, 'IN').length, 2);
-  const failed = readdirSync(path.join(inbox, 'failed'));
-  const report = readFileSync(
-    path.join(
-      inbox,
-      'failed',
-      failed.find((name) => name.endsWith('.report.txt'))!,
-    ),
-    'utf8',
-  );
+  const report = inboxReport(inbox, 'failed', 'quality_data-web.xls');
   assert.match(report, /quality_data-web\.xls is a web page \(an HTML table\)/);
   assert.equal(existsSync(path.join(inbox, 'quality_data-web.xls')), false);
 });

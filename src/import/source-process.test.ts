@@ -16,7 +16,7 @@ import { AppError } from '../errors.js';
 import { main } from '../cli/main.js';
 import { importFile, recoverInterruptedImport, type ImportOptions, type ImportReport } from './importer.js';
 import { formatReport } from './report.js';
-import { QUALITY_HEADER as HEADER, testPlants } from './test-plant.js';
+import { QUALITY_HEADER as HEADER, testPlants, withReader } from './test-plant.js';
 import { NO_MAPPING, parseMapping, type Mapping } from './mapping.js';
 import { readSource, type SourceHandlers } from './source.js';
 import { readSourceInChild } from './source-process.js';
@@ -119,17 +119,6 @@ function describeError(error: unknown): unknown {
     hint: error instanceof AppError ? error.hint : undefined,
     app: error instanceof AppError,
   };
-}
-
-async function withReader<T>(mode: 'child' | 'inline', work: () => Promise<T>): Promise<T> {
-  const previous = process.env.AIRGAP_AGENT_IMPORT_READER;
-  process.env.AIRGAP_AGENT_IMPORT_READER = mode;
-  try {
-    return await work();
-  } finally {
-    if (previous === undefined) delete process.env.AIRGAP_AGENT_IMPORT_READER;
-    else process.env.AIRGAP_AGENT_IMPORT_READER = previous;
-  }
 }
 
 /** the report without what differs between two runs (timings, the database's path) */
