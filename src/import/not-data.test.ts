@@ -85,6 +85,10 @@ test('a total, a subtotal, a note and a page footer are told from data; a bad da
     ['an empty row', row(), undefined],
   ];
   for (const [name, cells, why] of cases) assert.equal(notDataRow(cells)?.why, why, name);
+  // date cells (XLSX) are filled cells: five of eight filled is more than a note
+  const day = new Date(Date.UTC(2026, 10, 30));
+  assert.equal(notDataRow(['注：补录', day, day, day, day, null, null, null]), undefined);
+  assert.equal(notDataRow(['注：补录', day, null, null, null, null, null, null])?.why, 'a note');
   assert.deepEqual(notDataRow(row('合\u3000 计', '', 3100)), { text: '合\u3000 计', why: 'a total row' });
 });
 
@@ -95,6 +99,12 @@ test('skip_rows: column rules and any-column rules; a bad expression is refused 
   assert.deepEqual(bound.test!(['A线', 'TEST-01', '']), { text: 'TEST-01', why: 'skip_rows: 批次号' });
   assert.deepEqual(bound.test!(['', '', '审核：李强']), { text: '审核：李强', why: 'skip_rows: *' });
   assert.equal(bound.test!(['A线', 'B01', '']), undefined);
+  // a date cell is matched as ISO 8601
+  const byDate = bindSkipRules(compileSkipRules({ 日期: '^2026-11-29' }, 'm'), ['日期']);
+  assert.deepEqual(byDate.test!([new Date(Date.UTC(2026, 10, 29))]), {
+    text: '2026-11-29T00:00:00.000Z',
+    why: 'skip_rows: 日期',
+  });
   // the header is matched as the importer matches mapped columns: exact, else without case
   assert.deepEqual(bindSkipRules(compileSkipRules({ batch: 'x' }, 'm'), ['Batch']).missing, []);
   assert.deepEqual(bindSkipRules(compileSkipRules({ 批号: 'x' }, 'm'), ['批次号']).missing, ['批号']);

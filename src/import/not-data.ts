@@ -25,9 +25,10 @@ const LABEL = /^[^\d:：]{1,12}[:：]/u;
 /** "第 1 页 共 3 页", "Page 1 of 3" */
 const PAGE = /^(第\d+页|page\d+(of\d+)?$)/iu;
 
+/** a cell as text: '' when empty; an XLSX date cell as ISO 8601 (a date cell is a filled cell) */
 function text(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return '';
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString();
   return String(cell).trim();
 }
 
@@ -40,7 +41,7 @@ export function notDataRow(cells: readonly Cell[]): { text: string; why: string 
   let filled = 0;
   for (const cell of cells) {
     const value = text(cell);
-    if (cell === null || cell === undefined || value === '') continue;
+    if (value === '') continue;
     filled += 1;
     if (first === '') first = value;
   }
