@@ -37,6 +37,11 @@ describe('the chat page in Chromium', { skip }, () => {
       await logIn(page, live.url, OPERATOR);
       assert.equal(await page.textContent('#who'), 'otto (operator)');
       assert.equal(await page.textContent('#send'), 'Send');
+      // how fresh the plant's data is, beside the title (/api/status, src/import/freshness.ts)
+      await page
+        .locator('#data-status')
+        .filter({ hasText: /^data up to \d{4}-\d\d-\d\d \d\d:\d\d/ })
+        .waitFor();
 
       // a rule-routed question: the SQL card with purpose, rows and timing, then the answer
       await ask(page, "What was line A's defect rate last Wednesday?");
