@@ -13,6 +13,8 @@ export interface ArgumentsValue {
   cutOff: string[];
   /** hand repairs made (hand-repair.ts); absent when none */
   repairs?: string[];
+  /** values written as unevaluated call expressions; absent when none */
+  callValues?: string[];
 }
 
 const MAX_DECODE_DEPTH = 4;
@@ -50,12 +52,14 @@ export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
   let current: unknown = raw;
   let repaired = false;
   const repairs: string[] = [];
+  const callValues: string[] = [];
   const done = (value: { value: Record<string, unknown>; cutOff: string[] }): Result<ArgumentsValue, string> =>
     ok({
       value: value.value,
       repaired,
       cutOff: value.cutOff,
       ...(repairs.length > 0 ? { repairs: [...new Set(repairs)] } : {}),
+      ...(callValues.length > 0 ? { callValues } : {}),
     });
   for (let depth = 0; depth <= MAX_DECODE_DEPTH; depth++) {
     if (current === null || current === undefined) return done({ value: {}, cutOff: [] });
@@ -80,6 +84,7 @@ export function readArguments(raw: unknown): Result<ArgumentsValue, string> {
     }
     repaired ||= parsed.value.repaired;
     if (parsed.value.fixes) repairs.push(...parsed.value.fixes);
+    if (parsed.value.callValues) callValues.push(...parsed.value.callValues);
     current = parsed.value.value;
   }
   return err(`arguments are encoded as a string more than ${MAX_DECODE_DEPTH} times; ${EXAMPLE}`);

@@ -11,7 +11,10 @@ export interface ExpectedCall {
   format: CallFormat;
   /** default false */
   repaired?: boolean;
-  /** arguments the text was cut off in (default: none) */
+  /**
+   * arguments the text was cut off in (default: none): such a call is read but
+   * refused (safety.ts), never under `calls`; the refusal names each argument
+   */
   cutOff?: string[];
 }
 
@@ -20,7 +23,13 @@ export interface CorpusCase {
   text: string;
   knownTools?: string[];
   expect:
-    | { calls: ExpectedCall[]; /** substrings, one per expected error (default: no errors) */ errors?: string[] }
+    | {
+        calls: ExpectedCall[];
+        /** substrings, one per expected error (default: no errors) */
+        errors?: string[];
+        /** calls read but refused besides the cut-off ones: the tool names, in order */
+        refused?: string[];
+      }
     | { proseOnly: true };
 }
 
@@ -183,10 +192,10 @@ export const CORPUS: CorpusCase[] = [
     expect: { calls: [{ name: 'query_database', arguments: QUERY, format: 'json' }] },
   },
   {
-    name: 'unknown tool name is kept (the loop reports it)',
+    name: 'unknown tool name is refused (the model hears which tools exist)',
     text: '{"name": "get_stock_price", "arguments": {"ticker": "ACME"}}',
     knownTools: TOOLS,
-    expect: { calls: [{ name: 'get_stock_price', arguments: { ticker: 'ACME' }, format: 'json' }] },
+    expect: { calls: [], refused: ['get_stock_price'] },
   },
   {
     name: 'chinese argument values',
@@ -220,9 +229,9 @@ export const CORPUS: CorpusCase[] = [
     expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'json', repaired: true }] },
   },
   {
-    name: 'missing closing brackets',
+    name: 'missing closing brackets: the call never closed and is refused',
     text: '{"name": "get_weather", "arguments": {"city": "Paris"',
-    expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'json', repaired: true }] },
+    expect: { calls: [], refused: ['get_weather'] },
   },
   {
     name: 'truncated mid-string',
@@ -628,8 +637,8 @@ export const CORPUS: CorpusCase[] = [
     knownTools: TOOLS,
     expect: {
       calls: [
-        { name: 'get_weather', arguments: { city: 'San Francisco' }, format: 'python' },
-        { name: 'is_public_holiday', arguments: { country_code: 'US', on_date: '2026-11-26' }, format: 'python' },
+        { name: 'get_weather', arguments: { city: 'San Francisco' }, format: 'pythonic' },
+        { name: 'is_public_holiday', arguments: { country_code: 'US', on_date: '2026-11-26' }, format: 'pythonic' },
       ],
     },
   },
@@ -747,10 +756,13 @@ export const CORPUS: CorpusCase[] = [
     expect: { calls: [{ name: 'get_weather', arguments: PARIS, format: 'hermes' }] },
   },
   {
-    name: 'same call with keys in another order is a duplicate',
+    name: 'the same call written twice in one format is two calls',
     text: '{"name": "is_public_holiday", "arguments": {"country_code": "IT", "on_date": "2026-12-08"}}\n{"arguments": {"on_date": "2026-12-08", "country_code": "IT"}, "name": "is_public_holiday"}',
     expect: {
-      calls: [{ name: 'is_public_holiday', arguments: { country_code: 'IT', on_date: '2026-12-08' }, format: 'json' }],
+      calls: [
+        { name: 'is_public_holiday', arguments: { country_code: 'IT', on_date: '2026-12-08' }, format: 'json' },
+        { name: 'is_public_holiday', arguments: { country_code: 'IT', on_date: '2026-12-08' }, format: 'json' },
+      ],
     },
   },
   {

@@ -24,6 +24,45 @@ export interface LenientJson {
   repaired: boolean;
   /** the hand repairs made (hand-repair.ts), when any */
   fixes?: string[];
+  /** values written as unevaluated call expressions (`"date": get_date()`), when any: such arguments never run */
+  callValues?: string[];
+}
+
+const LITERAL_WORDS = new Set(['true', 'false', 'null', 'True', 'False', 'None', 'NaN', 'Infinity', 'undefined']);
+
+/**
+ * Call expressions written where a JSON value belongs (`"date": get_current_date ()`,
+ * `[now(), 1]`), outside strings: the value is a call the model meant to be
+ * evaluated first, not data. Returns them as written (`get_current_date()`).
+ */
+export function callExpressions(text: string): string[] {
+  const found: string[] = [];
+  let quote: string | undefined;
+  let valuePosition = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quote !== undefined) {
+      if (char === '\\') index++;
+      else if (char === quote) quote = undefined;
+      continue;
+    }
+    if (char === '"' || (char === "'" && /[\s{[,:]/.test(text[index - 1] ?? ' '))) {
+      quote = char;
+      valuePosition = false;
+      continue;
+    }
+    if (char === ':' || char === '[' || char === ',') {
+      valuePosition = true;
+      continue;
+    }
+    if (/\s/.test(char)) continue;
+    if (valuePosition && /[A-Za-z_]/.test(char)) {
+      const match = /^([A-Za-z_][\w.]*)\s*\(/.exec(text.slice(index, index + 120));
+      if (match && !LITERAL_WORDS.has(match[1]!)) found.push(`${match[1]}()`);
+    }
+    valuePosition = false;
+  }
+  return found;
 }
 
 /** Tags a value cut off by truncation; never leaves this module's callers (see takeCutOffs). */
@@ -124,6 +163,15 @@ export function parseJsonLenient(text: string): Result<LenientJson, string> {
   } catch {
     // fall through to the repair
   }
+  const calls = callExpressions(text);
+  if (calls.length > 0) {
+    const repaired = repairJson(text);
+    return repaired.ok ? ok({ ...repaired.value, callValues: calls }) : repaired;
+  }
+  return repairJson(text);
+}
+
+function repairJson(text: string): Result<LenientJson, string> {
   const byHand = repairByHand(text);
   if (byHand.fixes.length > 0) {
     try {
@@ -211,8 +259,11 @@ export function findJsonEnd(text: string, start: number): number {
     else if (char === "'" && /[\s{[,:]/.test(text[index - 1] ?? ' ')) quote = char;
     else if (char === '{' || char === '[') stack.push(CLOSERS[char]!);
     else if (char === '}' || char === ']') {
-      // a mismatched closer still closes the innermost level; jsonrepair sorts out the rest
-      stack.pop();
+      // a closer of an outer level closes the levels inside it whose closers were left out
+      // (`[{"a": {"b": 1}]`: complete, one brace missing); a closer no level wants is dropped
+      const level = stack.lastIndexOf(char);
+      if (level < 0) continue;
+      stack.length = level;
       if (stack.length === 0) return index + 1;
     }
   }
@@ -227,6 +278,8 @@ export interface JsonCandidate {
   repaired: boolean;
   /** the value never closed: the rest of the text was taken and repaired */
   truncated: boolean;
+  /** values written as unevaluated call expressions, when any */
+  callValues?: string[] | undefined;
 }
 
 export interface CandidateVisitor {
@@ -283,6 +336,7 @@ export function scanJson(
       value: parsed.value.value,
       repaired: parsed.value.repaired || truncated,
       truncated,
+      callValues: parsed.value.callValues,
     });
     if (used) index = end;
     else if (!parsed.value.repaired && !truncated) index = end;

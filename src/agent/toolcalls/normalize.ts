@@ -51,15 +51,18 @@ export function plausibleToolName(name: string): boolean {
 }
 
 /**
- * Map a slightly-off name onto a known tool: a `functions.` prefix, letter
- * case, hyphens or spaces for underscores. Unknown names are kept (the loop
- * tells the model the tool does not exist).
+ * Map a slightly-off name onto a known tool, spelled as the tool was
+ * offered: a `functions.` prefix, letter case, spaces, dots or hyphens for
+ * underscores and back. Unknown names are kept (safety.ts refuses them and
+ * the model hears which tools exist).
  */
 export function resolveToolName(name: string, knownTools: string[] | undefined): string {
   const trimmed = name.trim();
   if (!knownTools || knownTools.includes(trimmed)) return trimmed;
   const stripped = trimmed.replace(/^(?:functions|function|tools|tool)[.:]/i, '');
-  const key = (value: string) => value.toLowerCase().replace(/[\s-]+/g, '_');
+  // the offered spelling wins: "get weather", "get-weather", "Get_Weather" name the offered "get_weather";
+  // "files_read" names "files.read", "Other_philosophy_QA_System" names "Other philosophy QA System"
+  const key = (value: string) => value.toLowerCase().replace(/[\s.-]+/g, '_');
   const matches = knownTools.filter((tool) => key(tool) === key(stripped));
   return matches.length === 1 ? matches[0]! : stripped;
 }
@@ -150,10 +153,13 @@ function callFromObject(
   const rest = Object.keys(object).filter((key) => key !== nameKey && !ENVELOPE_KEYS.has(key));
   if (isKnownTool(name, context)) {
     // {"name": "get_weather", "city": "Paris"}: arguments flattened beside the name
-    return finish(name, Object.fromEntries(rest.map((key) => [key, object[key]])), { context, repaired });
+    const call = finish(name, Object.fromEntries(rest.map((key) => [key, object[key]])), { context, repaired });
+    return rest.length === 0 && !('error' in call) ? { ...call, nameOnly: true } : call;
   }
-  if (context.knownTools === undefined && rest.length === 0 && plausibleToolName(name))
-    return finish(name, {}, { context, repaired });
+  if (context.knownTools === undefined && rest.length === 0 && plausibleToolName(name)) {
+    const call = finish(name, {}, { context, repaired });
+    return 'error' in call ? call : { ...call, nameOnly: true };
+  }
   return undefined;
 }
 

@@ -83,9 +83,13 @@ describe('airgap-agent parse-toolcalls', () => {
     assert.deepEqual(jsonLine(example.stdout), { calls: [], prose_only: true });
     const cut = jsonLine(
       cli(['--known-tools', 'search_docs'], '<|tool_call>call:search_docs{query:<|"|>press 3').stdout,
-    ) as { calls: unknown[]; errors: string[] };
+    ) as { calls: unknown[]; refused: Array<{ name: string; reason: string; message: string }> };
     assert.deepEqual(cut.calls, []);
-    assert.match(cut.errors[0]!, /call:search_docs\{…\} was cut off before its closing "\}"/);
+    assert.equal(cut.refused[0]!.reason, 'cut-off');
+    assert.match(
+      cut.refused[0]!.message,
+      /the call to search_docs was cut off \(the reply ended before its closing "\}"/,
+    );
   });
 
   test('--arguments --verbose: a literal \\n between tokens and unescaped inner quotes, repaired and named', () => {

@@ -31,21 +31,32 @@ describe('parseToolCalls corpus', () => {
     test(entry.name, () => {
       const outcome = parseToolCalls(entry.text, entry.knownTools ? { knownTools: entry.knownTools } : {});
       if ('proseOnly' in entry.expect) {
-        assert.deepEqual(outcome, { calls: [], proseOnly: true, errors: [] });
+        assert.deepEqual(outcome, { calls: [], refused: [], proseOnly: true, errors: [] });
         return;
       }
-      const expected = entry.expect.calls.map((call) => ({
+      // a call cut off is read but refused (safety.ts): never under calls, its refusal names what was cut
+      const run = entry.expect.calls.filter((call) => !call.cutOff);
+      const cut = entry.expect.calls.filter((call) => call.cutOff);
+      const expected = run.map((call) => ({
         name: call.name,
         arguments: call.arguments,
         format: call.format,
         repaired: call.repaired ?? false,
-        ...(call.cutOff ? { cutOff: call.cutOff } : {}),
       }));
       // what was repaired is asserted by real-corpus.test.ts; here the calls themselves
       assert.deepEqual(
         outcome.calls.map(({ repairs: _repairs, ...call }) => call),
         expected,
       );
+      assert.deepEqual(
+        outcome.refused.map((refused) => refused.name),
+        [...cut.map((call) => call.name), ...(entry.expect.refused ?? [])],
+      );
+      cut.forEach((call, index) => {
+        assert.equal(outcome.refused[index]!.reason, 'cut-off');
+        for (const path of call.cutOff!)
+          assert.ok(outcome.refused[index]!.message.includes(`argument "${path}" was cut off`));
+      });
       assert.equal(outcome.proseOnly, false);
       const errors = entry.expect.errors ?? [];
       assert.equal(outcome.errors.length, errors.length, `errors: ${JSON.stringify(outcome.errors)}`);

@@ -16,12 +16,18 @@ export interface PythonCall {
   start: number;
   /** exclusive */
   end: number;
+  /** what had to be read leniently (a raw newline or an unescaped quote in a string) */
+  repairs: string[];
+  /** argument values that are call expressions (`date=get_date()`): never run */
+  callValues: string[];
 }
 
 class Fail extends Error {}
 
 class Reader {
   position: number;
+  readonly repairs = new Set<string>();
+  readonly callValues: string[] = [];
   constructor(
     readonly text: string,
     start: number,
@@ -57,6 +63,8 @@ class Reader {
     if (char === '"' || char === "'") return this.string(false);
     const prefix = /^[rRuUbBfF]{1,2}(?=["'])/.exec(this.text.slice(this.position, this.position + 3));
     if (prefix) {
+      // bytes and f-strings are not literal text: b'…' has no JSON form, f'…' needs evaluating
+      if (/[bf]/i.test(prefix[0])) throw new Fail(`a ${prefix[0]}'…' string is not a literal`);
       this.position += prefix[0].length;
       return this.string(/r/i.test(prefix[0]));
     }
@@ -70,9 +78,49 @@ class Reader {
     if (word === 'False' || word === 'false') return false;
     if (word === 'None' || word === 'null') return null;
     this.skipSpace();
-    if (this.peek() === '(') throw new Fail(`a call (${word}) is not a literal`);
+    if (this.peek() === '(') {
+      // a call as a value (date=get_date()): recorded, so the call it belongs to never runs
+      const from = this.position;
+      this.skipBalanced();
+      this.callValues.push(`${word}()`);
+      return `${word}${this.text.slice(from, this.position)}`;
+    }
     // a bare word where a string was meant: line=A
     return word;
+  }
+
+  /** Past a parenthesised group starting at "(", strings inside included. */
+  skipBalanced(): void {
+    let depth = 0;
+    while (this.position < this.text.length) {
+      const char = this.text[this.position]!;
+      if (char === '"' || char === "'") {
+        this.string(false);
+        continue;
+      }
+      this.position++;
+      if (char === '(') depth++;
+      else if (char === ')' && --depth === 0) return;
+    }
+    throw new Fail('unterminated call');
+  }
+
+  /**
+   * Where a single-quoted string's quote closes it: the quote is followed by
+   * what can follow a value (`,` then another argument, `)`, `]`, `}`, `:`,
+   * the end); any other quote of the same kind is part of the text
+   * (`command='sed -n '360,450p' file'`).
+   */
+  closes(after: number): boolean {
+    const rest = this.text.slice(after, after + 80);
+    const next = /^\s*([\s\S]?)/.exec(rest)![1]!;
+    if (next === '' || next === ']' || next === '}' || next === ':') return true;
+    // `)` ends the call only when what follows can follow a call (`'\,'))"'` is inside the string)
+    if (next === ')') return !/^\s*\)\s*(?:["']|\)+\s*["'])/.test(rest);
+    if (next !== ',') return false;
+    return /^\s*,\s*(?:[A-Za-z_]\w*\s*=(?!=)|["'\[{(\d-]|(?:True|False|None|true|false|null)\b|[rRuU]["']|[)\]}]|$)/.test(
+      rest,
+    );
   }
 
   string(raw: boolean): string {
@@ -83,11 +131,17 @@ class Reader {
     let out = '';
     while (this.position < this.text.length) {
       if (this.text.startsWith(delimiter, this.position)) {
-        this.position += delimiter.length;
-        return out;
+        if (triple || this.closes(this.position + 1)) {
+          this.position += delimiter.length;
+          return out;
+        }
+        this.repairs.add('unescaped quote in a string');
+        out += quote;
+        this.position++;
+        continue;
       }
       const char = this.text[this.position]!;
-      if (char === '\n' && !triple) throw new Fail('unterminated string');
+      if (char === '\n' && !triple) this.repairs.add('raw newline in a string');
       if (char === '\\' && !raw) {
         const next = this.text[this.position + 1] ?? '';
         this.position += 2;
@@ -187,7 +241,16 @@ export function readPythonCall(text: string, start: number): PythonCall | undefi
       reader.skipSpace();
       if (reader.peek() === ')') {
         reader.position++;
-        return { name, dotCall, keywords, positional, start, end: reader.position };
+        return {
+          name,
+          dotCall,
+          keywords,
+          positional,
+          start,
+          end: reader.position,
+          repairs: [...reader.repairs],
+          callValues: reader.callValues,
+        };
       }
       const mark = reader.position;
       const keyword = /^([A-Za-z_]\w*)\s*=(?!=)/.exec(text.slice(mark, mark + 120));

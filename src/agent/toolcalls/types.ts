@@ -1,18 +1,21 @@
 /** Shapes shared by the tool-call parser and the argument validator (public face: index.ts). */
+import type { ToolFormatId } from '../../types/tool-formats.js';
 
-/** Where a call came from: a structured `tool_calls` entry, or one of the text shapes models emit. */
+/**
+ * Where a call came from: a structured `tool_calls` entry, one of the wire
+ * formats of src/types/tool-formats.ts, or a shape of the generic cascade
+ * (the older labels hermes/mistral/gemma/deepseek/harmony/function-tag/… stay
+ * as they were: the audit log and the traces name them).
+ */
 export type CallFormat =
+  | ToolFormatId
   | 'native'
   | 'json'
   | 'fence'
-  | 'hermes'
-  | 'mistral'
   | 'llama-python-tag'
   | 'function-tag'
-  | 'functools'
   | 'python'
   | 'prose-json'
-  | 'harmony'
   | 'gemma'
   | 'deepseek';
 
@@ -23,8 +26,8 @@ export interface ParsedCall {
   /** true when jsonrepair had to fix the JSON the call came from */
   repaired: boolean;
   /**
-   * arguments the reply was cut off in (output truncated mid-value): jsonrepair
-   * filled or shortened them, so they are not what the model meant; absent when none
+   * arguments the reply was cut off in (output truncated mid-value); never set
+   * on a call under ParseOutcome.calls — such a call is refused (safety.ts)
    */
   cutOff?: string[];
   /**
@@ -35,10 +38,25 @@ export interface ParsedCall {
   repairs?: string[];
 }
 
+/** A call that was read but must not run: what the model is told instead. */
+export interface RefusedCall {
+  name: string;
+  /**
+   * cut-off: the call's structure never closed (a bracket, tag or string);
+   * unknown-tool: no offered tool has that name; call-value: an argument is an
+   * unevaluated call expression
+   */
+  reason: 'cut-off' | 'unknown-tool' | 'call-value';
+  /** the corrective text for the model, naming the call and the fix */
+  message: string;
+}
+
 export interface ParseOutcome {
-  /** the calls found, in the order they appear in the text, duplicates removed */
+  /** the calls to run, in the order they appear in the text */
   calls: ParsedCall[];
-  /** no call, but the text only describes one ("I will call get_weather…") */
+  /** calls read but refused by the safety rules (safety.ts); the loop tells the model why */
+  refused: RefusedCall[];
+  /** no call, but the text only describes one ("I will call get_weather…") or shows one as an example */
   proseOnly: boolean;
   /** something looked like a call but could not be read; the message says what was wrong */
   errors: string[];
@@ -51,4 +69,15 @@ export interface RawCall {
   repaired: boolean;
   cutOff?: string[] | undefined;
   repairs?: string[] | undefined;
+  /**
+   * false when the call's own structure never closed (its closing tag, or
+   * the envelope that alone ends it, is missing); default true
+   */
+  closed?: boolean | undefined;
+  /** what never closed, for the corrective message ("</tool_call>") */
+  openAt?: string | undefined;
+  /** arguments whose value was an unevaluated call expression (`"date": get_date()`) */
+  callValues?: string[] | undefined;
+  /** read from an object holding nothing but a tool name (`{"name": "get_time"}`) */
+  nameOnly?: boolean | undefined;
 }

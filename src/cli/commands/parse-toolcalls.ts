@@ -3,7 +3,7 @@
  *
  * Reads one raw assistant message on stdin and prints the calls the agent
  * would extract from it, as one JSON line:
- *   {"calls":[{"name":…,"arguments":{…}}],"prose_only":false}   (+ "errors" when any)
+ *   {"calls":[{"name":…,"arguments":{…}}],"prose_only":false}   (+ "refused" and "errors" when any)
  * With --arguments, stdin is only a structured call's `arguments` string (as a
  * model sent it): prints the repaired arguments object, or exits 1 with the
  * reason on stderr. --verbose adds each call's format, repaired flag, what was
@@ -93,6 +93,8 @@ export async function run(context: CommandContext): Promise<number> {
       : { name: call.name, arguments: call.arguments },
   );
   const output: Record<string, unknown> = { calls, prose_only: outcome.proseOnly };
+  // read but not to be run (cut off, a call expression for a value, no such tool): what the model would be told
+  if (outcome.refused.length > 0) output.refused = outcome.refused;
   if (outcome.errors.length > 0) output.errors = outcome.errors;
   process.stdout.write(`${JSON.stringify(output)}\n`);
   return 0;
