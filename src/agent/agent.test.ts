@@ -177,9 +177,8 @@ describe('the model loop', () => {
       rows.map((row) => [row.tool_name, row.error_code]),
       [
         ['(reply)', 'PARSE_FAILED'],
-        // the cut-off call was read (a repair, audited), then refused before it ran
-        ['(reply)', null],
-        ['count_records', 'TOOL_ARGUMENTS_INVALID'],
+        // the cut-off call was read but refused (safety.ts): never run, the model told it was cut off
+        ['count_records', 'PARSE_FAILED'],
         ['(reply)', null],
         ['count_records', null],
       ],

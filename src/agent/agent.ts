@@ -13,6 +13,7 @@
  * what was tried. Model trouble (refused, timeout, 5xx) switches to
  * rules-only mode with one notice; the model is probed again later.
  */
+import { formatForModelId, type ToolFormatId } from '../types/tool-formats.js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
@@ -454,6 +455,7 @@ export class Agent {
       emit: context.emit,
       audit: context.audit,
       log: context.log,
+      toolFormat: toolFormatFor(config.llm.tool_format, context.client),
     });
   }
 
@@ -598,4 +600,17 @@ export class Agent {
   close(): void {
     clearInterval(this.idleTimer);
   }
+}
+
+/**
+ * The wire format the model writes tool calls in: `llm.tool_format` when set,
+ * else the family of the endpoint's model id, else what the endpoint reports
+ * (the embedded service reads it from the GGUF's chat template).
+ */
+export function toolFormatFor(
+  setting: 'auto' | ToolFormatId,
+  client: { model: string; toolFormat?: ToolFormatId | undefined },
+): ToolFormatId | undefined {
+  if (setting !== 'auto') return setting;
+  return formatForModelId(client.model) ?? client.toolFormat;
 }

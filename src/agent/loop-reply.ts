@@ -5,7 +5,14 @@
  * tool with valid arguments.
  */
 import type { ChatResponse } from '../llm/client.js';
-import { describesCallInProse, parseToolCalls, readArguments, validateArguments } from './toolcalls/index.js';
+import type { ToolFormatId } from '../types/tool-formats.js';
+import {
+  describesCallInProse,
+  parseToolCalls,
+  readArguments,
+  validateArguments,
+  type RefusedCall,
+} from './toolcalls/index.js';
 import type { CatalogEntry, ToolCatalog } from './tool-catalog.js';
 
 export interface PendingCall {
@@ -64,6 +71,12 @@ function nativeCalls(response: ChatResponse): PendingCall[] {
   });
 }
 
+const REFUSED_CODES: Record<RefusedCall['reason'], NonNullable<PendingCall['problem']>['code']> = {
+  'cut-off': 'PARSE_FAILED',
+  'call-value': 'TOOL_ARGUMENTS_INVALID',
+  'unknown-tool': 'TOOL_NOT_FOUND',
+};
+
 const PROSE_ONLY =
   'you described a tool call in words but did not make it. Make the call itself (a tool call, or only the JSON ' +
   '{"name": "<tool>", "arguments": {...}}); if you already have everything, give the final answer.';
@@ -73,12 +86,22 @@ const PROSE_ONLY =
  * (ids from `nextId`); else a problem (a call only described in prose, an
  * unreadable call, an empty reply); else the final answer.
  */
-export function readReply(response: ChatResponse, options: { knownTools: string[]; nextId: () => string }): ReadReply {
+export function readReply(
+  response: ChatResponse,
+  options: { knownTools: string[]; nextId: () => string; format?: ToolFormatId | undefined },
+): ReadReply {
   if (response.toolCalls.length > 0) return { kind: 'calls', calls: nativeCalls(response), problem: undefined };
   const content = response.content;
-  const outcome = parseToolCalls(content, { knownTools: options.knownTools });
-  if (outcome.calls.length > 0) {
-    const calls = outcome.calls.map((call) => ({
+  const outcome = parseToolCalls(content, { knownTools: options.knownTools, format: options.format });
+  // read but not to be run (safety.ts): cut off, a call expression for a value, no such tool — the model is told why
+  const refused: PendingCall[] = outcome.refused.map((call) => ({
+    id: options.nextId(),
+    name: call.name,
+    native: false,
+    problem: { code: REFUSED_CODES[call.reason], message: call.message },
+  }));
+  if (outcome.calls.length > 0 || refused.length > 0) {
+    const read = outcome.calls.map((call) => ({
       id: options.nextId(),
       name: call.name,
       native: false,
@@ -86,7 +109,7 @@ export function readReply(response: ChatResponse, options: { knownTools: string[
       cutOff: call.cutOff,
       repairs: [`read from the reply text (${call.format})`, ...(call.repairs ?? [])],
     }));
-    return { kind: 'calls', calls, problem: undefined };
+    return { kind: 'calls', calls: [...read, ...refused], problem: undefined };
   }
   const problem = (message: string): ReadReply => ({
     kind: 'calls',

@@ -21,6 +21,7 @@ import type { ChatMessage, ChatResponse, ChatTool, LlmClient } from '../llm/clie
 import type { ToolCaller, ToolCallResult } from '../mcp/types.js';
 import type { SkillEngine, SkillRunContext } from '../skills/engine-types.js';
 import type { Language } from '../skills/types.js';
+import type { ToolFormatId } from '../types/tool-formats.js';
 import type { AgentEvent } from './types.js';
 import { retriesExhausted, shouldStop, stepCountIs, type LoopState } from './stop-conditions.js';
 import type { ToolCatalog } from './tool-catalog.js';
@@ -51,6 +52,8 @@ export interface ModelLoopOptions {
   log: Logger;
   /** rows of a query result shown to the model before the rest is summarised */
   maxResultRows?: number | undefined;
+  /** the wire format the model's family writes tool calls in: its parser reads a text reply first */
+  toolFormat?: ToolFormatId | undefined;
 }
 
 type SkillAnswer = { name: string; data: unknown; args: Record<string, unknown> };
@@ -131,7 +134,7 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
     const { response } = asked;
 
     // 1. what did the model send? A final answer ends the loop here.
-    const reply = readReply(response, { knownTools: run.knownTools, nextId });
+    const reply = readReply(response, { knownTools: run.knownTools, nextId, format: options.toolFormat });
     if (reply.kind === 'answer') {
       gate.release(reply.text);
       emit({ type: 'step-end', step });

@@ -5,6 +5,7 @@
  * demo needs no file. Relative paths are resolved against the config file's
  * folder (or the working directory when there is no file).
  */
+import { TOOL_FORMAT_IDS } from '../types/tool-formats.js';
 import { z } from 'zod';
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -118,6 +119,13 @@ export const configSchema = z
         temperature: z.number().min(0).max(2).default(0.2),
         max_tokens: z.number().int().min(16).max(32768).default(1024),
         concurrency: z.number().int().min(1).max(64).default(2).describe('model calls in flight at once per endpoint'),
+        // issue 28: the wire format the model writes tool calls in (docs/tool-call-formats.md)
+        tool_format: z
+          .enum(['auto', ...TOOL_FORMAT_IDS])
+          .default('auto')
+          .describe(
+            'the tool-call wire format of the model family, e.g. glm45, kimi_k2, qwen3_coder; auto = from the model id, the GGUF chat template, then the reply',
+          ),
         embedded: z
           .object({
             model: z

@@ -11,6 +11,7 @@
  * - Errors are AppErrors: LLM_UNAVAILABLE, LLM_TIMEOUT, LLM_ERROR, CANCELLED
  *   (see errors.ts).
  */
+import { TOOL_FORMAT_IDS, type ToolFormatId } from '../types/tool-formats.js';
 import OpenAI from 'openai';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
@@ -86,6 +87,8 @@ export class LlmClient {
   readonly baseUrl: string;
   readonly model: string;
   readonly defaultTemperature: number;
+  /** the tool-call wire format the endpoint reports for its model (the embedded service reads the GGUF's template) */
+  toolFormat: ToolFormatId | undefined;
   private readonly sdk: OpenAI;
   private readonly options: LlmClientOptions;
   private inFlight = 0;
@@ -294,6 +297,11 @@ export class LlmClient {
     try {
       const page = await this.sdk.models.list({ signal: controller.signal, timeout: timeoutMs + 500 });
       const models = page.data.map((model) => model.id);
+      const card =
+        page.data.find((model) => model.id === this.model) ?? (page.data.length === 1 ? page.data[0] : undefined);
+      const reported = (card as { tool_format?: unknown } | undefined)?.tool_format;
+      if (typeof reported === 'string' && (TOOL_FORMAT_IDS as readonly string[]).includes(reported))
+        this.toolFormat = reported as ToolFormatId;
       return {
         ok: true,
         models,

@@ -9,6 +9,7 @@
  * chat template: a prompt that does not fit is refused (context_length_exceeded)
  * instead of being shifted or truncated.
  */
+import { formatForChatTemplate, formatForModelId, type ToolFormatId } from '../../types/tool-formats.js';
 import os from 'node:os';
 import path from 'node:path';
 import type {
@@ -130,6 +131,8 @@ export class EmbeddedModel {
   readonly threads: number;
   readonly loadMs: number;
   readonly chatWrapperName: string;
+  /** the tool-call wire format the GGUF's chat template writes (src/types/tool-formats.ts), when it names one */
+  readonly toolFormat: ToolFormatId | undefined;
   readonly gpu: string;
   /** one LlamaChat per context sequence, reused across requests */
   private readonly free: LlamaChat[];
@@ -162,6 +165,9 @@ export class EmbeddedModel {
     this.threads = info.threads;
     this.loadMs = info.loadMs;
     this.chatWrapperName = chatWrapper.wrapperName;
+    const template = model.fileInfo.metadata.tokenizer?.chat_template;
+    this.toolFormat =
+      (typeof template === 'string' ? formatForChatTemplate(template) : undefined) ?? formatForModelId(this.id);
     this.gpu = llama.gpu === false ? 'cpu' : String(llama.gpu);
     this.chats = Array.from(
       { length: options.parallel },

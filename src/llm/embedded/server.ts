@@ -115,7 +115,14 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
   const limit = options.bodyLimitBytes ?? 8 * 1024 * 1024;
   const names = new Set([model.id, `${model.id}.gguf`, ...(options.aliases ?? [])]);
   const running = new Set<{ controller: AbortController; done: Promise<void> }>();
-  const modelCard = { id: model.id, object: 'model', created: 0, owned_by: 'airgap-agent' };
+  // tool_format: the wire format the GGUF's chat template writes tool calls in, so the agent reads that first
+  const modelCard = {
+    id: model.id,
+    object: 'model',
+    created: 0,
+    owned_by: 'airgap-agent',
+    ...(model.toolFormat ? { tool_format: model.toolFormat } : {}),
+  };
 
   async function chatCompletion(
     request: http.IncomingMessage,
@@ -261,6 +268,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
           context_size: model.contextSize,
           threads: model.threads,
           chat_wrapper: model.chatWrapperName,
+          tool_format: model.toolFormat ?? null,
           gpu: model.gpu,
           ...model.stats(),
         },
