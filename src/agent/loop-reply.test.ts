@@ -67,3 +67,28 @@ test('mergeKnown: later values win, nulls and cut-off arguments never erase a kn
   assert.deepEqual(mergeKnown(first, { args: { line: 'B', period: null } }), { line: 'B', period: 'this week' });
   assert.deepEqual(mergeKnown(first, { args: { period: 'yest' }, cutOff: ['period'] }), first);
 });
+
+test('text calls refused by the safety rules are problems of their own, never run', () => {
+  const read = readReply(
+    reply(
+      '<tool_call>{"name": "count_records", "arguments": {"line": "A", "days": 7}}</tool_call>\n' +
+        '<tool_call>{"name": "drop_table", "arguments": {}}</tool_call>\n' +
+        '<tool_call>{"name": "query_database", "arguments": {"sql": "SELECT 1", "since": today()}}</tool_call>\n' +
+        '<tool_call>{"name": "count_records", "arguments": {"line": "B", "da',
+    ),
+    options(),
+  );
+  assert.equal(read.kind, 'calls');
+  if (read.kind !== 'calls') return;
+  assert.deepEqual(
+    read.calls.map((call) => [call.name, call.problem?.code, call.args !== undefined]),
+    [
+      ['count_records', undefined, true],
+      ['drop_table', 'TOOL_NOT_FOUND', false],
+      ['query_database', 'TOOL_ARGUMENTS_INVALID', false],
+      ['count_records', 'PARSE_FAILED', false],
+    ],
+  );
+  assert.match(read.calls[3]!.problem!.message, /count_records was cut off .*Send the whole call again/);
+  assert.match(read.calls[2]!.problem!.message, /today\(\).*call that tool first/);
+});

@@ -18,6 +18,7 @@
  * A refused call never appears under ParseOutcome.calls; the loop turns it
  * into the corrective message (loop-reply.ts).
  */
+import { findJsonEnd } from './json-lenient.js';
 import type { FoundCall } from './state.js';
 import type { ParsedCall, RefusedCall } from './types.js';
 
@@ -148,6 +149,10 @@ const CALL_END = new RegExp(
 
 /** Where the call's own text ends: the next blank line or closing tag after it, roughly. */
 function endOfCall(text: string, position: number): number {
+  if (text[position] === '{' || text[position] === '[') {
+    const end = findJsonEnd(text, position);
+    if (end > 0) return end;
+  }
   const rest = text.slice(position);
   const close = rest.search(CALL_END);
   return close < 0 ? text.length : position + close + 1;
