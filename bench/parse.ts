@@ -1,7 +1,7 @@
 /**
- * `npm run bench:parse`: the lenient tool-call parser on every output of its
- * two corpora (the project's own, and the held-out real set of issue 14), plus
- * a few long outputs. For each output: p50/p99 of parseToolCalls (or
+ * `npm run bench:parse`: the tool-call parser on every output of its corpora
+ * (the project's own, the real set of issue 14, the engines' own parser
+ * fixtures and the held-out batch W2 of issue 28), plus a few long outputs. For each output: p50/p99 of parseToolCalls (or
  * readArguments for an arguments string) over many runs. Prints the slowest
  * outputs and the figures against the target:
  *   p99 < 1 ms for every output under 8 KB.
@@ -16,8 +16,11 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { readArguments } from '../src/agent/toolcalls/arguments.js';
+import { canonical, runFixture } from '../src/agent/toolcalls/conformance/fixture.js';
+import { allFixtures } from '../src/agent/toolcalls/conformance/sources.js';
 import { CORPUS } from '../src/agent/toolcalls/corpus.js';
 import { parseToolCalls } from '../src/agent/toolcalls/extract.js';
+import { HELD_OUT_W2 } from '../src/agent/toolcalls/held-out-w2.js';
 import { REAL_CORPUS } from '../src/agent/toolcalls/real-corpus.js';
 import { scoreRealCorpus, toolsFor } from '../src/agent/toolcalls/real-score.js';
 
@@ -55,6 +58,23 @@ for (const entry of REAL_CORPUS) {
     name: `real: ${entry.id}`,
     bytes: Buffer.byteLength(entry.text),
     run: entry.family === 'arguments' ? () => readArguments(entry.text) : () => parseToolCalls(entry.text, options),
+  });
+}
+// the engines' own parser fixtures (conformance) and the held-out batch W2
+for (const { engine, fixture } of allFixtures()) {
+  const options = { knownTools: fixture.tools };
+  outputs.push({
+    name: `${engine}: ${fixture.format} ${fixture.name}`,
+    bytes: Buffer.byteLength(fixture.text),
+    run: () => parseToolCalls(fixture.text, options),
+  });
+}
+for (const entry of HELD_OUT_W2) {
+  const options = { knownTools: entry.tools };
+  outputs.push({
+    name: `held-out: ${entry.id}`,
+    bytes: Buffer.byteLength(entry.text),
+    run: () => parseToolCalls(entry.text, options),
   });
 }
 // long outputs: a reasoning model's think block, a long answer, a call with a big argument
@@ -108,7 +128,9 @@ const all50 = [...results.map((result) => result.p50)].sort((a, b) => a - b);
 const median = all50[Math.floor(all50.length / 2)]!;
 
 console.log(
-  `parseToolCalls over ${results.length} outputs (${CORPUS.length} corpus, ${REAL_CORPUS.length} real, 4 long), ${iterations} runs each`,
+  `parseToolCalls over ${results.length} outputs (${CORPUS.length} corpus, ${REAL_CORPUS.length} real, ` +
+    `${results.length - CORPUS.length - REAL_CORPUS.length - HELD_OUT_W2.length - 4} engine fixtures, ` +
+    `${HELD_OUT_W2.length} held-out, 4 long), ${iterations} runs each`,
 );
 console.log(`  median of per-output p50: ${fmt(median)}`);
 console.log('  slowest outputs (p99):');
@@ -131,4 +153,19 @@ console.log(
 );
 for (const [family, counts] of Object.entries(score.byFamily))
   console.log(`  ${family.padEnd(14)} ${counts.recovered}/${counts.total}`);
+const conformance = allFixtures().map(({ engine, fixture }) => runFixture(engine, fixture));
+console.log(
+  `engine fixtures: ${conformance.length}, ${conformance.filter((run) => run.passes && !run.fixture.differs).length} as the ` +
+    `engine expects, ${conformance.filter((run) => !run.passes && run.listed).length} listed differences, ` +
+    `${conformance.filter((run) => run.ranExtra).length} calls run that must not be`,
+);
+const heldOut = HELD_OUT_W2.map((entry) => {
+  const got = parseToolCalls(entry.text, { knownTools: entry.tools }).calls.map((call) => [call.name, call.arguments]);
+  const expected = entry.expect === 'none' ? [] : entry.expect;
+  return { exact: canonical(got) === canonical(expected), extra: got.length > expected.length };
+});
+console.log(
+  `held-out W2: ${heldOut.filter((entry) => entry.exact).length}/${heldOut.length} exact, ` +
+    `${heldOut.filter((entry) => entry.extra).length} calls run that must not be`,
+);
 if (over.length > 0) process.exitCode = 1;
