@@ -73,3 +73,17 @@ test('each failure says what was expected and what came instead', () => {
   );
   assert.match(failures[0]!.got, /query_database\(/);
 });
+
+test('forbidden_tools fails when a call it names was made, and only then', () => {
+  const made = parse({ name: 'x', input: 'q', forbidden_tools: [{ name: 'query_database', params_contain: ["'A'"] }] });
+  assert.deepEqual(
+    checkCase(made, outcome).map((failure) => failure.assertion),
+    ['forbidden_tools'],
+  );
+  const notMade = parse({
+    name: 'x',
+    input: 'q',
+    forbidden_tools: [{ name: 'query_database', args: { sql: 'DROP' } }],
+  });
+  assert.deepEqual(checkCase(notMade, outcome), []);
+});

@@ -21,6 +21,7 @@ export interface Failure {
 
 export type AssertionKey =
   | 'expected_tools'
+  | 'forbidden_tools'
   | 'expected_skill'
   | 'expected_mode'
   | 'expected_output_contains'
@@ -93,6 +94,16 @@ const HANDLERS: Record<AssertionKey, Handler> = {
             (expected.params_contain ? ` with ${JSON.stringify(expected.params_contain)} in its arguments` : '') +
             (expected.args ? ` with arguments ${JSON.stringify(expected.args)}` : '')),
         got: calls.length ? calls.map(describeCall).join('\n      ') : 'no tool calls',
+      }));
+  },
+  forbidden_tools: (testCase, { answer }) => {
+    const calls = callsOf(answer);
+    return (testCase.forbidden_tools ?? [])
+      .filter((forbidden) => calls.some((call) => toolMatches(forbidden, call)))
+      .map((forbidden) => ({
+        assertion: 'forbidden_tools',
+        expected: `no call of ${forbidden.name}${forbidden.args ? ` with arguments ${JSON.stringify(forbidden.args)}` : ''}`,
+        got: calls.map(describeCall).join('\n      '),
       }));
   },
   expected_skill: (testCase, { answer }) =>

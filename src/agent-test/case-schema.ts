@@ -27,6 +27,12 @@ export const testCaseSchema = z
     name: z.string().min(1),
     input: z.string().min(1).describe('the operator question'),
     expected_tools: z.array(expectedToolSchema).optional(),
+    forbidden_tools: z
+      .array(expectedToolSchema)
+      .optional()
+      .describe(
+        'calls that must not have been made (matched as expected_tools are): a call shown as an example, cut off, refused',
+      ),
     expected_skill: z.string().nullable().optional().describe('the skill that produced the answer (null: none)'),
     expected_mode: z.enum(['rules', 'model']).optional(),
     expected_output_contains: z.array(z.union([z.string(), z.number()])).optional(),
