@@ -13,10 +13,11 @@
 import type { Unhonoured } from '../engine-types.js';
 import type { Analysis } from './analysis.js';
 import { mask, slice } from './normalize.js';
-import { qualifiersBeyond } from './qualifiers.js';
+import { qualifierWords, qualifiersBeyond } from './qualifiers.js';
 import { BEST, BY_DAY, COMPARED, GENERAL_QUALITY, HIGH, LOW, WHICH_LINE, WORST } from './slots.js';
 import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
 import type { RouterSkills, SkillRouting } from './routing.js';
+import type { PersonRole } from './people.js';
 
 const globally = (pattern: RegExp): RegExp =>
   new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
@@ -42,6 +43,9 @@ function understoodWords(skills: RouterSkills): RegExp[] {
     HIGH,
     LOW,
     GENERAL_QUALITY,
+    // cause words and references back: counted here only once a skill honoured them (unhonoured() reports them first)
+    qualifierWords('cause'),
+    qualifierWords('reference'),
   ].map(globally);
 }
 const UNDERSTOOD = new WeakMap<RouterSkills, RegExp[]>();
@@ -71,7 +75,7 @@ const EN_NEUTRAL = new Set(
     'rate rates ratio percentage percent pct share proportion portion % ' +
     'piece pieces pcs parts part units unit items item products made built ' +
     'day days week weeks month months period time so-far far date dates date-range range ' +
-    "where when why what's there's it's line's lines' a's b's c's d's " +
+    "where when what's there's it's line's lines' a's b's c's d's " +
     'did do went go going look looked looking like been get got getting doing had happen happened run ran ' +
     'compared compare comparison between among across break breakdown split by into out top highest lowest most least best worst ' +
     'good bad ok fine better worse high low higher lower big bigger small smaller many ' +
@@ -80,7 +84,8 @@ const EN_NEUTRAL = new Set(
     'yield yields output outputs throughput inspected inspection inspections checked ' +
     'machine machines equipment status state states running idle fault faults faulty maintenance service servicing overdue due pm next coming upcoming soon ' +
     "currently current right today's so just only even still already yet ever " +
-    'holiday holidays festival shift shifts day night instead same question one ones again also then too either ' +
+    'holiday holidays festival shift shifts day night instead same question one ones again also too either ' +
+    'side by right anything everything something sitting new ' +
     'please? ? ! . , ; : -'
   ).split(/\s+/),
 );
@@ -97,14 +102,61 @@ const ZH_NEUTRAL = new RegExp(
     String.raw`检测|抽检|出|做了|生产|做|设备|机器|机台|状态|运行|保养|维护|到期|逾期|过期|需要|要|待|快|即将|马上|下次|计划|班|当班|期间|时候|期|天|日|周|月|年`,
     String.raw`期内|以来|至今|到|至|从|起|止|前|后|内|里|中|上|下|目前|现在|当前|截至|截止|为止|一直|为|给|把|被|让|对|向|按|由|于|就|都|也|又|还|再|才|只`,
     String.raw`仅|共计|报表|报告|汇报|概况|概览|整体情况|一览|清单|列表|明细表|表|看|查|问|说|讲|知道|告诉|显示|呈现|列|出来|一|下|来|去|过|着|得|地|啥|么|嗯|哦`,
-    String.raw`喂|您好|你好|谢谢|辛苦`,
+    String.raw`喂|您好|你好|谢谢|辛苦|加起来|加在一起|合起来|之内|以内|是不是|是否|该|偏|突然|一下子|又|在|还在|还|吗`,
   ].join('|'),
   'g',
 );
 
+const WHO = /^(?:谁|\bwho(?:'s|m)?\b)$/;
+
+/**
+ * The people named that the skill does not take: an engineer asked of a skill that does not take engineers
+ * ("陈静上周检了多少件": 陈静 is an engineer, not an inspector), and every name the plant's data does not have.
+ * Each with the nearest names the data does have.
+ */
+export function peopleUnhonoured(routing: SkillRouting | undefined, analysis: Analysis): Unhonoured[] {
+  const out: Unhonoured[] = [];
+  const takes = routing?.honours.people ?? [];
+  const freeText = routing?.honours.notRecorded === 'ignore';
+  const wanted = routing?.honours.names?.includes('inspector') ? 'inspector' : undefined;
+  const skill = routing?.skill;
+  for (const mention of analysis.engineers) {
+    if (takes.includes('engineer') || freeText) continue;
+    out.push({
+      kind: 'unknown',
+      dimension: 'person',
+      words: slice(analysis.normalized, mention.start, mention.end) || mention.value,
+      zh: wanted ? `${mention.value}是工程师，不是检验员` : `${mention.value}是工程师，这个问题不按人员回答`,
+      en: wanted
+        ? `${mention.value} is an engineer, not an inspector`
+        : `${mention.value} is an engineer; this question is not answered by person`,
+      nearest: [],
+      ...(skill ? { skill } : {}),
+    });
+  }
+  // none near: the people of the role the skill takes (the engineers for work orders and the rota), else everyone
+  const role: PersonRole | undefined = takes[0] ?? wanted;
+  const everyone = analysis.people.filter((person) => role === undefined || person.role === role);
+  if (!freeText)
+    for (const person of analysis.unknownPeople)
+      out.push({
+        kind: 'unknown',
+        dimension: 'person',
+        words: slice(analysis.normalized, person.start, person.end) || person.value,
+        nearest: person.nearest.length > 0 ? person.nearest : everyone.slice(0, 8).map((known) => known.name),
+        ...(skill ? { skill } : {}),
+      });
+  return out;
+}
+
 /** Content words left once every rule has blanked what it understood ("", none). */
-export function unaccountedWords(analysis: Analysis, skills: RouterSkills): string[] {
-  const spans = [...analysis.shifts, ...analysis.defectTypes, ...analysis.batches];
+export function unaccountedWords(analysis: Analysis, skills: RouterSkills, routing?: SkillRouting): string[] {
+  const spans = [
+    ...analysis.shifts,
+    ...analysis.defectTypes,
+    ...analysis.batches,
+    ...(routing?.claims?.(analysis) ?? []),
+  ];
   let rest = mask(analysis.rest, spans);
   for (const pattern of [...understood(skills), GREETING])
     rest = rest.replace(pattern, (words) => ' '.repeat(words.length));
@@ -121,7 +173,7 @@ export function unaccountedWords(analysis: Analysis, skills: RouterSkills): stri
     if (analysis.periods.length > 0) out.push(words);
     return ' '.repeat(words.length);
   });
-  rest = rest.replace(/[?？!！。.,，、;；:："“”'‘’()（）[\]【】/\\|~～…]/g, ' ');
+  rest = rest.replace(/'s\b/g, '  ').replace(/[?？!！。.,，、;；:："“”'‘’()（）[\]【】/\\|~～…+&]/g, ' ');
   for (const token of rest.match(/[a-z0-9][a-z0-9'+&.-]*/g) ?? []) {
     const word = token.replace(/^'+|'+$/g, '').replace(/'s$/, '');
     if (word.length === 0 || EN_NEUTRAL.has(word) || EN_NEUTRAL.has(token)) continue;
@@ -129,7 +181,7 @@ export function unaccountedWords(analysis: Analysis, skills: RouterSkills): stri
       out.push(word);
       continue;
     }
-    if (word.length <= 1) continue;
+    // a letter alone is content ("for E", "on b"): a line the plant does not have, or a word cut short
     out.push(word);
   }
   const han = rest.replace(ZH_NEUTRAL, ' ');
@@ -141,12 +193,22 @@ export function unaccountedWords(analysis: Analysis, skills: RouterSkills): stri
   });
 }
 
-/** Everything the question names that the skill would not honour, each with the operator's words. */
-export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: RouterSkills): Unhonoured[] {
+/**
+ * Everything the question names that the skill would not honour, each with the operator's words.
+ * `followUp`: the question follows the previous one, whose slots honour a reference back ("then", 那天).
+ */
+export function unhonoured(
+  routing: SkillRouting,
+  analysis: Analysis,
+  options: { skills: RouterSkills; followUp?: boolean },
+): Unhonoured[] {
+  const { skills } = options;
   const { honours, skill } = routing;
   const out: Unhonoured[] = [];
+  const freeText = honours.notRecorded === 'ignore';
   if (honours.notRecorded === 'report') {
-    for (const measure of analysis.notRecorded)
+    const measures = [...analysis.notRecorded, ...(analysis.forecast && !honours.future ? [analysis.forecast] : [])];
+    for (const measure of measures)
       out.push({
         kind: 'not_recorded',
         dimension: measure.measure,
@@ -156,8 +218,26 @@ export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: Ro
         skill,
       });
   }
+  // a range said the wrong way round: say so, never guess
+  for (const mention of analysis.periods.filter((period) => period.reversed))
+    out.push({ kind: 'beyond', dimension: 'reversed_period', words: mention.period?.label ?? '', skill });
+  // "who" asks for the skill's own person (the assignee, the engineer on call), not an inspector breakdown
+  const asksWho = (qualifier: { dimension: string; words: string }): boolean =>
+    honours.who === true && qualifier.dimension === 'inspector' && WHO.test(qualifier.words);
   for (const qualifier of qualifiersBeyond(routing.cannotHonour, analysis.qualifiers))
-    out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
+    if (!asksWho(qualifier))
+      out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
+  out.push(...peopleUnhonoured(routing, analysis));
+  // a cause word and a reference back are never filler: only what honours them may answer
+  for (const qualifier of analysis.qualifiers) {
+    if (out.some((entry) => entry.dimension === qualifier.dimension)) continue;
+    const dropped =
+      (qualifier.dimension === 'cause' && !honours.cause && !freeText) ||
+      (qualifier.dimension === 'reference' &&
+        !(honours.reference instanceof RegExp ? honours.reference.test(qualifier.words) : honours.reference) &&
+        !options.followUp);
+    if (dropped) out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
+  }
   // a named batch, inspector or product (the plant's own names) is that dimension too, even without its
   // word: a skill that does not honour it (`honours.names`) would drop it and answer a different question
   const named = [
@@ -192,8 +272,16 @@ export function unhonoured(routing: SkillRouting, analysis: Analysis, skills: Ro
     });
   }
   if (honours.words && out.length === 0) {
-    const words = unaccountedWords(analysis, skills);
+    const words = unaccountedWords(analysis, skills, routing);
     if (words.length > 0) out.push({ kind: 'not_understood', dimension: 'words', words: words.join(', '), skill });
+  } else if (!honours.words && !freeText && out.length === 0) {
+    // a skill that reads only its slots still never drops a name ("is Tom Baker on the on-call list"): a capitalised
+    // word no rule claimed, inside the sentence, is a name it would answer without
+    const original = analysis.normalized.original;
+    const names = unaccountedWords(analysis, skills, routing).filter(
+      (word) => /^[A-Z][a-z]+(?:[-'][A-Za-z]+)?$/.test(word) && original.indexOf(word) > 0,
+    );
+    if (names.length > 0) out.push({ kind: 'not_understood', dimension: 'words', words: names.join(', '), skill });
   }
   return out;
 }

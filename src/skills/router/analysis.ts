@@ -7,12 +7,13 @@ import { localDate } from '../../clock.js';
 import type { Language } from '../types.js';
 import type { Period } from '../args.js';
 import { type NormalizedText, type Span, detectLanguage, mask, normalizeText, slice } from './normalize.js';
-import { findPeriods } from './period.js';
+import { type PeriodMention, findPeriods } from './period.js';
 import { type EquipmentMention, type KnownEquipment, findEquipment } from './equipment.js';
 import {
   type NotRecorded,
   type Qualifier,
   type ShiftMention,
+  findForecast,
   findNotRecorded,
   findQualifiers,
   findShifts,
@@ -26,6 +27,8 @@ import {
   findInspectors,
   findProducts,
 } from './entities.js';
+import { type PersonMention, findKnownPeople, nearestPeople, unknownNames, type KnownPerson } from './people.js';
+import { COMMON_EN } from './lexicon.js';
 import {
   type LineSlots,
   type MetricSlots,
@@ -46,7 +49,8 @@ export interface Analysis {
   today: string;
   lines: LineSlots;
   equipment: EquipmentMention | undefined;
-  periods: Array<Span & { period: Period | undefined }>;
+  /** the periods named, in order (period.ts: reversed ranges, future periods flagged) */
+  periods: PeriodMention[];
   metrics: MetricSlots;
   rank: 'worst' | 'best' | undefined;
   /** what a ranking orders by, from the metric words (undefined: the skill's default) */
@@ -62,12 +66,20 @@ export interface Analysis {
   defectTypes: DefectMention[];
   /** measures the data does not record (rework, OEE, energy, cost, downtime hours) */
   notRecorded: NotRecorded[];
+  /** words that ask for a forecast ("will … be", 预计, 能到多少): the data holds what happened */
+  forecast: NotRecorded | undefined;
   /** batch numbers named (B20261119D007), as typed */
   batches: BatchMention[];
   /** inspectors named: from the plant's own names, or said after 检验员 / inspector */
   inspectors: NameMention[];
   /** products named: by name or code as the plant's data has them, or a code after 型号 / product */
   products: NameMention[];
+  /** engineers named (work-order assignees, the on-call rota), by the plant's own names (people.ts) */
+  engineers: PersonMention[];
+  /** people named whom the plant's data does not have, with the nearest names it does (never dropped) */
+  unknownPeople: Array<Span & { value: string; nearest: string[] }>;
+  /** every engineer and inspector the plant's data names (for the honest reply's "the engineers are …") */
+  people: KnownPerson[];
   /** the lower-cased question with every slot blanked (what is left says the intent) */
   rest: string;
 }
@@ -85,6 +97,35 @@ const UNRESOLVED_TIME = new RegExp(
   'g',
 );
 
+/**
+ * Words that count or point at what the question names itself: "两个检验员 杨静和黄敏" (2 named), "这批" beside a
+ * batch number, "两批对比" with two batch numbers: claimed, so they are not left over as unknown words.
+ */
+function countsOfNamed(
+  lower: string,
+  named: { inspectors: NameMention[]; products: NameMention[]; batches: BatchMention[] },
+): Span[] {
+  const spans: Span[] = [];
+  const kinds: Array<[RegExp, number]> = [
+    [
+      /(\d+)\s*(?:个|位|名)\s*(?:检验员|质检员|检验|inspectors?)/g,
+      new Set(named.inspectors.map((entry) => entry.value)).size,
+    ],
+    [/(\d+)\s*(?:个|款|种)?\s*(?:产品|型号|products?)/g, new Set(named.products.map((entry) => entry.value)).size],
+    [/(\d+)\s*(?:个)?\s*(?:批次|批)|\b(\d+)\s+(?:batch(?:es)?|lots)\b/g, named.batches.length],
+  ];
+  for (const [pattern, count] of kinds) {
+    if (count === 0) continue;
+    for (const match of lower.matchAll(pattern))
+      if (Number(match[1] ?? match[2]) === count)
+        spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  if (named.batches.length > 0)
+    for (const match of lower.matchAll(/(?:这|那)\s*(?:个|1)?\s*(?:批次|批)|\b(?:this|that|the)\s+(?:batch|lot)\b/g))
+      spans.push({ start: match.index, end: match.index + match[0].length });
+  return spans;
+}
+
 export function analyse(
   question: string,
   context: { now: Date; timezone: string; equipment?: KnownEquipment[] | undefined; names?: PlantNames | undefined },
@@ -95,7 +136,7 @@ export function analyse(
   const batches = findBatches(normalized.lower, normalized.text, context.names);
   const lower = mask(normalized.lower, batches);
 
-  const lines = findLines(lower, mask(normalized.text, batches));
+  const lines = findLines(lower, mask(normalized.text, batches), context.names?.lines);
   const equipment = findEquipment({
     normalized,
     lower,
@@ -109,7 +150,12 @@ export function analyse(
     mention.known ? mention : { ...mention, value: slice(normalized, mention.start, mention.end) || mention.value };
   const inspectors = findInspectors(mask(withEquipment, lines.spans), context.names).map(asTyped);
   const products = findProducts(mask(withEquipment, [...lines.spans, ...inspectors]), context.names).map(asTyped);
-  const withoutEquipment = mask(withEquipment, [...inspectors, ...products]);
+  const people = knownPeople(context.names);
+  const engineers = findKnownPeople(
+    mask(withEquipment, [...lines.spans, ...inspectors, ...products]),
+    people.filter((person) => person.role === 'engineer'),
+  );
+  const withoutEquipment = mask(withEquipment, [...inspectors, ...products, ...engineers]);
 
   const periods = findPeriods(normalized, withoutEquipment, today);
   // a time the rules cannot resolve (第2周, Q3, 春节, New Year's Day) makes the period unsure, so
@@ -119,26 +165,60 @@ export function analyse(
     periods.push({ start: match.index, end: match.index + match[0].length, period: undefined });
   }
   periods.sort((a, b) => a.start - b.start);
-  const withoutPeriods = mask(withoutEquipment, periods);
+  const withoutPeriods = mask(withoutEquipment, [...periods, ...periods.flatMap((mention) => mention.also ?? [])]);
 
   const metrics = findMetrics(withoutPeriods);
   const symptoms = findSymptoms(normalized, withoutPeriods);
   const rankBy = findRankMeasure(withoutPeriods, metrics);
-  const rank = findRank(withoutPeriods, rankBy, lines.lines.length);
+  // 谁 among named lines ("四条线上周谁最差", "A和B谁好") asks which line, not who
+  const whoAmongLines =
+    /谁/.test(withoutPeriods) &&
+    (lines.all || lines.lines.length >= 2) &&
+    inspectors.length === 0 &&
+    products.length === 0;
+  const rank = findRank(
+    whoAmongLines ? withoutPeriods.replace(/谁/g, '哪') : withoutPeriods,
+    rankBy,
+    lines.lines.length,
+  );
   const priority = findPriority(withoutPeriods);
   const priorityMatch = /(?<![a-z0-9])p\s*-?\s*[0-3](?![0-9])/.exec(withoutPeriods);
 
+  // a name the data lacks, by its shape, where no slot rule claimed the words ("Tom Baker", "zhang jianguo", 李明是…)
+  const unknownPeople = context.names
+    ? unknownNames({
+        text: normalized.text,
+        lower: mask(withoutPeriods, [...lines.spans, ...metrics.spans, ...symptoms.spans]),
+        taken: [...batches, ...inspectors, ...products, ...engineers],
+        commonWords: COMMON_EN,
+      }).map((name) => ({
+        ...name,
+        nearest: nearestPeople(name.value, people).map((person) => person.name),
+      }))
+    : [];
   const rest = mask(withoutPeriods, [
+    ...unknownPeople,
     ...lines.spans,
     ...metrics.spans,
     ...symptoms.spans,
     ...(priorityMatch ? [{ start: priorityMatch.index, end: priorityMatch.index + priorityMatch[0].length }] : []),
+    ...countsOfNamed(withoutPeriods, { inspectors, products, batches }),
   ]);
 
   // one named shift is a slot: its words are no 'shift' or 'hour' qualifier ("night shift" is not "at night");
   // "last night's shift" / 昨晚夜班 name the night shift, not an hour
   const shifts = findShifts(withoutEquipment);
   let qualifiers = findQualifiers(mask(withoutEquipment, shifts.length === 1 ? shifts : []));
+  // words claimed by a period (国庆那几天, 那周) or a metric (不良原因: the defect types) are neither references nor causes
+  const claimedText = mask(withoutPeriods, metrics.spans);
+  const again = findQualifiers(claimedText);
+  qualifiers = qualifiers.filter(
+    (qualifier) =>
+      !(qualifier.dimension === 'reference' || qualifier.dimension === 'cause') ||
+      again.some((other) => other.dimension === qualifier.dimension),
+  );
+  if (whoAmongLines)
+    qualifiers = qualifiers.filter((qualifier) => !(qualifier.dimension === 'inspector' && qualifier.words === '谁'));
   if (shifts.some((shift) => shift.shift === 'night')) {
     qualifiers = qualifiers.filter(
       (qualifier) =>
@@ -166,9 +246,25 @@ export function analyse(
     shifts,
     defectTypes: findDefectTypes(withoutPeriods),
     notRecorded: findNotRecorded(withoutEquipment),
+    forecast: findForecast(withoutEquipment),
     batches,
     inspectors,
     products,
+    engineers,
+    unknownPeople,
+    people,
     rest,
   };
+}
+
+/** the engineers and inspectors the plant's data names, as people (people.ts) */
+export function knownPeople(names: PlantNames | undefined): KnownPerson[] {
+  return [
+    ...(names?.engineers ?? []).map((engineer) => ({
+      name: engineer.name,
+      login: engineer.login,
+      role: 'engineer' as const,
+    })),
+    ...(names?.inspectors ?? []).map((inspector) => ({ name: inspector.name, role: 'inspector' as const })),
+  ];
 }

@@ -27,8 +27,10 @@ export const DEFECT_GROUPS: DefectGroup[] = [
   },
   {
     key: 'porosity',
-    pattern: /气孔|砂眼|针孔|缩孔|\bporosity\b|\bpores?\b|\bpinholes?\b|\bblowholes?\b|\bgas\s+holes?\b/g,
+    pattern: /气孔|砂眼|针孔|\bporosity\b|\bpores?\b|\bpinholes?\b|\bblowholes?\b|\bgas\s+holes?\b/g,
   },
+  // shrinkage (缩孔, 缩松) is a casting defect of its own, not gas porosity (S41): a plant that does not record it says so
+  { key: 'shrinkage', pattern: /缩孔|缩松|缩陷|\bshrinkage(?:\s+(?:cavit(?:y|ies)|porosity))?\b/g },
   {
     key: 'stain',
     pattern: /污渍|脏污|油污|污染|色斑|\bstains?\b|\bstained\b|\bcontamination\b|\bdirt\b|\bsmudges?\b/g,

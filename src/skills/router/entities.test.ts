@@ -4,6 +4,7 @@ import { analyse } from './analysis.js';
 import { routeQuestion } from './index.js';
 import { findBatches, findInspectors, findProducts, plantNamesFrom, type PlantNames } from './entities.js';
 import { SKILLS } from '../code/index.js';
+import { pinyinForms } from './people.js';
 
 /** a plant that is not the demo one: Latin names, other products, other batch numbers */
 const OTHER: PlantNames = plantNamesFrom({
@@ -126,4 +127,55 @@ test('by inspector, by product, for a named one: the slots', () => {
   assert.equal(both.by, 'inspector');
   assert.deepEqual(both.products, ['VX-9 valve body']);
   assert.equal(route('the 3 worst batches this week').top, 3);
+});
+
+/** the demo plant's people: Chinese inspectors and engineers, said in pinyin as often as in characters */
+const DEMO_PEOPLE: PlantNames = plantNamesFrom({
+  people: [
+    { inspector: '王芳', product: '车门铰链 HG-220', line_id: 'A', batches: 1 },
+    { inspector: '赵磊', product: '冲压支架 BR-310', line_id: 'B', batches: 1 },
+    { inspector: '张伟', product: '车门铰链 HG-220', line_id: 'A', batches: 1 },
+    { engineer: '王磊', login: 'wanglei' },
+    { engineer: '陈静', login: 'chenjing' },
+  ],
+  batches: [{ batch_no: 'A20261118D001' }],
+});
+
+test('a Chinese name said in pinyin is that person, never "a person the data does not have"', () => {
+  assert.ok(pinyinForms('王芳').includes('wang fang'));
+  assert.ok(pinyinForms('王芳').includes('wangfang'));
+  assert.deepEqual(pinyinForms('Anna'), []);
+  for (const [question, inspector] of [
+    ['how many pieces did wang fang inspect last week', '王芳'],
+    ['Zhao Lei defect rate this month', '赵磊'],
+  ] as const) {
+    const decision = routeQuestion(question, { ...CLOCK, skills: SKILLS, names: DEMO_PEOPLE });
+    assert.equal(decision.kind, 'skill', `${question}: ${decision.reason}`);
+    assert.deepEqual(decision.kind === 'skill' ? decision.args.inspectors : undefined, [inspector], question);
+  }
+  const engineer = routeQuestion('wang lei open work orders', { ...CLOCK, skills: SKILLS, names: DEMO_PEOPLE });
+  assert.equal(engineer.kind === 'skill' ? engineer.args.assignee : undefined, '王磊');
+});
+
+test('"按检验员汇总" asks by inspector: 汇总 is no inspector; an unread word is said as unread', () => {
+  for (const question of ['上个月按检验员汇总的不良率', '按检验员统计上周不良率']) {
+    const decision = routeQuestion(question, { ...CLOCK, skills: SKILLS, names: DEMO_PEOPLE });
+    assert.equal(decision.kind, 'skill', decision.reason);
+    assert.deepEqual(decision.kind === 'skill' ? decision.args.inspectors : undefined, [], question);
+    assert.equal(decision.kind === 'skill' ? decision.args.by : undefined, 'inspector', question);
+  }
+  // a name the lists lack: the hint says the rules did not match it, not that the plant has no such person
+  const unknown = routeQuestion('how many pieces did zhang jianguo inspect last week', {
+    ...CLOCK,
+    skills: SKILLS,
+    names: DEMO_PEOPLE,
+  });
+  assert.equal(unknown.kind, 'none');
+  assert.match(unknown.reason, /could not match the name "zhang jianguo" to anyone in the plant's lists/);
+  assert.doesNotMatch(unknown.reason, /does not have/);
+  // "who covered" a day is the on-call rota's question (its "who": the engineer on call), never an inspector
+  const who = routeQuestion('who covered thanksgiving', { ...CLOCK, skills: SKILLS, names: DEMO_PEOPLE });
+  assert.equal(who.kind === 'skill' && who.skill, 'oncall_check', who.reason);
+  assert.deepEqual(who.kind === 'skill' ? who.args : undefined, { date: '2026-11-26' });
+  assert.doesNotMatch(who.reason, /inspector/);
 });

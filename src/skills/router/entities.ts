@@ -12,6 +12,7 @@
  * being dropped. Bare batch numbers are recognised by the shape of the
  * plant's own batch numbers (letters and digit runs: B20261119D007).
  */
+import { pinyinForms } from './people.js';
 import type { Span } from './normalize.js';
 
 export interface PlantNames {
@@ -21,6 +22,10 @@ export interface PlantNames {
   products: Array<{ product: string; name_en?: string | undefined; lines: string[] }>;
   /** a few batch numbers as stored, for their shape */
   batchSamples: string[];
+  /** the plant's line ids (production_lines, else the lines quality_data names): a line's letter said alone */
+  lines?: string[] | undefined;
+  /** the engineers (work-order assignees, the on-call rota): name and login */
+  engineers?: Array<{ name: string; login: string }> | undefined;
 }
 
 export interface BatchMention extends Span {
@@ -32,6 +37,8 @@ export interface NameMention extends Span {
   /** the stored name (known) or the operator's words (not in the data) */
   value: string;
   known: boolean;
+  /** a product's lines, as the plant's data has them (the line it is made on) */
+  lines?: string[] | undefined;
 }
 
 /** 'B20261119D007' → 'L D L D' (letter and digit runs; '-' and '_' kept) */
@@ -114,6 +121,7 @@ const ASKED_INSPECTOR = [
   new RegExp(
     [
       String.raw`\binspectors?\s+(?!(?:on|in|for|of|the|with|by|last|this|at|was|is|had|and|who|which|did|does|has|have|`,
+      String.raw`ranking|rankings|ranked|rank|list|breakdown|report|league|table|performance|stats|`,
       String.raw`were|are|from|to|during|per|rate|rates|figures?)\b)([a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)??)(?=\s+(?:on|in|`,
       String.raw`for|last|this|inspect|inspected|check|checked|did|do|had|has|yesterday|today)\b|\s*[?,.!]|\s*$)`,
     ].join(''),
@@ -122,13 +130,19 @@ const ASKED_INSPECTOR = [
   /\binspected\s+by\s+([a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)??)(?=\s+(?:on|in|for|last|this|yesterday|today)\b|\s*[?,.!]|\s*$)/g,
 ];
 const NOT_A_NAME =
-  /^(?:的|各|每|所有|全部|们|不良|产量|合格|良率|次品|谁|哪|哪个|哪位|哪些)|(?:不良|次品|产量|合格|良率|检验|检查|本周|上周|今天|昨天|多少)/;
+  /^(?:的|各|每|所有|全部|们|不良|产量|合格|良率|次品|谁|哪|哪个|哪位|哪些|最|更|比较|排名|排行|都|也|们)|(?:不良|次品|产量|合格|良率|检验|检查|本周|上周|今天|昨天|多少)/;
 
 /** Inspectors named: the data's names, or a name said after "检验员" / "inspector" that the data lacks. */
 export function findInspectors(lower: string, names: PlantNames | undefined): NameMention[] {
+  // a Chinese name is also said in pinyin ("wang fang" is 王芳)
   const known = (names?.inspectors ?? [])
     .filter((inspector) => inspector.name.trim().length >= 2)
-    .map((inspector) => ({ value: inspector.name, pattern: namePattern(inspector.name) }));
+    .flatMap((inspector) =>
+      [inspector.name, ...pinyinForms(inspector.name)].map((form) => ({
+        value: inspector.name,
+        pattern: namePattern(form),
+      })),
+    );
   const found = collect(lower, known);
   for (const pattern of ASKED_INSPECTOR) {
     pattern.lastIndex = 0;
@@ -138,14 +152,37 @@ export function findInspectors(lower: string, names: PlantNames | undefined): Na
       const span = { start, end: start + words.length };
       if (found.some((other) => span.start < other.end && other.start < span.end)) continue;
       if (NOT_A_NAME.test(words)) continue;
+      // "按检验员 / 各检验员 / 分检验员" asks by inspector: "按检验员汇总" names no inspector called 汇总
+      if (/^\p{Script=Han}/u.test(words) && /[按分各每逐]\s*$/.test(lower.slice(0, match.index))) continue;
       found.push({ ...span, value: words, known: false });
     }
   }
   return found.sort((a, b) => a.start - b.start);
 }
 
-/** the ways a stored product can be said: its name, its English name, its codes, the words without the code */
-function productAliases(product: PlantNames['products'][number]): string[] {
+/**
+ * The head noun of a product's words: the last English word ("Precision bushing" → bushing), the last two Chinese
+ * characters ("精密轴套" → 轴套). Operators name the part by it ("chatter marks on the bushings").
+ */
+function headNoun(words: string): string | undefined {
+  if (/^[a-z]+(?:\s+[a-z]+)+$/i.test(words)) {
+    const last = words.split(/\s+/).pop()!;
+    return last.length >= 4 ? last : undefined;
+  }
+  return /^[\u4e00-\u9fff]{3,}$/.test(words) ? words.slice(-2) : undefined;
+}
+
+/** the words of a product's names without their codes */
+function productWords(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return parts.filter((part) => !(/\d/.test(part) && part.length >= 3)).join(' ');
+}
+
+/**
+ * The ways a stored product can be said: its name, its English name, its codes, the words without the code, and
+ * their head noun when no other product shares it (`heads`: each head noun's count over the plant's products).
+ */
+function productAliases(product: PlantNames['products'][number], heads: Map<string, number>): string[] {
   const aliases = new Set<string>();
   for (const name of [product.product, product.name_en]) {
     if (!name || name.trim().length < 2) continue;
@@ -153,10 +190,26 @@ function productAliases(product: PlantNames['products'][number]): string[] {
     const parts = name.trim().split(/\s+/);
     const codes = parts.filter((part) => /\d/.test(part) && part.length >= 3);
     for (const code of codes) aliases.add(code);
-    const words = parts.filter((part) => !codes.includes(part)).join(' ');
+    const words = productWords(name);
     if (words.length >= 2 && words !== name.trim()) aliases.add(words);
+    const head = headNoun(words);
+    if (head && heads.get(head.toLowerCase()) === 1) aliases.add(head);
   }
   return [...aliases];
+}
+
+function headNouns(names: PlantNames | undefined): Map<string, number> {
+  const heads = new Map<string, number>();
+  for (const product of names?.products ?? []) {
+    const own = new Set(
+      [product.product, product.name_en]
+        .filter((name): name is string => !!name)
+        .map((name) => headNoun(productWords(name))?.toLowerCase())
+        .filter((head): head is string => !!head),
+    );
+    for (const head of own) heads.set(head, (heads.get(head) ?? 0) + 1);
+  }
+  return heads;
 }
 
 const PRODUCT_WORD = String.raw`(?:产品|型号|料号|零件号|物料号|品种|\bproducts?\b|\bmodel\b|\bpart\s*(?:numbers?|nos?\.?|#))`;
@@ -165,8 +218,9 @@ const ASKED_PRODUCT = new RegExp(`${PRODUCT_WORD}\\s*(?:号|[:：#])?\\s*(${CODE
 /** Products named: by name, English name or code as the data has them; a code after "product" / 型号 that it lacks. */
 export function findProducts(lower: string, names: PlantNames | undefined): NameMention[] {
   const candidates: Array<{ value: string; pattern: RegExp }> = [];
+  const heads = headNouns(names);
   for (const product of names?.products ?? []) {
-    for (const alias of productAliases(product)) {
+    for (const alias of productAliases(product, heads)) {
       const pattern = /\d/.test(alias)
         ? // a code: "HG-220", "hg220", "HG 220"
           new RegExp(
@@ -188,7 +242,10 @@ export function findProducts(lower: string, names: PlantNames | undefined): Name
       candidates.push({ value: product.product, pattern });
     }
   }
-  const found = collect(lower, candidates);
+  const found: NameMention[] = collect(lower, candidates).map((mention) => ({
+    ...mention,
+    lines: names?.products.find((product) => product.product === mention.value)?.lines,
+  }));
   ASKED_PRODUCT.lastIndex = 0;
   for (const match of lower.matchAll(ASKED_PRODUCT)) {
     const code = match[1]!;
@@ -204,9 +261,18 @@ export function findProducts(lower: string, names: PlantNames | undefined): Name
 
 /** The queries the engine runs at start (each paged by the caller, LIMIT/OFFSET appended). */
 export const PLANT_NAMES_QUERIES = {
+  // the inspectors (with their products and lines, from the per-inspector rollup, src/plant/rollups.ts: thousands of
+  // rows, not every batch of the plant) and the engineers, in one paged list: an engineer's row has no inspector,
+  // product or line, and names the engineer and login
   people:
-    'SELECT inspector, product, line_id, COUNT(*) AS batches FROM quality_data GROUP BY inspector, product, line_id ' +
-    'ORDER BY inspector, product, line_id',
+    'SELECT inspector, product, line_id, SUM(batches) AS batches, NULL AS engineer, NULL AS login ' +
+    'FROM quality_daily_inspectors GROUP BY inspector, product, line_id ' +
+    'UNION ALL SELECT NULL, NULL, NULL, 0, name, login FROM engineers ORDER BY inspector, product, line_id, engineer',
+  /** the same on a plant database without rollups */
+  peopleRaw:
+    'SELECT inspector, product, line_id, COUNT(*) AS batches, NULL AS engineer, NULL AS login FROM quality_data ' +
+    'GROUP BY inspector, product, line_id UNION ALL SELECT NULL, NULL, NULL, 0, name, login FROM engineers ' +
+    'ORDER BY inspector, product, line_id, engineer',
   productNames: 'SELECT line_id, product, product_en FROM production_lines ORDER BY line_id',
   batches: 'SELECT batch_no FROM quality_data ORDER BY record_id DESC',
 } as const;
@@ -225,10 +291,18 @@ export function plantNamesFrom(rows: { people: NameRow[]; productNames?: NameRow
     if (product) (products.get(product) ?? products.set(product, new Set()).get(product)!).add(line);
   }
   const english = new Map<string, string>();
+  const lines = new Set<string>();
+  for (const row of rows.people) if (row.line_id) lines.add(String(row.line_id));
+  const engineers = new Map<string, string>();
+  for (const row of rows.people) {
+    const engineer = String(row.engineer ?? '').trim();
+    if (engineer) engineers.set(engineer, String(row.login ?? '').trim());
+  }
   for (const row of rows.productNames ?? []) {
     const product = String(row.product ?? '').trim();
     const en = String(row.product_en ?? '').trim();
     if (product && en) english.set(product, en);
+    if (row.line_id) lines.add(String(row.line_id));
   }
   return {
     inspectors: [...inspectors].map(([name, lines]) => ({ name, lines: [...lines].sort() })),
@@ -238,5 +312,7 @@ export function plantNamesFrom(rows: { people: NameRow[]; productNames?: NameRow
       lines: [...lines].sort(),
     })),
     batchSamples: rows.batches.map((row) => String(row.batch_no ?? '')).filter((value) => value.length > 0),
+    lines: [...lines].sort(),
+    engineers: [...engineers].map(([name, login]) => ({ name, login })),
   };
 }

@@ -111,6 +111,18 @@ const WITH_NUMBER: RegExp[] = [
   ),
 ];
 const TYPE_ONLY = new RegExp(`(?:${TYPES})`, 'g');
+/** a machine by number alone: 1号机, 2号机台, machine 3 (its type from the question's other words, below) */
+const NUMBER_ONLY =
+  /(?:第\s*)?(\d{1,3})\s*号\s*(?:机台|机|设备)(?![器床械构组])|\bmachine\s*(?:#|no\.?\s*)?(\d{1,3})\b/g;
+/** words that say what kind of machine a number means: 冲出来的件 (stamped) is a press */
+const TYPE_HINTS: Array<{ code: EquipmentType; pattern: RegExp }> = [
+  { code: 'PRESS', pattern: /冲压|冲出|冲的|冲件|冲裁|拉伸|\bstamp(?:ed|ing)?\b|\bpress(?:ed)?\b/ },
+  { code: 'WELD', pattern: /焊|\bweld/ },
+  { code: 'CNC', pattern: /加工|铣|车削|钻孔|主轴|\bmachin(?:ed|ing)\b|\bspindle\b/ },
+  { code: 'CAM', pattern: /视觉|相机|拍照|误判|\bvision\b|\bcamera\b/ },
+  { code: 'CONV', pattern: /输送|传送|皮带|\bconvey/ },
+  { code: 'ROBOT', pattern: /机械手|机械臂|抓取|夹爪|\brobot\b|\bgripper\b/ },
+];
 
 function codeOf(groups: Record<string, string | undefined> | undefined): EquipmentType | undefined {
   if (!groups) return undefined;
@@ -195,12 +207,40 @@ export function findEquipment(options: {
   for (const match of lower.matchAll(TYPE_ONLY)) {
     const type = codeOf(match.groups);
     if (!type) continue;
+    // "the camera on line A": the one machine of that type on the named line
+    const onLine =
+      line !== undefined && known
+        ? known.filter((item) => typeOf(item) === type && item.line_id.toUpperCase() === line)
+        : [];
     found.push({
       start: match.index,
       end: match.index + match[0].length,
-      value: slice(normalized, match.index, match.index + match[0].length),
-      resolved: false,
+      value:
+        onLine.length === 1 ? onLine[0]!.equipment_id : slice(normalized, match.index, match.index + match[0].length),
+      resolved: onLine.length === 1,
       type,
+    });
+  }
+
+  // 1号机 on a line: the one machine of that number there, or of that number and the kind the question's words say
+  for (const match of lower.matchAll(NUMBER_ONLY)) {
+    const number = Number(match[1] ?? match[2]);
+    if (!(number > 0) || line === undefined || !known) continue;
+    let candidates = known.filter(
+      (item) => item.line_id.toUpperCase() === line && numberOf(item.equipment_id) === number,
+    );
+    if (candidates.length > 1) {
+      const hinted = TYPE_HINTS.filter((hint) => hint.pattern.test(lower)).map((hint) => hint.code);
+      if (hinted.length === 1) candidates = candidates.filter((item) => typeOf(item) === hinted[0]);
+    }
+    const start = match.index;
+    const end = start + match[0].length;
+    found.push({
+      start,
+      end,
+      value: candidates.length === 1 ? candidates[0]!.equipment_id : slice(normalized, start, end),
+      resolved: candidates.length === 1,
+      number,
     });
   }
 

@@ -14,12 +14,22 @@
 import type { RouteDecision, SessionSlots, Unhonoured } from '../engine-types.js';
 import type { Language } from '../types.js';
 import type { Period } from '../args.js';
-import { analyse } from './analysis.js';
+import { type Analysis, analyse } from './analysis.js';
+import {
+  type Anchor,
+  type Fill,
+  anchorOf,
+  anchorOfAnalysis,
+  findReferences,
+  mergeAnchors,
+  withAnchor,
+} from './reference.js';
+import { partQuestion, splitQuestions } from './several.js';
 import type { KnownEquipment } from './equipment.js';
 import type { PlantNames } from './entities.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { detectIntent } from './intents.js';
-import { unhonoured } from './accounting.js';
+import { peopleUnhonoured, unhonoured } from './accounting.js';
 import { NAMED_WHEN_UNMATCHED } from './qualifiers.js';
 import type { RouterSkills, SkillRouting, SkillSlots } from './routing.js';
 
@@ -66,68 +76,173 @@ function missingOf(
 function declined(
   routing: SkillRouting,
   analysis: ReturnType<typeof analyse>,
-  context: RouterContext,
+  context: RouterContext & { followUp?: boolean },
 ): RouteDecision | undefined {
   const { language } = analysis;
-  const beyond = unhonoured(routing, analysis, context.skills);
+  const beyond = unhonoured(routing, analysis, { skills: context.skills, followUp: context.followUp === true });
   if (beyond.length === 0) return undefined;
-  const named = beyond
-    .map((entry) =>
-      entry.kind === 'not_recorded'
-        ? `${entry.en} ("${entry.words}"), which the plant data does not record`
-        : entry.kind === 'not_understood'
-          ? `words the rules do not understand ("${entry.words}")`
-          : `${entry.dimension} ("${entry.words}"), which ${routing.skill} cannot break down`,
-    )
-    .join('; ');
-  return { kind: 'none', language, reason: `asks by ${named}; the model plans the query`, unhonoured: beyond };
+  const named = beyond.map((entry) => describeUnhonoured(entry, routing.skill)).join('; ');
+  return { kind: 'none', language, reason: `${named}; the model plans the query`, unhonoured: beyond };
 }
 
-/** where one question ends and another begins: "，还有…", "; ", "? ", ", and is …" */
-const QUESTION_BREAK = new RegExp(
-  [
-    String.raw`[，,；;。]\s*(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下)|[；;]|[?？]\s*(?=\S)`,
-    String.raw`|[,，]?\s+and\s+(?=(?:is|are|was|were|who|who's|which|what|what's|`,
-    String.raw`how|when|where|did|does|do|can|could|show|list|tell|give)\b)`,
-    String.raw`|[,，]\s*(?:also|plus)\s+`,
-  ].join(''),
-  'gi',
-);
+/**
+ * One thing the rules did not honour, as the model's hint reads it. What the rules only failed to read is said
+ * as that ("could not read", "could not match … to anyone"), never as a fact about the plant: a pinyin name the
+ * rules did not match was reported as a person the data lacks, "who" as an inspector breakdown.
+ */
+export function describeUnhonoured(entry: Unhonoured, skill?: string): string {
+  switch (entry.kind) {
+    case 'not_recorded':
+      return `asks for ${entry.en ?? entry.dimension} ("${entry.words}"), which the plant data does not record`;
+    case 'not_understood':
+      return `the rules could not read "${entry.words}"`;
+    case 'unknown':
+      // an engineer asked of as an inspector is known from the data; any other name was only not matched
+      return entry.en
+        ? `${entry.en} ("${entry.words}")`
+        : `the rules could not match the name "${entry.words}" to anyone in the plant's lists` +
+            (entry.nearest && entry.nearest.length > 0 && entry.nearest.length <= 3
+              ? ` (nearest: ${entry.nearest.join(', ')})`
+              : '') +
+            '; look the name up in the data (inspectors: quality_data.inspector, engineers: engineers.name)';
+    default:
+      return skill
+        ? `asks by ${entry.dimension} ("${entry.words}"), which ${skill} cannot break down`
+        : `the rules could not read "${entry.words}"`;
+  }
+}
 
 /**
  * The parts of a question that asks several ("line A's defect rate yesterday,
  * and is the on-call engineer on a holiday today?"), when two or more parts
- * each ask for a skill; undefined for one question.
+ * each ask for a skill; undefined for one question (several.ts).
  */
 export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
-  const parts = question
-    .split(QUESTION_BREAK)
-    .map((part) => part.trim())
-    .filter((part) => part.replace(/[?？!！。.,，\s]/g, '') !== '');
-  if (parts.length < 2) return undefined;
-  const asking = parts.filter((part) => detectIntent(analyse(part, context), context.skills) !== undefined);
-  return asking.length >= 2 ? parts : undefined;
+  return splitQuestions(question, (words) => detectIntent(analyse(words, context), context.skills) !== undefined);
+}
+
+/**
+ * Each part routed in turn: a part reads the earlier parts' slots — a reference back ("then", 那天, that shift)
+ * points at them, and what it leaves unsaid that its skill takes (the line, the period, the machine) is theirs.
+ */
+function routeParts(parts: string[], context: RouterContext, language: Language): RouteDecision {
+  const routed: RouteDecision[] = [];
+  let previous = context.previous;
+  let topic: Anchor = {};
+  for (const part of parts) {
+    const analysis = analyse(partQuestion(part), context);
+    const decision = routeAnalysis(analysis, { ...context, previous }, topic);
+    routed.push(decision);
+    if (decision.kind === 'skill') {
+      previous = { skill: decision.skill, args: decision.args };
+      topic = mergeAnchors(topic, anchorOf(decision.args));
+    } else topic = mergeAnchors(topic, anchorOfAnalysis(analysis));
+  }
+  const answered = routed.filter((decision) => decision.kind === 'skill' && decision.missing.length === 0).length;
+  return {
+    kind: 'none',
+    language,
+    reason:
+      `several questions in one (${parts.join(' / ')}); each is answered on its own ` +
+      `(${answered} of ${parts.length} by the rules)`,
+    unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: parts.join(' / ') }],
+    parts,
+    routed,
+  };
 }
 
 export function routeQuestion(question: string, context: RouterContext): RouteDecision {
   const analysis = analyse(question, context);
   const language: Language = analysis.language;
   if (analysis.normalized.lower.trim() === '') return { kind: 'none', language, reason: 'an empty question' };
-
-  const several = severalQuestions(question, context);
+  const several = severalQuestions(question, context)?.map(partQuestion);
   if (several) {
-    return {
-      kind: 'none',
-      language,
-      reason: `several questions in one (${several.join(' / ')}); each is asked on its own`,
-      unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: several.join(' / ') }],
-      parts: several,
-    };
+    const parts = routeParts(several, context, language);
+    // parts that all ask the same skill are one question said in pieces ("这个是上周的批吗 谁检的")
+    const skills = new Set(
+      (parts.kind === 'none' ? (parts.routed ?? []) : []).map((decision) =>
+        decision.kind === 'skill' ? decision.skill : '',
+      ),
+    );
+    if (skills.size > 1 || skills.has('')) return parts;
   }
+  return routeAnalysis(analysis, context);
+}
 
+/** the slots a skill's arguments have, by name (its zod object's keys) */
+function argumentKeys(routing: SkillRouting): string[] {
+  const shape = (routing.args as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/**
+ * One question routed. `topic`: the slots of the earlier parts of the same message — what this part leaves
+ * unsaid and its skill takes is theirs.
+ */
+function routeAnalysis(question: Analysis, context: RouterContext, topic?: Anchor): RouteDecision {
+  let analysis = question;
+  const language: Language = analysis.language;
+  // a reference back ("who was on call then", 那天, that shift) points at the previous question's slots
+  let referred = false;
+  if (findReferences(analysis.normalized.lower).length > 0) {
+    const anchor = mergeAnchors(topic ?? {}, anchorOf(context.previous?.args));
+    const anchored = withAnchor(analysis, anchor);
+    if (anchored.resolved && anchored.used.length + (anchored.analysis.batches !== analysis.batches ? 1 : 0) > 0) {
+      analysis = anchored.analysis;
+      referred = true;
+    }
+  }
+  const decision = routeResolved(analysis, context, referred);
+  if (!topic) return decision;
+  if (decision.kind !== 'skill') {
+    // "what fixed it before": no rule answers it alone; with the earlier parts' machine and symptom one may
+    const filled = withAnchor(analysis, topic, ['equipment', 'lines', 'symptom', 'period']);
+    if (filled.used.length === 0) return decision;
+    const again = routeResolved(filled.analysis, context, true);
+    return again.kind === 'skill' && again.missing.length === 0 ? again : decision;
+  }
+  // a later part of a message: the line, machine, period and symptom it leaves unsaid are the earlier parts'
+  const routing = context.skills.routings.find((entry) => entry.skill === decision.skill);
+  if (!routing) return decision;
+  const keys = argumentKeys(routing);
+  const fill: Fill[] = [];
+  if (keys.includes('period')) fill.push('period');
+  if (keys.includes('lines') || keys.includes('line')) fill.push('lines');
+  if (keys.includes('equipment')) fill.push('equipment');
+  if (keys.includes('shift')) fill.push('shift');
+  if (decision.missing.includes('symptom')) fill.push('symptom');
+  const filled = withAnchor(analysis, topic, fill);
+  if (filled.used.length === 0) return decision;
+  const again = routeResolved(filled.analysis, context, true);
+  return again.kind === 'skill' && again.skill === decision.skill ? again : decision;
+}
+
+function routeResolved(analysis: Analysis, context: RouterContext, referred: boolean): RouteDecision {
+  const language: Language = analysis.language;
   const intent = detectIntent(analysis, context.skills);
   const previous = carriedSkill(context.previous, context.skills);
   const followUp = isFollowUp(analysis);
+
+  // a follow-up that turns the previous question into another skill's: "跟上上周比呢" after a rate compares it
+  if (followUp && context.previous?.skill) {
+    for (const routing of context.skills.routings) {
+      if (!routing.adopt || routing.skill === context.previous.skill || (intent && intent.skill !== routing.skill))
+        continue;
+      const args = routing.adopt(context.previous, analysis);
+      if (!args) continue;
+      const refused = declined(routing, analysis, { ...context, followUp: true });
+      if (refused) return refused;
+      const missing = routing.required.filter((slot) => args[slot] === undefined);
+      return {
+        kind: 'skill',
+        skill: routing.skill,
+        args,
+        language,
+        missing,
+        reason: `follow-up of ${context.previous.skill} turned into ${routing.skill}`,
+      };
+    }
+  }
 
   if (followUp && previous && (!intent || intent.skill === previous.skill)) {
     const merged = mergeFollowUp({
@@ -137,7 +252,7 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
       equipment: context.equipment,
     });
     if (merged) {
-      const refused = declined(previous, analysis, context);
+      const refused = declined(previous, analysis, { ...context, followUp: true });
       if (refused) return refused;
       return {
         kind: 'skill',
@@ -155,13 +270,22 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
       followUp && !previous ? 'a follow-up with no previous question to follow' : 'no rule matches this question';
     // a measure the data does not record, a breakdown no rule gives: said so even when no rule matches
     const named: Unhonoured[] = [
-      ...analysis.notRecorded.map((measure) => ({
+      ...[...analysis.notRecorded, ...(analysis.forecast ? [analysis.forecast] : [])].map((measure) => ({
         kind: 'not_recorded' as const,
         dimension: measure.measure,
         words: measure.words,
         zh: measure.zh,
         en: measure.en,
       })),
+      ...analysis.periods
+        .filter((mention) => mention.reversed)
+        .map((mention) => ({
+          kind: 'beyond' as const,
+          dimension: 'reversed_period',
+          words: mention.period?.label ?? '',
+        })),
+      // a person the data lacks is named first: "who is 李明" is about 李明, not an inspector breakdown
+      ...peopleUnhonoured(undefined, { ...analysis, engineers: [] }),
       ...analysis.qualifiers
         .filter((qualifier) => NAMED_WHEN_UNMATCHED.includes(qualifier.dimension))
         .map((qualifier) => ({ kind: 'beyond' as const, dimension: qualifier.dimension, words: qualifier.words })),
@@ -170,13 +294,13 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
       ? {
           kind: 'none',
           language,
-          reason: `${reason}; asks for ${named.map((entry) => entry.en ?? entry.dimension).join(', ')}`,
+          reason: `${reason}; ${named.map((entry) => describeUnhonoured(entry)).join('; ')}`,
           unhonoured: named,
         }
       : { kind: 'none', language, reason };
   }
 
-  const refused = declined(intent.routing, analysis, context);
+  const refused = declined(intent.routing, analysis, { ...context, followUp: referred });
   if (refused) return refused;
   const slots = intent.routing.slots(analysis);
   const args: Record<string, unknown> = { ...slots.defaults, ...slots.explicit };

@@ -7,7 +7,8 @@
  *   week; "this Wednesday" / 本周三 = the Wednesday of this week (may be ahead);
  * - a bare weekday ("Wednesday", "on Wednesday", 周三, 星期三) = the most recent
  *   such day not after today (today when today is one);
- * - a date without a year = the most recent such date not after today;
+ * - a date without a year = the most recent such date not after today, unless this year's lies at most
+ *   31 days ahead (then the coming one, answered "no data yet", never last year's);
  *   a day alone (25号) = the most recent 25th not after today;
  * - a month alone (11月, "in November") = the most recent such month that has
  *   begun; the month in progress ends today, like 本月 / "this month";
@@ -17,6 +18,7 @@
  */
 import { addDays } from '../../clock.js';
 import { holidaysOf } from '../../../mcp-servers/holidays/calendar.js';
+import { type CnHoliday, arrangedDaysOff } from './holiday-periods.js';
 import {
   type DateRange,
   isValidDate,
@@ -43,6 +45,14 @@ export interface PeriodReading {
   flexible: boolean;
   /** a day of the month alone ("7日"), the end of "11月1日到7日" */
   dayOnly?: number;
+  /**
+   * a period said relative to another one of the question ("the same day last week", "上周同一天",
+   * "the week before"): resolved against the nearest other period (period.ts); `at(0)` is the
+   * reading against today, undefined when today is no sensible anchor
+   */
+  anchored?: (anchor: DateRange) => DateRange | undefined;
+  /** a reading only a range settles ("11/08": November 8th, or 11 August?): alone, the router asks */
+  ambiguous?: boolean;
 }
 
 export interface PeriodRule {
@@ -51,11 +61,11 @@ export interface PeriodRule {
   read(match: RegExpExecArray, today: string): PeriodReading | undefined;
 }
 
-const fixed = (range: DateRange | undefined): PeriodReading | undefined =>
+export const fixed = (range: DateRange | undefined): PeriodReading | undefined =>
   range ? { at: (k) => (k === 0 ? range : undefined), flexible: false } : undefined;
-const day = (date: string): DateRange => ({ from: date, to: date });
+export const day = (date: string): DateRange => ({ from: date, to: date });
 
-const ZH_WEEKDAY: Record<string, number> = {
+export const ZH_WEEKDAY: Record<string, number> = {
   一: 1,
   二: 2,
   三: 3,
@@ -72,7 +82,7 @@ const ZH_WEEKDAY: Record<string, number> = {
   '6': 6,
   '7': 7,
 };
-const EN_WEEKDAY: Record<string, number> = {
+export const EN_WEEKDAY: Record<string, number> = {
   monday: 1,
   mon: 1,
   tuesday: 2,
@@ -105,7 +115,7 @@ const EN_MONTH: Record<string, number> = {
   nov: 11,
   dec: 12,
 };
-const EN_NUMBER: Record<string, number> = {
+export const EN_NUMBER: Record<string, number> = {
   a: 1,
   an: 1,
   one: 1,
@@ -129,24 +139,24 @@ const EN_NUMBER: Record<string, number> = {
   ninety: 90,
 };
 
-const monthNumber = (name: string): number => EN_MONTH[name.slice(0, 3)] ?? 0;
-const countOf = (word: string | undefined, fallback = 1): number =>
+export const monthNumber = (name: string): number => EN_MONTH[name.slice(0, 3)] ?? 0;
+export const countOf = (word: string | undefined, fallback = 1): number =>
   word === undefined ? fallback : /^\d+$/.test(word) ? Number(word) : (EN_NUMBER[word] ?? 0);
 
 /** Chinese weekday characters; 一 not when it starts 一共/一下/一些…, 日 not in 日产量/日均 */
-const ZH_WEEKDAY_CHAR = '([2-7二三四五六天]|1|一(?![共下些直样起般定切周])|日(?![产均报]))';
-const ZH_WEEK = '(?:周|星期|礼拜)';
-const EN_MONTH_RE =
+export const ZH_WEEKDAY_CHAR = '([2-7二三四五六天]|1|一(?![共下些直样起般定切周])|日(?![产均报]))';
+export const ZH_WEEK = '(?:周|星期|礼拜)';
+export const EN_MONTH_RE =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-const EN_WEEKDAY_FULL = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
-const EN_WEEKDAY_ANY =
+export const EN_WEEKDAY_FULL = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+export const EN_WEEKDAY_ANY =
   '(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)';
-const EN_COUNT =
+export const EN_COUNT =
   '(\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|sixty|ninety)';
-const ORDINAL = '(?:st|nd|rd|th)?';
+export const ORDINAL = '(?:st|nd|rd|th)?';
 
 /** ±weeks of a Chinese or English week prefix */
-function weekShift(prefix: string): number {
+export function weekShift(prefix: string): number {
   if (/^(上上|week before last)/.test(prefix)) return -2;
   if (/^(上|last|previous)/.test(prefix)) return -1;
   if (/^(下|next)/.test(prefix)) return 1;
@@ -162,7 +172,7 @@ function ahead(today: string, count: number, unit: string): DateRange | undefine
   return undefined;
 }
 
-function rolling(today: string, count: number, unit: string): DateRange | undefined {
+export function rolling(today: string, count: number, unit: string): DateRange | undefined {
   if (count < 1 || count > 400) return undefined;
   if (/^(天|日|day)/.test(unit)) return lastDays(today, count);
   if (/^(周|星期|礼拜|week)/.test(unit)) return lastDays(today, 7 * count);
@@ -170,12 +180,12 @@ function rolling(today: string, count: number, unit: string): DateRange | undefi
   return undefined;
 }
 
-function weekRange(today: string, shift: number): DateRange {
+export function weekRange(today: string, shift: number): DateRange {
   return shift === 0 ? { from: weekOf(today, 0).from, to: today } : weekOf(today, shift);
 }
 
-/** A month/day with or without a year; year-less ones are the most recent not after today. */
-function yearless(
+/** A month/day with or without a year; year-less ones are the nearest (nearerAhead), else the most recent. */
+export function yearless(
   today: string,
   [month, dayOfMonth]: [month: number, dayOfMonth: number],
   year: string | undefined,
@@ -183,13 +193,35 @@ function yearless(
   if (year !== undefined)
     return isValidDate(Number(year), month, dayOfMonth) ? fixed(day(ymd(Number(year), month, dayOfMonth))) : undefined;
   if (!isValidDate(2024, month, dayOfMonth)) return undefined; // 2024 is a leap year: Feb 29 is a real date
+  const upcoming = nearerAhead(today, [month, dayOfMonth]);
   return {
     flexible: true,
     at: (k) => {
-      const date = recentMonthDay(today, [month, dayOfMonth], k);
+      if (upcoming !== undefined && k === 0) return day(upcoming);
+      const date = recentMonthDay(today, [month, dayOfMonth], upcoming === undefined ? k : k - 1);
       return date ? day(date) : undefined;
     },
   };
+}
+
+/** how far ahead a year-less date may lie and still be read as the coming one */
+const AHEAD_DAYS = 31;
+
+/**
+ * This year's month/day when it is still ahead (at most AHEAD_DAYS) and nearer than the most recent one: "12月5号" asked on
+ * 1 December is the coming 5 December (4 days ahead, answered "no data yet"), not last year's (361 days back),
+ * while "11月20号" asked on 5 January is last year's. Undefined when the most recent one is the nearer.
+ */
+function nearerAhead(today: string, [month, dayOfMonth]: [month: number, dayOfMonth: number]): string | undefined {
+  const { year } = parts(today);
+  if (!isValidDate(year, month, dayOfMonth)) return undefined;
+  const ahead = ymd(year, month, dayOfMonth);
+  if (ahead <= today) return undefined;
+  // a coming date is meant only when it is near (a month ahead at most): 双十一 asked in June is last year's
+  if (Date.parse(ahead) - Date.parse(today) > AHEAD_DAYS * 86_400_000) return undefined;
+  const behind = recentMonthDay(today, [month, dayOfMonth], 0);
+  if (behind === undefined) return ahead;
+  return Date.parse(ahead) - Date.parse(today) < Date.parse(today) - Date.parse(behind) ? ahead : undefined;
 }
 
 /** "11月1日到7日" / "Nov 1-7": from a (possibly year-less) first day to a later day of the same month. */
@@ -214,15 +246,24 @@ function daySpan(options: {
   };
 }
 
-function monthReading(today: string, month: number, year: string | undefined): PeriodReading | undefined {
+export function monthReading(today: string, month: number, year: string | undefined): PeriodReading | undefined {
   if (month < 1 || month > 12) return undefined;
   if (year !== undefined) return fixed(monthUpToToday(Number(year), month, today));
   const current = parts(today);
   const latestYear = month <= current.month ? current.year : current.year - 1;
-  return { flexible: true, at: (k) => monthUpToToday(latestYear - k, month, today) };
+  // the coming month when it starts within AHEAD_DAYS, as a year-less date is (nearerAhead): "february" asked on
+  // 5 January is the coming February (no data yet), not last year's, eleven months back
+  const nextYear =
+    month === current.month + 1 ? current.year : current.month === 12 && month === 1 ? current.year + 1 : 0;
+  const ahead = nextYear > 0 && Date.parse(ymd(nextYear, month, 1)) - Date.parse(today) <= AHEAD_DAYS * 86_400_000;
+  return {
+    flexible: true,
+    at: (k) =>
+      ahead && k === 0 ? wholeMonth(nextYear, month) : monthUpToToday(latestYear - (ahead ? k - 1 : k), month, today),
+  };
 }
 
-function weekdayReading(today: string, weekday: number): PeriodReading {
+export function weekdayReading(today: string, weekday: number): PeriodReading {
   const latest = mostRecentWeekday(today, weekday);
   return { flexible: true, at: (k) => day(addDays(latest, -7 * k)) };
 }
@@ -241,12 +282,12 @@ function weekendReading(today: string, shift: number | undefined): PeriodReading
 const ZH_SMALL: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
 
 /** a range capped at today when it is in progress; kept whole (the skill says "future") when ahead */
-function upToToday(range: DateRange, today: string): DateRange {
+export function upToToday(range: DateRange, today: string): DateRange {
   return range.from <= today && today <= range.to ? { from: range.from, to: today } : range;
 }
 
 /** the month a prefix names (上个月, 本月, 11月, last month, November), undefined = this month */
-function monthOfPrefix(
+export function monthOfPrefix(
   today: string,
   named: { prefix?: string | undefined; number?: string | undefined; year?: string | undefined },
 ): { year: number; month: number } {
@@ -269,7 +310,7 @@ function monthOfPrefix(
 }
 
 /** 上旬 1–10, 中旬 11–20, 下旬 21–end; early/mid/late likewise; first/second half 1–15 / 16–end */
-function monthPart(
+export function monthPart(
   [year, month]: [year: number, month: number],
   part: 'early' | 'mid' | 'late' | 'first_half' | 'second_half',
   today: string,
@@ -290,7 +331,7 @@ function monthPart(
 }
 
 /** ISO week `week` of `year` (Monday..Sunday) */
-function isoWeek(year: number, week: number): DateRange | undefined {
+export function isoWeek(year: number, week: number): DateRange | undefined {
   if (week < 1 || week > 53) return undefined;
   const jan4 = ymd(year, 1, 4);
   const monday = addDays(jan4, 1 - (((new Date(`${jan4}T00:00:00Z`).getUTCDay() + 6) % 7) + 1));
@@ -310,13 +351,13 @@ function weekNumberReading(today: string, week: number, year: string | undefined
   return range ? fixed(upToToday(range, today)) : undefined;
 }
 
-function quarterRange(year: number, quarter: number): DateRange {
+export function quarterRange(year: number, quarter: number): DateRange {
   const first = 3 * (quarter - 1) + 1;
   return { from: ymd(year, first, 1), to: ymd(year, first + 2, daysInMonth(year, first + 2)) };
 }
 
 /** Q3 without a year: the most recent Q3 that has begun */
-function quarterReading(today: string, quarter: number, year: string | undefined): PeriodReading | undefined {
+export function quarterReading(today: string, quarter: number, year: string | undefined): PeriodReading | undefined {
   if (quarter < 1 || quarter > 4) return undefined;
   const current = parts(today).year;
   let range = quarterRange(year !== undefined ? Number(year) : current, quarter);
@@ -324,7 +365,7 @@ function quarterReading(today: string, quarter: number, year: string | undefined
   return fixed(upToToday(range, today));
 }
 
-function relativeQuarter(today: string, shift: number): PeriodReading | undefined {
+export function relativeQuarter(today: string, shift: number): PeriodReading | undefined {
   const { year, month } = parts(today);
   const index = year * 4 + Math.floor((month - 1) / 3) + shift;
   const range = quarterRange(Math.floor(index / 4), (index % 4) + 1);
@@ -337,32 +378,50 @@ function relativeQuarter(today: string, shift: number): PeriodReading | undefine
  * most recent year it has begun. Chinese festivals from the CN calendar;
  * Thanksgiving and Christmas from the US one.
  */
-const HOLIDAYS: Array<{ pattern: string; country: string; name: RegExp }> = [
+export const HOLIDAYS: Array<{ pattern: string; country: string; name: RegExp; cn?: CnHoliday }> = [
   {
     pattern: '国庆节?|国庆假期|国庆长假|十一长假|十一黄金周|黄金周|\\bnational\\s+day\\b|\\bgolden\\s+week\\b',
     country: 'CN',
     name: /^National Day$/,
+    cn: 'national_day',
   },
   {
     pattern: '春节|过年期间|\\bspring\\s+festival\\b|\\bchinese\\s+new\\s+year\\b|\\blunar\\s+new\\s+year\\b',
     country: 'CN',
     name: /^Spring Festival$/,
+    cn: 'spring',
   },
-  { pattern: "元旦|\\bnew\\s+year'?s?\\s+day\\b", country: 'CN', name: /^New Year's Day$/ },
-  { pattern: '劳动节|五一(?:假期|长假)?|\\blabou?r\\s+day\\b|\\bmay\\s+day\\b', country: 'CN', name: /^Labour Day$/ },
+  { pattern: "元旦|\\bnew\\s+year'?s?\\s+day\\b", country: 'CN', name: /^New Year's Day$/, cn: 'new_year' },
+  {
+    pattern: '劳动节|五一(?:假期|长假)?|\\blabou?r\\s+day\\b|\\bmay\\s+day\\b',
+    country: 'CN',
+    name: /^Labour Day$/,
+    cn: 'labour',
+  },
   {
     pattern: '清明节?|\\bqingming(?:\\s+festival)?\\b|\\btomb[- ]sweeping\\s+day\\b',
     country: 'CN',
     name: /^Qingming Festival$/,
+    cn: 'qingming',
   },
-  { pattern: '端午节?|\\bdragon\\s+boat\\s+festival\\b', country: 'CN', name: /^Dragon Boat Festival$/ },
-  { pattern: '中秋节?|\\bmid-?autumn(?:\\s+festival)?\\b', country: 'CN', name: /^Mid-Autumn Festival$/ },
+  {
+    pattern: '端午节?|\\bdragon\\s+boat\\s+festival\\b',
+    country: 'CN',
+    name: /^Dragon Boat Festival$/,
+    cn: 'dragon_boat',
+  },
+  {
+    pattern: '中秋节?|\\bmid-?autumn(?:\\s+festival)?\\b',
+    country: 'CN',
+    name: /^Mid-Autumn Festival$/,
+    cn: 'mid_autumn',
+  },
   { pattern: '感恩节|\\bthanksgiving(?:\\s+day)?\\b', country: 'US', name: /^Thanksgiving Day$/ },
   { pattern: '平安夜|\\bchristmas\\s+eve\\b', country: 'US', name: /^Christmas Eve$/ },
   { pattern: '圣诞节?|\\bchristmas(?:\\s+day)?\\b|\\bxmas\\b', country: 'US', name: /^Christmas Day$/ },
 ];
 
-function holidayRange(country: string, name: RegExp, year: number): DateRange | undefined {
+export function holidayRange(country: string, name: RegExp, year: number): DateRange | undefined {
   const days = holidaysOf(country, year)
     .filter((entry) => name.test(entry.name))
     .map((entry) => ({ from: entry.date, to: entry.end_date }));
@@ -377,19 +436,60 @@ function holidayRange(country: string, name: RegExp, year: number): DateRange | 
   return range;
 }
 
-function holidayReading(today: string, index: number, year: string | undefined): PeriodReading | undefined {
+/**
+ * A named holiday: the most recent one that has begun (or the year named). `daysOff`: the days off as
+ * arranged that year (国庆假期, 春节放假那几天: holiday-periods.ts), else the calendar's own days.
+ */
+export function holidayReading(
+  today: string,
+  index: number,
+  options: { year?: string | undefined; daysOff?: boolean } = {},
+): PeriodReading | undefined {
   const holiday = HOLIDAYS[index];
   if (!holiday) return undefined;
-  if (year !== undefined) return fixed(holidayRange(holiday.country, holiday.name, Number(year)));
+  const rangeOf = (year: number): DateRange | undefined =>
+    (options.daysOff && holiday.cn ? arrangedDaysOff(holiday.cn, year) : undefined) ??
+    holidayRange(holiday.country, holiday.name, year);
+  if (options.year !== undefined) {
+    const range = rangeOf(Number(options.year));
+    return fixed(range ? upToToday(range, today) : undefined);
+  }
   const current = parts(today).year;
-  const latest = [current, current - 1]
-    .map((candidate) => holidayRange(holiday.country, holiday.name, candidate))
-    .find((range) => range && range.from <= today);
+  const latest = [current, current - 1].map(rangeOf).find((range) => range && range.from <= today);
   return fixed(latest ? upToToday(latest, today) : undefined);
 }
 
+/** words after (or in) a holiday's name that mean its days off rather than the festival's own days */
+export const DAYS_OFF = /假期|长假|黄金周|放假|期间|那几天|\bgolden\s+week\b|\bholidays?\b|\bbreak\b|\bvacation\b/;
+
+const YEAR_WORD: Record<string, number> = { 今年: 0, 去年: -1, 前年: -2, 明年: 1, 后年: 2 };
+
+/**
+ * The year a word before a holiday's name says: 去年 / last year's: the year before; this / 今年: this
+ * year's; next: the coming one (this year's while it is ahead, else next year's); last: the latest one
+ * begun (undefined: holidayReading's own default).
+ */
+function relativeYear(word: string, today: string, index: number): string | undefined {
+  const year = parts(today).year;
+  const said = word.replace(/\s+/g, ' ').replace(/'/g, '');
+  if (said in YEAR_WORD) return String(year + (YEAR_WORD[said] ?? 0));
+  if (said === 'last years') return String(year - 1);
+  if (said === 'this years' || said === 'this') return String(year);
+  if (said === 'next years') return String(year + 1);
+  if (said === 'next') {
+    const holiday = HOLIDAYS[index];
+    const range = holiday ? holidayRange(holiday.country, holiday.name, year) : undefined;
+    return String(range && range.from > today ? year : year + 1);
+  }
+  return undefined;
+}
+
 const HOLIDAY_RE = new RegExp(
-  `(?:(\\d{4})\\s*年\\s*)?(?:(${HOLIDAYS.map((entry) => entry.pattern).join(')|(')}))(?:\\s*(\\d{4})\\b)?`,
+  // a year said before the name: 2025年, 去年, last year's, last / this / next (relativeYear)
+  String.raw`(?:(\d{4})\s*年\s*|(今年|去年|前年|明年|后年|\b(?:last|this|next)\s+year'?s|\b(?:last|this|next)\b)\s*的?\s*)?` +
+    `(?:(${HOLIDAYS.map((entry) => entry.pattern).join(')|(')}))(?:\\s*(\\d{4})\\b)?` +
+    // the days off said after the name: 国庆假期, 春节放假那几天, 中秋放假3天, 国庆那几天
+    String.raw`(?:\s*的?\s*(?:小长假|长假|假期|黄金周|放假(?:的)?(?:那几天|期间|\s*\d+\s*天)?|那几天|期间))?`,
   'g',
 );
 
@@ -632,8 +732,12 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
     name: 'holiday',
     pattern: HOLIDAY_RE,
     read: (m, today) => {
-      const index = m.slice(2, 2 + HOLIDAYS.length).findIndex((group) => group !== undefined);
-      return holidayReading(today, index, m[1] ?? m[2 + HOLIDAYS.length]);
+      const index = m.slice(3, 3 + HOLIDAYS.length).findIndex((group) => group !== undefined);
+      const relative = m[2] !== undefined ? relativeYear(m[2], today, index) : undefined;
+      return holidayReading(today, index, {
+        year: m[1] ?? relative ?? m[3 + HOLIDAYS.length],
+        daysOff: DAYS_OFF.test(m[0]) || /^(?:十一|过年)/.test(m[3 + index] ?? ''),
+      });
     },
   },
 ];

@@ -99,13 +99,13 @@ const ROWS: Row[] = [
   ['30号', 'sun', '2026-10-30'], // the 30th of November is still ahead
   ['11月', 'sun', '2026-11-01', '2026-11-29'],
   ['10月', 'sun', '2026-10-01', '2026-10-31'],
-  ['12月', 'sun', '2025-12-01', '2025-12-31'],
-  ['12月25日', 'sun', '2025-12-25'], // year-less: the most recent, not a future one
+  // a month said without a year that starts within a month is the coming one (as a year-less date is)
+  ['12月', 'sun', '2026-12-01', '2026-12-31'],
+  ['12月25日', 'sun', '2026-12-25'], // year-less: the nearer one, here still ahead (the skill says no data yet)
   ['2026-12-25', 'sun', '2026-12-25'], // an explicit future date is kept
   ['从11月1日到11月7日', 'sun', '2026-11-01', '2026-11-07'],
   ['11月1日至7日', 'sun', '2026-11-01', '2026-11-07'],
   ['11月1日-11月7日', 'sun', '2026-11-01', '2026-11-07'],
-  ['从11月7日到11月1日', 'sun', undefined], // ends in the wrong order: no guess
   ['上周末', 'sun', '2026-11-21', '2026-11-22'],
   // ---- English, on a Sunday --------------------------------------------------
   ['today', 'sun', '2026-11-29'],
@@ -130,7 +130,7 @@ const ROWS: Row[] = [
   ['November 25th', 'sun', '2026-11-25'],
   ['the 25th of November', 'sun', '2026-11-25'],
   ['Nov. 25, 2026', 'sun', '2026-11-25'],
-  ['December 25', 'sun', '2025-12-25'],
+  ['December 25', 'sun', '2026-12-25'],
   ['between Nov 1 and Nov 7', 'sun', '2026-11-01', '2026-11-07'],
   ['from November 1 to November 7', 'sun', '2026-11-01', '2026-11-07'],
   ['Nov 1-7', 'sun', '2026-11-01', '2026-11-07'],

@@ -1,17 +1,36 @@
 /**
  * Periods in a question, resolved to plant-local dates. The rules live in
- * period-rules.ts (one table); this file finds their mentions, keeps the
- * longest at each place, and joins "from X to Y" / "X到Y" / "between X and Y"
- * into one range.
+ * period-grammar.ts and period-rules.ts (tables of mentions); this file
+ * finds the mentions, keeps the longest at each place, and composes them:
+ * - a range: "from X to Y", "X到Y", "between X and Y", "X thru Y" (a range
+ *   said in the wrong order comes back `reversed`, so the reply can say so);
+ * - "since X", "X以来", "从X开始", "X到现在": from X to today; "截至目前X",
+ *   "X so far": X up to today;
+ * - a list of adjacent days: "sat + sun", "周六和周日";
+ * - a period relative to another one ("the same day last week", "the week
+ *   before"): against the nearest other period of the question, else today;
+ * - the words a period claims around itself: "国庆那几天", "双十一当天",
+ *   "双十一那周" (the Monday–Sunday week that holds it), "the week of Nov 19",
+ *   "国庆第四天", "中秋放假三天";
+ * - a period that repeats another one ("the weekend, sat + sun") is one period.
  */
 import { daysBetween, localDate } from '../../clock.js';
 import type { Period } from '../args.js';
 import { type NormalizedText, type Span, normalizeText, slice } from './normalize.js';
 import { PERIOD_RULES, type PeriodReading } from './period-rules.js';
-import { isValidDate, parts, ymd } from './calendar.js';
+import { GRAMMAR_RULES } from './period-grammar.js';
+import { type DateRange, isValidDate, parts, weekOf, ymd } from './calendar.js';
+import { addDays } from '../../clock.js';
 
 export interface PeriodMention extends Span {
-  period: Period;
+  /** undefined: named but not settled (ends out of order beyond a year, an ambiguous 11/12 alone) */
+  period: Period | undefined;
+  /** a range said with its ends reversed ("11月20日到11月10日"): `period` runs from the later to the earlier */
+  reversed?: boolean;
+  /** the period starts after today */
+  future?: boolean;
+  /** words the period claims apart from its own span (a restatement: "the weekend … sat + sun") */
+  also?: Span[];
 }
 
 interface Found extends Span {
@@ -19,16 +38,37 @@ interface Found extends Span {
   rule: string;
 }
 
+const RULES = [...GRAMMAR_RULES, ...PERIOD_RULES];
+
 const RANGE_GAP = /^\s*(?:-|–|—|~|〜|to|till|until|through|thru|至|到|and)\s*$/;
 const RANGE_LEAD = /(?:\bfrom|\bbetween|从|自|由)\s*$/;
+/** "since Monday", 自从上周四 */
+const SINCE_LEAD = /(?:\b(?:ever\s+)?since|自从)\s*$/;
+/** 从周一开始, 周一以来, 上周四起, 上周一到现在 */
+const SINCE_TAIL =
+  /^\s*(?:以来|开始|起(?!来)|到现在|到目前|到今天|至今|迄今|为止|until\s+now|till\s+now|up\s+to\s+now|to\s+date|so\s+far|to\s+now)/;
+/** 截至目前这个月, as of now: the period up to today */
+const SO_FAR_LEAD = /(?:截至目前|截止目前|截至今天|截止今天|截至现在|\bas\s+of\s+(?:now|today))\s*的?\s*$/;
+/** what a period claims after itself: 那几天, 当天, 期间 (a holiday's 放假那几天 is its rule's own) */
+const CLAIMED_AFTER = /^\s*的?\s*(?:那几天|那些天|那天|那1天|那一天|当天|这天|这1天|这一天|期间|那段时间|那阵子|前后)/;
+/** the single day among them: 当天, 那天 */
+const ONE_DAY_AFTER = /那天|那1天|那一天|当天|这天|这1天|这一天/;
+/** 双十一那周, 圣诞节所在的那一周: the week that holds it */
+const WEEK_AFTER = /^\s*的?\s*(?:那|这|所在的?那?)\s*(?:1|一)?\s*个?\s*(?:周|星期|礼拜)(?![1-7一二三四五六日天末])/;
+/** the week of Nov 19 */
+const WEEK_OF_LEAD = /\b(?:the\s+)?week\s+of\s+(?:the\s+)?$/;
+/** 国庆第4天 (when the rule did not read it whole) */
+const DAY_N_AFTER = /^\s*的?\s*第\s*(\d{1,2})\s*天/;
+const LIST_GAP = /^\s*(?:\+|&|and|,|、|和|跟|及|与|以及)\s*$/;
 
 function scan(lower: string, today: string): Found[] {
   const found: Found[] = [];
-  for (const rule of PERIOD_RULES) {
+  for (const rule of RULES) {
     rule.pattern.lastIndex = 0;
     for (const match of lower.matchAll(rule.pattern)) {
+      if (match[0].trim().length === 0) continue;
       const reading = rule.read(match, today);
-      if (!reading || !reading.at(0)) continue;
+      if (!reading || (!reading.at(0) && !reading.anchored)) continue;
       found.push({ start: match.index, end: match.index + match[0].length, reading, rule: rule.name });
     }
   }
@@ -46,8 +86,8 @@ function scan(lower: string, today: string): Found[] {
   return kept;
 }
 
-/** Join two mentions into [from, to], moving flexible ones back so that from ≤ to. */
-function joinRange(first: Found, second: Found): { from: string; to: string } | undefined {
+/** Join two mentions into [from, to], moving flexible ones back so that from ≤ to; reversed when said the wrong way. */
+function joinRange(first: Found, second: Found): (DateRange & { reversed?: boolean }) | undefined {
   const start = first.reading.at(0);
   if (!start) return undefined;
   if (second.reading.dayOnly !== undefined) {
@@ -76,48 +116,149 @@ function joinRange(first: Found, second: Found): { from: string; to: string } | 
     if (!older) break;
     from = older;
   }
-  if (from.from > end.to) return undefined;
   // moving back is for ranges across a year or week boundary (12月28日到1月3日, Friday to Monday),
-  // not for ends said in the wrong order (11月7日到11月1日)
-  if (firstK > 0 && daysBetween(from.from, end.to) > 186) return undefined;
+  // not for ends said in the wrong order (11月7日到11月1日): those are reversed
+  if (from.from > end.to || (firstK > 0 && daysBetween(from.from, end.to) > 186)) {
+    const said = first.reading.at(0)!;
+    const saidEnd = second.reading.at(0)!;
+    if (said.from > saidEnd.to && daysBetween(saidEnd.to, said.from) <= 366)
+      return { from: said.from, to: saidEnd.to, reversed: true };
+    return undefined;
+  }
   return { from: from.from, to: end.to };
 }
+
+const label = (normalized: NormalizedText, start: number, end: number): string => slice(normalized, start, end);
 
 /**
  * Every period the question mentions, in order. A range whose ends cannot be
  * put in order comes back with `period` undefined (the router then asks).
  */
-export function findPeriods(
-  normalized: NormalizedText,
-  lowerMasked: string,
-  today: string,
-): Array<Span & { period: Period | undefined }> {
+export function findPeriods(normalized: NormalizedText, lowerMasked: string, today: string): PeriodMention[] {
   const found = scan(lowerMasked, today);
-  const out: Array<Span & { period: Period | undefined }> = [];
+  const out: Array<PeriodMention & { found: Found; anchor?: boolean }> = [];
   for (let i = 0; i < found.length; i++) {
     const first = found[i]!;
     const second = found[i + 1];
     const gap = second ? lowerMasked.slice(first.end, second.start) : '';
-    const lead = RANGE_LEAD.exec(lowerMasked.slice(0, first.start));
+    const before = lowerMasked.slice(0, first.start);
+    const lead = RANGE_LEAD.exec(before);
+    // a range: X to Y, between X and Y
     if (second && RANGE_GAP.test(gap) && (!/and/.test(gap) || (lead && /between/.test(lead[0])))) {
       const start = lead ? lead.index : first.start;
+      // "2026-11-02 thru 11/08": the first end settles an ambiguous second
       const range = joinRange(first, second);
       out.push({
         start,
         end: second.end,
-        period: range ? { ...range, label: slice(normalized, start, second.end) } : undefined,
+        period: range ? { from: range.from, to: range.to, label: label(normalized, start, second.end) } : undefined,
+        ...(range?.reversed ? { reversed: true } : {}),
+        found: first,
       });
       i++;
       continue;
     }
-    const range = first.reading.at(0)!;
+    // a list of adjacent days: sat + sun, 周六和周日
+    if (second && LIST_GAP.test(gap)) {
+      let a = first.reading.at(0);
+      const b = second.reading.at(0);
+      // "saturday and sunday" asked on a Saturday: the first goes back to last week's
+      for (let k = 1; a && b && b.from < a.from && first.reading.flexible && k < 3; k++) a = first.reading.at(k);
+      // adjacent, or adjacent but for the days of the first still to come ("这周和下周": this week so far, next week)
+      const adjacent =
+        a && b && (addDays(a.to, 1) === b.from || (a.to === today && b.from > today && daysBetween(a.to, b.from) <= 7));
+      if (a && b && adjacent && !first.reading.ambiguous && !second.reading.ambiguous) {
+        out.push({
+          start: first.start,
+          end: second.end,
+          period: { from: a.from, to: b.to, label: label(normalized, first.start, second.end) },
+          found: first,
+        });
+        i++;
+        continue;
+      }
+    }
+    const reading = first.reading;
+    let range = reading.ambiguous ? undefined : reading.at(0);
+    let [start, end] = [first.start, first.end];
+    // "from Monday to Wednesday" read whole by one rule: its lead belongs to it
+    if (lead && /-span$/.test(first.rule)) start = lead.index;
+    // since X, 从X开始, X以来, X到现在: from X to today
+    const sinceLead = SINCE_LEAD.exec(before);
+    const after = lowerMasked.slice(end);
+    const sinceTail = SINCE_TAIL.exec(after);
+    const zhFrom = /(?:从|自)\s*$/.exec(before);
+    if (range && (sinceLead || sinceTail)) {
+      if (sinceLead) start = sinceLead.index;
+      else if (zhFrom) start = zhFrom.index;
+      if (sinceTail) end += sinceTail[0].length;
+      if (range.from <= today) range = { from: range.from, to: today };
+    }
+    const soFar = SO_FAR_LEAD.exec(lowerMasked.slice(0, start));
+    if (range && soFar) {
+      start = soFar.index;
+      if (range.from <= today && range.to > today) range = { from: range.from, to: today };
+    }
+    // the week that holds it: 双十一那周, the week of Nov 19
+    const weekAfter = WEEK_AFTER.exec(lowerMasked.slice(end));
+    const weekOfLead = WEEK_OF_LEAD.exec(lowerMasked.slice(0, start));
+    if (range && (weekAfter || weekOfLead)) {
+      range = weekOf(range.from, 0);
+      if (weekAfter) end += weekAfter[0].length;
+      if (weekOfLead) start = weekOfLead.index;
+      if (range.from <= today && range.to > today) range = { from: range.from, to: today };
+    }
+    // 国庆第4天
+    const dayN = DAY_N_AFTER.exec(lowerMasked.slice(end));
+    if (range && dayN && Number(dayN[1]) >= 1 && daysBetween(range.from, range.to) >= Number(dayN[1]) - 1) {
+      range = { from: addDays(range.from, Number(dayN[1]) - 1), to: addDays(range.from, Number(dayN[1]) - 1) };
+      end += dayN[0].length;
+    }
+    const claimed = CLAIMED_AFTER.exec(lowerMasked.slice(end));
+    // 国庆节当天, 劳动节那天: the holiday's own day, the first of its days (国庆那几天 keeps them all)
+    if (claimed && range && first.rule === 'holiday' && ONE_DAY_AFTER.test(claimed[0]))
+      range = { from: range.from, to: range.from };
+    if (claimed && (range || reading.anchored)) end += claimed[0].length;
     out.push({
-      start: first.start,
-      end: first.end,
-      period: { ...range, label: slice(normalized, first.start, first.end) },
+      start,
+      end,
+      period: range ? { ...range, label: label(normalized, start, end) } : undefined,
+      found: first,
+      ...(reading.anchored ? { anchor: true } : {}),
     });
   }
-  return out;
+  // periods said against another one: "yesterday vs the same day last week", "last week vs the week before"
+  for (const mention of out) {
+    if (!mention.anchor) continue;
+    const index = out.indexOf(mention);
+    const others = [...out.slice(0, index).reverse(), ...out.slice(index + 1)].filter(
+      (other) => !other.anchor && other.period,
+    );
+    const anchor = others[0]?.period;
+    const resolved = anchor ? mention.found.reading.anchored!(anchor) : mention.found.reading.at(0);
+    mention.period = resolved
+      ? { from: resolved.from, to: resolved.to, label: label(normalized, mention.start, mention.end) }
+      : undefined;
+  }
+  // a period said twice ("weekend numbers, sat + sun") is one period
+  const result: PeriodMention[] = [];
+  for (const mention of out) {
+    const same = result.find(
+      (other) =>
+        other.period &&
+        mention.period &&
+        other.period.from === mention.period.from &&
+        other.period.to === mention.period.to,
+    );
+    const { found: _found, anchor: _anchor, ...plain } = mention;
+    if (same) {
+      same.also = [...(same.also ?? []), { start: mention.start, end: mention.end }];
+      continue;
+    }
+    if (plain.period && plain.period.from > today) plain.future = true;
+    result.push(plain);
+  }
+  return result;
 }
 
 /**

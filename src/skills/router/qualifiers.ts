@@ -23,7 +23,8 @@ export type Dimension =
   | 'cause'
   | 'comparison'
   | 'ppm'
-  | 'work_orders';
+  | 'work_orders'
+  | 'reference';
 
 export interface Qualifier {
   dimension: Dimension;
@@ -83,9 +84,16 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     ),
   },
   {
-    // why a figure is what it is: the figures alone do not say (the model can look at incidents and work orders)
+    // why a figure is what it is: the figures alone do not say (a cause word is never filler: only a skill that
+    // honours it — the comparison's "why", fault advice's root causes — may answer; accounting.ts)
     dimension: 'cause',
-    pattern: /为什么|为何|怎么回事|什么导致|\bwhy\b|\bhow\s+come\b|\bwhat\s+caused\b|\broot\s+cause\b/,
+    pattern: new RegExp(
+      [
+        String.raw`为什么|为何|为啥|干嘛|怎么回事|咋回事|什么导致|啥导致|导致|什么原因|啥原因|原因|怎么(?:会|这么|那么)|咋(?:会|这么|那么)`,
+        String.raw`出(?:了)?(?:啥|什么)(?:事|问题|状况)|\bwhy\b|\bhow\s+come\b|\bwhat\s+(?:caused|drove|happened|went\s+wrong)\b`,
+        String.raw`\broot\s+causes?\b|\breasons?\b|\bcaused?\b|\bcauses\b`,
+      ].join('|'),
+    ),
   },
   {
     // this period against the one before, or a change: the skills give one period's figures
@@ -115,7 +123,26 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     dimension: 'records',
     pattern: /明细|逐条|每条记录|每一条|\brecords\b|\brows\b|\bentries\b/,
   },
+  {
+    // a reference back to something said before ("who was on call then", 那时, 那台机器): never filler; only a
+    // follow-up (the previous question's slots) or a part of the same message honours it (accounting.ts)
+    dimension: 'reference',
+    pattern: new RegExp(
+      [
+        String.raw`那时候?|当时|那天|那1天|那一天|那会儿?|那个时候|那次|那周(?![报末])|那个星期|那个礼拜|那1周|那一周|那班|那个班`,
+        String.raw`那批(?!次)|那台|那张|那个单|那条线|那个批次|那个工单|那件事`,
+        String.raw`(?<!^\s*(?:and|ok|okay|so)?\s*)(?<!\b(?:and|so|ok|okay)\s+)\bthen\b|\bback\s+then\b|\bat\s+that\s+time\b`,
+        String.raw`\bthat\s+(?:day|week|month|shift|time|batch|machine|press|ticket|order|line|night|one)\b`,
+      ].join('|'),
+    ),
+  },
 ];
+
+/** every word of a dimension (a cause word, a reference back) in a text, for the word accounting */
+export function qualifierWords(dimension: Dimension): RegExp {
+  const rule = RULES.find((entry) => entry.dimension === dimension)!;
+  return new RegExp(rule.pattern.source, 'g');
+}
 
 /** Every dimension the question names, in rule order. */
 export function findQualifiers(lower: string): Qualifier[] {
@@ -129,6 +156,7 @@ export function findQualifiers(lower: string): Qualifier[] {
 
 /** Dimensions worth naming in the honest reply even when no rule matched the question at all. */
 export const NAMED_WHEN_UNMATCHED: Dimension[] = [
+  'reference',
   'inspector',
   'batch',
   'product',
@@ -262,8 +290,47 @@ const NOT_RECORDED: Array<{ measure: string; zh: string; en: string; pattern: Re
     measure: 'sensor',
     zh: '传感器读数（温度、压力）',
     en: 'sensor readings (temperature, pressure)',
+    pattern: new RegExp(
+      [
+        String.raw`温度(?:数据|记录|读数|曲线)|压力(?:数据|记录|读数|曲线)|振动值|振动多大|振幅|多少度|温湿度|湿度`,
+        String.raw`\b(?:temperature|pressure)\s+(?:readings?|data|logs?|curves?)\b|\bsensor\s+(?:readings?|data)\b`,
+        String.raw`\bhumidity\b|\bvibration\s+(?:levels?|values?|readings?)\b|\bhow\s+hot\b`,
+      ].join('|'),
+    ),
+  },
+  {
+    measure: 'plan',
+    zh: '生产计划/达成率',
+    en: 'production plans and plan attainment',
+    pattern: new RegExp(
+      String.raw`计划达成|达成率|计划完成率|生产计划|目标产量|\bplan\s+attainment\b|\b(?:against|vs\.?|versus)\s+(?:the\s+)?plan\b` +
+        String.raw`|\btarget\s+attainment\b|\bschedule\s+attainment\b|\bproduction\s+plan\b`,
+    ),
+  },
+  {
+    measure: 'weight',
+    zh: '重量',
+    en: 'weights',
+    pattern: /重量|多少公斤|多少吨|\bweights?\b|\bkg\b|\bkilos?\b|\btonnes?\b|\btons\b/,
+  },
+  {
+    measure: 'tool_life',
+    zh: '刀具寿命',
+    en: 'tool life',
+    pattern: /刀具寿命|刀具还能用|刀片寿命|\btool\s+life\b|\binsert\s+life\b|\blife\s+(?:is\s+)?left\b/,
+  },
+  {
+    measure: 'spare_parts',
+    zh: '备件库存',
+    en: 'spare parts stock',
+    pattern: /备件|备品|库存|\bin\s+stock\b|\bspare\s+parts?\b|\bspares\b/,
+  },
+  {
+    measure: 'operator',
+    zh: '机台操作工',
+    en: 'who operates a machine',
     pattern:
-      /温度(?:数据|记录|读数|曲线)|压力(?:数据|记录|读数|曲线)|\b(?:temperature|pressure)\s+(?:readings?|data|logs?|curves?)\b|\bsensor\s+(?:readings?|data)\b/,
+      /(?:哪个|哪位|谁)\s*(?:操作工|操作员|师傅)?\s*在开|开机的是谁|\bwho\s+(?:was\s+|is\s+)?(?:running|operating)\b/,
   },
 ];
 
@@ -272,6 +339,28 @@ export interface NotRecorded {
   zh: string;
   en: string;
   words: string;
+}
+
+/** asking for the future: a forecast the plant's data cannot give (it holds what happened) */
+const FORECAST = new RegExp(
+  [
+    String.raw`预测|预计|预估|估计|预期|能到|能达到|能出|能做|会有多少|会是多少|会不会|将会|将要`,
+    String.raw`\bforecast(?:s|ed|ing)?\b|\bpredict(?:s|ed|ion|ions)?\b|\bprojected\b|\bprojections?\b|\bexpect(?:s|ed)?\b`,
+    String.raw`\bestimate[ds]?\b|\bgoing\s+to\s+(?:be|get|have|make|produce|reach|hit)\b`,
+    String.raw`\bwill\b(?=[^.?!]{0,40}\b(?:be|get|have|make|produce|reach|hit|come|see)\b)`,
+  ].join('|'),
+);
+
+export const FORECAST_MEASURE = {
+  measure: 'forecast',
+  zh: '预测（还没发生的数字）',
+  en: 'forecasts (figures for what has not happened yet)',
+};
+
+/** the words that ask for a forecast, or undefined */
+export function findForecast(lower: string): NotRecorded | undefined {
+  const match = FORECAST.exec(lower);
+  return match ? { ...FORECAST_MEASURE, words: match[0].trim() } : undefined;
 }
 
 export function findNotRecorded(lower: string): NotRecorded[] {

@@ -178,7 +178,7 @@ const ROWS: Row[] = [
     skill: 'quality_metrics',
     args: { metrics: ['output'], period: p('2026-11-23', '2026-11-29', '本周') },
   },
-  { q: 'A线12月25日的产量', skill: 'quality_metrics', args: { period: p('2025-12-25', '2025-12-25', '12月25日') } },
+  { q: 'A线12月25日的产量', skill: 'quality_metrics', args: { period: p('2026-12-25', '2026-12-25', '12月25日') } },
   { q: 'A线2026-12-25的产量', skill: 'quality_metrics', args: { period: p('2026-12-25', '2026-12-25', '2026-12-25') } },
   { q: 'Z线昨天的产量', skill: 'quality_metrics', args: { lines: ['Z'] }, missing: [] },
   {
@@ -293,7 +293,7 @@ const ROWS: Row[] = [
     skill: 'quality_metrics',
     args: { period: p('2026-10-01', '2026-10-31', 'in October') },
   },
-  { q: 'line A output Dec 25', skill: 'quality_metrics', args: { period: p('2025-12-25', '2025-12-25', 'Dec 25') } },
+  { q: 'line A output Dec 25', skill: 'quality_metrics', args: { period: p('2026-12-25', '2026-12-25', 'Dec 25') } },
   {
     q: 'Line A output on 2026-12-25',
     skill: 'quality_metrics',
@@ -425,7 +425,8 @@ const ROWS: Row[] = [
   },
   { q: 'is press 3 running?', skill: 'equipment_status', args: { equipment: 'press 3' } }, // press 3 on lines A and B: not guessed
   { q: 'line B press #3 status', noList: true, skill: 'equipment_status', args: { equipment: 'press #3', line: 'B' } },
-  { q: 'C线焊机状态', skill: 'equipment_status', args: { line: 'C', equipment: '焊机' } },
+  // the one welder of line C (issue 27: a machine type and a line name one machine when the list has one)
+  { q: 'C线焊机状态', skill: 'equipment_status', args: { line: 'C', equipment: 'C-WELD-01' } },
   { q: 'B线设备状态', skill: 'equipment_status', args: { line: 'B', equipment: undefined, overdue_only: false } },
   { q: '哪些设备保养逾期了？', skill: 'equipment_status', args: { overdue_only: true } },
   { q: 'Which machines are due for maintenance?', skill: 'equipment_status', args: { overdue_only: true } },
@@ -447,7 +448,7 @@ const ROWS: Row[] = [
   { q: '12月10日前需要保养的设备', skill: 'equipment_status', args: { due_by: '2026-12-10' } },
   { q: 'which machines are down?', skill: 'equipment_status', args: { overdue_only: false } },
   { q: 'vision camera 1 on line C status', skill: 'equipment_status', args: { equipment: 'C-CAM-01' } },
-  { q: 'status of the conveyor on line D', skill: 'equipment_status', args: { line: 'D', equipment: 'conveyor' } },
+  { q: 'status of the conveyor on line D', skill: 'equipment_status', args: { line: 'D', equipment: 'D-CONV-01' } },
   { q: 'D线2号机器人在运行吗', skill: 'equipment_status', args: { equipment: 'D-ROBOT-02' } },
   { q: 'A线昨天停机了吗', skill: 'none' }, // past states are not recorded
   // ---- fault advice ---------------------------------------------------------------------------
@@ -516,6 +517,12 @@ const ROWS: Row[] = [
     args: { priority: undefined, date: '2026-12-01', day_offset: undefined },
   },
   { q: '12月8日谁值班', skill: 'oncall_check', args: { date: '2026-12-08', day_offset: undefined } },
+  // a year said in words before a holiday is that year's: never moved to the coming one (a past Christmas
+  // asked of the rota is last year's), and "next Christmas" is the coming one
+  { q: '去年圣诞节谁值的班', skill: 'oncall_check', args: { date: '2025-12-25' } },
+  { q: 'who was on call last christmas', skill: 'oncall_check', args: { date: '2025-12-25' } },
+  { q: "last year's christmas: who was on call?", skill: 'oncall_check', args: { date: '2025-12-25' } },
+  { q: "who's on call next christmas", skill: 'oncall_check', args: { date: '2026-12-25' } },
   {
     q: 'who was on call last Wednesday?',
     now: 'mon',
@@ -529,8 +536,9 @@ const ROWS: Row[] = [
     args: { priority: 'P2', day_offset: 1, date: undefined },
   },
   { q: '值班的人明天放假吗', skill: 'oncall_check', args: { day_offset: 1, date: undefined } },
-  { q: 'who was on call yesterday?', skill: 'oncall_check', args: { day_offset: -1, date: undefined } },
-  { q: '后天值班的是谁', skill: 'oncall_check', args: { day_offset: 2, date: undefined } },
+  // "who" on another day than today: the rota for the plant's day (a date)
+  { q: 'who was on call yesterday?', skill: 'oncall_check', args: { date: '2026-11-28', day_offset: undefined } },
+  { q: '后天值班的是谁', skill: 'oncall_check', args: { date: '2026-12-01', day_offset: undefined } },
   {
     q: 'who is on call? any P1',
     skill: 'oncall_check',
@@ -624,7 +632,8 @@ const ROWS: Row[] = [
   { q: 'line B press 3 defect rate last week', skill: 'none' }, // per-machine quality: the model's call
   { q: 'What is the date of the last defect?', skill: 'none' }, // an everyday word alone is no metric question
   { q: 'What can you do?', skill: 'none' },
-  { q: 'Is today a holiday?', skill: 'none' }, // a holiday without the on-call engineer: not the on-call skill
+  // a holiday without the on-call engineer: the calendar's own question, not the on-call skill
+  { q: 'Is today a holiday?', skill: 'public_holidays', args: { date: '2026-11-29' } },
   // ---- finer than a line and a day: the skills would drop it, the model queries quality_data -------
   // by inspector, product or batch: quality_breakdown (figures per inspector / product, the worst batches)
   {
@@ -723,7 +732,7 @@ const ROWS: Row[] = [
     args: { lines: [], rank: 'worst', metrics: ['defect_rate'] },
   },
   { q: 'find the night shift handover notes', skill: 'document_search' },
-  { q: 'who is on call tomorrow?', skill: 'oncall_check', args: { day_offset: 1, date: undefined } },
+  { q: 'who is on call tomorrow?', skill: 'oncall_check', args: { date: '2026-11-30', day_offset: undefined } },
   // ---- what a ranking orders by (rank_by) ------------------------------------------------------------
   {
     q: 'which line produced the most defects last week?',
@@ -835,7 +844,7 @@ const ROWS: Row[] = [
     skill: 'fault_advice',
     args: { symptom: 'false rejects', line: 'B' },
   },
-  { q: 'C线视觉相机误判怎么处理', skill: 'fault_advice', args: { symptom: '误判', equipment: '视觉相机', line: 'C' } },
+  { q: 'C线视觉相机误判怎么处理', skill: 'fault_advice', args: { symptom: '误判', equipment: 'C-CAM-01', line: 'C' } },
   { q: 'B线冲压件裂纹怎么处理', skill: 'fault_advice', args: { symptom: '裂纹', line: 'B' } },
   {
     q: 'the conveyor on line C is jammed, how do we fix it?',
@@ -866,9 +875,9 @@ const ROWS: Row[] = [
   {
     q: '春节期间A线的产量',
     skill: 'quality_metrics',
-    args: { period: p('2026-02-16', '2026-02-18', '春节') },
+    args: { period: p('2026-02-15', '2026-02-23', '春节期间') },
     missing: [],
-  }, // the shipped CN calendar's days
+  }, // 期间: the days off as the State Council arranged them (holiday-periods.ts), not only the statutory days
   { q: 'A线11月第二周的产量', skill: 'quality_metrics', args: { period: undefined }, missing: ['period'] }, // week of a month: ask
   {
     q: "who was on call on New Year's Day, P1?",
@@ -1046,3 +1055,72 @@ test('the router follows the plant clock, not the host clock', () => {
   assert.equal(shanghai.kind === 'skill' && (shanghai.args.period as { from: string }).from, '2026-11-30');
   assert.equal(utc.kind === 'skill' && (utc.args.period as { from: string }).from, '2026-11-29');
 });
+
+/**
+ * Issue 30: "and line B?" after a comparison and "那B线呢？" after a fault question. The first question is routed
+ * by the rules too, and its decision is the session's previous slots, as the agent keeps them: the follow-up keeps
+ * the skill, the periods and the comparison (or the symptom and the kind of machine) and swaps only the line.
+ */
+const TWO_TURNS: { first: string; then: string; skill: string; swapped: Record<string, unknown> }[] = [
+  {
+    first: 'Line A defect rate this week compared with last week',
+    then: 'and line B?',
+    skill: 'quality_compare',
+    swapped: { lines: ['B'] },
+  },
+  { first: 'A线本周和上周比次品率', then: '那B线呢？', skill: 'quality_compare', swapped: { lines: ['B'] } },
+  { first: 'A线本周和上周比次品率', then: 'and line B?', skill: 'quality_compare', swapped: { lines: ['B'] } },
+  {
+    first: 'Line A yield last week compared with the week before',
+    then: '那B线呢？',
+    skill: 'quality_compare',
+    swapped: { lines: ['B'] },
+  },
+  {
+    first: 'Which shift was worst on line A this week?',
+    then: 'and line B?',
+    skill: 'quality_compare',
+    swapped: { lines: ['B'] },
+  },
+  { first: '为什么A线上周三不良率高？', then: '那B线呢？', skill: 'quality_compare', swapped: { lines: ['B'] } },
+  {
+    first: 'A线3号冲压机振动，以前怎么修的？',
+    then: '那B线呢？',
+    skill: 'fault_advice',
+    swapped: { line: 'B', equipment: 'B-PRESS-03' },
+  },
+  {
+    first: 'Press 3 on line A is vibrating, what fixed this before?',
+    then: 'and line B?',
+    skill: 'fault_advice',
+    swapped: { line: 'B', equipment: 'B-PRESS-03' },
+  },
+  { first: 'A线裂纹怎么处理', then: '那B线呢？', skill: 'fault_advice', swapped: { line: 'B' } },
+  { first: 'line A has cracks, how do we fix it?', then: 'and line B?', skill: 'fault_advice', swapped: { line: 'B' } },
+];
+
+for (const turn of TWO_TURNS) {
+  test(`follow-up ${JSON.stringify(turn.then)} after ${JSON.stringify(turn.first)} swaps only the line`, () => {
+    const base: RouterContext = {
+      skills: SKILLS,
+      now: new Date(NOW.sun),
+      timezone: 'Asia/Shanghai',
+      equipment: EQUIPMENT,
+    };
+    const first = routeQuestion(turn.first, base);
+    assert.equal(first.kind, 'skill', first.reason);
+    if (first.kind !== 'skill') return;
+    assert.equal(first.skill, turn.skill, first.reason);
+    assert.deepEqual(first.missing, []);
+    const then = routeQuestion(turn.then, { ...base, previous: { skill: first.skill, args: first.args } });
+    assert.equal(then.kind, 'skill', then.reason);
+    if (then.kind !== 'skill') return;
+    assert.equal(then.skill, turn.skill, then.reason);
+    assert.equal(then.language, /[\u4e00-\u9fff]/.test(turn.then) ? 'zh' : 'en');
+    assert.deepEqual(then.missing, [], then.reason);
+    // everything the first question asked is kept (period, previous period, mode, shift, symptom), the line swapped
+    assert.deepEqual(then.args, { ...first.args, ...turn.swapped });
+    assert.notDeepEqual(then.args, first.args);
+    assert.ok(argsOf(turn.skill).safeParse(then.args).success);
+  });
+}

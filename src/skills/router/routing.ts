@@ -53,6 +53,22 @@ export interface Honours {
    * that reads free text (`notRecorded: 'ignore'`: documents, a calculation)
    */
   names?: Array<'batch' | 'inspector' | 'product'> | undefined;
+  /** a cause word (为什么, why, what caused): answered by the skill (a comparison's "why", fault advice's causes) */
+  cause?: boolean | undefined;
+  /** a plan for days ahead (the rota, maintenance due dates): a forecast word ("who will be on call") is honoured */
+  future?: boolean | undefined;
+  /**
+   * a reference back ("then", 那时, 那台) resolved by the skill itself (absent: only a follow-up honours it); a
+   * pattern: only the references it matches ("那张单" is the order the question describes, for work orders)
+   */
+  reference?: boolean | RegExp | undefined;
+  /**
+   * the people it takes as a slot, by role (an engineer: a work order's assignee, the rota); a person of another
+   * role, or one the plant's data does not have, is reported with the nearest names (people.ts), never dropped
+   */
+  people?: Array<'engineer' | 'inspector'> | undefined;
+  /** "who" (谁, who) asks for the person the skill gives: the assignee, the engineer on call, who handed over */
+  who?: boolean | undefined;
 }
 
 export interface FollowUpContext {
@@ -85,12 +101,22 @@ export interface SkillRouting {
    * (accounting.ts) treats them as understood
    */
   understood?: RegExp[] | undefined;
+  /** spans of the lower-cased question its own slots read (an order number after "WO"): understood for this skill only */
+  claims?: ((analysis: Analysis) => Array<{ start: number; end: number }>) | undefined;
   /**
    * present: a follow-up ("and line B?") carries the previous arguments over,
    * with the slots the new question names laid over them; `adjust` fixes what
    * a plain overlay gets wrong for this skill
    */
   followUp?: { adjust?(args: Record<string, unknown>, context: FollowUpContext): void } | undefined;
+  /**
+   * a follow-up that turns the previous question into this skill's ("跟上上周比呢" after a defect rate: the
+   * comparison of that rate): this skill's arguments from the previous question's and this one's, or undefined
+   */
+  adopt?(
+    previous: { skill?: string | undefined; args?: Record<string, unknown> | undefined },
+    analysis: Analysis,
+  ): Record<string, unknown> | undefined;
   /** questions the rules answer with this skill alone (no model), shown in the honest "I can't" reply */
   examples: { zh: string[]; en: string[] };
 }

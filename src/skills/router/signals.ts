@@ -25,8 +25,9 @@ export function hasMetric(analysis: Analysis): boolean {
  * is the coming Christmas, not last year's.
  */
 export function nearestYearless(period: { from: string; label?: string | undefined }, today: string): string {
-  if (/\d{4}/.test(period.label ?? '') || period.from >= today || daysBetween(period.from, today) <= 182)
-    return period.from;
+  // a year said in words too: 去年圣诞节, last Christmas, last year's Christmas are the past one, as asked
+  const yearSaid = /\d{4}|今年|去年|前年|明年|后年|\b(?:last|this|next)\b/i.test(period.label ?? '');
+  if (yearSaid || period.from >= today || daysBetween(period.from, today) <= 182) return period.from;
   const next = `${Number(period.from.slice(0, 4)) + 1}${period.from.slice(4)}`;
   return isCalendarDay(next) ? next : period.from;
 }

@@ -48,9 +48,31 @@ const ALL_LINES = new RegExp(
   'g',
 );
 
-export function findLines(lower: string, text: string): LineSlots {
+/** words that may stand before a line's letter said alone ("for B", "on D", "A vs B") */
+const LETTER_LEAD =
+  /(?:\b(?:on|for|of|in|at|to|from|vs\.?|versus|and|or|than|between|with|about|line's)|[,&+/(]|^)\s*$/i;
+/** words that may follow a line's letter said alone ("C output", "D yield", "A today") */
+const LETTER_FOLLOW = new RegExp(
+  String.raw`^\s*(?:output|yield|defects?|defect\s+rate|rejects?|scrap|quality|production|pcs|pieces|today|yesterday` +
+    String.raw`|tomorrow|this|last|since|from|on|in|for|over|vs\.?|versus|and|or|&|,|\?|$|[\u4e00-\u9fff])`,
+  'i',
+);
+
+/** after "A" said alone: words that make it line A rather than the article */
+const A_FOLLOW = /^\s*(?:output|yield|today|yesterday|vs\.?|versus|[\u4e00-\u9fff])/i;
+
+/**
+ * Lines named: "A线", "产线B", "line C", "B line", "lines A and B"; a known line's letter said alone
+ * ("C output", "for B", "D yield", "A today vs yesterday") when `known` lists the plant's lines
+ * (from plant.db, entities.ts); "四条线" / "all 4 lines" = every line when the count is the plant's.
+ */
+export function findLines(lower: string, text: string, known?: string[]): LineSlots {
   const lines: string[] = [];
   const spans: Span[] = [];
+  const add = (letter: string): void => {
+    const id = letter.toUpperCase();
+    if (!lines.includes(id)) lines.push(id);
+  };
   for (const rule of LINE_RULES) {
     const source = rule.caseSensitive ? text : lower;
     for (const match of source.matchAll(rule.pattern)) {
@@ -62,15 +84,54 @@ export function findLines(lower: string, text: string): LineSlots {
         if (!lead && /^[AI]$/.test(group)) continue;
       }
       const letters = group.replace(/\b(?:and|or|vs|versus|line|lines)\b/gi, ' ').match(/[a-z]/gi) ?? [];
-      for (const letter of letters) {
-        const id = letter.toUpperCase();
-        if (!lines.includes(id)) lines.push(id);
-      }
+      for (const letter of letters) add(letter);
       spans.push({ start: match.index, end: match.index + match[0].length });
+    }
+  }
+  const knownIds = (known ?? []).map((id) => id.toUpperCase());
+  if (knownIds.length > 0) {
+    const taken = (start: number, end: number): boolean => spans.some((span) => span.start < end && start < span.end);
+    // "d line" in lower case: a known line other than a / i (English words)
+    for (const match of lower.matchAll(/(?<![a-z0-9'-])([b-hj-z])[\s-]*lines?\b/g)) {
+      if (!knownIds.includes(match[1]!.toUpperCase()) || taken(match.index, match.index + match[0].length)) continue;
+      add(match[1]!);
+      spans.push({ start: match.index, end: match.index + match[0].length });
+    }
+    // a known line's letter with a possessive: "B's defect rate", "what was D's output"
+    for (const match of text.matchAll(/(?<![A-Za-z0-9'_\-.#])([A-HJ-Z])['’]s\b/g)) {
+      const [start, end] = [match.index, match.index + match[0].length];
+      if (!knownIds.includes(match[1]!) || taken(start, end)) continue;
+      add(match[1]!);
+      spans.push({ start, end });
+    }
+    // a known line's letter alone, upper case: "C output", "for B", "Ｂ and Ｃ yield"
+    for (const match of text.matchAll(/(?<![A-Za-z0-9'_\-.#])([A-Z])(?![A-Za-z0-9'_\-#]|\.\d)/g)) {
+      const letter = match[1]!;
+      const [start, end] = [match.index, match.index + 1];
+      if (!knownIds.includes(letter) || taken(start, end)) continue;
+      const before = text.slice(0, start);
+      const after = text.slice(end);
+      // "A" and "I" are English words: only with a word that makes them a line
+      const leadOk = LETTER_LEAD.test(before);
+      const followOk = LETTER_FOLLOW.test(after);
+      if ((letter === 'A' || letter === 'I') && !(leadOk && before.trim() !== '') && !A_FOLLOW.test(after)) continue;
+      if (!leadOk && !followOk) continue;
+      add(letter);
+      spans.push({ start, end });
     }
   }
   let all = false;
   for (const match of lower.matchAll(ALL_LINES)) {
+    all = true;
+    spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  // 4条线, four lines: every line when it is the plant's count (or, with no count known, when no letter is named)
+  for (const match of lower.matchAll(
+    /(?<![a-z0-9])(\d+|four|three|two)\s*(?:条|个)?\s*(?:生产线|产线|线|(?:production\s+)?lines)(?![a-z])/g,
+  )) {
+    if (spans.some((span) => span.start < match.index + match[0].length && match.index < span.end)) continue;
+    const count = { two: 2, three: 3, four: 4 }[match[1]!] ?? Number(match[1]);
+    if (knownIds.length > 0 ? count !== knownIds.length : lines.length > 0 || count < 2) continue;
     all = true;
     spans.push({ start: match.index, end: match.index + match[0].length });
   }
@@ -83,7 +144,7 @@ const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
     pattern: new RegExp(
       [
         String.raw`(?:不良|缺陷|次品)的?主要原因|缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因`,
-        String.raw`(?:什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b`,
+        String.raw`(?:(?<![为干])什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b`,
         String.raw`\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b`,
         String.raw`\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b`,
         String.raw`\b(?:main|common|most\s+common|biggest|major)\s+defects?\b`,
@@ -95,7 +156,7 @@ const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
     metric: 'defect_rate',
     pattern: new RegExp(
       [
-        String.raw`次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|(?:不良品?|次品|废品|缺陷|不合格品?)(?:的)?(?:件数|数量|个数|总数|数)|不良品|次品`,
+        String.raw`次品率|不良率|缺陷率|废品率|报废率|不合格率|不良品率|(?:不良品?|次品|废品|缺陷|不合格品?)(?:的)?(?:件数|数量|个数|总数|数)|不良品|次品|废品|不合格品`,
         String.raw`不良(?![^，,。?？]*(?:缺陷|类型|种类))|多少缺陷`,
         String.raw`\b(?:defect|defective|reject(?:ion)?|scrap|failure|fail|ng|nok)\s+rates?\b`,
         String.raw`\bhow\s+many\s+(?:defects|rejects|defective)\b`,
@@ -115,6 +176,8 @@ const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
     pattern: new RegExp(
       [
         String.raw`产量|产出|产能|生产了?多少|产了多少|生产数量|多少件|件数|\boutput\b|\bproduction\b(?!\s+lines?)|\bproduced?\b`,
+        // 检验得最多, inspected the most: the pieces inspected
+        String.raw`检验(?:得|了)(?=\s*(?:最|多少|几))|\binspected\b(?=\s+(?:the\s+)?(?:most|least|fewest|more|fewer))`,
         String.raw`\bhow\s+many\s+(?:pieces|parts|pcs|units|items)\b|\bthroughput\b|\bpieces\b|\bpcs\b`,
       ].join('|'),
       'g',
@@ -133,7 +196,7 @@ export interface MetricSlots {
 
 const WEAK_METRIC = /^(?:defects?|defective|rejects?|scrap|production|produced?|pieces|pcs|不良)$/;
 export const GENERAL_QUALITY =
-  /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b/g;
+  /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b|\bnumbers\b|\bfigures\b|\bstats\b/g;
 
 export function findMetrics(lower: string): MetricSlots {
   const found: Array<Span & { metric: Metric }> = [];
@@ -159,7 +222,7 @@ export function findMetrics(lower: string): MetricSlots {
 
 export const WHICH_LINE = new RegExp(
   [
-    String.raw`哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条`,
+    String.raw`哪(?:1|一)?[条个]?(?:生产线|产线|线)|是哪(?:1|一)?[条个]|哪(?:1|一)?条|哪(?=\s*的?\s*(?:最|更|比较))`,
     String.raw`(?:最差|最好|最佳|最糟|最高|最低|最多|最少|最大|最小)的?(?:生产线|产线|线)|排名|排行|排序`,
     String.raw`\bwhich\s+(?:of\s+the\s+|of\s+)?(?:production\s+)?lines?\b|\bwhat\s+line\b`,
     String.raw`\b(?:worst|best|weakest|strongest)\s+(?:production\s+)?lines?\b|\brank(?:ing|ed)?\b`,
@@ -226,7 +289,8 @@ export function findPriority(lower: string): 'P0' | 'P1' | 'P2' | 'P3' | undefin
 const SYMPTOM_ZH = new RegExp(
   [
     String.raw`报警(?:代码|码)?\s*[a-z]*-?\d+|(?:异常|严重|剧烈|持续|频繁|明显|轻微|液压|主轴)?(?:振动|`,
-    String.raw`震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|卡料|卡模|卡住|卡死|堵料|毛刺|`,
+    String.raw`震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|(?:冷却液|切削液|液压油|机油|润滑油)?泄漏|`,
+    String.raw`卡料|卡模|卡住|卡死|堵料|毛刺|`,
     String.raw`尺寸超差|超差|报警|冒烟|跳闸|异味|松动|气孔|针孔|裂纹|开裂|飞溅|压痕|振纹|误判|误检|离线|掉线|通讯中断|`,
     String.raw`碰撞|跑偏|定位偏差|掉件|起弧困难|过载)(?:异常|严重|过大|很大|大|厉害)?`,
   ].join(''),
@@ -257,6 +321,10 @@ export interface SymptomSlots {
   spans: Span[];
 }
 
+/**
+ * Symptoms named, in the rules' words (a synonym or typo rewritten: 抖 → 振动, 撞机 → 碰撞, as the
+ * work orders write them); symptoms side by side are one ("碰撞报警").
+ */
 export function findSymptoms(normalized: NormalizedText, lower: string): SymptomSlots {
   const spans: Span[] = [];
   const words: string[] = [];
@@ -268,8 +336,18 @@ export function findSymptoms(normalized: NormalizedText, lower: string): Symptom
     }
   }
   spans.sort((a, b) => a.start - b.start);
+  const joined: Span[] = [];
   for (const span of spans) {
-    const words0 = slice(normalized, span.start, span.end);
+    const last = joined[joined.length - 1];
+    if (last && /^[\u4e00-\u9fff]*$/.test(lower.slice(last.end, span.start)) && span.start - last.end === 0)
+      last.end = span.end;
+    else joined.push({ ...span });
+  }
+  for (const span of joined) {
+    const rewritten = normalized.rewrites.some((rewrite) => rewrite.kind !== 'numeral');
+    const words0 = rewritten
+      ? normalized.text.slice(span.start, span.end).trim()
+      : slice(normalized, span.start, span.end);
     if (words0 && !words.includes(words0)) words.push(words0);
   }
   const joiner = /[\u4e00-\u9fff]/.test(words.join('')) ? '，' : ', ';

@@ -24,194 +24,34 @@ import { routeQuestion } from '../index.js';
 import { SKILLS } from '../../code/index.js';
 import type { KnownEquipment } from '../equipment.js';
 import { PLANT_NAMES_QUERIES, plantNamesFrom, type PlantNames } from '../entities.js';
-import { defectKeysOf } from '../defects.js';
-import type { RouteDecision } from '../../engine-types.js';
+import {
+  CLOCKS,
+  type Clock,
+  type Judged,
+  RECORD_SKILLS,
+  askedFrom,
+  judge,
+  parseCorpus,
+  report,
+} from './test-support.js';
 import { unhonouredText } from '../../../agent/replies.js';
 import { seedTestPlant } from '../../../seed/testing.js';
 import type { QueryResult, ToolCaller } from '../../../mcp/types.js';
-import { runSkill } from '../../code/shared/testing.js';
 import { qualityMetrics } from '../../code/quality_metrics/skill.js';
 import { qualityCompare } from '../../code/quality_compare/skill.js';
 import { qualityBreakdown, type GroupFigures } from '../../code/quality_breakdown/skill.js';
 import { batchLookup } from '../../code/batch_lookup/skill.js';
+import { documentSearch } from '../../code/document_search/skill.js';
+import { docsServerTools, runSkill } from '../../code/shared/testing.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const CLOCKS = {
-  sun: { now: '2026-11-29T10:00:00+08:00', today: '2026-11-29', local: '2026-11-29T10:00:00' },
-  mon: { now: '2026-11-30T09:00:00+08:00', today: '2026-11-30', local: '2026-11-30T09:00:00' },
-  first: { now: '2026-12-01T08:00:00+08:00', today: '2026-12-01', local: '2026-12-01T08:00:00' },
-  jan: { now: '2027-01-05T10:00:00+08:00', today: '2027-01-05', local: '2027-01-05T10:00:00' },
-} as const;
-type Clock = keyof typeof CLOCKS;
-
-interface Entry {
-  line: number;
-  family: string;
-  language: 'zh' | 'en';
-  clock: Clock;
-  source: string;
-  question: string;
-  /** undefined: an answerable question */
-  honest?: { kind: string; dimension?: string };
-  skill?: string;
-  slots: Array<{ key: string; op: '=' | '~'; value: string }>;
-}
-
-function parseCorpus(): Entry[] {
-  const text = readFileSync(path.join(here, 'phrasings.txt'), 'utf8');
-  const entries: Entry[] = [];
-  text.split('\n').forEach((raw, index) => {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) return;
-    const cells = line.split(' | ').map((cell) => cell.trim());
-    assert.equal(
-      cells.length,
-      6,
-      `phrasings.txt:${index + 1}: six cells separated by " | " (family | lang | clock | src | question | expected)`,
-    );
-    const [family, language, clock, source, question, expected] = cells as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
-    assert.ok(language === 'zh' || language === 'en', `phrasings.txt:${index + 1}: language zh or en`);
-    assert.ok(clock in CLOCKS, `phrasings.txt:${index + 1}: clock one of ${Object.keys(CLOCKS).join(', ')}`);
-    assert.match(source, /^S\d+$/, `phrasings.txt:${index + 1}: a source id from SOURCES.md`);
-    const words = expected.split(/\s+/);
-    const entry: Entry = { line: index + 1, family, language, clock: clock as Clock, source, question, slots: [] };
-    let rest = words;
-    if (words[0]!.startsWith('honest:')) {
-      const [, kind, dimension] = words[0]!.split(':');
-      entry.honest = { kind: kind!, ...(dimension ? { dimension } : {}) };
-      rest = words.slice(1);
-      if (kind === 'skill') {
-        entry.skill = rest[0];
-        rest = rest.slice(1);
-      }
-    } else {
-      entry.skill = words[0];
-      rest = words.slice(1);
-    }
-    for (const word of rest) {
-      const match = /^([a-z_]+)(=|~)(.+)$/.exec(word);
-      assert.ok(match, `phrasings.txt:${index + 1}: "${word}" is not key=value or key~text`);
-      entry.slots.push({ key: match[1]!, op: match[2] as '=' | '~', value: match[3]! });
-    }
-    entries.push(entry);
-  });
-  return entries;
-}
-
-/** why the slots differ from the expectation, or undefined when they match */
-function slotMismatch(entry: Entry, args: Record<string, unknown>): string | undefined {
-  for (const slot of entry.slots) {
-    const key = slot.key === 'defect' ? 'defect_type' : slot.key;
-    const actual = args[key];
-    if (slot.key === 'period' || slot.key === 'previous') {
-      const [from, to] = slot.value.includes('..') ? slot.value.split('..') : [slot.value, slot.value];
-      const period = actual as { from?: string; to?: string } | undefined;
-      if (period?.from !== from || period?.to !== to)
-        return `period ${period?.from}..${period?.to}, expected ${from}..${to}`;
-    } else if (slot.key === 'lines' || slot.key === 'metrics') {
-      const expected = slot.value === '-' ? [] : slot.value.split(',');
-      const got = Array.isArray(actual) ? (actual as string[]) : [];
-      const same =
-        slot.key === 'lines'
-          ? JSON.stringify(got) === JSON.stringify(expected)
-          : got.length === expected.length && expected.every((value) => got.includes(value));
-      if (!same) return `${key} ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`;
-    } else if (slot.key === 'defect') {
-      if (typeof actual !== 'string' || !defectKeysOf(actual).includes(slot.value))
-        return `defect_type ${JSON.stringify(actual)}, expected the ${slot.value} kind`;
-    } else if (slot.op === '~') {
-      const text = Array.isArray(actual) ? actual.join(',') : actual;
-      if (typeof text !== 'string' || !text.toLowerCase().includes(slot.value.toLowerCase()))
-        return `${key} ${JSON.stringify(actual)} does not contain "${slot.value}"`;
-    } else if (String(actual) !== slot.value) {
-      return `${key} ${JSON.stringify(actual)}, expected ${slot.value}`;
-    }
-  }
-  return undefined;
-}
-
-type Outcome = 'right' | 'honest' | 'wrong';
-
-interface Judged {
-  entry: Entry;
-  decision: RouteDecision;
-  outcome: Outcome;
-  /** the honest reply is the one expected (the kind and dimension named) */
-  exact: boolean;
-  why: string;
-}
-
-function judge(entry: Entry, decision: RouteDecision): Judged {
-  const confident = decision.kind === 'skill' && decision.missing.length === 0;
-  const base = { entry, decision };
-  if (!entry.honest) {
-    if (!confident)
-      return {
-        ...base,
-        outcome: 'honest',
-        exact: false,
-        why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}`,
-      };
-    if (decision.skill !== entry.skill)
-      return { ...base, outcome: 'wrong', exact: false, why: `routed to ${decision.skill}, expected ${entry.skill}` };
-    const mismatch = slotMismatch(entry, decision.args);
-    return mismatch
-      ? { ...base, outcome: 'wrong', exact: false, why: mismatch }
-      : { ...base, outcome: 'right', exact: true, why: '' };
-  }
-  const { kind, dimension } = entry.honest;
-  if (kind === 'skill') {
-    if (!confident)
-      return {
-        ...base,
-        outcome: 'honest',
-        exact: false,
-        why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}`,
-      };
-    if (decision.skill !== entry.skill)
-      return { ...base, outcome: 'wrong', exact: false, why: `routed to ${decision.skill}, expected ${entry.skill}` };
-    const mismatch = slotMismatch(entry, decision.args);
-    return mismatch
-      ? { ...base, outcome: 'wrong', exact: false, why: mismatch }
-      : { ...base, outcome: 'honest', exact: true, why: 'the skill says it does not exist' };
-  }
-  if (confident)
-    return {
-      ...base,
-      outcome: 'wrong',
-      exact: false,
-      why: `answered with ${decision.skill} ${JSON.stringify(decision.args)}`,
-    };
-  if (kind === 'missing') {
-    const exact = decision.kind === 'skill' && (dimension === undefined || decision.missing.includes(dimension));
-    return {
-      ...base,
-      outcome: 'honest',
-      exact,
-      why: decision.kind === 'skill' ? `asks for ${decision.missing.join(', ')}` : decision.reason,
-    };
-  }
-  const named = decision.kind === 'none' ? (decision.unhonoured ?? []) : [];
-  const exact = named.some(
-    (entry0) => entry0.kind === kind && (dimension === undefined || entry0.dimension === dimension),
-  );
-  return {
-    ...base,
-    outcome: 'honest',
-    exact,
-    why: decision.kind === 'none' ? decision.reason : `asks for ${decision.missing.join(', ')}`,
-  };
-}
-
 // ---- seeded plants, one per clock ---------------------------------------------------------------
+
+/** the share of the round-three batch (need: lines aside) answered as expected today: a regression floor */
+const FRESH_FLOOR = 0.85;
+/** the same floor for the second batch (W3) */
+const FRESH_B_FLOOR = 0.75;
 
 const plants = new Map<Clock, { dir: string; db: Database.Database; equipment: KnownEquipment[]; names: PlantNames }>();
 
@@ -242,7 +82,8 @@ function plantTools(db: Database.Database): ToolCaller {
 before(() => {
   for (const clock of Object.keys(CLOCKS) as Clock[]) {
     const dir = mkdtempSync(path.join(os.tmpdir(), `corpus-${clock}-`));
-    seedTestPlant({ dir, today: CLOCKS[clock].today, docs: false });
+    // the documents once (the figures of manuals and SOPs are quoted from them; they do not depend on the clock)
+    seedTestPlant({ dir, today: CLOCKS[clock].today, docs: clock === 'sun' });
     const db = new Database(path.join(dir, 'plant.db'), { readonly: true });
     const equipment = db
       .prepare('SELECT equipment_id, line_id, name, name_en, type FROM equipment ORDER BY equipment_id')
@@ -264,24 +105,20 @@ after(() => {
   }
 });
 
-const corpus = parseCorpus();
+const corpus = parseCorpus(path.join(here, 'phrasings.txt'), 'phrasings.txt');
+// the round-three held-out batch (SOURCES.md): written by someone who never saw the router; need: lines wait for
+// capabilities no skill has yet
+const freshAll = parseCorpus(path.join(here, 'fresh-round3.txt'), 'fresh-round3.txt');
+const fresh = freshAll.filter((entry) => entry.need === undefined);
+// the second round-three held-out batch (W3, SOURCES.md), checked the same way
+const freshBAll = parseCorpus(path.join(here, 'fresh-round3b.txt'), 'fresh-round3b.txt');
+const freshB = freshBAll.filter((entry) => entry.need === undefined);
 let judged: Judged[] = [];
+let freshJudged: Judged[] = [];
+let freshBJudged: Judged[] = [];
 
-test('the corpus is large enough and cites its sources', () => {
-  const answerable = corpus.filter((entry) => !entry.honest || entry.honest.kind === 'skill');
-  const unanswerable = corpus.filter((entry) => entry.honest);
-  assert.ok(corpus.length >= 480, `${corpus.length} phrasings`);
-  assert.ok(answerable.length >= 400, `${answerable.length} answerable phrasings`);
-  assert.ok(unanswerable.length >= 80, `${unanswerable.length} questions the data cannot answer`);
-  const sources = readFileSync(path.join(here, 'SOURCES.md'), 'utf8');
-  for (const id of new Set(corpus.map((entry) => entry.source)))
-    assert.match(sources, new RegExp(`\\| ${id} \\|`), `${id} is listed in SOURCES.md`);
-  const questions = corpus.map((entry) => `${entry.clock} ${entry.question}`);
-  assert.equal(new Set(questions).size, questions.length, 'no question twice on the same clock');
-});
-
-test('the rules answer right or honestly, never wrongly', () => {
-  judged = corpus.map((entry) => {
+function routeAll(entries: typeof corpus): Judged[] {
+  return entries.map((entry) => {
     const plant = plants.get(entry.clock)!;
     const decision = routeQuestion(entry.question, {
       skills: SKILLS,
@@ -292,55 +129,73 @@ test('the rules answer right or honestly, never wrongly', () => {
     });
     return judge(entry, decision);
   });
-  // the table: per language and family
-  const rows = new Map<string, { right: number; honest: number; exact: number; wrong: number }>();
-  for (const item of judged) {
-    for (const key of [`${item.entry.language} ${item.entry.family}`, `${item.entry.language} *`, '* *']) {
-      const row = rows.get(key) ?? { right: 0, honest: 0, exact: 0, wrong: 0 };
-      row[item.outcome] += 1;
-      if (item.outcome === 'honest' && item.exact) row.exact += 1;
-      rows.set(key, row);
-    }
+}
+
+test('the corpus is large enough and cites its sources', () => {
+  const answerable = corpus.filter((entry) => !entry.honest || entry.honest.kind === 'skill');
+  const unanswerable = corpus.filter((entry) => entry.honest);
+  assert.ok(corpus.length >= 480, `${corpus.length} phrasings`);
+  assert.ok(answerable.length >= 400, `${answerable.length} answerable phrasings`);
+  assert.ok(unanswerable.length >= 80, `${unanswerable.length} questions the data cannot answer`);
+  assert.ok(freshAll.length >= 290, `${freshAll.length} questions in the round-three batch`);
+  assert.ok(freshBAll.length >= 320, `${freshBAll.length} questions in the second round-three batch`);
+  const sources = readFileSync(path.join(here, 'SOURCES.md'), 'utf8');
+  for (const id of new Set([...corpus, ...freshAll, ...freshBAll].map((entry) => entry.source)))
+    assert.match(sources, new RegExp(`\\| ${id} \\|`), `${id} is listed in SOURCES.md`);
+  for (const entries of [corpus, freshAll, freshBAll]) {
+    const questions = entries.map((entry) => `${entry.clock} ${entry.question}`);
+    assert.equal(new Set(questions).size, questions.length, 'no question twice on the same clock');
   }
-  const lines = ['lang family         right honest (as expected) wrong'];
-  for (const [key, row] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
-    const [language, family] = key.split(' ');
-    lines.push(
-      `${language!.padEnd(4)} ${family!.padEnd(14)} ${String(row.right).padStart(5)} ` +
-        `${String(row.honest).padStart(6)} ${`(${row.exact})`.padStart(15)} ` +
-        `${String(row.wrong).padStart(5)}`,
-    );
-  }
-  const answerable = judged.filter((item) => !item.entry.honest);
-  const right = answerable.filter((item) => item.outcome === 'right').length;
-  lines.push(
-    `right on answerable questions: ${right}/${answerable.length} = ${((100 * right) / answerable.length).toFixed(1)}%`,
-  );
-  const declined = judged.filter((item) => item.outcome === 'honest' && !item.exact);
-  if (declined.length > 0)
-    lines.push(
-      'honest, but not the reply expected:',
-      ...declined.map((item) => `  ${item.entry.line}: ${item.entry.question} — ${item.why}`),
-    );
+});
+
+test('the rules answer right or honestly, never wrongly', () => {
+  judged = routeAll(corpus);
+  console.log(report(judged, 0));
   const wrong = judged.filter((item) => item.outcome === 'wrong');
-  if (wrong.length > 0)
-    lines.push('WRONG:', ...wrong.map((item) => `  ${item.entry.line}: ${item.entry.question} — ${item.why}`));
-  console.log(lines.join('\n'));
   assert.deepEqual(
     wrong.map((item) => `${item.entry.line}: ${item.entry.question} — ${item.why}`),
     [],
   );
+  const answerable = judged.filter((item) => !item.entry.honest);
+  const right = answerable.filter((item) => item.outcome === 'right').length;
   assert.ok(
-    right / answerable.length >= 0.95,
-    `right on ${((100 * right) / answerable.length).toFixed(1)}% of the answerable questions (target ≥ 95%)`,
+    right / answerable.length >= 0.99,
+    `right on ${((100 * right) / answerable.length).toFixed(1)}% of the answerable questions (target ≥ 99%)`,
   );
   const unanswerable = judged.filter((item) => item.entry.honest && item.entry.honest.kind !== 'skill');
   const exact = unanswerable.filter((item) => item.exact).length;
   assert.ok(exact / unanswerable.length >= 0.9, `the honest reply expected on ${exact}/${unanswerable.length}`);
 });
 
+test('the round-three held-out batch: right or honest, never wrong (issue 27)', () => {
+  freshJudged = routeAll(fresh);
+  console.log(report(freshJudged, freshAll.length - fresh.length));
+  assert.deepEqual(
+    freshJudged
+      .filter((item) => item.outcome === 'wrong')
+      .map((item) => `fresh-round3.txt:${item.entry.line}: ${item.entry.question} — ${item.why}`),
+    [],
+  );
+  // the expected reply (right, or the honest one expected) on the lines the rules can have; a floor, not the aim
+  const good = freshJudged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
+  assert.ok(good / freshJudged.length >= FRESH_FLOOR, `${good}/${freshJudged.length} answered as expected`);
+});
+
+test('the second round-three held-out batch (W3): right or honest, never wrong (issue 27)', () => {
+  freshBJudged = routeAll(freshB);
+  console.log(report(freshBJudged, freshBAll.length - freshB.length));
+  assert.deepEqual(
+    freshBJudged
+      .filter((item) => item.outcome === 'wrong')
+      .map((item) => `fresh-round3b.txt:${item.entry.line}: ${item.entry.question} — ${item.why}`),
+    [],
+  );
+  const good = freshBJudged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
+  assert.ok(good / freshBJudged.length >= FRESH_B_FLOOR, `${good}/${freshBJudged.length} answered as expected`);
+});
+
 test("every honest reply names what it did not honour, in the operator's language", () => {
-  for (const item of judged) {
+  for (const item of [...judged, ...freshJudged, ...freshBJudged]) {
     if (item.decision.kind !== 'none' || !item.decision.unhonoured?.length) continue;
     const text = unhonouredText(item.entry.language, item.decision.unhonoured)!;
     for (const entry of item.decision.unhonoured)
@@ -352,7 +207,7 @@ test("every honest reply names what it did not honour, in the operator's languag
 });
 
 test('the figures of the right quality answers match SQL on the seeded plants', async () => {
-  const checked = judged.filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'quality_metrics' &&
@@ -421,7 +276,7 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
 });
 
 test('the figures of the right quality_compare answers match SQL on the seeded plants', async () => {
-  const checked = judged.filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'quality_compare' &&
@@ -485,15 +340,15 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
       );
     } else {
       const line = (args.lines as string[])[0]!;
-      const asked = sum(plant.db, 'line_id = ? AND record_date BETWEEN ? AND ?', [
-        line,
-        data.period.from,
-        data.period.to,
-      ]);
-      const base = sum(plant.db, 'line_id = ? AND record_date BETWEEN ? AND ?', [
+      // a shift asked ("the 27th night shift … why") is that shift's figures, against that shift's baseline
+      const shift = typeof args.shift === 'string' ? args.shift : undefined;
+      const scope = `line_id = ? AND record_date BETWEEN ? AND ?${shift ? ' AND shift = ?' : ''}`;
+      const asked = sum(plant.db, scope, [line, data.period.from, data.period.to, ...(shift ? [shift] : [])]);
+      const base = sum(plant.db, scope, [
         line,
         data.baseline_period.from,
         data.baseline_period.to,
+        ...(shift ? [shift] : []),
       ]);
       assert.deepEqual([data.asked.inspected, data.asked.defective], [asked.inspected, asked.defective], where);
       assert.deepEqual([data.baseline.inspected, data.baseline.defective], [base.inspected, base.defective], where);
@@ -508,7 +363,7 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
 });
 
 test('the figures of the right inspector, product and batch answers match SQL on the seeded plants', async () => {
-  const checked = judged.filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       (item.decision.skill === 'quality_breakdown' || item.decision.skill === 'batch_lookup') &&
@@ -530,6 +385,16 @@ test('the figures of the right inspector, product and batch answers match SQL on
     const data = result.data as Record<string, any>;
     if (item.entry.honest?.kind === 'skill') {
       assert.match(data.error ?? '', /^unknown_(?:batch|inspector|product)$/, `${where}: ${result.answer}`);
+      continue;
+    }
+    // the seeded test plant holds 5,000 rows, fewer batches a day than the demo plant the round-three batch was
+    // written on: a batch it lacks must be said to be unknown, which SQL confirms
+    if (decision.skill === 'batch_lookup' && data.error === 'unknown_batch') {
+      const asked = decision.args.batches as string[];
+      const found = plant.db
+        .prepare(`SELECT COUNT(*) AS n FROM quality_data WHERE UPPER(batch_no) IN (${asked.map(() => '?').join(', ')})`)
+        .get(...asked.map((batch) => batch.toUpperCase())) as { n: number };
+      assert.ok(found.n < asked.length, `${where}: ${result.answer}`);
       continue;
     }
     assert.equal(data.error, undefined, `${where}: ${result.answer}`);
@@ -591,6 +456,76 @@ test('the figures of the right inspector, product and batch answers match SQL on
         )
         .get(...params) as { batch_no: string };
       assert.equal(groups[0]?.key, top.batch_no, `${where}: the worst batch`);
+    }
+  }
+});
+
+test('an answer the skill makes honest says so: no such line, machine or person; a period still to come', async () => {
+  // quality_metrics, quality_breakdown and batch_lookup are run by the figures tests above
+  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
+    (item) =>
+      item.decision.kind === 'skill' &&
+      item.decision.missing.length === 0 &&
+      ((item.entry.honest?.kind === 'skill' &&
+        // document_search and oncall_check read the docs folder and the plant server: their honesty is checked by route only
+        !['quality_metrics', 'quality_breakdown', 'batch_lookup', 'document_search', 'oncall_check'].includes(
+          item.decision.skill,
+        )) ||
+        (item.entry.honest?.kind === 'future' && item.outcome === 'honest')),
+  );
+  assert.ok(checked.length >= 4, `${checked.length} answers made honest by their skill`);
+  for (const item of checked) {
+    const decision = item.decision as { skill: string; args: Record<string, unknown> };
+    const module = SKILLS.modules.find((candidate) => candidate.skill.name === decision.skill);
+    assert.ok(module, `${decision.skill} is a code skill`);
+    const plant = plants.get(item.entry.clock)!;
+    const { result } = await runSkill({
+      skill: module.skill,
+      args: decision.args,
+      tools: plantTools(plant.db),
+      language: item.entry.language,
+      now: CLOCKS[item.entry.clock].local,
+    });
+    const data = result.data as { error?: string };
+    const where = `${item.entry.file}:${item.entry.line}: ${item.entry.question}`;
+    if (item.entry.honest?.kind === 'future') {
+      assert.ok(RECORD_SKILLS.includes(decision.skill), where);
+      assert.ok((askedFrom(decision.args) ?? '') > CLOCKS[item.entry.clock].today, where);
+      assert.equal(data.error, 'future_period', `${where}: ${result.answer}`);
+      assert.match(result.answer, /(?:还没有到来|in the future)/, `${where}: ${result.answer}`);
+    } else assert.match(data.error ?? '', /^(?:unknown|ambiguous)_\w+$/, `${where}: ${result.answer}`);
+  }
+});
+
+test('a figure asked of a manual or SOP is quoted from the seeded documents, never fault advice (issue 27)', async () => {
+  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
+    (item) =>
+      item.decision.kind === 'skill' &&
+      item.decision.skill === 'document_search' &&
+      Array.isArray((item.decision as { args: Record<string, unknown> }).args.figure),
+  );
+  assert.ok(checked.length >= 30, `${checked.length} document figures checked`);
+  const tools = docsServerTools(path.join(plants.get('sun')!.dir, 'docs'));
+  for (const item of checked) {
+    const where = `${item.entry.file}:${item.entry.line}: ${item.entry.question}`;
+    const { result } = await runSkill({
+      skill: documentSearch,
+      args: (item.decision as { args: Record<string, unknown> }).args,
+      tools,
+      language: item.entry.language,
+    });
+    const data = result.data as { error?: string; passages: Array<{ path: string; text: string }> };
+    if (item.entry.honest?.kind === 'skill') {
+      assert.equal(data.error, 'no_figure', `${where}: ${result.answer}`);
+      assert.match(result.answer, item.entry.language === 'zh' ? /没有找到/ : /No passage/, where);
+      continue;
+    }
+    if (item.outcome !== 'right') continue;
+    assert.equal(data.error, undefined, `${where}: ${result.answer}`);
+    for (const slot of item.entry.slots.filter((entry) => entry.key === 'quote')) {
+      assert.ok(data.passages[0]?.text.includes(slot.value), `${where}: quotes "${slot.value}" (${result.answer})`);
+      // the document and the line are named with the quote
+      assert.ok(result.answer.includes(data.passages[0]!.path), `${where}: names the document`);
     }
   }
 });

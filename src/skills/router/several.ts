@@ -1,0 +1,102 @@
+/**
+ * Several questions in one message (issue 27, item 5): "line A's defect rate
+ * yesterday and who was on call then?", "3号冲床现在啥状态 有几张单没关",
+ * "这周各线产量 顺便看下哪些设备超期没保养". Where one question ends and
+ * another begins:
+ *  - strong breaks always end a part: "；", "? …", "，还有 …", ", and who …",
+ *    ", also …", " + ";
+ *  - weak breaks (a space between Chinese clauses, a comma) end a part only
+ *    when the words after them ask for something of their own (a skill's
+ *    intent): "D线昨天良率 还有D线现在哪台设备故障" is two questions, "B线上周
+ *    产量多少，跟上上周比呢" one (the comparison leans on what came before).
+ * A piece that asks nothing of its own stays with the part before it (or the
+ * one after it, when it comes first). The parts are routed one after the
+ * other, each with the slots of the ones before (index.ts: references back
+ * and what a part leaves unsaid).
+ */
+import type { Analysis } from './analysis.js';
+
+/** breaks that always end a question */
+const STRONG_BREAK = new RegExp(
+  [
+    String.raw`(?:[，,；;。]|\s)\s*(?=(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下))|[；;]|[?？]\s*(?=\S)`,
+    String.raw`|[,，]?\s+(?=and\s+(?:is|are|was|were|who|who's|which|what|what's|`,
+    String.raw`how|when|where|did|does|do|can|could|show|list|tell|give)\b)`,
+    String.raw`|[,，]\s*(?=(?:also|plus)\s+)|\s+\+\s+|\s*＋\s*`,
+  ].join(''),
+  'gi',
+);
+/**
+ * breaks that end a question when the words before end one (多少, 啥, 谁, 吗 …) and the words after ask for
+ * something of their own: "3号冲床现在啥状态 有几张单没关", "B线上周四不良率多少，那天谁值班"
+ */
+const WEAK_BREAK =
+  /(?<=(?:多少|几[件张个台条天次]?|啥状态|啥|什么|谁|吗|呢|没|怎么样|如何|咋样|么|[?？]))(?:\s*[，,]\s*|\s+)(?=\S)/g;
+/**
+ * the words that only join ("and", "还有", "顺便看下", 那 of "那B线呢") are dropped from the start of a part; 那 of a
+ * reference back (那天, 那时, 那班 …) stays
+ */
+const JOINER =
+  /^(?:and|also|plus|then|还有|另外|以及|并且|同时|顺便(?:看下|看一下|问下|问一下|查下|查一下)?|再问一下|再查一下|再|那(?![天时会次周个一班条台批]))\s*/i;
+
+interface Piece {
+  start: number;
+  end: number;
+}
+
+/** the pieces of text[from, to) between the pattern's matches, as spans of text */
+function cut(text: string, range: Piece, pattern: RegExp): Piece[] {
+  const pieces: Piece[] = [];
+  const inner = text.slice(range.start, range.end);
+  let last = 0;
+  pattern.lastIndex = 0;
+  for (const match of inner.matchAll(pattern)) {
+    pieces.push({ start: range.start + last, end: range.start + match.index });
+    last = match.index + match[0].length;
+  }
+  pieces.push({ start: range.start + last, end: range.end });
+  return pieces.filter((piece) => text.slice(piece.start, piece.end).replace(/[?？!！。.,，\s+＋]/g, '') !== '');
+}
+
+/**
+ * The parts of a message that asks several questions, each as the operator wrote it (joining words kept), or
+ * undefined for one question. `asks` tells whether some words alone ask for a skill (the router's intents).
+ */
+export function splitQuestions(question: string, asks: (words: string) => boolean): string[] | undefined {
+  const words = (piece: Piece): string => question.slice(piece.start, piece.end).trim();
+  const parts: string[] = [];
+  let asking = 0;
+  for (const strong of cut(question, { start: 0, end: question.length }, STRONG_BREAK)) {
+    let current: Piece | undefined;
+    let currentAsks = false;
+    for (const weak of cut(question, strong, WEAK_BREAK)) {
+      const own = asks(words(weak).replace(JOINER, ''));
+      if (current && own && currentAsks) {
+        parts.push(words(current));
+        asking += 1;
+        current = weak;
+        currentAsks = own;
+      } else {
+        // a piece that asks nothing of its own stays with the part it leans on, as the operator wrote them
+        current = current ? { start: current.start, end: weak.end } : weak;
+        currentAsks = currentAsks || own;
+      }
+    }
+    if (current) {
+      parts.push(words(current));
+      if (currentAsks) asking += 1;
+    }
+  }
+  // a strong-break piece that asks nothing of its own ("跟10月比呢") is still its own part: it leans on the one before
+  return parts.length >= 2 && asking >= 2 ? parts : undefined;
+}
+
+/** the words of a part without the joining words before it */
+export function partQuestion(part: string): string {
+  return part.replace(JOINER, '').trim() || part;
+}
+
+/** an analysis asks nothing: no line, machine, period or person either (a bare "呢") */
+export function asksNothing(analysis: Analysis): boolean {
+  return analysis.normalized.lower.replace(/[\s?？!！。.,，呢吗吧]/g, '') === '';
+}
