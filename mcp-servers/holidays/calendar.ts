@@ -6,6 +6,7 @@
 import Holidays from 'date-holidays';
 import { err, ok, type Result } from '../../src/errors.js';
 import { addDays, zonedToInstant } from '../../src/clock.js';
+import { holidayNameZh } from './names-zh.js';
 
 /** Holiday types date-holidays knows; only 'public' is a day off by law. */
 export const HOLIDAY_TYPES = {
@@ -25,6 +26,8 @@ export interface HolidayEntry {
   starts_at_time?: string;
   name: string;
   name_local?: string;
+  /** the name in Simplified Chinese, when known (names-zh.ts) */
+  name_zh?: string;
   type: string;
   is_public: boolean;
   note?: string;
@@ -131,6 +134,10 @@ function computeSpans(country: string, year: number): Span[] {
     };
     if (time !== '00:00' && time !== '') entry.starts_at_time = time;
     if (englishName !== undefined && englishName !== holiday.name) entry.name_local = holiday.name;
+    const chinese =
+      holidayNameZh(entry.name) ??
+      (/[\u4e00-\u9fff]/.test(holiday.name) && language.startsWith('zh') ? holiday.name : undefined);
+    if (chinese !== undefined) entry.name_zh = chinese;
     const note = (holiday as { note?: string }).note;
     if (note) entry.note = note;
     return { entry, start: holiday.start.getTime(), end: holiday.end.getTime() };

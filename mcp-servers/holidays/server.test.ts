@@ -69,6 +69,15 @@ test('is_public_holiday: local names, lower-case codes, and non-public types do 
   const cn = await server.call('is_public_holiday', { country_code: 'cn', on_date: '2026-10-01' });
   assert.equal(cn.structured.country_code, 'CN');
   assert.equal(cn.structured.holidays[0].name_local, '国庆节');
+  assert.equal(cn.structured.holidays[0].name_zh, '国庆节');
+  // a Chinese operator reads 感恩节 and 主显节, not Thanksgiving Day or Epifania (names-zh.ts)
+  const us = await server.call('is_public_holiday', { country_code: 'US', on_date: '2026-11-26' });
+  assert.deepEqual([us.structured.holidays[0].name, us.structured.holidays[0].name_zh], ['Thanksgiving Day', '感恩节']);
+  const it = await server.call('is_public_holiday', { country_code: 'IT', on_date: '2026-01-06' });
+  assert.deepEqual(
+    [it.structured.holidays[0].name, it.structured.holidays[0].name_local, it.structured.holidays[0].name_zh],
+    ['Epiphany', 'Epifania', '主显节'],
+  );
   // Christmas Eve in Germany is a bank holiday from 14:00, not a public holiday
   const eve = await server.call('is_public_holiday', { country_code: 'DE', on_date: '2026-12-24' });
   assert.equal(eve.structured.is_holiday, false);

@@ -45,6 +45,7 @@ export function isPublicHoliday(countryCode: string, onDate: string): ToolResult
     holidays: publicOnes.map((entry) => ({
       name: entry.name,
       ...(entry.name_local ? { name_local: entry.name_local } : {}),
+      ...(entry.name_zh ? { name_zh: entry.name_zh } : {}),
       type: entry.type,
       ...(entry.starts_at_time ? { partial_day: true, starts_at_time: entry.starts_at_time } : {}),
       ...(entry.note ? { note: entry.note } : {}),
