@@ -9,8 +9,10 @@
  *   one of its triggers occurs in it (the model would otherwise be handed
  *   its procedure).
  *
- * An approval binds what the admin saw: the skill, its version, the arguments
- * and the question. `approvalKey` is that binding; a later request with other
+ * An approval binds what the admin saw: the skill, the version that will run
+ * (the question's own pin, else skills.pins, else the newest — a version the
+ * default would not run may need approval when the default does not), the
+ * arguments and the question. `approvalKey` is that binding; a later request with other
  * arguments (or another skill) is a new approval.
  */
 import type { ApprovalRequest, RouteDecision, SkillEngine, SkillInfo } from './engine-types.js';
@@ -22,12 +24,24 @@ export interface GatedSkill {
   tools: string[];
 }
 
-export function approvalFor(skills: SkillEngine, question: string, decision: RouteDecision): GatedSkill | undefined {
+export function approvalFor(
+  skills: SkillEngine,
+  ask: {
+    question: string;
+    decision: RouteDecision;
+    /** the question's own pins (a case's skill_version, the API's skill_versions): name → range, over skills.pins */
+    versions?: Record<string, string> | undefined;
+  },
+): GatedSkill | undefined {
+  const { question, decision, versions } = ask;
   const infos = skills.list();
+  // the version that will run: the question's pin, else skills.pins, else the newest (none: nothing runs)
+  const running = (info: SkillInfo | undefined): SkillInfo | undefined =>
+    info && skills.version ? skills.version(info.name, versions?.[info.name]) : info;
   if (decision.kind === 'skill') {
-    const info = infos.find((entry) => entry.name === decision.skill);
+    const info = running(infos.find((entry) => entry.name === decision.skill));
     if (info?.enabled && info.needsApproval && !info.critical) {
-      const markdown = info.kind === 'markdown' ? skills.markdown(info.name) : undefined;
+      const markdown = info.kind === 'markdown' ? skills.markdown(info.name, info.version) : undefined;
       return {
         kind: info.kind,
         tools: markdown?.tools.map((tool) => tool.name) ?? [],
@@ -43,19 +57,24 @@ export function approvalFor(skills: SkillEngine, question: string, decision: Rou
   }
   const lower = question.toLowerCase();
   const triggeredBy = (info: SkillInfo): boolean =>
-    (skills.markdown(info.name)?.triggers ?? []).some(
+    (skills.markdown(info.name, info.version)?.triggers ?? []).some(
       (trigger) => trigger.trim().length > 0 && lower.includes(trigger.trim().toLowerCase()),
     );
   // most questions trigger no gated procedure: then the relevance ranking below (routing again) is not needed
-  const candidates = infos.filter(
-    (info) => info.kind === 'markdown' && info.needsApproval && !info.critical && info.enabled && triggeredBy(info),
-  );
+  const candidates = infos
+    .filter((info) => info.kind === 'markdown')
+    .map(running)
+    .filter(
+      (info): info is SkillInfo =>
+        info !== undefined && info.needsApproval && !info.critical && info.enabled && triggeredBy(info),
+    );
   if (candidates.length === 0) return undefined;
   // of those, the one the question is most about (as the model would be shown them)
-  const gated = new Set(candidates.map((info) => info.name));
-  for (const info of skills.relevant(question)) {
-    const markdown = gated.has(info.name) ? skills.markdown(info.name) : undefined;
-    if (!markdown) continue;
+  const gated = new Map(candidates.map((info) => [info.name, info]));
+  for (const relevant of skills.relevant(question)) {
+    const info = gated.get(relevant.name);
+    const markdown = info ? skills.markdown(info.name, info.version) : undefined;
+    if (!info || !markdown) continue;
     return {
       kind: 'markdown',
       tools: markdown.tools.map((tool) => tool.name),

@@ -17,6 +17,8 @@ const PASS_THROUGH: ReadonlySet<string> = new Set([
   'QUERY_FAILED',
   'TOOL_TIMEOUT',
   'MCP_SERVER_EXITED',
+  'MCP_SERVER_BUSY',
+  'DEPENDENCY_UNAVAILABLE',
   'TOOL_NOT_FOUND',
   'CANCELLED',
 ]);

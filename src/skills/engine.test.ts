@@ -15,7 +15,8 @@ import type { ToolCaller } from '../mcp/types.js';
 import { fakeTools } from './code/shared/testing.js';
 import type { ToolCallRequest } from '../mcp/types.js';
 import type { CodeSkill } from './types.js';
-import { PlantSkillEngine } from './engine.js';
+import { PlantSkillEngine, askedWords } from './engine.js';
+import { CODE_SKILLS } from './code/index.js';
 import { unroutedIndex } from './module.js';
 
 const log = pino({ level: 'silent' });
@@ -247,11 +248,25 @@ test('relevant() offers the skills whose words match the question', () => {
   assert.equal(relevant[0]?.name, 'shift_check');
 });
 
-test('the plant keeps its own skills in a custom folder; a shipped name cannot be reused there', () => {
+test('relevant() meets a Chinese question through the lexicon: the shipped skills describe themselves in English', () => {
+  const { engine } = engineWith({ codeSkills: CODE_SKILLS });
+  // without the lexicon no word is shared, and the first skills by name (batch_lookup, calculator…) came back
+  const names = (question: string, limit: number): string[] =>
+    engine.relevant(question, limit).map((info) => info.name);
+  assert.ok(names('上周开了多少张工单', 3).includes('work_orders'), names('上周开了多少张工单', 5).join(', '));
+  assert.ok(
+    names('这个月哪些设备该保养了', 3).includes('equipment_status'),
+    names('这个月哪些设备该保养了', 5).join(', '),
+  );
+  assert.ok(askedWords('上周开了多少张工单').has('work'), "a concept's English words join the question's");
+  assert.deepEqual([...askedWords('work orders last week')], ['work', 'orders', 'last', 'week'], 'English as it is');
+});
+
+test('the plant keeps its own skills in a custom folder; a shipped name and version cannot be reused there', () => {
   const shipped = skillFolder({ shift_check: GOOD_MD });
   const custom = skillFolder({
     line_walk: GOOD_MD.replace('shift_check', 'line_walk'),
-    shift_check: GOOD_MD.replace('1.0.0', '2.0.0'),
+    shift_check: GOOD_MD.replace('Find open problems.', 'Find the open problems.'),
   });
   const config = configFromObject({ skills: { dir: shipped, custom_dir: custom, watch: false } }, shipped);
   const engine = new PlantSkillEngine({

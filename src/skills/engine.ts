@@ -1,9 +1,18 @@
 /**
- * The skills engine: locate → validate → execute under a timeout with the
- * skill's retry policy → normalise → map errors to codes (SOURCES.md part D).
- * Also the rule router's front (route, examples) and the choice of skills
- * offered to the model (relevant).
+ * The skills engine: locate (the version a question runs: its pin, else
+ * skills.pins, else the newest) → check its dependencies → validate
+ * (`explicit` parameters must be given) → execute under a timeout with the
+ * skill's retry policy → check the output against its schema → map errors to
+ * codes (SOURCES.md part D). Also the rule router's front (route, examples)
+ * and the choice of skills offered to the model (relevant).
+ *
+ * Retry policy: only the codes a skill lists as retryable are retried, at most
+ * `maxAttempts - 1` times (the shipped policy: 3 retries after the first
+ * attempt), waiting `backoffMs[n-1]` before retry n (1 s, 3 s, 9 s); a wait
+ * that would end past the question's budget (`deadline`) is not started — the
+ * last error stands. Every failed attempt is audited (`auditAttempt`).
  */
+import { setMaxListeners } from 'node:events';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
@@ -14,10 +23,12 @@ import type { ToolCaller } from '../mcp/types.js';
 import type { CodeSkill, Language, SkillResult } from './types.js';
 import type { SkillIndex } from './module.js';
 import type { RouteDecision, SessionSlots, SkillEngine, SkillInfo, SkillRunContext } from './engine-types.js';
-import { SkillRegistry, skillDirs } from './registry.js';
+import { SkillRegistry, parametersJsonSchema, skillDirs } from './registry.js';
 import { buildSkillContext, rowsAsObjects } from './context.js';
-import { satisfies } from './semver.js';
+import { withAvailability } from './availability.js';
+import { checkOutput, markdownOutput, missingExplicit } from './contract.js';
 import { routeQuestion, routerExamples, type RouterContext } from './router/index.js';
+import { LEXICON } from './router/lexicon.js';
 import { TaughtPhrasings, bestMatch, decisionOf, type Phrasing } from './router/taught.js';
 import { scriptSkills } from '../maint-scripts/skills.js';
 import { loadPlantNamesForRouter } from './plant-names.js';
@@ -43,7 +54,18 @@ export interface SkillEngineOptions {
   watch?: boolean | undefined;
   /** the config file, passed on to maintenance scripts that re-invoke this program */
   configFile?: string | undefined;
+  /** the wait between attempts (tests record the delays instead of waiting 13 s) */
+  sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
 }
+
+/** Codes that mean a dependency (an MCP server) did not serve the call: the error names the server. */
+const DEPENDENCY_CODES: ReadonlySet<string> = new Set([
+  'TOOL_TIMEOUT',
+  'MCP_SERVER_EXITED',
+  'MCP_SERVER_BUSY',
+  'DEPENDENCY_UNAVAILABLE',
+  'TOOL_NOT_FOUND',
+]);
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -60,6 +82,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/** abort listeners one skill attempt's signal may hold at once: its tool calls in flight and waiting, with room */
+const ATTEMPT_LISTENERS = 1000;
 
 /** After a failed equipment lookup, the next try waits this long (or for plant.db to change). */
 const EQUIPMENT_RETRY_MS = 30_000;
@@ -99,6 +124,20 @@ function words(text: string): Set<string> {
   return set;
 }
 
+/**
+ * A question's words for ranking skills, with the English words of every lexicon concept its Chinese names:
+ * the skills describe themselves in English, so 设备 must meet "equipment" and 工单 "work order".
+ */
+export function askedWords(question: string): Set<string> {
+  const asked = words(question);
+  if (!/[\p{Script=Han}]/u.test(question)) return asked;
+  for (const entry of LEXICON) {
+    if (!entry.zh.some((word) => question.includes(word))) continue;
+    for (const word of words(entry.en.join(' '))) asked.add(word);
+  }
+  return asked;
+}
+
 export class PlantSkillEngine implements SkillEngine {
   readonly registry: SkillRegistry;
   private equipment: Equipment | undefined;
@@ -116,13 +155,18 @@ export class PlantSkillEngine implements SkillEngine {
     const scripts = scriptSkills({ config: options.config, configFile: options.configFile, db: options.db });
     for (const entry of scripts.disabled)
       options.log.warn({ script: entry.name, reason: entry.error }, 'script-disabled');
-    this.scriptPhrasings = scripts.phrasings.map((phrasing) => ({ source: `script:${phrasing.skill}`, ...phrasing }));
+    // a script named like a compiled-in skill is refused by the registry: its phrasings route nowhere
+    const compiled = new Set(options.skills.modules.map((module) => module.skill.name));
+    this.scriptPhrasings = scripts.phrasings
+      .filter((phrasing) => !compiled.has(phrasing.skill))
+      .map((phrasing) => ({ source: `script:${phrasing.skill}`, ...phrasing }));
     this.taught = new TaughtPhrasings(options.db);
     this.registry = new SkillRegistry({
       db: options.db,
       dirs: skillDirs(options.config),
       codeSkills: [...options.skills.modules.map((module) => module.skill), ...scripts.skills],
       log: options.log,
+      pins: options.config.skills.pins,
     });
     this.registry.load();
     if (options.watch ?? options.config.skills.watch) this.registry.watch();
@@ -192,29 +236,63 @@ export class PlantSkillEngine implements SkillEngine {
     // taught phrasings (router/taught.ts): the same words override the rules, close ones fill their gaps
     const match = bestMatch(question, [...this.taught.active(), ...this.scriptPhrasings], clock);
     if (match && (match.exact || decision.kind === 'none')) decision = decisionOf(question, match, clock);
-    if (decision.kind === 'skill' && !this.registry.get(decision.skill)) {
-      const info = this.registry.info(decision.skill);
-      return {
-        kind: 'none',
-        language: decision.language,
-        reason: info
-          ? `the rules chose ${decision.skill}, but it is disabled: ${info.error ?? 'disabled'}`
-          : `the rules chose ${decision.skill}, which is not installed`,
-      };
+    if (decision.kind === 'skill') {
+      const info = this.info(decision.skill);
+      if (!info || !info.enabled || !this.registry.get(decision.skill)) {
+        return {
+          kind: 'none',
+          language: decision.language,
+          reason: info?.unavailable
+            ? `the rules chose ${decision.skill}, but it cannot run: ${info.unavailable.reason}`
+            : info
+              ? `the rules chose ${decision.skill}, but it is disabled: ${info.error ?? 'disabled'}`
+              : `the rules chose ${decision.skill}, which is not installed`,
+          unavailable: info?.unavailable,
+        };
+      }
+      if (info.available === false && info.unavailable) {
+        // dependency health before dispatch: never routed to a skill that cannot run; the reply names what is down
+        return {
+          kind: 'none',
+          language: decision.language,
+          reason: `the rules chose ${decision.skill}, but it cannot run now: ${info.unavailable.reason}`,
+          unavailable: info.unavailable,
+        };
+      }
     }
     return decision;
   }
 
+  /** Every skill with its dependencies' servers and availability (the registry, the tools' health). */
   list(): SkillInfo[] {
-    return this.registry.list();
+    const health = this.healthOf(this.options.tools);
+    return this.registry.list().map((info) => withAvailability(info, health));
+  }
+
+  /**
+   * The version a question with this pin runs (`range`: its own, over
+   * skills.pins), with its availability; undefined when none can.
+   */
+  version(name: string, range?: string): SkillInfo | undefined {
+    const resolved = this.registry.resolve(name, range);
+    return resolved.ok ? withAvailability(resolved.info, this.healthOf(this.options.tools)) : undefined;
+  }
+
+  private info(name: string, tools?: ToolCaller): SkillInfo | undefined {
+    const info = this.registry.info(name);
+    return info ? withAvailability(info, this.healthOf(tools ?? this.options.tools)) : undefined;
+  }
+
+  private healthOf(tools: ToolCaller | undefined): Parameters<typeof withAvailability>[1] {
+    const check = tools?.health?.bind(tools);
+    return { health: check, lookup: (name) => this.registry.info(name) };
   }
 
   relevant(question: string, limit = 5): SkillInfo[] {
-    const asked = words(question);
+    const asked = askedWords(question);
     const routed = this.route(question, {});
-    const scored = this.registry
-      .list()
-      .filter((info) => info.enabled)
+    const scored = this.list()
+      .filter((info) => info.enabled && info.available !== false)
       .map((info) => {
         const vocabulary = this.vocabularyOf(info);
         let score = 0;
@@ -242,8 +320,9 @@ export class PlantSkillEngine implements SkillEngine {
 
   markdown(
     name: string,
+    version?: string,
   ): { body: string; tools: Array<{ name: string; optional: boolean }>; triggers: string[] } | undefined {
-    const skill = this.registry.get(name);
+    const skill = this.registry.get(name, version);
     return skill?.kind === 'markdown' ? { body: skill.body, tools: skill.tools, triggers: skill.triggers } : undefined;
   }
 
@@ -252,34 +331,28 @@ export class PlantSkillEngine implements SkillEngine {
   }
 
   async run(name: string, args: unknown, context: SkillRunContext & { version?: string }): Promise<SkillResult> {
-    const { version } = context;
-    const info = this.registry.info(name);
-    let skill = this.registry.get(name);
-    if (!skill || !info) {
-      const available = this.registry
-        .list()
-        .filter((entry) => entry.enabled)
-        .map((entry) => entry.name);
+    const range = context.version ?? context.versions?.[name];
+    const resolved = this.registry.resolve(name, range);
+    if (!resolved.ok) throw new AppError(resolved.code, resolved.message, { hint: resolved.hint });
+    let skill = resolved.skill;
+    const info = withAvailability(resolved.info, this.healthOf(context.tools));
+    if (info.available === false && info.unavailable) {
+      const { unavailable } = info;
+      throw new AppError('SKILL_UNAVAILABLE', `skill "${name}" cannot run now: ${unavailable.reason}`, {
+        hint: 'see `airgap-agent doctor` and /readyz for the server; ask again once it answers',
+        details: { dependency: { server: unavailable.server ?? null, state: unavailable.state } },
+      });
+    }
+    const missing = missingExplicit(info, args);
+    if (missing.length > 0) {
       throw new AppError(
-        'SKILL_NOT_FOUND',
-        info?.error ? `skill "${name}" is disabled: ${info.error}` : `no skill named "${name}"`,
+        'SKILL_ARGUMENT_REQUIRED',
+        `${name}: ${missing.map((key) => `"${key}"`).join(', ')} must be given explicitly (never defaulted)`,
         {
-          hint: `available skills: ${available.join(', ')}`,
+          hint: `ask the operator for ${missing.join(', ')}, then call ${name} again with it`,
+          details: { skill: name, missing },
         },
       );
-    }
-    if (version !== undefined) {
-      const match = satisfies(skill.version, version);
-      if (match === undefined)
-        throw new AppError('SKILL_VERSION', `cannot read the version range "${version}"`, {
-          hint: 'use forms like 1.2.3, ^1.2, ~1.2.0, >=1.0, 1.x',
-        });
-      if (!match)
-        throw new AppError(
-          'SKILL_VERSION',
-          `skill "${name}" is version ${skill.version}, which does not satisfy "${version}"`,
-          { hint: 'pin a range that includes the installed version, or install the skill version you need' },
-        );
     }
     if (info.critical) {
       // a critical step never runs unattended: the question goes to an engineer (a hand-over record)
@@ -325,6 +398,7 @@ export class PlantSkillEngine implements SkillEngine {
         });
       }
     }
+    let contract: { name: string; check: (data: unknown) => void } | undefined;
     if (skill.kind === 'markdown') {
       if (!skill.fallback) {
         throw new AppError(
@@ -336,18 +410,24 @@ export class PlantSkillEngine implements SkillEngine {
       const fallback = this.registry.get(skill.fallback);
       if (!fallback || fallback.kind !== 'code')
         throw new AppError('SKILL_NOT_FOUND', `fallback "${skill.fallback}" of skill "${name}" is not available`);
+      // the Markdown skill's own output schema binds what its fallback produces for it
+      contract = markdownOutput(skill);
       skill = fallback;
     }
-    return this.execute(skill, args, context);
+    return this.execute(skill, args, { ...context, contract });
   }
 
-  private async execute(skill: CodeSkill<any>, args: unknown, context: SkillRunContext): Promise<SkillResult> {
+  private async execute(
+    skill: CodeSkill<any>,
+    args: unknown,
+    context: SkillRunContext & { contract?: { name: string; check: (data: unknown) => void } | undefined },
+  ): Promise<SkillResult> {
     const parsed = skill.parameters.safeParse(args ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const where = issue.path.length ? `argument "${issue.path.join('.')}"` : 'the arguments';
       throw new AppError('TOOL_ARGUMENTS_INVALID', `${skill.name}: ${where}: ${issue.message}`, {
-        hint: `expected arguments: ${JSON.stringify(this.registry.info(skill.name)?.parameters ?? {})}`,
+        hint: `expected arguments: ${JSON.stringify(parametersJsonSchema(skill))}`,
       });
     }
     const started = performance.now();
@@ -363,19 +443,42 @@ export class PlantSkillEngine implements SkillEngine {
       trace: context.traceId,
       session: context.sessionId,
     });
+    const wait = this.options.sleep ?? sleep;
+    // which server let the skill down, for the honest reply (the operator reads the server, not the tool)
+    let dependency: { tool: string; server: string | null; code: string } | undefined;
+    const tools: ToolCaller = {
+      listTools: () => context.tools.listTools(),
+      health: context.tools.health?.bind(context.tools),
+      callTool: async (request) => {
+        const result = await context.tools.callTool(request);
+        if (!result.ok && DEPENDENCY_CODES.has(result.errorCode ?? '')) {
+          const server =
+            context.tools.health?.(request.name).server ??
+            context.tools.listTools().find((tool) => tool.name === request.name)?.server ??
+            null;
+          dependency = { tool: request.name, server, code: result.errorCode! };
+        }
+        return result;
+      },
+    };
     let attempt = 0;
     for (;;) {
       attempt += 1;
+      const attemptStarted = performance.now();
       // a ref'd timer (AbortSignal.timeout is unref'd and would let a quiet process exit mid-skill)
       const timeoutController = new AbortController();
       const timer = setTimeout(() => timeoutController.abort(), skill.timeoutMs);
       const timeout = timeoutController.signal;
       const signal = AbortSignal.any([context.signal, timeout]);
+      // every tool call of the attempt listens to this one signal until it ends (a month's rota looks up 31 days
+      // at once; an MCP server takes concurrency + queue_max calls): many listeners at once are no leak — Node's
+      // limit of 10 printed MaxListenersExceededWarning on the service's stderr (issue 30)
+      setMaxListeners(ATTEMPT_LISTENERS, signal);
       let onAbort: () => void = () => {};
       try {
         const ctx = buildSkillContext({
           skill: skill.name,
-          run: context,
+          run: { ...context, tools },
           timezone: this.options.config.plant.timezone,
           signal,
           log,
@@ -395,35 +498,58 @@ export class PlantSkillEngine implements SkillEngine {
             signal.addEventListener('abort', onAbort, { once: true });
           }),
         ]);
-        if (skill.output) {
-          const checked = skill.output.safeParse(result.data);
-          if (!checked.success)
-            throw new AppError(
-              'SKILL_FAILED',
-              `${skill.name} produced data that does not match its output schema: ${checked.error.issues[0]?.message}`,
-            );
-        }
+        checkOutput(skill, result.data);
+        context.contract?.check(result.data);
         const ms = performance.now() - started;
         log.info({ status: 'success', ms: Math.round(ms), attempt, args: summarise(parsed.data) }, 'skill-end');
         context.onEvent({ type: 'skill-end', skill: skill.name, ok: true, ms });
         return result;
       } catch (error) {
         clearTimeout(timer);
-        const appError = toAppError(error, 'SKILL_FAILED');
-        const retryable =
-          skill.retry.retryable.includes(appError.code) && attempt < skill.retry.maxAttempts && !context.signal.aborted;
-        log.warn(
-          { status: retryable ? 'retry' : 'failed', code: appError.code, attempt, error: appError.message },
-          'skill-attempt-failed',
-        );
-        if (!retryable) {
-          context.onEvent({ type: 'skill-end', skill: skill.name, ok: false, ms: performance.now() - started });
-          throw appError;
-        }
+        let appError = toAppError(error, 'SKILL_FAILED');
         const delay =
           skill.retry.backoffMs[attempt - 1] ?? skill.retry.backoffMs[skill.retry.backoffMs.length - 1] ?? 1000;
+        const withinBudget = context.deadline === undefined || Date.now() + delay < context.deadline;
+        const retryable =
+          skill.retry.retryable.includes(appError.code) &&
+          attempt < skill.retry.maxAttempts &&
+          !context.signal.aborted &&
+          withinBudget;
+        log.warn(
+          {
+            status: retryable ? 'retry' : 'failed',
+            code: appError.code,
+            attempt,
+            error: appError.message,
+            ...(retryable ? { delay_ms: delay } : {}),
+            ...(!withinBudget && skill.retry.retryable.includes(appError.code) ? { budget: 'exhausted' } : {}),
+          },
+          'skill-attempt-failed',
+        );
+        if (appError.code !== 'CANCELLED')
+          context.auditAttempt?.({
+            skill: skill.name,
+            version: skill.version,
+            arguments: parsed.data as Record<string, unknown>,
+            attempt,
+            code: appError.code,
+            message: appError.message,
+            ms: performance.now() - attemptStarted,
+            outcome: retryable ? 'retry' : 'failed',
+            delay_ms: retryable ? delay : undefined,
+          });
+        if (!retryable) {
+          context.onEvent({ type: 'skill-end', skill: skill.name, ok: false, ms: performance.now() - started });
+          if (dependency && DEPENDENCY_CODES.has(appError.code))
+            appError = new AppError(appError.code, appError.message, {
+              hint: appError.hint,
+              details: { ...appError.details, dependency, attempts: attempt },
+              cause: appError,
+            });
+          throw appError;
+        }
         context.onEvent({ type: 'retry', attempt: attempt + 1, reason: `${skill.name}: ${appError.code}` });
-        await sleep(delay, context.signal);
+        await wait(delay, context.signal);
       } finally {
         // the attempt is over: its signals let go of whatever listens to them. Node keeps an AbortSignal.any()
         // signal that has an 'abort' listener alive until it aborts (gcPersistentSignals), and with it the

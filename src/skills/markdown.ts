@@ -30,6 +30,13 @@ const frontMatterSchema = z
       .object({ type: z.literal('object') })
       .passthrough()
       .default({ type: 'object', properties: {} }),
+    output: z
+      .object({ type: z.string() })
+      .passthrough()
+      .optional()
+      .refine((schema) => schema === undefined || jsonSchemaProblem(schema) === undefined, {
+        message: 'not a JSON Schema the engine can check (see docs/skill-authoring.md, "Output schemas")',
+      }),
     tools: z.array(toolEntry).default([]),
     triggers: z.array(z.string().min(1)).default([]),
     needs_approval: z.boolean().default(false),
@@ -40,6 +47,28 @@ const frontMatterSchema = z
       .optional(),
   })
   .strict();
+
+/** Why a JSON Schema cannot be turned into a checker (undefined: it can). */
+export function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
+  try {
+    z.fromJSONSchema(schema as never);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message.split('\n')[0];
+  }
+}
+
+/** The parameters a JSON Schema marks `explicit: true`: given by the rules or the model, never defaulted. */
+export function explicitParameters(schema: Record<string, unknown>): string[] {
+  const properties = schema.properties;
+  if (properties === null || typeof properties !== 'object') return [];
+  return Object.entries(properties as Record<string, unknown>)
+    .filter(
+      ([, property]) =>
+        property !== null && typeof property === 'object' && (property as { explicit?: unknown }).explicit === true,
+    )
+    .map(([name]) => name);
+}
 
 const FRONT_MATTER_RE = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
@@ -68,6 +97,7 @@ export function parseSkillMarkdown(text: string, path: string): Result<MarkdownS
     description: front.description,
     version: front.version,
     parameters: front.parameters as Record<string, unknown>,
+    output: front.output as Record<string, unknown> | undefined,
     tools: front.tools,
     triggers: front.triggers,
     needsApproval: front.needs_approval,

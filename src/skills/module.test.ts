@@ -95,7 +95,7 @@ test('the index places every intent once: a missing, doubled or unknown intent f
   );
   assert.throws(
     () => intentOf(documentSearchModule, 'nope'),
-    /document_search has no intent "nope" \(its intents: find, fact, named, named-last\)/,
+    /document_search has no intent "nope" \(its intents: figure, find, fact, named, named-last\)/,
   );
   assert.throws(
     () => skillIndex([lineCountModule, { skill: { ...lineCountModule.skill } }]),
@@ -111,6 +111,8 @@ test('the shipped index: the router is given the intents in the index order', ()
       'current_datetime:asks-time',
       'weekly_report:report',
       'oncall_check:oncall',
+      'public_holidays:holiday',
+      'document_search:figure',
       'document_search:find',
       'document_search:fact',
       'batch_lookup:batch',

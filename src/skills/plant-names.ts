@@ -37,11 +37,16 @@ async function rowsOf(
 export async function loadPlantNamesForRouter(tools: ToolCaller, log: Logger): Promise<PlantNames | undefined> {
   try {
     const purpose = 'router: learn the inspectors, products and batch numbers the data records';
-    const [people, productNames, batches] = await Promise.all([
+    const [rolledUp, productNames, batches] = await Promise.all([
       rowsOf(tools, { sql: PLANT_NAMES_QUERIES.people, purpose, pages: 20 }),
       rowsOf(tools, { sql: PLANT_NAMES_QUERIES.productNames, purpose, pages: 5 }),
       rowsOf(tools, { sql: PLANT_NAMES_QUERIES.batches, purpose, pages: 1 }),
     ]);
+    // a plant database without the rollups: the same names from quality_data
+    const people =
+      rolledUp.error !== undefined && /no such (table|column)/i.test(rolledUp.error)
+        ? await rowsOf(tools, { sql: PLANT_NAMES_QUERIES.peopleRaw, purpose, pages: 20 })
+        : rolledUp;
     if (people.error) {
       log.warn({ error: people.error }, 'plant-names-unavailable');
       return undefined;

@@ -36,10 +36,11 @@ export interface SkillResult {
 }
 
 export interface RetryPolicy {
-  /** error codes worth retrying (e.g. TOOL_TIMEOUT, MCP_SERVER_EXITED) */
+  /** error codes worth retrying (e.g. TOOL_TIMEOUT, MCP_SERVER_EXITED); any other code fails at once */
   retryable: string[];
+  /** attempts in all: the first and its retries (the shipped policy: 4, i.e. 3 retries) */
   maxAttempts: number;
-  /** delays between attempts, e.g. [1000, 3000, 9000] */
+  /** the wait before retry n (n = 1, 2, …), e.g. [1000, 3000, 9000] */
   backoffMs: number[];
 }
 
@@ -48,7 +49,14 @@ export interface CodeSkill<Args = Record<string, unknown>> {
   name: string;
   description: string;
   version: string;
+  /** where it was loaded from (a maintenance script's manifest); absent: compiled into the binary */
+  source?: string | undefined;
+  /**
+   * the arguments; a parameter whose schema carries `.meta({ explicit: true })` is never filled from a
+   * default: the rules or the model must give it, or the skill asks for it
+   */
   parameters: z.ZodType<Args>;
+  /** the contract of `SkillResult.data`: checked on every run, a violation is SKILL_OUTPUT_INVALID with the path */
   output?: z.ZodType | undefined;
   timeoutMs: number;
   errorCodes: string[];
@@ -68,8 +76,10 @@ export interface MarkdownSkill {
   name: string;
   description: string;
   version: string;
-  /** JSON Schema of the parameters */
+  /** JSON Schema of the parameters (a property with `explicit: true` must be given, never defaulted) */
   parameters: Record<string, unknown>;
+  /** JSON Schema of the data it produces (checked against its fallback's data), when declared */
+  output?: Record<string, unknown> | undefined;
   /** tools it may call; `optional` ones are not needed for the main flow */
   tools: Array<{ name: string; optional: boolean }>;
   triggers: string[];

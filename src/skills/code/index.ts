@@ -17,6 +17,7 @@ import { documentSearchModule } from './document_search/index.js';
 import { equipmentStatusModule } from './equipment_status/index.js';
 import { faultAdviceModule } from './fault_advice/index.js';
 import { oncallCheckProcedureModule } from './oncall_check_procedure/index.js';
+import { publicHolidaysModule } from './public_holidays/index.js';
 import { qualityBreakdownModule } from './quality_breakdown/index.js';
 import { qualityCompareModule } from './quality_compare/index.js';
 import { qualityMetricsModule } from './quality_metrics/index.js';
@@ -29,6 +30,8 @@ export const INDEX_LINES = [
   currentDatetimeModule,
   weeklyReportModule,
   oncallCheckProcedureModule,
+  publicHolidaysModule,
+  intentOf(documentSearchModule, 'figure'),
   intentOf(documentSearchModule, 'find'),
   intentOf(documentSearchModule, 'fact'),
   batchLookupModule,
@@ -56,6 +59,7 @@ export const LISTED_FIRST = [
   faultAdviceModule,
   workOrdersModule,
   oncallCheckProcedureModule,
+  publicHolidaysModule,
   documentSearchModule,
   qualityCompareModule,
   qualityBreakdownModule,

@@ -17,6 +17,7 @@ import pino from 'pino';
 import { loadConfig } from '../../config/load.js';
 import { addDays, setFixedNow } from '../../clock.js';
 import { McpManager } from '../../mcp/manager.js';
+import { BUILTIN_TOOLS } from '../../mcp/builtin-tools.js';
 import { openAgentDb } from '../../store/agent-db.js';
 import { PlantSkillEngine } from '../engine.js';
 import { SKILLS } from './index.js';
@@ -123,11 +124,24 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
       'document_search',
       'current_datetime',
       'calculator',
+      'public_holidays',
     ]) {
       const info = list.find((entry) => entry.name === name);
       assert.ok(info?.enabled, `${name}: ${info?.error ?? 'missing'}`);
     }
     assert.equal(list.find((entry) => entry.name === 'oncall_check')?.kind, 'markdown');
+  });
+
+  test('the shipped servers list exactly the tools BUILTIN_TOOLS names (the reason a switched-off one gives)', () => {
+    const listed: Record<string, string[]> = {};
+    for (const tool of manager.listTools()) (listed[tool.server] ??= []).push(tool.name);
+    const sorted = (record: Record<string, readonly string[]>) =>
+      Object.fromEntries(
+        Object.entries(record)
+          .map(([server, tools]) => [server, [...tools].sort()] as const)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      );
+    assert.deepEqual(sorted(listed), sorted(BUILTIN_TOOLS));
   });
 
   test("line A's defect rate last Wednesday: exactly the counts and the rate of plant.db", async () => {
@@ -251,6 +265,20 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
       .map((event) => (event as { message: string }).message);
     assert.equal(progress.at(-1), 'done');
     assert.equal(result.charts?.length, 2);
+    assert.equal(result.charts?.[1]?.title, 'Output per line (pcs)', 'a whole week against a whole week');
+    // on Saturday the week has 6 days: the output bars say so, against last week's 7
+    setFixedNow('2026-11-28T10:00:00', 'Asia/Shanghai');
+    try {
+      const saturday = await ask('weekly_report', {});
+      const output = saturday.charts?.[1];
+      assert.equal(output?.title, 'Output per line (pcs): this week has 6 days, last week 7');
+      assert.deepEqual(
+        output?.series.map((series) => series.name),
+        ['this week (6 d)', 'last week (7 d)'],
+      );
+    } finally {
+      setFixedNow(NOW, 'Asia/Shanghai');
+    }
   });
 
   test("equipment: 'press 3' resolves to B-PRESS-03 with its overdue maintenance; overdue list as in plant.db", async () => {
@@ -299,6 +327,39 @@ describe('skills against the seeded plant through the shipped MCP servers', () =
       none.answer,
       /^No closed work order among \d+ resembles "xylophone quasar", so there is no precedent to recommend/,
     );
+  });
+
+  test('public holidays: a day and a range, through the holidays server, as date-holidays has them', async () => {
+    // a day in the country asked: Italy's 8 December (Immacolata Concezione) is a public holiday by law
+    const italy = new Holidays('IT')
+      .getHolidays(2026)
+      .filter((holiday) => holiday.type === 'public' && holiday.date.startsWith('2026-12-08'));
+    assert.equal(italy.length, 1, 'the calendar has 2026-12-08 as a public holiday in Italy');
+    const day = await ask('public_holidays', { country: 'IT', date: '2026-12-08' });
+    assert.match(day.answer, /^\*\*2026-12-08 \(Tue\)\*\* is a public holiday in \*\*Italy \(IT\)\*\*: /);
+    assert.ok(day.answer.includes(italy[0]!.name), day.answer);
+    const workday = await ask('public_holidays', { country: 'IT', date: '2026-12-09' }, 'zh');
+    assert.match(workday.answer, /^\*\*2026-12-09（周三）\*\* 不是\*\*意大利（IT）\*\*的法定节假日。/);
+    // a range, no country named: the plant's own (Asia/Shanghai → CN), every public day the calendar has in it
+    const expected = new Holidays('CN')
+      .getHolidays(2026)
+      .filter((holiday) => holiday.type === 'public')
+      .filter((holiday) => holiday.date.slice(0, 10) <= '2026-10-07' && holiday.end.toISOString() > '2026-10-01');
+    assert.ok(expected.length > 0);
+    const range = await ask(
+      'public_holidays',
+      { period: { from: '2026-10-01', to: '2026-10-07', label: '国庆' } },
+      'zh',
+    );
+    const data = range.data as { country: string; country_source: string; holidays: Array<{ date: string }> };
+    assert.equal(data.country, 'CN');
+    assert.equal(data.country_source, 'plant_timezone');
+    assert.equal(data.holidays.length, expected.length, range.answer);
+    assert.match(
+      range.answer,
+      /^国庆（2026-10-01 – 2026-10-07）中国（CN）的法定节假日（\d+ 个）：\n- 2026-10-01（周四）/,
+    );
+    assert.match(range.answer, /未指明国家：按工厂所在时区 Asia\/Shanghai 取 CN/);
   });
 
   test('the on-call check (Markdown skill run by its fallback) against date-holidays and plant.db', async () => {

@@ -25,6 +25,7 @@ import {
 } from '../shared/text.js';
 import { storedShiftName } from '../shared/names.js';
 import { batchLookupArgs, type BatchLookupArgs } from './args.js';
+import { batchLookupOutput } from './output.js';
 
 interface Batch {
   batch_no: string;
@@ -287,6 +288,7 @@ export const batchLookup: CodeSkill<z.infer<typeof batchLookupArgs>> = {
     'Use for "who inspected batch X", "批次X的不良率", "batch X details"; a number the data lacks gets the nearest ones.',
   version: '1.0.0',
   parameters: batchLookupArgs,
+  output: batchLookupOutput,
   timeoutMs: 20_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

@@ -10,6 +10,7 @@ import type { CodeSkill, SkillContext, SkillResult } from '../../../skills/types
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { callStructured } from '../shared/tools.js';
 import { t } from '../shared/text.js';
+import { calculatorOutput } from './output.js';
 
 type CalculatorArgs = z.infer<typeof calculatorArgs>;
 
@@ -43,6 +44,7 @@ export const calculator: CodeSkill<CalculatorArgs> = {
     'Exact arithmetic on an expression (+ − × ÷, ^, %, parentheses, round/min/max/abs/sqrt) with a safe evaluator. Use for "12*7+3", "计算 37/1520*100".',
   version: '1.0.0',
   parameters: calculatorArgs,
+  output: calculatorOutput,
   timeoutMs: 10_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

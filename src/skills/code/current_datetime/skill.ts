@@ -9,6 +9,7 @@ import type { CodeSkill, SkillContext, SkillResult } from '../../../skills/types
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { callStructured } from '../shared/tools.js';
 import { t } from '../shared/text.js';
+import { currentDatetimeOutput } from './output.js';
 
 interface Now {
   date: string;
@@ -42,6 +43,7 @@ export const currentDatetime: CodeSkill<z.infer<typeof currentDatetimeArgs>> = {
     'The plant\'s current date, time, weekday and ISO week (plant time zone). Use for "what day is it", "今天几号", "现在几点".',
   version: '1.0.0',
   parameters: currentDatetimeArgs,
+  output: currentDatetimeOutput,
   timeoutMs: 10_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

@@ -1,9 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ToolCallRequest } from '../../../mcp/types.js';
-import { fakeTools, runSkill, toolOk } from '../shared/testing.js';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedTestPlant } from '../../../seed/testing.js';
+import { docsServerTools, fakeTools, runSkill, toolOk } from '../shared/testing.js';
 import { documentSearch } from './skill.js';
-import { headingFacts, nearestDates, shiftOfName, type HandoverNote } from './handover.js';
+import { handoverPeople, headingFacts, nearestDates, shiftOfName, type HandoverNote } from './handover.js';
 
 /** a docs folder: the seeder's notes, one old export whose name says neither date nor shift, and an SOP */
 const FILES: Record<string, string> = {
@@ -153,4 +157,43 @@ test('a date alone quotes every shift of it; a shift alone the latest note of it
   });
   assert.match(latest.result.answer, /^The latest night shift handover note is handover\/2026-11-19-night\.txt:/);
   assert.match(latest.result.answer, /Other night shift notes \(2\): 2026-11-18, 2026-11-17\./);
+});
+
+test('who handed over: the names the seeded notes give, read from the GBK files, lead the answer', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'handover-who-'));
+  try {
+    const plant = seedTestPlant({ dir, rows: 300 });
+    const root = plant.docsDir!;
+    const nights = readdirSync(path.join(root, 'handover')).filter((name) => name.endsWith('-night.txt'));
+    assert.ok(nights.length >= 5);
+    for (const name of nights) {
+      // decoded here on its own, not by the docs server
+      const text = new TextDecoder('gbk').decode(readFileSync(path.join(root, 'handover', name)));
+      const handing = /交班人：(\S+)/.exec(text)![1]!;
+      const taking = /接班人：(\S+)/.exec(text)![1]!;
+      assert.deepEqual(handoverPeople(text), { handing, taking }, name);
+      const date = name.slice(0, 10);
+      const { result } = await runSkill({
+        skill: documentSearch,
+        args: { query: 'who', handover_date: date, handover_shift: 'night', handover_who: true },
+        tools: docsServerTools(root),
+      });
+      assert.ok(
+        result.answer.startsWith(`Handed over by **${handing}**, taken over by **${taking}** (handover/${name}).`),
+        result.answer.slice(0, 200),
+      );
+    }
+    // a day note names nobody: said so, never a name from another note
+    const day = readdirSync(path.join(root, 'handover')).find((name) => name.endsWith('-day.md'))!;
+    const { result } = await runSkill({
+      skill: documentSearch,
+      args: { query: '谁交的班', handover_date: day.slice(0, 10), handover_shift: 'day', handover_who: true },
+      tools: docsServerTools(root),
+      language: 'zh',
+    });
+    assert.ok(result.answer.startsWith(`handover/${day} 没有写交班人和接班人`), result.answer.slice(0, 200));
+    assert.doesNotMatch(result.answer, /交班人 \*\*/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

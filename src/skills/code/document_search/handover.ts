@@ -132,7 +132,47 @@ function lineEnds(text: string): string {
   return text.replace(/\r\n?/g, '\n');
 }
 
-async function quote(ctx: SkillContext, note: HandoverNote, language: Language): Promise<string> {
+/** who handed over and who took over, as the note writes them (交班人：王芳, "Handed over by: …") */
+export interface HandoverPeople {
+  handing?: string | undefined;
+  taking?: string | undefined;
+}
+
+const HANDING =
+  /(?:交班人|交班者|交班|\bhanded\s+over\s+by|\boutgoing(?:\s+(?:shift\s+)?lead)?|\bhanding\s+over)\s*[:：]\s*([^\s,，;；|]+(?:\s[A-Z][a-z]+)?)/i;
+const TAKING =
+  /(?:接班人|接班者|接班|\btaken\s+over\s+by|\bincoming(?:\s+(?:shift\s+)?lead)?|\btaking\s+over|\breceived\s+by)\s*[:：]\s*([^\s,，;；|]+(?:\s[A-Z][a-z]+)?)/i;
+
+export function handoverPeople(content: string): HandoverPeople {
+  const handing = HANDING.exec(content)?.[1];
+  const taking = TAKING.exec(content)?.[1];
+  return { ...(handing ? { handing } : {}), ...(taking ? { taking } : {}) };
+}
+
+function peopleText(people: HandoverPeople, path: string, language: Language): string {
+  if (!people.handing && !people.taking)
+    return t(
+      language,
+      `${path} 没有写交班人和接班人（这份记录不记人名），所以无法回答是谁。`,
+      `${path} does not name who handed over or took over (this note records no names), so who it was cannot be told.`,
+    );
+  const parts = [
+    people.handing ? t(language, `交班人 **${people.handing}**`, `handed over by **${people.handing}**`) : '',
+    people.taking ? t(language, `接班人 **${people.taking}**`, `taken over by **${people.taking}**`) : '',
+  ].filter(Boolean);
+  const english = parts.join(', ');
+  return t(
+    language,
+    `${parts.join('，')}（${path}）。`,
+    `${english.charAt(0).toUpperCase()}${english.slice(1)} (${path}).`,
+  );
+}
+
+async function quote(
+  ctx: SkillContext,
+  note: HandoverNote,
+  language: Language,
+): Promise<{ text: string; people: HandoverPeople; path: string }> {
   const { structured: read } = await callStructured<ReadResult>(ctx, 'read_document', { path: note.path });
   const end = read.offset + read.returned_chars;
   const what = `${dayLabel(note.date, language)}${note.shift ? t(language, ` ${shiftName(note.shift, 'zh')}`, `, ${shiftName(note.shift, 'en')}`) : ''}`;
@@ -151,7 +191,7 @@ async function quote(ctx: SkillContext, note: HandoverNote, language: Language):
   // quoted as the read mode shows a document: Markdown as it is, plain text (old GBK exports) in a code block
   const content = lineEnds(read.content).trimEnd();
   const body = /\.md$/i.test(read.path) ? content : `\`\`\`\n${content.replace(/```/g, '``\u200b`')}\n\`\`\``;
-  return `${head}\n\n${body}`;
+  return { text: `${head}\n\n${body}`, people: handoverPeople(content), path: read.path };
 }
 
 function notFound(
@@ -232,8 +272,12 @@ export async function runHandover(ctx: SkillContext, args: DocumentSearchArgs): 
     ctx.progress(t(language, '没有找到', 'none found'));
     return { answer: notFound({ date, shift }, notes, language), data };
   }
-  const quotes = [];
-  for (const note of shown) quotes.push(await quote(ctx, note, language));
+  const read = [];
+  for (const note of shown) read.push(await quote(ctx, note, language));
+  const quotes = read.map((entry) => entry.text);
+  // who handed over / took over: the names the note gives lead the answer
+  const who = args.handover_who ? read.map((entry) => peopleText(entry.people, entry.path, language)) : [];
+  Object.assign(data, { people: read.map((entry) => ({ path: entry.path, ...entry.people })) });
   const intro = date
     ? t(
         language,
@@ -266,5 +310,5 @@ export async function runHandover(ctx: SkillContext, args: DocumentSearchArgs): 
         )
       : '';
   ctx.progress(t(language, '完成', 'done'));
-  return { answer: [intro, ...quotes, others].filter(Boolean).join('\n\n'), data };
+  return { answer: [...who, intro, ...quotes, others].filter(Boolean).join('\n\n'), data };
 }

@@ -5,6 +5,7 @@ import { addDays } from '../../../clock.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { IntentMatch, SkillRouting, SkillSlots } from '../../router/routing.js';
 import { documentSearchArgs } from './args.js';
+import { documentFigure } from '../../router/doc-terms.js';
 
 const DOC_NOUN = new RegExp(
   [
@@ -54,12 +55,22 @@ function documentQuery(analysis: Analysis): { query: string; path?: string } {
 }
 
 /** a shift handover ("交接班记录", "hand over", "shift log") */
-const HANDOVER =
-  /交接班|交接记录|交班记录|接班记录|交接|交班|\bhand(?:ed|ing)?[- ]?overs?\b|\bhand-?offs?\b|\bshift\s+(?:notes?|logs?|reports?)\b/;
+const HANDOVER = new RegExp(
+  String.raw`交接班|交接记录|交班记录|接班记录|交接|交班|接班|交的班|接的班|\bhand(?:ed|ing)?[- ]?overs?\b|\bhand-?offs?\b` +
+    String.raw`|\bshift\s+(?:notes?|logs?|reports?)\b|\b(?:took|taking|take|takes)\s+over\b`,
+);
+/** who handed over or took over a shift: the note's names are the answer */
+const HANDOVER_WHO = /谁交|谁接|是谁|交班人|接班人|\bwho\b|\bby\s+whom\b/;
 /** last night / tonight: the night shift of yesterday / today */
 const NIGHT_OF = [
   { pattern: /昨晚|昨夜|\blast\s+night(?:'s)?\b|\byesterday\s+night\b|\bovernight\b/, offset: -1 },
   { pattern: /今晚|今夜|\btonight(?:'s)?\b/, offset: 0 },
+];
+
+/** a shift said without the word "shift" (a handover is one shift's) */
+const BARE_SHIFT = [
+  { pattern: /\bnights?\b|晚上|夜里|夜间/, shift: 'night' },
+  { pattern: /白天|\bdaytime\b/, shift: 'day' },
 ];
 
 /**
@@ -71,7 +82,9 @@ function handoverSlots(analysis: Analysis): { date?: string; shift?: string; uns
   const lower = analysis.normalized.lower;
   if (!HANDOVER.test(lower)) return undefined;
   const night = NIGHT_OF.find((entry) => entry.pattern.test(lower));
-  const shift = analysis.shifts.length === 1 ? analysis.shifts[0]!.shift : night ? 'night' : undefined;
+  // a handover is one shift's: "the 22nd night", "nov 19 night handover", 25号晚上的交接 name it without "shift"
+  const bare = BARE_SHIFT.find((entry) => entry.pattern.test(lower))?.shift;
+  const shift = analysis.shifts.length === 1 ? analysis.shifts[0]!.shift : night ? 'night' : bare;
   const { period, unsure } = singlePeriod(analysis);
   let date: string | undefined;
   if (period && period.from === period.to) date = nearestYearless(period, analysis.today);
@@ -91,7 +104,14 @@ function slots(analysis: Analysis): SkillSlots {
   const handover = path ? undefined : handoverSlots(analysis);
   if (handover?.date) explicit.handover_date = handover.date;
   if (handover?.shift) explicit.handover_shift = handover.shift;
+  if (handover && HANDOVER_WHO.test(analysis.normalized.lower)) explicit.handover_who = true;
   if (handover?.unsure) unsure.push('handover_date');
+  // a figure asked of a manual or SOP: the passage holding it is quoted (figure.ts)
+  const fact = handover || path ? undefined : documentFigure(analysis);
+  if (fact) {
+    explicit.figure = fact.figure;
+    explicit.terms = fact.terms;
+  }
   return { explicit, defaults, unsure };
 }
 
@@ -106,6 +126,14 @@ export const documentSearchRouting: SkillRouting = {
   skill: 'document_search',
   args: documentSearchArgs,
   intents: [
+    {
+      // a figure asked of a manual or SOP (a torque, an interval, a limit …): quoted from the documents, never advice
+      name: 'figure',
+      match: (analysis) =>
+        documentFigure(analysis) && !handoverSlots(analysis)
+          ? { kind: 'skill', reason: 'asks for a figure the manuals and SOPs give' }
+          : undefined,
+    },
     {
       // a document with a find verb; or a shift handover note asked by its date or shift
       name: 'find',
@@ -146,6 +174,7 @@ export const documentSearchRouting: SkillRouting = {
   required: ['query'],
   cannotHonour: [],
   // documents hold anything ("the rework SOP", "夜班交接记录"): their words are the query
-  honours: { shift: true, defectType: 'any', notRecorded: 'ignore', words: false },
+  honours: { shift: true, defectType: 'any', notRecorded: 'ignore', words: false, who: true },
+  understood: [HANDOVER, HANDOVER_WHO],
   examples: { zh: ['查找冲压机换模SOP'], en: ['Find the SOP for die change'] },
 };

@@ -16,6 +16,8 @@ import { callStructured } from '../shared/tools.js';
 import type { ReadResult } from './read-result.js';
 import { t } from '../shared/text.js';
 import { runHandover } from './handover.js';
+import { runFigure } from './figure.js';
+import { documentSearchOutput } from './output.js';
 
 interface SearchResult {
   keyword: string;
@@ -193,6 +195,7 @@ async function execute(ctx: SkillContext, args: DocumentSearchArgs): Promise<Ski
   const language = ctx.language;
   if (args.path && args.path.trim() !== '') return read(ctx, args, language);
   if (args.handover_date !== undefined || args.handover_shift !== undefined) return runHandover(ctx, args);
+  if (args.figure && args.figure.length > 0) return runFigure(ctx, args);
   const query = args.query.trim();
   ctx.progress(t(language, `正在搜索文档：“${query}”…`, `searching the documents for "${query}"…`));
   // 1. the whole query; 2. word by word; 3. the two-character words of Chinese words that matched nothing
@@ -292,6 +295,7 @@ export const documentSearch: CodeSkill<DocumentSearchArgs> = {
     'reads that document. Use for "find the SOP for …", "what does the handover note say about …".',
   version: '1.0.0',
   parameters: documentSearchArgs,
+  output: documentSearchOutput,
   timeoutMs: 20_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

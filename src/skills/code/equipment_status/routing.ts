@@ -21,8 +21,12 @@ import { equipmentStatusArgs } from './args.js';
  */
 function dueBy(period: Period): string {
   const length = daysBetween(period.from, period.to);
-  if (weekdayOf(period.from) === 1 && length < 6) return addDays(period.from, 6);
-  if (period.from.endsWith('-01') && period.to.slice(0, 7) === period.from.slice(0, 7)) {
+  // a week or a month said as such (本周, this week), not a single day that happens to be a Monday or a 1st (今天)
+  const label = period.label ?? '';
+  const week = /周|星期|礼拜|\bweek\b/i.test(label);
+  const month = /月|\bmonth\b/i.test(label);
+  if (weekdayOf(period.from) === 1 && length < 6 && (week || length > 0)) return addDays(period.from, 6);
+  if ((month || length > 0) && period.from.endsWith('-01') && period.to.slice(0, 7) === period.from.slice(0, 7)) {
     const [year, month] = period.from.split('-').map(Number) as [number, number];
     const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
     return `${period.from.slice(0, 7)}-${String(last).padStart(2, '0')}`;
@@ -51,7 +55,12 @@ function slots(analysis: Analysis): SkillSlots {
   // "maintenance due this week / in the next 7 days / by Dec 10": the window's last day; the skill lists
   // what falls due in it apart from what is already overdue
   const due = analysis.periods.length === 1 ? analysis.periods[0]!.period : undefined;
-  if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due) {
+  // "overdue this morning / as of today": overdue now, not a window of due dates
+  const overdueToday =
+    /逾期|超期|过期|\boverdue\b/.test(analysis.normalized.lower) &&
+    due?.from === analysis.today &&
+    due.to === analysis.today;
+  if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due && !overdueToday) {
     // a date without a year is the nearest one (due dates lie ahead): "by Dec 10" in late November
     explicit.due_by = nearestYearless({ from: dueBy(due), label: due.label }, analysis.today);
     delete explicit.overdue_only;
@@ -92,7 +101,7 @@ export const equipmentStatusRouting: SkillRouting = {
   slots,
   required: [],
   cannotHonour: ['work_orders', 'comparison'],
-  honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
+  honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true, future: true },
   followUp: { adjust: sameMachineOnOtherLine },
   examples: {
     zh: ['B线3号冲压机的状态', '哪些设备保养逾期了？'],

@@ -14,6 +14,7 @@ import { resolveEquipment } from '../shared/equipment.js';
 import { isCalendarDate, isMissingSchema, num, queryAll, sqlId, str } from '../shared/sql.js';
 import { lineName, markdownTable, statusLabel, t, type LineInfo } from '../shared/text.js';
 import { unknownLinesAnswer } from '../shared/answers.js';
+import { equipmentStatusOutput } from './output.js';
 
 export interface EquipmentView extends EquipmentItem {
   /** days from today to next_maintenance (negative = overdue); null without a date */
@@ -174,7 +175,12 @@ async function execute(ctx: SkillContext, args: EquipmentStatusArgs): Promise<Sk
           `设备表中没有与“${args.equipment}”匹配的设备${onLine}。现有设备：${ids || '（无）'}。`,
           `No equipment matches "${args.equipment}"${onLine}. The equipment is: ${ids || '(none)'}.`,
         ),
-        data: { ...base, resolved: 'none', known_equipment: pool.map((item) => item.equipment_id) },
+        data: {
+          ...base,
+          error: 'unknown_equipment',
+          resolved: 'none',
+          known_equipment: pool.map((item) => item.equipment_id),
+        },
       };
     }
     // a group: every machine of that type (on the line)
@@ -387,6 +393,7 @@ export const equipmentStatus: CodeSkill<EquipmentStatusArgs> = {
     'machines are overdue for maintenance. Lists the candidates when a name is ambiguous.',
   version: '1.1.0',
   parameters: equipmentStatusArgs,
+  output: equipmentStatusOutput,
   timeoutMs: 20_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

@@ -4,7 +4,46 @@ import { sameMachineOnOtherLine } from '../../router/follow-up.js';
 import { hasMetric, singleLine } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
+import { SYMPTOM_SYNONYMS, matchesOf } from '../../../../mcp-servers/plant/synonyms.js';
 import { faultAdviceArgs } from './args.js';
+
+/** the vocabulary's machine and part words ("gripper", 主轴, "camera"): they say which kind of machine is asked about */
+const PART_CONCEPTS = SYMPTOM_SYNONYMS.filter((entry) =>
+  ['coolant', 'spindle', 'weld', 'conveyor', 'camera', 'robot', 'gripper', 'press'].includes(entry.concept),
+);
+
+/**
+ * The machine or part words of a question that names no machine ("the gripper keeps dropping parts"): kept with
+ * the symptom, so the search ranks the fixes of that kind of machine first (never a camera fix for a gripper).
+ */
+function partWords(analysis: Analysis, symptom: string): string[] {
+  if (analysis.equipment) return [];
+  const lower = analysis.normalized.lower;
+  const have = symptom.toLowerCase();
+  const words: string[] = [];
+  for (const entry of PART_CONCEPTS)
+    for (const word of [...matchesOf(entry.en, lower), ...matchesOf(entry.zh, lower)]) {
+      // 冲压件, 焊接件: the workpiece, not the machine; 焊缝气孔: one phrase with the symptom, searched as it is
+      if (new RegExp(`${word}[件品]`).test(lower)) continue;
+      if (analysis.symptoms.spans.some((span) => lower.slice(span.start - word.length, span.start) === word)) continue;
+      if (!have.includes(word) && !words.includes(word)) words.push(word);
+    }
+  return words;
+}
+
+/** a document named ("the CNC alarm list manual", "冲床振动的SOP"): a document to find, not advice */
+const DOCUMENT =
+  /\bsops?\b|手册|说明书|规程|作业指导书|指导书|\bmanuals?\b|\bhandbooks?\b|\bprocedures?\b|\bdocuments?\b/;
+
+/**
+ * a figure asked of a symptom ("at what vibration do we have to stop", "轴承座温度超过多少度", "the SOP limit"): a fact of
+ * a manual or SOP, not what fixed it before — fault advice answers only "what fixed it" questions
+ */
+const FIGURE_ASKED =
+  /\bat\s+what\b|\blimits?\b|\bthresholds?\b|\bhow\s+often\b|\bintervals?\b|超过多少|多少度|标准是?多少|上限|下限|阈值|限值/;
+
+/** counting words: "how many", 几张, 多少次 — a count of records, never a request for a fix */
+const COUNTED = /几张|几次|几单|多少张|多少次|多少单|\bhow\s+many\b|\bcount\b|\bnumber\s+of\b/;
 
 const FIX_REQUEST =
   /维修建议|处理建议|怎么修|怎么维修|如何维修|维修方法|\bhow\s+(?:do|to|can|should|did)\s+(?:i\s+|we\s+|you\s+)?(?:fix|repair)\b|\brecommend\s+a\s+fix\b|\bwhat\s+fixed\b/;
@@ -14,9 +53,19 @@ function slots(analysis: Analysis): SkillSlots {
   const defaults: Record<string, unknown> = {};
   const unsure: string[] = [];
   const { line, unsure: lineUnsure } = singleLine(analysis);
-  if (analysis.symptoms.symptom) explicit.symptom = analysis.symptoms.symptom;
+  const symptom = analysis.symptoms.symptom;
+  if (symptom) {
+    const parts = partWords(analysis, symptom);
+    explicit.symptom = parts.length > 0 ? `${parts.join(' ')} ${symptom}` : symptom;
+  }
   if (analysis.equipment) explicit.equipment = analysis.equipment.value;
   if (line) explicit.line = line;
+  else if (!lineUnsure) {
+    // a product named ("chatter marks on the bushings"): the line it is made on, so the fixes are that line's machines'
+    const made = [...new Set(analysis.products.flatMap((product) => (product.known ? (product.lines ?? []) : [])))];
+    if (made.length === 1 && analysis.products.every((product) => product.known)) explicit.line = made[0];
+    else if (analysis.products.length > 0) unsure.push('line');
+  }
   if (lineUnsure) unsure.push('line');
   return { explicit, defaults, unsure };
 }
@@ -32,6 +81,11 @@ export const faultAdviceRouting: SkillRouting = {
       match(analysis) {
         const lower = analysis.normalized.lower;
         const { symptoms, equipment, lines } = analysis;
+        if (DOCUMENT.test(lower) && !ADVICE.test(lower)) return undefined;
+        if (FIGURE_ASKED.test(lower) && !FIX_REQUEST.test(lower)) return undefined;
+        // fault advice answers only "what fixed it / how to fix": without that request, a question that also names a
+        // day or counts something ("9月9号压痕那么多 是哪台冲床的问题", "how many jam orders this year") asks for records
+        if (!ADVICE.test(lower) && (analysis.periods.length > 0 || COUNTED.test(lower))) return undefined;
         if (
           symptoms.symptom !== undefined &&
           (ADVICE.test(lower) ||
@@ -57,7 +111,8 @@ export const faultAdviceRouting: SkillRouting = {
   slots,
   required: ['symptom'],
   cannotHonour: ['work_orders'],
-  honours: { shift: false, defectType: 'any', notRecorded: 'report', words: false },
+  // a product named is honoured by the line it is made on (slots)
+  honours: { shift: false, defectType: 'any', notRecorded: 'report', words: false, cause: true, names: ['product'] },
   followUp: { adjust: sameMachineOnOtherLine },
   examples: {
     zh: ['B线3号冲压机振动，以前怎么修的？'],

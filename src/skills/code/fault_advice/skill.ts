@@ -22,6 +22,7 @@ import { isMissingSchema, num, queryAll, sqlId, str } from '../shared/sql.js';
 import { callStructured } from '../shared/tools.js';
 import { dateOf, t } from '../shared/text.js';
 import { unknownLinesAnswer } from '../shared/answers.js';
+import { faultAdviceOutput } from './output.js';
 
 interface Match {
   order_id: number;
@@ -39,6 +40,8 @@ interface Match {
 
 interface Resolution {
   resolution: string;
+  /** from orders on another kind of machine than the one asked about (ranked after the asked kind's) */
+  other_kind?: boolean;
   score: number;
   count: number;
   last_closed_at: string | null;
@@ -49,6 +52,8 @@ interface Resolution {
 
 export interface SearchWorkOrdersResult {
   symptom: string;
+  /** the kind of machine whose orders and fixes rank first */
+  kind?: { type: string; source: 'asked' | 'words' | 'best_match' } | null;
   indexed_orders: number;
   similar_count: number;
   matches: Match[];
@@ -74,12 +79,19 @@ function equipmentLabel(item: EquipmentItem, language: Language): string {
 
 async function search(
   ctx: SkillContext,
-  args: { symptom: string; equipment_id?: string | undefined; line_id?: string | undefined; limit: number },
+  args: {
+    symptom: string;
+    equipment_id?: string | undefined;
+    line_id?: string | undefined;
+    equipment_type?: string | undefined;
+    limit: number;
+  },
 ): Promise<SearchWorkOrdersResult | { unusable: string }> {
   try {
     const request: Record<string, unknown> = { symptom: args.symptom, limit: args.limit };
     if (args.equipment_id) request.equipment_id = args.equipment_id;
     if (args.line_id) request.line_id = args.line_id;
+    if (args.equipment_type) request.equipment_type = args.equipment_type;
     return (await callStructured<SearchWorkOrdersResult>(ctx, 'search_work_orders', request)).structured;
   } catch (error) {
     // "nothing to search for in …": an answer for the operator, not a failure
@@ -119,6 +131,7 @@ async function searchSeveral(
     // the same fix as written on another machine's orders, in either language
     const key = [...prints].find(([, other]) => sameFix(print, other))?.[0] ?? group.resolution.trim();
     const seen = fixes.get(key);
+    if (seen && seen.other_kind && !group.other_kind) seen.other_kind = false;
     if (!seen) {
       fixes.set(key, { ...group, order_ids: [...group.order_ids] });
       prints.set(key, print);
@@ -148,11 +161,17 @@ async function searchSeveral(
     for (const group of fixes.values())
       group.order_ids.sort((a, b) => (closed.get(b) ?? '').localeCompare(closed.get(a) ?? '') || b - a);
   }
+  // the asked kind's fixes first (the machines named are of one kind; another kind's fix never ranks first)
   const resolutions = [...fixes.values()].sort(
-    (a, b) => b.score - a.score || b.count - a.count || (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''),
+    (a, b) =>
+      Number(a.other_kind === true) - Number(b.other_kind === true) ||
+      b.score - a.score ||
+      b.count - a.count ||
+      (b.last_closed_at ?? '').localeCompare(a.last_closed_at ?? ''),
   );
   return {
     symptom: options.symptom,
+    kind: found.find((result) => result.kind)?.kind ?? null,
     indexed_orders: found[0]?.indexed_orders ?? 0,
     similar_count: found.reduce((sum, result) => sum + result.similar_count, 0),
     matches,
@@ -167,6 +186,8 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
   let item: EquipmentItem | undefined;
   /** several machines fit the name ("press", "1号冲压机"): their own precedents, merged */
   let several: string[] = [];
+  /** the kind of machine named (its equipment type): its fixes rank first when the search widens to every machine */
+  let kind: string | undefined;
   let lineId: string | undefined;
   if (args.line) {
     const lines = await loadLines(ctx);
@@ -176,11 +197,14 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
   }
   if (args.equipment && args.equipment.trim() !== '') {
     const resolution = resolveEquipment({ text: args.equipment, items: await loadEquipment(ctx), line: lineId });
-    if (resolution.kind === 'one') item = resolution.item;
-    else if (resolution.kind === 'ambiguous' || resolution.kind === 'group') {
-      several = (resolution.kind === 'ambiguous' ? resolution.candidates : resolution.items).map(
-        (entry) => entry.equipment_id,
-      );
+    if (resolution.kind === 'one') {
+      item = resolution.item;
+      kind = item.type;
+    } else if (resolution.kind === 'ambiguous' || resolution.kind === 'group') {
+      const items = resolution.kind === 'ambiguous' ? resolution.candidates : resolution.items;
+      several = items.map((entry) => entry.equipment_id);
+      const types = new Set(items.map((entry) => entry.type));
+      if (types.size === 1) kind = [...types][0];
       const ids = several.join(', ');
       notes.push(
         t(
@@ -232,7 +256,7 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
   let result = first;
   let widened = false;
   if (result.matches.length === 0 && (item || lineId || several.length > 0)) {
-    const wider = await search(ctx, { symptom, limit: args.limit });
+    const wider = await search(ctx, { symptom, equipment_type: kind, limit: args.limit });
     if (!('unusable' in wider) && wider.matches.length > 0) {
       result = wider;
       widened = true;
@@ -306,14 +330,36 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
   }
 
   const resolutions = result.resolutions.slice(0, MAX_RESOLUTIONS);
-  const fixes = resolutions.map((group, index) =>
+  const fixLine = (group: Resolution, index: number): string =>
     t(
       language,
       `${index + 1}. ${group.wordings?.zh ?? group.resolution}——有效 ${group.count} 次（最近 ${dateOf(group.last_closed_at)}）；工单 ${cite(group.order_ids)}`,
       `${index + 1}. ${group.wordings?.en ?? group.resolution} — worked ${group.count}× (last ` +
         `${dateOf(group.last_closed_at)}); orders ${cite(group.order_ids)}`,
-    ),
-  );
+    );
+  // the asked kind's fixes first; another kind's follow under their own heading, never first
+  const sameKind = resolutions.filter((group) => !group.other_kind);
+  const otherKind = resolutions.filter((group) => group.other_kind);
+  const kindName = result.kind?.type ?? '';
+  const fixes = [
+    ...sameKind.map(fixLine),
+    ...(otherKind.length > 0
+      ? [
+          sameKind.length > 0
+            ? t(
+                language,
+                `其他类型设备上的处理办法（仅供参考，不是 ${kindName} 的先例）：`,
+                `From other kinds of machine (for reference only, not ${kindName} precedents):`,
+              )
+            : t(
+                language,
+                `${kindName} 类设备没有相似的已关闭工单；以下处理办法来自其他类型的设备，仅供参考：`,
+                `No similar closed order on a ${kindName} machine; these fixes come from other kinds of machine, for reference only:`,
+              ),
+          ...otherKind.map((group, index) => fixLine(group, sameKind.length + index)),
+        ]
+      : []),
+  ];
   const similar = result.matches
     .slice(0, args.limit)
     .map((match) =>
@@ -338,7 +384,13 @@ async function execute(ctx: SkillContext, args: FaultAdviceArgs): Promise<SkillR
   ctx.progress(t(language, '完成', 'done'));
   return {
     answer: parts.join('\n\n'),
-    data: { ...base, precedent: true, resolutions, matches: result.matches.slice(0, args.limit) },
+    data: {
+      ...base,
+      kind: result.kind ?? null,
+      precedent: true,
+      resolutions,
+      matches: result.matches.slice(0, args.limit),
+    },
   };
 }
 
@@ -352,6 +404,7 @@ export const faultAdvice: CodeSkill<FaultAdviceArgs> = {
     "lists the machine's open orders. Says so when there is no precedent.",
   version: '1.1.0',
   parameters: faultAdviceArgs,
+  output: faultAdviceOutput,
   timeoutMs: 30_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

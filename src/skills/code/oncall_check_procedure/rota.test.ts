@@ -125,7 +125,7 @@ test('a week with no holiday is "On-call normal" (zh); a priority asked lists ea
   assert.doesNotMatch(result.answer, /值班分段|Michael/);
   assert.match(
     result.answer,
-    /On-call normal（值班正常）：以上日期都不是值班工程师所在国家的法定节假日。\n\nGiulia Rossi（grossi）名下没有未关闭的P1 工单。$/,
+    /值班正常：以上日期都不是值班工程师所在国家的法定节假日。\n\nGiulia Rossi（grossi）名下没有未关闭的P1 工单。$/,
   );
   assert.equal((result.data as { escalation: boolean }).escalation, false);
 });
@@ -140,7 +140,7 @@ test('a holiday in Chinese names it locally; a priority asked filters the orders
   assert.match(result.answer, /\| 2026-11-26 \| 周四 \| Michael Johnson（mjohnson） \| US \| 是：感恩节 \|/);
   assert.match(
     result.answer,
-    /Escalation needed（需要升级）：值班工程师 Michael Johnson（mjohnson）在 2026-11-26（周四）值班，是其所在国家 US 的法定节假日（感恩节）。需要有人接手的未关闭P1 工单（1）：\n#3012 B-PRESS-03 冲压机异常振动$/,
+    /需要升级：值班工程师 Michael Johnson（mjohnson）在 2026-11-26（周四）值班，是其所在国家 US 的法定节假日（感恩节）。需要有人接手的未关闭P1 工单（1）：\n#3012 B-PRESS-03 冲压机异常振动$/,
   );
   assert.doesNotMatch(result.answer, /#3007|On-call normal/);
 });

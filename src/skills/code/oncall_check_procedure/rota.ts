@@ -30,7 +30,7 @@ interface Oncall {
 
 interface Holiday {
   is_holiday: boolean;
-  holidays: Array<{ name: string; name_local?: string }>;
+  holidays: Array<{ name: string; name_local?: string; name_zh?: string }>;
 }
 
 interface OpenIssues {
@@ -44,7 +44,7 @@ export interface RotaDay {
   /** the rotation starts inside this day, at this time (HH:MM), not at midnight */
   from: string | undefined;
   reason: string | undefined;
-  holidays: Array<{ name: string; name_local?: string | undefined }>;
+  holidays: Array<{ name: string; name_local?: string | undefined; name_zh?: string | undefined }>;
 }
 
 export interface RotaFacts {
@@ -55,8 +55,22 @@ export interface RotaFacts {
   issues: Map<number, Array<{ order_id: number; title: string; priority: string }>>;
 }
 
-function holidayName(holiday: { name: string; name_local?: string | undefined }, language: Language): string {
-  return language === 'zh' ? holiday.name_local || holiday.name : holiday.name;
+/** A holiday's name for a Chinese answer: its Chinese name, else a local name in Chinese script, else English. */
+export function holidayNameForZh(holiday: {
+  name: string;
+  name_local?: string | undefined;
+  name_zh?: string | undefined;
+}): string {
+  if (holiday.name_zh) return holiday.name_zh;
+  if (holiday.name_local && /[\u4e00-\u9fff]/.test(holiday.name_local)) return holiday.name_local;
+  return holiday.name;
+}
+
+function holidayName(
+  holiday: { name: string; name_local?: string | undefined; name_zh?: string | undefined },
+  language: Language,
+): string {
+  return language === 'zh' ? holidayNameForZh(holiday) : holiday.name;
 }
 
 function who(engineer: Engineer, language: Language): string {
@@ -115,7 +129,7 @@ function escalation(engineer: Engineer, facts: RotaFacts, language: Language): s
   const country = engineer.country_code;
   const head = t(
     language,
-    `Escalation needed（需要升级）：值班工程师 ${who(engineer, language)}在 ${dates}值班，` +
+    `需要升级：值班工程师 ${who(engineer, language)}在 ${dates}值班，` +
       `是其所在国家 ${country} 的法定节假日（${names.join(' / ')}）。`,
     `Escalation needed: ${who(engineer, language)} is on call on ${dates}, ${kind} in ${country} (${names.join(' / ')}).`,
   );
@@ -128,7 +142,7 @@ function escalation(engineer: Engineer, facts: RotaFacts, language: Language): s
         )
       : t(
           language,
-          `No open issues（没有未关闭工单）：其名下没有需要接手的未关闭${ordersZh}。`,
+          `没有未关闭工单：其名下没有需要接手的未关闭${ordersZh}。`,
           ` No open issues: they hold no open ${ordersEn} to cover.`,
         );
   return head + tail;
@@ -190,7 +204,7 @@ export function rotaAnswer(facts: RotaFacts, language: Language): { answer: stri
         `${listJoin(
           nobody.map((day) => day.date),
           'zh',
-        )} 无人值班：${nobody[0]!.reason}`,
+        )} 无人值班（值班表在这些日期没有安排）。`,
         `Nobody is on call on ${listJoin(
           nobody.map((day) => day.date),
           'en',
@@ -205,7 +219,7 @@ export function rotaAnswer(facts: RotaFacts, language: Language): { answer: stri
     parts.push(
       t(
         language,
-        'On-call normal（值班正常）：以上日期都不是值班工程师所在国家的法定节假日。',
+        '值班正常：以上日期都不是值班工程师所在国家的法定节假日。',
         "On-call normal: none of these days is a public holiday in the on-call engineer's country.",
       ),
     );
@@ -221,6 +235,17 @@ function startsWithin(rotation: { starts_at: string }, date: string): string | u
   return at.slice(0, 10) === date && at.slice(11, 16) !== '00:00' ? at.slice(11, 16) : undefined;
 }
 
+/**
+ * Why nobody is on call, in the tool's words without its wrapping ("get_current_oncall failed: ", "Error (NOT_FOUND): ")
+ * and its fix line: "no on-call rotation covers 2027-03-01T12:00:00 (plant time, Asia/Shanghai)".
+ */
+export function nobodyReason(error: AppError): string {
+  return error.message
+    .replace(/^get_current_oncall failed: /, '')
+    .replace(/^Error \(\w+\): /, '')
+    .split('\n')[0]!;
+}
+
 async function dayOf(ctx: SkillContext, date: string): Promise<RotaDay> {
   try {
     const { structured } = await callStructured<Oncall>(ctx, 'get_current_oncall', { at: `${date}T12:00:00` });
@@ -228,8 +253,7 @@ async function dayOf(ctx: SkillContext, date: string): Promise<RotaDay> {
     return { date, engineer: structured.engineer, from, reason: undefined, holidays: [] };
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-    const reason = error.message.replace(/^get_current_oncall failed: /, '').split('\n')[0];
-    return { date, engineer: undefined, from: undefined, reason, holidays: [] };
+    return { date, engineer: undefined, from: undefined, reason: nobodyReason(error), holidays: [] };
   }
 }
 

@@ -20,6 +20,9 @@ const RELATIVE_DAY =
 const THIS_WEEK = /本周|这周|这一?个?星期|本星期|这礼拜|本礼拜|\bthis\s+week\b/;
 const THIS_MONTH = /本月|这个?月|当月|\bthis\s+month\b/;
 
+/** who is (was, will be) on call: the rota's answer for a plant day */
+const WHO = /谁|\bwho(?:'s|m)?\b|\bcover(?:s|ed|ing)?\b/;
+
 const YEAR_SAID = /\d{4}|去年|前年|今年|明年|\b(?:last|this|next)\s+year\b|\byears?\s+ago\b/;
 
 const WEEK_NUMBER = /第\s*(\d{1,2})\s*(?:周|个?星期|个?礼拜)|\b(?:week|cw)\s*(?:#|no\.?\s*)?(\d{1,2})\b/;
@@ -78,7 +81,11 @@ function slots(analysis: Analysis): SkillSlots {
   // this week / this month said on its first day is still the whole of it
   const days = period ? rotaDays(period, analysis.today) : undefined;
   if (period && days && days.from === days.to) {
-    if (RELATIVE_DAY.test(period.label ?? '')) explicit.day_offset = daysBetween(analysis.today, period.from);
+    const offset = daysBetween(analysis.today, period.from);
+    // "who was on call yesterday" asks the rota for the plant's yesterday; "is the engineer off tomorrow" asks
+    // about the engineer's own tomorrow (their country's calendar): only today is the engineer's own day for "who"
+    if (RELATIVE_DAY.test(period.label ?? '') && !(offset !== 0 && WHO.test(analysis.normalized.lower)))
+      explicit.day_offset = offset;
     else explicit.date = nearestYearless(period, analysis.today);
   } else if (period && days) {
     // a range of days (a week, week 48, the next 7 days): the rota table
@@ -103,7 +110,7 @@ export const oncallRouting: SkillRouting = {
   slots,
   required: [],
   cannotHonour: [],
-  honours: { shift: false, defectType: 'none', notRecorded: 'report', words: false },
+  honours: { shift: false, defectType: 'none', notRecorded: 'report', words: false, future: true },
   followUp: {
     adjust(args, { slots }) {
       // one way of naming the day: "明天呢" after a dated question drops the date, and the reverse;

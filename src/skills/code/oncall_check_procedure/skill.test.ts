@@ -101,7 +101,7 @@ test('a normal day, in Chinese, for another priority and an asked date', async (
   });
   assert.equal(
     result.answer,
-    'On-call normal（值班正常）：值班工程师 Michael Johnson（mjohnson）所在国家 US 的 2026-11-27 不是法定节假日。未关闭P2 工单（1）：\n#3010 A-CAM-01 相机误判',
+    '值班正常：值班工程师 Michael Johnson（mjohnson）所在国家 US 的 2026-11-27 不是法定节假日。未关闭P2 工单（1）：\n#3010 A-CAM-01 相机误判',
   );
   assert.deepEqual(tools.calls.find((call) => call.name === 'get_current_oncall')?.arguments, {
     at: '2026-11-27T12:00:00',
@@ -239,7 +239,7 @@ test('a public holiday with nothing to cover is still an escalation, saying "No 
   });
   assert.match(
     zh.result.answer,
-    /^Escalation needed（需要升级）：.*是法定节假日（Thanksgiving Day）。No open issues（没有未关闭工单）：其名下没有需要接手的未关闭P0 工单。$/,
+    /^需要升级：.*是法定节假日（Thanksgiving Day）。没有未关闭工单：其名下没有需要接手的未关闭P0 工单。$/,
   );
   assert.equal((zh.result.data as { escalation?: boolean }).escalation, true);
 });

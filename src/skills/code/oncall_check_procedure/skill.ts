@@ -17,7 +17,8 @@ import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../sk
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { callStructured } from '../shared/tools.js';
 import { t } from '../shared/text.js';
-import { runRota } from './rota.js';
+import { holidayNameForZh, nobodyReason, runRota } from './rota.js';
+import { oncallCheckProcedureOutput } from './output.js';
 
 interface Oncall {
   at: string;
@@ -28,7 +29,7 @@ interface Oncall {
 
 interface Holiday {
   is_holiday: boolean;
-  holidays: Array<{ name: string; name_local?: string }>;
+  holidays: Array<{ name: string; name_local?: string; name_zh?: string }>;
 }
 
 interface OpenIssues {
@@ -43,7 +44,7 @@ export interface OncallFacts {
   date: string;
   /** the priority asked; undefined: all the engineer's open work orders */
   priority: string | undefined;
-  holidays: Array<{ name: string; name_local?: string | undefined }> | undefined;
+  holidays: Array<{ name: string; name_local?: string | undefined; name_zh?: string | undefined }> | undefined;
   issues: Array<{ order_id: number; title: string; priority?: string | undefined }>;
 }
 
@@ -57,7 +58,7 @@ export interface OncallFacts {
 export function oncallAnswer(facts: OncallFacts, language: Language): { answer: string; escalation: boolean } {
   const { name, login, country, date, priority, issues } = facts;
   const holidayNames = facts.holidays
-    ?.map((holiday) => (language === 'zh' ? holiday.name_local || holiday.name : holiday.name))
+    ?.map((holiday) => (language === 'zh' ? holidayNameForZh(holiday) : holiday.name))
     .join(' / ');
   const list = issues
     .map((issue) =>
@@ -72,7 +73,7 @@ export function oncallAnswer(facts: OncallFacts, language: Language): { answer: 
   if (facts.holidays && facts.holidays.length > 0) {
     const head = t(
       language,
-      `Escalation needed（需要升级）：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 是法定节假日（${holidayNames}）。`,
+      `需要升级：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 是法定节假日（${holidayNames}）。`,
       `Escalation needed: ${name} (${login}) is on call and ${date} is a public holiday in ${country} (${holidayNames}).`,
     );
     const tail =
@@ -84,14 +85,14 @@ export function oncallAnswer(facts: OncallFacts, language: Language): { answer: 
           )
         : t(
             language,
-            `No open issues（没有未关闭工单）：其名下没有需要接手的未关闭${ordersZh}。`,
+            `没有未关闭工单：其名下没有需要接手的未关闭${ordersZh}。`,
             ` No open issues: they hold no open ${ordersEn} to cover.`,
           );
     return { escalation: true, answer: head + tail };
   }
   const head = t(
     language,
-    `On-call normal（值班正常）：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 不是法定节假日。`,
+    `值班正常：值班工程师 ${name}（${login}）所在国家 ${country} 的 ${date} 不是法定节假日。`,
     `On-call normal: ${name} (${login}) is on call; ${date} is not a public holiday in ${country}.`,
   );
   const tail =
@@ -127,9 +128,10 @@ async function execute(ctx: SkillContext, args: OncallCheckArgs): Promise<SkillR
     oncall = (await callStructured<Oncall>(ctx, 'get_current_oncall', asked.at ? { at: asked.at } : {})).structured;
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      const reason = error.message.replace(/^get_current_oncall failed: /, '').split('\n')[0];
+      const reason = nobodyReason(error);
       return {
-        answer: t(language, `没有找到值班工程师：${reason}`, `Nobody is on call: ${reason}`),
+        // the operator's words: the rota's gap in plain Chinese; the tool's reason stays in the data (and the log)
+        answer: t(language, '当前没有工程师在值班（值班表在这个时间没有安排）。', `Nobody is on call: ${reason}`),
         data: { arguments: args, error: 'no_oncall', reason },
       };
     }
@@ -200,6 +202,7 @@ export const oncallCheckProcedure: CodeSkill<OncallCheckArgs> = {
     'work orders of a priority, in the "Escalation needed" / "On-call normal" templates.',
   version: '1.2.0',
   parameters: oncallCheckArgs,
+  output: oncallCheckProcedureOutput,
   timeoutMs: 20_000,
   errorCodes: [...COMMON_ERROR_CODES, 'NOT_FOUND'],
   retry: RETRY_POLICY,

@@ -5,7 +5,7 @@
  * everyone.
  */
 import type { Language, SkillContext, SkillResult } from '../../types.js';
-import { queryAll, str } from '../shared/sql.js';
+import { recordedShifts } from '../shared/quality-sql.js';
 import { t } from '../shared/text.js';
 import { inspectorsText, matchInspector, matchProduct, productsText, storedShiftName } from '../shared/names.js';
 import type { PlantNames } from '../../router/entities.js';
@@ -17,11 +17,7 @@ export async function resolveShift(
   args: QualityBreakdownArgs,
 ): Promise<string | SkillResult | undefined> {
   if (!args.shift) return undefined;
-  const { rows } = await queryAll(ctx, {
-    sql: 'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
-    purpose: 'the shifts the inspection data records',
-  });
-  const shifts = rows.map((row) => str(row.shift));
+  const shifts = await recordedShifts(ctx);
   const match = shifts.find((value) => value.toLowerCase() === args.shift!.toLowerCase());
   if (match) return match;
   const list = shifts.map((value) => storedShiftName(value, ctx.language)).join(t(ctx.language, '、', ', '));

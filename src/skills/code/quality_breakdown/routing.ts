@@ -27,8 +27,10 @@ const PICK =
   /哪(?:1|一)?(?:个|位|名|些|种|款|批|类)|谁|\bwhich\b|\bwho\b|排名|排行|排序|\brank(?:ing|ed)?\b|\btop\b|最|\b(?:most|least|fewest|highest|lowest|worst|best)\b/;
 
 /** "the 5 worst batches", "top 3", "前5个批次" */
-const TOP_N =
-  /\btop\s+(\d{1,2})\b|\b(\d{1,2})\s+(?:worst|best|highest|lowest)\b|前\s*(\d{1,2})\s*(?:个|名|批)|(\d{1,2})\s*个(?=批次)/;
+const TOP_N = new RegExp(
+  String.raw`\btop\s+(\d{1,2})\b|\b(\d{1,2})\s+(?:worst|best|highest|lowest)\b|前\s*(\d{1,2})\s*(?:个|名|批)|(\d{1,2})\s*个(?=批次)` +
+    String.raw`|\b(?:worst|best|highest|lowest)\s+(\d{1,2})\b`,
+);
 
 function rankOf(analysis: Analysis): 'worst' | 'best' | undefined {
   const lower = analysis.normalized.lower;
@@ -57,7 +59,7 @@ function breakdownOf(analysis: Analysis): { by?: Breakdown; unsure: boolean } {
 
 /** batches counted ("how many night-shift batches", "几个批次"): a count, not the worst batches listed */
 const BATCHES_COUNTED =
-  /\bhow\s+many\s+(?:[a-z-]+\s+){0,3}(?:batch(?:es)?|lots)\b|\bnumber\s+of\s+(?:batch(?:es)?|lots)\b|(?:多少|几)个?批/;
+  /\bhow\s+many\s+(?:[a-z-]+\s+){0,3}(?:batch(?:es)?|lots)\b|\bnumber\s+of\s+(?:batch(?:es)?|lots)\b|(?<!最[\u4e00-\u9fff]{0,3}的?\s*)(?:多少|几)个?批/;
 
 /** the question is about inspectors, products or batches of the data, and asks a figure */
 function claims(analysis: Analysis): boolean {
@@ -101,7 +103,7 @@ function slots(analysis: Analysis): SkillSlots {
   if (rank) explicit.rank = rank;
   if (rank && analysis.rankBy) explicit.rank_by = analysis.rankBy;
   const top = TOP_N.exec(analysis.normalized.lower);
-  if (top && by === 'batch') explicit.top = Number(top[1] ?? top[2] ?? top[3] ?? top[4]);
+  if (top && by === 'batch') explicit.top = Number(top[1] ?? top[2] ?? top[3] ?? top[4] ?? top[5]);
   return { explicit, defaults, unsure };
 }
 

@@ -15,13 +15,15 @@ import type { CodeSkill, Language, SkillContext, SkillResult } from '../../types
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { loadLines, selectLines } from '../shared/plant.js';
 import { RANK_KEYS, ranked } from '../shared/rank.js';
-import { num, queryAll, sqlDate, sqlIn, sqlText, str, type Row } from '../shared/sql.js';
+import { num, sqlDate, sqlIn, sqlText, str, type Row } from '../shared/sql.js';
+import { queryFigures } from '../shared/quality-sql.js';
 import { dayLabel, markdownTable, pcs, pct, percentOf, periodLabel, t } from '../shared/text.js';
 import { futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answers.js';
 import { loadPlantNames, productLabel, storedShiftName } from '../shared/names.js';
 import { resolveNames, resolveShift } from './resolve.js';
 import { rowsAsObjects } from '../../context.js';
 import { qualityBreakdownArgs, type Breakdown, type QualityBreakdownArgs } from './args.js';
+import { qualityBreakdownOutput } from './output.js';
 
 export interface GroupFigures {
   key: string;
@@ -166,10 +168,12 @@ async function execute(ctx: SkillContext, args: QualityBreakdownArgs): Promise<S
     batchCount = num(count.rows[0]?.[0]);
   } else {
     const column = dimension === 'inspector' ? 'inspector' : 'product';
-    const result = await queryAll(ctx, {
-      sql:
-        `SELECT ${column} AS name, GROUP_CONCAT(DISTINCT line_id) AS lines, ${sums} FROM quality_data WHERE ${where} ` +
-        `GROUP BY ${column} ORDER BY ${column}`,
+    // per inspector from the per-inspector rollup, per product from the daily one (unless inspectors are named)
+    const result = await queryFigures(ctx, {
+      keys: [`${column} AS name`],
+      extra: 'GROUP_CONCAT(DISTINCT line_id) AS lines',
+      where,
+      inspectors: dimension === 'inspector' || resolved.inspectors.length > 0,
       purpose: `quality figures per ${column} for the asked period`,
       maxRows: 2000,
     });
@@ -375,6 +379,7 @@ export const qualityBreakdown: CodeSkill<QualityBreakdownArgs> = {
     '"本周各检验员的不良率", "how many pieces did 王芳 inspect last week", "defect rate of product HG-220 this month".',
   version: '1.0.0',
   parameters: qualityBreakdownArgs,
+  output: qualityBreakdownOutput,
   timeoutMs: 30_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

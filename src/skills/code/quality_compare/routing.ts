@@ -11,6 +11,7 @@ import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { hasMetric } from '../../router/signals.js';
 import { qualityCompareArgs } from './args.js';
 import { nextPeriod, previousPeriod } from './periods.js';
+import { addDays } from '../../../clock.js';
 
 const has = (analysis: Analysis, dimension: string): boolean =>
   analysis.qualifiers.some((qualifier) => qualifier.dimension === dimension);
@@ -19,7 +20,16 @@ const has = (analysis: Analysis, dimension: string): boolean =>
 const BADNESS =
   /不好|很差|差|高|低|多|异常|糟|\bbad\b|\bpoor\b|\bhigh\b|\blow\b|\bworse\b|\bworst\b|\bterrible\b|\bspike[ds]?\b|\bdrop(?:ped)?\b|\bjump(?:ed)?\b/;
 function asksQuality(analysis: Analysis): boolean {
-  return hasMetric(analysis) || analysis.metrics.general;
+  if (hasMetric(analysis) || analysis.metrics.general) return true;
+  // a line (or every line) set against itself in another period is its quality compared: "A today vs yesterday",
+  // "12月和11月比 B线", "C线环比上个月"
+  const lineNamed = analysis.lines.lines.length > 0 || analysis.lines.all;
+  const setAgainst =
+    has(analysis, 'comparison') ||
+    (analysis.periods.length === 2 &&
+      analysis.periods.every((span) => span.period) &&
+      SET_AGAINST.test(analysis.normalized.lower));
+  return lineNamed && setAgainst;
 }
 
 /** the words that lead into the earlier period: "compared with yesterday", "比上周", "和上月相比" */
@@ -31,8 +41,9 @@ const PRECEDING = /\b(?:previous|prior|preceding)\b|前一|上一/;
 type Mode = 'previous' | 'shifts' | 'why';
 
 /** two periods set against each other: "今天的次品率和昨天比", "this week against last week" */
-const SET_AGAINST = /比|相比|对比|比较|\bcompared?\b|\bvs\.?|\bversus\b|\bagainst\b/;
-const RANKED = /最高|最低|最差|最好|最多|最少|\bworst\b|\bbest\b|\bhighest\b|\blowest\b/;
+const SET_AGAINST = /比|相比|对比|比较|\bcompared?\b|\bvs\.?|\bversus\b|\bagainst\b|\bthan\b/;
+const RANKED =
+  /最高|最低|最差|最好|最多|最少|更差|更好|较差|较好|差多少|好多少|\bworst\b|\bbest\b|\bhighest\b|\blowest\b|\bworse\b|\bbetter\b/;
 
 function modeOf(analysis: Analysis): Mode | 'mixed' | undefined {
   if (analysis.equipment !== undefined || analysis.defectTypes.length > 0) return undefined;
@@ -40,7 +51,8 @@ function modeOf(analysis: Analysis): Mode | 'mixed' | undefined {
   const quality = asksQuality(analysis);
   if (!quality && !BADNESS.test(lower)) return undefined;
   const why = has(analysis, 'cause');
-  const shifts = has(analysis, 'shift') || analysis.shifts.length > 1;
+  // by shift ("which shift"), unless one shift is named ("B's rate on that shift", "night shift defect rate")
+  const shifts = (has(analysis, 'shift') && analysis.shifts.length !== 1) || analysis.shifts.length > 1;
   const previous =
     has(analysis, 'comparison') ||
     (analysis.periods.length === 2 && analysis.periods.every((span) => span.period) && SET_AGAINST.test(lower));
@@ -92,6 +104,46 @@ function slots(analysis: Analysis): SkillSlots {
   return { explicit, defaults, unsure };
 }
 
+const isPeriod = (value: unknown): value is Period =>
+  typeof value === 'object' && value !== null && typeof (value as Period).from === 'string';
+
+/**
+ * "跟上上周比呢", "环比呢", "compared with last month?", "再跟上上周比一下D线良率" after a quality figure or a
+ * weekly report: that figure's line(s) and period against the period named (or the one before).
+ */
+function adopt(
+  previous: { skill?: string | undefined; args?: Record<string, unknown> | undefined },
+  analysis: Analysis,
+): Record<string, unknown> | undefined {
+  const args = previous.args ?? {};
+  let period: Period | undefined;
+  if (previous.skill === 'quality_metrics' && isPeriod(args.period)) period = args.period;
+  else if (previous.skill === 'weekly_report' && typeof args.week_start === 'string')
+    period = { from: args.week_start, to: addDays(args.week_start, 6) };
+  if (!period) return undefined;
+  const lower = analysis.normalized.lower;
+  if (!(has(analysis, 'comparison') || SET_AGAINST.test(lower))) return undefined;
+  if (analysis.periods.length > 1 || analysis.periods.some((span) => span.period === undefined)) return undefined;
+  if (has(analysis, 'cause') || has(analysis, 'shift') || analysis.shifts.length > 0) return undefined;
+  const lines =
+    analysis.lines.lines.length > 0 ? analysis.lines.lines : Array.isArray(args.lines) ? (args.lines as string[]) : [];
+  const named = analysis.periods[0]?.period;
+  const [now, before] =
+    named === undefined
+      ? [period, previousPeriod(period)]
+      : named.from < period.from
+        ? [period, named]
+        : [named, period];
+  if (now.to >= before.from && now.from <= before.to) return undefined;
+  return {
+    mode: 'previous',
+    lines,
+    period: { from: now.from, to: now.to, ...(now.label ? { label: now.label } : {}) },
+    previous: { from: before.from, to: before.to, ...(before.label ? { label: before.label } : {}) },
+    ...(typeof args.shift === 'string' ? { shift: args.shift } : {}),
+  };
+}
+
 export const qualityCompareRouting: SkillRouting = {
   skill: 'quality_compare',
   args: qualityCompareArgs,
@@ -110,6 +162,15 @@ export const qualityCompareRouting: SkillRouting = {
     },
   ],
   slots,
+  adopt,
+  // "and line B?", "上周呢？" after a comparison: the same comparison for line B, or for last week against the one before
+  followUp: {
+    adjust(args, context) {
+      const named = context.slots.explicit.period as Period | undefined;
+      if (named && context.slots.explicit.previous === undefined && args.mode === 'previous')
+        args.previous = previousPeriod(named);
+    },
+  },
   required: ['period', 'mode'],
   cannotHonour: [
     'inspector',
@@ -122,7 +183,7 @@ export const qualityCompareRouting: SkillRouting = {
     'ppm',
     'work_orders',
   ],
-  honours: { shift: true, severalShifts: true, defectType: 'none', notRecorded: 'report', words: true },
+  honours: { shift: true, severalShifts: true, defectType: 'none', notRecorded: 'report', words: true, cause: true },
   understood: [
     /环比|同比|相比|对比|比较|变化|增长|上升|下降|增加|减少|涨|降|升|改善|恶化|好转|变差|变好|幅度|比(?!例|率)/,
     new RegExp(

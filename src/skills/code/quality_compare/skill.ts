@@ -17,6 +17,7 @@ import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../sk
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { defectName, loadDefectTypes, loadLines, selectLines } from '../shared/plant.js';
 import { num, queryAll, sqlDate, sqlIn, sqlText, str } from '../shared/sql.js';
+import { queryDefects, queryFigures, recordedShifts } from '../shared/quality-sql.js';
 import {
   lineName,
   listJoin,
@@ -32,6 +33,7 @@ import {
 import { futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answers.js';
 import { qualityCompareArgs, type QualityCompareArgs } from './args.js';
 import { previousPeriod } from './periods.js';
+import { qualityCompareOutput } from './output.js';
 
 type Period = { from: string; to: string; label?: string | undefined };
 
@@ -107,11 +109,9 @@ function shiftName(stored: string): { zh: string; en: string } {
 const between = (period: Period): string => `record_date BETWEEN ${sqlDate(period.from)} AND ${sqlDate(period.to)}`;
 
 async function totals(ctx: SkillContext, scope: Scope, period: Period): Promise<Map<string, Figures>> {
-  const { rows } = await queryAll(ctx, {
-    sql:
-      `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS ` +
-      `batches FROM quality_data WHERE ${between(period)}${scope.where} GROUP BY line_id ORDER BY ` +
-      `line_id`,
+  const { rows } = await queryFigures(ctx, {
+    keys: ['line_id'],
+    where: `${between(period)}${scope.where}`,
     purpose: `quality comparison: output and defective pieces per line, ${period.from} to ${period.to}`,
   });
   const out = new Map<string, Figures>();
@@ -239,10 +239,9 @@ async function comparePrevious(ctx: SkillContext, job: Job) {
 async function rankShifts(ctx: SkillContext, job: Job) {
   const { args, scope, current } = job;
   const language = ctx.language;
-  const { rows } = await queryAll(ctx, {
-    sql:
-      `SELECT shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS ` +
-      `batches FROM quality_data WHERE ${between(current)}${scope.where} GROUP BY shift ORDER BY shift`,
+  const { rows } = await queryFigures(ctx, {
+    keys: ['shift'],
+    where: `${between(current)}${scope.where}`,
     purpose: 'quality comparison: output and defective pieces per shift for the asked period',
   });
   const shifts = rows
@@ -334,17 +333,14 @@ async function explain(ctx: SkillContext, job: Job) {
   const part = `CASE WHEN record_date >= ${sqlDate(current.from)} THEN 'asked' ELSE 'base' END`;
   const range = `record_date BETWEEN ${sqlDate(base.from)} AND ${sqlDate(current.to)}${scope.where}`;
   const [byShift, byType, orders, names] = await Promise.all([
-    queryAll(ctx, {
-      sql:
-        `SELECT ${part} AS part, shift, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, ` +
-        `COUNT(*) AS batches FROM quality_data WHERE ${range} GROUP BY part, shift ORDER BY part, shift`,
+    queryFigures(ctx, {
+      keys: [`${part} AS part`, 'shift'],
+      where: range,
       purpose: `why: the line's figures per shift, the period against the ${BASELINE_DAYS} days before`,
     }),
-    queryAll(ctx, {
-      sql:
-        `SELECT ${part} AS part, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) ` +
-        `AS defective FROM quality_data WHERE ${range} AND defect_qty > 0 GROUP BY part, ` +
-        `COALESCE(defect_type, 'unclassified') ORDER BY part, defective DESC`,
+    queryDefects(ctx, {
+      keys: [`${part} AS part`],
+      where: range,
       purpose: `why: the line's defective pieces per defect type, the period against the ${BASELINE_DAYS} days before`,
     }),
     queryAll(ctx, {
@@ -605,11 +601,7 @@ async function execute(ctx: SkillContext, args: QualityCompareArgs): Promise<Ski
     return { answer: NEEDS_ONE_LINE(language, known), data: { arguments: args, error: 'one_line_needed' } };
   let shift: string | undefined;
   if (args.shift) {
-    const { rows } = await queryAll(ctx, {
-      sql: 'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
-      purpose: 'the shifts the inspection data records',
-    });
-    const stored = rows.map((row) => str(row.shift));
+    const stored = await recordedShifts(ctx);
     shift = stored.find((value) => value.toLowerCase() === args.shift!.toLowerCase());
     if (!shift)
       return {
@@ -661,6 +653,7 @@ export const qualityCompare: CodeSkill<QualityCompareArgs> = {
     '28-day baseline, with the work orders recorded on the line that day.',
   version: '1.0.0',
   parameters: qualityCompareArgs,
+  output: qualityCompareOutput,
   timeoutMs: 30_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

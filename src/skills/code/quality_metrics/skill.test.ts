@@ -403,7 +403,11 @@ test('one defect type: pieces, rate of the inspected and share of the defective,
     tools,
   });
   const sql = tools.calls.map(sqlOf).find((text) => text.includes('type_defective'))!;
-  assert.match(sql, /SUM\(CASE WHEN defect_type = 'scratch' THEN defect_qty ELSE 0 END\)/);
+  // the line's figures from the daily rollup, the type's pieces from the defect-type rollup
+  assert.match(
+    sql,
+    /FROM quality_daily WHERE .* UNION ALL .* FROM quality_daily_defects WHERE .* AND defect_type = 'scratch'/,
+  );
   // 18 of 9000 = 0.20%; 18 of 72 = 25.00%
   assert.match(
     result.answer,

@@ -14,7 +14,8 @@ import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../sk
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { defectName, loadDefectTypes, loadLines, selectLines } from '../shared/plant.js';
 import { RANK_KEYS, ranked } from '../shared/rank.js';
-import { num, queryAll, sqlDate, sqlIn, sqlText, str } from '../shared/sql.js';
+import { num, sqlDate, sqlIn, sqlText, str } from '../shared/sql.js';
+import { queryDefects, queryFigures, recordedDefectTypes, recordedShifts } from '../shared/quality-sql.js';
 import { defectKeysOf } from '../../../skills/router/defects.js';
 import {
   dayLabel,
@@ -28,6 +29,7 @@ import {
   type LineInfo,
 } from '../shared/text.js';
 import { dataWindow, futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answers.js';
+import { qualityMetricsOutput } from './output.js';
 
 export interface LineFigures {
   line_id: string;
@@ -164,38 +166,24 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     `${sqlDate(effectiveTo)}` +
     `${args.lines.length > 0 ? ` AND line_id ${sqlIn(selected.map((line) => line.line_id))}` : ''}` +
     (shift ? ` AND shift = ${sqlText(shift.stored)}` : '');
-  const typeSum = defect
-    ? `, SUM(CASE WHEN defect_type = ${sqlText(defect.code)} THEN defect_qty ELSE 0 END) AS type_defective`
-    : '';
+  const defectType = defect ? sqlText(defect.code) : undefined;
   const wantTypes = args.metrics.includes('defect_types');
   ctx.progress(
     t(language, `正在查询 ${from} 至 ${effectiveTo} 的质量数据…`, `querying quality data ${from} to ${effectiveTo}…`),
   );
   const [totals, daily, types, typeNames] = await Promise.all([
-    queryAll(ctx, {
-      sql:
-        `SELECT line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, COUNT(*) AS ` +
-        `batches${typeSum} FROM quality_data WHERE ${where} GROUP BY line_id ORDER BY line_id`,
-      purpose: QUERY_PURPOSE,
-    }),
+    queryFigures(ctx, { keys: ['line_id'], where, defectType, purpose: QUERY_PURPOSE }),
     args.by_day
-      ? queryAll(ctx, {
-          sql:
-            `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS ` +
-            `defective${typeSum} FROM quality_data WHERE ${where} GROUP BY record_date, line_id ORDER BY ` +
-            `record_date, line_id`,
+      ? queryFigures(ctx, {
+          keys: ['record_date', 'line_id'],
+          where,
+          defectType,
           purpose: 'quality metrics per day and line',
           maxRows: 5000,
         })
       : undefined,
     wantTypes
-      ? queryAll(ctx, {
-          sql:
-            `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS ` +
-            `defective FROM quality_data WHERE ${where} AND defect_qty > 0 GROUP BY line_id, ` +
-            `COALESCE(defect_type, 'unclassified') ORDER BY line_id, defective DESC`,
-          purpose: 'defect types per line for the asked period',
-        })
+      ? queryDefects(ctx, { keys: ['line_id'], where, purpose: 'defect types per line for the asked period' })
       : undefined,
     wantTypes ? loadDefectTypes(ctx) : undefined,
   ]);
@@ -590,11 +578,7 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
   const language = ctx.language;
   const out: Filters = {};
   if (args.shift) {
-    const { rows: stored } = await queryAll(ctx, {
-      sql: 'SELECT DISTINCT shift FROM quality_data ORDER BY shift',
-      purpose: 'the shifts the inspection data records',
-    });
-    const shifts = stored.map((row) => str(row.shift));
+    const shifts = await recordedShifts(ctx);
     const wanted = shiftKey(args.shift);
     const match =
       shifts.find((value) => value.toLowerCase() === args.shift!.toLowerCase()) ??
@@ -619,14 +603,10 @@ async function resolveFilters(ctx: SkillContext, args: QualityMetricsArgs): Prom
     const names = await loadDefectTypes(ctx);
     let types = [...names.values()];
     if (types.length === 0) {
-      const { rows: codes } = await queryAll(ctx, {
-        sql: 'SELECT DISTINCT defect_type FROM quality_data WHERE defect_type IS NOT NULL ORDER BY defect_type',
-        purpose: 'the defect types the inspection data records',
-      });
-      types = codes.map((row) => ({
-        defect_type: str(row.defect_type),
-        name_zh: str(row.defect_type),
-        name_en: str(row.defect_type),
+      types = (await recordedDefectTypes(ctx)).map((code) => ({
+        defect_type: code,
+        name_zh: code,
+        name_en: code,
       }));
     }
     const asked = args.defect_type.trim().toLowerCase();
@@ -679,6 +659,7 @@ export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
     'about quality figures of lines.',
   version: '1.2.0',
   parameters: qualityMetricsArgs,
+  output: qualityMetricsOutput,
   timeoutMs: 30_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

@@ -9,14 +9,15 @@
 import type { SkillContext } from '../../../skills/types.js';
 import { PLANT_NAMES_QUERIES, plantNamesFrom, type PlantNames } from '../../router/entities.js';
 import { isMissingSchema, queryAll } from './sql.js';
+import { queryRollupOrRaw } from './quality-sql.js';
 import { t } from './text.js';
 import type { Language } from '../../types.js';
 
-/** inspectors and products with their lines (one scan of quality_data) */
+/** inspectors and products with their lines (from the per-inspector rollup) */
 export async function loadPlantNames(ctx: SkillContext): Promise<PlantNames> {
   const [people, productNames] = await Promise.all([
-    queryAll(ctx, {
-      sql: PLANT_NAMES_QUERIES.people,
+    queryRollupOrRaw(ctx, {
+      sql: { rollup: PLANT_NAMES_QUERIES.people, raw: PLANT_NAMES_QUERIES.peopleRaw },
       purpose: 'the inspectors and products the inspection data records, with their lines',
       maxRows: 5000,
     }),

@@ -16,6 +16,7 @@ import type { QueryResult, ToolCaller, ToolCallRequest, ToolCallResult } from '.
 import { PlantSkillEngine } from '../../engine.js';
 import { unroutedIndex } from '../../module.js';
 import type { CodeSkill, Language, SkillResult } from '../../../skills/types.js';
+import { listDocuments, readDocument, searchDocuments, searchInFile } from '../../../../mcp-servers/docs/server.js';
 
 export type Reply = Omit<ToolCallResult, 'ms'> & { ms?: number };
 
@@ -134,5 +135,35 @@ export function plantDbTools(db: {
       data,
       data.length === 100,
     );
+  });
+}
+
+/**
+ * The docs server's tools (list_documents, read_document, search_documents, search_in_file) run in process on a
+ * real documents folder — the seeder's GBK and UTF-8 files read by the server's own code — answered as the MCP
+ * client manager answers a skill. Other tools are refused.
+ */
+export function docsServerTools(root: string): ToolCaller & { calls: ToolCallRequest[] } {
+  const config = configFromObject({ docs: { root } }, root);
+  return fakeTools(async (request) => {
+    const args = request.arguments as Record<string, any>;
+    let result;
+    try {
+      result =
+        request.name === 'list_documents'
+          ? listDocuments(config, args.folder)
+          : request.name === 'read_document'
+            ? await readDocument(config, { path: args.path, offset: args.offset, max_chars: args.max_chars })
+            : request.name === 'search_documents'
+              ? await searchDocuments(config, { keyword: args.keyword, max_results: args.max_results })
+              : request.name === 'search_in_file'
+                ? await searchInFile(config, { path: args.path, keyword: args.keyword, max_results: args.max_results })
+                : undefined;
+    } catch (error) {
+      return toolErr((error as { code?: string }).code ?? 'TOOL_FAILED', (error as Error).message);
+    }
+    if (!result) return { ok: false, text: `no tool ${request.name}` };
+    const text = (result.content as Array<{ text?: string }>).map((part) => part.text ?? '').join('\n');
+    return { ok: true, text, structured: result.structuredContent };
   });
 }

@@ -24,16 +24,23 @@ function plant(options: { empty?: boolean } = {}) {
         ],
       );
     if (sql.includes('MIN(record_date)')) return rows(['first_date', 'last_date'], [['2025-10-26', '2026-11-29']]);
+    // the defect types of the week asked: they add up to that week's defective pieces per line (the output contract)
     if (sql.includes('COALESCE(defect_type'))
       return rows(
         ['line_id', 'defect_type', 'defective'],
         options.empty
           ? []
-          : [
-              ['B', 'crack', 60],
-              ['B', 'burr', 30],
-              ['A', 'burr', 12],
-            ],
+          : sql.includes("BETWEEN '2026-11-16' AND '2026-11-22'")
+            ? [
+                ['B', 'crack', 25],
+                ['B', 'burr', 15],
+                ['A', 'burr', 30],
+              ]
+            : [
+                ['B', 'crack', 60],
+                ['B', 'burr', 30],
+                ['A', 'burr', 12],
+              ],
       );
     if (sql.includes("BETWEEN '2026-11-23' AND '2026-11-29'")) {
       return rows(

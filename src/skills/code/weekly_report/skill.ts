@@ -12,7 +12,8 @@ import type { ChartSeries } from '../../../types/answer.js';
 import type { CodeSkill, Language, SkillContext, SkillResult } from '../../../skills/types.js';
 import { COMMON_ERROR_CODES, RETRY_POLICY } from '../shared/policy.js';
 import { defectName, loadDefectTypes, loadLines, selectLines } from '../shared/plant.js';
-import { num, queryAll, sqlDate, sqlIn, str, type Row } from '../shared/sql.js';
+import { num, sqlDate, sqlIn, str, type Row } from '../shared/sql.js';
+import { queryDefects, queryFigures } from '../shared/quality-sql.js';
 import {
   dayLabel,
   lineName,
@@ -26,6 +27,7 @@ import {
   type LineInfo,
 } from '../shared/text.js';
 import { dataWindow, futureAnswer, unknownLinesAnswer } from '../shared/answers.js';
+import { weeklyReportOutput } from './output.js';
 
 interface DayFigure {
   date: string;
@@ -60,12 +62,12 @@ function mondayOf(date: string): string {
   return addDays(date, 1 - weekdayOf(date));
 }
 
-function dailyQuery(from: string, to: string, lineFilter: string): string {
-  return (
-    `SELECT record_date, line_id, SUM(inspected_qty) AS inspected, SUM(defect_qty) AS defective, ` +
-    `COUNT(*) AS batches FROM quality_data WHERE record_date BETWEEN ${sqlDate(from)} AND ` +
-    `${sqlDate(to)}${lineFilter} GROUP BY record_date, line_id ORDER BY record_date, line_id`
-  );
+function daily(ctx: SkillContext, week: { from: string; to: string; lineFilter: string; purpose: string }) {
+  return queryFigures(ctx, {
+    keys: ['record_date', 'line_id'],
+    where: `record_date BETWEEN ${sqlDate(week.from)} AND ${sqlDate(week.to)}${week.lineFilter}`,
+    purpose: week.purpose,
+  });
 }
 
 function week(
@@ -207,20 +209,11 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
     ),
   );
   const [thisRows, lastRows, typeRows, typeNames] = await Promise.all([
-    queryAll(ctx, {
-      sql: dailyQuery(thisStart, thisEnd, lineFilter),
-      purpose: 'weekly report: this week per day and line',
-    }),
-    queryAll(ctx, {
-      sql: dailyQuery(lastStart, lastEnd, lineFilter),
-      purpose: 'weekly report: last week per day and line',
-    }),
-    queryAll(ctx, {
-      sql:
-        `SELECT line_id, COALESCE(defect_type, 'unclassified') AS defect_type, SUM(defect_qty) AS ` +
-        `defective FROM quality_data WHERE record_date BETWEEN ${sqlDate(thisStart)} AND ` +
-        `${sqlDate(thisEnd)}${lineFilter} AND defect_qty > 0 GROUP BY line_id, COALESCE(defect_type, ` +
-        `'unclassified') ORDER BY line_id, defective DESC`,
+    daily(ctx, { from: thisStart, to: thisEnd, lineFilter, purpose: 'weekly report: this week per day and line' }),
+    daily(ctx, { from: lastStart, to: lastEnd, lineFilter, purpose: 'weekly report: last week per day and line' }),
+    queryDefects(ctx, {
+      keys: ['line_id'],
+      where: `record_date BETWEEN ${sqlDate(thisStart)} AND ${sqlDate(thisEnd)}${lineFilter}`,
       purpose: 'weekly report: defect types this week per line',
     }),
     loadDefectTypes(ctx),
@@ -362,17 +355,25 @@ async function execute(ctx: SkillContext, args: WeeklyReportArgs): Promise<Skill
       })),
     },
     {
-      title: t(language, '各产线产量（件）', 'Output per line (pcs)'),
+      // a running week is shorter than the week before: the bars say how many days each holds
+      title:
+        days < 7
+          ? t(
+              language,
+              `各产线产量（件）：${cur}只有 ${days} 天，${prev} 7 天`,
+              `Output per line (pcs): ${cur} has ${days} day${days === 1 ? '' : 's'}, ${prev} 7`,
+            )
+          : t(language, '各产线产量（件）', 'Output per line (pcs)'),
       kind: 'bar',
       x: reports.map((report) => lineName(report, language)),
       series: [
         {
-          name: cur,
+          name: days < 7 ? t(language, `${cur}（${days} 天）`, `${cur} (${days} d)`) : cur,
           unit: 'pcs',
           values: reports.map((report) => (report.this_week.batches > 0 ? report.this_week.inspected : null)),
         },
         {
-          name: prev,
+          name: days < 7 ? t(language, `${prev}（7 天）`, `${prev} (7 d)`) : prev,
           unit: 'pcs',
           values: reports.map((report) => (report.last_week.batches > 0 ? report.last_week.inspected : null)),
         },
@@ -402,6 +403,7 @@ export const weeklyReport: CodeSkill<WeeklyReportArgs> = {
     'days — as Markdown with chart series.',
   version: '1.0.0',
   parameters: weeklyReportArgs,
+  output: weeklyReportOutput,
   timeoutMs: 45_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,

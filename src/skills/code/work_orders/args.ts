@@ -19,5 +19,15 @@ export const workOrdersArgs = z.object({
   dated_by: z.enum(['opened', 'closed']).default('opened'),
   /** how many orders the table shows (the count is always of all of them) */
   limit: z.number().int().min(1).max(50).default(20),
+  /** these orders by number ("WO 3012", "#2921") */
+  order_ids: z.array(z.number().int().min(1)).max(20).default([]),
+  /** the engineer the orders are assigned to, as the operator named them ("michael", 佐藤): matched to engineers */
+  assignee: z.string().min(1).max(80).optional(),
+  /** which orders the table shows first: the newest (default) or the oldest ("open the longest") */
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+  /** counted per engineer ("which engineer closed the most") instead of listed */
+  by: z.enum(['assignee']).optional(),
+  /** the root cause and the fix of each order listed ("who fixed it", "root cause of the last crack ticket") */
+  details: z.boolean().default(false),
 });
 export type WorkOrdersArgs = z.infer<typeof workOrdersArgs>;

@@ -5,8 +5,59 @@ import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { workOrdersArgs } from './args.js';
 
-export const WORK_ORDER_WORDS =
-  /(?:维修|保修|设备|故障)?工单|维修单|报修单|派工单|\bwork[- ]?orders?\b|\bwos\b|\bmaintenance\s+tickets?\b|\brepair\s+orders?\b|\btickets?\b/;
+/**
+ * the words for work orders; "orders" alone is the plant's work orders too (the only orders its data holds:
+ * customer, sales and purchase orders are not recorded, qualifiers.ts)
+ */
+export const WORK_ORDER_WORDS = new RegExp(
+  [
+    String.raw`(?:维修|保修|设备|故障)?工单|维修单|报修单|派工单|单子|(?<=[张的个])单(?![位价据号元])`,
+    String.raw`\bwork[- ]?orders?\b|\bwos?\b|\bmaintenance\s+tickets?\b|\brepair\s+orders?\b|\btickets?\b|\btix\b`,
+    String.raw`(?<!\b(?:customer|sales|purchase|production|in|by)\s+)\borders\b`,
+  ].join('|'),
+);
+/** an order by its number: "WO 3012", "#2921", "工单3012", "3012号单", "那张3012" */
+const ORDER_ID = new RegExp(
+  [
+    String.raw`(?:\bwo|\bwork\s*order|\bticket|\border|工单|单号|单子|那张|这张|#)\s*(?:no\.?|number|#|号)?\s*(\d{3,6})(?!\d|\s*(?:年|[-/.]\d))`,
+    String.raw`(?<![\d-])(\d{3,6})\s*号?(?:工单|单子|单)(?![位价据元])`,
+  ].join('|'),
+  'g',
+);
+/** who holds or held an order: the assignee is the answer */
+const WHO = /谁|负责人|\bwho(?:'s|m)?\b|\bassignee\b|\bassigned\b/;
+/** the orders per engineer: "which engineer closed the most", "按负责人", "per engineer" */
+const PER_ENGINEER = new RegExp(
+  String.raw`哪个工程师|哪位工程师|哪个师傅|谁.{0,8}最多|按负责人|按工程师|各工程师|每个工程师|\bwhich\s+(?:engineer|tech(?:nician)?|person)\b` +
+    String.raw`|\bwho\b.{0,30}\bmost\b|\bper\s+(?:engineer|assignee|person)\b|\bby\s+(?:engineer|assignee)\b`,
+);
+/** the oldest first: "open the longest", "开得最久", "oldest open ticket" */
+const OLDEST = /最久|最早|最老|最长时间|拖得最久|\boldest\b|\blongest\b|\bearliest\b/;
+/** one order, the latest: "the last closed crack ticket", "最近一张", "上一张" */
+const LAST_ONE =
+  /最近一张|最后一张|上一张|最近的那张|最近那张|\b(?:the\s+)?(?:last|latest|most\s+recent)\s+(?:\w+\s+){0,3}(?:ticket|order|wo|work\s+order)\b(?!s)/;
+/** what the order's record says of its cause and fix: its root cause and resolution are shown */
+const DETAILS =
+  /根因|原因|怎么修|修的|修好|谁修|处理结果|怎么处理的|\broot\s+causes?\b|\bcaus(?:e|ed)\b|\bfix(?:ed)?\b|\bresolution\b|\bwhat\s+(?:was|were)\s+(?:done|wrong)\b/;
+/** the order the question describes ("那张单", "that ticket"): itself, not a reference back */
+const THE_ORDER = /^(?:那张|那个单|那个工单|that\s+(?:ticket|order))$/;
+
+/** where the order numbers are in the question */
+function orderIdSpans(analysis: Analysis): Array<{ start: number; end: number }> {
+  ORDER_ID.lastIndex = 0;
+  return [...analysis.normalized.lower.matchAll(ORDER_ID)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/** the order numbers a question names */
+export function orderIds(lower: string): number[] {
+  const ids = new Set<number>();
+  ORDER_ID.lastIndex = 0;
+  for (const match of lower.matchAll(ORDER_ID)) ids.add(Number(match[1] ?? match[2]));
+  return [...ids];
+}
 /** counting or listing words: with them a question about past orders is not a request for a fix */
 const COUNT_OR_LIST =
   /几张|几个|几单|多少|数量|列出|列一下|列表|清单|哪些|有哪几|统计|\bhow\s+many\b|\bcount\b|\bnumber\s+of\b|\blist\b|\bshow\b|\bwhich\b|\bwhat\b/;
@@ -14,8 +65,8 @@ const COUNT_OR_LIST =
 // verb of "did line B open …" (the days they were opened in)
 const OPEN = new RegExp(
   [
-    '未关闭|没关闭|未完成|未处理|待处理|处理中|未结|',
-    String.raw`\bopen\s+(?:(?:p[0-3]|high[- ]priority|urgent|critical|maintenance|repair)\s+)*`,
+    '未关闭|没关闭|还没关|没关|未完成|未处理|待处理|处理中|未结|',
+    String.raw`\bopen\s+(?:(?:p[0-3](?:\s*(?:and|or|,|&|/)\s*p[0-3])*|high[- ]priority|urgent|critical|maintenance|repair)\s+)*`,
     String.raw`(?:work[- ]?orders?|wos|tickets?|orders?|ones)\b`,
     String.raw`|\b(?:are|is|still|remain(?:s|ing)?|currently|left)\s+open\b|\bopen\s*[?？]?$`,
     String.raw`|\boutstanding\b|\bpending\b|\bunresolved\b`,
@@ -24,6 +75,12 @@ const OPEN = new RegExp(
 const CLOSED = /已关闭|已完成|已处理|已解决|关闭了|关掉|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b/;
 const HIGH_PRIORITY = /高优先级|优先级高|紧急|\bhigh[- ]priority\b|\burgent\b|\bcritical\b/;
 const PRIORITY_ALL = /(?<![a-z0-9])p\s*-?\s*([0-3])(?![0-9])|\bpriority\s*([0-3])\b/g;
+/** words around the people of the orders: "手上", "在跟", "following up", "engineer" */
+const PEOPLE_WORDS = new RegExp(
+  '关了没|关了吗|关没关|是否关闭|手上|手里|名下|在跟|跟进|跟的|还有|开得|开了|开着|开的|哪张|张|工程师|师傅|修的|交的|' +
+    String.raw`\bfollow(?:ing|s|ed)?\s+up\b|\bengineers?\b|\bholds?\b|\bhas\b|\bhave\b|\bstill\b|\bagain\b` +
+    String.raw`|\bclos(?:e|ed|ing)\b|\bopen(?:ed)?\b|\bmost\b`,
+);
 /** the words the intent and the slots read on the whole question, for the word accounting */
 const OWN_WORDS = new RegExp(
   [
@@ -54,6 +111,19 @@ function slots(analysis: Analysis): SkillSlots {
   if (lineUnsure) unsure.push('line');
   if (analysis.equipment) explicit.equipment = analysis.equipment.value;
   if (analysis.symptoms.symptom) explicit.symptom = analysis.symptoms.symptom;
+  // a defect type named of the orders ("裂纹那张单") is what was observed
+  else if (analysis.defectTypes.length === 1) explicit.symptom = analysis.defectTypes[0]!.words;
+  const ids = orderIds(lower);
+  if (ids.length > 0) explicit.order_ids = ids;
+  // one engineer named: the assignee (several, or a short form that fits several: the skill asks which)
+  const engineers = [...new Set(analysis.engineers.map((mention) => mention.value))];
+  if (engineers.length === 1) explicit.assignee = engineers[0];
+  else if (engineers.length > 1) unsure.push('assignee');
+  if (PER_ENGINEER.test(lower)) explicit.by = 'assignee';
+  if (OLDEST.test(lower)) explicit.sort = 'oldest';
+  if (LAST_ONE.test(lower)) explicit.limit = 1;
+  if (DETAILS.test(lower) || (WHO.test(lower) && explicit.by === undefined) || LAST_ONE.test(lower))
+    explicit.details = true;
   const wanted = priorities(lower);
   if (wanted.length > 0) explicit.priorities = wanted;
   const open = OPEN.test(lower);
@@ -77,18 +147,46 @@ export const workOrdersRouting: SkillRouting = {
       name: 'count-or-list',
       match(analysis) {
         const lower = analysis.normalized.lower;
-        if (!WORK_ORDER_WORDS.test(lower)) return undefined;
+        if (!WORK_ORDER_WORDS.test(lower) && orderIds(lower).length === 0) return undefined;
+        // one order asked about (its number, "the last … ticket", who holds it): that order, even with "root cause"
+        const oneOrder = orderIds(lower).length > 0 || LAST_ONE.test(lower) || (WHO.test(lower) && !ADVICE.test(lower));
         // "what fixed this before? check the work orders": a fix asked for, not a count
-        if (ADVICE.test(lower) && !COUNT_OR_LIST.test(lower)) return undefined;
-        return { kind: 'skill', reason: 'counts or lists work orders' };
+        if (ADVICE.test(lower) && !COUNT_OR_LIST.test(lower) && !oneOrder) return undefined;
+        return { kind: 'skill', reason: oneOrder ? 'asks about a work order' : 'counts or lists work orders' };
       },
     },
   ],
   slots,
+  claims: orderIdSpans,
   required: [],
-  cannotHonour: ['inspector', 'batch', 'product', 'hour', 'recorded_at', 'week_or_month', 'cause', 'comparison', 'ppm'],
-  honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true },
-  understood: [OWN_WORDS, WORK_ORDER_WORDS, COUNT_OR_LIST, OPEN, CLOSED, HIGH_PRIORITY, PRIORITY_ALL],
+  cannotHonour: ['inspector', 'batch', 'product', 'hour', 'recorded_at', 'week_or_month', 'comparison', 'ppm'],
+  // a cause word asks for the orders' recorded root causes (shown with details); "who" for their assignees
+  honours: {
+    shift: false,
+    defectType: 'one',
+    notRecorded: 'report',
+    words: true,
+    cause: true,
+    who: true,
+    people: ['engineer'],
+    reference: THE_ORDER,
+  },
+  understood: [
+    OWN_WORDS,
+    WORK_ORDER_WORDS,
+    COUNT_OR_LIST,
+    OPEN,
+    CLOSED,
+    HIGH_PRIORITY,
+    PRIORITY_ALL,
+    ORDER_ID,
+    WHO,
+    PER_ENGINEER,
+    OLDEST,
+    LAST_ONE,
+    DETAILS,
+    PEOPLE_WORDS,
+  ],
   examples: {
     zh: ['B线3号冲压机本月有几张工单？', '列出C线未关闭的高优先级工单'],
     en: ['How many work orders mentioned vibration last week?', 'List open high-priority work orders on line C'],

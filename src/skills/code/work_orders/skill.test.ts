@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import type { QueryResult, ToolCaller } from '../../../mcp/types.js';
 import { seedTestPlant } from '../../../seed/testing.js';
 import { routeQuestion } from '../../router/index.js';
+import { PLANT_NAMES_QUERIES, plantNamesFrom } from '../../router/entities.js';
 import type { KnownEquipment } from '../../router/equipment.js';
 import { SKILLS } from '../index.js';
 import { runSkill } from '../shared/testing.js';
@@ -225,4 +226,179 @@ test('the rules route counts and lists of work orders here, a fix asked for to f
     assert.equal(decision.kind, 'none', question);
     assert.ok(decision.kind === 'none' && (decision.unhonoured?.length ?? 0) > 0, question);
   }
+});
+
+// ---- the people of the orders (issue 27, item 4) -----------------------------------------------
+
+function engineerOf(name: string): { engineer_id: number; name: string } {
+  return db.prepare('SELECT engineer_id, name FROM engineers WHERE name = ?').get(name) as {
+    engineer_id: number;
+    name: string;
+  };
+}
+
+test('an engineer named by a short form: their open orders, each with its assignee', async () => {
+  for (const [words, name] of [
+    ['michael', 'Michael Johnson'],
+    ['佐藤', '佐藤健 (Ken Sato)'],
+    ['sato', '佐藤健 (Ken Sato)'],
+    ['王磊', '王磊'],
+  ] as const) {
+    const engineer = engineerOf(name);
+    const expected = count("assignee_id = ? AND status = 'open'", engineer.engineer_id);
+    const ids = (
+      db
+        .prepare("SELECT order_id FROM work_orders WHERE assignee_id = ? AND status = 'open' ORDER BY order_id")
+        .all(engineer.engineer_id) as Array<{ order_id: number }>
+    ).map((row) => row.order_id);
+    const { result } = await runSkill({
+      skill: workOrders,
+      args: { assignee: words, status: 'open' },
+      tools: plantTools(),
+    });
+    const data = result.data as {
+      assignee: string;
+      total: number;
+      orders: Array<{ order_id: number; assignee: string }>;
+    };
+    assert.equal(data.assignee, name, words);
+    assert.equal(data.total, expected.total, words);
+    assert.deepEqual(
+      data.orders.map((order) => order.order_id).sort((a, b) => a - b),
+      ids,
+      words,
+    );
+    assert.ok(
+      data.orders.every((order) => order.assignee === name),
+      words,
+    );
+    assert.match(result.answer, new RegExp(`assigned to ${name.replace(/[()]/g, '\\$&')}`), words);
+  }
+});
+
+test('an engineer the data does not have: said so, with the nearest names and every engineer', async () => {
+  const { result } = await runSkill({ skill: workOrders, args: { assignee: 'Micheal Jonson' }, tools: plantTools() });
+  const data = result.data as { error: string; candidates: string[] };
+  assert.equal(data.error, 'unknown_person');
+  assert.deepEqual(data.candidates, ['Michael Johnson']);
+  assert.match(
+    result.answer,
+    /No engineer "Micheal Jonson".*The nearest names: Michael Johnson\..*The engineers are: 王磊/,
+  );
+  const nobody = await runSkill({
+    skill: workOrders,
+    args: { assignee: 'Tom Baker' },
+    tools: plantTools(),
+    language: 'zh',
+  });
+  assert.equal((nobody.result.data as { error: string }).error, 'unknown_person');
+  assert.match(nobody.result.answer, /工程师名单里没有“Tom Baker”.*工程师有：王磊、Michael Johnson/);
+});
+
+test('an order by number, the oldest open order, the last closed one: who holds it, since when, cause and fix', async () => {
+  const open = db
+    .prepare(
+      "SELECT order_id, title, priority, opened_at, assignee_id FROM work_orders WHERE status = 'open' ORDER BY opened_at, order_id LIMIT 1",
+    )
+    .get() as { order_id: number; title: string; priority: string; opened_at: string; assignee_id: number };
+  const holder = db.prepare('SELECT name FROM engineers WHERE engineer_id = ?').get(open.assignee_id) as {
+    name: string;
+  };
+  const oldest = await runSkill({ skill: workOrders, args: { status: 'open', sort: 'oldest' }, tools: plantTools() });
+  assert.match(
+    oldest.result.answer,
+    new RegExp(
+      `The oldest:\\n\\n- #${open.order_id} .*\\(${open.priority}, open since ` +
+        `${open.opened_at.slice(0, 16).replace('T', ' ')}, open \\d+ d\\), assigned to \\*\\*${holder.name}`,
+    ),
+  );
+  const byNumber = await runSkill({
+    skill: workOrders,
+    args: { order_ids: [open.order_id, 999999] },
+    tools: plantTools(),
+  });
+  assert.match(byNumber.result.answer, /There is no work order #999999/);
+  assert.match(byNumber.result.answer, new RegExp(`- #${open.order_id} `));
+  const last = db
+    .prepare(
+      "SELECT order_id, root_cause, resolution, assignee_id FROM work_orders WHERE equipment_id = 'B-PRESS-03' AND status = 'closed' " +
+        "AND (title LIKE '%crack%' OR symptom LIKE '%crack%' OR title LIKE '%裂纹%' OR symptom LIKE '%裂纹%' OR title LIKE '%开裂%' " +
+        "OR symptom LIKE '%开裂%' OR title LIKE '%splits%' OR symptom LIKE '%splits%') ORDER BY closed_at DESC, order_id DESC LIMIT 1",
+    )
+    .get() as { order_id: number; root_cause: string; resolution: string; assignee_id: number };
+  const fixer = db.prepare('SELECT name FROM engineers WHERE engineer_id = ?').get(last.assignee_id) as {
+    name: string;
+  };
+  const crack = await runSkill({
+    skill: workOrders,
+    args: { equipment: 'B-PRESS-03', symptom: 'crack', status: 'closed', limit: 1, details: true },
+    tools: plantTools(),
+  });
+  const text = crack.result.answer;
+  assert.ok(text.includes(`- #${last.order_id} `), text);
+  assert.ok(text.includes(`by **${fixer.name}**; root cause: ${last.root_cause}; fix: ${last.resolution}`), text);
+});
+
+test('counted per engineer: the closing engineers of a month ranked, every order counted', async () => {
+  const expected = db
+    .prepare(
+      "SELECT e.name AS name, COUNT(*) AS n FROM work_orders w JOIN engineers e ON e.engineer_id = w.assignee_id WHERE w.status = 'closed' " +
+        "AND w.closed_at >= '2026-10-01' AND w.closed_at < '2026-11-01' GROUP BY e.name ORDER BY n DESC, e.name",
+    )
+    .all() as Array<{ name: string; n: number }>;
+  const { result } = await runSkill({
+    skill: workOrders,
+    args: { by: 'assignee', status: 'closed', dated_by: 'closed', period: { from: '2026-10-01', to: '2026-10-31' } },
+    tools: plantTools(),
+  });
+  const data = result.data as { assignees: Array<{ assignee: string; orders: number }> };
+  assert.deepEqual(
+    data.assignees.map((entry) => [entry.assignee, entry.orders]),
+    expected.map((row) => [row.name, row.n]),
+  );
+  assert.match(result.answer, new RegExp(`the most, \\*\\*${expected[0]!.name}\\*\\*, with ${expected[0]!.n}`));
+});
+
+test('the rules read the people and the single orders of work-order questions', () => {
+  const names = plantNamesFrom({
+    people: db.prepare(PLANT_NAMES_QUERIES.people).all() as Array<Record<string, string>>,
+    batches: [],
+  });
+  const routeNamed = (question: string) =>
+    routeQuestion(question, {
+      skills: SKILLS,
+      now: new Date('2026-11-29T10:00:00+08:00'),
+      timezone: 'Asia/Shanghai',
+      equipment,
+      names,
+    });
+  const cases: Array<[string, Record<string, unknown>]> = [
+    ['how many open tickets does michael still have', { assignee: 'Michael Johnson', status: 'open' }],
+    ['佐藤手上有几张没关的单', { assignee: '佐藤健 (Ken Sato)', status: 'open' }],
+    ['who is following up WO 3012', { order_ids: [3012], details: true }],
+    ['哪张单子开得最久还没关', { sort: 'oldest', status: 'open' }],
+    [
+      'root cause on the last closed crack ticket for press 3?',
+      { equipment: 'B-PRESS-03', status: 'closed', limit: 1, details: true },
+    ],
+    ['which engineer closed the most tickets last month', { by: 'assignee', status: 'closed', dated_by: 'closed' }],
+  ];
+  for (const [question, args] of cases) {
+    const decision = routeNamed(question);
+    assert.equal(
+      decision.kind === 'skill' && decision.skill,
+      'work_orders',
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+    for (const [key, value] of Object.entries(args))
+      assert.deepEqual((decision as { args: Record<string, unknown> }).args[key], value, `${question}: ${key}`);
+  }
+  // a person the data does not have is named with the nearest people there are (by pinyin: the same
+  // surname, 张 zhang), never dropped. (deepEqual, not assert.ok: a failing assert.ok on tsx-compiled code
+  // makes node parse the one-line file for its message, minutes of CPU.)
+  const unknown = routeNamed('has zhang jianguo closed his tickets yet');
+  assert.equal(unknown.kind, 'none');
+  const named = unknown.kind === 'none' ? unknown.unhonoured?.find((entry) => entry.kind === 'unknown') : undefined;
+  assert.equal(named?.words, 'zhang jianguo');
+  assert.equal(named?.nearest?.[0], '张伟', JSON.stringify(named));
 });

@@ -19,6 +19,16 @@ import { futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answ
 import { num, sqlDate, sqlId, sqlIn, sqlText, str } from '../shared/sql.js';
 import { dateOf, lineName, listJoin, markdownTable, periodLabel, t, type LineInfo } from '../shared/text.js';
 import { workOrdersArgs, type WorkOrdersArgs } from './args.js';
+import {
+  ageText,
+  assigneeAnswer,
+  byAssigneeAnswer,
+  countByAssignee,
+  loadEngineers,
+  resolveAssignee,
+  type Engineer,
+} from './assignees.js';
+import { workOrdersOutput } from './output.js';
 
 /** the vocabulary concepts a symptom names (NFKC, lower-case) */
 export function symptomConcepts(symptom: string): SynonymEntry[] {
@@ -52,6 +62,10 @@ interface OrderRow {
   title: string;
   opened_at: string;
   closed_at: string;
+  /** the engineer it is assigned to ('' when none) */
+  assignee: string;
+  root_cause: string;
+  resolution: string;
 }
 
 function statusText(status: string, language: Language): string {
@@ -65,11 +79,17 @@ function criteria(options: {
   machine: string | undefined;
   line: LineInfo | undefined;
   concepts: SynonymEntry[];
+  assignee: Engineer | undefined;
   language: Language;
 }): string {
   const { args, machine, line, concepts, language } = options;
   const parts: string[] = [];
-  if (machine) parts.push(machine);
+  if (args.order_ids.length > 0) parts.push(args.order_ids.map((id) => `#${id}`).join(t(language, '、', ', ')));
+  if (options.assignee)
+    parts.push(t(language, `负责人 ${options.assignee.name}`, `assigned to ${options.assignee.name}`));
+  if (args.order_ids.length > 0 && !machine && !line) {
+    // the orders named by number: nothing else to say of where
+  } else if (machine) parts.push(machine);
   else if (line) parts.push(lineName(line, language));
   else parts.push(t(language, '全厂', 'the whole plant'));
   if (args.symptom)
@@ -81,7 +101,8 @@ function criteria(options: {
       ),
     );
   if (args.priorities.length > 0) parts.push(listJoin(args.priorities, language));
-  if (args.status) parts.push(statusText(args.status, language));
+  if (args.status && !(args.status === 'closed' && args.period && args.dated_by === 'closed'))
+    parts.push(statusText(args.status, language));
   if (args.period) {
     const when = periodLabel(args.period, language);
     parts.push(
@@ -167,28 +188,59 @@ async function execute(ctx: SkillContext, args: WorkOrdersArgs): Promise<SkillRe
     };
   }
 
+  let assignee: Engineer | undefined;
+  let engineers: Engineer[] = [];
+  if (args.assignee) {
+    engineers = await loadEngineers(ctx);
+    const match = resolveAssignee(args.assignee, engineers);
+    if (match.kind !== 'one') {
+      const { answer, error, candidates } = assigneeAnswer({ words: args.assignee, match, engineers, language });
+      return { answer, data: { ...base, error, candidates } };
+    }
+    assignee = match.engineer;
+  }
+
   const where: string[] = [];
+  if (args.order_ids.length > 0)
+    where.push(`order_id IN (${args.order_ids.map((id) => String(Math.trunc(id))).join(', ')})`);
   if (machines.length > 0) where.push(`equipment_id ${sqlIn(machines.map((item) => item.equipment_id))}`);
   else if (line) where.push(`line_id = ${sqlId(line.line_id)}`);
   if (concepts.length > 0) where.push(symptomClause(concepts));
   if (args.priorities.length > 0) where.push(`priority ${sqlIn(args.priorities)}`);
   if (args.status) where.push(`status = ${sqlText(args.status)}`);
+  if (assignee) where.push(`assignee_id = ${Math.trunc(assignee.engineer_id)}`);
   if (args.period) {
     const column = args.dated_by === 'closed' ? 'closed_at' : 'opened_at';
     where.push(`${column} >= ${sqlDate(args.period.from)} AND ${column} < ${sqlDate(addDays(args.period.to, 1))}`);
   }
   const filter = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  const machine = machines.length > 0 ? machineLabel(machines, language) : undefined;
+  const what = criteria({ args, machine, line, concepts, assignee, language });
+
+  if (args.by === 'assignee') {
+    ctx.progress(t(language, '正在按负责人统计工单…', 'counting the work orders per engineer…'));
+    const counts = await countByAssignee(ctx, filter);
+    ctx.progress(t(language, '完成', 'done'));
+    return {
+      answer: byAssigneeAnswer({ counts, what, closedOnly: args.status === 'closed', language }),
+      data: { ...base, by: 'assignee', assignees: counts, total: counts.reduce((sum, entry) => sum + entry.orders, 0) },
+    };
+  }
 
   ctx.progress(t(language, '正在统计工单…', 'counting the work orders…'));
+  const order = args.sort === 'oldest' ? 'ASC' : 'DESC';
   const [counted, listed] = await Promise.all([
     ctx.query(
       `SELECT priority, status, COUNT(order_id) AS orders FROM work_orders${filter} GROUP BY priority, status ORDER BY priority, status LIMIT 100`,
       'count the matching work orders by priority and state',
     ),
     ctx.query(
-      'SELECT order_id, equipment_id, line_id, priority, status, title, opened_at, closed_at FROM work_orders' +
-        `${filter} ORDER BY opened_at DESC, order_id DESC LIMIT ${args.limit}`,
-      'list the newest matching work orders',
+      'SELECT order_id, equipment_id, line_id, priority, status, title, opened_at, closed_at, root_cause, ' +
+        '(SELECT name FROM engineers WHERE engineer_id = assignee_id) AS assignee, resolution FROM work_orders' +
+        // closed orders: the most recently (or first) closed; otherwise by when they were opened
+        `${filter} ORDER BY ${args.status === 'closed' ? 'closed_at' : 'opened_at'} ${order}, order_id ${order} ` +
+        `LIMIT ${args.limit}`,
+      args.sort === 'oldest' ? 'list the oldest matching work orders' : 'list the newest matching work orders',
     ),
   ]);
   const groups = rowsAsObjects<Record<string, string | number | null>>(counted).map((row) => ({
@@ -205,6 +257,9 @@ async function execute(ctx: SkillContext, args: WorkOrdersArgs): Promise<SkillRe
     title: str(row.title),
     opened_at: str(row.opened_at),
     closed_at: str(row.closed_at),
+    assignee: str(row.assignee),
+    root_cause: str(row.root_cause),
+    resolution: str(row.resolution),
   }));
   const total = groups.reduce((sum, group) => sum + group.orders, 0);
   const open = groups.filter((group) => group.status === 'open').reduce((sum, group) => sum + group.orders, 0);
@@ -212,24 +267,35 @@ async function execute(ctx: SkillContext, args: WorkOrdersArgs): Promise<SkillRe
   const byPriority = new Map<string, number>();
   for (const group of groups) byPriority.set(group.priority, (byPriority.get(group.priority) ?? 0) + group.orders);
 
-  const machine = machines.length > 0 ? machineLabel(machines, language) : undefined;
-  const what = criteria({ args, machine, line, concepts, language });
+  const missingIds = args.order_ids.filter((id) => !orders.some((entry) => entry.order_id === id));
   const data = {
     ...base,
     equipment: machines.map((item) => item.equipment_id),
     symptom_concepts: concepts.map((entry) => entry.concept),
+    assignee: assignee?.name ?? null,
     total,
     open,
     closed,
     by_priority: Object.fromEntries(byPriority),
     shown: orders.length,
     orders,
+    ...(missingIds.length > 0 ? { missing_orders: missingIds } : {}),
   };
   ctx.progress(t(language, '完成', 'done'));
+  const missingText =
+    missingIds.length > 0
+      ? t(
+          language,
+          `没有编号为 ${missingIds.map((id) => `#${id}`).join('、')} 的工单（不拿别的工单代替）。`,
+          `There is no work order ${missingIds.map((id) => `#${id}`).join(', ')} (no other order is given instead).`,
+        )
+      : '';
   if (total === 0) {
     return {
-      answer: t(language, `没有符合条件的工单（${what}）：0 张。`, `No work orders match (${what}): 0.`),
-      data,
+      answer: [missingText, t(language, `没有符合条件的工单（${what}）：0 张。`, `No work orders match (${what}): 0.`)]
+        .filter(Boolean)
+        .join('\n\n'),
+      data: { ...data, ...(missingIds.length > 0 ? { error: 'unknown_order' } : {}) },
     };
   }
   const priorities = [...byPriority.entries()].map(([priority, count]) =>
@@ -240,32 +306,66 @@ async function execute(ctx: SkillContext, args: WorkOrdersArgs): Promise<SkillRe
     `符合条件的工单（${what}）共 **${total} 张**：未关闭 ${open} 张，已关闭 ${closed} 张；按优先级：${priorities.join('，')}。`,
     `Work orders matching ${what}: **${total}** — ${open} open, ${closed} closed; by priority: ${priorities.join(', ')}.`,
   );
+  const parts = [missingText, head].filter(Boolean);
+  // a few orders, or the details asked ("who fixed it", "root cause"): each order in words, with its people
+  const detailed = args.details || args.order_ids.length > 0 || (args.sort === 'oldest' && orders.length > 0);
+  if (detailed) {
+    const few =
+      args.sort === 'oldest' && !args.details && args.order_ids.length === 0 ? orders.slice(0, 1) : orders.slice(0, 5);
+    if (args.sort === 'oldest' && few.length > 0 && args.order_ids.length === 0)
+      parts.push(t(language, '开立最早的：', 'The oldest:'));
+    parts.push(few.map((entry) => orderInWords(entry, { today, language })).join('\n'));
+  }
   const shownText =
     orders.length < total
       ? t(
           language,
-          `显示最新的 ${orders.length} 张（共 ${total} 张）：`,
-          `Showing the newest ${orders.length} of ${total}:`,
+          `显示${args.sort === 'oldest' ? '最早' : '最新'}的 ${orders.length} 张（共 ${total} 张）：`,
+          `Showing the ${args.sort === 'oldest' ? 'oldest' : 'newest'} ${orders.length} of ${total}:`,
         )
       : t(language, `全部 ${total} 张：`, `All ${total}:`);
   const tableText = markdownTable(
     t(
       language,
-      '工单|设备|产线|优先级|状态|标题|开立|关闭',
-      'Order|Equipment|Line|Priority|State|Title|Opened|Closed',
+      '工单|设备|产线|优先级|状态|标题|开立|关闭|负责人|时长',
+      'Order|Equipment|Line|Priority|State|Title|Opened|Closed|Assignee|Age',
     ).split('|'),
-    orders.map((order) => [
-      `#${order.order_id}`,
-      order.equipment_id || '—',
-      order.line_id,
-      order.priority,
-      statusText(order.status, language),
-      order.title,
-      dateOf(order.opened_at),
-      order.closed_at ? dateOf(order.closed_at) : '—',
+    orders.map((entry) => [
+      `#${entry.order_id}`,
+      entry.equipment_id || '—',
+      entry.line_id,
+      entry.priority,
+      statusText(entry.status, language),
+      entry.title,
+      dateOf(entry.opened_at),
+      entry.closed_at ? dateOf(entry.closed_at) : '—',
+      entry.assignee || '—',
+      ageText(entry, today, language),
     ]),
   );
-  return { answer: `${head}\n\n${shownText}\n\n${tableText}`, data };
+  parts.push(shownText, tableText);
+  return { answer: parts.join('\n\n'), data };
+}
+
+/** one order in words: what, where, who holds it, since when; for a closed one, when, the cause and the fix */
+function orderInWords(entry: OrderRow, options: { today: string; language: Language }): string {
+  const { today, language } = options;
+  const who = entry.assignee || t(language, '未指派', 'unassigned');
+  const opened = entry.opened_at.slice(0, 16).replace('T', ' ');
+  if (!entry.closed_at)
+    return t(
+      language,
+      `- #${entry.order_id} ${entry.title}（${entry.priority}，未关闭，${opened} 开立，${ageText(entry, today, 'zh')}），负责人 **${who}**`,
+      `- #${entry.order_id} ${entry.title} (${entry.priority}, open since ${opened}, ${ageText(entry, today, 'en')}), assigned to **${who}**`,
+    );
+  const closed = entry.closed_at.slice(0, 16).replace('T', ' ');
+  return t(
+    language,
+    `- #${entry.order_id} ${entry.title}（${entry.priority}，${opened} 开立，${closed} 关闭），负责人 **${who}**；` +
+      `根因：${entry.root_cause || '—'}；处理：${entry.resolution || '—'}`,
+    `- #${entry.order_id} ${entry.title} (${entry.priority}, opened ${opened}, closed ${closed}) by **${who}**; ` +
+      `root cause: ${entry.root_cause || '—'}; fix: ${entry.resolution || '—'}`,
+  );
 }
 
 export const workOrders: CodeSkill<WorkOrdersArgs> = {
@@ -278,6 +378,7 @@ export const workOrders: CodeSkill<WorkOrdersArgs> = {
     'Not for repair advice (fault_advice) or machine status (equipment_status).',
   version: '1.0.0',
   parameters: workOrdersArgs,
+  output: workOrdersOutput,
   timeoutMs: 10_000,
   errorCodes: COMMON_ERROR_CODES,
   retry: RETRY_POLICY,
