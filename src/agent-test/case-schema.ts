@@ -5,6 +5,14 @@
  * the source of truth; docs/testcases.schema.json is generated from it.
  */
 import { z } from 'zod';
+import { satisfies } from '../skills/semver.js';
+
+const versionRange = z
+  .string()
+  .refine(
+    (range) => satisfies('0.0.0', range) !== undefined,
+    'a version range such as 1.2.3, ^1.2, ~1.2.0, >=1.1, 1.x',
+  );
 
 export const expectedToolSchema = z
   .object({
@@ -48,12 +56,43 @@ export const testCaseSchema = z
     session: z.string().optional().describe('cases with the same session share one conversation, in file order'),
     tags: z.array(z.string()).default([]),
     skip: z.union([z.boolean(), z.string()]).optional().describe('true or a reason: the case is reported as skipped'),
+    approval: z
+      .enum(['approve', 'reject'])
+      .optional()
+      .describe(
+        "how an admin answers the case's approval requests (a skill that needs one, e.g. export_quality_csv): " +
+          'approve or reject; absent: nobody can approve, and such a skill is refused (as on the CLI)',
+      ),
+    recorded: z
+      .enum(['capable-model'])
+      .optional()
+      .describe(
+        'where the cassette came from: capable-model = a capable responder through `llm bridge` (bench/model-pass.ts)',
+      ),
     cassette: z
       .string()
       .optional()
       .describe('model turns to replay (path relative to the case file); default cassettes/<file>/<name>.json'),
+    skill_version: z
+      .union([versionRange, z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'a skill name: snake_case'), versionRange)])
+      .optional()
+      .describe(
+        'pin skill versions for this case, over skills.pins: a range for expected_skill ("^1.2"), or ' +
+          'skill name → range ({quality_metrics: "^1.2"})',
+      ),
   })
-  .strict();
+  .strict()
+  .refine((testCase) => typeof testCase.skill_version !== 'string' || typeof testCase.expected_skill === 'string', {
+    message: 'skill_version as a range needs expected_skill (the skill it pins); or give {skill: range}',
+    path: ['skill_version'],
+  });
+
+/** The pins a case gives its question: skill name → version range. */
+export function caseVersions(testCase: TestCase): Record<string, string> | undefined {
+  const pin = testCase.skill_version;
+  if (pin === undefined) return undefined;
+  return typeof pin === 'string' ? { [testCase.expected_skill!]: pin } : pin;
+}
 
 /** A file may bring its own demo plant, seeded into a temporary folder for its cases (deterministic numbers anywhere). */
 export const plantSpecSchema = z

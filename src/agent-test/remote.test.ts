@@ -9,7 +9,7 @@ import { OPERATOR } from '../http/testing/helpers.js';
 import { runRemoteSuite } from './remote.js';
 
 test(
-  'agent-test --url replays cases against a running service; clock-fixed cases are skipped with the reason',
+  'agent-test --url replays cases against a running service; clock-fixed and approving cases are skipped with the reason',
   { timeout: 120_000 },
   async () => {
     const live = await startLiveService();
@@ -33,6 +33,9 @@ test(
 - name: fixed clock
   input: "今天几号"
   now: '2026-11-29T10:00:00+08:00'
+- name: approves an export
+  input: "把上个月的质量数据导出成csv"
+  approval: approve
 - name: wrong on purpose
   input: "A线上周的产量"
   expected_output_contains: ["no such text"]
@@ -53,9 +56,11 @@ test(
         err: sink(),
       });
       const text = out.text();
-      assert.deepEqual(summary, { passed: 3, failed: 1, skipped: 1 }, text);
+      assert.deepEqual(summary, { passed: 3, failed: 1, skipped: 2 }, text);
       assert.match(text, /- fixed clock .*skipped: fixes the clock/);
-      assert.equal(text.trim().split('\n').at(-1), '3 passed, 1 failed, 1 skipped');
+      // the service's admins answer its approval requests: a case that answers them itself runs in process only
+      assert.match(text, /- approves an export .*skipped: answers approval requests \(approval: approve\)/);
+      assert.equal(text.trim().split('\n').at(-1), '3 passed, 1 failed, 2 skipped');
     } finally {
       if (previous === undefined) delete process.env.AIRGAP_AGENT_PASSWORD;
       else process.env.AIRGAP_AGENT_PASSWORD = previous;

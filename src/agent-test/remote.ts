@@ -1,8 +1,9 @@
 /**
  * `agent-test --url URL`: replay cases against a running service over its
  * HTTP API (POST /api/tasks, answer streamed as SSE) instead of in process.
- * The service keeps its own clock and plant, so cases that fix `now` or bring
- * their own demo plant are reported as skipped, with that reason.
+ * The service keeps its own clock and plant, and its admins answer approval
+ * requests, so cases that fix `now`, bring their own demo plant or set
+ * `approval` are reported as skipped, with that reason.
  * Credentials: --user NAME with the password in AIRGAP_AGENT_PASSWORD, or a
  * bearer token in AIRGAP_AGENT_TOKEN.
  */
@@ -42,6 +43,7 @@ export interface RemoteRunOptions {
 
 import { readSse, wireEventOf } from '../cli/sse-read.js';
 import { askThroughService } from '../cli/service-client.js';
+import { caseVersions } from './case-schema.js';
 
 async function authenticate(base: string, user: string | undefined): Promise<Record<string, string>> {
   const token = process.env.AIRGAP_AGENT_TOKEN;
@@ -77,6 +79,7 @@ async function askRemote(options: {
   headers: Record<string, string>;
   question: string;
   sessionId: string | undefined;
+  versions: Record<string, string> | undefined;
   timeoutMs: number;
 }): Promise<{ answer: AgentAnswer; steps: number; sessionId: string }> {
   if (options.socket !== undefined) {
@@ -84,6 +87,7 @@ async function askRemote(options: {
     const answer = await askThroughService(options.socket, {
       question: options.question,
       sessionId: options.sessionId,
+      versions: options.versions,
       signal: AbortSignal.timeout(options.timeoutMs),
       onEvent: (event) => {
         if (event.type === 'step-start') steps += 1;
@@ -97,6 +101,7 @@ async function askRemote(options: {
     body: JSON.stringify({
       question: options.question,
       ...(options.sessionId ? { session_id: options.sessionId } : {}),
+      ...(options.versions ? { skill_versions: options.versions } : {}),
     }),
     signal: AbortSignal.timeout(options.timeoutMs),
   });
@@ -125,6 +130,8 @@ function skipReason(entry: LoadedCase): string | undefined {
   if (entry.testCase.skip) return typeof entry.testCase.skip === 'string' ? entry.testCase.skip : 'skip: true';
   if (entry.plant) return 'brings its own demo plant: run it in process (agent-test without --url)';
   if (entry.testCase.now) return 'fixes the clock (now): run it in process (agent-test without --url)';
+  if (entry.testCase.approval)
+    return `answers approval requests (approval: ${entry.testCase.approval}): run it in process (agent-test without --url)`;
   return undefined;
 }
 
@@ -176,6 +183,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
               headers,
               question: entry.testCase.input,
               sessionId: entry.testCase.session ? sessionId : undefined,
+              versions: caseVersions(entry.testCase),
               timeoutMs: options.caseTimeoutMs,
             });
             sessionId = result.sessionId;

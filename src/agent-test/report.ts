@@ -20,12 +20,28 @@ export interface CaseReport {
   error?: string | undefined;
   skipReason?: string | undefined;
   answer?: AgentAnswer | undefined;
+  /** a line after the case's name (the weak-model pass: the verdict and what became of the faulty calls) */
+  note?: string | undefined;
+}
+
+/** One format's tally in the weak-model pass. */
+export interface WeakTally {
+  cases: number;
+  recovered: number;
+  honest: number;
+  failed: number;
+  /** cut-off calls the loop ran (must stay 0) */
+  cutOffRun: number;
+  /** executed calls the recorded run did not make (a cut-off or misread call; must stay 0) */
+  unexpectedCalls: number;
 }
 
 export interface RunSummary {
   passed: number;
   failed: number;
   skipped: number;
+  /** the weak-model pass (agent-test --weak): per format, what became of the capable-model cases */
+  weak?: Record<string, WeakTally> | undefined;
 }
 
 export function summarise(reports: CaseReport[], problems: LoadProblem[]): RunSummary {
@@ -40,6 +56,34 @@ export function summaryLine(summary: RunSummary): string {
   return `${summary.passed} passed, ${summary.failed} failed${summary.skipped > 0 ? `, ${summary.skipped} skipped` : ''}`;
 }
 
+/**
+ * The score gate (`--min-pass RATE`, SOURCES.md part D: "a score a change must
+ * reach before release"): RATE as a fraction (0.95) or a percentage (95%);
+ * skipped cases do not count; a run with no case passed or failed never passes.
+ */
+export function parsePassRate(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text);
+  if (!match) return undefined;
+  const value = Number(match[1]) / (match[2] === '%' ? 100 : 1);
+  return value >= 0 && value <= 1 ? value : undefined;
+}
+
+export function passGate(summary: RunSummary, minPass: number): { met: boolean; rate: number; line: string } {
+  const counted = summary.passed + summary.failed;
+  const rate = counted === 0 ? 0 : summary.passed / counted;
+  const met = counted > 0 && rate + 1e-12 >= minPass;
+  const percent = (value: number): string => `${(Math.floor(value * 1000) / 10).toFixed(1)}%`;
+  return {
+    met,
+    rate,
+    line:
+      `pass rate ${percent(rate)} (${summary.passed} of ${counted})` +
+      (met
+        ? ` meets the required ${percent(minPass)}`
+        : ` is below the required ${percent(minPass)}: the gate is not met`),
+  };
+}
+
 function where(file: string, line: number | undefined): string {
   const relative = path.relative(process.cwd(), file) || file;
   return line ? `${relative}:${line}` : relative;
@@ -51,7 +95,9 @@ function indent(text: string, prefix: string): string {
 
 export function formatCase(report: CaseReport): string {
   const mark = report.status === 'passed' ? '✔' : report.status === 'skipped' ? '-' : '✖';
-  const head = `${mark} ${report.name} (${Math.round(report.ms)} ms)${report.status === 'skipped' ? ` skipped: ${report.skipReason ?? ''}` : ''}`;
+  const head =
+    `${mark} ${report.name} (${Math.round(report.ms)} ms)` +
+    `${report.status === 'skipped' ? ` skipped: ${report.skipReason ?? ''}` : ''}${report.note ? `\n    ${report.note}` : ''}`;
   if (report.status !== 'failed') return head;
   const lines = [head, `    at ${where(report.file, report.line)}`];
   if (report.error) lines.push(`    error: ${indent(report.error, '      ')}`);

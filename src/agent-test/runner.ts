@@ -12,6 +12,7 @@
  * Regression runs use a temporary agent.db, never the service's.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -25,7 +26,7 @@ import { seedTaughtPhrasings } from './taught-seed.js';
 import type { AgentEvent } from '../agent/types.js';
 import { seedPlant } from '../seed/index.js';
 import { checkCase } from './assertions.js';
-import type { PlantSpec } from './case-schema.js';
+import { caseVersions, type PlantSpec } from './case-schema.js';
 import {
   cassettePath,
   loadCassette,
@@ -44,8 +45,11 @@ import {
   writeJunit,
   type CaseReport,
   type RunSummary,
+  type WeakTally,
 } from './report.js';
 import { startScriptedLlmServer, type ScriptedLlmServer } from './scripted-llm-server.js';
+import { WEAK_MODEL_IDS, type WeakFormat } from './weak-formats.js';
+import { WeakReplay, type Served } from './weak-replay.js';
 
 export interface RunOptions {
   paths: string[];
@@ -59,8 +63,24 @@ export interface RunOptions {
   junit?: string | undefined;
   json?: string | undefined;
   caseTimeoutMs: number;
+  /** the clock for cases without their own `now` (the global --now or AIRGAP_AGENT_NOW); else the real one */
+  now?: string | undefined;
+  /**
+   * the weak-model pass (issue 31 item 4): only the `recorded: capable-model` cases, each replayed as
+   * recorded and then once per format with its calls re-rendered as that family's raw text, one call
+   * cut off and one malformed
+   */
+  weak?: WeakFormat[] | undefined;
+  /** a progress line on `err` at most this often (ms; 0: none) */
+  progressEveryMs?: number | undefined;
   out: Writable;
   err: Writable;
+}
+
+/** "1m05s" */
+function elapsed(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 }
 
 interface Unit {
@@ -149,7 +169,9 @@ function plantFor(
     db: path.join(scratch, 'agent.db'),
     fts_db: path.join(scratch, `fts-${plantKey(spec).replace(/\W+/g, '-')}.db`),
   };
-  if (!spec) return { ...base, state };
+  // reports an approved export writes go to the run's temp folder, never the appliance's reports folder
+  const reports = { ...base.reports, dir: path.join(scratch, 'reports') };
+  if (!spec) return { ...base, state, reports };
   const key = plantKey(spec);
   let seeded = cache.get(key);
   if (!seeded) {
@@ -165,7 +187,13 @@ function plantFor(
     seeded = { db: summary.db, docs: path.join(dir, 'docs') };
     cache.set(key, seeded);
   }
-  return { ...base, plant: { ...base.plant, db: seeded.db }, docs: { ...base.docs, root: seeded.docs }, state };
+  return {
+    ...base,
+    plant: { ...base.plant, db: seeded.db },
+    docs: { ...base.docs, root: seeded.docs },
+    state,
+    reports,
+  };
 }
 
 let configFiles = 0;
@@ -204,9 +232,13 @@ async function runCase(
   const timer = setTimeout(() => controller.abort(), options.caseTimeoutMs);
   const started = performance.now();
   try {
+    const { approval } = testCase;
     const answer = await runtime.agent.ask({
       question: testCase.input,
       sessionId,
+      versions: caseVersions(testCase),
+      // an admin who answers every request as the case says (a recorded run's approvals replay as given)
+      ...(approval ? { approve: async () => approval === 'approve' } : {}),
       signal: AbortSignal.any([controller.signal, runtime.signal]),
       onEvent: (event) => events.push(event),
     });
@@ -249,15 +281,202 @@ async function runCase(
   }
 }
 
+type Executed = Array<[string, unknown]>;
+
+function executedCalls(report: CaseReport): Executed {
+  return (report.answer?.tool_calls ?? []).map((call) => [call.name, call.arguments]);
+}
+
+function describeFaults(faults: Served[], replay: WeakReplay): string {
+  return faults
+    .map((fault) => {
+      const at = fault.kind === 'truncated' ? replay.plan.truncated : replay.plan.malformed;
+      const label = fault.kind === 'truncated' ? 'cut off' : `malformed (${replay.plan.malformed?.defect})`;
+      const outcome =
+        fault.outcome === 'ran'
+          ? fault.kind === 'truncated'
+            ? 'RUN'
+            : 'repaired and run'
+          : fault.outcome === 'refused'
+            ? 'refused, sent again'
+            : (fault.outcome ?? 'no further request');
+      return `${label} call ${at ? at.call + 1 : '?'} of turn ${at ? at.turn + 1 : '?'}: ${outcome}`;
+    })
+    .join('; ');
+}
+
+/**
+ * The weak-model pass on one unit: the cassette replayed as recorded (the reference for the calls that
+ * may run), then once per format through WeakReplay; a case passes as "recovered" (its assertions hold,
+ * with one more step allowed per fault, and exactly the recorded run's calls ran) or "honest" (an honest
+ * failure, and only calls of the recorded run ran, in order); a cut-off call run fails it.
+ */
+async function runWeakUnit(
+  unit: Unit,
+  context: {
+    options: RunOptions;
+    groupConfig: Config;
+    scratch: string;
+    variant: number;
+    emit: (report: CaseReport) => void;
+    tallies: Map<WeakFormat, WeakTally>;
+    runtimes: Array<Promise<AgentRuntime>>;
+  },
+): Promise<void> {
+  const { options, groupConfig, scratch } = context;
+  const segments = unit.cases.map((entry) => ({
+    input: entry.testCase.input,
+    turns: loadCassette(cassetteFile(entry))?.turns ?? [],
+  }));
+  const runWith = async (
+    script: { turns?: ReturnType<typeof toScriptedTurn>[]; respond?: WeakReplay['respond'] },
+    model: string | undefined,
+    cases: LoadedCase[],
+  ): Promise<CaseReport[]> => {
+    const scripted = await startScriptedLlmServer({
+      ...script,
+      fallback: { status: 500, errorMessage: 'the cassette has no more recorded turns for this case' },
+    });
+    try {
+      const llm = {
+        ...groupConfig.llm,
+        base_url: scripted.url,
+        ...(model ? { model, tool_format: 'auto' as const } : {}),
+      };
+      const config = { ...groupConfig, llm };
+      const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
+      context.runtimes.push(created);
+      const runtime = await created;
+      const unitId = `agent-test-weak-${++weakUnits}-${Date.now().toString(36)}`;
+      const reports: CaseReport[] = [];
+      for (const entry of cases) {
+        const sessionId = entry.testCase.session ? unitId : undefined;
+        reports.push(await runCase(runtime, entry, { ...options, sessionId }));
+      }
+      return reports;
+    } finally {
+      await scripted.close();
+    }
+  };
+  const baseline = await runWith(
+    { turns: segments.flatMap((segment) => segment.turns.map(toScriptedTurn)) },
+    undefined,
+    unit.cases,
+  );
+  for (const report of baseline) context.emit(report);
+  for (const format of options.weak ?? []) {
+    const replay = new WeakReplay(segments, format, context.variant);
+    const planned = (index: number): number =>
+      [replay.plan.truncated, replay.plan.malformed].filter((at) => at?.segment === index).length;
+    // one more model step allowed per fault the case is planned to get (the resend)
+    const relaxed = unit.cases.map((entry, index) => ({
+      ...entry,
+      testCase: {
+        ...entry.testCase,
+        max_steps: entry.testCase.max_steps === undefined ? undefined : entry.testCase.max_steps + planned(index),
+      },
+    }));
+    const reports = await runWith({ respond: replay.respond }, WEAK_MODEL_IDS[format], relaxed);
+    const tally = context.tallies.get(format) ?? {
+      cases: 0,
+      recovered: 0,
+      honest: 0,
+      failed: 0,
+      cutOffRun: 0,
+      unexpectedCalls: 0,
+    };
+    context.tallies.set(format, tally);
+    reports.forEach((report, index) => {
+      const reference = executedCalls(baseline[index]!);
+      const got = executedCalls(report);
+      const faults = replay.faultsOf(index);
+      const cutOffRun = faults.filter((fault) => fault.kind === 'truncated' && fault.outcome === 'ran').length;
+      // as a multiset: a skill runs its own queries in parallel, so their order is not the model's
+      const left = [...reference];
+      const extra = got.filter((call) => {
+        const at = left.findIndex((made) => isDeepStrictEqual(made, call));
+        if (at < 0) return true;
+        left.splice(at, 1);
+        return false;
+      });
+      const prefix = extra.length === 0;
+      const unexpected = extra.length;
+      const same = prefix && left.length === 0;
+      let verdict: 'recovered' | 'honest' | 'failed';
+      let why: string | undefined;
+      if (baseline[index]!.status !== 'passed') {
+        verdict = 'failed';
+        why = 'the case fails as recorded: fix it first';
+      } else if (cutOffRun > 0 || !prefix) {
+        verdict = 'failed';
+        why =
+          cutOffRun > 0
+            ? 'a cut-off call was run'
+            : `calls ran that the recorded run did not make:\n` +
+              `recorded: ${JSON.stringify(reference).slice(0, 600)}\nweak:     ${JSON.stringify(got).slice(0, 600)}`;
+      } else if (report.status === 'passed' && same) verdict = 'recovered';
+      else if (report.answer?.error) verdict = 'honest';
+      else {
+        verdict = 'failed';
+        why = report.error ?? 'neither the recorded answer nor an honest failure';
+      }
+      tally.cases += 1;
+      tally[verdict] += 1;
+      tally.cutOffRun += cutOffRun;
+      tally.unexpectedCalls += unexpected;
+      const code = report.answer?.error ? ` (${report.answer.error.code})` : '';
+      const note = `${verdict}${code}; ${describeFaults(faults, replay) || 'no call with arguments to cut or malform'}`;
+      context.emit({
+        ...report,
+        name: `${report.name} [weak ${format}]`,
+        status: verdict === 'failed' ? 'failed' : 'passed',
+        failures: verdict === 'honest' ? [] : report.failures,
+        error: verdict === 'failed' ? (why ?? report.error) : undefined,
+        note,
+      });
+    });
+  }
+}
+
+let weakUnits = 0;
+
 export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const { cases, problems, files } = loadCases(options.paths);
   for (const problem of problems) options.out.write(`${formatProblem(problem)}\n`);
-  const chosen = cases.filter((entry) => selected(entry, options));
+  const chosen = cases.filter(
+    (entry) => selected(entry, options) && (!options.weak || entry.testCase.recorded === 'capable-model'),
+  );
   const reports: CaseReport[] = [];
   const emit = (report: CaseReport): void => {
     reports.push(report);
     options.out.write(`${formatCase(report)}\n`);
   };
+  /** Every case of a unit that could not run, failed with the same reason. */
+  const failUnit = (unit: Unit, error: string): void => {
+    for (const entry of unit.cases)
+      emit({
+        name: entry.testCase.name,
+        file: entry.file,
+        line: entry.line,
+        status: 'failed',
+        ms: 0,
+        failures: [],
+        error,
+      });
+  };
+  // progress on stderr for a long run: how many are done, how many failed, how long it has taken
+  const startedAt = performance.now();
+  let total = 0;
+  const progressLine = (): string => {
+    const failed = reports.filter((report) => report.status === 'failed').length;
+    return (
+      `agent-test: ${reports.length}/${total} done` +
+      `${failed > 0 ? `, ${failed} failed` : ''}, ${elapsed(performance.now() - startedAt)}`
+    );
+  };
+  const every = options.progressEveryMs ?? 30_000;
+  const progressTimer = every > 0 ? setInterval(() => options.err.write(`${progressLine()}\n`), every) : undefined;
+  progressTimer?.unref();
   const runnable: LoadedCase[] = [];
   for (const entry of chosen) {
     const skip = entry.testCase.skip;
@@ -273,9 +492,12 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       });
     else runnable.push(entry);
   }
+  total = reports.length + runnable.length;
   options.err.write(
     `agent-test: ${runnable.length} case(s) from ${files.length} file(s)` +
-      `${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}\n`,
+      `${options.now ? `, clock ${options.now} where a case gives no now` : ''}` +
+      `${options.live ? ', live model' : ''}${options.record ? ', recording cassettes' : ''}` +
+      `${options.weak ? `, weak-model pass (${options.weak.join(', ')}) of the capable-model cases` : ''}\n`,
   );
   const plan = planUnits(runnable, options);
   for (const { entry, message } of plan.problems)
@@ -294,6 +516,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const plants = new Map<string, { db: string; docs: string }>();
   const base = options.loaded.config;
   let proxy: RecordingProxy | undefined;
+  const tallies = new Map<WeakFormat, WeakTally>();
+  let weakVariant = 0;
   let stopped = false;
   const stop = (): boolean => stopped;
   try {
@@ -307,7 +531,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     let unitCounter = 0;
     for (const group of plan.groups) {
       if (stopped) break;
-      setFixedNow(group.now, base.plant.timezone);
+      // a case's own now, else the run's (--now / AIRGAP_AGENT_NOW), else the real clock
+      setFixedNow(group.now ?? options.now, base.plant.timezone);
       const groupConfig = plantFor(group.plant, base, { scratch, cache: plants });
       const noModel = !groupConfig.llm.base_url && !options.record;
       const modelNote = noModel
@@ -324,6 +549,24 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       try {
         await pool(group.units, { jobs: options.jobs, stop }, async (unit) => {
           const unitId = `agent-test-${++unitCounter}-${Date.now().toString(36)}`;
+          if (options.weak) {
+            try {
+              if (!unit.cassettes) throw new Error('no cassette to replay');
+              await runWeakUnit(unit, {
+                options,
+                groupConfig,
+                scratch,
+                variant: weakVariant++,
+                emit,
+                tallies,
+                runtimes,
+              });
+            } catch (error) {
+              failUnit(unit, `the weak-model pass could not run it: ${toAppError(error).describe()}`);
+            }
+            if (options.failFast && reports.some((report) => report.status === 'failed')) stopped = true;
+            return;
+          }
           let runtime: AgentRuntime;
           let scripted: ScriptedLlmServer | undefined;
           try {
@@ -347,17 +590,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
             }
           } catch (error) {
             await scripted?.close();
-            const appError = toAppError(error);
-            for (const entry of unit.cases)
-              emit({
-                name: entry.testCase.name,
-                file: entry.file,
-                line: entry.line,
-                status: 'failed',
-                ms: 0,
-                failures: [],
-                error: `the agent could not start: ${appError.describe()}`,
-              });
+            failUnit(unit, `the agent could not start: ${toAppError(error).describe()}`);
             if (options.failFast) stopped = true;
             return;
           }
@@ -393,13 +626,32 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       }
     }
   } finally {
-    setFixedNow(undefined, base.plant.timezone);
+    if (progressTimer) clearInterval(progressTimer);
+    setFixedNow(options.now, base.plant.timezone);
     await proxy?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
   if (options.junit) writeJunit(options.junit, reports, problems);
   if (options.json) writeJson(options.json, reports, problems);
   const summary = summarise(reports, problems);
+  if (options.weak) {
+    for (const format of options.weak) {
+      const tally = tallies.get(format) ?? {
+        cases: 0,
+        recovered: 0,
+        honest: 0,
+        failed: 0,
+        cutOffRun: 0,
+        unexpectedCalls: 0,
+      };
+      options.out.write(
+        `weak ${format}: ${tally.cases} case(s): ${tally.recovered} recovered, ${tally.honest} honest, ` +
+          `${tally.failed} failed; cut-off calls run: ${tally.cutOffRun}; ` +
+          `calls the recorded run did not make: ${tally.unexpectedCalls}\n`,
+      );
+    }
+    summary.weak = Object.fromEntries(tallies);
+  }
   options.out.write(`${summaryLine(summary)}\n`);
   return summary;
 }

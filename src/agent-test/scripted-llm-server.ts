@@ -78,6 +78,8 @@ export interface ScriptedLlmServerOptions {
   models?: string[] | undefined;
   /** answer for a request when no turn is left (default: HTTP 500 naming the problem) */
   fallback?: ScriptedTurn | undefined;
+  /** a script that decides per request (e.g. the weak-model replay): consulted before the turns; undefined → the turns */
+  respond?: ((request: RecordedRequest) => ScriptedTurn | undefined) | undefined;
   port?: number | undefined;
 }
 
@@ -171,7 +173,10 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions =
     recorded: RecordedRequest,
   ): Promise<void> {
     const socket = request.socket;
-    const entry = pick(recorded) ?? (options.fallback ? { turn: options.fallback, index: -1 } : undefined);
+    const responded = options.respond?.(recorded);
+    const entry =
+      (responded ? { turn: responded, index: -1 } : pick(recorded)) ??
+      (options.fallback ? { turn: options.fallback, index: -1 } : undefined);
     recorded.turn = entry?.index ?? -1;
     if (!entry) {
       sendError(response, 500, `scripted server: no scripted turn left for this request (request #${requests.length})`);

@@ -109,7 +109,10 @@ export function repairByHand(text: string): HandRepair {
   const escapes = literalEscapesOutsideStrings(current);
   if (escapes !== current) fixes.push('literal \\n between tokens');
   current = escapes;
-  const strings = stringsRepaired(current);
+  // a Python dict ({'sql': "… 'C' …"}): its double-quoted values hold single quotes, not stray double ones —
+  // jsonrepair reads Python quoting as written (issue 31, the weak-model replay)
+  const pythonQuoted = /[{,]\s*'[^'"\n]*'\s*:/.test(current);
+  const strings = pythonQuoted ? current : stringsRepaired(current);
   if (strings !== current)
     fixes.push(
       /\\\\/.test(strings) && !/\\\\/.test(current)

@@ -1,7 +1,8 @@
 /**
  * Turns a parsed JSON value into calls, whatever the model called its keys:
  * `name`/`tool`/`tool_name`/`function`, `arguments`/`parameters`/`args`/
- * `input`/`params`, OpenAI's `{"type":"function","function":{…}}`, a whole
+ * `input`/`params`, OpenAI's `{"type":"function","function":{…}}`, Granite
+ * 3.0's `{"tool":{…}}`, a whole
  * `{"tool_calls":[…]}` message. Data that names no tool is not a call.
  */
 import { isPlainObject, preview, readArguments } from './arguments.js';
@@ -107,6 +108,10 @@ function collect(
   if (isPlainObject(value.function_call)) return collect(value.function_call, { context, repaired, out }, depth + 1);
   if (isPlainObject(value.function) && typeof value.function.name === 'string') {
     return collect(value.function, { context, repaired, out }, depth + 1);
+  }
+  // Granite 3.0 without its <|tool_call|> token: {"tool": {"name": …, "arguments": {…}}}
+  if (isPlainObject(value.tool) && typeof value.tool.name === 'string' && Object.keys(value).length === 1) {
+    return collect(value.tool, { context, repaired, out }, depth + 1);
   }
   const call = callFromObject(value, context, repaired);
   if (call === undefined) return;

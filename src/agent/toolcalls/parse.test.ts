@@ -188,3 +188,21 @@ describe('describesCallInProse', () => {
     assert.equal(describesCallInProse('Action: query_database\nAction Input: {}', TOOLS), false);
   });
 });
+
+test('a Python dict whose double-quoted SQL holds single quotes is read as written (weak-model replay)', () => {
+  const sql =
+    "SELECT COUNT(*) AS batches, SUM(inspected_qty) AS inspected FROM quality_data WHERE line_id = 'C' LIMIT 1";
+  const read = readArguments(`{'sql': "${sql}", 'purpose': 'day shift of line C'}`);
+  assert.ok(read.ok);
+  if (read.ok) assert.deepEqual(read.value.value, { sql, purpose: 'day shift of line C' });
+  const outcome = parseToolCalls(
+    `<tool_call>\n{'name': 'query_database', 'arguments': {'sql': "${sql}"}}\n</tool_call>`,
+    {
+      knownTools: ['query_database'],
+    },
+  );
+  assert.deepEqual(
+    outcome.calls.map((call) => call.arguments),
+    [{ sql }],
+  );
+});

@@ -17,7 +17,8 @@ export type CallFormat =
   | 'python'
   | 'prose-json'
   | 'gemma'
-  | 'deepseek';
+  | 'deepseek'
+  | 'morph-xml';
 
 export interface ParsedCall {
   name: string;

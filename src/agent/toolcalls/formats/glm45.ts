@@ -14,7 +14,7 @@
  * call closes only with </tool_call>.
  */
 import { resolveToolName } from '../normalize.js';
-import { markerRegions, type Extraction } from '../state.js';
+import { markerRegions, type Extraction, type MarkerRegion } from '../state.js';
 import type { CallFormat } from '../types.js';
 import type { FormatParser } from './types.js';
 import { tagValue } from './values.js';
@@ -22,12 +22,14 @@ import { tagValue } from './values.js';
 /** <arg_key>k</arg_key><arg_value>v</arg_value> pairs; undefined when a key or value never closes. */
 export function argPairs(body: string, repairs: string[]): Record<string, unknown> | undefined {
   const args: Record<string, unknown> = {};
-  const pair = /<arg_key>([\s\S]*?)<\/arg_key>\s*<arg_value>([\s\S]*?)<\/arg_value>/g;
+  // a key whose </arg_key> was left out ends at its <arg_value> (GLM-5 corpus, minpeter/ai-sdk-tool-call-middleware)
+  const pair = /<arg_key>([\s\S]*?)(<\/arg_key>|(?=<arg_value>))\s*<arg_value>([\s\S]*?)<\/arg_value>/g;
   let rest = body;
   for (const match of body.matchAll(pair)) {
     const key = match[1]!.trim();
     if (key === '' || /[<>]/.test(key)) return undefined;
-    args[key] = tagValue(match[2]!, repairs);
+    if (match[2] === '') repairs.push('missing </arg_key>');
+    args[key] = tagValue(match[3]!, repairs);
     rest = rest.replace(match[0], '');
   }
   return /<\/?arg_(?:key|value)>/.test(rest) ? undefined : args;
@@ -52,6 +54,15 @@ export function readGlmBody(
   const repairs: string[] = [];
   const args = argPairs(rest, repairs);
   const tool = resolveToolName(name[1]!, state.knownTools);
+  if (!args && !options.closed) {
+    // the reply ended inside a pair (cut off mid-argument): a call that never closed, refused as cut off (safety rule 1)
+    state.add(
+      options.position,
+      { name: tool, arguments: {}, repaired: false, closed: false, openAt: 'an <arg_value> and </tool_call>' },
+      options.format,
+    );
+    return true;
+  }
   if (!args) {
     state.errors.push(
       `<tool_call>${tool}: an <arg_key>/<arg_value> pair is not closed; write <arg_key>KEY</arg_key><arg_value>VALUE</arg_value>`,
@@ -73,13 +84,37 @@ export function readGlmBody(
   return true;
 }
 
+/**
+ * A value is raw text, so it may quote `</tool_call>` (GLM-5 reference
+ * corpus, minpeter/ai-sdk-tool-call-middleware): when the region ends inside
+ * an <arg_value> that a later </arg_value> closes, and </tool_call> follows
+ * it before any other <tool_call>, the call runs to that closer.
+ */
+function throughOpenValue(text: string, region: MarkerRegion): MarkerRegion {
+  const body = text.slice(region.start, region.end);
+  if (!region.closed || body.lastIndexOf('<arg_value>') <= body.lastIndexOf('</arg_value>')) return region;
+  const valueEnd = text.indexOf('</arg_value>', region.end);
+  if (valueEnd < 0) return region;
+  const close = /^(?:\s*<arg_key>[^<]*<\/arg_key>\s*<arg_value>[\s\S]*?<\/arg_value>)*\s*<\/tool_call>/.exec(
+    text.slice(valueEnd + '</arg_value>'.length),
+  );
+  if (!close || text.slice(region.end, valueEnd).includes('<tool_call>')) return region;
+  const end = valueEnd + '</arg_value>'.length + close[0].length - '</tool_call>'.length;
+  return { ...region, end, outerEnd: end + '</tool_call>'.length };
+}
+
 function read(state: Extraction): void {
   if (!state.work.includes('<tool_call>')) return;
-  for (const region of markerRegions(state.work, /<tool_call>/, /<\/tool_call>/)) {
+  let blankedTo = 0;
+  for (const found of markerRegions(state.work, /<tool_call>/, /<\/tool_call>/)) {
+    const region = throughOpenValue(state.work, found);
+    if (region.outer < blankedTo) continue;
     const body = state.work.slice(region.start, region.end);
     if (/^\s*(?:[{[]|<function|<parameter|$)/.test(body)) continue;
-    if (readGlmBody(state, { position: region.outer, body, closed: region.closed, format: 'glm45' }))
+    if (readGlmBody(state, { position: region.outer, body, closed: region.closed, format: 'glm45' })) {
       state.blank(region.outer, region.outerEnd);
+      blankedTo = region.outerEnd;
+    }
   }
 }
 

@@ -3,7 +3,8 @@
  * specific tokens first (a MiniMax-M3 namespace before the <tool_call> it
  * wraps, DSML and Step-3 before DeepSeek's <｜tool▁sep｜>, FunctionGemma
  * before Gemma's bare `call:`, Qwen3-Coder, GLM and Hunyuan bodies before
- * Hermes JSON in the same <tool_call>, bare Python lists last). The detected
+ * Hermes JSON in the same <tool_call>, bare Python lists, then morph-XML's
+ * offered-name tags, last: every other format's tags are read by then). The detected
  * family's parser runs before all of them (extract.ts).
  */
 import type { ToolFormatId } from '../../../types/tool-formats.js';
@@ -35,6 +36,7 @@ import { minicpm5 } from './minicpm5.js';
 import { minimaxM2 } from './minimax-m2.js';
 import { minimaxM3 } from './minimax-m3.js';
 import { mistral } from './mistral.js';
+import { morphXml } from './morph-xml.js';
 import { nemotron } from './nemotron.js';
 import { olmo3 } from './olmo3.js';
 import { plamo3 } from './plamo3.js';
@@ -86,6 +88,7 @@ export const FORMAT_PARSERS: readonly FormatParser[] = [
   llama3,
   functools,
   pythonic,
+  morphXml,
 ];
 
 /** The parser that reads a format; undefined for the formats the generic cascade reads (xLAM's JSON). */

@@ -15,7 +15,29 @@ import type { FormatParser } from './types.js';
 
 const BEGIN = /<\|tool_call_begin\|>/g;
 const ARGUMENT = '<|tool_call_argument_begin|>';
-const STOP = /<\|tool_call_end\|>|<\|tool_call_begin\|>|<\|tool_calls_section_end\|>|<\|tool_calls_section_begin\|>/;
+const STOP = /<\|tool_call_end\|>|<\|tool_call_begin\|>|<\|tool_calls_section_end\|>|<\|tool_calls_section_begin\|>/g;
+
+/**
+ * The first end token of a JSON body that is not inside one of its strings:
+ * `{"text": "inside <|tool_calls_section_end|> marker"}` quotes the token, it
+ * does not end the call (lmdeploy test_kimi_k2_tool_parser.py).
+ */
+function stopOf(body: string): RegExpExecArray | null {
+  const json = /^\s*[{[]/.test(body);
+  let inString = false;
+  let scanned = 0;
+  STOP.lastIndex = 0;
+  for (let stop = STOP.exec(body); stop; stop = STOP.exec(body)) {
+    if (!json) return stop;
+    for (; scanned < stop.index; scanned++) {
+      const char = body[scanned];
+      if (char === '\\' && inString) scanned++;
+      else if (char === '"') inString = !inString;
+    }
+    if (!inString) return stop;
+  }
+  return null;
+}
 
 function read(state: Extraction): void {
   if (!state.work.includes('<|tool_call_begin|>')) return;
@@ -38,7 +60,7 @@ function read(state: Extraction): void {
     }
     const id = state.work.slice(headStart, argumentAt).trim();
     const bodyStart = argumentAt + ARGUMENT.length;
-    const stop = STOP.exec(state.work.slice(bodyStart));
+    const stop = stopOf(state.work.slice(bodyStart));
     const bodyEnd = stop ? bodyStart + stop.index : state.work.length;
     const endToken = stop && stop[0] === '<|tool_call_end|>' ? stop[0].length : 0;
     const parsed = /^(?:functions\.)?([^\s:]+):(\d+)$/.exec(id);

@@ -18,24 +18,33 @@
  * missing. A call closes with </function> (or </tool_call>, or the next
  * call's opening tag); a body of parameters that runs to the end of the reply
  * was cut off. Seed-OSS (seed-oss.ts) wraps the same body in <seed:tool_call>
- * and writes values inline (its newlines are data).
+ * and writes values inline (a newline on both sides is the wrapping above).
  */
 import { resolveToolName } from '../normalize.js';
 import { markerRegions, type Extraction } from '../state.js';
 import type { CallFormat } from '../types.js';
 import type { FormatParser } from './types.js';
-import { tagValue, unwrapArguments } from './values.js';
+import { tagValue, unwrapArguments, type TemplateNewlines } from './values.js';
 
 const OPEN = /<function\s*=\s*["']?([^>\s"']+)["']?\s*>|<function\s+name\s*=\s*["']([^"']+)["']\s*>/;
 const CLOSE = /<\/function>|<\/tool_call>|<\/seed:tool_call>/;
-const PARAMETER = /<parameter\s*=\s*["']?([^>\s"']+)["']?\s*>([\s\S]*?)(?:<\/parameter>|(?=<parameter\s*=)|$)/g;
+/** `<parameter=KEY>`, or Seed's `<parameter name="KEY" string="true">` (string="true": the value is text) */
+const PARAMETER = new RegExp(
+  String.raw`<parameter(?:\s*=\s*["']?([^>\s"']+)["']?|\s+name\s*=\s*["']([^"']+)["']((?:\s+[\w-]+\s*=\s*["'][^"']*["'])*))\s*>` +
+    String.raw`([\s\S]*?)(?:<\/parameter>|(?=<parameter[\s=])|$)`,
+  'g',
+);
 
-function parameters(body: string, repairs: string[], templateNewlines: boolean): Record<string, unknown> {
+function parameters(body: string, repairs: string[], templateNewlines: TemplateNewlines): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const parameter of body.matchAll(PARAMETER)) {
-    const raw = parameter[2]!.replace(/<\/parameter>/g, '');
+    const raw = parameter[4]!.replace(/<\/parameter>/g, '');
     if (!parameter[0].endsWith('</parameter>')) repairs.push('missing </parameter>');
-    args[parameter[1]!] = tagValue(raw, repairs, { templateNewlines });
+    const text = /\bstring\s*=\s*["']true["']/.test(parameter[3] ?? '');
+    args[(parameter[1] ?? parameter[2])!] = tagValue(raw, repairs, {
+      templateNewlines,
+      ...(text ? { scalars: 'text' } : {}),
+    });
   }
   return args;
 }
@@ -43,7 +52,13 @@ function parameters(body: string, repairs: string[], templateNewlines: boolean):
 /** The <function=…> calls whose opening tag lies in [from, to). */
 export function readFunctionTags(
   state: Extraction,
-  options: { from: number; to: number; format: CallFormat; closedAtEnd?: boolean; templateNewlines?: boolean },
+  options: {
+    from: number;
+    to: number;
+    format: CallFormat;
+    closedAtEnd?: boolean;
+    templateNewlines?: TemplateNewlines;
+  },
 ): number {
   let count = 0;
   const slice = state.work.slice(options.from, options.to);
@@ -51,7 +66,7 @@ export function readFunctionTags(
     const outer = options.from + region.outer;
     const name = resolveToolName((region.match[1] ?? region.match[2])!, state.knownTools);
     const body = slice.slice(region.start, region.end);
-    if (!/<parameter\s*=/.test(body) && body.trim() !== '' && !/^\s*<\/?(?:tool_call|function)/.test(body)) {
+    if (!/<parameter[\s=]/.test(body) && body.trim() !== '' && !/^\s*<\/?(?:tool_call|function)/.test(body)) {
       continue; // a JSON body: function-tag.ts reads it
     }
     // parameters written between <tool_call> and <function=…> belong to this call

@@ -9,6 +9,12 @@
  *   </seed:tool_call>
  *
  * The Qwen3-Coder body (qwen3-coder.ts reads it) in Seed's own envelope.
+ * The template writes a value inline (`<parameter=K>value</parameter>`), but
+ * the model often wraps it in newlines as Qwen3-Coder does
+ * (`<parameter=K>\nvalue\n</parameter>`, llama.cpp test-seed-oss.cpp): a
+ * value with a newline on both sides loses those two (vLLM and SGLang
+ * seed_oss strip one leading and one trailing newline); a value that only
+ * ends in one keeps it (code, llama.cpp test-chat.cpp inside_quotes).
  * Reasoning is <seed:think>…</seed:think> (thinking.ts): a call drafted there
  * is not made.
  */
@@ -23,7 +29,7 @@ function read(state: Extraction): void {
       to: region.end,
       format: 'seed_oss',
       closedAtEnd: region.closed,
-      templateNewlines: false,
+      templateNewlines: 'paired',
     });
     state.blank(region.outer, region.start);
     if (region.closed) state.blank(region.end, region.outerEnd);

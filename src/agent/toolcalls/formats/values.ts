@@ -5,23 +5,34 @@
  * boolean, null, array or object (or the Python literals True/False/None)
  * is that; any other value is the string as written — its whitespace is
  * data (code, file bodies); only where the template puts a newline on each
- * side of the value (Qwen3-Coder: `templateNewlines`) are those two not. With `scalars: 'text'` (templates that write every scalar as
- * text: MiniMax, dots) numbers and booleans stay text; the tool's schema
- * types them (validate.ts) before the call runs.
+ * side of the value (Qwen3-Coder: `templateNewlines: true`) are those two
+ * not. With `templateNewlines: 'paired'` (Seed-OSS: the template writes the
+ * value inline, the model often wraps it as Qwen3-Coder does) one newline is
+ * dropped from each side only when the value has one on both sides, so a
+ * code value that merely ends in a newline keeps it. With `scalars: 'text'`
+ * (templates that write every scalar as text: MiniMax, dots) numbers and
+ * booleans stay text; the tool's schema types them (validate.ts) before the
+ * call runs.
  */
 import { isPlainObject } from '../arguments.js';
 import { parseJsonLenient } from '../json-lenient.js';
+
+/** Which newlines around a value are the template's, not the value's (see tagValue). */
+export type TemplateNewlines = boolean | 'paired';
 
 const JSON_SCALAR = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/;
 
 export function tagValue(
   raw: string,
   repairs: string[],
-  options: { scalars?: 'typed' | 'text'; templateNewlines?: boolean } = {},
+  options: { scalars?: 'typed' | 'text'; templateNewlines?: TemplateNewlines } = {},
 ): unknown {
   const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(raw);
   if (cdata) return cdata[1]!;
-  const body = options.templateNewlines ? raw.replace(/^\r?\n/, '').replace(/\r?\n$/, '') : raw;
+  const wrapped =
+    options.templateNewlines === true ||
+    (options.templateNewlines === 'paired' && /^\r?\n[\s\S]*\n$/.test(raw) && raw.trim() !== '');
+  const body = wrapped ? raw.replace(/^\r?\n/, '').replace(/\r?\n$/, '') : raw;
   const trimmed = body.trim();
   if (options.scalars !== 'text' && JSON_SCALAR.test(trimmed)) return JSON.parse(trimmed) as unknown;
   if (options.scalars !== 'text' && /^(?:True|False|None)$/.test(trimmed)) {
