@@ -10,6 +10,7 @@ import { isAppError } from '../errors.js';
 import { lastUserText, turn, type RecordedRequest } from '../agent-test/scripted-llm-server.js';
 import { askWith, auditRows, startHarness, type Harness } from './fixtures/harness.js';
 import type { AgentEvent } from './types.js';
+import { saysTrigger } from './agent.js';
 
 const NOW = '2026-11-25T10:00:00+08:00';
 
@@ -230,8 +231,9 @@ describe('the model loop', () => {
       assert.equal(answer.error?.code, 'TOOL_ARGUMENTS_INVALID');
       assert.match(
         answer.answer,
-        /I could not complete this: the model's tool calls were still unusable after 3 retries/,
+        /I could not complete this: the AI model's steps could not be carried out, even after several tries/,
       );
+      assert.match(answer.error?.message ?? '', /after 3 retries \(agent\.max_retries\)/, 'the cause, for the admin');
       assert.match(answer.answer, /What I tried:\n- step 1: /);
       assert.match(answer.answer, /What is line A's output this week\?/, 'lists questions the rules answer');
       assert.equal(events.filter((event) => event.type === 'retry').length, 4);
@@ -397,7 +399,8 @@ describe('the model loop', () => {
       assert.equal(local.llm!.chatRequests().length, 3);
       assert.equal(answer.tool_calls.length, 3);
       assert.equal(answer.error?.code, 'AGENT_MAX_STEPS');
-      assert.match(answer.answer, /no answer within 3 steps/);
+      assert.match(answer.answer, /the AI model took 3 steps without reaching an answer/);
+      assert.match(answer.error?.message ?? '', /no answer within 3 steps \(agent\.max_steps\)/);
     } finally {
       await local.close();
     }
@@ -421,6 +424,27 @@ describe('the model loop', () => {
     assert.equal(answer.mode, 'model');
     const system = systemOf(harness.llm!.chatRequests()[before]!);
     assert.match(system, /## Procedure: oncall_check\n.*\n# Purpose\nCheck whether the on-call engineer/);
+  });
+
+  test('a Markdown procedure is not in the prompt of a question that is not for it', async () => {
+    for (const question of [
+      'Which conveyor on line B is due for maintenance next week?',
+      'Compare line A and line C defect rates in November',
+      'open work orders for the press',
+    ]) {
+      const before = harness.llm!.chatRequests().length;
+      harness.llm!.push(turn.text('An answer.'));
+      const { answer } = await askWith(harness, question);
+      assert.equal(answer.mode, 'model');
+      assert.doesNotMatch(systemOf(harness.llm!.chatRequests()[before]!), /## Procedure/, question);
+    }
+  });
+
+  test('saysTrigger: a trigger phrase, spaces, case and hyphens aside', () => {
+    assert.equal(saysTrigger('Who is the ON-CALL engineer?', ['on call engineer']), true);
+    assert.equal(saysTrigger('今天值班的是谁', ['值班']), true);
+    assert.equal(saysTrigger('conveyor maintenance', ['值班', 'on-call', 'public holiday']), false);
+    assert.equal(saysTrigger('anything', undefined), false);
   });
 
   test('thinking blocks are not part of the answer', async () => {
@@ -491,15 +515,21 @@ describe('model trouble: rules-only mode with one notice', () => {
       const first = await askWith(harness, 'records of line A?');
       const notices = first.events.filter((event) => event.type === 'notice');
       assert.equal(notices.length, 1);
-      assert.match((notices[0] as { message: string }).message, /no model is reachable .*did not answer within 300 ms/);
+      // the operator reads plain words; the cause is the notice's detail (the CLI and the log show it)
+      assert.match((notices[0] as { message: string }).message, /^The AI model is not available right now/);
+      assert.match((notices[0] as { detail: string }).detail, /no model is reachable .*did not answer within 300 ms/);
       assert.equal(first.answer.error?.code, 'LLM_TIMEOUT');
-      assert.match(first.answer.answer, /the model call failed \(LLM_TIMEOUT/);
+      assert.match(first.answer.answer, /the AI model did not answer in time/);
+      assert.match(first.answer.error?.message ?? '', /^LLM_TIMEOUT: /);
       const calls = harness.llm!.chatRequests().length;
       const second = await askWith(harness, "What is line A's output?");
       assert.equal(second.events.filter((event) => event.type === 'notice').length, 0, 'said once');
       assert.equal(harness.llm!.chatRequests().length, calls, 'no model call while down');
       assert.equal(second.answer.mode, 'rules');
-      assert.match(second.answer.answer, /No model is reachable right now .* I still need: period/s);
+      assert.match(
+        second.answer.answer,
+        /needs the AI model, which is not available right now.* I still need: period/s,
+      );
       // the model comes back: the next question after the re-probe interval uses it
       await new Promise((resolve) => setTimeout(resolve, 250));
       harness.llm!.push(turn.text('Back online.'));
@@ -508,7 +538,7 @@ describe('model trouble: rules-only mode with one notice', () => {
       assert.equal(third.answer.answer, 'Back online.');
       assert.match(
         (third.events.find((event) => event.type === 'notice') as { message: string }).message,
-        /reachable again/,
+        /The AI model is back/,
       );
     } finally {
       await harness.close();
@@ -521,7 +551,9 @@ describe('model trouble: rules-only mode with one notice', () => {
       const first = await askWith(harness, "What is line B's output?");
       assert.equal(first.events.filter((event) => event.type === 'notice').length, 1);
       assert.equal(first.answer.error?.code, 'LLM_ERROR');
-      assert.match(first.answer.answer, /HTTP 500: CUDA out of memory/);
+      assert.match(first.answer.answer, /the AI model ran into an error/);
+      assert.doesNotMatch(first.answer.answer, /CUDA|HTTP 500/, 'the cause is for the admin');
+      assert.match(first.answer.error?.message ?? '', /HTTP 500: CUDA out of memory/);
       const second = await askWith(harness, "What is line B's output this week?");
       assert.equal(second.answer.mode, 'rules');
       assert.match(second.answer.answer, /line B: \d+ pcs/);
@@ -537,7 +569,8 @@ describe('model trouble: rules-only mode with one notice', () => {
       const first = await askWith(harness, 'why is the sky blue?');
       assert.equal(first.answer.mode, 'rules');
       assert.equal(first.answer.error?.code, 'LLM_UNAVAILABLE');
-      assert.match(first.answer.answer, /No model is reachable right now \(no model endpoint is configured/);
+      assert.match(first.answer.answer, /^This question needs the AI model, which is not available right now/);
+      assert.doesNotMatch(first.answer.answer, /base_url|endpoint/, 'no config keys for the operator');
       assert.match(first.answer.answer, /- What is line A's output this week\?/);
       assert.equal(first.events.filter((event) => event.type === 'notice').length, 1);
       const second = await askWith(harness, "What is line C's output today?");
@@ -545,7 +578,7 @@ describe('model trouble: rules-only mode with one notice', () => {
       assert.match(second.answer.answer, /line C: \d+ pcs/);
       assert.equal(second.events.filter((event) => event.type === 'notice').length, 0);
       const chinese = await askWith(harness, '天空为什么是蓝色的？');
-      assert.match(chinese.answer.answer, /目前无法使用模型/);
+      assert.match(chinese.answer.answer, /模型现在不可用/);
     } finally {
       await harness.close();
     }

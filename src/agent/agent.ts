@@ -15,6 +15,8 @@
  */
 import { formatForModelId, type ToolFormatId } from '../types/tool-formats.js';
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
 import { now } from '../clock.js';
@@ -34,8 +36,10 @@ import { foldExtractive, foldHistory } from './summarize.js';
 import { buildSystemPrompt } from './prompt.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { runModelLoop, type LoopOutcome } from './loop.js';
-import { couldNotCompleteReply, noModelReply } from './replies.js';
+import { couldNotCompleteReply, modelNoticeText, noModelReply, ruleFailureText, unhonouredText } from './replies.js';
 import { runSkillAudited, type AgentAudit } from './skill-run.js';
+import { missingExplicit } from '../skills/contract.js';
+import { budgetReply, dependencyFailure, dependencyReply, languageOf } from './dependency-replies.js';
 
 export interface AgentOptions {
   config: Config;
@@ -69,18 +73,27 @@ type Outcome = {
 const HISTORY_ANSWER_MAX = 64 * 1024;
 
 /**
- * One question's approvals: a request the admin already approved for this
- * question (same skill, version, arguments) is not asked again; any other is.
+ * One question's approvals: each approval covers one run. A call asks the
+ * approver every time, unless a credit is left for exactly that request (the
+ * gate of an approved Markdown procedure leaves one for the procedure's own run).
  */
-function bindApprovals(approve: SkillRunContext['approve'], question: string): SkillRunContext['approve'] {
-  if (!approve) return undefined;
-  const granted = new Set<string>();
-  return async (request: ApprovalRequest) => {
-    const key = approvalKey(request);
-    if (granted.has(key)) return true;
-    const approved = await approve({ ...request, question: request.question ?? question });
-    if (approved) granted.add(key);
-    return approved;
+function bindApprovals(
+  approve: SkillRunContext['approve'],
+  question: string,
+): { approve: SkillRunContext['approve']; credit: (request: ApprovalRequest) => void } {
+  if (!approve) return { approve: undefined, credit: () => undefined };
+  const credits = new Map<string, number>();
+  return {
+    credit: (request) => credits.set(approvalKey(request), (credits.get(approvalKey(request)) ?? 0) + 1),
+    approve: async (request: ApprovalRequest) => {
+      const key = approvalKey(request);
+      const left = credits.get(key) ?? 0;
+      if (left > 0) {
+        credits.set(key, left - 1);
+        return true;
+      }
+      return approve({ ...request, question: request.question ?? question });
+    },
   };
 }
 
@@ -88,6 +101,12 @@ function bindApprovals(approve: SkillRunContext['approve'], question: string): S
 class ToolCallRecorder {
   readonly records: ToolCallRecord[] = [];
   private readonly started = new Map<string, { name: string; arguments: Record<string, unknown> }>();
+
+  /** tools called and not answered yet (what a question out of budget was waiting for) */
+  pending(): string[] {
+    const ended = new Set(this.records.map((record) => record.id));
+    return [...this.started.entries()].filter(([id]) => !ended.has(id)).map(([, call]) => call.name);
+  }
 
   observe(event: AgentEvent): void {
     if (event.type === 'tool-call-start') this.started.set(event.id, { name: event.name, arguments: event.arguments });
@@ -116,9 +135,22 @@ type QuestionContext = {
   audit: AgentAudit;
   traceId: string;
   approve?: SkillRunContext['approve'];
+  /** one more run of exactly this request without asking (the approved procedure's own run) */
+  creditApproval?: ((request: ApprovalRequest) => void) | undefined;
   /** an approval-gated Markdown procedure an admin approved for this question: only it, only its tools */
   approved?: GatedSkill | undefined;
+  /** this question's own skill pins (name → range) */
+  versions?: Record<string, string> | undefined;
+  /** when the question's budget ends (epoch ms, agent.question_budget_s) */
+  deadline: number;
 };
+
+/** Whether the question says one of a procedure's trigger phrases (case, spaces and hyphens aside). */
+export function saysTrigger(question: string, triggers: readonly string[] | undefined): boolean {
+  const flat = (text: string): string => text.toLowerCase().replace(/[\s_-]+/g, '');
+  const asked = flat(question);
+  return (triggers ?? []).some((trigger) => flat(trigger).length > 1 && asked.includes(flat(trigger)));
+}
 
 export class Agent {
   readonly memory: SessionMemory;
@@ -154,7 +186,15 @@ export class Agent {
 
   async ask(options: AskOptions): Promise<AgentAnswer> {
     const traceId = options.traceId ?? randomUUID();
-    const signal = options.signal ?? new AbortController().signal;
+    const callerSignal = options.signal ?? new AbortController().signal;
+    // the question's budget: every model step, tool call, skill and retry inside it (a ref'd timer, see engine.ts)
+    const budgetS = this.options.config.agent.question_budget_s;
+    const deadline = Date.now() + budgetS * 1000;
+    const budget = new AbortController();
+    const budgetTimer = setTimeout(() => budget.abort(), budgetS * 1000);
+    const signal = AbortSignal.any([callerSignal, budget.signal]);
+    // a model reply's tool calls run at once, each listening to this signal until it ends: no leak (issue 30)
+    setMaxListeners(1000, signal);
     const recorder = new ToolCallRecorder();
     const emit = (event: AgentEvent): void => {
       recorder.observe(event);
@@ -167,7 +207,7 @@ export class Agent {
     this.memory.releaseIdle();
     const opened = this.memory.startTurn(
       { sessionId: options.sessionId, userId: options.userId },
-      signal.aborted ? undefined : options.question,
+      callerSignal.aborted ? undefined : options.question,
     );
     const session = opened.session;
     const log = this.log.child({ session: session.id, trace: traceId });
@@ -176,6 +216,7 @@ export class Agent {
     try {
       if (signal.aborted) throw new AppError('CANCELLED', 'the question was cancelled');
       const history = opened.history!;
+      const approvals = bindApprovals(options.approve, options.question);
       const outcome = await this.answer({
         question: options.question,
         session,
@@ -185,7 +226,10 @@ export class Agent {
         log,
         audit,
         traceId,
-        approve: bindApprovals(options.approve, options.question),
+        approve: approvals.approve,
+        creditApproval: approvals.credit,
+        versions: options.versions,
+        deadline,
       });
       const answer: AgentAnswer = {
         answer: outcome.answer,
@@ -213,13 +257,67 @@ export class Agent {
       emit({ type: 'answer', answer });
       return answer;
     } catch (error) {
+      if (budget.signal.aborted && !callerSignal.aborted)
+        return this.outOfBudget({ question: options.question, session, log, emit, recorder, traceId, budgetS });
       const appError = signal.aborted
         ? new AppError('CANCELLED', 'the question was cancelled', { cause: error })
         : toAppError(error);
       log.warn({ code: appError.code, err: appError.message }, 'ask-failed');
       emit({ type: 'error', code: appError.code, message: appError.message });
       throw appError;
+    } finally {
+      clearTimeout(budgetTimer);
+      // the question is over: its signal lets go of whatever still listens to it (an AbortSignal.any() signal with
+      // a listener is kept alive until it aborts — see the same step in src/skills/engine.ts)
+      budget.abort();
     }
+  }
+
+  /**
+   * The question ran out of its budget (agent.question_budget_s): an honest
+   * answer naming the service it was still waiting for; the cause (tools in
+   * flight, their servers and breakers) goes to the log.
+   */
+  private outOfBudget(context: {
+    question: string;
+    session: Session;
+    log: Logger;
+    emit: (event: AgentEvent) => void;
+    recorder: ToolCallRecorder;
+    traceId: string;
+    budgetS: number;
+  }): AgentAnswer {
+    const { recorder, budgetS } = context;
+    const tools = this.options.tools;
+    const waiting = recorder.pending();
+    const failed = recorder.records.filter((record) => !record.ok).map((record) => record.name);
+    const suspects = [...waiting, ...failed.reverse()];
+    const server = suspects
+      .map((name) => tools.health?.(name).server ?? tools.listTools().find((tool) => tool.name === name)?.server)
+      .find((name) => name !== undefined && name !== null);
+    const language = languageOf(context.question);
+    const message = `the question did not finish within its budget of ${budgetS} s (agent.question_budget_s)`;
+    context.log.warn(
+      {
+        budget_s: budgetS,
+        waiting_for: waiting,
+        failed_tools: failed,
+        server: server ?? null,
+        servers: (tools as { status?: () => unknown }).status?.(),
+      },
+      'question-budget-exhausted',
+    );
+    const answer: AgentAnswer = {
+      answer: budgetReply({ language, budgetS, server }),
+      mode: 'rules',
+      tool_calls: recorder.records,
+      session: context.session.id,
+      trace_id: context.traceId,
+      error: { code: 'QUESTION_BUDGET', message: server ? `${message}; waiting for the "${server}" server` : message },
+    };
+    this.memory.finishTurn(context.session, { answer: answer.answer });
+    context.emit({ type: 'answer', answer });
+    return answer;
   }
 
   private async answer(context: QuestionContext & { question: string; history: MemoryContext }): Promise<Outcome> {
@@ -227,14 +325,52 @@ export class Agent {
     const { skills } = this.options;
     // the first question reads what the router needs from the plant (equipment names), not the start
     await skills.prepare?.();
-    const decision = skills.route(question, { previous: session.slots });
+    let decision = skills.route(question, { previous: session.slots });
     const language = decision.language;
     context.log.debug({ decision }, 'route');
-    const isMarkdown =
-      decision.kind === 'skill' && skills.list().find((info) => info.name === decision.skill)?.kind === 'markdown';
+    const routedName = decision.kind === 'skill' ? decision.skill : undefined;
+    const routedInfo = routedName ? skills.list().find((info) => info.name === routedName) : undefined;
+    const isMarkdown = routedInfo?.kind === 'markdown';
+
+    // dependency health before dispatch: the rules chose a skill that cannot run now — say what is down, plainly
+    if (decision.kind === 'none' && decision.unavailable) {
+      const { unavailable } = decision;
+      context.log.warn(
+        {
+          skill: unavailable.skill,
+          server: unavailable.server ?? null,
+          state: unavailable.state,
+          reason: unavailable.reason,
+        },
+        'skill-unavailable',
+      );
+      // the audit log is the first place to look: the skill the question needed, not run, and why
+      context.audit({
+        server: 'skills',
+        tool_name: unavailable.skill,
+        parameters: {},
+        result_summary: `not run: ${unavailable.reason}`,
+        duration_ms: 0,
+        success: false,
+        error_code: 'SKILL_UNAVAILABLE',
+      });
+      return {
+        answer: dependencyReply(unavailable, language),
+        mode: 'rules',
+        skill: unavailable.skill,
+        error: { code: 'SKILL_UNAVAILABLE', message: unavailable.reason },
+      };
+    }
+    // an `explicit` parameter the rules did not give is a missing slot: asked for, never defaulted
+    if (decision.kind === 'skill' && routedInfo) {
+      const { missing } = decision;
+      const unsaid = missingExplicit(routedInfo, decision.args).filter((name) => !missing.includes(name));
+      // a new decision: the routed one may be remembered (route-memo.ts) and is never changed
+      if (unsaid.length > 0) decision = { ...decision, missing: [...missing, ...unsaid] };
+    }
 
     // 0. a procedure that needs an admin's approval: nothing reaches the model, no tool runs, before one approves
-    const gated = approvalFor(skills, question, decision);
+    const gated = approvalFor(skills, { question, decision, versions: context.versions });
     if (gated?.kind === 'markdown') {
       const refused = await this.askApproval(gated, context, language);
       if (refused) return refused;
@@ -244,30 +380,55 @@ export class Agent {
     // 0b. several questions in one ("…, and is the on-call engineer on a holiday today?"): each part
     //    answered by the rules when every part routes to a skill with every slot filled
     if (!context.approved && decision.kind === 'none' && decision.parts && decision.parts.length > 1) {
-      const answered = await this.answerParts(decision.parts, { ...context, language });
+      const answered = await this.answerParts(
+        { parts: decision.parts, routed: decision.routed },
+        { ...context, language },
+      );
       if (answered) return answered;
     }
 
     // 1. rules first: a skill with every slot filled runs without a model
     let ruleError: string | undefined;
+    let ruleFailure: AppError | undefined;
     if (decision.kind === 'skill' && decision.missing.length === 0 && !(isMarkdown && this.gate.isUp())) {
       emit({ type: 'mode', mode: 'rules', reason: `rules: ${decision.reason}` });
       const ran = await this.runSkill(decision.skill, decision.args, { ...context, language });
       if (ran.ok) return this.fromSkill(decision.skill, decision.args, ran.result);
-      ruleError = ran.error.message;
+      const down = dependencyFailure(decision.skill, ran.error);
+      if (down) return this.dependencyOutcome(down, { ...context, language });
+      ruleError = this.failureText(ran.error, language);
+      ruleFailure = ran.error;
+      // an action an admin approved (a maintenance script, a critical step) that ran and failed: its failure is
+      // the answer. The model could only ask for the same action again, and the admin for a second approval.
+      const info =
+        this.options.skills.version?.(decision.skill, context.versions?.[decision.skill]) ??
+        this.options.skills.list().find((entry) => entry.name === decision.skill);
+      if (info?.needsApproval || info?.critical) {
+        return {
+          answer: ruleError,
+          mode: 'rules',
+          skill: decision.skill,
+          error: { code: ran.error.code, message: ran.error.message },
+        };
+      }
     }
 
     // 2. the model, when one is reachable
     const status = await this.gate.status();
     if (status.notice) {
-      emit({ type: 'notice', message: status.notice });
+      // the operator reads plain words; the cause (endpoint, config key) goes to the log
+      emit({
+        type: 'notice',
+        message: modelNoticeText(language, status.available ? 'back' : 'down'),
+        detail: status.notice,
+      });
       context.log.warn({ notice: status.notice }, 'notice');
     }
     if (status.available) {
       emit({
         type: 'mode',
         mode: 'model',
-        reason: ruleError ? `the rules failed (${ruleError}); asking the model` : decision.reason,
+        reason: ruleFailure ? `the rules failed (${ruleFailure.code}); asking the model` : decision.reason,
       });
       await foldHistory({
         memory: this.memory,
@@ -292,7 +453,7 @@ export class Agent {
       if (outcome.kind === 'model-failed' && meansModelDown(outcome.error)) {
         const notice = this.gate.markDown(outcome.error);
         if (notice) {
-          emit({ type: 'notice', message: notice });
+          emit({ type: 'notice', message: modelNoticeText(language, 'down'), detail: notice });
           context.log.warn({ notice }, 'notice');
         }
       }
@@ -306,7 +467,28 @@ export class Agent {
     if (decision.kind === 'skill' && decision.missing.length === 0 && ruleError === undefined) {
       const ran = await this.runSkill(decision.skill, decision.args, { ...context, language });
       if (ran.ok) return this.fromSkill(decision.skill, decision.args, ran.result);
-      ruleError = ran.error.message;
+      const down = dependencyFailure(decision.skill, ran.error);
+      if (down) return this.dependencyOutcome(down, { ...context, language });
+      ruleError = this.failureText(ran.error, language);
+      ruleFailure = ran.error;
+    }
+    // the rules ran and failed: that is the answer (the model would not have helped), not "no model"
+    if (ruleFailure && ruleError) {
+      return {
+        answer: ruleError,
+        mode: 'rules',
+        skill: decision.kind === 'skill' ? decision.skill : undefined,
+        error: { code: ruleFailure.code, message: ruleFailure.message },
+      };
+    }
+    // an honest "the data does not record that" is an answer, not a failure
+    if (
+      decision.kind === 'none' &&
+      decision.unhonoured &&
+      decision.unhonoured.length > 0 &&
+      decision.unhonoured.every((entry) => entry.kind === 'not_recorded')
+    ) {
+      return { answer: unhonouredText(language, decision.unhonoured) ?? '', mode: 'rules' };
     }
     return {
       answer: noModelReply({
@@ -320,6 +502,27 @@ export class Agent {
       }),
       mode: 'rules',
       error: { code: 'LLM_UNAVAILABLE', message: status.reason },
+    };
+  }
+
+  /** A skill its server let down: plain words for the operator, the cause in the log. */
+  private dependencyOutcome(
+    down: NonNullable<ReturnType<typeof dependencyFailure>>,
+    context: QuestionContext & { language: Language },
+  ): Outcome {
+    context.log.warn(
+      { skill: down.skill, server: down.server ?? null, state: down.state, reason: down.reason },
+      'skill-dependency-failed',
+    );
+    return {
+      answer: dependencyReply(down, context.language),
+      mode: 'rules',
+      skill: down.skill,
+      error: {
+        code:
+          down.state === 'busy' ? 'MCP_SERVER_BUSY' : down.state === 'pinned' ? 'SKILL_VERSION' : 'SKILL_UNAVAILABLE',
+        message: down.reason,
+      },
     };
   }
 
@@ -374,6 +577,8 @@ export class Agent {
       );
     }
     context.log.info({ skill, tools: gated.tools }, 'approval-granted');
+    // the procedure's one run (its code fallback, or the model calling it) is what this approval covers
+    context.creditApproval?.(gated.request);
     return undefined;
   }
 
@@ -404,13 +609,24 @@ export class Agent {
       mcpTools = mcpTools.filter((tool) => allowed.has(tool.name));
       relevant = skills.list().filter((info) => info.kind === 'code' && allowed.has(info.name) && !info.needsApproval);
     } else {
-      markdownNames = relevant.filter((info) => info.kind === 'markdown' && !gated(info.name)).map((info) => info.name);
+      // a procedure's whole text goes into the prompt only for a question that is for it: the rules routed the
+      // question to it, or the question says one of its trigger phrases. relevant() also answers skills that
+      // share a common word ("the", "line", "maintenance") or, with none matching, the first few: a model read
+      // the on-call procedure beside questions on conveyors, line comparisons and work orders.
+      markdownNames = relevant
+        .filter(
+          (info) =>
+            info.kind === 'markdown' &&
+            !gated(info.name) &&
+            saysTrigger(question, skills.markdown(info.name, context.versions?.[info.name])?.triggers),
+        )
+        .map((info) => info.name);
       if (decision.kind === 'skill' && !markdownNames.includes(decision.skill) && !gated(decision.skill)) {
-        if (skills.markdown(decision.skill)) markdownNames.unshift(decision.skill);
+        if (skills.markdown(decision.skill, context.versions?.[decision.skill])) markdownNames.unshift(decision.skill);
       }
     }
     const procedures = markdownNames.slice(0, 2).flatMap((name) => {
-      const markdown = skills.markdown(name);
+      const markdown = skills.markdown(name, context.versions?.[name]);
       return markdown ? [{ name, body: markdown.body }] : [];
     });
     const catalog = new ToolCatalog({ tools: mcpTools, skills: relevant, question });
@@ -456,6 +672,8 @@ export class Agent {
       audit: context.audit,
       log: context.log,
       toolFormat: toolFormatFor(config.llm.tool_format, context.client),
+      versions: context.versions,
+      deadline: context.deadline,
     });
   }
 
@@ -484,20 +702,33 @@ export class Agent {
       });
       const ran = await this.runSkill(decision.skill, args, context);
       if (ran.ok) return this.fromSkill(decision.skill, args, ran.result);
-      ruleError = ran.error.message;
+      ruleError = this.failureText(ran.error, language);
     }
+    // the operator's words; the admin's cause (code, endpoint, limit) is in `error` and the log
+    const zh = language === 'zh';
     const why =
       outcome.kind === 'model-failed'
-        ? language === 'zh'
-          ? `模型调用失败（${outcome.error.code}: ${outcome.error.message}）`
-          : `the model call failed (${outcome.error.code}: ${outcome.error.message})`
+        ? outcome.error.code === 'LLM_TIMEOUT'
+          ? zh
+            ? 'AI 模型没有及时回答'
+            : 'the AI model did not answer in time'
+          : zh
+            ? 'AI 模型出错了'
+            : 'the AI model ran into an error'
         : outcome.why === 'retries'
-          ? language === 'zh'
-            ? `模型的工具调用在 ${this.options.config.agent.max_retries} 次重试后仍然无效`
-            : `the model's tool calls were still unusable after ${this.options.config.agent.max_retries} retries`
-          : language === 'zh'
-            ? `模型在 ${outcome.steps} 步内没有给出答案（上限 agent.max_steps）`
-            : `the model gave no answer within ${outcome.steps} steps (the agent.max_steps limit)`;
+          ? zh
+            ? 'AI 模型几次给出的步骤都无法执行'
+            : "the AI model's steps could not be carried out, even after several tries"
+          : zh
+            ? `AI 模型用了 ${outcome.steps} 步仍没有得出答案`
+            : `the AI model took ${outcome.steps} steps without reaching an answer`;
+    const cause =
+      outcome.kind === 'model-failed'
+        ? `${outcome.error.code}: ${outcome.error.message}`
+        : outcome.why === 'retries'
+          ? `tool calls still unusable after ${this.options.config.agent.max_retries} retries (agent.max_retries)`
+          : `no answer within ${outcome.steps} steps (agent.max_steps)`;
+    context.log.warn({ cause }, 'model-did-not-complete');
     const code =
       outcome.kind === 'model-failed'
         ? outcome.error.code
@@ -513,7 +744,7 @@ export class Agent {
         ruleError,
       }),
       mode: 'model',
-      error: { code, message: why },
+      error: { code, message: cause },
     };
   }
 
@@ -534,6 +765,8 @@ export class Agent {
         signal: context.signal,
         tools: this.options.tools,
         onEvent: context.emit,
+        versions: context.versions,
+        deadline: context.deadline,
       },
       audit: context.audit,
       log: context.log,
@@ -542,32 +775,41 @@ export class Agent {
 
   /**
    * Each part of a question that asks several, answered by the rules in turn
-   * and joined under the operator's own words; undefined when any part needs
-   * more than the rules (then the whole question goes the usual way).
+   * and joined under the operator's own words. The router read each part with
+   * the earlier parts' slots (`routed`: "who was on call then" is the first
+   * part's day). When some part needs more than the rules: with a model, the
+   * whole question goes the usual way (undefined); without one, the parts the
+   * rules answer are answered and the others named, with why (issue 30).
    */
   private async answerParts(
-    parts: string[],
+    question: { parts: string[]; routed?: RouteDecision[] | undefined },
     context: QuestionContext & { language: Language; session: QuestionContext['session'] },
   ): Promise<Outcome | undefined> {
-    const routed = parts.map((part) => ({ part, decision: this.options.skills.route(part, {}) }));
-    if (!routed.every((entry) => entry.decision.kind === 'skill' && entry.decision.missing.length === 0))
-      return undefined;
+    const { parts } = question;
+    const decisions = question.routed ?? parts.map((part) => this.options.skills.route(part, {}));
+    const routed = parts.map((part, index) => ({ part, decision: decisions[index]! }));
+    const runs = (decision: RouteDecision): decision is Extract<RouteDecision, { kind: 'skill' }> =>
+      decision !== undefined && decision.kind === 'skill' && decision.missing.length === 0;
+    const answerable = routed.filter((entry) => runs(entry.decision)).length;
+    if (answerable === 0) return undefined;
+    if (answerable < parts.length && (await this.gate.status()).available) return undefined;
     context.emit({
       type: 'mode',
       mode: 'rules',
-      reason: `rules: ${parts.length} questions in one, each answered on its own`,
+      reason: `rules: ${parts.length} questions in one, ${answerable} answered by the rules`,
     });
     const sections: string[] = [];
     const data: unknown[] = [];
     let last: Outcome | undefined;
     for (const [index, entry] of routed.entries()) {
-      const decision = entry.decision as Extract<RouteDecision, { kind: 'skill' }>;
+      const decision = entry.decision;
+      if (!runs(decision)) {
+        sections.push(`**${index + 1}. ${entry.part}**\n\n${unansweredPart(decision, context.language)}`);
+        data.push({ part: entry.part, answered: false, reason: decision.reason });
+        continue;
+      }
       const ran = await this.runSkill(decision.skill, decision.args, context);
-      const body = ran.ok
-        ? ran.result.answer
-        : context.language === 'zh'
-          ? `规则尝试回答时失败：${ran.error.message}`
-          : `The rules tried and failed: ${ran.error.message}`;
+      const body = ran.ok ? ran.result.answer : this.failureText(ran.error, context.language);
       sections.push(`**${index + 1}. ${entry.part}**\n\n${body}`);
       data.push(
         ran.ok
@@ -585,6 +827,24 @@ export class Agent {
     };
   }
 
+  /** A failed rules attempt in the operator's words (the cause is in the log: skill-failed). */
+  private failureText(error: AppError, language: Language): string {
+    const script = error.details?.script;
+    return ruleFailureText(language, {
+      code: error.code,
+      script:
+        typeof script === 'string'
+          ? { name: script, runId: error.details?.run_id as number | undefined, state: error.details?.state as string }
+          : undefined,
+      // the database gone is the cause when a server that reads it could not start or names it
+      plantDataMissing:
+        !existsSync(this.options.config.plant.db) &&
+        (error.code === 'MCP_START_FAILED' ||
+          /could not start|cannot open database/.test(error.message) ||
+          error.message.includes(this.options.config.plant.db)),
+    });
+  }
+
   private fromSkill(skill: string, args: Record<string, unknown>, result: SkillResult): Outcome {
     return {
       answer: result.answer,
@@ -600,6 +860,32 @@ export class Agent {
   close(): void {
     clearInterval(this.idleTimer);
   }
+}
+
+/** the slots a part may lack, in the operator's words */
+const SLOT_NAMES: Record<string, { zh: string; en: string }> = {
+  period: { zh: '时间段（哪天、哪周、哪个月）', en: 'the period (which day, week or month)' },
+  date: { zh: '日期', en: 'the date' },
+  lines: { zh: '产线', en: 'the line' },
+  line: { zh: '产线', en: 'the line' },
+  equipment: { zh: '设备', en: 'the machine' },
+  symptom: { zh: '故障现象', en: 'the symptom' },
+  batches: { zh: '批次号', en: 'the batch number' },
+  assignee: { zh: '哪位工程师', en: 'which engineer' },
+};
+
+/** what a part the rules cannot answer lacks, said to the operator: the slot to name, or what it asked beyond them */
+function unansweredPart(decision: RouteDecision, language: Language): string {
+  const slot = (name: string): string => SLOT_NAMES[name]?.[language] ?? name;
+  const why =
+    decision.kind === 'none'
+      ? unhonouredText(language, decision.unhonoured)
+      : language === 'zh'
+        ? `还缺少：${decision.missing.map(slot).join('、')}。`
+        : `It still needs ${decision.missing.map(slot).join(', ')}.`;
+  return language === 'zh'
+    ? `这一部分规则无法回答，请单独再问一次${why ? `：\n${why}` : '。'}`
+    : `The rules cannot answer this part; please ask it on its own${why ? `:\n${why}` : '.'}`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { LlmClient } from '../llm/client.js';
 import { checkEmbeddedModel } from '../llm/embedded/model-file.js';
 import { McpManager } from '../mcp/index.js';
 import type { LazyOptions } from '../mcp/manager.js';
+import { toolCachePath } from '../mcp/static-health.js';
 import type { ToolCaller } from '../mcp/types.js';
 import type { SkillEngine } from '../skills/engine-types.js';
 import { openAgentDb } from '../store/agent-db.js';
@@ -169,7 +170,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
 export function lazyOptions(config: Pick<Config, 'mcp' | 'state'>): LazyOptions | undefined {
   const idleStopMs = config.mcp.idle_stop_s * 1000;
   if (!config.mcp.lazy_start || config.state.db === ':memory:') return idleStopMs > 0 ? { idleStopMs } : undefined;
-  return { toolCacheFile: path.join(path.dirname(path.resolve(config.state.db)), 'mcp-tools.json'), idleStopMs };
+  return { toolCacheFile: toolCachePath(config), idleStopMs };
 }
 
 async function shutDown(parts: {

@@ -22,6 +22,38 @@ test('a plain reply is the final answer, reasoning blocks removed', () => {
   assert.equal(cleanAnswer('<think>unterminated'), '');
 });
 
+test("a raw gpt-oss reply's answer is its final channel; other families' reasoning is removed", () => {
+  const harmony =
+    '<|channel|>analysis<|message|>The query returned 1.55%.<|end|>' +
+    '<|start|>assistant<|channel|>final<|message|>Line A: 1.55%<|return|>';
+  assert.deepEqual(readReply(reply(harmony), { ...options(), format: 'harmony' }), {
+    kind: 'answer',
+    text: 'Line A: 1.55%',
+  });
+  assert.equal(cleanAnswer('<|channel|>analysis<|message|>thinking only<|end|>'), '');
+  assert.equal(cleanAnswer('<seed:think>plan</seed:think>Line B: 2%'), 'Line B: 2%');
+  assert.equal(cleanAnswer('[THINK]plan[/THINK]Line C: 3%'), 'Line C: 3%');
+  assert.equal(cleanAnswer('<|START_THINKING|>plan<|END_THINKING|>Line D: 4%'), 'Line D: 4%');
+  assert.equal(cleanAnswer('x <|channel|> y'), 'x y', 'a lone token is scaffolding, the text is kept');
+});
+
+test('a GLM call cut off inside an argument is refused as cut off, even when a whole call ran before it', () => {
+  const text =
+    '<tool_call>count_records\n<arg_key>line</arg_key>\n<arg_value>A</arg_value>\n</tool_call>\n' +
+    '<tool_call>query_database\n<arg_key>sql</arg_key>\n<arg_value>SELECT SUM(defect_qty) FROM qual';
+  const read = readReply(reply(text), { ...options(), format: 'glm45' });
+  assert.equal(read.kind, 'calls');
+  if (read.kind !== 'calls') return;
+  assert.deepEqual(
+    read.calls.map((call) => [call.name, call.args ?? null, call.problem?.code ?? null]),
+    [
+      ['count_records', { line: 'A' }, null],
+      ['query_database', null, 'PARSE_FAILED'],
+    ],
+  );
+  assert.match(read.calls[1]!.problem!.message, /cut off/);
+});
+
 test('native calls keep their ids; unreadable arguments are a PARSE_FAILED problem of that call', () => {
   const read = readReply(
     reply('', [

@@ -38,11 +38,32 @@ export interface ReplyProblem {
 export type ReadReply =
   { kind: 'answer'; text: string } | { kind: 'calls'; calls: PendingCall[]; problem: ReplyProblem | undefined };
 
-const THINK = /<think>[\s\S]*?<\/think>|<think>[\s\S]*$/gi;
+/** Reasoning blocks of the families (thinking.ts lists them), closed or running to the end of the reply. */
+const REASONING = [
+  /<think(?:ing)?>[\s\S]*?(?:<\/think(?:ing)?>|$)/gi,
+  /<seed:think>[\s\S]*?(?:<\/seed:think>|$)/g,
+  /<\|START_THINKING\|>[\s\S]*?(?:<\|END_THINKING\|>|$)/g,
+  /\[THINK\][\s\S]*?(?:\[\/THINK\]|$)/g,
+];
+/** gpt-oss Harmony printed raw (a server without its parser): the final channel is the answer. */
+const HARMONY_FINAL = /<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?=<\|return\|>|<\|end\|>|<\|start\|>|$)/g;
+const HARMONY_ANALYSIS = /<\|channel\|>\s*analysis\s*<\|message\|>[\s\S]*?(?=<\|end\|>|<\|start\|>|$)/g;
+const HARMONY_TOKENS =
+  /<\|start\|>\s*assistant|<\|channel\|>\s*(?:final|commentary)?\s*(?:<\|message\|>)?|<\|(?:message|end|return|call)\|>/g;
 
-/** The answer without reasoning blocks some models print (<think>…</think>). */
+/**
+ * The answer without reasoning some models print (<think>…</think>, <seed:think>, Command's
+ * <|START_THINKING|>, Mistral's [THINK]) and without Harmony's channels: of a raw gpt-oss reply
+ * only the final channel's message is the answer (issue 31, the weak-model replay).
+ */
 export function cleanAnswer(text: string): string {
-  return text.replace(THINK, '').trim();
+  const finals = [...text.matchAll(HARMONY_FINAL)].map((match) => match[1]!.trim()).filter(Boolean);
+  if (finals.length > 0) return finals[finals.length - 1]!;
+  let out = text;
+  for (const pattern of REASONING) out = out.replace(pattern, '');
+  if (/<\|(?:channel|start|end|return)\|>/.test(out))
+    out = out.replace(HARMONY_ANALYSIS, '').replace(HARMONY_TOKENS, '');
+  return out.trim();
 }
 
 /** A native call's arguments string: what readArguments repaired (nothing when it was valid JSON). */

@@ -54,6 +54,9 @@ export interface ModelLoopOptions {
   maxResultRows?: number | undefined;
   /** the wire format the model's family writes tool calls in: its parser reads a text reply first */
   toolFormat?: ToolFormatId | undefined;
+  /** this question's skill pins (name → range) and the end of its budget (epoch ms), passed to the skills run */
+  versions?: Record<string, string> | undefined;
+  deadline?: number | undefined;
 }
 
 type SkillAnswer = { name: string; data: unknown; args: Record<string, unknown> };
@@ -128,7 +131,8 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
     const asked = await askModel(run, gate);
     if (!asked.ok) {
       emit({ type: 'step-end', step });
-      run.tried.push(`step ${step}: the model call failed (${asked.error.code}: ${asked.error.message})`);
+      // the operator reads this list: the code, not the endpoint (the message is in the log)
+      run.tried.push(`step ${step}: the AI model call failed (${asked.error.code})`);
       return { kind: 'model-failed', error: asked.error, steps: step, tried: run.tried, skillArgs: run.skillArgs };
     }
     const { response } = asked;
@@ -158,7 +162,13 @@ export async function runModelLoop(options: ModelLoopOptions): Promise<LoopOutco
 
     // 6. results and errors back to the model
     const texts = new Map(
-      runnable.map((call, index) => [call.id, toolResultText(results[index]!, { maxRows: options.maxResultRows })]),
+      runnable.map((call, index) => [
+        call.id,
+        toolResultText(results[index]!, {
+          maxRows: options.maxResultRows,
+          tool: call.entry?.target ?? call.name,
+        }),
+      ]),
     );
     appendFeedback(run.messages, { native: response.toolCalls.length > 0, calls, problem, texts });
     emit({ type: 'step-end', step });
@@ -384,6 +394,8 @@ async function callSkill(
       signal: options.signal,
       tools: options.tools,
       onEvent: options.emit,
+      versions: options.versions,
+      deadline: options.deadline,
     },
     audit: options.audit,
     log: options.log,

@@ -263,7 +263,7 @@ describe('memory in the agent', () => {
       assert.equal(row.summarized_through, 2);
       assert.match(
         row.summary,
-        /^Q1: Question number 1 about nothing in particular\?\nA2: No model is reachable right now/,
+        /^Q1: Question number 1 about nothing in particular\?\nA2: This question needs the AI model, which is not available right now/,
       );
     } finally {
       await local.close();

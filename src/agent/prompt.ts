@@ -8,7 +8,7 @@
  */
 import { localParts, offsetMinutes } from '../clock.js';
 import type { Language } from '../skills/types.js';
-import { signature, type ToolCatalog } from './tool-catalog.js';
+import { namedSignature, signature, type ToolCatalog } from './tool-catalog.js';
 
 const WEEKDAY_NAMES = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const WEEKDAY_ZH = ['', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'];
@@ -65,7 +65,7 @@ export function buildSystemPrompt(options: PromptOptions): string {
     ...(catalog.named.length > 0
       ? [
           `- Also available, call by name when the question needs them (a call that lacks an argument is ` +
-            `answered with what it needs): ${catalog.named.map((entry) => entry.name).join(', ')}`,
+            `answered with what it needs; ? marks an optional one): ${catalog.named.map(namedSignature).join(', ')}`,
         ]
       : []),
     '',

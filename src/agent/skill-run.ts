@@ -31,8 +31,27 @@ export function withHint(error: AppError): string {
 }
 
 export async function runSkillAudited(request: SkillRunRequest): Promise<SkillRunOutcome> {
-  const { skill, args, run } = request;
+  const { skill, args } = request;
   const started = performance.now();
+  // each attempt audited: a row per retried attempt here, the last attempt's row below (with its number)
+  let attempts = 0;
+  const run: SkillRunContext = {
+    ...request.run,
+    auditAttempt: (attempt) => {
+      attempts = attempt.attempt;
+      if (attempt.outcome !== 'retry') return;
+      request.audit({
+        server: 'skills',
+        tool_name: skill,
+        parameters: args,
+        result_summary: `attempt ${attempt.attempt} failed (${attempt.code}: ${attempt.message}); retrying in ${attempt.delay_ms} ms`,
+        duration_ms: attempt.ms,
+        success: false,
+        error_code: attempt.code,
+        attempt: attempt.attempt,
+      });
+    },
+  };
   try {
     const result = await request.skills.run(skill, args, run);
     const ms = performance.now() - started;
@@ -43,6 +62,7 @@ export async function runSkillAudited(request: SkillRunRequest): Promise<SkillRu
       result_summary: result.answer,
       duration_ms: ms,
       success: true,
+      attempt: attempts + 1,
     });
     return { ok: true, result, ms };
   } catch (error) {
@@ -58,6 +78,7 @@ export async function runSkillAudited(request: SkillRunRequest): Promise<SkillRu
       duration_ms: ms,
       success: false,
       error_code: appError.code,
+      attempt: Math.max(1, attempts),
     });
     request.log.warn({ skill, code: appError.code, err: appError.message }, 'skill-failed');
     return { ok: false, error: appError, ms };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ToolInfo } from '../mcp/types.js';
 import { buildSystemPrompt } from './prompt.js';
-import { ToolCatalog } from './tool-catalog.js';
+import { firstSentence, ToolCatalog } from './tool-catalog.js';
 
 /** The shipped MCP servers' tool names with one-line descriptions of what they do (the real schemas are bigger). */
 const TOOLS: ToolInfo[] = [
@@ -55,7 +55,7 @@ test('a question is offered a small ranked set; every other tool stays callable 
     procedures: [],
     summary: null,
   });
-  assert.match(prompt, /Also available, call by name[^\n]*convert_units/);
+  assert.match(prompt, /Also available, call by name[^\n]*convert_units\(/);
   assert.doesNotMatch(prompt, /- convert_units\(/);
 });
 
@@ -82,4 +82,48 @@ test('the prompt shrinks with the ranked set (measured on the shipped tool names
   const size = (catalog: ToolCatalog) =>
     buildSystemPrompt({ ...options, catalog }).length + JSON.stringify(catalog.chatTools()).length;
   assert.ok(size(ranked) < size(all) * 0.75, `ranked ${size(ranked)} B vs all ${size(all)} B`);
+});
+
+test('a tool is described by its first sentence, cut at a word or clause boundary with "…" when long', () => {
+  assert.equal(firstSentence('Reads a figure. Then more.', 200), 'Reads a figure.');
+  assert.equal(firstSentence('查询设备状态。其余说明', 200), '查询设备状态。');
+  const long = `Lists the machines of the plant with their state and maintenance dates, ${'and which machines are overdue '.repeat(8)}today.`;
+  const cut = firstSentence(long, 120);
+  assert.ok(cut.length <= 120, cut);
+  assert.match(cut, /…$/);
+  assert.ok(long.startsWith(cut.slice(0, -1)), cut);
+  assert.match(cut.slice(0, -1), /\w$/, 'ends on a whole word');
+  assert.ok(long.charAt(cut.length - 1) === ' ', 'the next character was a space: no word was cut');
+  const zh = `列出工厂的设备、状态和保养日期，${'以及哪些设备已经逾期，'.repeat(12)}今天。`;
+  const zhCut = firstSentence(zh, 60);
+  assert.ok(zhCut.length <= 60 && zhCut.endsWith('…') && !zhCut.includes('，…'), zhCut);
+});
+
+test('a document question is offered search_documents and read_document, even beside several skills', () => {
+  const skills = [
+    'quality_metrics',
+    'work_orders',
+    'equipment_status_check',
+    'weekly_report',
+    'oncall_check_procedure',
+  ].map((name) => ({
+    name,
+    kind: 'code' as const,
+    version: '1.0.0',
+    description: `The ${name.replace(/_/g, ' ')} of the plant.`,
+    parameters: { type: 'object', properties: {} },
+    enabled: true,
+    source: `builtin:${name}`,
+    needsApproval: false,
+  }));
+  for (const question of [
+    'Where is the lockout SOP for the press?',
+    '冲压机的作业指导书在哪里',
+    'what does the manual say about warm-up',
+  ]) {
+    const offered = new ToolCatalog({ tools: TOOLS, skills, question }).offered.map((entry) => entry.name);
+    assert.ok(offered.length <= 6, offered.join(', '));
+    for (const name of ['search_documents', 'read_document'])
+      assert.ok(offered.includes(name), `${question}: ${name} not in ${offered.join(', ')}`);
+  }
 });

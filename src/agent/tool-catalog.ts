@@ -44,7 +44,10 @@ const SYNONYMS: Array<[RegExp, string[]]> = [
     ['equipment', 'fault', 'work', 'order', 'issue', 'maintenance'],
   ],
   [/工单|work.?orders?|tickets?|issues?/i, ['work', 'order', 'issue', 'issues']],
-  [/文档|手册|规程|作业指导|sop|manual|document|procedure|instruction/i, ['document', 'docs', 'search']],
+  [
+    /文档|手册|说明书|规程|作业指导|规范|sop|manual|document|procedure|instruction|handbook|guide/i,
+    ['document', 'docs', 'search', 'read'],
+  ],
   [/周报|月报|报告|report|weekly|summary/i, ['report', 'weekly']],
   [/计算|换算|calculat|convert|percent/i, ['calculator', 'calculate', 'convert']],
   [/几点|时间|日期|今天|昨天|明天|time|date|today|tomorrow|yesterday/i, ['time', 'date', 'datetime']],
@@ -54,6 +57,21 @@ function words(text: string): Set<string> {
   const out = new Set<string>();
   for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) if (word.length >= 3) out.add(word.replace(/s$/, ''));
   return out;
+}
+
+/** At most this many tools keep a place because the question says their names' words (before the skills). */
+const RESERVED_NAMED = 2;
+
+/** How many of a tool's NAME words the question says, itself or through a plant word. */
+function nameScore(entry: CatalogEntry, question: string, questionWords: Set<string>): number {
+  const name = words(entry.name.replace(/[_.-]+/g, ' '));
+  let score = 0;
+  for (const word of questionWords) if (name.has(word)) score += 1;
+  for (const [pattern, targets] of SYNONYMS) {
+    if (!pattern.test(question)) continue;
+    for (const target of targets) if (name.has(target)) score += 1;
+  }
+  return score;
 }
 
 /** How much a tool has to do with the question: shared words, and the plant words that point to it. */
@@ -146,11 +164,22 @@ function rank(entries: CatalogEntry[], question: string, limit: number): Catalog
   if (entries.length <= limit) return entries;
   const questionWords = words(question);
   const chosen = new Set<CatalogEntry>();
-  for (const entry of entries) if (entry.kind === 'skill' && chosen.size < limit) chosen.add(entry);
+  // the tools the question names by their own words (a document question: search_documents, read_document) are
+  // kept a place before the skills fill it: the skills relevant() answers may share only a common word
+  const named = entries
+    .map((entry, index) => ({ entry, index, name: nameScore(entry, question, questionWords) }))
+    .filter((item) => item.entry.kind === 'mcp' && item.name > 0 && !CORE_TOOLS.includes(item.entry.name))
+    .map((item) => ({ ...item, score: relevance(item.entry, question, questionWords) }))
+    .sort((a, b) => b.name - a.name || b.score - a.score || a.index - b.index)
+    .slice(0, RESERVED_NAMED);
+  const cores = CORE_TOOLS.filter((core) => entries.some((entry) => entry.name === core)).length;
+  for (const entry of entries)
+    if (entry.kind === 'skill' && chosen.size < limit - cores - named.length) chosen.add(entry);
   for (const core of CORE_TOOLS) {
     const entry = entries.find((candidate) => candidate.name === core);
     if (entry && chosen.size < limit) chosen.add(entry);
   }
+  for (const item of named) if (chosen.size < limit) chosen.add(item.entry);
   const scored = entries
     .filter((entry) => !chosen.has(entry))
     .map((entry, index) => ({ entry, index, score: relevance(entry, question, questionWords) }))
@@ -168,6 +197,31 @@ export function signature(entry: CatalogEntry): string {
     const type = Array.isArray(schema.type) ? schema.type.join('|') : (schema.type ?? (schema.enum ? 'enum' : 'any'));
     return `${key}${required.has(key) ? '' : '?'}: ${type}`;
   });
-  const sentence = entry.description.split(/(?<=[.!?。])\s/)[0] ?? entry.description;
-  return `${entry.name}(${params.join(', ')}) — ${sentence.slice(0, 200)}`;
+  return `${entry.name}(${params.join(', ')}) — ${firstSentence(entry.description, 200)}`;
+}
+
+/**
+ * A tool named but not described in the prompt: its name and its parameters' names (a model that guessed
+ * `query` for `keyword` lost a round trip), `?` on the optional ones.
+ */
+export function namedSignature(entry: CatalogEntry): string {
+  const required = new Set(entry.schema.required ?? []);
+  const params = Object.keys(entry.schema.properties ?? {}).map((key) => `${key}${required.has(key) ? '' : '?'}`);
+  return `${entry.name}(${params.join(', ')})`;
+}
+
+/**
+ * A description's first sentence (English or Chinese), at most `max` characters: a longer one is cut at the last
+ * word or clause boundary and ends with "…", never in the middle of a word (a model read "which machines are "
+ * and "raw too" as the whole of what a tool does).
+ */
+export function firstSentence(description: string, max: number): string {
+  const sentence = (description.split(/(?<=[.!?])\s|(?<=[。！？])/)[0] ?? description).trim();
+  if (sentence.length <= max) return sentence;
+  const head = sentence.slice(0, max - 1);
+  const boundary = Math.max(
+    head.lastIndexOf(' '),
+    ...['，', '、', '；', ',', ';'].map((mark) => head.lastIndexOf(mark) + 1),
+  );
+  return `${(boundary > max / 2 ? head.slice(0, boundary) : head).trimEnd().replace(/[,;，、；]$/, '')}…`;
 }

@@ -9,6 +9,8 @@ import type { QueryResult, ToolCallResult } from '../mcp/types.js';
 export interface ResultTextOptions {
   maxRows?: number | undefined;
   maxChars?: number | undefined;
+  /** the tool that gave the result: a cut result ends with how to get the rest from it */
+  tool?: string | undefined;
 }
 
 export function isQueryResult(value: unknown): value is QueryResult {
@@ -51,23 +53,62 @@ export function queryResultText(result: QueryResult, maxRows: number): string {
   return lines.join('\n');
 }
 
-/** Cut text to `maxChars`, saying how much was left out. */
-export function cutText(text: string, maxChars: number): string {
+/** Cut text to `maxChars`, saying how much was left out (and, given `more`, how to get it). */
+export function cutText(text: string, maxChars: number, more?: string): string {
   if (text.length <= maxChars) return text;
-  return `${text.slice(0, maxChars)}\n[… ${text.length - maxChars} more characters not shown]`;
+  return `${text.slice(0, maxChars)}\n[… ${text.length - maxChars} more characters not shown${more ? `: ${more}` : ''}]`;
+}
+
+interface DocumentPart {
+  path: string;
+  offset: number;
+  content: string;
+}
+
+function isDocumentPart(value: unknown): value is DocumentPart {
+  const candidate = value as DocumentPart | undefined;
+  return (
+    !!candidate &&
+    typeof candidate.path === 'string' &&
+    typeof candidate.offset === 'number' &&
+    typeof candidate.content === 'string'
+  );
+}
+
+/**
+ * How to get what a cut left out, from the tool that gave it: a table at a time from describe_schema, the next
+ * offset of a document (where the cut fell in its content), a narrower query — never just "not shown".
+ */
+function moreHint(result: ToolCallResult, text: string, options: ResultTextOptions & { maxChars: number }): string {
+  const tool = options.tool ?? '';
+  const { maxChars } = options;
+  if (tool === 'describe_schema')
+    return 'call describe_schema with one table, e.g. {"table": "work_orders"}, to read that table whole';
+  if (isDocumentPart(result.structured)) {
+    const { content, offset, path } = result.structured;
+    const start = text.lastIndexOf(content);
+    const shown = start < 0 ? 0 : Math.max(0, Math.min(content.length, maxChars - start));
+    return `call ${tool || 'read_document'} with {"path": ${JSON.stringify(path)}, "offset": ${offset + shown}} to read on`;
+  }
+  if (isQueryResult(result.structured) || tool === 'query_database')
+    return 'ask for fewer columns or rows (aggregate with GROUP BY, a narrower WHERE, a smaller LIMIT) or page with OFFSET';
+  if (tool === 'search_documents' || tool === 'search_in_file')
+    return `call ${tool} again with a narrower keyword or a smaller max_results`;
+  return `call ${tool || 'the tool'} again with narrower arguments (a shorter period, one line, fewer items)`;
 }
 
 export function toolResultText(result: ToolCallResult, options: ResultTextOptions = {}): string {
   const maxChars = options.maxChars ?? 4000;
+  const cut = (text: string): string =>
+    text.length <= maxChars ? text : cutText(text, maxChars, moreHint(result, text, { ...options, maxChars }));
   if (!result.ok) {
     return cutText(
       `Error${result.errorCode ? ` (${result.errorCode})` : ''}: ${result.text || 'the tool failed without a message'}`,
       maxChars,
     );
   }
-  if (isQueryResult(result.structured))
-    return cutText(queryResultText(result.structured, options.maxRows ?? 40), maxChars);
-  return cutText(result.text.length > 0 ? result.text : JSON.stringify(result.structured ?? null), maxChars);
+  if (isQueryResult(result.structured)) return cut(queryResultText(result.structured, options.maxRows ?? 40));
+  return cut(result.text.length > 0 ? result.text : JSON.stringify(result.structured ?? null));
 }
 
 /** A short preview for traces (one line). */

@@ -49,7 +49,7 @@ export function formatEvent(event: AgentEvent): string | undefined {
     case 'retry':
       return `  ↻ retry ${event.attempt}: ${previewText(event.reason, 300)}`;
     case 'notice':
-      return `[notice] ${event.message}`;
+      return `[notice] ${event.message}${event.detail ? ` (${event.detail})` : ''}`;
     case 'error':
       return `[error] ${event.code}: ${event.message}`;
   }

@@ -19,4 +19,6 @@ export interface AskOptions {
   userId?: number | undefined;
   signal?: AbortSignal | undefined;
   onEvent?: ((event: AgentEvent) => void) | undefined;
+  /** this question's skill pins, name → version range (over skills.pins): a case's skill_version, the API's skill_versions */
+  versions?: Record<string, string> | undefined;
 }

@@ -131,7 +131,7 @@ describe('airgap-agent llm serve (process)', () => {
     assert.equal(await run.exited, 0);
     assert.match(run.stderr, /"msg":"llm-serve-stopped"/);
     // the rotating log file got the same lines
-    const logText = readFileSync(path.join(dir, 'log', 'current.log'), 'utf8');
+    const logText = readFileSync(path.join(dir, 'log', 'llm.current.log'), 'utf8');
     assert.match(logText, /chat-completion-end/);
   });
 });

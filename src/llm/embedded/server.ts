@@ -12,7 +12,8 @@ import { AppError, toAppError } from '../../errors.js';
 import type { Logger } from '../../log/index.js';
 import { ContentStreamDecoder } from './content-stream.js';
 import type { EmbeddedModel } from './engine.js';
-import { chatRequestSchema, type ChatRequest } from './request-schema.js';
+import { type ChatRequest } from './request-schema.js';
+import { parseRequest, readBody, sendJson } from './http-io.js';
 import {
   argumentsText,
   chunk,
@@ -48,66 +49,6 @@ export interface LlmServer {
   port: number;
   /** stop accepting, cancel what is running, free the model */
   close(): Promise<void>;
-}
-
-function sendJson(
-  response: http.ServerResponse,
-  reply: { status: number; body: unknown; headers?: Record<string, string> },
-): void {
-  const { status, body, headers = {} } = reply;
-  if (response.headersSent) return;
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
-}
-
-function readBody(request: http.IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (data: Buffer) => {
-      size += data.length;
-      if (size > limit) {
-        reject(
-          new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${limit} bytes`, {
-            hint: 'send a shorter conversation',
-          }),
-        );
-        request.destroy();
-        return;
-      }
-      chunks.push(data);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function parseRequest(text: string): ChatRequest {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new AppError('BAD_REQUEST', `the body is not valid JSON: ${(error as Error).message}`, {
-      hint: 'send a JSON object with "model" and "messages"',
-      details: { code: 'invalid_json' },
-    });
-  }
-  const parsed = chatRequestSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const param = issue.path
-      .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
-      .join('');
-    throw new AppError('BAD_REQUEST', `${param || 'body'}: ${issue.message}`, {
-      details: { param: param || null, code: 'invalid_value' },
-    });
-  }
-  return parsed.data;
 }
 
 export async function startLlmServer(options: LlmServerOptions): Promise<LlmServer> {

@@ -21,6 +21,21 @@ export const TINY_CHAT_TEMPLATE =
   "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}" +
   "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
 
+/**
+ * A Hermes/Qwen-style template: tool calls written as `<tool_call>{json}</tool_call>`, the marker by which
+ * formatForChatTemplate (src/types/tool-formats.ts) names the family `hermes`. For the tests of what `doctor`
+ * reads from a GGUF and for the installer test's second model (scripts/make-tiny-gguf.ts --template hermes).
+ */
+export const TINY_HERMES_TEMPLATE =
+  "{% for message in messages %}{% if message['role'] == 'assistant' and message['tool_calls'] %}" +
+  "{{ '<|im_start|>assistant\n' }}{% for call in message['tool_calls'] %}" +
+  "{{ '<tool_call>\n{\"name\": \"' + call['function']['name'] + '\"}\n</tool_call>' }}{% endfor %}{{ '<|im_end|>\n' }}" +
+  "{% else %}{{ '<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n' }}{% endif %}{% endfor %}" +
+  "{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}";
+
+/** The templates scripts/make-tiny-gguf.ts --template names. */
+export const TINY_TEMPLATES = { chatml: TINY_CHAT_TEMPLATE, hermes: TINY_HERMES_TEMPLATE } as const;
+
 export interface TinyGgufOptions {
   /** where to write the .gguf */
   file: string;
