@@ -228,9 +228,12 @@ test('the query tool reaches archive.quality_data read-only, under the same rule
     assert.equal(both.isError, false, both.text);
     assert.ok(both.structured.rows.length > 0);
 
+    // the overview names the archive; the table's own description says what it holds
     const schema = await server.call('describe_schema', {});
+    assert.match(schema.text, /archive\.quality_data, \d+ rows — older quality_data rows/);
+    const described = await server.call('describe_schema', { table: 'archive.quality_data' });
     assert.match(
-      schema.text,
+      described.text,
       /TABLE archive\.quality_data, \d+ rows\n  -- older quality rows moved out of quality_data/,
     );
     const star = await server.query('SELECT * FROM archive.quality_data LIMIT 5');

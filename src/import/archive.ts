@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { AppError } from '../errors.js';
 import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { openPlantForImport, recoverInterruptedImport } from './importer.js';
+import { missingRollups, rebuildRollups, refreshRollupsBefore } from './rollups.js';
 
 import { ARCHIVE_FILE_NAME, archivePathFor } from '../plant/archive-path.js';
 
@@ -225,6 +226,9 @@ export function archiveQuality(options: ArchiveOptions): ArchiveReport {
       throw new AppError('DB_ERROR', `archive: deleted ${deleted} rows, expected ${range.n}; nothing was moved`, {
         hint: 'run it again',
       });
+    // the rollups lose the days moved (created and summed whole on a database without them)
+    if (missingRollups(db).length > 0) rebuildRollups(db);
+    else refreshRollupsBefore(db, before);
     options.afterStep?.('delete');
     const plantRows = (db.prepare('SELECT count(*) AS n FROM main.quality_data').get() as { n: number }).n;
     const archiveRows = (db.prepare('SELECT count(*) AS n FROM archive.quality_data').get() as { n: number }).n;

@@ -83,3 +83,27 @@ test('files in inbox/failed are counted; a missing plant.db is stale and says so
   assert.deepEqual([missing.stale, missing.error, missing.data_up_to], [true, 'missing', null]);
   assert.match(missing.message, /^no plant data: .*nothing\.db does not exist$/);
 });
+
+test('the clock against the data: data ahead of the clock, a clock gone back, a clock far past the data', async () => {
+  const db = await importedPlant();
+  setFixedNow('2026-12-01T08:00:00', TZ);
+  assert.equal(readFreshness(configFor(db, 24)).clock, undefined, 'a consistent clock says nothing');
+  // the clock set back a day: the newest row (2026-11-30 21:40) lies 34.3 h ahead of it
+  setFixedNow('2026-11-29T11:20:00', TZ);
+  const behind = readFreshness(configFor(db, 24));
+  assert.equal(behind.age_hours, -34.3);
+  assert.match(
+    behind.clock ?? '',
+    /^the newest data \(2026-11-30 21:40\) is 34\.3 h ahead of this machine's clock \(2026-11-29 11:20/,
+  );
+  assert.match(behind.clock ?? '', /timedatectl/);
+  // the clock back by a few hours only: the data is not ahead, the import stamp is
+  setFixedNow('2026-12-01T05:00:00', TZ);
+  assert.match(
+    readFreshness(configFor(db, 24)).clock ?? '',
+    /last import is stamped 2026-12-01 06:02, later than this machine's clock/,
+  );
+  // a clock that jumped years ahead
+  setFixedNow('2031-12-01T08:00:00', TZ);
+  assert.match(readFreshness(configFor(db, 24)).clock ?? '', /is 1826 days past the newest data/);
+});

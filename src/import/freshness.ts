@@ -5,10 +5,15 @@
  * import.max_age_hours. Read-only; used by doctor, /readyz, /api/status and
  * the chat page ("data up to 2026-11-26 20:00 (imported 06:02)"). Cached by
  * the file's identity so a status poll does not reopen the database.
+ *
+ * The clock is checked against the data (`clock`): data newer than this
+ * machine's clock by more than CLOCK_AHEAD_TOLERANCE_H, or a clock more than
+ * CLOCK_FAR_DAYS past the newest data, is a warning naming both times —
+ * "last week" and "today" are computed from that clock.
  */
 import { existsSync, statSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
-import { localDate, now, parseInstant } from '../clock.js';
+import { localDate, localDateTime, now, parseInstant } from '../clock.js';
 import { openSqlite } from '../store/sqlite.js';
 import { inboxState } from './inbox.js';
 
@@ -22,7 +27,40 @@ export interface Freshness {
   /** the one-line status, e.g. "data up to 2026-11-26 20:00 (imported 06:02)" */
   message: string;
   inbox: { pending: number; failed: number };
+  /** what is wrong with the clock against the data (a warning), absent when nothing is */
+  clock?: string;
   error?: string;
+}
+
+/** Data this far ahead of the clock (hours) is a clock problem; less is rounding and slow clocks. */
+export const CLOCK_AHEAD_TOLERANCE_H = 0.25;
+/** A clock this many days past the newest data is suspect (or no data came for that long). */
+export const CLOCK_FAR_DAYS = 30;
+
+function clockProblem(options: {
+  upTo: string | null;
+  age: number | null;
+  importedAt: string | undefined;
+  nowText: string;
+  tz: string;
+}): string | undefined {
+  const { age } = options;
+  if (age !== null && age < -CLOCK_AHEAD_TOLERANCE_H)
+    return (
+      `the newest data (${short(options.upTo ?? '')}) is ${Math.abs(age)} h ahead of this machine's clock (${options.nowText}, ${options.tz}): ` +
+      "check the clock (timedatectl) and plant.timezone; the seeded demo plant runs to the end of today's day shift"
+    );
+  if (options.importedAt !== undefined && short(options.importedAt) > options.nowText)
+    return (
+      `the last import is stamped ${short(options.importedAt)}, later than this machine's clock ` +
+      `(${options.nowText}): the clock went back — check it (timedatectl)`
+    );
+  if (age !== null && age > CLOCK_FAR_DAYS * 24)
+    return (
+      `this machine's clock (${options.nowText}) is ${Math.round(age / 24)} days past the newest data (${short(options.upTo ?? '')}): ` +
+      'check the clock (timedatectl), or why no data has arrived since'
+    );
+  return undefined;
 }
 
 const cache = new Map<string, { key: string; at: number; value: Freshness }>();
@@ -121,5 +159,20 @@ export function readFreshness(config: Config): Freshness {
   if (stale && base.data_up_to && maxAge > 0)
     message += ` — older than ${maxAge} h: check the MES export and the inbox`;
   if (inboxCounts.failed > 0) message += ` — ${inboxCounts.failed} file(s) in inbox/failed`;
-  return { ...base, age_hours: age, stale, max_age_hours: maxAge, message, inbox: inboxCounts };
+  const clock = clockProblem({
+    upTo: base.data_up_to,
+    age,
+    importedAt: base.last_import?.at,
+    nowText: short(localDateTime(now(), tz)),
+    tz,
+  });
+  return {
+    ...base,
+    age_hours: age,
+    stale,
+    max_age_hours: maxAge,
+    message,
+    inbox: inboxCounts,
+    ...(clock ? { clock } : {}),
+  };
 }

@@ -12,6 +12,7 @@ import type { ColumnRule } from './mapping.js';
 import { bindSkipRules, headerIndex } from './not-data.js';
 import type { SourceInfo } from './source.js';
 import { normalizeText, type Cell } from './values.js';
+import { noMappingFix } from './shipped-mappings.js';
 
 export interface HeaderBinding {
   /** the file's column headers, normalized */
@@ -183,7 +184,7 @@ export function bindHeader(
       rule: `the ${spec.name} columns ${missing.join(', ')} are required`,
       fix: mapping.file
         ? `map them in ${path.basename(mapping.file)} (columns: { 源列名: ${missing[0]} }) or give constants`
-        : `name the columns as the contract does (${missing.join(', ')}), or write a mapping (--mapping FILE.yaml, see deploy/import-mappings/)`,
+        : noMappingFix(spec.name, headers, missing),
     });
     run.fileProblem = true;
   }

@@ -27,7 +27,8 @@ import { AppError } from '../errors.js';
 import { selfCommand } from '../runtime/self.js';
 import { importFile, recoverPlantFiles, type ImportReport } from './importer.js';
 import { loadMapping } from './mapping.js';
-import { describeError, rebuildError, type WireError } from './source-process.js';
+import { describeError, importTimeout, rebuildError, type ImportDeadline, type WireError } from './source-process.js';
+import { checkStillComplete, type FileIdentity } from './inbox-take.js';
 
 /** What the worker is asked to do (argv, JSON): plain values, the mapping by its file. */
 export interface ImportJob {
@@ -37,7 +38,21 @@ export interface ImportJob {
   /** a mapping file (import.mappings_dir), loaded by the worker */
   mappingFile?: string | undefined;
   importedAt: string;
+  /** stop reading past this (import.max_seconds) */
+  deadline?: ImportDeadline | undefined;
+  /** the file as it was taken from the inbox: checked again before the commit (inbox-take.ts) */
+  expect?: { identity: FileIdentity; quietMs: number } | undefined;
 }
+
+/**
+ * The import process's V8 heap (MiB): a runaway dies of its own "heap out of memory" (its file then goes to
+ * failed/) before the airgap-agent-import unit's MemoryMax=1536M, which would stop the whole unit. Its reader
+ * process inherits it.
+ */
+export const WORKER_HEAP_MB = 1024;
+
+/** After the deadline the import stops itself between batches; a process still running this later is killed. */
+export const KILL_GRACE_MS = 30_000;
 
 type WorkerMessage =
   | { type: 'report'; report: ImportReport; recovered: string[] }
@@ -62,7 +77,12 @@ export interface WorkerImport {
 /** Run one import in a worker process (the outcomes at the top of this file). */
 export function importInWorker(
   job: ImportJob,
-  options: { signal?: AbortSignal | undefined; onStart?: (pid: number) => void } = {},
+  options: {
+    signal?: AbortSignal | undefined;
+    onStart?: (pid: number) => void;
+    /** kill the process this long after the job's deadline (KILL_GRACE_MS; tests make it 0) */
+    killGraceMs?: number | undefined;
+  } = {},
 ): Promise<WorkerImport> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(new ImportInterrupted(job.file));
@@ -71,7 +91,23 @@ export function importInWorker(
     const child = spawn(command.command, command.args, {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       serialization: 'advanced',
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${WORKER_HEAP_MB}`.trim(),
+      },
     });
+    // the hard limit: a process that does not stop itself at the deadline (a step that never yields) is killed
+    let overdue = false;
+    const killer =
+      job.deadline === undefined
+        ? undefined
+        : setTimeout(
+            () => {
+              overdue = true;
+              child.kill('SIGKILL');
+            },
+            Math.max(0, job.deadline.at - Date.now() + (options.killGraceMs ?? KILL_GRACE_MS)),
+          );
     let message: WorkerMessage | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     let disconnected = false;
@@ -92,10 +128,12 @@ export function importInWorker(
     const ended = (): void => {
       if (!exit || !disconnected) return;
       signal?.removeEventListener('abort', stop);
+      if (killer) clearTimeout(killer);
       const recovered = message?.recovered ?? [];
       if (message?.type === 'report') resolve({ report: message.report, pid: child.pid ?? 0, recovered });
       else if (message?.type === 'error') reject(rebuildError(message.error));
       else if (stopped) reject(new ImportInterrupted(job.file));
+      else if (overdue) reject(importTimeout(job.file, job.deadline!.seconds));
       else if (spawnError)
         reject(
           new AppError(
@@ -147,12 +185,15 @@ export async function runImportWorker(args: string[]): Promise<number> {
   try {
     const job = JSON.parse(jobJson) as ImportJob;
     recovered = recoverPlantFiles(job.db);
+    const expect = job.expect;
     const report = await importFile({
       db: job.db,
       table: job.table,
       file: job.file,
       mapping: job.mappingFile === undefined ? undefined : loadMapping(job.mappingFile),
       importedAt: job.importedAt,
+      deadline: job.deadline,
+      beforeCommit: expect ? () => checkStillComplete(job.file, expect) : undefined,
     });
     outcome = { type: 'report', report, recovered };
   } catch (error) {

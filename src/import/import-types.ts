@@ -3,8 +3,9 @@
  * reports while it runs (ImportProgress) and when it ends (ImportReport, with each ImportProblem).
  */
 import type { Mapping } from './mapping.js';
+import type { RollupOutcome } from './rollup-write.js';
 import type { SourceInfo } from './source.js';
-import type { SourceReading } from './source-process.js';
+import type { ImportDeadline, SourceReading } from './source-process.js';
 
 export interface ImportProblem {
   file: string;
@@ -45,11 +46,17 @@ export interface ImportOptions {
   maxProblems?: number | undefined;
   /** the plant-local timestamp recorded as imported_at */
   importedAt: string;
+  /** stop reading past this (import.max_seconds): IMPORT_TIMEOUT, nothing written */
+  deadline?: ImportDeadline | undefined;
+  /** called just before the commit; throwing rolls the import back (inbox-take.ts: the file changed) */
+  beforeCommit?: (() => Promise<void>) | undefined;
   /**
    * a file of about this many rows or more, and no fewer than the table has, is written without the
    * table's indexes, which are built once at the end (default 100,000; tests make it small)
    */
   bulkRows?: number | undefined;
+  /** tests: called inside the transaction after the rows are written and after the rollups (throw or kill there) */
+  afterStep?: ((step: 'rows' | 'rollups') => void) | undefined;
 }
 
 export type ImportStatus = 'imported' | 'rejected' | 'skipped' | 'dry-run';
@@ -101,6 +108,8 @@ export interface ImportReport {
    * else 'importer' (a small file, or one the ledger holds: skipped without starting one)
    */
   readIn: SourceReading['where'];
+  /** quality_data: how its rollups were brought level with the rows (rollup-write.ts) */
+  rollups?: RollupOutcome | undefined;
   elapsedMs: number;
   rowsPerSecond: number;
 }

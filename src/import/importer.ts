@@ -31,6 +31,7 @@ import { importerChecksForeignKeys, loadRefs } from './references.js';
 import { RejectFile } from './reject-file.js';
 import type { SourceInfo } from './source.js';
 import { startSourceReading, type SourceReading } from './source-process.js';
+import { sourceMapping } from './header-row.js';
 import { countRows, refreshStatistics, TableWrite } from './table-write.js';
 import { createRowValidator, type RowsHandler } from './validate-rows.js';
 
@@ -62,7 +63,10 @@ export async function importFile(options: ImportOptions): Promise<ImportReport> 
   const known = options.force ? undefined : await ledgerPrecheck(options.db, spec.name, options.file);
   // a large file's reader process starts now: its start-up overlaps the hash and the set-up below; a file the
   // ledger holds is read (never, as it is skipped) in the importer
-  const source = startSourceReading(options.file, mapping, known?.seen ? { inline: true } : {});
+  const source = startSourceReading(options.file, sourceMapping(mapping, spec), {
+    ...(known?.seen ? { inline: true } : {}),
+    deadline: options.deadline,
+  });
   try {
     return await importRead(options, { source, started, spec, fileName, sha256: known?.sha256 });
   } finally {
@@ -168,7 +172,12 @@ async function importRead(
       return finish(report, started);
     }
     write.complete();
+    options.afterStep?.('rows');
     const after = countRows(db, spec.name);
+    if (write.rollups) {
+      report.rollups = write.rollups.finish({ added: after - before, written: report.written, dates: write.dates });
+      options.afterStep?.('rollups');
+    }
     if (!dryRun) refreshStatistics(db, spec.name, after);
     report.inserted = Math.max(0, after - before + report.replaced);
     report.updated = Math.max(0, report.written - report.inserted);
@@ -179,6 +188,7 @@ async function importRead(
       inTransaction = false;
       reject.discard();
     } else {
+      await options.beforeCommit?.(); // the inbox: the file is still what was taken (inbox-take.ts)
       db.exec('COMMIT');
       inTransaction = false;
       if (options.rejectFile) report.rejectFile = reject.keep(options.rejectFile, report.rejected);

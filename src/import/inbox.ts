@@ -8,51 +8,60 @@
  * (quality_data-2026-11-26.csv). Polling, not fs.watch: network shares and
  * USB file systems do not all send events. One file at a time.
  *
- * Where an import runs: in this process for `airgap-agent import --watch`
- * (the airgap-agent-import unit: a process of its own already); in a worker
- * process (`worker: true`, src/import/import-process.ts) for the service, so
- * that the process answering questions never writes plant.db and its event
- * loop is not held while SQLite writes. Stopping the watcher stops a worker
- * mid-file: nothing is written and the file stays in the inbox.
+ * A file is taken out of the inbox before it is read (inbox-take.ts): opened
+ * once without following links, refused when it is a link, a pipe or a hard
+ * link, moved into .processing/ where no one else can reach it, and checked
+ * unchanged just before the import commits. A file left there by an importer
+ * that died goes to failed/ at the next look, never back into the inbox.
+ *
+ * Where an import runs: in a worker process (`worker: true`,
+ * src/import/import-process.ts) for the service and for `import --watch` /
+ * `--inbox-once` (the airgap-agent-import unit), so that a file that crashes
+ * or exhausts its process (its heap is capped) fails alone, the watcher goes
+ * on, and an import past import.max_seconds is killed; the service's process
+ * never writes plant.db and its event loop is not held while SQLite writes.
+ * In this process (`worker: false`) the time limit is checked between batches
+ * only. Stopping the watcher stops a worker mid-file: nothing is written and
+ * the file goes back into the inbox.
  */
 import {
   accessSync,
+  closeSync,
   constants,
   existsSync,
+  fstatSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   renameSync,
   rmSync,
-  statSync,
-  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { localDateTime, now } from '../clock.js';
-import { toAppError } from '../errors.js';
+import { toAppError, type AppError } from '../errors.js';
 import { TABLE_NAMES } from './contract.js';
 import { importFile, recoverPlantFiles, type ImportReport } from './importer.js';
 import { ImportInterrupted, importInWorker } from './import-process.js';
 import { globToRegExp, loadMapping, type Mapping } from './mapping.js';
-import { formatReport } from './report.js';
+import {
+  changedSince,
+  checkStillComplete,
+  leftovers,
+  notRegular,
+  takeFile,
+  type FileIdentity,
+  type Leftover,
+} from './inbox-take.js';
 import { sourceFormat } from './source.js';
+import { fileAway, type InboxOutcome, type InboxResult, type Outcome } from './inbox-outcome.js';
 
-export type InboxOutcome = 'imported' | 'skipped' | 'failed';
-
-export interface InboxResult {
-  file: string;
-  outcome: InboxOutcome;
-  table?: string | undefined;
-  report?: ImportReport | undefined;
-  error?: string | undefined;
-  movedTo: string;
-  at: string;
-  /** the worker process that ran the import (worker mode) */
-  pid?: number | undefined;
-}
+export type { InboxOutcome, InboxResult } from './inbox-outcome.js';
 
 const IGNORED = /(^\.|^~\$|\.(done|part|tmp|partial|crdownload|filepart|report\.txt)$)/i;
+/** a file being copied under a temporary name (NAME.part, rsync's .NAME.XXXXXX): renamed when complete */
+const PARTIAL = /(^\.|\.(part|tmp|partial|crdownload|filepart)$)/i;
 
 export interface InboxState {
   inbox: string;
@@ -66,10 +75,13 @@ export interface InboxState {
 export function inboxState(inbox: string): InboxState {
   const list = (folder: string): string[] => {
     try {
-      return readdirSync(folder, { withFileTypes: true })
-        .filter((entry) => entry.isFile() && !IGNORED.test(entry.name))
-        .map((entry) => entry.name)
-        .sort();
+      return (
+        readdirSync(folder, { withFileTypes: true })
+          // files, and what is refused (links, pipes): everything but folders
+          .filter((entry) => !entry.isDirectory() && !IGNORED.test(entry.name))
+          .map((entry) => entry.name)
+          .sort()
+      );
     } catch {
       return [];
     }
@@ -84,6 +96,10 @@ export class InboxWatcher {
   private abort = new AbortController();
   private importing: { file: string; since: string; pid?: number | undefined } | undefined;
   private readonly seen = new Map<string, { size: number; mtimeMs: number; since: number }>();
+  /** the inodes of the files under a temporary name at the last look (the rename protocol) */
+  private partials = new Set<string>();
+  /** the .processing folders of the files being imported now (not leftovers) */
+  private readonly busy = new Set<string>();
   readonly recent: InboxResult[] = [];
 
   /**
@@ -97,6 +113,10 @@ export class InboxWatcher {
       onImported?: (result: InboxResult) => void;
       keepAlive?: boolean;
       worker?: boolean;
+      /** the time limit (default import.max_seconds; tests make it short) */
+      timeLimitMs?: number | undefined;
+      /** how long past the time limit a worker is killed (KILL_GRACE_MS; tests make it 0) */
+      killGraceMs?: number | undefined;
     },
   ) {}
 
@@ -206,11 +226,27 @@ export class InboxWatcher {
       }
     }
     mkdirSync(inbox, { recursive: true });
-    const entries = readdirSync(inbox, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && !IGNORED.test(entry.name))
+    const results: InboxResult[] = [];
+    // a file an importer that died had taken: to failed/, never back into the inbox (inbox-take.ts)
+    for (const leftover of leftovers(inbox, this.busy)) results.push(this.failLeftover(leftover));
+    const listed = readdirSync(inbox, { withFileTypes: true }).filter((entry) => !entry.isDirectory());
+    // the rename protocol: a file whose inode was seen under a temporary name is complete once renamed
+    const partials = new Set<string>();
+    for (const entry of listed) {
+      if (!entry.isFile() || !PARTIAL.test(entry.name)) continue;
+      try {
+        const stat = lstatSync(path.join(inbox, entry.name));
+        partials.add(`${stat.dev}:${stat.ino}`);
+      } catch {
+        // renamed meanwhile
+      }
+    }
+    const renamed = new Set([...this.partials, ...partials]);
+    this.partials = partials;
+    const entries = listed
+      .filter((entry) => !IGNORED.test(entry.name))
       .map((entry) => entry.name)
       .sort();
-    const results: InboxResult[] = [];
     const clock = Date.now();
     let mappings: Mapping[] | undefined;
     for (const name of entries) {
@@ -219,11 +255,18 @@ export class InboxWatcher {
       const marker = `${file}.done`;
       let stat;
       try {
-        stat = statSync(file);
+        stat = lstatSync(file);
       } catch {
         continue;
       }
-      const hasMarker = existsSync(marker);
+      // a link, a pipe, a device: refused at once, unread (never skipped for ever)
+      const refusal = notRegular(stat, file);
+      if (refusal !== undefined) {
+        this.seen.delete(name);
+        results.push(this.finish({ name, from: file, outcome: 'failed', refusal }));
+        continue;
+      }
+      const hasMarker = existsSync(marker) || renamed.has(`${stat.dev}:${stat.ino}`);
       if (!hasMarker && !options.ignoreStability) {
         const previous = this.seen.get(name);
         if (!previous || previous.size !== stat.size || previous.mtimeMs !== stat.mtimeMs) {
@@ -235,11 +278,15 @@ export class InboxWatcher {
       }
       this.seen.delete(name);
       mappings ??= this.mappings();
-      const result = await this.importOne(name, mappings);
+      const result = await this.importOne(name, mappings, {
+        quietMs: hasMarker || options.ignoreStability ? 0 : stableMs,
+      });
       // stopped mid-file: the file (and its marker) stay for the next start
       if (result === undefined) break;
+      // still being written: back in the inbox, its marker kept
+      if (result === 'returned') continue;
       results.push(result);
-      if (hasMarker) rmSync(marker, { force: true });
+      rmSync(marker, { force: true });
     }
     for (const name of this.seen.keys()) if (!entries.includes(name)) this.seen.delete(name);
     return results;
@@ -248,10 +295,28 @@ export class InboxWatcher {
   /** Import one file in this process or a worker (the report), or undefined when stopped mid-file. */
   private async runImport(
     name: string,
-    job: { table: string; file: string; mapping: Mapping | undefined; importedAt: string },
+    job: {
+      table: string;
+      file: string;
+      mapping: Mapping | undefined;
+      importedAt: string;
+      expect: { identity: FileIdentity; quietMs: number };
+    },
   ): Promise<ImportReport | undefined> {
     const { config, log } = this.options;
-    if (!this.options.worker) return importFile({ db: config.plant.db, ...job });
+    const seconds =
+      this.options.timeLimitMs === undefined ? config.import.max_seconds : this.options.timeLimitMs / 1000;
+    const deadline = { at: Date.now() + seconds * 1000, seconds };
+    if (!this.options.worker)
+      return importFile({
+        db: config.plant.db,
+        table: job.table,
+        file: job.file,
+        mapping: job.mapping,
+        importedAt: job.importedAt,
+        deadline,
+        beforeCommit: () => checkStillComplete(job.file, job.expect),
+      });
     try {
       const done = await importInWorker(
         {
@@ -260,12 +325,15 @@ export class InboxWatcher {
           file: job.file,
           mappingFile: job.mapping?.file,
           importedAt: job.importedAt,
+          deadline,
+          expect: job.expect,
         },
         {
           signal: this.abort.signal,
           onStart: (pid) => {
             if (this.importing) this.importing.pid = pid;
           },
+          killGraceMs: this.options.killGraceMs,
         },
       );
       for (const file of done.recovered)
@@ -278,73 +346,126 @@ export class InboxWatcher {
     }
   }
 
-  private async importOne(name: string, mappings: Mapping[]): Promise<InboxResult | undefined> {
+  /**
+   * Take the file, import it, move it to done/ or failed/ with its report. undefined: stopped mid-file (the
+   * file is back in the inbox); 'returned': it was still being written (back in the inbox).
+   */
+  private async importOne(
+    name: string,
+    mappings: Mapping[],
+    options: { quietMs: number },
+  ): Promise<InboxResult | 'returned' | undefined> {
     const { config, log } = this.options;
-    const file = path.join(config.import.inbox, name);
+    const inbox = config.import.inbox;
     const at = localDateTime(now(), config.plant.timezone);
     const stamp = at.replaceAll('-', '').replaceAll(':', '');
-    let outcome: InboxOutcome;
-    let report: ImportReport | undefined;
-    let text: string;
-    let table: string | undefined;
-    let error: string | undefined;
-    let pid: number | undefined;
     const resolved =
       sourceFormat(name) === undefined
-        ? {
-            error: `${name}: not a .csv, .txt, .tsv, .xlsx or .xls file`,
-          }
+        ? { error: `${name}: not a .csv, .txt, .tsv, .xlsx or .xls file` }
         : this.resolve(name, mappings);
-    if ('error' in resolved) {
-      outcome = 'failed';
-      error = resolved.error;
-      text = `${name}: NOT IMPORTED — ${resolved.error}`;
-    } else {
-      table = resolved.table;
-      this.importing = { file: name, since: at };
-      try {
-        report = await this.runImport(name, { table, file, mapping: resolved.mapping, importedAt: at });
-        if (report === undefined) return undefined;
-        outcome = report.status === 'rejected' ? 'failed' : report.status === 'skipped' ? 'skipped' : 'imported';
-        text = formatReport(report);
-      } catch (caught) {
-        const appError = toAppError(caught);
-        outcome = 'failed';
-        error = appError.describe();
-        text = `${name}: NOT IMPORTED — ${error}`;
-      } finally {
-        pid = this.importing?.pid; // the worker's, set when it started (worker mode)
-        this.importing = undefined;
-      }
-    }
-    const folder = path.join(config.import.inbox, outcome === 'failed' ? 'failed' : 'done');
-    mkdirSync(folder, { recursive: true });
-    const target = path.join(folder, `${stamp}-${name}`);
+    if ('error' in resolved)
+      return this.finish({ name, from: path.join(inbox, name), outcome: 'failed', error: resolved.error, at });
+    const taken = takeFile(inbox, name, stamp);
+    if (taken.kind === 'gone') return 'returned';
+    if (taken.kind === 'refused')
+      return this.finish({
+        name,
+        from: taken.file ?? path.join(inbox, name),
+        folder: taken.folder,
+        outcome: 'failed',
+        refusal: taken,
+        at,
+      });
+    const { table, mapping } = resolved;
+    this.importing = { file: name, since: at };
+    this.busy.add(taken.folder);
+    let report: ImportReport | undefined;
+    let failure: AppError | undefined;
+    let pid: number | undefined;
     try {
-      renameSync(file, target);
-    } catch (moveError) {
-      log.error({ file, err: moveError }, 'inbox-move-failed');
-    }
-    const header =
-      `${at} ${outcome.toUpperCase()} ` +
-      `${name}${table ? ` → ${table}` : ''}` +
-      `${resolved && 'mapping' in resolved && resolved.mapping?.file ? ` (mapping ${path.basename(resolved.mapping.file)})` : ''}\n`;
-    writeFileSync(`${target}.report.txt`, `${header}${text}\n`);
-    const result: InboxResult = { file: name, outcome, table, report, error, movedTo: target, at, pid };
-    log[outcome === 'failed' ? 'warn' : 'info'](
-      {
-        file: name,
+      report = await this.runImport(name, {
         table,
-        outcome,
-        rows: report?.written,
-        rejected: report?.rejected,
-        problems: report?.problemCount,
-        error,
-        moved_to: target,
-        worker_pid: pid,
-      },
-      `inbox-${outcome}`,
-    );
+        file: taken.file,
+        mapping,
+        importedAt: at,
+        expect: { identity: taken.identity, quietMs: options.quietMs },
+      });
+    } catch (caught) {
+      failure = toAppError(caught);
+    } finally {
+      pid = this.importing?.pid; // the worker's, set when it started (worker mode)
+      this.importing = undefined;
+      this.busy.delete(taken.folder);
+    }
+    try {
+      // stopped mid-file, or refused because it changed: it goes back to the inbox (nothing was written)
+      const changed = changedSince(fstatSync(taken.fd), taken.identity);
+      const wasWritten = failure?.code === 'FILE_CHANGED' || (changed !== undefined && report?.status !== 'imported');
+      if (report === undefined && failure === undefined) {
+        this.giveBack(name, taken);
+        return undefined;
+      }
+      if (wasWritten) {
+        log.warn({ file: name, change: changed ?? failure?.message }, 'inbox-file-still-written: back in the inbox');
+        if (this.giveBack(name, taken)) return 'returned';
+      }
+    } finally {
+      closeSync(taken.fd);
+    }
+    const outcome: InboxOutcome =
+      failure !== undefined
+        ? 'failed'
+        : report!.status === 'rejected'
+          ? 'failed'
+          : report!.status === 'skipped'
+            ? 'skipped'
+            : 'imported';
+    return this.finish({
+      name,
+      from: taken.file,
+      folder: taken.folder,
+      outcome,
+      report,
+      failure,
+      table,
+      mappingFile: mapping?.file,
+      at,
+      pid,
+    });
+  }
+
+  /** A taken file back into the inbox under its name; false when a new file took the name meanwhile. */
+  private giveBack(name: string, taken: { file: string; folder: string }): boolean {
+    const home = path.join(this.options.config.import.inbox, name);
+    if (existsSync(home)) return false;
+    renameSync(taken.file, home);
+    rmSync(taken.folder, { recursive: true, force: true });
+    return true;
+  }
+
+  /** A file an importer that died had taken: to failed/, with a report saying so. */
+  private failLeftover(leftover: Leftover): InboxResult {
+    const refusal = {
+      reason:
+        'a file whose import was interrupted: the importer stopped without finishing it (killed, out of memory, or a ' +
+        'power cut); nothing of it was written',
+      hint:
+        'if the importer ran out of memory on it (journalctl -k, journalctl -u airgap-agent-import), split the ' +
+        'export; else move it back into the inbox to try again',
+    };
+    return this.finish({
+      name: leftover.name,
+      from: leftover.file,
+      folder: leftover.folder,
+      outcome: 'failed',
+      refusal,
+    });
+  }
+
+  /** File it away (inbox-outcome.ts), keep it among the recent results, and tell the listener. */
+  private finish(done: Outcome): InboxResult {
+    const { config, log } = this.options;
+    const result = fileAway({ inbox: config.import.inbox, timezone: config.plant.timezone, log }, done);
     this.recent.unshift(result);
     this.recent.length = Math.min(this.recent.length, 20);
     this.options.onImported?.(result);

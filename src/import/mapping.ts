@@ -87,6 +87,8 @@ export interface Mapping {
   delimiter: string;
   sheet: string | number | undefined;
   headerRow: number;
+  /** header_row was given: the header is not looked for among the first rows (header-row.ts) */
+  headerRowGiven: boolean;
   dateFormat?: DateFormat;
   datetimeFormat?: DateFormat;
   /** by source column name */
@@ -106,6 +108,7 @@ export const NO_MAPPING: Mapping = {
   delimiter: 'auto',
   sheet: undefined,
   headerRow: 1,
+  headerRowGiven: false,
   columns: new Map(),
   constants: new Map(),
   skipRows: [],
@@ -183,6 +186,7 @@ export function parseMapping(text: string, file: string): Mapping {
     delimiter: value.delimiter,
     sheet: value.sheet,
     headerRow: value.header_row,
+    headerRowGiven: typeof raw === 'object' && raw !== null && 'header_row' in raw,
     columns,
     constants,
     skipRows: compileSkipRules(value.skip_rows, file),

@@ -14,6 +14,8 @@
  */
 import { AppError } from '../errors.js';
 import type { Cell } from './values.js';
+import { LIMITS } from './limits.js';
+import { runawayReason } from './safe-pattern.js';
 
 /** a summary word, the whole cell or its start ("合计：", "Total (A)"); whitespace inside is ignored ("合  计") */
 const SUMMARY_START =
@@ -78,8 +80,9 @@ export function compileSkipRules(raw: Record<string, string | string[]>, file: s
   return Object.entries(raw).map(([column, value]) => ({
     column: column.trim(),
     patterns: (Array.isArray(value) ? value : [value]).map((source) => {
+      let pattern: RegExp;
       try {
-        return new RegExp(source, 'u');
+        pattern = new RegExp(source, 'u');
       } catch (error) {
         throw new AppError(
           'CONFIG_INVALID',
@@ -90,6 +93,18 @@ export function compileSkipRules(raw: Record<string, string | string[]>, file: s
           },
         );
       }
+      const runaway = runawayReason(source);
+      if (runaway !== undefined)
+        throw new AppError(
+          'CONFIG_INVALID',
+          `mapping ${file}: skip_rows.${column}: ${JSON.stringify(source)} is refused: ${runaway}`,
+          {
+            hint:
+              'a footer is told by its start: write e.g. "^(合计|小计)" or "^制表人", without a repeated group that ' +
+              'holds + * ? or | (see "Mappings" in docs/admin-guide.md)',
+          },
+        );
+      return pattern;
     }),
   }));
 }
@@ -115,7 +130,8 @@ export function bindSkipRules(
     else bound.push({ index, rule });
   }
   const matches = (rule: SkipRule, cell: Cell): boolean => {
-    const value = text(cell);
+    // a footer is told by its start: the patterns see a cell's first characters (safe-pattern.ts)
+    const value = text(cell).slice(0, LIMITS.skipRowsTestChars);
     return value !== '' && rule.patterns.some((pattern) => pattern.test(value));
   };
   const test = (cells: readonly Cell[]): { text: string; why: string } | undefined => {

@@ -7,9 +7,11 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors.js';
 import { PLANT_SCHEMA_SQL } from '../plant/schema.js';
+import { ROLLUP_SCHEMA_SQL } from '../plant/rollups.js';
 import { archivePathFor } from '../plant/archive-path.js';
 import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { LEDGER_SQL } from './ledger.js';
+import { checkJournal } from './journal-check.js';
 
 /**
  * A killed import leaves a hot journal: readers that may not write (the
@@ -18,6 +20,7 @@ import { LEDGER_SQL } from './ledger.js';
  */
 export function recoverInterruptedImport(file: string): boolean {
   if (!existsSync(`${file}-journal`) || !existsSync(file)) return false;
+  checkJournal(file); // a journal the importer cannot have written is not rolled in (journal-check.ts)
   const db = openSqlite(file, { fileMustExist: true, busyTimeoutMs: 10000 });
   try {
     // the first read by a writer rolls a hot journal back
@@ -50,6 +53,7 @@ export function recoverPlantFiles(db: string): string[] {
 
 /** Open plant.db for writing; a missing file is created with the contract schema. */
 export function openPlantForImport(file: string): { db: SqliteDatabase; created: boolean } {
+  checkJournal(file); // a journal the importer cannot have written is not rolled in (journal-check.ts)
   const created = !existsSync(file);
   if (created) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -59,6 +63,7 @@ export function openPlantForImport(file: string): { db: SqliteDatabase; created:
     try {
       fresh.exec(PLANT_SCHEMA_SQL);
       fresh.exec(LEDGER_SQL);
+      fresh.exec(ROLLUP_SCHEMA_SQL);
     } finally {
       fresh.close();
     }

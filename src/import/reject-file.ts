@@ -6,12 +6,12 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { describeValue } from './cells.js';
+import { csvCell } from './csv-cell.js';
 import type { ImportProblem } from './import-types.js';
 import type { Cell } from './values.js';
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
+/** a cell of --reject-file: quoted, and never a formula when opened in a spreadsheet (csv-cell.ts) */
+const csvField = csvCell;
 
 export class RejectFile {
   private fd: number | undefined;

@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import type { ImportProblem, ImportProgress, ImportReport } from './importer.js';
+import { printable } from './printable.js';
+import { mappedElsewhere } from './shipped-mappings.js';
 
 const number = (value: number): string => value.toLocaleString('en-US');
 /** `1 row`, `2,000 rows` */
@@ -20,7 +22,10 @@ export function formatProblem(problem: ImportProblem): string {
         : '';
   const value =
     (problem.row > 0 && problem.column !== '') || problem.value !== '' ? ` value ${JSON.stringify(problem.value)}` : '';
-  return `${problem.file} ${where}${column ? `, ${column}` : ''}:${value} — rule: ${problem.rule}; fix: ${problem.fix}`;
+  // names, headers and values come from the file: escaped (printable.ts)
+  return printable(
+    `${problem.file} ${where}${column ? `, ${column}` : ''}:${value} — rule: ${problem.rule}; fix: ${problem.fix}`,
+  );
 }
 
 export function formatProgress(table: string, progress: ImportProgress): string {
@@ -32,6 +37,19 @@ export function formatProgress(table: string, progress: ImportProgress): string 
   return `import ${table}: ${number(progress.rows)} rows${percent} (${number(Math.round(progress.rowsPerSecond))} rows/s${eta})`;
 }
 
+/** A contract column the file did not give: said so, and which of its columns a shipped mapping maps there. */
+function filledLine(report: ImportReport, fill: { field: string; how: string }): string {
+  const elsewhere = mappedElsewhere(report.table, fill.field, report.ignoredColumns);
+  if (elsewhere !== undefined)
+    return (
+      `${fill.field}: set to ${fill.how} — the file's column ${elsewhere.column} is not imported ` +
+      `(${elsewhere.file} maps it to ${fill.field}; import with that mapping to use it)`
+    );
+  if (report.ignoredColumns.length > 0)
+    return `${fill.field}: no column is named ${fill.field} or mapped to it, set to ${fill.how}`;
+  return `${fill.field}: not in the file, set to ${fill.how}`;
+}
+
 export function formatReport(report: ImportReport): string {
   const name = path.basename(report.file);
   const lines: string[] = [];
@@ -41,19 +59,23 @@ export function formatReport(report: ImportReport): string {
       ? `CSV${named}, encoding ${report.source.encoding}, delimiter ${report.source.delimiter}`
       : `XLSX${named}, sheet ${report.source.sheet}`
     : '';
+  // the header found below title rows (header-row.ts)
+  const titles = report.source?.titleRows
+    ? `, header on row ${report.source.headerRow} (${report.source.titleRows} title ${report.source.titleRows === 1 ? 'row' : 'rows'} above skipped)`
+    : '';
   if (report.status === 'skipped') {
     lines.push(
       `${name}: already imported into ${report.table} at ${report.previous?.imported_at} ` +
         `(${rows(report.previous?.rows ?? 0)}; same SHA-256) — nothing to do (--force imports it ` +
         `again)`,
     );
-    return lines.join('\n');
+    return lines.map(printable).join('\n');
   }
   const seconds = (report.elapsedMs / 1000).toFixed(2);
   if (report.status === 'rejected') {
     lines.push(
       `${name}: REJECTED — nothing was written to ${report.table} (${rows(report.rows)} read, ` +
-        `${number(report.rejected)} bad, ${report.problemCount} problem(s))${source ? `; ${source}` : ''}`,
+        `${number(report.rejected)} bad, ${report.problemCount} problem(s))${source ? `; ${source}${titles}` : ''}`,
     );
   } else {
     const verb = report.status === 'dry-run' ? 'dry run, nothing written: would import' : 'imported';
@@ -65,7 +87,9 @@ export function formatReport(report: ImportReport): string {
     );
     // a large file is read in a process of its own (source-process.ts): said, so that an admin (and the
     // installer's guest test) can see which path read it
-    const read = [source, report.readIn === 'reader-process' ? 'read in a reader process' : ''].filter(Boolean);
+    const read = [source + titles, report.readIn === 'reader-process' ? 'read in a reader process' : ''].filter(
+      Boolean,
+    );
     if (read.length > 0) lines.push(`  source: ${read.join(', ')}`);
     if (report.firstDate)
       lines.push(
@@ -95,7 +119,7 @@ export function formatReport(report: ImportReport): string {
     );
   }
   if (report.createdDatabase) lines.push('  created a new plant database with the contract schema');
-  for (const fill of report.filled) lines.push(`  ${fill.field}: not in the file, set to ${fill.how}`);
+  for (const fill of report.filled) lines.push(`  ${filledLine(report, fill)}`);
   if (report.ignoredColumns.length > 0) lines.push(`  columns not imported: ${report.ignoredColumns.join(', ')}`);
   if (report.problemCount > 0) {
     lines.push(
@@ -108,5 +132,6 @@ export function formatReport(report: ImportReport): string {
         lines.push(`    ${number(entry.count)} × ${entry.field}: ${entry.rule}`);
     }
   }
-  return lines.join('\n');
+  // one line per line: a name, a header or a cell holding a newline or a terminal escape is shown escaped
+  return lines.map(printable).join('\n');
 }

@@ -61,6 +61,8 @@ function pickMapping(mapping: SourceMapping): SourceMapping {
     delimiter: mapping.delimiter,
     headerRow: mapping.headerRow,
     sheet: mapping.sheet,
+    headerRowGiven: mapping.headerRowGiven,
+    expected: mapping.expected,
   };
 }
 
@@ -82,8 +84,52 @@ export interface SourceReading {
 export function startSourceReading(
   file: string,
   mapping: SourceMapping,
-  options: { inline?: boolean } = {},
+  options: { inline?: boolean; deadline?: ImportDeadline | undefined } = {},
 ): SourceReading {
+  const reading = startReading(file, mapping, options);
+  return options.deadline === undefined ? reading : withDeadline(reading, file, options.deadline);
+}
+
+/** When an import must be done by: `at` (ms since the epoch), from import.max_seconds (`seconds`). */
+export interface ImportDeadline {
+  at: number;
+  seconds: number;
+}
+
+/** The error of an import past its deadline (here, checked between batches, or its process killed: inbox.ts). */
+export function importTimeout(file: string, seconds: number): AppError {
+  return new AppError(
+    'IMPORT_TIMEOUT',
+    `the import of ${path.basename(file)} took longer than import.max_seconds (${seconds} s) and was stopped: nothing of it was written`,
+    {
+      hint: 'split the export into smaller files (a day or a week each), or raise import.max_seconds in the config',
+    },
+  );
+}
+
+/**
+ * The reading, stopped at the deadline: checked as each batch of rows arrives (a batch is bounded by the
+ * limits of limits.ts, so no batch holds reading long); past it, reading stops and read() fails with
+ * IMPORT_TIMEOUT.
+ */
+function withDeadline(reading: SourceReading, file: string, deadline: ImportDeadline): SourceReading {
+  return {
+    where: reading.where,
+    cancel: () => reading.cancel(),
+    async read(handlers) {
+      let late = false;
+      await reading.read({
+        ...handlers,
+        header: (headers, info) => (Date.now() > deadline.at ? ((late = true), false) : handlers.header(headers, info)),
+        rows: (batch, bytes, coding) =>
+          Date.now() > deadline.at ? ((late = true), false) : handlers.rows(batch, bytes, coding),
+      });
+      if (late) throw importTimeout(file, deadline.seconds);
+    },
+  };
+}
+
+function startReading(file: string, mapping: SourceMapping, options: { inline?: boolean }): SourceReading {
   const wanted = options.inline ? 'inline' : process.env.AIRGAP_AGENT_IMPORT_READER;
   let child = wanted === 'child';
   if (wanted !== 'inline' && wanted !== 'child') {

@@ -10,6 +10,7 @@ import type { SqliteDatabase } from '../store/sqlite.js';
 import type { HeaderBinding } from './header.js';
 import type { ImportRun } from './import-run.js';
 import type { RejectFile } from './reject-file.js';
+import { QualityRollupWrite } from './rollup-write.js';
 import { createRowWriter, mergeDuplicateKeys, type RowWriter } from './row-writer.js';
 import type { Cell } from './values.js';
 
@@ -50,6 +51,8 @@ export class TableWrite {
   private droppedIndexes: string[] = [];
   private keyIndexDropped = false;
   private keyInsert: ((values: unknown[]) => void) | undefined;
+  /** quality_data's rollups, kept level with the rows (not for a dry run: it is rolled back) */
+  readonly rollups: QualityRollupWrite | undefined;
 
   constructor(
     private readonly run: ImportRun,
@@ -57,6 +60,10 @@ export class TableWrite {
     private readonly reject: RejectFile,
   ) {
     const { db, options } = run;
+    this.rollups =
+      run.spec.name === 'quality_data' && options.dryRun !== true
+        ? new QualityRollupWrite(db, binding.names)
+        : undefined;
     if (options.replaceRange) {
       db.exec('CREATE TEMP TABLE IF NOT EXISTS import_keys (k1, k2)');
       db.exec('DELETE FROM temp.import_keys');
@@ -111,6 +118,7 @@ export class TableWrite {
 
   private written(values: unknown[]): void {
     this.keyInsert?.(values);
+    this.rollups?.add(values);
     const { report } = this.run;
     const positions = this.binding.positions;
     report.written += 1;

@@ -96,3 +96,20 @@ test('the fast paths give what the general converters give, and nothing they ref
     assert.equal(fastStamp(text), undefined, text);
   }
 });
+
+test('Excel serial numbers in a CSV (a date column exported from Excel unformatted) are read as the guide says', async () => {
+  // Excel's "Save as CSV" of a date column without a date format writes the serial: 46352 is 2026-11-26
+  const date = (value: string) => toDateTime(value, 'date');
+  const stamp = (value: string) => toDateTime(value, 'datetime');
+  assert.deepEqual(date('46352'), { ok: true, value: '2026-11-26' });
+  assert.deepEqual(stamp('46352.875'), { ok: true, value: '2026-11-26T21:00:00' });
+  assert.deepEqual(stamp(' 46351.5 '), { ok: true, value: '2026-11-25T12:00:00' });
+  assert.deepEqual(date('46352.0'), { ok: true, value: '2026-11-26' });
+  // a time in a date column is still a timestamp, and numbers that are no date of the years read are refused
+  assert.equal(date('46352.5').ok, false);
+  assert.equal(date('123').ok, false);
+  assert.equal(date('4635').ok, false);
+  assert.equal(date('1234567').ok, false);
+  // a compact date is not a serial
+  assert.deepEqual(date('20261126'), { ok: true, value: '2026-11-26' });
+});

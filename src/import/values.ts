@@ -216,6 +216,9 @@ export function compileDateFormat(format: string): DateFormat | string {
   return { source: format, regex: new RegExp(`${regex}$`), groups };
 }
 
+/** a serial day of 1954–2201 as text, with a time of day as its fraction */
+const SERIAL_TEXT = /^\d{5}(\.\d+)?$/;
+
 export function toDateTime(cell: Cell, type: 'date' | 'datetime', format?: DateFormat): Converted {
   if (cell instanceof Date) {
     if (Number.isNaN(cell.getTime()))
@@ -231,6 +234,8 @@ export function toDateTime(cell: Cell, type: 'date' | 'datetime', format?: DateF
     if (fast) return fast;
   }
   const text = normalizeText(String(cell));
+  // an Excel serial as text: a CSV saved from Excel writes an unformatted date column so (46352 = 2026-11-26)
+  if (!format && SERIAL_TEXT.test(text)) return toDateTime(Number(text), type);
   if (format) {
     const match = format.regex.exec(text);
     if (!match)

@@ -25,15 +25,15 @@
  * - the zip's parts were taken one by one through exceljs's iterateStream, which now and then loses one:
  *   the shared strings (every text cell then read as "[object Object]"), the styles (dates as numbers).
  *   1 read in 6 of a small workbook here; exceljs issue #683, fix PR #2915 unmerged. The parts are taken
- *   with the zip stream's own iterator (readParts).
+ *   from the zip's directory, each with its limits (xlsx-parts.ts, readParts);
+ * - nothing bounded a part, a text run or the shared strings (issue 29, N2, N5): xlsx-parts.ts counts
+ *   every part, fixedXml refuses a text run or a tag over LIMITS.xmlRunChars (a longer one was read in
+ *   quadratic time), and the shared strings are read as plain text with their limits.
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import unzipper from 'unzipper';
 import type ExcelJS from 'exceljs';
+import { LIMITS, limitText } from './limits.js';
+import { openWorkbookParts, readSharedStrings, WorkbookLimit } from './xlsx-parts.js';
 
 /** Excel's error values, as a cell shows them (and a CSV saved from Excel holds them), and readXlsx's "#ERROR". */
 export const EXCEL_ERROR =
@@ -149,6 +149,8 @@ export async function* fixedXml(
   };
   for await (const chunk of part) {
     const text = carry + (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    // a text run or a tag that no chunk ends: carried whole, so it is bounded (quadratic reading before)
+    if (carry.length > LIMITS.xmlRunChars) throw runTooLong();
     if (prefixes === undefined) {
       const root = ROOT_TAG.exec(text);
       if (!root) {
@@ -173,9 +175,18 @@ export async function* fixedXml(
   if (rest !== '') yield fix(rest);
 }
 
+function runTooLong(): WorkbookLimit {
+  return new WorkbookLimit(
+    `it holds a cell or a tag of more than ${limitText(LIMITS.xmlRunChars, 'characters')}; a cell holds at most ` +
+      `${limitText(LIMITS.cellChars, 'characters')} (Excel's own limit)`,
+    'the workbook was not written by a spreadsheet program: open it in Excel or LibreOffice and save it again ' +
+      'as .xlsx, or export CSV',
+  );
+}
+
 interface ReaderPrototype {
   options: { worksheets?: string };
-  sharedStrings?: unknown;
+  sharedStrings?: unknown[];
   workbookRels?: unknown;
   stream?: NodeJS.ReadableStream;
   input: unknown;
@@ -183,52 +194,52 @@ interface ReaderPrototype {
   parse(this: ReaderPrototype, input?: unknown, options?: object): AsyncGenerator<unknown>;
   _parseRels(this: unknown, entry: Part): Promise<void>;
   _parseWorksheet(this: unknown, iterator: AsyncIterable<Uint8Array | string>, sheetNo: string): Generator<unknown>;
-  _parseSharedStrings(this: unknown, entry: Part): AsyncGenerator<unknown>;
   _parseWorkbook(this: unknown, entry: Part): Promise<void>;
   _parseStyles(this: unknown, entry: Part): Promise<void>;
 }
 
-/** a part of the workbook: a stream of its bytes (a zip entry, a temporary file) */
+/** a part of the workbook: a stream of its bytes */
 type Part = NodeJS.ReadableStream & AsyncIterable<Uint8Array | string>;
-type ZipEntry = Part & { path: string; autodrain(): unknown };
 
 /**
- * exceljs's WorkbookReader.parse with the zip's parts taken by the stream's own async iterator. The parts
- * it reads are the same: the workbook, its relationships, shared strings, styles and worksheets; a
- * worksheet that comes before the shared strings waits in a temporary file (removed at the end, however
- * the read ends). Hyperlinks are not read (readXlsx asks for none).
+ * exceljs's WorkbookReader.parse, reading the parts from the zip's directory with their limits
+ * (xlsx-parts.ts): the relationships, the workbook, the shared strings (read there, as plain text), the
+ * styles, then each worksheet. Hyperlinks are not read (readXlsx asks for none). `input` is the file.
  */
 async function* readParts(this: ReaderPrototype, input?: unknown, options?: object): AsyncGenerator<unknown> {
   if (options) this.options = options;
-  const stream = (this.stream = this._getStream(input ?? this.input));
-  const zip = stream.pipe(unzipper.Parse({ forceStream: true })) as unknown as AsyncIterable<ZipEntry>;
-  const waiting: Array<{ sheetNo: string; file: string }> = [];
-  let dir: string | undefined;
+  const file = input ?? this.input;
+  if (typeof file !== 'string') throw new Error('a workbook is read from a file');
+  const parts = await openWorkbookParts(file);
+  const relations = parts.open('xl/_rels/workbook.xml.rels');
+  if (relations) await this._parseRels(relations as Part);
+  const workbook = parts.open('xl/workbook.xml');
+  if (workbook) await this._parseWorkbook(workbook as Part);
+  const strings = parts.open('xl/sharedStrings.xml');
+  this.sharedStrings = strings ? await readSharedStrings(fixedXml(strings as Part, { isoDates: false })) : [];
+  const styles = parts.open('xl/styles.xml');
+  if (styles) await this._parseStyles(styles as Part);
+  // a worksheet is opened when its rows are read: the sheets readXlsx passes over are never inflated
+  const opened: NodeJS.ReadableStream[] = [];
   try {
-    for await (const entry of zip) {
-      const sheet = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(entry.path);
-      if (entry.path === 'xl/_rels/workbook.xml.rels') await this._parseRels(entry);
-      else if (entry.path === 'xl/workbook.xml') await this._parseWorkbook(entry);
-      else if (entry.path === 'xl/sharedStrings.xml') yield* this._parseSharedStrings(entry);
-      else if (entry.path === 'xl/styles.xml') await this._parseStyles(entry);
-      else if (sheet && this.sharedStrings && this.workbookRels) yield* this._parseWorksheet(entry, sheet[1]!);
-      else if (sheet) {
-        dir ??= mkdtempSync(path.join(os.tmpdir(), 'airgap-xlsx-'));
-        const file = path.join(dir, `sheet${sheet[1]}.xml`);
-        await pipeline(entry, createWriteStream(file));
-        waiting.push({ sheetNo: sheet[1]!, file });
-      }
-      entry.autodrain();
+    for (const { sheetNo, path } of parts.worksheets) {
+      const lazy: AsyncIterable<Uint8Array | string> = {
+        [Symbol.asyncIterator]: () => {
+          const stream = parts.open(path) as Part;
+          opened.push(stream);
+          return stream[Symbol.asyncIterator]();
+        },
+      };
+      yield* this._parseWorksheet(lazy, sheetNo);
     }
-    for (const { sheetNo, file } of waiting) yield* this._parseWorksheet(createReadStream(file), sheetNo);
   } finally {
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const stream of opened) (stream as unknown as { destroy(): void }).destroy();
   }
 }
 
 const fixedReaders = new WeakSet<object>();
 
-/** The workbook reader's parts go through fixedXml: worksheets, shared strings, the workbook and its styles. */
+/** The workbook reader takes the parts with readParts; worksheets, the workbook and its styles go through fixedXml. */
 export function fixStreamReader(reader: { prototype: object }): void {
   const prototype = reader.prototype as ReaderPrototype;
   if (fixedReaders.has(prototype)) return;
@@ -237,7 +248,7 @@ export function fixStreamReader(reader: { prototype: object }): void {
   prototype._parseWorksheet = function (iterator, sheetNo) {
     return worksheet.call(this, fixedXml(iterator, { isoDates: true }), sheetNo);
   };
-  for (const name of ['_parseSharedStrings', '_parseWorkbook', '_parseStyles'] as const) {
+  for (const name of ['_parseWorkbook', '_parseStyles'] as const) {
     const parse = prototype[name] as (this: unknown, entry: Part) => unknown;
     (prototype[name] as typeof parse) = function (entry) {
       return parse.call(this, Readable.from(fixedXml(entry, { isoDates: false })) as unknown as Part);

@@ -11,6 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { AppError } from '../errors.js';
 import { addDays } from '../clock.js';
 import { PLANT_DEMO_SCHEMA_SQL, PLANT_SCHEMA_SQL } from '../plant/schema.js';
+import { blankRollupRow, RollupSums, type RollupRow } from '../plant/rollup-sums.js';
+import { ROLLUP_NAMES, ROLLUP_SCHEMA_SQL } from '../plant/rollups.js';
 import { openSqlite, type SqliteDatabase } from '../store/sqlite.js';
 import { DEFECT_TYPES, ENGINEERS, EQUIPMENT, EQUIPMENT_TYPES, LINES } from './catalog.js';
 import { checkDocumentTargets, HANDOVER_DAYS, planDocuments, writeDocuments } from './documents.js';
@@ -18,6 +20,7 @@ import { resolveSeedOptions, type ResolvedSeedOptions, type SeedOptions } from '
 import { planRotations } from './people.js';
 import { generateQuality, planIncidents, windowStart, type QualityRow } from './quality.js';
 import { generateWorkOrders } from './work-orders.js';
+import { createQualityWriter } from './quality-writer.js';
 
 export const GENERATOR = 'airgap-agent demo plant v1';
 
@@ -99,19 +102,31 @@ function fill(db: SqliteDatabase, options: ResolvedSeedOptions) {
   for (const rotation of planRotations(windowStart(today), today))
     insertRotation.run(rotation.engineer_id, rotation.starts_at, rotation.ends_at);
 
-  const insertQuality = db.prepare(
-    'INSERT INTO quality_data (line_id, record_date, shift, batch_no, product, inspected_qty, ' +
-      'defect_qty, defect_type, inspector, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const quality = createQualityWriter(db);
+  // the rollups (src/plant/rollups.ts) summed as the rows are generated, written once at the end
+  const sums = new RollupSums();
+  const summed: RollupRow = blankRollupRow();
   const { totals } = generateQuality({
     seed,
     today,
     rows,
     incidents,
     totalsDays: HANDOVER_DAYS + 1,
-    emit: (row: QualityRow) =>
-      insertQuality.run(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9]),
+    emit: (row: QualityRow) => {
+      quality.push(row);
+      summed.line_id = row[0];
+      summed.record_date = row[1];
+      summed.shift = row[2];
+      summed.product = row[4];
+      summed.inspected_qty = row[5];
+      summed.defect_qty = row[6];
+      summed.defect_type = row[7];
+      summed.inspector = row[8];
+      sums.add(summed);
+    },
   });
+  quality.flush();
+  sums.writeTo(db, { fresh: true });
 
   const insertOrder = db.prepare(
     'INSERT INTO work_orders (order_id, equipment_id, line_id, priority, status, title, symptom, ' +
@@ -172,6 +187,7 @@ const TABLES = [
   'work_orders',
   'quality_incidents',
   'seed_info',
+  ...ROLLUP_NAMES,
 ];
 
 export function seedPlant(input: SeedOptions): SeedSummary {
@@ -202,11 +218,14 @@ export function seedPlant(input: SeedOptions): SeedSummary {
       db.pragma('journal_mode = OFF');
       db.pragma('synchronous = OFF');
       db.pragma('cache_size = -65536');
+      // the indexes built after the inserts sort with SQLite's multi-threaded sorter
+      db.pragma('threads = 2');
       // index sorts of very large builds spill to disk instead of memory
       db.pragma(`temp_store = ${options.rows > 2_000_000 ? 'FILE' : 'MEMORY'}`);
       const { tables, indexes } = splitSchema(PLANT_SCHEMA_SQL);
       for (const statement of tables) db.exec(statement);
       db.exec(PLANT_DEMO_SCHEMA_SQL);
+      db.exec(ROLLUP_SCHEMA_SQL);
       db.exec('BEGIN');
       result = fill(db, options);
       for (const statement of indexes) db.exec(statement);

@@ -6,7 +6,7 @@ import { assertTimeZone, localDate, now, parseInstant } from '../clock.js';
 export interface SeedOptions {
   /** target plant.db path */
   db: string;
-  /** quality_data rows (default 100,000; 1..10,000,000) */
+  /** quality_data rows (default 100,000; 1..50,000,000: five years of a busy plant) */
   rows?: number;
   /** PRNG seed, an integer (default 1) */
   seed?: number;
@@ -31,7 +31,7 @@ export interface ResolvedSeedOptions {
 }
 
 export const DEFAULT_ROWS = 100_000;
-export const MAX_ROWS = 10_000_000;
+export const MAX_ROWS = 50_000_000;
 export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 
 export function resolveSeedOptions(options: SeedOptions): ResolvedSeedOptions {
@@ -42,9 +42,13 @@ export function resolveSeedOptions(options: SeedOptions): ResolvedSeedOptions {
   }
   const rows = options.rows ?? DEFAULT_ROWS;
   if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) {
-    throw new AppError('USAGE', `seed: rows must be a whole number from 1 to 10,000,000, got ${JSON.stringify(rows)}`, {
-      hint: 'e.g. --rows 100000 (the default) or --rows 1000000',
-    });
+    throw new AppError(
+      'USAGE',
+      `seed: rows must be a whole number from 1 to ${MAX_ROWS.toLocaleString('en-US')}, got ${JSON.stringify(rows)}`,
+      {
+        hint: 'e.g. --rows 100000 (the default) or --rows 1000000',
+      },
+    );
   }
   const seed = options.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {

@@ -67,7 +67,7 @@ test('airgap-agent seed refuses to overwrite without --force, replaces with it',
 test('airgap-agent seed names bad options and exits 2', () => {
   for (const [args, message] of [
     [['--rows', 'lots'], /--rows must be a whole number/],
-    [['--rows', '20000000'], /rows must be a whole number from 1 to 10,000,000/],
+    [['--rows', '60000000'], /rows must be a whole number from 1 to 50,000,000/],
     [['--today', '2026-02-30'], /not a calendar date/],
     [['--seed', 'x'], /--seed must be a whole number/],
     [['--bogus'], /Unknown option/],
