@@ -30,7 +30,8 @@ interface UserRow {
   disabled: number;
 }
 
-export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** Letters of any script (王芳, Müller, wang.fang), digits, "_", "." and "-": 1-64 characters, not starting with a sign. */
+export const USERNAME = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}_.-]{0,63}$/u;
 
 function toUser(row: UserRow): User {
   return {
@@ -68,7 +69,7 @@ export class Accounts {
   async add(options: { username: string; role: Role; password: string }): Promise<User> {
     if (!USERNAME.test(options.username)) {
       throw new AppError('BAD_REQUEST', `"${options.username.slice(0, 70)}" is not a valid user name`, {
-        hint: 'use 1-64 letters, digits, "_", "." or "-", starting with a letter or digit',
+        hint: 'use 1-64 letters (any script, e.g. 王芳 or wang.fang), digits, "_", "." or "-", starting with a letter or digit',
       });
     }
     if (!ROLES.includes(options.role))

@@ -5,6 +5,8 @@
  * tools are small fakes (testing/fakes.ts); tasks, accounts, the queue and
  * agent.db are real.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFixedNow } from '../clock.js';
@@ -426,7 +428,16 @@ describe('the API', () => {
     assert.match((await bad.json()).error.message, /"limit"/);
   });
 
-  test('readyz: 200 when everything is up; 503 naming the MCP server or the missing skills otherwise; healthz always 200', async () => {
+  test('readyz: 200 when everything is up; 503 naming the MCP server, the missing skills or plant.db otherwise; healthz always 200', async () => {
+    // a missing plant.db: no plant question can be answered, and readyz says why (not "no model")
+    const noPlant = await harness.app.request('/readyz');
+    assert.equal(noPlant.status, 503);
+    assert.match(
+      ((await noPlant.json()) as { reasons: string[] }).reasons.join(' '),
+      /^plant_data: no plant data: .*plant\.db does not exist: plant questions cannot be answered — restore plant\.db/,
+    );
+    mkdirSync(path.dirname(harness.config.plant.db), { recursive: true });
+    writeFileSync(harness.config.plant.db, ''); // an empty SQLite database: no data yet, but readable
     const ready = await harness.app.request('/readyz');
     assert.equal(ready.status, 200);
     harness.tools.up = false;

@@ -17,7 +17,7 @@ import { feedbackRoutes } from './routes-feedback.js';
 import { opsRoutes } from './routes-ops.js';
 import { pageRoutes } from './routes-page.js';
 import { buildService, type Service, type ServiceDeps } from './service.js';
-import { csrfGuard } from './guard.js';
+import { csrfGuard, hostGuard } from './guard.js';
 
 const TRACE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -55,6 +55,9 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
     const level = context.res.status >= 500 ? 'warn' : 'debug';
     log[level]({ status: context.res.status, ms: Math.round(seconds * 10000) / 10 }, 'request-end');
   });
+
+  // DNS rebinding: only the service's own names, on every route (the page, /readyz and /metrics included)
+  app.use('*', hostGuard(deps.config));
 
   app.use(
     '/api/*',

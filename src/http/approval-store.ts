@@ -56,8 +56,21 @@ export class ApprovalStore {
       .all({ state: state ?? null, limit }) as ApprovalListRow[];
   }
 
-  /** An admin decides a pending approval once; a second decision is refused. */
+  /**
+   * An admin decides a pending approval once; a second decision is refused.
+   * Nobody approves their own request (they may reject it: withdraw it).
+   */
   decide(approvalId: string, options: { approved: boolean; userId: number; reason?: string | undefined }): ApprovalRow {
+    if (options.approved) {
+      const asker = this.db
+        .prepare('SELECT tasks.user_id AS user_id FROM approvals JOIN tasks USING (task_id) WHERE approval_id = ?')
+        .get(approvalId) as { user_id: number | null } | undefined;
+      if (asker && asker.user_id === options.userId)
+        throw new AppError('FORBIDDEN', 'an admin cannot approve their own request', {
+          hint: 'another admin must approve it (or reject it to withdraw the request)',
+          details: { approval: approvalId },
+        });
+    }
     const changes = this.db
       .prepare(
         "UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, reason = COALESCE(?, reason) WHERE approval_id = ? AND state = 'pending'",

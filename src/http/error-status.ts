@@ -34,6 +34,12 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   SKILL_VERSION: 409,
   SKILL_TIMEOUT: 504,
   SKILL_FAILED: 502,
+  SKILL_OUTPUT_INVALID: 502,
+  SKILL_UNAVAILABLE: 503,
+  SKILL_ARGUMENT_REQUIRED: 422,
+  MCP_SERVER_BUSY: 503,
+  DEPENDENCY_UNAVAILABLE: 503,
+  QUESTION_BUDGET: 504,
   CANCELLED: 409,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -43,7 +49,11 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   DB_ERROR: 500,
+  PORT_IN_USE: 500,
+  STATE_NOT_WRITABLE: 500,
   INTERNAL: 500,
+  IMPORT_TIMEOUT: 504,
+  FILE_CHANGED: 409,
 };
 
 /** Codes whose message is safe and useful to show; the 5xx internals are not. */

@@ -5,12 +5,18 @@
  * beyond SameSite: a JSON body must say Content-Type: application/json (415
  * otherwise: text/plain and form posts are what a hostile page can send
  * without a preflight), and a browser's Origin (or Sec-Fetch-Site) must be the
- * service's own or one in server.allowed_origins (403 otherwise).
+ * service's own or one in server.allowed_origins (403 otherwise). Before all
+ * of these, the Host must be one of the service's own names (hostGuard):
+ * with DNS rebinding a hostile page's own name resolves to the appliance, and
+ * its requests carry Host = Origin = that name.
  */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.js';
 import type { Config } from '../config/schema.js';
 import type { HttpContext, HttpEnv } from './context.js';
+import { localUser } from './local-user.js';
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string; encrypted?: boolean } } };
 
@@ -42,6 +48,99 @@ export function isSecure(context: HttpContext, config: Config): boolean {
   if (config.server.trusted_proxies.includes(peer))
     return (context.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase() === 'https';
   return new URL(context.req.url).protocol === 'https:';
+}
+
+/** The host part of a Host header, lower case, without port, brackets or a trailing dot. */
+export function hostName(header: string): string {
+  const value = header.trim().toLowerCase();
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(value);
+  const name = bracketed
+    ? bracketed[1]!
+    : value.includes(':') && value.indexOf(':') === value.lastIndexOf(':')
+      ? value.slice(0, value.indexOf(':'))
+      : value;
+  return name.replace(/\.$/, '');
+}
+
+const HOSTS_TTL_MS = 30_000;
+
+/**
+ * The names this machine answers to by default: the bind address, localhost
+ * and the loopback addresses, the host name (and its first label), every
+ * interface address it can list, and the /etc/hosts names of those
+ * addresses. Listing interfaces needs a netlink socket, which the unit's
+ * RestrictAddressFamilies= refuses (EAFNOSUPPORT): then they are left out —
+ * the address a request actually reached is accepted on its own (hostGuard).
+ */
+export function ownHostNames(
+  bindHost: string,
+  interfaces: () => ReturnType<typeof os.networkInterfaces> = os.networkInterfaces,
+): Set<string> {
+  const names = new Set<string>(['localhost', '127.0.0.1', '::1']);
+  const add = (name: string | undefined): void => {
+    if (name) names.add(hostName(name.includes(':') && !name.startsWith('[') ? `[${name}]` : name));
+  };
+  if (bindHost !== '0.0.0.0' && bindHost !== '::' && bindHost !== '') add(bindHost);
+  const host = os.hostname();
+  add(host);
+  add(host.split('.')[0]);
+  const addresses = new Set<string>(['127.0.0.1', '::1']);
+  let listed: ReturnType<typeof os.networkInterfaces> = {};
+  try {
+    listed = interfaces();
+  } catch {
+    // no netlink here (the unit's sandbox): the connection's own local address stands in
+  }
+  for (const list of Object.values(listed))
+    for (const entry of list ?? []) {
+      const address = entry.address.split('%')[0]!.toLowerCase();
+      addresses.add(address);
+      add(address);
+    }
+  try {
+    for (const line of readFileSync('/etc/hosts', 'utf8').split('\n')) {
+      const [address, ...aliases] = line.replace(/#.*/, '').trim().split(/\s+/);
+      if (address && addresses.has(address.toLowerCase())) for (const alias of aliases) add(alias);
+    }
+  } catch {
+    // no /etc/hosts: the names above
+  }
+  return names;
+}
+
+type LocalBindings = { incoming?: { socket?: { localAddress?: string } } };
+
+/**
+ * Every request over TCP must name the service by one of its own names
+ * (ownHostNames), one in server.allowed_hosts, or the very address the
+ * connection reached (an address literal is no name a page can rebind); anything else is 403. The
+ * console socket (a local identity) is not asked. A request without a Host
+ * (HTTP/1.0 by hand) cannot come from a browser and is let through.
+ */
+export function hostGuard(config: Config): MiddlewareHandler<HttpEnv> {
+  const extra = config.server.allowed_hosts.map(hostName);
+  let cached: { at: number; names: Set<string> } | undefined;
+  const allowed = (): Set<string> => {
+    if (!cached || performance.now() - cached.at > HOSTS_TTL_MS)
+      cached = { at: performance.now(), names: new Set([...ownHostNames(config.server.host), ...extra]) };
+    return cached.names;
+  };
+  return async (context, next) => {
+    if (localUser(context.env)) return next();
+    const header = context.req.header('host');
+    if (header === undefined || header === '') return next();
+    const name = hostName(header);
+    if (allowed().has(name)) return next();
+    const reached = (context.env as LocalBindings | undefined)?.incoming?.socket?.localAddress;
+    if (reached && hostName(reached.includes(':') ? `[${normalise(reached)}]` : reached) === name) return next();
+    if (reached && normalise(reached) === name) return next();
+    context.get('log').warn({ host: header.slice(0, 200) }, 'host-refused');
+    throw new AppError('FORBIDDEN', `"${name.slice(0, 100)}" is not a name of this service`, {
+      hint:
+        "open the chat page by the appliance's own name or address; if this name is right (a DNS alias, the " +
+        "reverse proxy's public name), add it to server.allowed_hosts",
+    });
+  };
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -26,6 +26,7 @@ import { createSession, listSessions, requireSession, sessionMessages } from './
 import { lastEventId, SSE_HEADERS, sseStream } from './sse.js';
 import { taskJson } from './task-manager.js';
 import { clientAddress, isSecure } from './guard.js';
+import { satisfies } from '../skills/semver.js';
 
 const SESSION_ID = z
   .string()
@@ -45,6 +46,19 @@ const taskBody = z
       .min(1, 'the question is empty')
       .max(4000, 'the question is longer than 4000 characters'),
     session_id: SESSION_ID.optional(),
+    skill_versions: z
+      .record(
+        z.string().regex(/^[a-z][a-z0-9_]*$/, 'a skill name: snake_case'),
+        z
+          .string()
+          .max(40)
+          .refine(
+            (range) => satisfies('0.0.0', range) !== undefined,
+            'a version range such as 1.2.3, ^1.2, ~1.2.0, 1.x',
+          ),
+      )
+      .optional()
+      .describe('skill pins for this question only: name → version range (over skills.pins)'),
   })
   .strict();
 const decisionBody = z
@@ -73,6 +87,7 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
     return context.json({
       version: VERSION,
       plant: service.deps.config.plant.name,
+      timezone: service.deps.config.plant.timezone,
       needs_first_admin: users === 0,
       hint: users === 0 ? FIRST_ADMIN_HINT : null,
       user: user ? { username: user.username, role: user.role } : null,
@@ -171,6 +186,7 @@ export function apiRoutes(service: Service): Hono<HttpEnv> {
       sessionId: body.session_id,
       user,
       traceId: context.get('traceId'),
+      versions: body.skill_versions,
     });
     const eventsUrl = `/api/tasks/${task.task_id}/events`;
     if ((context.req.header('accept') ?? '').includes('text/event-stream')) {

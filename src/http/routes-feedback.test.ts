@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'yaml';
+import { setFixedNow } from '../clock.js';
 import { writeReport } from '../reports/writer.js';
 import { fakeHarness } from './testing/fakes.js';
 import { ADMIN, OPERATOR, addUsers, cookieFor, get, json, until } from './testing/helpers.js';
@@ -102,6 +103,8 @@ test('feedback: operators give it on their own answers, admins review, export, t
 });
 
 test('hand-over: the operator hands a question over, an admin answers, the answer joins the conversation and counts as a correction', async () => {
+  // the plant clock (--now), not the machine's: the answer is stamped with it
+  setFixedNow('2026-11-30T09:15:00+08:00', 'Asia/Shanghai');
   const harness = fakeHarness();
   try {
     await addUsers(harness);
@@ -151,8 +154,16 @@ test('hand-over: the operator hands a question over, an admin answers, the answe
       await harness.app.request(`/api/handovers?session_id=${handover.session_id}`, get(operator))
     ).json()) as { handovers: Array<{ state: string }> };
     assert.equal(mine.handovers[0]?.state, 'answered');
+    const stamps = harness.db
+      .prepare(
+        'SELECT h.answered_at, c.timestamp FROM handovers h JOIN conversation_history c ON c.session_id = h.session_id ' +
+          'WHERE h.handover_id = ? ORDER BY c.turn DESC LIMIT 1',
+      )
+      .get(handover.handover_id) as { answered_at: string; timestamp: string };
+    assert.deepEqual(stamps, { answered_at: '2026-11-30T01:15:00.000Z', timestamp: '2026-11-30T01:15:00.000Z' });
   } finally {
     harness.close();
+    setFixedNow(undefined, 'UTC');
   }
 });
 
@@ -161,7 +172,13 @@ test('report files: listed and downloaded as attachments by logged-in users only
   try {
     await addUsers(harness);
     const operator = await cookieFor(harness, OPERATOR);
-    writeReport({ dir: harness.config.reports.dir, name: 'week 48.html', content: '<p>hi</p>', maxBytes: 1000 });
+    writeReport({
+      dir: harness.config.reports.dir,
+      name: 'week 48.html',
+      content: '<p>hi</p>',
+      maxBytes: 1000,
+      maxTotalBytes: 1_000_000,
+    });
     assert.equal((await harness.app.request('/api/reports')).status, 401);
     const list = (await (await harness.app.request('/api/reports', get(operator))).json()) as {
       reports: Array<{ name: string; format: string }>;
@@ -237,6 +254,28 @@ test('an answer saved as a report: Markdown, HTML, CSV of its tables; never over
     assert.match(text, /\| Chart: Defects \| defects \|\n\|---\|---:\|\n\| A \| 3 \|\n\| B \| 5 \|\n$/);
   } finally {
     harness.close();
+  }
+});
+
+test("a saved report is named with the plant's date, not UTC's", async () => {
+  // 23:30 UTC on 2026-11-29 is 07:30 on 2026-11-30 in Shanghai
+  setFixedNow('2026-11-29T23:30:00Z', 'Asia/Shanghai');
+  const harness = fakeHarness();
+  try {
+    await addUsers(harness);
+    const operator = await cookieFor(harness, OPERATOR);
+    const taskId = await answeredTask(harness, operator, 'rules: line A');
+    const saved = await harness.app.request('/api/reports', json({ task_id: taskId, format: 'md' }, operator));
+    assert.equal(saved.status, 201, await saved.clone().text());
+    const { report } = (await saved.json()) as { report: { name: string } };
+    assert.equal(report.name, 'rules line A 2026-11-30.md');
+    const text = await (
+      await harness.app.request(`/api/reports/${encodeURIComponent(report.name)}`, get(operator))
+    ).text();
+    assert.match(text, /· 2026-11-30 07:30 \(Asia\/Shanghai\) ·/);
+  } finally {
+    harness.close();
+    setFixedNow(undefined, 'UTC');
   }
 });
 

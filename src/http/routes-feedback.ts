@@ -10,13 +10,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { now } from '../clock.js';
+import { localDateTime, now } from '../clock.js';
 import { FeedbackStore, HandoverStore, describeTried, exportCases, taskFacts } from '../feedback/store.js';
 import { teachPhrasing } from '../feedback/teach.js';
 import { TaughtPhrasings, bestMatch, decisionOf } from '../skills/router/taught.js';
 import { CONTENT_TYPES, listReports, readReport, writeReport } from '../reports/writer.js';
+import { ReportOwners } from '../reports/owners.js';
 import { answerReport } from '../reports/answer-report.js';
-import { loadScripts } from '../maint-scripts/manifest.js';
+import { loadScripts, scriptVersionFor } from '../maint-scripts/manifest.js';
 import { ScriptRunStore } from '../maint-scripts/store.js';
 import type { User } from './accounts.js';
 import { parseBody, requireAdmin, requireUser, validate, type HttpEnv } from './context.js';
@@ -254,7 +255,10 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
   // ---- report files ------------------------------------------------------------------
   api.get('/reports', (context) => {
     requireUser(context, service);
-    return context.json({ reports: listReports(config.reports.dir) });
+    const owners = new ReportOwners(db).names();
+    return context.json({
+      reports: listReports(config.reports.dir).map((report) => ({ ...report, owner: owners.get(report.name) ?? null })),
+    });
   });
 
   api.post('/reports', async (context) => {
@@ -272,23 +276,31 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
         .replace(/\s+/g, ' ')
         .trim()
         .slice(0, 60) || 'answer';
-    const name = body.name ?? `${stem} ${created.slice(0, 10)}.${body.format}`;
+    // the plant's date and time, not UTC's: a report saved at 07:00 in Shanghai is that day's
+    const askedLocal = localDateTime(new Date(created), config.plant.timezone);
+    const name = body.name ?? `${stem} ${askedLocal.slice(0, 10)}.${body.format}`;
     const content = answerReport(body.format, {
       question: facts.question,
       answer: facts.answer,
-      askedAt: created,
+      askedAt: `${askedLocal.replace('T', ' ').slice(0, 16)} (${config.plant.timezone})`,
       by: user.username,
       traceId: facts.trace_id,
       plant: config.plant.name,
       charts: facts.charts,
     });
+    // a report belongs to its author: replacing another's needs an admin (the write is synchronous: no race here)
+    const owners = new ReportOwners(db);
+    if (body.overwrite && listReports(config.reports.dir).some((report) => report.name === name))
+      owners.assertMayReplace(name, user);
     const written = writeReport({
       dir: config.reports.dir,
       name,
       content,
       maxBytes: config.reports.max_kb * 1024,
+      maxTotalBytes: config.reports.total_max_mb * 1024 * 1024,
       overwrite: body.overwrite,
     });
+    owners.wrote(written.name, user);
     context.get('log').info({ report: written.name, bytes: written.bytes }, 'report-written');
     return context.json(
       {
@@ -318,9 +330,15 @@ export function feedbackRoutes(service: Service): Hono<HttpEnv> {
   // ---- maintenance scripts -----------------------------------------------------------------
   api.get('/scripts', (context) => {
     requireUser(context, service);
+    const entries = loadScripts(config);
+    const pins = config.skills.pins;
     return context.json({
-      scripts: loadScripts(config).map((entry) => ({
+      // every installed version; `default`: the one a question runs when it pins none (skills.pins, else the newest)
+      scripts: entries.map((entry) => ({
         name: entry.name,
+        version: entry.manifest?.version ?? null,
+        default: entry.manifest !== undefined && scriptVersionFor(entries, entry.name, { pins }) === entry,
+        pinned: pins?.[entry.name] ?? null,
         enabled: entry.manifest !== undefined,
         reason: entry.error ?? null,
         description: entry.manifest?.description ?? null,

@@ -1,7 +1,8 @@
 /**
  * Operations endpoints, no log-in needed: /healthz (the process answers),
- * /readyz (agent.db open, MCP servers running, skills loaded — 503 with the
- * reasons otherwise) and /metrics (Prometheus text).
+ * /readyz (agent.db open, MCP servers running and their breakers closed,
+ * skills loaded — 503 with the reasons otherwise; skills that cannot run now
+ * are named with why) and /metrics (Prometheus text).
  */
 import { Hono } from 'hono';
 import type { HttpEnv } from './context.js';
@@ -30,6 +31,20 @@ export function readiness(service: Service): {
     .filter((server) => (server.hung_restarts ?? 0) > 0)
     .map((server) => `${server.name} ×${server.hung_restarts}`);
   const ready = service.deps.tools.ready?.() ?? true;
+  // a breaker open: the server stopped answering and its calls are refused until retry_at (src/mcp/breaker.ts)
+  const open = servers.filter((server) => server.breaker?.state === 'open');
+  checks.breakers = {
+    ok: open.length === 0,
+    detail:
+      open.length === 0
+        ? `${servers.length} closed`
+        : open
+            .map(
+              (server) =>
+                `${server.name}: open until ${server.breaker!.retry_at} (${server.breaker!.last_error ?? 'failures'})`,
+            )
+            .join('; '),
+  };
   checks.mcp = {
     ok: ready && down.length === 0,
     detail:
@@ -49,19 +64,30 @@ export function readiness(service: Service): {
   const skills = service.deps.skills.list();
   const enabled = skills.filter((skill) => skill.enabled);
   const broken = skills.filter((skill) => !skill.enabled);
+  const unavailable = enabled.filter((skill) => skill.available === false);
   checks.skills = {
     ok: enabled.length > 0,
     detail:
       enabled.length > 0
-        ? `${enabled.length} enabled${broken.length ? `, ${broken.length} disabled (${broken.map((skill) => skill.name).join(', ')})` : ''}`
+        ? `${enabled.length} enabled${broken.length ? `, ${broken.length} disabled (${broken.map((skill) => skill.name).join(', ')})` : ''}` +
+          (unavailable.length > 0
+            ? `; unavailable now: ${unavailable.map((skill) => `${skill.name} (${skill.unavailable?.reason ?? 'a dependency is down'})`).join('; ')}`
+            : '')
         : 'no skill is loaded',
   };
-  // stale data is a warning in the detail, not a reason to take the service out of rotation
+  // stale data (or a suspect clock) is a warning in the detail, not a reason to take the service out of
+  // rotation; a plant.db that is missing or cannot be read is: no question about the plant can be answered
   const fresh = readFreshness(service.deps.config);
-  checks.plant_data = {
-    ok: true,
-    detail: `${fresh.message}${fresh.stale && fresh.error === undefined ? ' (warning: stale)' : ''}`,
-  };
+  checks.plant_data =
+    fresh.error === undefined
+      ? { ok: true, detail: `${fresh.message}${fresh.stale ? ' (warning: stale)' : ''}` }
+      : {
+          ok: false,
+          detail:
+            `${fresh.message}: plant questions cannot be answered — restore plant.db, import the plant's exports ` +
+            '(airgap-agent import) or seed the demo plant; `airgap-agent doctor` checks it',
+        };
+  checks.clock = { ok: true, detail: fresh.clock ? `warning: ${fresh.clock}` : 'consistent with the plant data' };
   checks.accepting = service.state.closing
     ? { ok: false, detail: 'shutting down' }
     : { ok: true, detail: 'accepting questions' };

@@ -9,12 +9,14 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
-import { readFileSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import type { Socket } from 'node:net';
 import { AppError } from '../errors.js';
 import { logger } from '../log/index.js';
 import { createHttpApp, type HttpApp } from './app.js';
+import { readTlsPair } from './tls-files.js';
 import type { ServiceDeps } from './service.js';
 
 export interface RunningServer {
@@ -61,7 +63,8 @@ export async function startHttpServer(options: {
               hostname: host,
               port,
               createServer: createHttpsServer,
-              serverOptions: { ...serverOptions, ...tls },
+              // a connection that sends no ClientHello is closed like one that sends no headers
+              serverOptions: { ...serverOptions, ...tls, handshakeTimeout: settings.header_timeout_s * 1000 },
             },
             () => resolve(instance as Server),
           )
@@ -106,18 +109,17 @@ export async function startHttpServer(options: {
   return { url, port: address.port, http, server, close };
 }
 
-function readTls(cert: string, key: string): { cert: Buffer; key: Buffer } {
+/** The pair, checked (tls-files.ts), and accepted by OpenSSL — or a sentence with its fix, never OpenSSL's text. */
+export function readTls(cert: string, key: string): { cert: Buffer; key: Buffer } {
+  const pair = readTlsPair(cert, key);
   try {
-    return { cert: readFileSync(cert), key: readFileSync(key) };
+    createSecureContext({ cert: pair.cert, key: pair.key });
   } catch (error) {
-    throw new AppError(
-      'CONFIG_INVALID',
-      `server.tls: cannot read ${(error as NodeJS.ErrnoException).path ?? cert}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      {
-        hint: 'point server.tls.cert and server.tls.key at readable PEM files (the key readable by the service user only)',
-      },
-    );
+    throw new AppError('CONFIG_INVALID', `server.tls: OpenSSL cannot use ${cert} with ${key}`, {
+      hint: `check the pair with: openssl x509 -noout -text -in ${cert}; openssl pkey -noout -in ${key} (${String((error as Error).message).slice(0, 120)})`,
+    });
   }
+  return { cert: pair.cert, key: pair.key };
 }
 
 /**

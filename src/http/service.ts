@@ -28,6 +28,10 @@ export interface ToolsView {
     last_error: string | null;
     unresponsive_since?: string | null;
     hung_restarts?: number;
+    /** the server's breaker (src/mcp/breaker.ts) */
+    breaker?: { state: string; retry_at: string | null; last_error: string | null };
+    in_flight?: number;
+    queued?: number;
   }>;
 }
 

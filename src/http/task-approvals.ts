@@ -52,7 +52,7 @@ export class TaskApprovals {
     return approval;
   }
 
-  /** Record that `run` may now run what `approvalId` bound. */
+  /** Record that `run` may now run what `approvalId` bound — once: the run that uses it consumes it. */
   grant(run: TaskRun, approvalId: string): void {
     const binding = run.bindings.get(approvalId);
     if (binding) run.approvedKeys.add(binding);

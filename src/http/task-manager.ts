@@ -155,7 +155,14 @@ export class TaskManager {
   }
 
   /** Accept a question: a task row, then the approval wait or the queue. */
-  submit(options: { question: string; sessionId?: string | undefined; user: User; traceId: string }): {
+  submit(options: {
+    question: string;
+    sessionId?: string | undefined;
+    user: User;
+    traceId: string;
+    /** skill pins for this question only (name → version range) */
+    versions?: Record<string, string> | undefined;
+  }): {
     task: TaskRow;
     lane: Lane;
   } {
@@ -173,9 +180,16 @@ export class TaskManager {
       .transaction(() => {
         const session = ensureSession(this.options.db, { sessionId: options.sessionId, user: options.user });
         const decision = this.options.skills.route(options.question, { previous: session.slots });
-        const ruleRouted = decision.kind === 'skill' && decision.missing.length === 0;
+        // a skill that cannot run now is answered at once, honestly, without a model: the rules lane
+        const ruleRouted =
+          (decision.kind === 'skill' && decision.missing.length === 0) ||
+          (decision.kind === 'none' && decision.unavailable !== undefined);
         const lane: Lane = ruleRouted ? 'rules' : 'model';
-        const gated = approvalFor(this.options.skills, options.question, decision);
+        const gated = approvalFor(this.options.skills, {
+          question: options.question,
+          decision,
+          versions: options.versions,
+        });
         const needsApproval = gated !== undefined;
         try {
           // a question waiting for approval holds a place in the queue: approving it never finds the queue full
@@ -199,6 +213,7 @@ export class TaskManager {
     const run = this.newRun(task.task_id, lane);
     run.traceId = options.traceId;
     run.language = decision.language;
+    run.versions = options.versions;
     run.holdsPlace = needsApproval;
     const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
     log.info(
@@ -324,7 +339,7 @@ export class TaskManager {
       // decided while the question runs: it goes on (approved) or the skill is refused (rejected)
       const { resolve } = run.waiting;
       run.waiting = undefined;
-      if (options.approved) this.approvals.grant(run, approvalId);
+      // the waiting call is the run this approval covers: nothing is kept for a later call
       this.store.transition(approval.task_id, 'running');
       this.emit(run, 'task-state', { task_id: approval.task_id, state: 'running' });
       resolve(options.approved);
@@ -413,6 +428,7 @@ export class TaskManager {
         question: task.question,
         sessionId: task.session_id,
         userId: task.user_id ?? undefined,
+        versions: run.versions,
         signal: run.controller.signal,
         onEvent: (event) => this.onAgentEvent(run, event),
       });
@@ -498,8 +514,8 @@ export class TaskManager {
   private approvalInTurn(run: TaskRun, request: ApprovalRequest, log: Logger): Promise<boolean> {
     // a critical step: no approval makes it run unattended; it is handed over to an engineer
     if (request.critical) return Promise.resolve(this.handOverCritical(run, request, log));
-    // what the admin approved before it ran, exactly (same skill, version, arguments): not asked again
-    if (run.approvedKeys.has(approvalKey(request))) return Promise.resolve(true);
+    // what the admin approved before it ran, exactly (same skill, version, arguments), for its one run: used up here
+    if (run.approvedKeys.delete(approvalKey(request))) return Promise.resolve(true);
     if (run.controller.signal.aborted) return Promise.resolve(false);
     const approval = this.askApproval(run, request, request.question ?? null);
     log.info({ approval: approval.approval_id, skill: request.skill }, 'approval-wait');

@@ -27,6 +27,8 @@ export class TaskRun {
   holdsPlace = false;
   /** the route's language (the hand-over answer speaks it) */
   language: Language = 'en';
+  /** the question's own skill pins (POST /api/tasks skill_versions), name → version range */
+  versions: Record<string, string> | undefined;
   /** what the tools returned while it ran: a hand-over record's "data seen" (at most MAX_DATA_SEEN) */
   readonly dataSeen: Array<{ tool: string; arguments: Record<string, unknown>; ok: boolean; result: unknown }> = [];
   /** the hand-over opened because the agent reached a critical step */

@@ -51,6 +51,14 @@ describe('passwords and accounts', () => {
         /not a valid user name/,
       );
       await assert.rejects(accounts.add({ username: 'x', role: 'admin', password: 'short' }), /too short/);
+      // a Chinese name is a name: 王芳 logs in as 王芳
+      assert.equal(
+        (await accounts.add({ username: '王芳', role: 'operator', password: 'longenough' })).username,
+        '王芳',
+      );
+      assert.equal(accounts.find('王芳')?.role, 'operator');
+      await assert.rejects(accounts.add({ username: '-王芳', role: 'admin', password: 'longenough' }), /not a valid/);
+      accounts.setDisabled('王芳', true);
       const stored = (store.db.prepare('SELECT password_hash FROM users').get() as { password_hash: string })
         .password_hash;
       assert.doesNotMatch(stored, /longenough/);

@@ -1,4 +1,7 @@
-/** The page's style: large type for a plant-floor monitor, high contrast, responsive down to a phone. System fonts only. */
+/**
+ * The page's style: large type for a plant-floor monitor, high contrast, responsive down to a phone.
+ * System fonts first; Chinese falls back to the appliance's own Noto Sans SC (src/http/page/fonts.ts).
+ */
 export const PAGE_CSS =
   `
 :root {
@@ -12,7 +15,8 @@ export const PAGE_CSS =
 html, body { margin: 0; height: 100%; }
 body { display: flex; flex-direction: column; height: 100vh; height: 100dvh; }
 body { background: var(--bg); color: var(--fg); line-height: 1.5;
-  font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC", sans-serif; }
+  font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC",
+    "Noto Sans SC", sans-serif; }
 button, input, textarea { font: inherit; color: inherit; }
 :focus-visible { outline: 4px solid var(--focus); outline-offset: 2px; box-shadow: 0 0 0 6px #000; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -24,7 +28,8 @@ button:disabled { opacity: .45; cursor: not-allowed; }
 button.ghost { background: transparent; color: var(--fg); border-color: var(--line); }
 button.danger { background: var(--bad); border-color: var(--bad); }
 button.small { padding: .15rem .6rem; min-height: 1.8rem; font-size: .85rem; }
-.top { flex: none; display: flex; align-items: center; gap: .75rem; padding: .5rem 1rem; border-bottom: 3px solid var(--fg); background: var(--panel); }
+.top { flex: none; display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .75rem; padding: .5rem 1rem;
+  border-bottom: 3px solid var(--fg); background: var(--panel); }
 .top h1 { font-size: 1.2rem; margin: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
 .top h1 small { font-weight: 400; color: var(--muted); font-size: .85rem; }
 .spacer { flex: 1; }
@@ -67,18 +72,19 @@ input, textarea { border: 2px solid var(--line); border-radius: 6px; padding: .5
 .tool { border: 2px solid var(--line); border-left: 8px solid var(--accent); border-radius: 6px; margin: .5rem 0; background: var(--panel); }
 .tool.failed { border-left-color: var(--bad); }
 .tool > summary { padding: .4rem .7rem; cursor: pointer; font-size: .9rem; display: flex; flex-wrap: wrap; gap: .6rem; align-items: baseline; }
-.tool > summary b { font-family: ui-monospace, "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+.tool > summary b { font-family: ui-monospace, "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, "Noto Sans SC", monospace; }
 .tool .meta { color: var(--muted); }
 .tool .cached { background: var(--ok); color: #fff; border-radius: 4px; padding: 0 .4rem; font-weight: 700; }
 .tool .body { padding: 0 .7rem .6rem; }
 .tool .purpose { margin: .2rem 0 .4rem; }
-pre, code { font-family: ui-monospace, "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .85rem; }
+pre, code { font-family: ui-monospace, "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, "Noto Sans SC", monospace; font-size: .85rem; }
 pre { background: var(--code-bg); color: var(--code-fg); padding: .6rem .8rem; border-radius: ` +
   `6px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0; }
 :not(pre) > code { background: var(--panel); border: 1px solid var(--line); border-radius: 4px; padding: 0 .25rem; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: .4rem 0; font-size: .85rem; }
-th, td { border: 1px solid var(--line); padding: .2rem .5rem; text-align: left; vertical-align: top; overflow-wrap: normal; }
+th, td { border: 1px solid var(--line); padding: .2rem .5rem; text-align: left; vertical-align: top; overflow-wrap: normal;
+  white-space: nowrap; }
 th { background: #dde3ea; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .answer { overflow-wrap: anywhere; }
@@ -86,7 +92,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 .answer h3, .answer h4 { margin: .6rem 0 .3rem; }
 .answer.streaming { white-space: pre-wrap; color: var(--muted); }
 .charts { display: grid; gap: .75rem; margin-top: .6rem; }
-.chart { border: 2px solid var(--line); border-radius: 6px; padding: .4rem; background: #fff; }
+.chart { margin: 0; border: 2px solid var(--line); border-radius: 6px; padding: .4rem; background: #fff; }
 .chart svg { width: 100%; height: auto; display: block; }
 .chart svg text { font-family: inherit; fill: var(--fg); }
 .task-error { color: var(--bad); font-weight: 600; }
@@ -102,6 +108,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
   .sidebar { display: none; position: fixed; inset: 3.2rem 0 0 0; z-index: 5; border-right: 0; }
   .top { gap: .4rem; padding: .4rem .5rem; }
   .top h1 small { display: none; }
+  .data-status:not(.stale):not(.failed) { display: none; }
   .top button { padding: .3rem .6rem; }
   .messages { padding: .75rem .5rem; }
   .a { padding: .5rem .6rem; }
@@ -111,7 +118,10 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
   .composer { padding: .4rem .5rem; }
   .composer .keys { display: none; }
 }
-.data-status { font-weight: normal; opacity: .75; }
-.data-status.stale { color: #b45309; opacity: 1; }
+.data-status { margin: 0; min-width: 0; font-size: .85rem; color: var(--muted); display: flex; flex-wrap: wrap; gap: 0 .6rem; }
+.data-status.stale .data-line { color: var(--warn); font-weight: 600; }
+.data-failed { color: var(--bad); }
+.cancelled-note { margin: .2rem 0 .5rem; font-weight: 700; color: var(--muted); }
+.icon-thumb { vertical-align: -.15em; }
 @media (prefers-reduced-motion: reduce) { * { scroll-behavior: auto !important; } }
 `;

@@ -17,7 +17,8 @@ export const PAGE_HTML =
   <button id="menu-toggle" class="icon" type="button" aria-controls="sidebar" ` +
   `aria-expanded="false"><span aria-hidden="true">&#9776;</span><span class="sr" ` +
   `data-i18n="sessions">Sessions</span></button>
-  <h1><span data-i18n="title">Plant assistant</span> <small id="plant-name"></small> <small id="data-status" class="data-status"></small></h1>
+  <h1><span data-i18n="title">Plant assistant</span> <small id="plant-name"></small></h1>
+  <p id="data-status" class="data-status" role="status"></p>
   <div class="spacer"></div>
   <button id="lang-toggle" class="ghost" type="button" lang="zh">中文</button>
   <span id="who" class="who"></span>

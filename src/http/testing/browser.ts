@@ -5,7 +5,7 @@
  * /usr/bin/chromium a browser test FAILS with the install command; it skips
  * only when AIRGAP_SKIP_BROWSER=1.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -31,9 +31,40 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/**
+ * A fontconfig that offers Chromium the DejaVu fonts only: the machine as a
+ * stock kiosk has it, with no CJK font (the test machine has Debian's
+ * fonts-noto-cjk installed, for the other tests). Pass `env` to launchBrowser;
+ * `close()` removes it.
+ */
+export function fontsWithoutCjk(): { env: Record<string, string>; close(): void } {
+  const dejavu = '/usr/share/fonts/truetype/dejavu';
+  if (!existsSync(dejavu))
+    throw new Error(`${dejavu} is missing: install it with \`apt-get install -y fonts-dejavu-core\``);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fontconfig-no-cjk-'));
+  mkdirSync(path.join(dir, 'cache'));
+  const file = path.join(dir, 'fonts.conf');
+  writeFileSync(
+    file,
+    '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n' +
+      `  <dir>${dejavu}</dir>\n  <cachedir>${path.join(dir, 'cache')}</cachedir>\n</fontconfig>\n`,
+  );
+  return {
+    env: { FONTCONFIG_FILE: file, FONTCONFIG_PATH: dir },
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 /** Chromium with its own profile (removed on close), in the given locale and window size. */
 export async function launchBrowser(
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    /** extra environment for the browser process (e.g. fontsWithoutCjk().env) */
+    env?: Record<string, string>;
+    /** the browser's own time zone (IANA), e.g. one far from the plant's */
+    timezoneId?: string;
+  } = {},
 ): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -48,6 +79,8 @@ export async function launchBrowser(
     args: ARGS,
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1366, height: 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.env ? { env: { ...(process.env as Record<string, string>), ...options.env } } : {}),
   });
   return {
     context,

@@ -14,13 +14,25 @@ interface User {
   username: string;
   role: 'admin' | 'operator';
 }
+interface Freshness {
+  message?: string;
+  stale?: boolean;
+  data_up_to?: string | null;
+  last_import?: { at: string } | null;
+  max_age_hours?: number;
+  inbox?: { pending: number; failed: number };
+  error?: string;
+  clock?: string;
+}
 interface Status {
   version?: string;
   plant?: string;
+  /** the plant's IANA time zone: times on the page are the plant's, 24-hour */
+  timezone?: string;
   needs_first_admin?: boolean;
   hint?: string;
   user?: User | null;
-  data?: { message?: string; stale?: boolean };
+  data?: Freshness;
 }
 interface TaskJson {
   task_id: string;
@@ -31,11 +43,39 @@ interface TaskJson {
 }
 
 const state: {
+  timezone: string | undefined;
+  lastStatus: Status | null;
   user: User | null;
   session: string | null;
   running: { taskId: string; view: TaskView; source: EventSource } | null;
   approvalsTimer: ReturnType<typeof setInterval> | null;
-} = { user: null, session: null, running: null, approvalsTimer: null };
+} = { timezone: undefined, lastStatus: null, user: null, session: null, running: null, approvalsTimer: null };
+
+/** A stamp (ISO, UTC) as the plant's clock shows it, 24-hour: "14:05" today, "11-28 14:05" before. */
+function plantTime(iso: string): string {
+  const when = new Date(iso);
+  if (isNaN(when.getTime())) return iso;
+  const parts = (date: Date): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: state.timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (const part of format.formatToParts(date)) out[part.type] = part.value;
+    return out;
+  };
+  const at = parts(when);
+  const today = parts(new Date());
+  const time = at.hour + ':' + at.minute;
+  return at.year === today.year && at.month === today.month && at.day === today.day
+    ? time
+    : at.month + '-' + at.day + ' ' + time;
+}
 
 // ---------- language ----------
 function applyLanguage(): void {
@@ -52,6 +92,7 @@ function applyLanguage(): void {
   toggle.setAttribute('lang', lang.current === 'zh' ? 'en' : 'zh');
   $('sidebar').setAttribute('aria-label', t('sessions'));
   renderExamples();
+  showData(state.lastStatus);
   document
     .querySelectorAll('[data-state]')
     .forEach((node) => (node.textContent = t('state_' + node.getAttribute('data-state'))));
@@ -184,6 +225,7 @@ function send(): void {
 function cancel(): void {
   if (!state.running) return;
   ($('cancel') as HTMLButtonElement).disabled = true;
+  state.running.view.cancelRequested();
   api('POST', '/api/tasks/' + encodeURIComponent(state.running.taskId) + '/cancel').catch(() => null);
 }
 
@@ -203,7 +245,6 @@ function loadSessions(): Promise<void> {
       list.textContent = '';
       if (!data.sessions.length) list.appendChild(el('li', { className: 'meta', text: t('noSessions') }));
       for (const session of data.sessions) {
-        const when = new Date(session.last_active_at);
         list.appendChild(
           el('li', null, [
             el(
@@ -218,11 +259,7 @@ function loadSessions(): Promise<void> {
                   closeSidebar();
                 },
               },
-              [
-                (session.title || session.session_id.slice(0, 8)) +
-                  ' · ' +
-                  when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
-              ],
+              [(session.title || session.session_id.slice(0, 8)) + ' · ' + plantTime(session.last_active_at)],
             ),
           ]),
         );
@@ -376,11 +413,34 @@ function closeSidebar(): void {
   $('menu-toggle').setAttribute('aria-expanded', 'false');
 }
 
+/** "data up to …" in the page's language; the admin's full message (what to check) as its tooltip. */
 function showData(status: Status | null): void {
+  if (status && status.timezone) state.timezone = status.timezone;
   const line = document.getElementById('data-status');
   if (!line || !status || !status.data) return;
-  line.textContent = status.data.message || '';
-  line.classList.toggle('stale', !!status.data.stale);
+  state.lastStatus = status;
+  const data = status.data;
+  line.textContent = '';
+  const short = (stamp: string): string => stamp.replace('T', ' ').slice(0, 16);
+  let text: string;
+  if (data.error === 'missing' || data.error === 'unreadable') text = t('dataMissing');
+  else if (!data.data_up_to) text = t('dataNone');
+  else {
+    text = t('dataUpTo', { at: short(data.data_up_to) });
+    if (data.last_import) {
+      const at = data.last_import.at;
+      const sameDay = at.slice(0, 10) === data.data_up_to.slice(0, 10);
+      text += t('dataImported', { at: sameDay ? at.slice(11, 16) : short(at) });
+    }
+    if (data.stale && data.max_age_hours) text += t('dataStale', { h: data.max_age_hours });
+  }
+  line.appendChild(el('span', { className: 'data-line', text }));
+  const failed = data.inbox ? data.inbox.failed : 0;
+  // the failed-import warning is its own element: it wraps to a new line, never cut off
+  if (failed > 0) line.appendChild(el('strong', { className: 'data-failed', text: t('dataFailed', { n: failed }) }));
+  line.title = (data.message || '') + (data.clock ? ' — ' + data.clock : '');
+  line.classList.toggle('stale', !!data.stale || !!data.error);
+  line.classList.toggle('failed', failed > 0);
 }
 
 function start(): void {

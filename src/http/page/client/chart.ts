@@ -21,20 +21,34 @@ function formatTick(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-export function chart(spec: Partial<ChartSeries>): SVGElement {
-  const width = 720;
-  const height = 340;
-  const left = 64;
-  const right = 16;
-  const top = 40;
-  const bottom = 64;
+/**
+ * The drawing's size and type sizes. The SVG scales to its box, so a phone
+ * (about 360 px of box) gets a narrower drawing with larger type: its labels
+ * stay about 13 px on screen, not the 6 px of the wide drawing shrunk.
+ */
+function layout(narrow: boolean, seriesCount: number) {
+  return narrow
+    ? { width: 420, left: 52, right: 10, top: 40, plotH: 200, text: 16, title: 18, labels: 6, legendRows: seriesCount }
+    : { width: 720, left: 64, right: 16, top: 40, plotH: 236, text: 13, title: 18, labels: 10, legendRows: 1 };
+}
+
+export function chart(spec: Partial<ChartSeries>, options: { narrow?: boolean } = {}): SVGElement {
   const x = spec.x || [];
   const series = spec.series || [];
+  const size = layout(options.narrow === true, Math.max(1, series.length));
+  const { width, left, right, top } = size;
+  const bottom = 44 + size.legendRows * 22;
+  const height = top + size.plotH + bottom;
   const values: number[] = [];
   for (const s of series) for (const v of s.values || []) if (typeof v === 'number' && isFinite(v)) values.push(v);
-  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': spec.title || 'chart' });
+  const root = svg('svg', {
+    viewBox: `0 0 ${width} ${height}`,
+    role: 'img',
+    'aria-label': spec.title || 'chart',
+    'data-layout': options.narrow ? 'narrow' : 'wide',
+  });
   root.appendChild(svg('title', {}, spec.title || ''));
-  root.appendChild(svg('text', { x: left, y: 22, 'font-size': 18, 'font-weight': 700 }, spec.title || ''));
+  root.appendChild(svg('text', { x: 8, y: 24, 'font-size': size.title, 'font-weight': 700 }, spec.title || ''));
   if (values.length === 0 || x.length === 0) {
     root.appendChild(
       svg('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle', 'font-size': 16 }, t('noData')),
@@ -64,23 +78,27 @@ export function chart(spec: Partial<ChartSeries>): SVGElement {
         'stroke-width': tick === 0 ? 2 : 1,
       }),
     );
-    root.appendChild(svg('text', { x: left - 6, y: y + 5, 'text-anchor': 'end', 'font-size': 13 }, formatTick(tick)));
+    root.appendChild(
+      svg('text', { x: left - 6, y: y + 5, 'text-anchor': 'end', 'font-size': size.text }, formatTick(tick)),
+    );
   }
   root.appendChild(svg('line', { x1: left, x2: left, y1: top, y2: top + plotH, stroke: '#0a0a0a', 'stroke-width': 2 }));
-  const every = Math.max(1, Math.ceil(x.length / 10));
+  const every = Math.max(1, Math.ceil(x.length / size.labels));
   x.forEach((label, index) => {
     if (index % every !== 0) return;
     const text = String(label);
     root.appendChild(
       svg(
         'text',
-        { x: xOf(index), y: top + plotH + 20, 'text-anchor': 'middle', 'font-size': 13 },
-        text.length > 10 ? text.slice(5) : text,
+        { x: xOf(index), y: top + plotH + size.text + 6, 'text-anchor': 'middle', 'font-size': size.text },
+        // a date loses its year where it would not fit: always past 10 characters, on a narrow drawing from 10
+        text.length > 10 || (options.narrow && /^\d{4}-\d\d-\d\d$/.test(text)) ? text.slice(5) : text,
       ),
     );
   });
   const unit = series[0] && series[0].unit ? series[0].unit : '';
-  if (unit) root.appendChild(svg('text', { x: 8, y: top - 8, 'font-size': 13 }, unit));
+  if (unit)
+    root.appendChild(svg('text', { x: width - right, y: top - 8, 'text-anchor': 'end', 'font-size': size.text }, unit));
   series.forEach((s, sIndex) => {
     const color = COLORS[sIndex % COLORS.length]!;
     const group = svg('g', { 'data-series': s.name });
@@ -128,11 +146,13 @@ export function chart(spec: Partial<ChartSeries>): SVGElement {
       );
     }
     root.appendChild(group);
-    const lx = left + sIndex * 170;
-    const ly = height - 14;
-    root.appendChild(svg('rect', { x: lx, y: ly - 12, width: 16, height: 16, fill: color }));
+    // the legend: side by side on a wide drawing, one row each on a narrow one
+    const row = size.legendRows > 1 ? sIndex : 0;
+    const lx = size.legendRows > 1 ? left : left + sIndex * 170;
+    const ly = top + plotH + size.text + 34 + row * 22;
+    root.appendChild(svg('rect', { x: lx, y: ly - 13, width: 16, height: 16, fill: color }));
     root.appendChild(
-      svg('text', { x: lx + 22, y: ly + 1, 'font-size': 14 }, s.name + (s.unit ? ' (' + s.unit + ')' : '')),
+      svg('text', { x: lx + 22, y: ly + 1, 'font-size': size.text }, s.name + (s.unit ? ' (' + s.unit + ')' : '')),
     );
   });
   return root;

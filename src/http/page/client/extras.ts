@@ -10,6 +10,7 @@
  * app.js through the `airgap-answer`, `airgap-session` and `airgap-user`
  * document events.
  */
+import { thumbIcon } from './icons.js';
 import type { HandoverOffer, WireAnswer } from '../../../types/wire.js';
 import { $, api, el, fill, type ApiError } from './dom.js';
 
@@ -230,23 +231,24 @@ function feedbackBar(taskId: string): HTMLElement {
     el('button', { type: 'button', className: 'small send-feedback', text: t('sendFeedback'), onclick: submit }),
   );
   bar.appendChild(
-    el('button', {
-      type: 'button',
-      className: 'small ghost mark-right',
-      text: '👍 ' + t('right'),
-      onclick: () => {
-        mode = 'right';
-        submit();
+    el(
+      'button',
+      {
+        type: 'button',
+        className: 'small ghost mark-right',
+        onclick: () => {
+          mode = 'right';
+          submit();
+        },
       },
-    }),
+      [thumbIcon('up'), ' ' + t('right')],
+    ),
   );
   bar.appendChild(
-    el('button', {
-      type: 'button',
-      className: 'small ghost mark-wrong',
-      text: '👎 ' + t('wrong'),
-      onclick: () => open('wrong'),
-    }),
+    el('button', { type: 'button', className: 'small ghost mark-wrong', onclick: () => open('wrong') }, [
+      thumbIcon('down'),
+      ' ' + t('wrong'),
+    ]),
   );
   bar.appendChild(
     el('button', {

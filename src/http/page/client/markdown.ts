@@ -1,13 +1,24 @@
 /** Markdown answers built as DOM nodes (escaped by construction: only text nodes and known elements). */
 import { el } from './dom.js';
 
+/**
+ * Large whole numbers with thousands separators, as people read them: 139676 → 139,676 (the same in
+ * Chinese). Only standalone numbers of five digits or more: years, times, dates, decimals and codes
+ * (B-20261123-001, #3007, 3.94%) stay as they are.
+ */
+export function groupDigits(text: string): string {
+  return text.replace(/(?<![\w.,#/:+-])\d{5,}(?![\w,/:-]|\.\d)/g, (digits) =>
+    digits.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  );
+}
+
 export function inline(text: string): Node[] {
   const out: Node[] = [];
   const pattern = /(`[^`]+`|\*\*[^*]+\*\*|__[^_]+__|\*[^*\s][^*]*\*)/g;
   let last = 0;
   let match: RegExpExecArray | null;
   while ((match = pattern.exec(text)) !== null) {
-    if (match.index > last) out.push(document.createTextNode(text.slice(last, match.index)));
+    if (match.index > last) out.push(document.createTextNode(groupDigits(text.slice(last, match.index))));
     const token = match[0];
     if (token.charAt(0) === '`') out.push(el('code', { text: token.slice(1, -1) }));
     else if (token.slice(0, 2) === '**' || token.slice(0, 2) === '__')
@@ -15,7 +26,7 @@ export function inline(text: string): Node[] {
     else out.push(el('em', null, inline(token.slice(1, -1))));
     last = match.index + token.length;
   }
-  if (last < text.length) out.push(document.createTextNode(text.slice(last)));
+  if (last < text.length) out.push(document.createTextNode(groupDigits(text.slice(last))));
   return out;
 }
 

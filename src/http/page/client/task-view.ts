@@ -76,11 +76,11 @@ export function toolCard(data: ToolCardData): HTMLElement {
   }
   if (done && !data.ok && data.error)
     body.appendChild(el('p', { className: 'task-error', text: String(data.error).slice(0, 500) }));
-  return el(
-    'details',
-    { className: 'tool' + (done && !data.ok ? ' failed' : ''), 'data-tool': data.tool, open: args.sql ? true : null },
-    [el('summary', null, summaryBits), body],
-  );
+  // closed: the summary says what ran (rows, time); the operator opens a card to read its SQL and rows
+  return el('details', { className: 'tool' + (done && !data.ok ? ' failed' : ''), 'data-tool': data.tool }, [
+    el('summary', null, summaryBits),
+    body,
+  ]);
 }
 
 export class TaskView {
@@ -95,6 +95,10 @@ export class TaskView {
   readonly charts = el('div', { className: 'charts' });
   readonly extra = el('div');
   private readonly cards: Record<string, HTMLElement> = {};
+  /** the operator asked to cancel: the calls it stops end failed, and are counted, not drawn */
+  private cancelling = false;
+  private stopped = 0;
+  private cancelLine: HTMLElement | null = null;
   streamed = '';
   answered = false;
   /** the hand-over the agent offers when it could not finish (the `handover-offer` event) */
@@ -114,7 +118,35 @@ export class TaskView {
     messages.scrollTop = messages.scrollHeight;
   }
 
+  /** Cancel was asked for: what the cancel stops is one line, not a wall of failed cards. */
+  cancelRequested(): void {
+    this.cancelling = true;
+  }
+
+  /** The one line saying the question was cancelled (and how many steps it stopped), under the status. */
+  private showCancelled(): void {
+    // the calls still running when it ended were stopped too
+    for (const id of Object.keys(this.cards)) {
+      const card = this.cards[id]!;
+      if (card.getAttribute('data-running') === 'true') {
+        card.parentNode?.removeChild(card);
+        delete this.cards[id];
+        this.stopped++;
+      }
+    }
+    const text = this.stopped > 0 ? t('cancelledSteps', { n: this.stopped }) : t('cancelledNote');
+    if (!this.cancelLine) {
+      this.cancelLine = el('p', { className: 'cancelled-note', role: 'status', text });
+      this.status.insertAdjacentElement('afterend', this.cancelLine);
+    } else this.cancelLine.textContent = text;
+    this.cancelLine.scrollIntoView({ block: 'nearest' });
+  }
+
   setState(taskState: TaskState): void {
+    if (taskState === 'cancelled') {
+      this.cancelling = true;
+      this.showCancelled();
+    }
     this.stateBadge.className = 'badge ' + taskState;
     this.stateBadge.setAttribute('data-state', taskState);
     this.stateBadge.textContent = t('state_' + taskState);
@@ -125,14 +157,23 @@ export class TaskView {
 
   toolStart(data: WireData<'tool-call-start'>): void {
     const card = toolCard(data);
+    card.setAttribute('data-running', 'true');
     this.cards[data.id] = card;
     this.tools.appendChild(card);
     this.scroll();
   }
 
   toolEnd(data: WireData<'tool-call-end'>): void {
-    const card = toolCard(data);
     const old = this.cards[data.id];
+    if (!data.ok && (this.cancelling || /cancel/i.test(String(data.error ?? '')))) {
+      // stopped by the cancel: counted on the one cancel line, not shown as a failure
+      if (old && old.parentNode) old.parentNode.removeChild(old);
+      delete this.cards[data.id];
+      this.stopped++;
+      if (this.cancelLine) this.showCancelled();
+      return;
+    }
+    const card = toolCard(data);
     if (old && old.parentNode) old.parentNode.replaceChild(card, old);
     else this.tools.appendChild(card);
     this.cards[data.id] = card;
@@ -162,7 +203,7 @@ export class TaskView {
     }
     this.charts.textContent = '';
     for (const spec of answer.charts || [])
-      this.charts.appendChild(el('figure', { className: 'chart' }, [chart(spec)]));
+      this.charts.appendChild(el('figure', { className: 'chart' }, [chart(spec, { narrow: window.innerWidth < 600 })]));
     // extras.js (feedback, hand-over, script-run card) listens for this
     const offer = this.offer ?? answer.handover_offer ?? null;
     document.dispatchEvent(
@@ -191,6 +232,11 @@ export class TaskView {
 
   error(data: { code: string; message: string; hint?: string | null | undefined }): void {
     const cancelled = data.code === 'CANCELLED';
+    if (cancelled) {
+      this.cancelling = true;
+      this.showCancelled();
+      return;
+    }
     const text =
       (cancelled ? t('cancelledNote') : t('error') + ': ') +
       (cancelled ? '' : data.message + (data.hint ? ' — ' + data.hint : ''));
