@@ -9,6 +9,7 @@ import type { Config } from '../../src/config/schema.js';
 import type { Logger } from '../../src/log/index.js';
 import { AppError } from '../../src/errors.js';
 import { guarded, runStdioServer, toolOk, warnUnusedArgs, type ToolResult } from '../shared/server.js';
+import { translations } from './glossary.js';
 import {
   describeEncoding,
   listFiles,
@@ -148,8 +149,8 @@ export async function searchDocuments(
   const { entries, truncated: listTruncated } = listFiles(docsRoot, { real: docsRoot.real, relative: '' });
   const readable = entries.filter((entry) => entry.readable);
   let budgetSkipped = 0;
-  const run = async (mode: 'phrase' | 'all_words') => {
-    const find = matcher(keyword, mode);
+  const run = async (mode: 'phrase' | 'all_words', word = keyword) => {
+    const find = matcher(word, mode);
     let read = 0;
     budgetSkipped = 0;
     const matches: LineMatch[] = [];
@@ -181,8 +182,20 @@ export async function searchDocuments(
     mode = 'all_words';
     outcome = await run(mode);
   }
+  // nothing: the keyword's translations (glossary.ts), so 挂牌上锁 finds the English lockout SOP
+  let searchedAs: string | undefined;
+  if (outcome.total === 0 && outcome.filenameMatches.length === 0) {
+    for (const other of translations(keyword)) {
+      const found = await run('phrase', other);
+      if (found.total > 0 || found.filenameMatches.length > 0) {
+        [outcome, searchedAs, mode] = [found, other, 'phrase'];
+        break;
+      }
+    }
+  }
   const structured = {
     keyword,
+    ...(searchedAs ? { searched_as: searchedAs } : {}),
     mode,
     filename_matches: outcome.filenameMatches,
     matches: outcome.matches,
@@ -193,9 +206,11 @@ export async function searchDocuments(
     files_skipped: entries.length - readable.length + budgetSkipped + (listTruncated ? 1 : 0),
   };
   const parts: string[] = [];
+  if (searchedAs) parts.push(`No document contains "${keyword}"; searched its translation "${searchedAs}" instead.`);
+  const shown = searchedAs ?? keyword;
   if (outcome.filenameMatches.length > 0)
-    parts.push(`File names containing "${keyword}": ${outcome.filenameMatches.join(', ')}`);
-  if (outcome.total === 0) parts.push(`No line contains "${keyword}" in ${readable.length} text files.`);
+    parts.push(`File names containing "${shown}": ${outcome.filenameMatches.join(', ')}`);
+  if (outcome.total === 0) parts.push(`No line contains "${shown}" in ${readable.length} text files.`);
   else {
     parts.push(
       `${outcome.total} matching lines${mode === 'all_words' ? ' (every word on one line)' : ''} in ${outcome.filesWithMatches.length} files` +

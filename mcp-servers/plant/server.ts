@@ -18,16 +18,28 @@ import { getCurrentOncall, getEngineer, getEquipment, listEngineers, listOpenIss
 
 const MAX_RESOLUTIONS = 10;
 
+/** every machine's type (plant.db equipment.type), for ranking the fixes by the kind of machine asked about */
+function equipmentTypes(plant: PlantDb | undefined): (equipmentId: string | null) => string | undefined {
+  if (!plant) return () => undefined;
+  const rows = plant.read(
+    (db) =>
+      db.prepare('SELECT equipment_id, type FROM equipment').all() as Array<{ equipment_id: string; type: string }>,
+  );
+  const types = new Map(rows.map((row) => [row.equipment_id.toUpperCase(), row.type.toUpperCase()]));
+  return (equipmentId) => (equipmentId ? types.get(equipmentId.toUpperCase()) : undefined);
+}
+
 export function searchWorkOrders(
-  index: WorkOrderIndex,
-  timeZone: string,
+  source: { index: WorkOrderIndex; plant?: PlantDb | undefined; timeZone: string },
   args: {
     symptom: string;
     equipment_id?: string | undefined;
     line_id?: string | undefined;
+    equipment_type?: string | undefined;
     limit?: number | undefined;
   },
 ): ToolResult {
+  const { index, plant, timeZone } = source;
   const symptom = args.symptom.trim();
   if (symptom === '') {
     throw new AppError('TOOL_ARGUMENTS_INVALID', 'the symptom is empty', {
@@ -37,7 +49,19 @@ export function searchWorkOrders(
   const limit = args.limit ?? 10;
   const today = localDate(now(), timeZone);
   const db = index.current();
-  const result = findSimilar({ index: db, symptom, equipmentId: args.equipment_id, lineId: args.line_id, today });
+  const typeOf = equipmentTypes(plant);
+  // the machine named: its own type is the kind asked about
+  const equipmentType =
+    args.equipment_type?.trim() || (args.equipment_id ? typeOf(args.equipment_id.trim()) : undefined);
+  const result = findSimilar({
+    index: db,
+    symptom,
+    equipmentId: args.equipment_id,
+    lineId: args.line_id,
+    equipmentType,
+    typeOf: plant ? typeOf : undefined,
+    today,
+  });
   if (result.concepts.length === 0) {
     throw new AppError('TOOL_ARGUMENTS_INVALID', `nothing to search for in "${symptom}"`, {
       hint: 'use descriptive words of 3+ letters or Chinese words, e.g. "vibration", "振动", "漏油"',
@@ -57,7 +81,11 @@ export function searchWorkOrders(
     closed_at: order.closed_at,
   }));
   const resolutions = result.resolutions.slice(0, MAX_RESOLUTIONS);
-  const filters = { equipment_id: args.equipment_id?.trim() || null, line_id: args.line_id?.trim() || null };
+  const filters = {
+    equipment_id: args.equipment_id?.trim() || null,
+    line_id: args.line_id?.trim() || null,
+    equipment_type: args.equipment_type?.trim() || null,
+  };
   let note: string | undefined;
   if (matches.length === 0 && result.filtered_out > 0) {
     note =
@@ -72,6 +100,8 @@ export function searchWorkOrders(
     today,
     indexed_orders: result.indexed_orders,
     similar_count: result.similar_total,
+    // the kind of machine whose orders and fixes rank first (a fix from another kind never ranks first)
+    kind: result.kind ?? null,
     matches,
     resolutions,
     ranking: RANKING_NOTE,
@@ -94,10 +124,11 @@ export function searchWorkOrders(
     );
     resolutions.forEach((group, position) =>
       lines.push(
-        `${position + 1}. ${group.resolution} — worked ${group.count}× (last ${group.last_closed_at ?? '?'}), orders ${group.order_ids
-          .slice(0, 8)
-          .map((id) => `#${id}`)
-          .join(' ')}${group.order_ids.length > 8 ? ' …' : ''}` +
+        `${position + 1}. ${group.other_kind ? '[another kind of machine] ' : ''}${group.resolution} — ` +
+          `worked ${group.count}× (last ${group.last_closed_at ?? '?'}), orders ${group.order_ids
+            .slice(0, 8)
+            .map((id) => `#${id}`)
+            .join(' ')}${group.order_ids.length > 8 ? ' …' : ''}` +
           (group.wordings
             ? ` (one fix, also written: ${Object.values(group.wordings)
                 .filter((text) => text !== group.resolution)
@@ -213,6 +244,14 @@ function register(
           .optional()
           .describe('only orders on this equipment, e.g. B-PRESS-03 / 设备编号（可选）'),
         line_id: z.string().max(16).optional().describe('only orders on this line, e.g. B / 产线（可选）'),
+        equipment_type: z
+          .string()
+          .max(32)
+          .optional()
+          .describe(
+            'the kind of machine asked about (equipment.type, e.g. ROBOT): its orders and fixes rank first; ' +
+              "default the named machine's type, else the kind the symptom points at / 设备类型（可选）",
+          ),
         limit: z.coerce
           .number()
           .int()
@@ -223,7 +262,7 @@ function register(
       },
       annotations: readOnly,
     },
-    guarded(log, 'search_work_orders', (args) => searchWorkOrders(index, timeZone, args)),
+    guarded(log, 'search_work_orders', (args) => searchWorkOrders({ index, plant, timeZone }, args)),
   );
   server.registerTool(
     'get_equipment',

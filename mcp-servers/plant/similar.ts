@@ -29,6 +29,14 @@
  * group's score = Σ similarity × 0.5^(age in days / 180) — how often it
  * worked, weighted by how alike the case was and by recency (half-life 180
  * days, age from closed_at to today).
+ *
+ * The kind of machine asked about (issue 27, item 6): a fix from another kind
+ * of machine never ranks first. The kind is the equipment type asked for
+ * (`equipmentType`: the machine named), else the type the symptom's machine
+ * and part words point at in the plant's own orders (gripper → the type whose
+ * orders say "gripper"), else the type of the best-matching orders. The
+ * orders of that kind are ranked (similar orders and fixes) before every
+ * other order; the fixes from other kinds follow, marked `other_kind`.
  */
 import type { SqliteDatabase } from '../../src/store/sqlite.js';
 import { daysBetween } from '../../src/clock.js';
@@ -50,7 +58,8 @@ export const RANKING_NOTE =
   `similarity = share of the symptom's terms (Chinese bigrams, whole Chinese phrases at half ` +
   `weight, English word stems; known symptom words also in the other language at ` +
   `${TRANSLATION_WEIGHT}; weighted by rarity, idf) found in an order ` +
-  `(title/symptom 1, root cause 0.6, resolution 0.3); resolution score = sum over its orders of similarity × 0.5^(age_days/${HALF_LIFE_DAYS})`;
+  `(title/symptom 1, root cause 0.6, resolution 0.3); resolution score = sum over its orders of similarity × 0.5^(age_days/${HALF_LIFE_DAYS}); ` +
+  `the orders and fixes of the kind of machine asked about (kind) rank before those of other kinds (other_kind)`;
 
 const STOP_WORDS = new Set(
   (
@@ -216,6 +225,8 @@ export interface SimilarOrder extends IndexedOrder {
 
 export interface ResolutionGroup {
   resolution: string;
+  /** the fix comes from orders on another kind of machine than the one asked about */
+  other_kind?: boolean;
   score: number;
   count: number;
   last_closed_at: string | null;
@@ -225,8 +236,17 @@ export interface ResolutionGroup {
   wordings?: { zh?: string; en?: string };
 }
 
+/** the kind of machine the ranking put first, and how it was told */
+export interface AskedKind {
+  type: string;
+  /** asked: the machine named; words: the symptom's machine or part words; best_match: the best-matching orders */
+  source: 'asked' | 'words' | 'best_match';
+}
+
 export interface SimilarResult {
   terms: Term[];
+  /** the kind of machine ranked first (undefined: the orders gave no single kind) */
+  kind?: AskedKind | undefined;
   /** what was looked for: the terms grouped, with the synonyms added */
   concepts: Concept[];
   indexed_orders: number;
@@ -237,6 +257,52 @@ export interface SimilarResult {
   /** orders the equipment/line filters removed */
   filtered_out: number;
   resolutions: ResolutionGroup[];
+}
+
+/** a share of the orders at least this large makes a type the kind the words or the best matches point at */
+export const KIND_MAJORITY = 0.6;
+/** the best matches: orders within this share of the best similarity */
+const BEST_BAND = 0.9;
+/** the vocabulary's concepts that name a machine or one of its parts (synonyms.ts, "where") */
+const WHERE_CONCEPTS = new Set(['coolant', 'spindle', 'weld', 'conveyor', 'camera', 'robot', 'gripper', 'press']);
+
+function majorityType(types: Array<string | undefined>): string | undefined {
+  const counts = new Map<string, number>();
+  for (const type of types) if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
+  const [top] = [...counts].sort((a, b) => b[1] - a[1]);
+  return top && top[1] >= KIND_MAJORITY * types.length ? top[0] : undefined;
+}
+
+/**
+ * The kind of machine asked about: the type named, else the type most orders mentioning the symptom's machine
+ * or part words are on, else the type of most of the best-matching orders.
+ */
+export function askedKind(options: {
+  index: SqliteDatabase;
+  concepts: Concept[];
+  scored: SimilarOrder[];
+  equipmentType?: string | undefined;
+  typeOf: (equipmentId: string | null) => string | undefined;
+}): AskedKind | undefined {
+  const { index, concepts, scored, typeOf } = options;
+  const asked = options.equipmentType?.trim().toUpperCase();
+  if (asked) return { type: asked, source: 'asked' };
+  const where = concepts.filter((concept) => concept.synonym !== undefined && WHERE_CONCEPTS.has(concept.synonym));
+  if (where.length > 0) {
+    const ids = new Set<number>();
+    for (const concept of where)
+      for (const alternative of concept.alternatives) for (const id of lookup(index, alternative)) ids.add(id);
+    const getEquipment = index.prepare('SELECT equipment_id FROM orders WHERE order_id = ?');
+    const types = [...ids].map((id) => typeOf((getEquipment.get(id) as { equipment_id: string | null }).equipment_id));
+    const type = majorityType(types);
+    if (type) return { type, source: 'words' };
+  }
+  const best = scored[0]?.similarity ?? 0;
+  if (best <= 0) return undefined;
+  const type = majorityType(
+    scored.filter((order) => order.similarity >= best * BEST_BAND).map((order) => typeOf(order.equipment_id)),
+  );
+  return type ? { type, source: 'best_match' } : undefined;
 }
 
 const LATIN_START = /^[a-z0-9]/;
@@ -279,6 +345,10 @@ export function findSimilar(options: {
   symptom: string;
   equipmentId?: string | undefined;
   lineId?: string | undefined;
+  /** the type of the machine asked about (equipment.type), when one was named */
+  equipmentType?: string | undefined;
+  /** an order's equipment type (from plant.db's equipment table); absent: no ranking by kind */
+  typeOf?: ((equipmentId: string | null) => string | undefined) | undefined;
   today: string;
 }): SimilarResult {
   const { index } = options;
@@ -321,18 +391,33 @@ export function findSimilar(options: {
   );
   const equipment = options.equipmentId?.trim().toUpperCase();
   const line = options.lineId?.trim().toUpperCase();
-  const matching = kept
+  let matching = kept
     .filter((order) => (equipment ? (order.equipment_id ?? '').toUpperCase() === equipment : true))
     .filter((order) => (line ? order.line_id.toUpperCase() === line : true));
+  const typeOf = options.typeOf;
+  const kind = typeOf
+    ? askedKind({ index, concepts, scored: matching, equipmentType: options.equipmentType, typeOf })
+    : undefined;
+  // every similar order counts for the fixes, not only the listed ones; the asked kind's first
+  let resolutions = rankResolutions(matching, options.today);
+  if (kind && typeOf) {
+    const same = matching.filter((order) => typeOf(order.equipment_id) === kind.type);
+    const others = matching.filter((order) => typeOf(order.equipment_id) !== kind.type);
+    matching = [...same, ...others];
+    resolutions = [
+      ...rankResolutions(same, options.today),
+      ...rankResolutions(others, options.today).map((group) => ({ ...group, other_kind: true })),
+    ];
+  }
   return {
     terms,
+    kind,
     concepts,
     indexed_orders: total,
     similar: matching.slice(0, MAX_CANDIDATES),
     similar_total: matching.length,
     filtered_out: kept.length - matching.length,
-    // every similar order counts for the fixes, not only the listed ones
-    resolutions: rankResolutions(matching, options.today),
+    resolutions,
   };
 }
 

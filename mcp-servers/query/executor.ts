@@ -7,11 +7,13 @@
  * kept; more (up to `workers`) start when calls wait and stop after
  * IDLE_STOP_MS without work (while all are busy with heavy work one more starts as a spare),
  * so an idle server holds one. The queue is
- * bounded (QUERY_BUSY beyond it), and heavy queries (a scan, a recursive CTE)
- * may occupy all workers but one, so cheap queries never wait behind them.
+ * bounded (QUERY_BUSY beyond it), and heavy queries (a scan, a recursive CTE,
+ * a query of a shape that once ran over SLOW_MS) may occupy all workers but
+ * one, so cheap queries never wait behind them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import { selfCommand } from '../../src/runtime/self.js';
 import type { Logger } from '../../src/log/index.js';
 import type { Cell, RunRequest, WorkerMessage } from './protocol.js';
@@ -35,6 +37,18 @@ export interface RunOptions {
   heavy?: boolean;
   /** the caller gave up: drop the job, or kill the worker running it */
   signal?: AbortSignal | undefined;
+  /** this job's deadline once running (default: the executor's timeoutMs; the rest of a call's time) */
+  timeoutMs?: number | undefined;
+  /**
+   * the query's shape (light.ts `shapeKey`: literals masked): a shape that once ran longer than SLOW_MS counts as
+   * heavy from then on, so the same query with other literals cannot take the last free worker
+   */
+  shape?: string | undefined;
+  /**
+   * the server's own work (the data profile's measurements): runs when no caller's job waits, counts in no
+   * queue limit, and starts no spare worker while it is short
+   */
+  background?: boolean | undefined;
 }
 
 export interface ExecutorOptions {
@@ -53,6 +67,9 @@ interface Job {
   id: number;
   sql: string;
   heavy: boolean;
+  shape?: string | undefined;
+  background: boolean;
+  timeoutMs: number;
   resolve: (result: ExecutionResult) => void;
   done: boolean;
   timer?: NodeJS.Timeout;
@@ -95,6 +112,8 @@ export class QueryExecutor {
   private readonly size: number;
   private readonly queueMax: number;
   private readonly maxRssBytes: number;
+  /** shapes of queries that ran longer than SLOW_MS: heavy from then on */
+  private readonly slowShapes = new LRUCache<string, true>({ max: 2000 });
 
   constructor(private readonly options: ExecutorOptions) {
     this.size = Math.max(1, options.workers ?? 2);
@@ -165,18 +184,22 @@ export class QueryExecutor {
     if (this.closed)
       return Promise.resolve({ ok: false, code: 'QUERY_FAILED', message: 'the query server is shutting down' });
     if (options.signal?.aborted) return Promise.resolve(cancelled());
-    if (this.queue.length >= this.queueMax && !this.slots.some((slot) => slot.ready && !slot.job)) {
+    const waiting = this.queue.filter((job) => !job.background).length;
+    if (!options.background && waiting >= this.queueMax && !this.slots.some((slot) => slot.ready && !slot.job)) {
       return Promise.resolve({
         ok: false,
         code: 'QUERY_BUSY',
-        message: `${this.queue.length} queries are already waiting for the ${this.size} query workers`,
+        message: `${waiting} queries are already waiting for the ${this.size} query workers`,
       });
     }
     return new Promise((resolve) => {
       const job: Job = {
         id: this.nextId++,
         sql,
-        heavy: options.heavy === true,
+        heavy: options.heavy === true || (options.shape !== undefined && this.slowShapes.has(options.shape)),
+        shape: options.shape,
+        background: options.background === true,
+        timeoutMs: Math.min(options.timeoutMs ?? this.options.timeoutMs, this.options.timeoutMs),
         resolve,
         done: false,
         signal: options.signal,
@@ -218,6 +241,8 @@ export class QueryExecutor {
   private finish(job: Job, result: ExecutionResult): void {
     if (job.done) return;
     job.done = true;
+    if (job.shape !== undefined && job.dispatchedAt !== undefined && performance.now() - job.dispatchedAt > SLOW_MS)
+      this.slowShapes.set(job.shape, true);
     if (job.timer) clearTimeout(job.timer);
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
     if (job.slot?.job === job) job.slot.job = undefined;
@@ -247,7 +272,10 @@ export class QueryExecutor {
       // heavy work may hold every worker but one; a cheap query takes the one left
       const heavyRunning = this.slots.filter((slot) => this.isHeavyNow(slot.job, now)).length;
       const heavyAllowed = this.size === 1 || heavyRunning < this.size - 1;
-      const index = this.queue.findIndex((job) => !job.heavy || heavyAllowed);
+      // the callers' jobs first, the server's own background measurements when none waits
+      const runnable = (job: Job): boolean => !job.heavy || heavyAllowed;
+      let index = this.queue.findIndex((job) => !job.background && runnable(job));
+      if (index === -1) index = this.queue.findIndex(runnable);
       if (index === -1) break;
       const [job] = this.queue.splice(index, 1);
       this.dispatch(idle, job!);
@@ -258,7 +286,10 @@ export class QueryExecutor {
     const starting = this.slots.filter((slot) => !slot.ready).length;
     const free = this.slots.filter((slot) => !slot.job).length;
     const heavyBusy = free === 0 && this.slots.some((slot) => this.isHeavyNow(slot.job, now));
-    if ((this.queue.length > starting || heavyBusy) && this.slots.length < this.size) this.spawnSlot();
+    // a short background job frees its worker in a moment: no spare for the call waiting behind it
+    const backgroundSoon = this.slots.some((slot) => slot.job?.background && !this.isHeavyNow(slot.job, now));
+    const waiting = this.queue.filter((job) => !job.background).length;
+    if (((waiting > starting && !backgroundSoon) || heavyBusy) && this.slots.length < this.size) this.spawnSlot();
     this.updateWatchdog();
   }
 
@@ -266,7 +297,7 @@ export class QueryExecutor {
     slot.job = job;
     job.slot = slot;
     job.dispatchedAt = performance.now();
-    job.timer = setTimeout(() => this.onTimeout(slot, job), this.options.timeoutMs);
+    job.timer = setTimeout(() => this.onTimeout(slot, job), job.timeoutMs);
     slot.child.send({ type: 'run', id: job.id, sql: job.sql } satisfies RunRequest);
   }
 

@@ -30,6 +30,8 @@ export type GuardCode =
   | 'LIMIT_TOO_LARGE'
   | 'LIMIT_NOT_LITERAL'
   | 'LIMIT_INVALID'
+  /** the plan's full scans multiply past what can be read before the timeout (checked by the server, same shape) */
+  | 'QUERY_TOO_BROAD'
   /** the purpose argument is empty (checked by the server, same shape) */
   | 'PURPOSE_MISSING';
 

@@ -98,10 +98,10 @@ test('describe_schema lists tables, columns, indexes, row counts and the metric 
       definition.includes('SUM(defect_qty) / SUM(inspected_qty)'),
     ),
   );
-  assert.match(all.text, /INDEX idx_quality_line_date ON \(line_id, record_date\)/);
   assert.match(all.text, /次品率/);
 
   const one = await server.call('describe_schema', { table: 'QUALITY_DATA' });
+  assert.match(one.text, /INDEX idx_quality_line_date ON \(line_id, record_date\)/);
   assert.deepEqual(
     one.structured.tables.map((table: { name: string }) => table.name),
     ['quality_data'],
@@ -112,6 +112,56 @@ test('describe_schema lists tables, columns, indexes, row counts and the metric 
   assert.equal(unknown.structured.error.code, 'NOT_FOUND');
   assert.match(unknown.text, /quality_data/);
   assert.match(unknown.text, /production_lines/);
+});
+
+test('describe_schema without a table: every table and view in an overview a model reads whole (under the 4000-character cut)', async () => {
+  const all = await server.call('describe_schema', {});
+  assert.ok(all.text.length < 4000, `${all.text.length} characters`);
+  assert.ok(all.structured.tables.length >= 10);
+  for (const table of all.structured.tables as Array<{ name: string; columns: Array<{ name: string }> }>) {
+    assert.match(all.text, new RegExp(`(^|\\n)(VIEW |- )?${table.name}[ ,(]`), table.name);
+    if (!table.name.startsWith('quality_daily'))
+      for (const column of table.columns) assert.ok(all.text.includes(column.name), `${table.name}.${column.name}`);
+  }
+  assert.match(all.text, /work_orders, \d+ rows — maintenance work orders/);
+  assert.match(all.text, /status 'open'\|'closed'/);
+  assert.match(all.text, /describe_schema\(table\)/);
+  assert.match(all.text, /次品率/);
+});
+
+test('the rollups: in describe_schema with a note on when to use each, queried like any table, equal to the raw rows', async () => {
+  const all = await server.call('describe_schema', {});
+  for (const name of ['quality_daily', 'quality_daily_defects', 'quality_daily_inspectors']) {
+    const table = all.structured.tables.find((candidate: { name: string }) => candidate.name === name);
+    assert.ok(table, name);
+    assert.match(table.note, /rollup of quality_data/, name);
+    assert.ok(table.row_count > 0, name);
+  }
+  const daily = await server.call('describe_schema', { table: 'quality_daily' });
+  assert.match(
+    daily.text,
+    /TABLE quality_daily, \d+ rows\n {2}-- rollup of quality_data, one row per day × line × shift × product/,
+  );
+  assert.match(daily.text, /batches INTEGER NOT NULL {2}-- quality_data rows \(batches\) summed here/);
+  assert.match(daily.text, /query the rollups quality_daily, quality_daily_defects, quality_daily_inspectors/);
+  for (const name of ['quality_daily', 'quality_daily_defects', 'quality_daily_inspectors'])
+    assert.match(all.text, new RegExp(`\\n- ${name} \\(\\d+ rows\\): record_date × line_id × shift`), name);
+  const week = "record_date BETWEEN '2026-11-16' AND '2026-11-22'";
+  const fromRollup = await server.query(
+    'SELECT line_id, SUM(inspected_qty) AS output, SUM(defect_qty) AS defects, SUM(batches) AS batches FROM ' +
+      `quality_daily WHERE ${week} GROUP BY line_id ORDER BY line_id LIMIT 10`,
+  );
+  const fromRaw = await server.query(
+    'SELECT line_id, SUM(inspected_qty) AS output, SUM(defect_qty) AS defects, COUNT(*) AS batches FROM ' +
+      `quality_data WHERE ${week} GROUP BY line_id ORDER BY line_id LIMIT 10`,
+  );
+  assert.equal(fromRollup.isError, false, fromRollup.text);
+  assert.equal(fromRollup.structured.row_count, 4);
+  assert.deepEqual(fromRollup.structured.rows, fromRaw.structured.rows);
+  const { tools } = await server.client.listTools();
+  const description = tools.find((tool) => tool.name === 'query_database')!.description!;
+  assert.match(description, /FROM quality_daily WHERE record_date BETWEEN/);
+  assert.match(description, /汇总表/);
 });
 
 test('tools/list: query_database needs sql and purpose; its manual is English and Chinese', async () => {

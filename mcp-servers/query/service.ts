@@ -14,12 +14,23 @@ import type { QueryResult } from '../../src/mcp/types.js';
 import type { Logger } from '../../src/log/index.js';
 import type { AuditWriter } from '../../src/store/audit.js';
 import type { SqliteDatabase, SqliteStatement } from '../../src/store/sqlite.js';
-import { checkQuery, tableAliases, type GuardAccepted, type GuardRefusal } from './guard.js';
-import { QueryExecutor, type ExecutionResult } from './executor.js';
+import { checkQuery, type GuardAccepted, type GuardRefusal } from './guard.js';
+import { QueryExecutor, type ExecutionFailureCode, type ExecutionResult } from './executor.js';
 import { RESULT_MAX_BYTES, VALUE_MAX_BYTES, type Cell } from './protocol.js';
-import { readSchema, renderSchema, type SchemaInfo } from './schema-info.js';
+import { readSchema, renderOverview, renderSchema, type SchemaInfo } from './schema-info.js';
 import { openPlantReadOnly } from './worker.js';
-import { LIGHT_DEMOTE_MS, lightPlanRows, lightText, readIndexFacts, type PlanFacts } from './light.js';
+import {
+  LIGHT_DEMOTE_MS,
+  LIGHT_ROWS,
+  costlyText,
+  lightShape,
+  lightWork,
+  shapeKey,
+  type SchemaNames,
+  type WorkVerdict,
+} from './light.js';
+import { BROAD_ROWS_PER_MS, judgePlan, type Inspection, type PlanRow } from './inspection.js';
+import { DataProfile } from './profile.js';
 import { runStatement, type StatementCache } from './run-statement.js';
 import { archivePathFor } from '../../src/plant/archive-path.js';
 
@@ -49,17 +60,6 @@ interface FileIdentity {
 }
 
 const TEXT_MAX_CHARS = 20000;
-/** A scan of a table up to this size is cheap; bigger ones, recursive CTEs and scans of subqueries count as heavy work. */
-const SMALL_TABLE_ROWS = 20000;
-
-/** What SQLite's own prepare and plan say about a statement (cached per SQL text). */
-interface Inspection {
-  readonly: boolean;
-  /** the plan scans a large table, a recursive CTE or a subquery: it may not take the last free worker */
-  heavy: boolean;
-  /** its work is bounded by its plan (light.ts): it runs on the server's own connection, no process hop */
-  light: boolean;
-}
 
 export class QueryService {
   private db: SqliteDatabase;
@@ -72,7 +72,11 @@ export class QueryService {
   private schema: SchemaInfo | undefined;
   private tables: Map<string, string[]> | undefined;
   private sizes: Map<string, number> | undefined;
-  private indexFacts: Pick<PlanFacts, 'stats' | 'unique'> | undefined;
+  private names: SchemaNames | undefined;
+  /** exact facts bounding light queries' work, measured in a worker per plant.db version */
+  private readonly profile: DataProfile;
+  /** shapes (light.ts: literals masked) of light queries that ran too long here: workers only, any literal */
+  private readonly demoted = new LRUCache<string, true>({ max: 2000 });
   /** light queries' statements on this.db */
   private statements: StatementCache = new Map();
   private readonly inspections = new LRUCache<string, Inspection>({ max: 2000 });
@@ -84,7 +88,7 @@ export class QueryService {
       config: Config;
       audit: AuditWriter;
       log: Logger;
-      /** a light query slower than this runs in a worker from then on (default LIGHT_DEMOTE_MS; tests: 0) */
+      /** a light query using more CPU ms than this runs in a worker from then on (default LIGHT_DEMOTE_MS; tests: -1) */
       lightDemoteMs?: number;
     },
   ) {
@@ -109,6 +113,13 @@ export class QueryService {
       maxRssMb: config.query.worker_max_rss_mb,
     });
     this.executor.start();
+    this.profile = new DataProfile({
+      db: () => this.db,
+      // ~100 ms for 1 M quality rows: not heavy by itself; one that runs long counts as heavy like any job
+      run: (sql, background) => this.executor.run(sql, { background }),
+      log: options.log,
+    });
+    void this.profile.warm(LIGHT_ROWS);
   }
 
   async queryDatabase(
@@ -187,18 +198,17 @@ export class QueryService {
     }
 
     // the engine's own verdict: syntax errors with SQLite's message, read-only checked after prepare, and its plan
-    let inspection: Inspection;
-    try {
-      inspection = this.inspect(sql);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      audit({ success: false, summary: `SQL_ERROR: ${message}`, errorCode: 'SQL_ERROR' });
-      return failureResult({
-        code: 'SQL_ERROR',
-        message: `SQLite cannot prepare this query: ${message}`,
-        hint: sqlErrorHint(message),
-      });
+    const inspected = await this.inspect(sql, signal);
+    if (!inspected.ok) {
+      const { code, message } = inspected;
+      audit({ success: false, summary: `${code}: ${message}`, errorCode: code });
+      return failureResult(
+        code === 'SQL_ERROR'
+          ? { code, message: `SQLite cannot prepare this query: ${message}`, hint: sqlErrorHint(message) }
+          : { code, message, hint: failureHint(code, message), workerPid: inspected.workerPid },
+      );
     }
+    const inspection = inspected.inspection;
     if (!inspection.readonly) {
       return refuse({
         code: 'NOT_READ_ONLY',
@@ -206,10 +216,19 @@ export class QueryService {
         reason: 'SQLite reports this statement would write',
       });
     }
+    const broadMax = this.options.config.query.timeout_ms * BROAD_ROWS_PER_MS;
+    if (inspection.broad.rows > broadMax) return refuse(broadRefusal(inspection.broad, broadMax));
+    const light = this.lightVerdict(inspection);
     const execution =
-      inspection.light && !signal?.aborted
-        ? this.runHere(sql, accepted.probeSql, inspection)
-        : await this.executor.run(accepted.probeSql, { heavy: inspection.heavy, signal });
+      !signal?.aborted && light.light === true
+        ? this.runHere(accepted.probeSql, inspection)
+        : await this.executor.run(accepted.probeSql, {
+            heavy: inspection.heavy,
+            shape: inspection.shape,
+            signal,
+            // the deadline covers the plan read in a worker too (not the waits for a free one)
+            timeoutMs: Math.max(1, this.options.config.query.timeout_ms - inspected.planMs),
+          });
     if (!execution.ok) {
       audit({ success: false, summary: `${execution.code}: ${execution.message}`, errorCode: execution.code });
       return failureResult({
@@ -255,7 +274,7 @@ export class QueryService {
       if (!table) {
         errorCode = 'NOT_FOUND';
         const names = schema.tables.map((candidate) => candidate.name).join(', ');
-        const hint = `call describe_schema with one of these tables, or without a name for all of them: ${names}`;
+        const hint = `call describe_schema with one of these tables, or without a name for an overview of them all: ${names}`;
         result = {
           isError: true,
           content: [
@@ -280,7 +299,7 @@ export class QueryService {
         };
       }
     } else {
-      result = { content: [{ type: 'text', text: renderSchema(schema) }], structuredContent: { ...schema } };
+      result = { content: [{ type: 'text', text: renderOverview(schema) }], structuredContent: { ...schema } };
     }
     this.options.audit.write({
       origin: 'server',
@@ -356,8 +375,9 @@ export class QueryService {
       this.schema = undefined;
       this.tables = undefined;
       this.sizes = undefined;
-      this.indexFacts = undefined;
+      this.names = undefined;
       this.inspections.clear();
+      this.profile.clear();
     }
     this.identity = identity;
     this.dataVersion = version;
@@ -407,18 +427,33 @@ export class QueryService {
     return this.tables;
   }
 
+  /** A light candidate whose work the data profile bounds (light.ts); a fact not yet measured is asked for. */
+  private lightVerdict(inspection: Inspection): WorkVerdict {
+    const candidate = inspection.light;
+    if (!candidate) return { light: false, reason: 'not a light plan' };
+    if (this.demoted.has(candidate.shape.key)) return { light: false, reason: 'demoted' };
+    const verdict = lightWork(candidate.shape, candidate.plan, this.profile);
+    if (verdict.light === undefined) void this.profile.request(candidate.needs);
+    return verdict;
+  }
+
   /**
-   * A light query on the server's own connection (no process hop). One that ran longer than
-   * LIGHT_DEMOTE_MS after all (stale statistics) runs in a worker from then on.
+   * A light query on the server's own connection (no process hop). One that used more than LIGHT_DEMOTE_MS of
+   * CPU after all (a machine much slower than the calibration) runs in a worker from then on, with any literals.
+   * CPU time, not wall time: on a loaded machine a 1 ms query can wait 100 ms for a core, and that is no reason
+   * to send it away.
    */
-  private runHere(sql: string, probeSql: string, inspection: Inspection): ExecutionResult {
+  private runHere(probeSql: string, inspection: Inspection): ExecutionResult {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const message = runStatement(this.db, this.statements, { type: 'run', id: 0, sql: probeSql });
     const elapsedMs = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     const limitMs = this.options.lightDemoteMs ?? LIGHT_DEMOTE_MS;
-    if (elapsedMs > limitMs) {
-      this.inspections.set(sql, { ...inspection, light: false });
-      this.options.log.warn({ ms: round(elapsedMs), limitMs }, 'light-query-slow-demoted');
+    if (cpuMs > limitMs && inspection.light) {
+      this.demoted.set(inspection.light.shape.key, true);
+      this.options.log.warn({ cpuMs: round(cpuMs), ms: round(elapsedMs), limitMs }, 'light-query-slow-demoted');
     }
     if (message.type === 'result')
       return { ok: true, columns: message.columns, rows: message.rows, elapsedMs, cutAtBytes: message.cutAtBytes };
@@ -426,30 +461,79 @@ export class QueryService {
     return { ok: false, code: 'QUERY_FAILED', message: 'the query could not run' };
   }
 
-  /** Prepare (syntax, read-only) and read SQLite's plan: heavy work? light work? Throws SQLite's error. */
-  private inspect(sql: string): Inspection {
+  /**
+   * Prepare (syntax, read-only) and read SQLite's plan: heavy work? too broad? light? Only a light-shaped text
+   * (light.ts: short, one SELECT, few tables) is prepared on this thread; any other is planned in a worker, as
+   * SQLite's planner alone can take seconds (a 64-table join: 2.2 s).
+   */
+  private async inspect(
+    sql: string,
+    signal: AbortSignal | undefined,
+  ): Promise<
+    | { ok: true; inspection: Inspection; planMs: number }
+    | { ok: false; code: ExecutionFailureCode; message: string; workerPid?: number | undefined }
+  > {
     const known = this.inspections.get(sql);
-    if (known) return known;
-    const statement = this.db.prepare(sql);
-    let inspection: Inspection = { readonly: statement.reader && statement.readonly, heavy: false, light: false };
-    if (inspection.readonly) {
-      const sizes = this.tableSizes();
-      const aliases = tableAliases(sql, new Set(sizes.keys()));
-      const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>;
-      let heavy = plan.some((step) => step.detail.startsWith('RECURSIVE STEP'));
-      for (const { detail } of plan) {
-        const scan = /^SCAN (\S+)/.exec(detail);
-        if (!scan || scan[1] === 'CONSTANT') continue;
-        const table = aliases.get(scan[1]!.toLowerCase());
-        if (table === undefined || (sizes.get(table) ?? Number.POSITIVE_INFINITY) > SMALL_TABLE_ROWS) heavy = true;
+    if (known) return { ok: true, inspection: known, planMs: 0 };
+    let planMs = 0;
+    const sizes = this.tableSizes();
+    const light = lightShape(sql, this.schemaNames());
+    const shape = light?.key ?? shapeKey(sql);
+    const costly = light === undefined && costlyText(sql, this.schemaNames());
+    let plan: PlanRow[];
+    if (light) {
+      let statement: SqliteStatement;
+      try {
+        statement = this.db.prepare(sql);
+      } catch (error) {
+        return { ok: false, code: 'SQL_ERROR', message: error instanceof Error ? error.message : String(error) };
       }
-      this.indexFacts ??= readIndexFacts(this.db);
-      const light =
-        !heavy && lightText(sql) && lightPlanRows(plan, { sizes, aliases, ...this.indexFacts }) !== undefined;
-      inspection = { readonly: true, heavy, light };
+      if (!statement.reader || !statement.readonly) {
+        const inspection: Inspection = { readonly: false, heavy: false, shape, broad: { rows: 0, scans: [] } };
+        this.inspections.set(sql, inspection);
+        return { ok: true, inspection, planMs };
+      }
+      plan = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as PlanRow[];
+    } else {
+      const explained = await this.executor.run(`EXPLAIN QUERY PLAN ${sql}`, {
+        signal,
+        shape: `plan ${shape}`,
+        heavy: costly,
+      });
+      if (!explained.ok) return explained;
+      planMs = explained.elapsedMs;
+      plan = explained.rows.map(([id, parent, , detail]) => ({
+        id: Number(id),
+        parent: Number(parent),
+        detail: String(detail),
+      }));
     }
+    const judged = judgePlan({ sql, plan, sizes, shape: light });
+    const inspection: Inspection = { readonly: true, shape, ...judged, heavy: judged.heavy || costly };
     this.inspections.set(sql, inspection);
-    return inspection;
+    return { ok: true, inspection, planMs };
+  }
+
+  /** Names the light text gate checks: tables, views, attached schemas (lower-case). */
+  private schemaNames(): SchemaNames {
+    if (!this.names) {
+      const tables = new Set<string>();
+      const views = new Set<string>();
+      const schemas = new Set<string>();
+      try {
+        for (const { name, type } of this.db
+          .prepare("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view')")
+          .all() as Array<{ name: string; type: string }>)
+          (type === 'view' ? views : tables).add(name.toLowerCase());
+        for (const { name } of this.db.pragma('database_list') as Array<{ name: string }>)
+          if (name !== 'main') schemas.add(name.toLowerCase());
+        schemas.add('temp');
+      } catch {
+        // schema unreadable: no table is known, so no plan step resolves and nothing is light
+      }
+      this.names = { tables, views, schemas };
+    }
+    return this.names;
   }
 
   /** Approximate row count of every table (max(rowid): a lookup, not a count), lower-case names. */
@@ -483,7 +567,9 @@ export class QueryService {
     return this.sizes;
   }
 
+  /** The column names of a statement, prepared here only when its text is light-shaped (bounded planning). */
   private columnsOf(sql: string): string[] | undefined {
+    if (!lightShape(sql, this.schemaNames())) return undefined;
     try {
       return this.db
         .prepare(sql)
@@ -566,6 +652,25 @@ export function refusalResult(refusal: GuardRefusal): CallToolResult {
     isError: true,
     content: [{ type: 'text', text }],
     structuredContent: structured as unknown as Record<string, unknown>,
+  };
+}
+
+/** A plan whose full scans multiply past what a worker reads before the timeout (inspection.ts). */
+function broadRefusal(broad: Inspection['broad'], max: number): GuardRefusal {
+  const scans = broad.scans.map((scan) => `${scan.table} (${scan.rows} rows)`).join(' × ');
+  const joined = broad.scans.length > 1;
+  return {
+    code: 'QUERY_TOO_BROAD',
+    rule: `a query may read at most ${max} rows (what SQLite could read before query.timeout_ms)`,
+    reason:
+      `its plan reads ${scans}` +
+      (joined
+        ? ` = ${broad.rows.toExponential(1)} row combinations: every row of one with every row of the other`
+        : ''),
+    example: joined
+      ? 'join the tables on their shared column (… JOIN production_lines p USING (line_id)) and filter each on ' +
+        'its indexed columns (quality_data: line_id, record_date)'
+      : 'filter on the indexed columns (quality_data: line_id, record_date) or aggregate over a shorter period',
   };
 }
 

@@ -11,6 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { selfCommand } from '../../src/runtime/self.js';
 import { seedTestPlant } from '../../src/seed/index.js';
+import { logger } from '../../src/log/index.js';
+import type { SqliteDatabase } from '../../src/store/sqlite.js';
+import { DataProfile } from './profile.js';
+import { tableAliases } from './guard.js';
+import { lightPlan, lightShape, lightWork, profileNeeds, type WorkVerdict } from './light.js';
+import { runStatement, type StatementCache } from './run-statement.js';
 
 export interface Outcome {
   isError: boolean;
@@ -122,4 +128,84 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Stop every query worker (SIGSTOP) while `run` runs, then let them go on: meanwhile only what the server runs on
+ * its own thread can answer — a light query, a ping — and anything that needs a worker waits.
+ */
+export async function withWorkersFrozen<T>(server: RunningServer, run: (workers: number[]) => Promise<T>): Promise<T> {
+  const workers = childPids(server.pid).filter(processAlive);
+  if (workers.length === 0) throw new Error('no query worker to freeze');
+  for (const pid of workers) process.kill(pid, 'SIGSTOP');
+  try {
+    return await run(workers);
+  } finally {
+    for (const pid of workers) if (processAlive(pid)) process.kill(pid, 'SIGCONT');
+  }
+}
+
+/** A call in flight, and whether it has answered yet. */
+export function track<T>(promise: Promise<T>): { promise: Promise<T>; settled(): boolean } {
+  let settled = false;
+  const tracked = promise.finally(() => {
+    settled = true;
+  });
+  tracked.catch(() => undefined);
+  return { promise: tracked, settled: () => settled };
+}
+
+/**
+ * Let the client handle every message it has already read: the server answers in order on one pipe, so once a
+ * later call's answer is in, an earlier call that the server finished first has settled too.
+ */
+export function drain(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The data profile's real SQL, run on a direct read-only connection instead of a worker (tests and bench). */
+export function directProfile(db: SqliteDatabase): DataProfile {
+  const statements: StatementCache = new Map();
+  return new DataProfile({
+    db: () => db,
+    run: (sql) => {
+      const message = runStatement(db, statements, { type: 'run', id: 0, sql });
+      if (message.type === 'result')
+        return Promise.resolve({
+          ok: true,
+          columns: message.columns,
+          rows: message.rows,
+          elapsedMs: message.elapsedMs,
+        });
+      const text = message.type === 'error' ? message.message : 'no result';
+      return Promise.resolve({ ok: false, code: 'SQL_ERROR', message: text });
+    },
+    log: logger('direct-profile'),
+  });
+}
+
+/**
+ * The light gates on a real plan and really measured facts (measured first when missing): 'text' or 'plan' when
+ * those gates refuse, else the work verdict. The server's own judgement, without a server (tests and bench).
+ */
+export async function judgeLight(db: SqliteDatabase, profile: DataProfile, sql: string): Promise<WorkVerdict | string> {
+  const objects = db
+    .prepare("SELECT lower(name) AS n, type FROM sqlite_schema WHERE type IN ('table', 'view')")
+    .all() as Array<{
+    n: string;
+    type: string;
+  }>;
+  const tables = new Set(objects.filter((object) => object.type === 'table').map((object) => object.n));
+  const views = new Set(objects.filter((object) => object.type === 'view').map((object) => object.n));
+  const shape = lightShape(sql, { tables, views, schemas: new Set(['archive', 'temp']) });
+  if (!shape) return 'text';
+  const steps = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>;
+  const plan = lightPlan(steps, tableAliases(sql, tables));
+  if (!plan) return 'plan';
+  let verdict = lightWork(shape, plan, profile);
+  if (verdict.light === undefined) {
+    await profile.request(profileNeeds(plan));
+    verdict = lightWork(shape, plan, profile);
+  }
+  return verdict;
 }

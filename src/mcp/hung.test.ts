@@ -5,9 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readiness } from '../http/routes-ops.js';
 import type { Service } from '../http/service.js';
+import { seedTestPlant } from '../seed/index.js';
 import { McpManager } from './manager.js';
 import { FAST_TIMING, fixtureConfig, isAlive, request } from './fixtures/helpers.js';
 
@@ -26,6 +29,10 @@ async function until<T>(probe: () => T | undefined, ms: number): Promise<T | und
 
 test('a stopped (hung, not exited) server is detected by ping, reported not ready, killed and restarted', async () => {
   const config = fixtureConfig(tsx, fixtures, { alpha: { file: 'echo-server.ts' } });
+  // readiness also requires a readable plant.db (a missing one is not ready, ce8e462): give it one, so that
+  // ready/not ready below is the hung server's doing alone
+  mkdirSync(path.dirname(config.plant.db), { recursive: true });
+  seedTestPlant({ dir: path.dirname(config.plant.db), rows: 200, docs: false });
   const manager = await McpManager.start({
     config,
     timing: { ...FAST_TIMING, pingIntervalMs: 150, pingTimeoutMs: 300, pingMisses: 3 },

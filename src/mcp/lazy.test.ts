@@ -133,6 +133,36 @@ describe('lazy start and idle stop', () => {
     );
   });
 
+  test("a slow lazy start does not eat the call's timeout: the call gets its timeout_ms from a running server", async () => {
+    const dir = tempDir();
+    const cacheFile = path.join(dir, 'mcp-tools.json');
+    const cue = path.join(dir, 'start-now');
+    const slow = fixtureConfig(tsx, fixtures, {
+      alpha: { file: 'echo-server.ts', timeout_ms: 3000, env: { FIXTURE_START_WHEN: cue } },
+    });
+    writeFileSync(cue, '');
+    await (await McpManager.start({ config: slow, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } })).close();
+    rmSync(cue);
+    const lines: string[] = [];
+    const manager = await McpManager.start({
+      config: slow,
+      timing: FAST_TIMING,
+      log: memoryLogger(lines, 'info'),
+      lazy: { toolCacheFile: cacheFile },
+    });
+    try {
+      const call = manager.callTool(request('echo', { text: 'after a slow start' }));
+      // the server answers initialize only once the cue exists: well past the call's 3000 ms
+      await delay(3500);
+      writeFileSync(cue, '');
+      const result = await call;
+      assert.deepEqual([result.ok, result.text], [true, 'after a slow start'], result.text);
+      assert.equal(manager.status()[0]?.breaker.failures, 0, 'nothing counted against the server');
+    } finally {
+      await manager.close();
+    }
+  });
+
   test('a stale list is corrected when the server starts; a tool it no longer has is TOOL_NOT_FOUND', async () => {
     const cacheFile = path.join(tempDir(), 'mcp-tools.json');
     await (await McpManager.start({ config, timing: FAST_TIMING, lazy: { toolCacheFile: cacheFile } })).close();

@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { isAppError } from '../errors.js';
 import { configFromObject } from '../config/load.js';
-import { McpManager } from './manager.js';
+import { McpManager, mergeHints } from './manager.js';
 import {
   FAST_TIMING,
   fixtureConfig,
@@ -251,4 +251,14 @@ describe('start-up failures', () => {
       await manager.close();
     }
   });
+});
+
+test("several servers' fixes: each clause once, in order", () => {
+  const shared =
+    "the server's own error is above; `airgap-agent doctor` checks plant.db, the docs folder and the config";
+  assert.equal(
+    mergeHints([shared, shared, `${shared}; to run without it, set mcp.servers.holidays.enabled: false`, undefined]),
+    `${shared}; to run without it, set mcp.servers.holidays.enabled: false`,
+  );
+  assert.equal(mergeHints([undefined, '']), '');
 });

@@ -41,8 +41,10 @@ import { VERSION } from '../version.js';
 import { logger, type Logger } from '../log/index.js';
 import type { Config, McpServerConfig } from '../config/schema.js';
 import type { AuditWriter } from '../store/audit.js';
-import type { ToolCallRequest, ToolCallResult, ToolCaller, ToolInfo } from './types.js';
+import type { ToolCallRequest, ToolCallResult, ToolCaller, ToolHealth, ToolInfo } from './types.js';
+import { Breaker, CallGate, type BreakerPolicy, type BreakerStatus } from './breaker.js';
 import { formatCommandLine, launchSpec, type LaunchSpec } from './launch.js';
+import { knownTools } from './builtin-tools.js';
 import {
   DEFAULT_TIMING,
   ManagedServer,
@@ -67,6 +69,8 @@ export interface McpManagerStartOptions {
   timing?: Partial<McpTiming> | undefined;
   /** start servers on first use and stop idle ones (see the top of this file) */
   lazy?: LazyOptions | undefined;
+  /** the breakers' clock (tests move it); default Date.now */
+  clock?: (() => number) | undefined;
 }
 
 export interface LazyOptions {
@@ -78,7 +82,14 @@ export interface LazyOptions {
 
 /** `idle`: stopped after idle time (or not started yet), started again by the next call */
 export type ManagedServerState = ServerState | 'idle';
-export type ManagedServerStatus = Omit<ServerStatus, 'state'> & { state: ManagedServerState };
+export type ManagedServerStatus = Omit<ServerStatus, 'state'> & {
+  state: ManagedServerState;
+  /** its breaker (breaker.ts): open = its calls are refused until retry_at */
+  breaker: BreakerStatus;
+  /** calls in flight now and waiting for a place (mcp.servers.<name>.concurrency / queue_max) */
+  in_flight: number;
+  queued: number;
+};
 
 /** One configured server: the process (while one runs) and what is known of it between processes. */
 class Slot {
@@ -94,12 +105,19 @@ class Slot {
   lastError: string | null = null;
   readonly commandLine: string;
   readonly fingerprint: string;
+  readonly breaker: Breaker;
+  readonly gate: CallGate;
+  readonly spec: LaunchSpec;
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
-    readonly spec: LaunchSpec,
+    parts: { spec: LaunchSpec; breaker: BreakerPolicy; clock: () => number },
   ) {
+    const { spec } = parts;
+    this.spec = spec;
+    this.breaker = new Breaker(parts.breaker, parts.clock);
+    this.gate = new CallGate({ concurrency: config.concurrency, queueMax: config.queue_max });
     this.commandLine = formatCommandLine(spec);
     // what a tool list depends on: the program (and its version) and its arguments
     const args = spec.args.filter((arg, index) => arg !== '--now' && spec.args[index - 1] !== '--now');
@@ -120,12 +138,23 @@ interface ToolCacheFile {
   servers: Record<string, { fingerprint: string; tools: ListedTool[] }>;
 }
 
+/**
+ * The fixes of several servers that could not start, each clause once: the
+ * shipped servers' hints share their first clauses ("the server's own error is
+ * above; `airgap-agent doctor` checks …"), and one fix: line should say it once.
+ */
+export function mergeHints(hints: ReadonlyArray<string | undefined>): string {
+  return [...new Set(hints.flatMap((hint) => (hint ?? '').split('; ')).filter((part) => part !== ''))].join('; ');
+}
+
 export class McpManager implements ToolCaller {
   private routes = new Map<string, Route>();
   /** tools a server has but allow/deny keeps from the model: name → server */
   private filtered = new Map<string, string>();
   private toolList: ToolInfo[] = [];
   private closing: Promise<void> | undefined;
+  /** servers switched off in the config (enabled: false), with the tools they had when last listed */
+  private disabled = new Map<string, string[]>();
 
   private readonly audit: AuditWriter | undefined;
   private readonly log: Logger;
@@ -148,12 +177,30 @@ export class McpManager implements ToolCaller {
     const timing: McpTiming = { ...DEFAULT_TIMING, ...options.timing };
     const optional = new Set(options.optional ?? []);
     const slots: Slot[] = [];
+    const { breaker } = options.config.mcp;
+    const guard = {
+      breaker: { failures: breaker.failures, windowMs: breaker.window_s * 1000, cooldownMs: breaker.cooldown_s * 1000 },
+      clock: options.clock ?? Date.now,
+    };
+    const disabled: Array<[string, McpServerConfig]> = [];
     for (const [name, config] of Object.entries(options.config.mcp.servers)) {
-      if (!config.enabled) continue;
-      slots.push(new Slot(name, config, launchSpec(config, { configFile: options.configFile })));
+      if (!config.enabled) {
+        disabled.push([name, config]);
+        continue;
+      }
+      slots.push(new Slot(name, config, { spec: launchSpec(config, { configFile: options.configFile }), ...guard }));
     }
     const manager = new McpManager(slots, { audit: options.audit, log, timing, lazy: options.lazy });
     const known = manager.readToolCache();
+    // a switched-off server's tools: what it listed when it last ran here, else (a shipped one) what it ships with
+    for (const [name, config] of disabled)
+      manager.disabled.set(
+        name,
+        knownTools(
+          config,
+          known[name]?.tools.map((tool) => tool.name),
+        ),
+      );
     const toStart: Slot[] = [];
     for (const slot of slots) {
       const cached = known[slot.name];
@@ -178,10 +225,7 @@ export class McpManager implements ToolCaller {
           'MCP_START_FAILED',
           `${failures.length} MCP servers could not start:\n${failures.map((error) => error.message).join('\n')}`,
           {
-            hint: failures
-              .map((error) => error.hint)
-              .filter(Boolean)
-              .join('; '),
+            hint: mergeHints(failures.map((error) => error.hint)),
             details: { servers: failures.map((error) => error.details?.server) },
           },
         );
@@ -206,11 +250,13 @@ export class McpManager implements ToolCaller {
   /** Per-server state for `doctor` and /readyz. */
   status(): ManagedServerStatus[] {
     return this.slots.map((slot) => {
+      const guard = { breaker: slot.breaker.status(), in_flight: slot.gate.running, queued: slot.gate.queued };
       if (slot.server) {
         const status = slot.server.status();
-        return { ...status, restarts: status.restarts + slot.pastRestarts };
+        return { ...status, restarts: status.restarts + slot.pastRestarts, ...guard };
       }
       return {
+        ...guard,
         name: slot.name,
         state: this.closing
           ? 'closed'
@@ -240,6 +286,67 @@ export class McpManager implements ToolCaller {
     );
   }
 
+  /**
+   * Can `name` be called now? Not when no enabled server offers it (missing,
+   * or its server is disabled in the config), allow/deny keeps it, its server
+   * could not start, or the server's breaker is open. A server restarting is
+   * waited for by the call itself.
+   */
+  health(name: string): ToolHealth {
+    const route = this.routes.get(name);
+    if (!route) {
+      const owner = this.filtered.get(name);
+      if (owner !== undefined)
+        return {
+          ok: false,
+          server: owner,
+          state: 'filtered',
+          reason: `the "${owner}" server's allow/deny keeps ${name} from callers (mcp.servers.${owner}.allow/deny)`,
+        };
+      for (const [server, tools] of this.disabled) {
+        if (tools.includes(name))
+          return {
+            ok: false,
+            server,
+            state: 'disabled',
+            reason: `the "${server}" server, which offers ${name}, is switched off (mcp.servers.${server}.enabled: false)`,
+          };
+      }
+      const off = [...this.disabled.keys()];
+      return {
+        ok: false,
+        server: null,
+        state: 'missing',
+        reason:
+          `no enabled MCP server offers ${name}` +
+          (off.length > 0 ? ` (switched off in the config: ${off.join(', ')})` : '') +
+          '; see `airgap-agent doctor` and mcp.servers',
+      };
+    }
+    const slot = route.slot;
+    const breaker = slot.breaker.status();
+    if (breaker.state === 'open')
+      return {
+        ok: false,
+        server: slot.name,
+        state: 'breaker-open',
+        reason:
+          `the "${slot.name}" server stopped answering (${breaker.last_error ?? 'failures'}); its breaker is open ` +
+          `and its calls are refused until ${breaker.retry_at}`,
+      };
+    // a server restarting after a crash or a hang is not down: calls wait for it within their timeout, and
+    // one that keeps failing opens its breaker
+    const status = slot.server?.status();
+    if (status && status.state === 'failed')
+      return {
+        ok: false,
+        server: slot.name,
+        state: 'down',
+        reason: `the "${slot.name}" server could not start (${status.last_error ?? 'no details'})`,
+      };
+    return { ok: true, server: slot.name };
+  }
+
   async callTool(request: ToolCallRequest): Promise<ToolCallResult> {
     const started = performance.now();
     const route = this.routes.get(request.name);
@@ -250,7 +357,7 @@ export class McpManager implements ToolCaller {
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       slot.idleTimer = undefined;
       try {
-        result = await this.dispatch(request, route, started);
+        result = await this.guarded(request, route, started);
       } finally {
         slot.active--;
         slot.lastUsed = Date.now();
@@ -351,6 +458,51 @@ export class McpManager implements ToolCaller {
     await server.close();
   }
 
+  /** The breaker, then a place in the server's gate, then the call; the outcome goes back to the breaker. */
+  private async guarded(request: ToolCallRequest, route: Route, started: number): Promise<ToolCallResult> {
+    const elapsed = (): number => Math.round((performance.now() - started) * 10) / 10;
+    const slot = route.slot;
+    if (this.closing) return this.dispatch(request, route, started);
+    const refused = slot.breaker.admit();
+    if (refused) {
+      return failure(
+        'DEPENDENCY_UNAVAILABLE',
+        `The "${slot.name}" tool server is not answering: ${refused.failures} call(s) to it failed ` +
+          `(${refused.lastError ?? 'no details'}), so calls to it are refused until ` +
+          `${new Date(refused.until).toISOString()}. Tool ${request.name} was not run; do not call it again now.`,
+        elapsed(),
+      );
+    }
+    const timeoutMs = request.timeoutMs ?? slot.config.timeout_ms;
+    const place = await slot.gate.enter(Date.now() + timeoutMs, request.signal);
+    if (!place.ok) {
+      slot.breaker.record({ code: 'CANCELLED' });
+      if (place.reason === 'cancelled')
+        return failure('CANCELLED', `The call to ${request.name} was cancelled before it started.`, elapsed());
+      const limits = `mcp.servers.${slot.name}.concurrency: ${slot.config.concurrency}, queue_max: ${slot.config.queue_max}`;
+      return failure(
+        'MCP_SERVER_BUSY',
+        place.reason === 'busy'
+          ? `The "${slot.name}" tool server is busy: ${slot.gate.running} call(s) running and ${place.waiting} waiting ` +
+              `(${limits}). Tool ${request.name} was not run; try again in a moment.`
+          : `The "${slot.name}" tool server stayed busy: tool ${request.name} waited ${timeoutMs} ms for a place ` +
+              `(${limits}) and was not run; try again in a moment.`,
+        elapsed(),
+      );
+    }
+    try {
+      const result = await this.dispatch(request, route, started);
+      const change = slot.breaker.record({ code: result.ok ? undefined : result.errorCode, text: result.text });
+      if (change === 'opened') {
+        const policy = slot.breaker.status();
+        this.log.error({ server: slot.name, last_error: policy.last_error, retry_at: policy.retry_at }, 'breaker-open');
+      } else if (change === 'closed') this.log.info({ server: slot.name }, 'breaker-closed');
+      return result;
+    } finally {
+      place.ticket.release();
+    }
+  }
+
   private async dispatch(request: ToolCallRequest, route: Route | undefined, started: number): Promise<ToolCallResult> {
     const elapsed = (): number => Math.round((performance.now() - started) * 10) / 10;
     if (!route) return failure(...this.notFound(request.name), elapsed());
@@ -358,12 +510,14 @@ export class McpManager implements ToolCaller {
       return failure('MCP_SERVER_EXITED', 'The tool servers are shutting down; the call was not made.', elapsed());
     const slot = route.slot;
     const timeoutMs = request.timeoutMs ?? slot.config.timeout_ms;
-    const deadline = Date.now() + timeoutMs;
+    let deadline = Date.now() + timeoutMs;
     if (request.signal?.aborted)
       return failure('CANCELLED', `The call to ${request.name} was cancelled before it started.`, elapsed());
 
     let server = slot.server;
     if (!server) {
+      // a lazy start has its own limit (the start-up timeout): the call's timeout_ms counts from a running server,
+      // so a slow start (a busy host, a cold disk) is not a TOOL_TIMEOUT that says "ask for less" and opens the breaker
       try {
         server = await this.launch(slot);
       } catch (error) {
@@ -376,6 +530,7 @@ export class McpManager implements ToolCaller {
       }
       // the cached list said the server has this tool; the started one may not
       if (!this.routes.has(request.name)) return failure(...this.notFound(request.name), elapsed());
+      deadline = Date.now() + timeoutMs;
     }
     const outcome = await server.waitUntilRunning(deadline, request.signal);
     if (outcome === 'cancelled') return failure('CANCELLED', `The call to ${request.name} was cancelled.`, elapsed());

@@ -277,13 +277,19 @@ export class ManagedServer {
             ? error.message
             : String(error);
       this.lastError = `could not start: ${reason}${lines.length > 0 ? `; stderr: ${lines.join(' | ')}` : ''}`;
+      this.options.log.error({ command: this.commandLine, reason, stderr: lines }, 'server-start-failed');
       throw new AppError(
         'MCP_START_FAILED',
         `MCP server "${this.name}" could not start: ${reason}\n  command: ${this.commandLine}` +
           (lines.length > 0 ? `\n  last stderr lines:\n    ${lines.join('\n    ')}` : '\n  (no stderr output)'),
         {
+          // the shipped servers' own start-up errors name their fix (plant.db missing: seed or import it);
+          // switching query or plant off would silence every plant question, so that is not offered as the fix
           hint: this.config.builtin
-            ? `run \`airgap-agent mcp ${this.config.builtin}\` by hand to see the error, or set mcp.servers.${this.name}.enabled: false`
+            ? `the server's own error is above; \`airgap-agent doctor\` checks plant.db, the docs folder and the config` +
+              (['query', 'plant'].includes(this.config.builtin)
+                ? ''
+                : `; to run without it, set mcp.servers.${this.name}.enabled: false`)
             : `check mcp.servers.${this.name}.command/args/env (run the command by hand), or set mcp.servers.${this.name}.enabled: false`,
           details: { server: this.name, command: this.commandLine, stderr: lines },
           cause: error,

@@ -61,3 +61,33 @@ test('a flood is rate-limited and the dropped lines are counted', () => {
   // the last lines are still kept for error messages
   assert.deepEqual(capture.lastLines(), ['line 47', 'line 48', 'line 49']);
 });
+
+test("a child's plain-text start-up error is logged at error level, a warning at warn, chatter at info", () => {
+  const lines: string[] = [];
+  const capture = new StderrCapture({ log: memoryLogger(lines) });
+  // what node prints when an external server's entry point is missing (node 20), and a Python server's traceback
+  capture.write(
+    [
+      'node:internal/modules/cjs/loader:1228',
+      "Error: Cannot find module '/opt/erp/mcp/index.js'",
+      '    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)',
+      'Traceback (most recent call last):',
+      "PermissionError: [Errno 13] Permission denied: '/var/lib/erp/state.db'",
+      '(node:4242) [DEP0040] DeprecationWarning: The `punycode` module is deprecated.',
+      'erp server listening on stdio',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    parse(lines).map((entry) => [entry.level, entry.stderr]),
+    [
+      [30, 'node:internal/modules/cjs/loader:1228'],
+      [50, "Error: Cannot find module '/opt/erp/mcp/index.js'"],
+      [50, '    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)'],
+      [50, 'Traceback (most recent call last):'],
+      [50, "PermissionError: [Errno 13] Permission denied: '/var/lib/erp/state.db'"],
+      [40, '(node:4242) [DEP0040] DeprecationWarning: The `punycode` module is deprecated.'],
+      [30, 'erp server listening on stdio'],
+    ],
+  );
+});

@@ -1,7 +1,10 @@
 /**
  * A child's stderr, line by line, into the agent's log (logger `mcp`, bound
  * to the server name). Our own servers write pino JSON lines: those are
- * re-logged as objects at their own level; anything else is logged as text.
+ * re-logged as objects at their own level; anything else is logged as text,
+ * at error level when it reads as an error (a stack trace, "Error: …",
+ * "cannot …", EACCES…), at warn for a warning, else at info — so a child's
+ * start-up error reaches `journalctl -p err`.
  * Lines are capped in length, and in rate (a server printing in a loop
  * cannot flood the disk: the excess is counted and reported once a window).
  * The last lines are kept for start-up and crash messages.
@@ -134,7 +137,7 @@ export class StderrCapture {
       this.options.log[level](fields, typeof parsed.msg === 'string' ? parsed.msg : 'server-log');
       return;
     }
-    this.options.log.info({ stderr: line }, 'server-stderr');
+    this.options.log[plainLevel(line)]({ stderr: line }, 'server-stderr');
   }
 
   private reportDropped(): void {
@@ -143,6 +146,16 @@ export class StderrCapture {
       this.dropped = 0;
     }
   }
+}
+
+const ERROR_LINE =
+  /\b(error|fatal|exception|traceback|panic|denied|cannot|can't|could not|unable to|failed)\b|\bE[A-Z]{3,}\b|^\s+at .+:\d+:\d+\)?$/i;
+const WARN_LINE = /\b(warn|warning|deprecated)\b/i;
+
+/** The level of a plain-text stderr line, by what it says. */
+export function plainLevel(line: string): 'error' | 'warn' | 'info' {
+  if (WARN_LINE.test(line) && !/\b(error|fatal)\b/i.test(line)) return 'warn';
+  return ERROR_LINE.test(line) ? 'error' : 'info';
 }
 
 function parseJsonLine(line: string): Record<string, unknown> | undefined {

@@ -43,9 +43,29 @@ export interface ToolCallResult {
   cached?: boolean | undefined;
 }
 
+/**
+ * Whether a tool can be called now, and if not why (for the skills that need
+ * it: listed unavailable, never routed to). `reason` is for an admin (it
+ * names the server, its state and the config key or command that fixes it).
+ */
+export type ToolHealth =
+  | { ok: true; server: string }
+  | {
+      ok: false;
+      /** the server that has (or had) the tool, when known */
+      server: string | null;
+      /** missing: no configured server offers it; disabled: its server is switched off in the config;
+       *  filtered: allow/deny keeps it from callers; down: the server could not start;
+       *  breaker-open: the server stopped answering and its calls are refused for a cool-down */
+      state: 'missing' | 'disabled' | 'filtered' | 'down' | 'breaker-open';
+      reason: string;
+    };
+
 export interface ToolCaller {
   listTools(): ToolInfo[];
   callTool(request: ToolCallRequest): Promise<ToolCallResult>;
+  /** the tool's health before a call (absent: every listed tool is taken as callable) */
+  health?(name: string): ToolHealth;
 }
 
 /** structuredContent of query_database (mcp-servers/query). */
