@@ -29,6 +29,12 @@ export const ERROR_CODES = [
   'SKILL_VERSION',
   'SKILL_TIMEOUT',
   'SKILL_FAILED',
+  'SKILL_OUTPUT_INVALID',
+  'SKILL_UNAVAILABLE',
+  'SKILL_ARGUMENT_REQUIRED',
+  'MCP_SERVER_BUSY',
+  'DEPENDENCY_UNAVAILABLE',
+  'QUESTION_BUDGET',
   'CANCELLED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -38,7 +44,12 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'DB_ERROR',
+  'PORT_IN_USE',
+  'STATE_NOT_WRITABLE',
   'INTERNAL',
+  // an import: stopped at import.max_seconds; its file changed while it was read (src/import)
+  'IMPORT_TIMEOUT',
+  'FILE_CHANGED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

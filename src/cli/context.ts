@@ -3,10 +3,13 @@
  * own arguments, plus helpers to load the config once, fix the clock in the
  * plant's time zone and parse the command's options with exact messages.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AppError, err, ok, type Result } from '../errors.js';
 import { setFixedNow } from '../clock.js';
 import { loadConfig, type LoadedConfig } from '../config/load.js';
+import { closestName } from '../config/did-you-mean.js';
+import { usageOf, type CommandHelp } from './help.js';
 
 export interface GlobalOptions {
   config?: string | undefined;
@@ -26,17 +29,25 @@ export interface CommandContext {
 
 /**
  * Thrown by parseCommandArgs (or showHelp) when the command was asked for its
- * usage: main prints `usage` on stdout and exits 0, before anything ran.
+ * help: main prints it (src/cli/help.ts) on stdout and exits 0, before anything ran.
  */
 export class HelpShown extends Error {
-  constructor(readonly usage: string) {
+  constructor(
+    readonly help: CommandHelp | string,
+    /** the options the command's parser accepts: each must be described in `help` */
+    readonly parseOptions?: NonNullable<ParseArgsConfig['options']>,
+  ) {
     super('help');
   }
 }
 
-/** For commands that parse their own arguments: stop with the usage when --help was given. */
-export function showHelp(context: CommandContext, usage: string): void {
-  if (context.help) throw new HelpShown(usage);
+/** For commands that parse their own arguments: stop with the help when --help was given. */
+export function showHelp(
+  context: CommandContext,
+  help: CommandHelp | string,
+  parseOptions?: NonNullable<ParseArgsConfig['options']>,
+): void {
+  if (context.help) throw new HelpShown(help, parseOptions);
 }
 
 /** True when -h/--help stands among a command's arguments (before a `--`). */
@@ -75,6 +86,22 @@ export function splitGlobalOptions(argv: string[]): Result<{ globals: GlobalOpti
   return ok({ globals, rest });
 }
 
+/**
+ * Say so when this command is about to start a new, empty agent.db (no
+ * accounts, no history): usually a config whose relative paths are read from
+ * its own folder, not the one the old agent.db is in.
+ */
+export function newAgentDbWarning(loaded: LoadedConfig): string | undefined {
+  const file = loaded.config.state.db;
+  if (existsSync(file)) return undefined;
+  return (
+    `airgap-agent: WARNING: creating a new, empty agent.db at ${file} (no accounts, no history)` +
+    (loaded.file
+      ? `; relative paths in ${loaded.file} are read from its folder — set state.db to the agent.db you mean`
+      : '')
+  );
+}
+
 /** Load the config named by the globals and fix the clock in the plant's zone. */
 export function loadCommandConfig(context: CommandContext): LoadedConfig {
   const loaded = loadConfig({ config: context.globals.config });
@@ -82,19 +109,48 @@ export function loadCommandConfig(context: CommandContext): LoadedConfig {
   return loaded;
 }
 
-/** node:util parseArgs with a USAGE AppError that names the bad option. */
+/** node:util parseArgs with a USAGE AppError that names the bad option (and the one meant, when it is a typo). */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   context: CommandContext,
   options: T,
-  usageOrOptions: string | { usage: string; allowPositionals: boolean },
+  usageOrOptions: string | CommandHelp | { usage: string | CommandHelp; allowPositionals: boolean },
 ): { values: Record<string, string | boolean | string[] | boolean[] | undefined>; positionals: string[] } {
-  const { usage, allowPositionals } =
-    typeof usageOrOptions === 'string' ? { usage: usageOrOptions, allowPositionals: true } : usageOrOptions;
-  showHelp(context, usage);
+  const { usage: help, allowPositionals } =
+    typeof usageOrOptions === 'string' || !('allowPositionals' in usageOrOptions)
+      ? { usage: usageOrOptions, allowPositionals: true }
+      : usageOrOptions;
+  showHelp(context, help, options);
+  const usage = typeof help === 'string' ? help : usageOf(help);
   try {
     const parsed = parseArgs({ args: context.args, options, allowPositionals, strict: true });
     return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
-    throw new AppError('USAGE', `${context.command}: ${(error as Error).message}`, { hint: `usage: ${usage}` });
+    const message = (error as Error).message;
+    const unknown = /Unknown option '--?([^']+)'/.exec(message)?.[1];
+    const meant = unknown === undefined ? undefined : closestName(unknown, Object.keys(options));
+    throw new AppError('USAGE', `${context.command}: ${message}${meant ? ` (did you mean --${meant}?)` : ''}`, {
+      hint: `usage: ${usage}\n  more: airgap-agent ${context.command} --help`,
+    });
   }
+}
+
+/**
+ * A whole-number option (`--port 8090`) within [min, max], or undefined when not given; anything else is a
+ * usage error naming the command, the option, the range and the usage.
+ */
+export function wholeOption(
+  value: unknown,
+  [min, max]: [min: number, max: number],
+  { command, name, usage }: { command: string; name: string; usage: string },
+): number | undefined {
+  if (value === undefined) return undefined;
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new AppError(
+      'USAGE',
+      `${command}: --${name} must be a whole number from ${min} to ${max}, got "${String(value)}"`,
+      { hint: `usage: ${usage}` },
+    );
+  }
+  return number;
 }

@@ -5,7 +5,13 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { commandNames, main } from './main.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const entry = path.join(root, 'src', 'cli', 'entry.ts');
 
 async function capture(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -33,6 +39,55 @@ describe('main', () => {
         assert.equal(result.stderr, '', `${name} ${flag}`);
       }
     }
+  });
+
+  test('every command describes each option it accepts, with its default, and gives an example', async () => {
+    for (const name of commandNames()) {
+      const { stdout } = await capture([name, '--help']);
+      assert.doesNotMatch(stdout, /\(not described\)/, `${name}: an option the parser accepts has no help line`);
+      assert.match(stdout, /\nexamples:\n {2}\S/, `${name}: no example`);
+      const options = stdout.slice(stdout.indexOf('\noptions'), stdout.indexOf('\nglobal options'));
+      // each option line (a line starting with "  -") reaches a "default:" before the next option
+      const entries = options.split(/\n(?= {2}-)/).slice(1);
+      for (const entry of entries)
+        assert.match(entry, /default:\s+\S/, `${name}: ${entry.split('\n')[0]} has no default`);
+      assert.match(stdout, /--config FILE/, `${name}: the global options`);
+    }
+    // a command whose parser gets an option without a help line shows it as not described
+    const { formatHelp } = await import('./help.js');
+    const text = formatHelp({
+      name: 'x',
+      summary: 'x',
+      help: { usage: 'x', options: {}, examples: ['x'] },
+      parseOptions: { extra: { type: 'string' } },
+    });
+    assert.match(text, /--extra VALUE\s+\(not described\)/);
+  });
+
+  test('unknown commands and options say what was meant, briefly', async () => {
+    const unknown = await capture(['feedbak']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command "feedbak" — did you mean "feedback"\?/);
+    assert.ok(unknown.stderr.split('\n').length < 6, unknown.stderr);
+    const option = await capture(['--config', '/nonexistent/x.yaml', 'serve', '--prot', '8081']);
+    assert.equal(option.code, 2);
+    assert.match(option.stderr, /did you mean --port\?/);
+    const viaHelp = await capture(['help', 'users']);
+    assert.equal(viaHelp.code, 0);
+    assert.match(viaHelp.stdout, /users disable NAME/);
+    const top = await capture(['--help']);
+    assert.match(top.stdout, /users .*disable \| enable/);
+  });
+
+  test('version --json', () => {
+    // the real program in its own process: the test runner shares this process's stdout
+    const out = execFileSync(process.execPath, ['--import', 'tsx', entry, 'version', '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const parsed = JSON.parse(out) as { name: string; version: string };
+    assert.equal(parsed.name, 'airgap-agent');
+    assert.match(parsed.version, /^\d+\.\d+\.\d+/);
   });
 
   test('--help after a subcommand or an option still shows the usage', async () => {
@@ -64,5 +119,6 @@ describe('main', () => {
     const unknown = await capture(['frobnicate']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command "frobnicate"/);
+    assert.doesNotMatch(unknown.stderr, /did you mean/);
   });
 });

@@ -9,51 +9,59 @@
  */
 import { AppError, toAppError } from '../errors.js';
 import { setFixedNow } from '../clock.js';
-import { flushLogs } from '../log/index.js';
+import { flushLogs, journalPrefix } from '../log/index.js';
 import { VERSION } from '../version.js';
-import { asksForHelp, HelpShown, showHelp, splitGlobalOptions, type CommandContext } from './context.js';
+import { closestName } from '../config/did-you-mean.js';
+import { asksForHelp, HelpShown, splitGlobalOptions, type CommandContext } from './context.js';
+import { formatHelp } from './help.js';
 
 type Handler = (context: CommandContext) => Promise<number>;
 
 const COMMANDS = {
-  seed: { summary: 'build the demo plant database', load: async () => (await import('./commands/seed.js')).run },
+  seed: {
+    summary: 'build the demo plant database and its documents',
+    load: async () => (await import('./commands/seed.js')).run,
+  },
   config: {
-    summary: 'config check | config schema | config show',
+    summary: 'check the config file, show the config in effect, print its schema',
     load: async () => (await import('./commands/config.js')).run,
   },
   mcp: {
-    summary: 'run a shipped stdio MCP server: query | plant | holidays | docs | utils',
+    summary: 'run one shipped MCP server on stdio: query | plant | holidays | docs | utils',
     load: async () => (await import('./commands/mcp.js')).run,
   },
   ask: {
-    summary: 'answer one question: ask "question" [--session ID] [--json]',
+    summary: 'answer one question: the answer on stdout, each step on stderr',
     load: async () => (await import('./commands/ask.js')).run,
   },
   chat: {
-    summary: 'an interactive session (/reset, /exit)',
+    summary: 'an interactive conversation in the terminal',
     load: async () => (await import('./commands/chat.js')).run,
   },
   'parse-toolcalls': {
-    summary: 'parse one raw assistant message from stdin into tool calls',
+    summary: 'read one raw model reply on stdin, print the tool calls it holds',
     load: async () => (await import('./commands/parse-toolcalls.js')).run,
   },
-  skills: { summary: 'skills list | skills reload', load: async () => (await import('./commands/skills.js')).run },
-  serve: { summary: 'run the HTTP API and chat page', load: async () => (await import('./commands/serve.js')).run },
-  users: { summary: 'users add|passwd|list', load: async () => (await import('./commands/users.js')).run },
+  skills: { summary: 'list the skills, or reload them', load: async () => (await import('./commands/skills.js')).run },
+  serve: { summary: 'run the chat page and the HTTP API', load: async () => (await import('./commands/serve.js')).run },
+  users: {
+    summary: 'accounts of the chat page: users add | passwd | list | disable | enable',
+    load: async () => (await import('./commands/users.js')).run,
+  },
   test: {
-    summary: 'replay YAML regression cases (same as agent-test)',
+    summary: 'replay YAML regression cases (the same as agent-test)',
     load: async () => (await import('./commands/test.js')).run,
   },
   llm: {
-    summary: 'llm serve: the embedded OpenAI-compatible model service',
+    summary: 'run the embedded OpenAI-compatible model service (llm serve), or a model answered by files (llm bridge)',
     load: async () => (await import('./commands/llm.js')).run,
   },
   doctor: {
-    summary: 'check the installation: config, databases, model, servers',
+    summary: 'check the installation: config, data, clock, state folders, skills, model, disk',
     load: async () => (await import('./commands/doctor.js')).run,
   },
   import: {
-    summary: "import TABLE FILE… [--mapping M.yaml] [--dry-run]: the plant's exports into plant.db",
+    summary: "bring the plant's exports into plant.db: files, the drop folder, archiving",
     load: async () => (await import('./commands/import.js')).run,
   },
   'import-reader': {
@@ -67,28 +75,24 @@ const COMMANDS = {
     load: async () => (await import('./commands/import-worker.js')).run,
   },
   maintenance: {
-    summary: 'archive old audit rows, optimize, back up agent.db, check disk',
+    summary: 'the daily run: archive the audit, optimize, back up agent.db, prune logs, check disk',
     load: async () => (await import('./commands/maintenance.js')).run,
   },
   scripts: {
-    summary: 'maintenance scripts: scripts list | run NAME [--arg k=v] [--approve-as ADMIN] | runs | polkit-rule',
+    summary: 'maintenance scripts: list | run | runs | polkit-rule',
     load: async () => (await import('./commands/scripts.js')).run,
   },
   reports: {
-    summary: 'report files: reports list | export-quality --from D --to D',
+    summary: 'report files: list | export-quality',
     load: async () => (await import('./commands/reports.js')).run,
   },
   feedback: {
-    summary: 'operator feedback: feedback list | review | export --format agent-test | teach | phrasings',
+    summary: "operators' feedback: list | add | review | export | teach | phrasings | forget | explain",
     load: async () => (await import('./commands/feedback.js')).run,
   },
   version: {
-    summary: 'print the version',
-    load: async () => async (context: CommandContext) => (
-      showHelp(context, 'airgap-agent version'),
-      process.stdout.write(`airgap-agent ${VERSION}\n`),
-      0
-    ),
+    summary: 'print the version (--json: as JSON)',
+    load: async () => (await import('./commands/version.js')).run,
   },
 } satisfies Record<string, { summary: string; hidden?: boolean; load: () => Promise<Handler> }>;
 
@@ -127,7 +131,26 @@ function usage(): string {
     '  --config FILE   YAML config (or AIRGAP_AGENT_CONFIG); defaults need no file',
     '  --now ISO       fix the clock, e.g. 2026-11-25T10:00:00+08:00 (or AIRGAP_AGENT_NOW)',
     '  --version, --help',
+    '',
+    'each command has its own options, defaults and examples: airgap-agent COMMAND --help',
   ].join('\n');
+}
+
+/** A raw file-system error (EACCES, EROFS, ENOSPC…) as an AppError that names the path and the fix. */
+function systemError(error: unknown): AppError | undefined {
+  if (error instanceof AppError || !(error instanceof Error)) return undefined;
+  const { code, path: file, syscall } = error as NodeJS.ErrnoException;
+  if (code === undefined || file === undefined) return undefined;
+  const fixes: Record<string, string> = {
+    EACCES: `let this user write it (ls -ld ${file}; chown or chmod), or point the config at a folder it may write`,
+    EPERM: `let this user write it (ls -ld ${file}; chown or chmod), or point the config at a folder it may write`,
+    EROFS: 'the file system is read-only: remount it read-write, or point the config at a writable folder',
+    ENOSPC: 'the disk is full: free space (airgap-agent maintenance removes old logs and backups)',
+    ENOENT: 'check the path in the config',
+  };
+  const fix = fixes[code];
+  if (fix === undefined) return undefined;
+  return new AppError('STATE_NOT_WRITABLE', `${syscall ?? 'open'} ${file}: ${code}`, { hint: fix, cause: error });
 }
 
 /** Where main itself writes (usage, help, errors); the commands write to the process's streams. */
@@ -148,13 +171,22 @@ export async function main(argv: string[], io: MainIo = process): Promise<number
     io.stdout.write(`airgap-agent ${VERSION}\n`);
     return 0;
   }
-  const name = rest[0];
+  // `help COMMAND` is `COMMAND --help`
+  const asked = rest[0] === 'help' && rest[1] !== undefined ? [rest[1], '--help', ...rest.slice(2)] : rest;
+  const name = asked[0];
   if (globals.help || name === undefined || name === 'help') {
     io.stdout.write(`${usage()}\n`);
     return name === undefined && !globals.help ? 2 : 0;
   }
   if (!(name in COMMANDS)) {
-    io.stderr.write(`error: unknown command "${name}"\n\n${usage()}\n`);
+    const listed = Object.entries(COMMANDS)
+      .filter(([, command]) => !('hidden' in command))
+      .map(([command]) => command);
+    const meant = closestName(name, listed);
+    io.stderr.write(
+      `error: unknown command "${name}"${meant ? ` — did you mean "${meant}"?` : ''}\n` +
+        `  the commands: ${listed.join(', ')}\n  more: airgap-agent --help, airgap-agent COMMAND --help\n`,
+    );
     return 2;
   }
   const command = COMMANDS[name as CommandName];
@@ -163,7 +195,7 @@ export async function main(argv: string[], io: MainIo = process): Promise<number
       // the time zone is applied again once the config is known (context.ts)
       setFixedNow(globals.now, 'UTC');
     }
-    const args = rest.slice(1);
+    const args = asked.slice(1);
     const help = asksForHelp(args);
     const handler = await command.load();
     // with --help the handler stops at its argument parsing (HelpShown) before doing anything
@@ -175,11 +207,15 @@ export async function main(argv: string[], io: MainIo = process): Promise<number
     });
   } catch (error) {
     if (error instanceof HelpShown) {
-      io.stdout.write(`usage: ${error.usage}\n\n${name}: ${command.summary}\n`);
+      io.stdout.write(
+        `${formatHelp({ name, summary: command.summary, help: error.help, parseOptions: error.parseOptions })}\n`,
+      );
       return 0;
     }
-    const appError = toAppError(error);
-    io.stderr.write(`error: ${appError instanceof AppError ? appError.describe() : String(error)}\n`);
+    const appError = systemError(error) ?? toAppError(error);
+    const text = `error: ${appError.describe()}\n`;
+    // under systemd the line carries the error priority (journalctl -p err finds it)
+    io.stderr.write(io === process ? text.replace(/^/gm, journalPrefix('error')).replace(/<\d>$/, '') : text);
     if (process.env.AIRGAP_AGENT_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     return appError.code === 'USAGE' ? 2 : 1;
   } finally {

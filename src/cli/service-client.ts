@@ -1,7 +1,8 @@
 /**
  * `ask`, `chat` and `agent-test` through the running service: the HTTP API on
- * the console socket (server.socket, see src/http/local-socket.ts), as the
- * local admin "console". A question then costs the service's few
+ * the console socket (server.socket, see src/http/local-socket.ts), as this
+ * user's own account (root and the service user: the local admin "console"),
+ * proven by a file only this user can make (src/http/peer-proof.ts). A question then costs the service's few
  * milliseconds plus one connection, instead of starting an agent and its MCP
  * servers in this process.
  *
@@ -18,6 +19,7 @@ import { Readable } from 'node:stream';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors.js';
 import type { AgentAnswer, AgentEvent, AskOptions } from '../agent/types.js';
 import type { WireEvent } from '../types/wire.js';
+import { createProof, PEER_HEADER } from '../http/peer-proof.js';
 import { readSse, wireEventOf } from './sse-read.js';
 
 /** What ask and chat need of a runtime: in process (createAgent) or the service's. */
@@ -49,6 +51,14 @@ export function socketRequest(
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    // who this is: one proof file per request (the service reads and removes it)
+    let proof: ReturnType<typeof createProof>;
+    try {
+      proof = createProof(socketPath);
+    } catch (error) {
+      reject(error as Error);
+      return;
+    }
     const request = http.request(
       {
         socketPath,
@@ -58,21 +68,28 @@ export function socketRequest(
           host: 'console',
           ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
           ...options.headers,
+          ...(proof ? { [PEER_HEADER]: proof.name } : {}),
         },
         signal: options.signal,
       },
-      (response) => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response }),
+      (response) => {
+        proof?.remove();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response });
+      },
     );
     if (options.timeoutMs !== undefined)
       request.setTimeout(options.timeoutMs, () =>
         request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
       );
-    request.once('error', reject);
+    request.once('error', (error) => {
+      proof?.remove();
+      reject(error);
+    });
     request.end(payload);
   });
 }
 
-async function readJson(reply: Reply): Promise<Record<string, unknown>> {
+export async function readJson(reply: Reply): Promise<Record<string, unknown>> {
   let text = '';
   for await (const chunk of reply.body) text += String(chunk);
   try {
@@ -93,7 +110,10 @@ function replyError(status: number, body: Record<string, unknown>): AppError {
 
 export type ServiceProbe = { runtime: CliRuntime; reason?: undefined } | { runtime?: undefined; reason: string };
 
-/** The running service's runtime over the console socket, or why there is none. */
+/**
+ * The running service's runtime over the console socket, or why there is none.
+ * Throws the service's refusal (401/403: this local user has no account there).
+ */
 export async function connectService(
   socketPath: string | null,
   options: { timeoutMs?: number } = {},
@@ -107,7 +127,9 @@ export async function connectService(
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EACCES' || code === 'EPERM')
       return {
-        reason: `this user may not use ${socketPath} (run as root, or join the service's group: usermod -aG airgap-agent $USER)`,
+        reason:
+          `this user may not use ${socketPath} (run as root, or join the service's group: usermod -aG airgap-agent $USER; ` +
+          'the service then knows you by your own account: airgap-agent users add $USER)',
       };
     return {
       reason:
@@ -117,6 +139,8 @@ export async function connectService(
     };
   }
   const me = await readJson(probe);
+  // the service knows who this is and says no: that is the answer (running in process instead would hide it)
+  if (probe.status === 401 || probe.status === 403) throw replyError(probe.status, me);
   if (probe.status !== 200)
     return { reason: `the service refused the console (${replyError(probe.status, me).message})` };
   const controller = new AbortController();
@@ -143,6 +167,7 @@ export async function askThroughService(socketPath: string, options: AskOptions)
       body: {
         question: options.question,
         ...(options.sessionId !== undefined ? { session_id: options.sessionId } : {}),
+        ...(options.versions !== undefined ? { skill_versions: options.versions } : {}),
       },
       signal: controller.signal,
     });

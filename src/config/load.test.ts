@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkConfigText, loadConfig } from './load.js';
+import { checkConfigText, formatProblems, loadConfig } from './load.js';
 import { AppError } from '../errors.js';
 
 test('an empty file is the defaults', () => {
@@ -77,4 +77,57 @@ test('llm.base_url must be an http(s) URL with a host', () => {
     if (!result.ok) assert.equal(result.problems[0]?.key, 'llm.base_url');
   }
   assert.ok(checkConfigText('llm:\n  base_url: http://127.0.0.1:8081/v1\n').ok);
+});
+
+test('every problem in one run, in file order: a misspelt key names the one meant, the time zone too', () => {
+  const result = checkConfigText('plant:\n  timezone: Asia/Shangai\nserver:\n  prot: 8081\nquery:\n  max_rows: 500\n');
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.deepEqual(
+    result.problems.map((problem) => [problem.key, problem.line]),
+    [
+      ['plant.timezone', 2],
+      ['server.prot', 4],
+      ['query.max_rows', 6],
+    ],
+  );
+  assert.match(result.problems[0]!.message, /did you mean Asia\/Shanghai\?/);
+  assert.match(result.problems[1]!.message, /did you mean "port"\?/);
+  assert.equal(result.problems[1]!.fix, 'rename it to server.port');
+  // a key nothing is close to lists the keys that section has
+  const far = checkConfigText('server:\n  zzzzzz: 1\n');
+  assert.ok(!far.ok && /use one of: host, port/.test(far.problems[0]!.fix));
+});
+
+test('a YAML syntax error names its line and column and the line itself', () => {
+  const result = checkConfigText('plant:\n\tname: x\n');
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.equal(result.problems.length, 1);
+  const [problem] = result.problems;
+  assert.equal(problem?.line, 2);
+  assert.equal(problem?.column, 1);
+  assert.match(problem?.fix ?? '', /spaces, not tabs/);
+  assert.match(formatProblems('/etc/c.yaml', result.problems), /^\/etc\/c\.yaml:2:1: /);
+});
+
+test('a folder as the config file is a clear error, naming the file inside it', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+  writeFileSync(path.join(dir, 'config.yaml'), '');
+  assert.throws(
+    () => loadConfig({ config: dir }),
+    (error: unknown) =>
+      error instanceof AppError &&
+      /is a folder, not a config file/.test(error.message) &&
+      (error.hint ?? '').includes(path.join(dir, 'config.yaml')),
+  );
+});
+
+test('relative paths, the defaults too, are read from the config file folder', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+  const file = path.join(dir, 'llm.yaml');
+  writeFileSync(file, 'llm:\n  base_url: http://127.0.0.1:8081/v1\nlog:\n  dir: logs\n');
+  const { config } = loadConfig({ config: file });
+  assert.equal(config.state.db, path.join(dir, 'var', 'agent.db'));
+  assert.equal(config.log.dir, path.join(dir, 'logs'));
 });

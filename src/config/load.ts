@@ -1,9 +1,13 @@
 /**
  * Loading the config: `--config FILE`, else AIRGAP_AGENT_CONFIG, else defaults.
- * A bad file fails before anything starts, naming the key, the bad value, the
- * line and the fix. Paths are made absolute here, once.
+ * A bad file fails before anything starts, naming every problem at once: the
+ * key, the bad value, the line (and column for YAML syntax) and the fix, with
+ * the key meant when one is misspelt. Paths are made absolute here, once:
+ * relative ones (the defaults too) are read from the config file's folder, or
+ * from the working directory when there is no file. A command that creates a
+ * new, empty agent.db says so (src/store/agent-db.ts: `agentDbIsNew`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import { z } from 'zod';
@@ -11,6 +15,7 @@ import { AppError } from '../errors.js';
 import { assertTimeZone } from '../clock.js';
 import { appRoot } from '../runtime/self.js';
 import { configSchema, type Config } from './schema.js';
+import { closestName } from './did-you-mean.js';
 
 export interface LoadedConfig {
   config: Config;
@@ -22,6 +27,8 @@ export interface ConfigProblem {
   key: string;
   value: unknown;
   line: number | undefined;
+  /** the column, for YAML syntax errors */
+  column?: number | undefined;
   message: string;
   fix: string;
 }
@@ -30,20 +37,92 @@ export function configFileFrom(options: { config?: string | undefined }): string
   return options.config ?? process.env.AIRGAP_AGENT_CONFIG ?? undefined;
 }
 
-/** Parse and validate without throwing: the base of `config check`. */
+const YAML_FIXES: Record<string, string> = {
+  TAB_AS_INDENT: 'indent with spaces, not tabs',
+  DUPLICATE_KEY: 'the key is given twice in the same section: keep one',
+  MISSING_CHAR: 'close the quote or bracket opened on this line',
+  BAD_INDENT: 'indent the keys of one section by the same number of spaces',
+  BLOCK_AS_IMPLICIT_KEY:
+    'indent the keys of one section by the same number of spaces, and put "key: value" on one line',
+  MULTILINE_IMPLICIT_KEY:
+    'indent the keys of one section by the same number of spaces, and put "key: value" on one line',
+};
+
+/** The keys the schema knows at a path (for "did you mean"). */
+function knownKeysAt(keyPath: (string | number)[]): string[] {
+  interface Def {
+    type: string;
+    shape?: Record<string, { _zod: { def: Def } }>;
+    innerType?: { _zod: { def: Def } };
+    out?: { _zod: { def: Def } };
+    valueType?: { _zod: { def: Def } };
+    element?: { _zod: { def: Def } };
+  }
+  const unwrap = (def: Def): Def => {
+    const inner = def.innerType ?? (def.type === 'pipe' ? def.out : undefined);
+    return inner ? unwrap(inner._zod.def) : def;
+  };
+  let def = unwrap((configSchema as unknown as { _zod: { def: Def } })._zod.def);
+  for (const part of keyPath) {
+    const next =
+      def.type === 'object'
+        ? def.shape?.[String(part)]
+        : def.type === 'record'
+          ? def.valueType
+          : def.type === 'array'
+            ? def.element
+            : undefined;
+    if (!next) return [];
+    def = unwrap(next._zod.def);
+  }
+  return def.type === 'object' ? Object.keys(def.shape ?? {}) : [];
+}
+
+function timeZoneProblem(raw: unknown, source: { document: Document; lineCounter: LineCounter }): ConfigProblem[] {
+  const timezone = valueAt(raw, ['plant', 'timezone']);
+  if (typeof timezone !== 'string') return [];
+  try {
+    assertTimeZone(timezone);
+    return [];
+  } catch (error) {
+    const appError = error as AppError;
+    const meant = closestName(timezone, Intl.supportedValuesOf('timeZone'));
+    return [
+      {
+        key: 'plant.timezone',
+        value: timezone,
+        line: lineOf(source.document, source.lineCounter, ['plant', 'timezone']),
+        message: `${appError.message}${meant ? ` (did you mean ${meant}?)` : ''}`,
+        fix: appError.hint ?? '',
+      },
+    ];
+  }
+}
+
+/** Parse and validate without throwing: the base of `config check`. Every problem is listed, in file order. */
 export function checkConfigText(text: string): { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] } {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
+    const lines = text.split(/\r?\n/);
+    const seen = new Set<number>();
     return {
       ok: false,
-      problems: document.errors.map((error) => ({
-        key: '(file)',
-        value: undefined,
-        line: error.linePos?.[0]?.line,
-        message: `YAML syntax: ${error.message.split('\n')[0]}`,
-        fix: 'fix the YAML syntax at that line (indent with spaces, "key: value")',
-      })),
+      // one problem per place: the parser may report one mistake twice
+      problems: document.errors
+        .filter((error) => !seen.has(error.pos[0]) && Boolean(seen.add(error.pos[0])))
+        .map((error) => {
+          const position = lineCounter.linePos(error.pos[0]);
+          const shown = (lines[position.line - 1] ?? '').trimEnd();
+          return {
+            key: '(YAML syntax)',
+            value: undefined,
+            line: position.line,
+            column: position.col,
+            message: `${error.message.split('\n')[0]}${shown ? `: ${JSON.stringify(shown)}` : ''}`,
+            fix: YAML_FIXES[error.code] ?? 'fix the YAML at that line and column (indent with spaces, "key: value")',
+          };
+        }),
     };
   }
   const raw = (document.toJS() ?? {}) as unknown;
@@ -62,29 +141,13 @@ export function checkConfigText(text: string): { ok: true; config: Config } | { 
     };
   }
   const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map((issue) => problemOf(issue, raw, { document, lineCounter })),
-    };
-  }
-  try {
-    assertTimeZone(parsed.data.plant.timezone);
-  } catch (error) {
-    const appError = error as AppError;
-    return {
-      ok: false,
-      problems: [
-        {
-          key: 'plant.timezone',
-          value: parsed.data.plant.timezone,
-          line: lineOf(document, lineCounter, ['plant', 'timezone']),
-          message: appError.message,
-          fix: appError.hint ?? '',
-        },
-      ],
-    };
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.flatMap((issue) => problemsOf(issue, raw, { document, lineCounter }))),
+    ...timeZoneProblem(raw, { document, lineCounter }),
+  ].sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, config: parsed.data };
 }
 
@@ -105,11 +168,11 @@ function valueAt(raw: unknown, keyPath: PropertyKey[]): unknown {
   return current;
 }
 
-function problemOf(
+function problemsOf(
   issue: z.core.$ZodIssue,
   raw: unknown,
   source: { document: Document; lineCounter: LineCounter },
-): ConfigProblem {
+): ConfigProblem[] {
   const { document, lineCounter } = source;
   const keyPath = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
   let key = keyPath.join('.') || '(top level)';
@@ -117,17 +180,21 @@ function problemOf(
   let value = valueAt(raw, keyPath);
   switch (issue.code) {
     case 'unrecognized_keys': {
-      const keys = issue.keys.join(', ');
-      key = keyPath.length ? `${keyPath.join('.')}.${issue.keys[0]}` : String(issue.keys[0]);
-      value = valueAt(raw, [...keyPath, issue.keys[0] ?? '']);
-      fix = `remove or rename ${keys}; check the spelling against docs/config.schema.json`;
-      return {
-        key,
-        value,
-        line: lineOf(document, lineCounter, [...keyPath, issue.keys[0] ?? '']),
-        message: `unknown key ${keys}`,
-        fix,
-      };
+      // one problem per unknown key, each with its line and the key meant
+      const known = knownKeysAt(keyPath);
+      return issue.keys.map((unknown) => {
+        const meant = closestName(unknown, known);
+        const where = keyPath.length ? `${keyPath.join('.')}.` : '';
+        return {
+          key: `${where}${unknown}`,
+          value: valueAt(raw, [...keyPath, unknown]),
+          line: lineOf(document, lineCounter, [...keyPath, unknown]),
+          message: `unknown key "${unknown}"${meant ? ` — did you mean "${meant}"?` : ''}`,
+          fix: meant
+            ? `rename it to ${where}${meant}`
+            : `remove it, or use one of: ${known.join(', ') || '(see docs/config.schema.json)'}`,
+        };
+      });
     }
     case 'invalid_type':
       fix = `give ${key} a value of type ${issue.expected}`;
@@ -148,54 +215,89 @@ function problemOf(
     default:
       break;
   }
-  return { key, value, line: lineOf(document, lineCounter, keyPath), message: issue.message, fix };
+  return [{ key, value, line: lineOf(document, lineCounter, keyPath), message: issue.message, fix }];
 }
 
 export function formatProblems(file: string, problems: ConfigProblem[]): string {
   return problems
     .map((problem) => {
-      const where = problem.line ? `${file}:${problem.line}` : file;
+      const where = problem.line ? `${file}:${problem.line}${problem.column ? `:${problem.column}` : ''}` : file;
       const shown = problem.value === undefined ? '' : ` (value: ${JSON.stringify(problem.value)})`;
       return `${where}: ${problem.key}: ${problem.message}${shown}\n  fix: ${problem.fix}`;
     })
     .join('\n');
 }
 
+/** Absolute paths, relative ones read from `base` (the config file's folder, or the working directory). */
 function resolvePaths(config: Config, base: string): Config {
-  const abs = (value: string) => (path.isAbsolute(value) ? value : path.resolve(base, value));
+  const abs = (value: string): string => (path.isAbsolute(value) ? value : path.resolve(base, value));
+  const nullable = (value: string | null): string | null => (value === null ? null : abs(value));
   return {
     ...config,
     plant: { ...config.plant, db: abs(config.plant.db) },
-    state: { ...config.state, db: abs(config.state.db), fts_db: abs(config.state.fts_db) },
+    state: {
+      ...config.state,
+      db: abs(config.state.db),
+      fts_db: abs(config.state.fts_db),
+    },
     docs: { ...config.docs, root: abs(config.docs.root) },
-    scripts: { ...config.scripts, dir: config.scripts.dir === null ? null : abs(config.scripts.dir) },
+    scripts: { ...config.scripts, dir: nullable(config.scripts.dir) },
     reports: { ...config.reports, dir: abs(config.reports.dir) },
     log: { ...config.log, dir: abs(config.log.dir) },
     import: {
       ...config.import,
       inbox: abs(config.import.inbox),
-      mappings_dir: config.import.mappings_dir === null ? null : abs(config.import.mappings_dir),
+      mappings_dir: nullable(config.import.mappings_dir),
     },
     server: {
       ...config.server,
       tls: {
-        cert: config.server.tls.cert === null ? null : abs(config.server.tls.cert),
-        key: config.server.tls.key === null ? null : abs(config.server.tls.key),
+        cert: nullable(config.server.tls.cert),
+        key: nullable(config.server.tls.key),
       },
     },
     skills: {
       ...config.skills,
       dir: path.isAbsolute(config.skills.dir) ? config.skills.dir : path.resolve(appRoot(), config.skills.dir),
-      custom_dir: config.skills.custom_dir === null ? null : abs(config.skills.custom_dir),
+      custom_dir: nullable(config.skills.custom_dir),
     },
     llm: {
       ...config.llm,
       embedded: {
         ...config.llm.embedded,
-        model: config.llm.embedded.model === null ? null : abs(config.llm.embedded.model),
+        model: nullable(config.llm.embedded.model),
       },
     },
   };
+}
+
+/** The config file's text; a missing file, a folder or an unreadable file is an AppError naming the fix. */
+export function readConfigFile(file: string): { absolute: string; text: string } {
+  const absolute = path.resolve(file);
+  if (!existsSync(absolute)) {
+    throw new AppError('CONFIG_NOT_FOUND', `config file not found: ${absolute}`, {
+      hint: 'pass an existing file with --config FILE (or AIRGAP_AGENT_CONFIG), or omit it to use the defaults',
+    });
+  }
+  if (statSync(absolute).isDirectory()) {
+    const inside = ['config.yaml', 'config.yml'].map((name) => path.join(absolute, name)).find(existsSync);
+    throw new AppError('CONFIG_INVALID', `${absolute} is a folder, not a config file`, {
+      hint: inside
+        ? `did you mean --config ${inside}?`
+        : 'give the YAML file itself, e.g. --config /etc/airgap-agent/config.yaml',
+    });
+  }
+  try {
+    return { absolute, text: readFileSync(absolute, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new AppError('CONFIG_INVALID', `cannot read the config file ${absolute} (${code})`, {
+      hint:
+        code === 'EACCES'
+          ? `run as a user who may read it (ls -l ${absolute}), e.g. the service user or with sudo`
+          : 'check the file',
+    });
+  }
 }
 
 /** Load, validate and resolve. Throws CONFIG_NOT_FOUND / CONFIG_INVALID with every problem listed. */
@@ -204,13 +306,8 @@ export function loadConfig(options: { config?: string | undefined } = {}): Loade
   if (file === undefined) {
     return { config: resolvePaths(configSchema.parse({}), process.cwd()), file: undefined };
   }
-  const absolute = path.resolve(file);
-  if (!existsSync(absolute)) {
-    throw new AppError('CONFIG_NOT_FOUND', `config file not found: ${absolute}`, {
-      hint: 'pass an existing file with --config FILE (or AIRGAP_AGENT_CONFIG), or omit it to use the defaults',
-    });
-  }
-  const checked = checkConfigText(readFileSync(absolute, 'utf8'));
+  const { absolute, text } = readConfigFile(file);
+  const checked = checkConfigText(text);
   if (!checked.ok) {
     throw new AppError('CONFIG_INVALID', `invalid config:\n${formatProblems(absolute, checked.problems)}`, {
       hint: 'run `airgap-agent config check --config FILE` after editing',

@@ -7,6 +7,7 @@
  */
 import { TOOL_FORMAT_IDS } from '../types/tool-formats.js';
 import { z } from 'zod';
+import { satisfies } from '../skills/semver.js';
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -30,6 +31,21 @@ const mcpServer = z
     deny: z.array(z.string()).default([]).describe('these tools of the server are never offered'),
     timeout_ms: z.number().int().min(100).max(600000).default(15000).describe('per-call timeout'),
     enabled: z.boolean().default(true),
+    // issue 32 (the skill engine): a concurrency limit per dependency, queueing over it
+    concurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(256)
+      .default(16)
+      .describe('calls to this server in flight at once; more wait in its queue'),
+    queue_max: z
+      .number()
+      .int()
+      .min(0)
+      .max(10000)
+      .default(64)
+      .describe('calls waiting for this server at most; beyond that a call is answered MCP_SERVER_BUSY at once'),
   })
   .strict()
   .refine((server) => (server.builtin === undefined) !== (server.command === undefined), {
@@ -175,6 +191,25 @@ export const configSchema = z
             "tokens for the summary of older turns; null = follows the model's context: llm.embedded.context_size / 32 (512 for 16384), within 64…8192",
           ),
         session_idle_minutes: z.number().int().min(1).max(10080).default(30),
+        // issue 32 (the skill engine): the budget of one question, and the question `ask` asks when given none
+        question_budget_s: z
+          .number()
+          .int()
+          .min(1)
+          .max(3600)
+          .default(180)
+          .describe(
+            'one question may take this long in all (every model step, tool call, skill and retry); then it ends ' +
+              'with an honest reply saying what did not answer',
+          ),
+        default_question: z
+          .string()
+          .trim()
+          .min(1)
+          .max(4000)
+          .nullable()
+          .default(null)
+          .describe('the question `airgap-agent ask` asks when given none (what the plant usually asks first)'),
       })
       .strict()
       .prefault({}),
@@ -218,6 +253,30 @@ export const configSchema = z
               .describe(
                 'stop a server no call has used for this many seconds (the next call starts it again); 0 keeps servers running',
               ),
+            // issue 32 (the skill engine): a breaker per dependency
+            breaker: z
+              .object({
+                failures: z
+                  .number()
+                  .int()
+                  .min(1)
+                  .max(1000)
+                  .default(3)
+                  .describe(
+                    'this many calls to one server failing (timed out, server gone) within window_s open its breaker',
+                  ),
+                window_s: z.number().int().min(1).max(86400).default(60),
+                cooldown_s: z
+                  .number()
+                  .int()
+                  .min(1)
+                  .max(86400)
+                  .default(30)
+                  .describe('an open breaker refuses calls at once for this long, then lets one call try'),
+              })
+              .strict()
+              .prefault({})
+              .describe('per MCP server: after repeated failures its calls are refused at once for a cool-down'),
             servers: z
               .record(
                 z.string().regex(/^[a-z][a-z0-9_-]*$/, 'a server name in lower case: letters, digits, - and _'),
@@ -243,6 +302,22 @@ export const configSchema = z
             "the plant's own Markdown skills, kept outside the release so upgrades keep them (relative to the config file)",
           ),
         watch: z.boolean().default(true).describe('reload skills when a file changes'),
+        // issue 32 (the skill engine): version ranges pinned per skill
+        pins: z
+          .record(
+            z.string().regex(/^[a-z][a-z0-9_]*$/, 'a skill name: snake_case'),
+            z
+              .string()
+              .refine(
+                (range) => satisfies('0.0.0', range) !== undefined,
+                'a version range such as 1.2.3, ^1.2, ~1.2.0, >=1.1, 1.x',
+              ),
+          )
+          .default({})
+          .describe(
+            'skill name → version range (e.g. quality_metrics: "^1.2"): the newest installed version in the ' +
+              'range runs; a pin no installed version satisfies makes the skill unavailable, with the reason',
+          ),
       })
       .strict()
       .prefault({}),
@@ -288,6 +363,20 @@ export const configSchema = z
             'report files (Markdown, CSV, HTML) written by skills and scripts; downloadable from the chat page',
           ),
         max_kb: z.number().int().min(1).max(102400).default(10240).describe('largest report file written'),
+        total_max_mb: z
+          .number()
+          .int()
+          .min(1)
+          .max(1048576)
+          .default(512)
+          .describe('the reports folder holds at most this: a report that would take it past is refused'),
+        export_max_days: z
+          .number()
+          .int()
+          .min(1)
+          .max(366)
+          .default(31)
+          .describe('the longest period one export of every quality record may cover (a daily summary: 366 days)'),
       })
       .strict()
       .prefault({}),
@@ -378,6 +467,14 @@ export const configSchema = z
           .describe(
             "origins other than the service's own that may send state-changing requests (the chat page's own origin is always allowed)",
           ),
+        allowed_hosts: z
+          .array(z.string().regex(/^[A-Za-z0-9.:[\]_-]+$/, 'a host name or address, no scheme, port or path'))
+          .default([])
+          .describe(
+            "names the service answers to besides its own (the bind address, localhost, the host name, the machine's " +
+              "addresses and their /etc/hosts names): a DNS alias, a reverse proxy's public name. Any other Host is 403 " +
+              '(DNS rebinding)',
+          ),
         trusted_proxies: z
           .array(z.string().min(1))
           .default([])
@@ -444,6 +541,15 @@ export const configSchema = z
           .default(2000)
           .describe(
             'a file is read once its size and mtime have not changed for this long (or at once when NAME.done exists)',
+          ),
+        max_seconds: z
+          .number()
+          .int()
+          .min(1)
+          .max(86400)
+          .default(900)
+          .describe(
+            'an import taking longer is stopped, nothing of it written (an inbox import: its process killed 30 s later)',
           ),
         mappings_dir: z
           .string()

@@ -12,7 +12,7 @@
  *   data seen; the engineer answers and records what they did. The operator
  *   sees the answer in the same conversation (conversation_history).
  */
-import { stringify } from 'yaml';
+import { Document, visit } from 'yaml';
 import { AppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
@@ -260,7 +260,7 @@ export class FeedbackStore {
             : null,
         options.expectedOutput && options.expectedOutput.length ? JSON.stringify(options.expectedOutput) : null,
         options.reviewer,
-        new Date().toISOString(),
+        now().toISOString(),
         id,
       );
     return this.get(id)!;
@@ -342,7 +342,7 @@ export class HandoverStore {
       });
     if (!options.answer.trim())
       throw new AppError('BAD_REQUEST', 'the answer is empty', { hint: 'say what the operator should know or do' });
-    const at = new Date().toISOString();
+    const at = now().toISOString(); // the plant clock (--now), like every other stamp
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -381,6 +381,36 @@ export class HandoverStore {
   }
 }
 
+/**
+ * Characters a YAML 1.1 parser (PyYAML …) does not read back as themselves in
+ * a plain or single-quoted scalar: NEL, U+2028 and U+2029 are line breaks
+ * there, a tab may not start or sit in a plain scalar, a BOM and C1 controls
+ * are refused or dropped.
+ */
+const YAML11_UNSAFE = /[\t\u0080-\u009f\u2028\u2029\ufeff]/;
+const YAML11_ESCAPES: Record<string, string> = { '\t': '\\t', '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
+
+/**
+ * YAML that YAML 1.1 parsers read back exactly, not only YAML 1.2 ones: a
+ * string holding such a character is written double-quoted with it escaped
+ * (\t \N \L \P \uXXXX, the same in both versions), never raw.
+ */
+function yaml11Safe(value: unknown): string {
+  const document = new Document(value);
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && YAML11_UNSAFE.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  // lineWidth 0: no folding, so every such character left sits inside one of those double-quoted scalars
+  return document
+    .toString({ lineWidth: 0 })
+    .replace(
+      new RegExp(YAML11_UNSAFE.source, 'g'),
+      (char) => YAML11_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+}
+
 /** Reviewed feedback as agent-test cases (testcases.schema.json), each failing until the appliance answers it right. */
 export function exportCases(rows: FeedbackRow[], options: { timezone: string }): { yaml: string; count: number } {
   const cases = rows
@@ -411,5 +441,5 @@ export function exportCases(rows: FeedbackRow[], options: { timezone: string }):
     `feedback (airgap-agent feedback export --format agent-test).\n# Plant clock of each case = when ` +
     `the question was asked (time zone ${options.timezone}).\n# Replay: agent-test FILE — a case ` +
     `fails until the appliance answers it right.\n`;
-  return { yaml: `${header}${stringify({ cases }, { lineWidth: 0 })}`, count: cases.length };
+  return { yaml: `${header}${yaml11Safe({ cases })}`, count: cases.length };
 }

@@ -33,6 +33,7 @@ export function installedSkills(config: Config, db: SqliteDatabase): SkillInfo[]
     dirs: skillDirs(config),
     codeSkills: [...CODE_SKILLS, ...scripts.skills],
     log: logger('skills'),
+    pins: config.skills.pins,
   });
   registry.load();
   registry.close();

@@ -7,8 +7,15 @@
  * it may read and write, the units it may touch). Folders: the shipped
  * examples (deploy/scripts under the app root, `scripts.shipped`) and the
  * plant's own (`scripts.dir`, kept across upgrades); a plant script replaces a
- * shipped one of the same name. A broken manifest disables that script alone,
- * with the reason.
+ * shipped one of the same name (every shipped version of it). A broken
+ * manifest disables that script alone, with the reason.
+ *
+ * Versions side by side, as Markdown skills do it: the folder name is free,
+ * the manifest's `name` and `version` say what it is, so two folders side by
+ * side (`restart_service/` at 1.0.0 and `restart_service-2.0/` at 2.0.0) are two versions of one script. The engine runs the newest unless
+ * a pin (skills.pins, a case's skill_version, the API's skill_versions)
+ * selects another; the same name and version twice disables the second
+ * folder (in file-name order), with the reason.
  */
 import { existsSync, readdirSync, readFileSync, statSync, accessSync, constants } from 'node:fs';
 import path from 'node:path';
@@ -17,11 +24,43 @@ import { parse as parseYaml } from 'yaml';
 import { Ajv } from 'ajv';
 import type { Config } from '../config/schema.js';
 import { appRoot } from '../runtime/self.js';
+import { compareSemver, parseSemver, satisfies } from '../skills/semver.js';
 
 const SCRIPT_NAME = /^[a-z][a-z0-9_]{1,47}$/;
 /** A full systemd unit name (what polkit's `unit` detail holds): name, optional @instance, type suffix. */
 export const UNIT_NAME =
   /^(?=.{3,255}$)[A-Za-z0-9:_.\\-]+(@[A-Za-z0-9:_.\\-]*)?\.(service|socket|target|timer|path|mount|automount|swap|slice)$/;
+
+/**
+ * Services no maintenance script may restart: the system's own (D-Bus,
+ * polkit, logind and every systemd-* service, log-in terminals, a user's
+ * manager, remote access, networking) and this appliance's units (the service
+ * cannot restart itself or its importer from inside a run; the runs' own units).
+ */
+const SYSTEM_UNITS = [
+  /^dbus(-broker)?\.service$/,
+  /^polkit(d)?\.service$/,
+  /^systemd-.*\.service$/,
+  /^(serial-)?getty@.*\.service$/,
+  /^(autovt|container-getty|console-getty)@?.*\.service$/,
+  /^(user|user-runtime-dir)@.*\.service$/,
+  /^(ssh|sshd|openssh-server)(@.*)?\.service$/,
+  /^(networking|NetworkManager|wpa_supplicant|ifup@.*)\.service$/,
+  /^(emergency|rescue|rc-local|kmod-static-nodes|udev|auditd)\.service$/,
+  /^airgap-agent(-import|-script@.*)?\.service$/,
+];
+
+/** Why a unit may not be in touches.units, or undefined. */
+export function forbiddenUnit(unit: string): string | undefined {
+  if (!unit.endsWith('.service'))
+    return `"${unit}" is not a service: a maintenance script may restart services (.service) only`;
+  if (SYSTEM_UNITS.some((pattern) => pattern.test(unit)))
+    return (
+      `"${unit}" is a unit the system itself needs (D-Bus, polkit, logind, systemd's own, log-ins, remote access, ` +
+      'networking, this appliance): a maintenance script may not restart it'
+    );
+  return undefined;
+}
 
 const phrasingSchema = z
   .object({
@@ -72,7 +111,13 @@ export const manifestSchema = z
           .describe('the only paths it may write (the systemd sandbox makes everything else read-only)'),
         units: z
           .array(
-            z.string().regex(UNIT_NAME, 'a full systemd unit name with its type, such as vision-inspection.service'),
+            z
+              .string()
+              .regex(UNIT_NAME, 'a full systemd unit name with its type, such as vision-inspection.service')
+              .superRefine((unit, context) => {
+                const why = UNIT_NAME.test(unit) ? forbiddenUnit(unit) : undefined;
+                if (why) context.addIssue({ code: 'custom', message: `${why}; list the plant's own services` });
+              }),
           )
           .default([])
           .describe('systemd units it may restart (the generated polkit rule allows the service user exactly these)'),
@@ -164,19 +209,68 @@ function loadOne(manifestFile: string, origin: 'shipped' | 'plant'): ScriptEntry
   return { name: manifest.name, dir, manifestFile, manifest, origin };
 }
 
-/** Every script of the configured folders; a plant script replaces a shipped one of the same name. */
+function newestFirst(a: ScriptEntry, b: ScriptEntry): number {
+  if (a.name !== b.name) return a.name.localeCompare(b.name);
+  const left = parseSemver(a.manifest?.version ?? '') ?? [0, 0, 0];
+  const right = parseSemver(b.manifest?.version ?? '') ?? [0, 0, 0];
+  return compareSemver(right, left) || Number(b.manifest !== undefined) - Number(a.manifest !== undefined);
+}
+
+/**
+ * Every script of the configured folders, by name, each name's versions newest
+ * first. A plant script replaces every shipped version of the same name;
+ * several versions of one name live side by side; the same name and version
+ * twice in one scripts folder disables the later folder.
+ */
 export function loadScripts(config: Pick<Config, 'scripts'>): ScriptEntry[] {
-  const byName = new Map<string, ScriptEntry>();
+  const byOrigin = new Map<'shipped' | 'plant', ScriptEntry[]>();
   for (const { dir, origin } of scriptDirs(config)) {
     if (!existsSync(dir)) continue;
+    const entries = byOrigin.get(origin) ?? [];
     for (const folder of readdirSync(dir).sort()) {
       const manifestFile = path.join(dir, folder, 'manifest.yaml');
       if (!existsSync(manifestFile)) continue;
-      const entry = loadOne(manifestFile, origin);
-      byName.set(entry.name, entry);
+      let entry = loadOne(manifestFile, origin);
+      const same = entry.manifest
+        ? entries.find(
+            (other) =>
+              other.manifest && other.name === entry.name && other.manifest.version === entry.manifest!.version,
+          )
+        : undefined;
+      if (same)
+        entry = {
+          ...entry,
+          manifest: undefined,
+          error:
+            `${manifestFile}: "${entry.name}" version ${same.manifest!.version} already exists (${same.manifestFile}); ` +
+            'give this one another version (versions live side by side) or remove one of them',
+        };
+      entries.push(entry);
     }
+    byOrigin.set(origin, entries);
   }
-  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const plant = byOrigin.get('plant') ?? [];
+  const replaced = new Set(plant.map((entry) => entry.name));
+  const shipped = (byOrigin.get('shipped') ?? []).filter((entry) => !replaced.has(entry.name));
+  return [...shipped, ...plant].sort(newestFirst);
+}
+
+/**
+ * The version of `name` that runs (the registry's rule, for the callers that
+ * read manifests without it: `scripts list`, `scripts run`, the phrasings):
+ * the newest enabled one inside `range`, else inside skills.pins, else the
+ * newest. Undefined when no enabled version fits.
+ */
+export function scriptVersionFor(
+  entries: ScriptEntry[],
+  name: string,
+  options: { range?: string | undefined; pins?: Record<string, string> | undefined } = {},
+): (ScriptEntry & { manifest: ScriptManifest }) | undefined {
+  const pin = options.range ?? options.pins?.[name];
+  return entries
+    .filter((entry): entry is ScriptEntry & { manifest: ScriptManifest } => entry.name === name && !!entry.manifest)
+    .sort(newestFirst)
+    .find((entry) => pin === undefined || satisfies(entry.manifest.version, pin) === true);
 }
 
 /**

@@ -22,9 +22,11 @@ import { appRoot, selfCommand } from '../runtime/self.js';
 import { isClockFixed, now } from '../clock.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { validateArgs, type ScriptEntry, type ScriptManifest } from './manifest.js';
-import { ScriptRunStore, type ScriptRunRow } from './store.js';
+import { ScriptRunStore, type ScriptRunResult } from './store.js';
+import { RUN_UNIT_TEMPLATE, runInUnit } from './run-unit.js';
 
-export type Sandbox = 'systemd' | 'process';
+/** 'unit': a script that restarts units runs in its own airgap-agent-script@<run>.service (run-unit.ts) */
+export type Sandbox = 'systemd' | 'process' | 'unit';
 
 export interface RunScriptOptions {
   config: Config;
@@ -41,6 +43,8 @@ export interface RunScriptOptions {
   onLine?: ((line: string, stream: 'stdout' | 'stderr') => void) | undefined;
   /** tests: decide the sandbox instead of probing */
   sandbox?: Sandbox | undefined;
+  /** tests: the systemctl that starts a run's unit (sandbox 'unit') */
+  systemctl?: string | undefined;
 }
 
 const CLEAN_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -111,8 +115,11 @@ export function systemdAvailable(): boolean {
   );
 }
 
-export function chooseSandbox(config: Config): Sandbox {
+export function chooseSandbox(config: Config, manifest?: ScriptManifest): Sandbox {
   if (config.scripts.sandbox === 'none') return 'process';
+  // a script that restarts units: in its own unit, the only place the polkit rule lets a restart come from
+  if (manifest && manifest.touches.units.length > 0 && systemdAvailable() && existsSync(RUN_UNIT_TEMPLATE))
+    return 'unit';
   const available = systemdAvailable() && (process.getuid?.() === 0 || config.scripts.sandbox === 'systemd');
   if (config.scripts.sandbox === 'systemd' && !systemdAvailable()) {
     throw new AppError(
@@ -170,9 +177,18 @@ export function systemdRunArgv(options: {
   return argv;
 }
 
-export interface ScriptRunResult extends ScriptRunRow {
-  output: string;
-  truncated: boolean;
+export type { ScriptRunResult } from './store.js';
+
+/** The exact argv of a run: the manifest's command (a file beside it, or this program), then the arguments. */
+export function commandOf(entry: ScriptEntry, manifest: ScriptManifest, args: Record<string, unknown>): string[] {
+  const head = manifest.command.flatMap((part, index) => {
+    if (index === 0 && part === '{agent}') {
+      const self = selfCommand([]);
+      return [self.command, ...self.args];
+    }
+    return [index === 0 ? path.join(entry.dir, part) : part];
+  });
+  return [...head, ...argvOf(manifest, args)];
 }
 
 /** Validate, run, record. Resolves with the finished row; throws only for refusals before the run. */
@@ -191,19 +207,14 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptRunRes
   }
   if (manifest.needs_approval && !options.approvedBy) {
     throw new AppError('FORBIDDEN', `script "${manifest.name}" needs an admin's approval before it runs`, {
-      hint: 'ask in the chat page, where an admin approves it; or, as an admin at the console: airgap-agent scripts run NAME --approve-as ADMIN',
+      hint:
+        'ask in the chat page, where another admin approves it; or at the console: ' +
+        'airgap-agent scripts run NAME --approve-as ADMIN (that admin types their password)',
     });
   }
   const args = checked.value;
-  const sandbox = options.sandbox ?? chooseSandbox(config);
-  const head = manifest.command.flatMap((part, index) => {
-    if (index === 0 && part === '{agent}') {
-      const self = selfCommand([]);
-      return [self.command, ...self.args];
-    }
-    return [index === 0 ? path.join(entry.dir, part) : part];
-  });
-  const argv = [...head, ...argvOf(manifest, args)];
+  const sandbox = options.sandbox ?? chooseSandbox(config, manifest);
+  const argv = commandOf(entry, manifest, args);
   const env = scriptEnv({ config, configFile: options.configFile, entry });
   for (const write of manifest.touches.write) {
     const target = expandPlaceholders(write, config);
@@ -224,6 +235,45 @@ export async function runScript(options: RunScriptOptions): Promise<ScriptRunRes
     trace_id: options.traceId ?? null,
     sandbox,
   });
+  if (sandbox === 'unit')
+    return runInUnit({
+      runId,
+      store,
+      manifest,
+      systemctl: options.systemctl,
+      signal: options.signal,
+      onLine: options.onLine,
+    });
+  return spawnRun({
+    runId,
+    store,
+    entry,
+    manifest,
+    argv,
+    env,
+    config,
+    sandbox,
+    signal: options.signal,
+    onLine: options.onLine,
+    started,
+  });
+}
+
+/** The run itself: a child process (or systemd-run), its output collected, its row finished. */
+export async function spawnRun(options: {
+  runId: string;
+  store: ScriptRunStore;
+  entry: ScriptEntry;
+  manifest: ScriptManifest;
+  argv: string[];
+  env: Record<string, string>;
+  config: Config;
+  sandbox: 'systemd' | 'process';
+  signal?: AbortSignal | undefined;
+  onLine?: RunScriptOptions['onLine'];
+  started: number;
+}): Promise<ScriptRunResult> {
+  const { runId, store, entry, manifest, argv, env, config, sandbox, started } = options;
   const [command, ...rest] =
     sandbox === 'systemd'
       ? ['systemd-run', ...systemdRunArgv({ runId, manifest, argv, env, config, workDir: entry.dir })]

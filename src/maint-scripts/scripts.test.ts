@@ -210,7 +210,7 @@ test('the shipped disk health check really runs; the quality export writes a CSV
     entry: entries.get('export_quality_csv')!,
     args: { from: '2026-11-23', to: '2026-11-29' },
     requestedBy: null,
-    approvedBy: null,
+    approvedBy: 'ada',
   });
   assert.equal(exported.state, 'success', exported.output);
   const csv = readFileSync(path.join(config.reports.dir, 'quality-daily-2026-11-23_2026-11-29.csv'), 'utf8');
@@ -223,7 +223,7 @@ test('the shipped disk health check really runs; the quality export writes a CSV
     entry: entries.get('export_quality_csv')!,
     args: { from: '2026-11-23', to: '2026-11-29' },
     requestedBy: null,
-    approvedBy: null,
+    approvedBy: 'ada',
   });
   assert.equal(again.state, 'failed');
   assert.match(again.output, /already exists/);
@@ -235,7 +235,7 @@ test('the shipped disk health check really runs; the quality export writes a CSV
       entry: entries.get('export_quality_csv')!,
       args: { from: '2026/11/23', to: '2026-11-29' },
       requestedBy: null,
-      approvedBy: null,
+      approvedBy: 'ada',
     }),
     /argument "from": must match pattern/,
   );

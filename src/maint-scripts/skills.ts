@@ -1,6 +1,7 @@
 /**
  * Maintenance scripts offered as skills: each enabled manifest becomes a code
- * skill of the same name (its JSON Schema as the parameters, its zh/en
+ * skill of the same name and version (several versions of a script are
+ * several versions of one skill, side by side in the registry) (its JSON Schema as the parameters, its zh/en
  * description, `needsApproval` from the manifest), so the rules, the model and
  * the approval flow treat a script like any other skill. The skills engine
  * asks for the admin's approval before `execute` runs; `execute` runs the
@@ -12,7 +13,7 @@ import { AppError } from '../errors.js';
 import type { Config } from '../config/schema.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { CodeSkill, SkillContext, SkillResult } from '../skills/types.js';
-import { loadScripts, type ScriptEntry, type ScriptManifest } from './manifest.js';
+import { loadScripts, scriptVersionFor, type ScriptEntry, type ScriptManifest } from './manifest.js';
 import { runScript } from './runner.js';
 
 export interface ScriptPhrasing {
@@ -80,6 +81,21 @@ export function formatRun(
   return `${head}\n\n${tail ? `\`\`\`\n${tail}\n\`\`\`\n\n` : ''}${digest}`;
 }
 
+/** What a script skill's answer carries: the recorded run (a failed run is an error, never data). */
+export const scriptRunOutput = z.looseObject({
+  script_run: z.looseObject({
+    run_id: z.string().min(1),
+    script: z.string().min(1),
+    state: z.literal('success'),
+    exit_code: z.number().int().nullable(),
+    duration_ms: z.number().min(0).nullable(),
+    output_sha256: z.string().nullable(),
+    requested_by: z.string().nullable(),
+    approved_by: z.string().nullable(),
+    arguments: z.unknown(),
+  }),
+});
+
 export function scriptSkill(options: {
   entry: ScriptEntry & { manifest: ScriptManifest };
   config: Config;
@@ -97,8 +113,10 @@ export function scriptSkill(options: {
     kind: 'code',
     name: manifest.name,
     version: manifest.version,
+    source: options.entry.manifestFile,
     description: `${manifest.description.en} / ${manifest.description.zh} (maintenance script${manifest.needs_approval ? ", needs an admin's approval" : ''})`,
     parameters,
+    output: scriptRunOutput,
     // the runner enforces the manifest's timeout; the skill's is a little longer so its own report comes first
     timeoutMs: (manifest.timeout_s + 10) * 1000,
     errorCodes: ['SKILL_FAILED', 'TOOL_ARGUMENTS_INVALID', 'FORBIDDEN'],
@@ -143,6 +161,7 @@ export function scriptSkill(options: {
               (run.output_tail ?? '').split('\n').slice(-5).join(' | ')),
           {
             hint: `the run is recorded as ${run.run_id} (airgap-agent scripts runs)`,
+            details: { script: manifest.name, run_id: run.run_id, state: run.state, exit_code: run.exit_code },
           },
         );
       }
@@ -166,7 +185,12 @@ export function scriptSkill(options: {
   };
 }
 
-/** The code skills and router phrasings of every enabled script. */
+/**
+ * The code skills (every enabled version) and router phrasings of the enabled
+ * scripts. A phrasing names the script, not a version: those of the version
+ * that runs by default (skills.pins, else the newest) come first, then any
+ * other version's phrasings that it does not have.
+ */
 export function scriptSkills(options: { config: Config; configFile?: string | undefined; db: SqliteDatabase }): {
   skills: CodeSkill<any>[];
   phrasings: ScriptPhrasing[];
@@ -175,14 +199,31 @@ export function scriptSkills(options: { config: Config; configFile?: string | un
   const skills: CodeSkill<any>[] = [];
   const phrasings: ScriptPhrasing[] = [];
   const disabled: ScriptEntry[] = [];
-  for (const entry of loadScripts(options.config)) {
+  const entries = loadScripts(options.config);
+  const enabled: Array<ScriptEntry & { manifest: ScriptManifest }> = [];
+  for (const entry of entries) {
     if (!entry.manifest) {
       disabled.push(entry);
       continue;
     }
-    skills.push(scriptSkill({ ...options, entry: entry as ScriptEntry & { manifest: ScriptManifest } }));
-    for (const phrasing of entry.manifest.phrasings)
-      phrasings.push({ text: phrasing.text, skill: entry.manifest.name, args: phrasing.args, period: phrasing.period });
+    const script = entry as ScriptEntry & { manifest: ScriptManifest };
+    enabled.push(script);
+    skills.push(scriptSkill({ ...options, entry: script }));
+  }
+  for (const name of new Set(enabled.map((entry) => entry.name))) {
+    const chosen = scriptVersionFor(entries, name, { pins: options.config.skills.pins });
+    const versions = [
+      ...(chosen ? [chosen] : []),
+      ...enabled.filter((entry) => entry.name === name && entry !== chosen),
+    ];
+    const said = new Set<string>();
+    for (const { manifest } of versions) {
+      for (const phrasing of manifest.phrasings) {
+        if (said.has(phrasing.text)) continue;
+        said.add(phrasing.text);
+        phrasings.push({ text: phrasing.text, skill: manifest.name, args: phrasing.args, period: phrasing.period });
+      }
+    }
   }
   return { skills, phrasings, disabled };
 }

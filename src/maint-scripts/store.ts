@@ -27,6 +27,12 @@ export interface ScriptRunRow {
   finished_at: string | null;
 }
 
+/** A finished run with the output kept (scripts.output_max_kb). */
+export interface ScriptRunResult extends ScriptRunRow {
+  output: string;
+  truncated: boolean;
+}
+
 type Stored = Omit<ScriptRunRow, 'arguments' | 'argv'> & { arguments: string; argv: string };
 
 function fromStored(row: Stored): ScriptRunRow {
@@ -83,6 +89,22 @@ export class ScriptRunStore {
       )
       .run({ ...result, run_id: runId, finished_at: new Date().toISOString() });
     return this.get(runId)!;
+  }
+
+  /**
+   * The run's own unit takes it (run-unit.ts): once, while it is waiting
+   * (sandbox 'unit', not finished) and no older than `maxAgeMs`.
+   */
+  claim(runId: string, options: { unit: string; maxAgeMs: number }): boolean {
+    const cutoff = new Date(Date.now() - options.maxAgeMs).toISOString();
+    return (
+      this.db
+        .prepare(
+          `UPDATE script_runs SET sandbox = @sandbox WHERE run_id = @run_id AND sandbox = 'unit' AND state = 'running'
+             AND finished_at IS NULL AND started_at >= @cutoff`,
+        )
+        .run({ run_id: runId, sandbox: `unit:${options.unit}`, cutoff }).changes === 1
+    );
   }
 
   get(runId: string): ScriptRunRow | undefined {

@@ -11,6 +11,8 @@ import { daysBetween } from '../clock.js';
 import { checkReportName, render, writeReport, type WrittenReport } from './writer.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** the longest period of a daily summary (a year, leap day included) */
+export const DAILY_MAX_DAYS = 366;
 
 export interface QualityExport {
   from: string;
@@ -27,6 +29,22 @@ export function exportQuality(config: Config, request: QualityExport): WrittenRe
     throw new AppError('BAD_REQUEST', `the period ends (${request.to}) before it starts (${request.from})`, {
       hint: 'give --from before --to',
     });
+  // one question writes a bounded file: every record of at most reports.export_max_days, a daily summary of a year
+  const days = daysBetween(request.from, request.to) + 1;
+  const cap = request.level === 'records' ? config.reports.export_max_days : DAILY_MAX_DAYS;
+  if (days > cap)
+    throw new AppError(
+      'BAD_REQUEST',
+      `${request.level === 'records' ? 'every record' : 'a daily summary'} of ${days} days: more than the ${cap} days ` +
+        `one export may cover${request.level === 'records' ? ' (reports.export_max_days)' : ''}`,
+      {
+        hint:
+          request.level === 'records'
+            ? `export a shorter period (at most ${cap} days at a time), or the daily summary (--level daily)`
+            : `export at most ${cap} days at a time`,
+        details: { days, max_days: cap },
+      },
+    );
   const name = request.name ?? `quality-${request.level}-${request.from}_${request.to}.csv`;
   const format = checkReportName(name);
   const db = openSqlite(config.plant.db, { readonly: true });
@@ -67,6 +85,7 @@ export function exportQuality(config: Config, request: QualityExport): WrittenRe
       name,
       content,
       maxBytes: config.reports.max_kb * 1024,
+      maxTotalBytes: config.reports.total_max_mb * 1024 * 1024,
       overwrite: request.overwrite,
     });
     return { ...written, rows: rows.length };

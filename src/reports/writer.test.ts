@@ -27,32 +27,38 @@ test('names that leave the folder, hide, or say no format are refused with the r
     '',
   ]) {
     assert.throws(
-      () => writeReport({ dir, name, content: 'x', maxBytes: 100 }),
+      () => writeReport({ dir, name, content: 'x', maxBytes: 100, maxTotalBytes: 1_000_000 }),
       /not a report file name|needs a file name|must end in/,
       JSON.stringify(name),
     );
   }
   assert.throws(
-    () => writeReport({ dir, name: 'report.exe', content: 'x', maxBytes: 100 }),
+    () => writeReport({ dir, name: 'report.exe', content: 'x', maxBytes: 100, maxTotalBytes: 1_000_000 }),
     /must end in \.md, \.csv or \.html/,
   );
   assert.deepEqual(readdirSync(dir), []);
-  const written = writeReport({ dir, name: '质量周报 W48.md', content: '# 周报', maxBytes: 100 });
+  const written = writeReport({
+    dir,
+    name: '质量周报 W48.md',
+    content: '# 周报',
+    maxBytes: 100,
+    maxTotalBytes: 1_000_000,
+  });
   assert.equal(readFileSync(written.file, 'utf8'), '# 周报');
 });
 
 test('never overwrites unless asked; a size cap; no half-written file is left behind', () => {
   const { dir } = folder();
-  writeReport({ dir, name: 'a.csv', content: 'one', maxBytes: 100 });
+  writeReport({ dir, name: 'a.csv', content: 'one', maxBytes: 100, maxTotalBytes: 1_000_000 });
   assert.throws(
-    () => writeReport({ dir, name: 'a.csv', content: 'two', maxBytes: 100 }),
+    () => writeReport({ dir, name: 'a.csv', content: 'two', maxBytes: 100, maxTotalBytes: 1_000_000 }),
     (error: Error & { code?: string }) => error.code === 'ALREADY_EXISTS' && /already exists/.test(error.message),
   );
   assert.equal(readFileSync(path.join(dir, 'a.csv'), 'utf8'), 'one');
-  writeReport({ dir, name: 'a.csv', content: 'two', maxBytes: 100, overwrite: true });
+  writeReport({ dir, name: 'a.csv', content: 'two', maxBytes: 100, maxTotalBytes: 1_000_000, overwrite: true });
   assert.equal(readFileSync(path.join(dir, 'a.csv'), 'utf8'), 'two');
   assert.throws(
-    () => writeReport({ dir, name: 'big.csv', content: 'x'.repeat(101), maxBytes: 100 }),
+    () => writeReport({ dir, name: 'big.csv', content: 'x'.repeat(101), maxBytes: 100, maxTotalBytes: 1_000_000 }),
     /101 bytes, over the 100-byte cap/,
   );
   assert.deepEqual(readdirSync(dir).sort(), ['a.csv'], 'no temp files, no partial big.csv');
@@ -63,7 +69,8 @@ test('a link planted in the reports folder is neither written through nor served
   writeFileSync(path.join(outside, 'secret.csv'), 'secret');
   symlinkSync(path.join(outside, 'secret.csv'), path.join(dir, 'planted.csv'));
   assert.throws(
-    () => writeReport({ dir, name: 'planted.csv', content: 'x', maxBytes: 100, overwrite: true }),
+    () =>
+      writeReport({ dir, name: 'planted.csv', content: 'x', maxBytes: 100, maxTotalBytes: 1_000_000, overwrite: true }),
     /not a plain file/,
   );
   assert.equal(readFileSync(path.join(outside, 'secret.csv'), 'utf8'), 'secret');

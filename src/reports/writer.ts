@@ -2,7 +2,8 @@
  * Report files: the one place the agent writes files for people. Confined to
  * `reports.dir`: a bare file name (no folders, no "..", no hidden files, no
  * control characters), an extension that says its format (.md, .csv, .html),
- * a size cap (`reports.max_kb`), and never an overwrite unless asked — the
+ * a size cap (`reports.max_kb`), a cap on the folder's total
+ * (`reports.total_max_mb`), and never an overwrite unless asked — the
  * file is written beside its final name and linked into place, so a name taken
  * meanwhile is refused, not replaced, and a reader never sees half a file.
  * CSV: RFC 4180 quoting, a UTF-8 BOM (spreadsheets read Chinese right), and
@@ -28,6 +29,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors.js';
+import { csvCell } from '../import/csv-cell.js';
 
 export type ReportFormat = 'md' | 'csv' | 'html';
 const FORMAT_OF: Record<string, ReportFormat> = { '.md': 'md', '.csv': 'csv', '.html': 'html' };
@@ -80,6 +82,8 @@ export function writeReport(options: {
   name: string;
   content: string | Buffer;
   maxBytes: number;
+  /** the folder's total after this write at most (reports.total_max_mb) */
+  maxTotalBytes: number;
   overwrite?: boolean;
 }): WrittenReport {
   const format = checkReportName(options.name);
@@ -110,6 +114,16 @@ export function writeReport(options: {
       hint: 'choose another name, or say to overwrite it (--overwrite / "overwrite": true)',
     });
   }
+  const total = folderBytes(path.dirname(target)) - (existing?.size ?? 0) + data.length;
+  if (total > options.maxTotalBytes)
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `the reports folder would hold ${Math.ceil(total / 1024)} KiB, over its ${Math.floor(options.maxTotalBytes / 1024)} KiB ` +
+        `total (reports.total_max_mb): "${options.name}" was not written`,
+      {
+        hint: 'delete old reports (airgap-agent reports list; rm in reports.dir), or raise reports.total_max_mb',
+      },
+    );
   const temp = path.join(path.dirname(target), `.${options.name}.${randomBytes(6).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o640);
   try {
@@ -133,6 +147,20 @@ export function writeReport(options: {
     throw error;
   }
   return { name: options.name, file: target, format, bytes: data.length };
+}
+
+/** Bytes of the plain files in the reports folder (links and folders are not counted: they are never served). */
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    try {
+      const stats = lstatSync(path.join(dir, name));
+      if (stats.isFile()) total += stats.size;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 export interface ReportListing {
@@ -173,12 +201,6 @@ export function readReport(dir: string, name: string): { data: Buffer; format: R
 }
 
 // ---- formats ------------------------------------------------------------------
-
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export function toCsv(columns: string[], rows: unknown[][]): string {
   const lines = [columns.map(csvCell).join(','), ...rows.map((row) => row.map(csvCell).join(','))];

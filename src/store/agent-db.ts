@@ -202,6 +202,36 @@ CREATE TABLE taught_phrasings (
 CREATE INDEX idx_taught_phrasings_live ON taught_phrasings(removed_at, normalized);
 `,
   },
+  {
+    // issue 29, N10: a report belongs to its author; only they and admins replace it
+    version: 3,
+    name: 'report-owners',
+    sql: `
+CREATE TABLE report_owners (
+  name          TEXT PRIMARY KEY,                 -- the file's name in reports.dir
+  user_id       INTEGER NOT NULL REFERENCES users(user_id),
+  written_at    TEXT NOT NULL
+);
+`,
+  },
+  {
+    version: 4,
+    name: 'skill-versions',
+    sql: `
+-- every (name, version) a Markdown skill was ever enabled with, and its content: a version, once registered,
+-- names one content (several versions of a skill may be installed side by side; the skills table keeps the newest)
+CREATE TABLE skill_versions (
+  name         TEXT NOT NULL,
+  version      TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  source       TEXT NOT NULL,
+  first_seen   TEXT NOT NULL,
+  PRIMARY KEY (name, version)
+);
+INSERT INTO skill_versions (name, version, content_hash, source, first_seen)
+  SELECT name, version, content_hash, source, updated_at FROM skills WHERE kind = 'markdown';
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -69,6 +69,7 @@ export type AgentEvent =
   | { type: 'skill-progress'; skill: string; message: string; data?: unknown }
   | { type: 'skill-end'; skill: string; ok: boolean; ms: number }
   | { type: 'retry'; attempt: number; reason: string }
-  | { type: 'notice'; message: string }
+  /** `message` for the operator, in plain words; `detail` the cause for an admin (the CLI prints it) */
+  | { type: 'notice'; message: string; detail?: string | undefined }
   | { type: 'answer'; answer: AgentAnswer }
   | { type: 'error'; code: string; message: string };

@@ -24,6 +24,15 @@ declare module 'exceljs/lib/xlsx/xform/book/workbook-properties-xform.js' {
 
 // the zip reader exceljs reads workbooks with (src/import/xlsx-workbook.ts takes the parts itself)
 declare module 'unzipper' {
-  const unzipper: { Parse(options: { forceStream: true }): NodeJS.WritableStream & AsyncIterable<unknown> };
+  interface DirectoryEntry {
+    path: string;
+    uncompressedSize: number;
+    type: 'File' | 'Directory';
+    stream(): NodeJS.ReadableStream;
+  }
+  const unzipper: {
+    Parse(options: { forceStream: true }): NodeJS.WritableStream & AsyncIterable<unknown>;
+    Open: { file(file: string): Promise<{ files: DirectoryEntry[] }> };
+  };
   export default unzipper;
 }

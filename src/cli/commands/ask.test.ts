@@ -15,7 +15,12 @@ import { openAgentDb } from '../../store/agent-db.js';
 import { createAgent } from '../../agent/create.js';
 import { FakeSkillEngine } from '../../agent/fixtures/fake-skill-engine.js';
 import { Collector, writeConfigFile } from '../../agent/fixtures/harness.js';
-import { startScriptedLlmServer, turn, type ScriptedLlmServer } from '../../agent-test/scripted-llm-server.js';
+import {
+  lastUserText,
+  startScriptedLlmServer,
+  turn,
+  type ScriptedLlmServer,
+} from '../../agent-test/scripted-llm-server.js';
 import type { LoadedConfig } from '../../config/load.js';
 import { askCommand } from './ask.js';
 import { chatCommand } from './chat.js';
@@ -113,8 +118,32 @@ describe('ask and chat', () => {
     assert.match(parsed.answer, /could not complete/);
   });
 
-  test('no question is a usage error', async () => {
-    await assert.rejects(ask(['--json']), /no question given/);
+  test('no question is a usage error that names agent.default_question', async () => {
+    await assert.rejects(ask(['--json']), /no question given, and the config sets no default question/);
+  });
+
+  test("no question with agent.default_question: the plant's usual first question is asked", async () => {
+    const other = mkdtempSync(path.join(dir, 'default-'));
+    const file = writeConfigFile({
+      dir: other,
+      baseUrl: llm.url,
+      agent: { default_question: 'How many records does line C have over 7 days?' },
+    });
+    llm.push(turn.text('Line C has 7 records.'));
+    const stdout = new Collector();
+    const stderr = new Collector();
+    const code = await askCommand({
+      context: { globals: { config: file, now: '2026-11-25T10:00:00+08:00' }, args: [], command: 'ask' },
+      create,
+      io: { stdout, stderr },
+    });
+    assert.equal(code, 0, stderr.text);
+    assert.equal(stdout.text, 'Line C has 7 records.\n');
+    assert.match(
+      stderr.text,
+      /^\[question\] How many records does line C have over 7 days\? {3}\(agent\.default_question\)$/m,
+    );
+    assert.equal(lastUserText(llm.chatRequests().at(-1)!), 'How many records does line C have over 7 days?');
   });
 
   test('chat: one session across questions, streamed answers, /reset starts a new session, /exit leaves', async () => {

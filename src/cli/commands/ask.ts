@@ -1,5 +1,6 @@
 /**
- * `airgap-agent ask "question" [--session ID] [--json] [--quiet]`
+ * `airgap-agent ask ["question"] [--session ID] [--json] [--quiet]` (no question: the config's
+ * agent.default_question, the plant's "what do I usually ask first")
  *
  * stdout carries only the answer (or, with --json, one JSON object:
  * {answer, mode, skill, tool_calls: [{name, arguments, ok, ms}], data,
@@ -15,11 +16,39 @@ import type { LoadedConfig } from '../../config/load.js';
 import { initLogging } from '../../log/index.js';
 import { formatEvent } from '../../agent/trace.js';
 import type { AgentAnswer } from '../../agent/types.js';
-import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { loadCommandConfig, parseCommandArgs, newAgentDbWarning, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 import { connectService, type CliRuntime, type ServiceProbe } from '../service-client.js';
 
-const USAGE =
-  'airgap-agent ask "question" [--session ID] [--json] [--quiet] [--local]   (--local: answer in this process even when the service runs)';
+export const HELP: CommandHelp = {
+  usage: 'airgap-agent ask ["question"] [--session ID] [--json] [--quiet] [--local]',
+  about: [
+    'The answer goes to stdout; each step (rules or model, tools, SQL, time) to stderr.',
+    'Exit 0 when answered, 1 when the answer is an honest failure, 130 when interrupted.',
+    "No question given: the config's agent.default_question is asked.",
+  ],
+  options: {
+    session: {
+      value: 'ID',
+      text: 'continue this conversation (follow-ups such as "and line B?")',
+      default: 'a new session',
+    },
+    json: {
+      text: 'one JSON object on stdout: answer, mode, skill, tool_calls, data, session, trace_id',
+      default: 'off: the answer as text',
+    },
+    quiet: { text: 'no step trace on stderr', default: 'off' },
+    local: {
+      text: 'answer in this process even when the service runs on server.socket',
+      default: 'off: through the running service when there is one',
+    },
+  },
+  examples: [
+    `airgap-agent ask "What was line A's defect rate last Wednesday?"`,
+    'airgap-agent ask "本周质量周报" --json --quiet',
+  ],
+};
+const USAGE = usageOf(HELP);
 
 export interface CommandIo {
   stdout: Writable;
@@ -50,6 +79,8 @@ export async function openRuntime(options: {
     }
     options.trace(`[via] this process: ${probe.reason}`);
   }
+  const newDb = newAgentDbWarning(loaded);
+  if (newDb) options.trace(newDb);
   await initLogging({ config: loaded.config, fileName: 'cli' });
   return options.create(loaded);
 }
@@ -103,15 +134,21 @@ export async function askCommand(options: {
       quiet: { type: 'boolean', default: false },
       local: { type: 'boolean', default: false },
     },
-    USAGE,
+    HELP,
   );
-  const question = positionals.join(' ').trim();
-  if (question.length === 0) throw new AppError('USAGE', 'ask: no question given', { hint: `usage: ${USAGE}` });
+  const given = positionals.join(' ').trim();
   const loaded = loadCommandConfig(context);
+  // no question: the plant's default one (agent.default_question), "what do I usually ask first"
+  const question = given.length > 0 ? given : (loaded.config.agent.default_question ?? '');
+  if (question.length === 0)
+    throw new AppError('USAGE', 'ask: no question given, and the config sets no default question', {
+      hint: `usage: ${USAGE}; or set agent.default_question in the config (the question asked when none is given)`,
+    });
   const quiet = values.quiet === true;
   const trace = (line: string): void => {
     if (!quiet) io.stderr.write(`${line}\n`);
   };
+  if (given.length === 0) trace(`[question] ${question}   (agent.default_question)`);
   const runtime = await openRuntime({
     loaded,
     create: options.create,

@@ -11,10 +11,25 @@ import type { Readable } from 'node:stream';
 import { formatEvent } from '../../agent/trace.js';
 import { isAppError, toAppError } from '../../errors.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import type { CommandHelp } from '../help.js';
 import { openRuntime, realRuntime, type CommandIo, type RuntimeFactory, type ServiceConnector } from './ask.js';
 
-const USAGE =
-  'airgap-agent chat [--session ID] [--quiet] [--local]   (at the prompt: /reset, exit or quit or /exit or Ctrl-D)';
+export const HELP: CommandHelp = {
+  usage: 'airgap-agent chat [--session ID] [--quiet] [--local]',
+  about: [
+    'At the prompt: /reset starts a new conversation; exit, quit, /exit, 退出 or Ctrl-D leave;',
+    'Ctrl-C cancels the question being answered.',
+  ],
+  options: {
+    session: { value: 'ID', text: 'continue this conversation', default: 'a new session' },
+    quiet: { text: 'no step trace on stderr', default: 'off' },
+    local: {
+      text: 'answer in this process even when the service runs on server.socket',
+      default: 'off: through the running service when there is one',
+    },
+  },
+  examples: ['airgap-agent chat', 'printf "本周质量周报\\n" | airgap-agent chat --quiet'],
+};
 
 /** `exit`, `quit` (any case, with or without a leading slash, a trailing "." or "。"), `退出`: leave, never a question. */
 export function isExitCommand(line: string): boolean {
@@ -35,7 +50,7 @@ export async function chatCommand(options: {
       quiet: { type: 'boolean', default: false },
       local: { type: 'boolean', default: false },
     },
-    { usage: USAGE, allowPositionals: false },
+    { usage: HELP, allowPositionals: false },
   );
   const loaded = loadCommandConfig(context);
   const quiet = values.quiet === true;

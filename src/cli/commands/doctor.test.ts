@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openAgentDb } from '../../store/agent-db.js';
 import { seedTestPlant } from '../../seed/testing.js';
+import { startTinyService } from '../../llm/embedded/test-fixture.js';
 import { formatChecks, runDoctor, type Check } from './doctor.js';
 
 function setup(): { dir: string; root: string; config: (extra?: string) => string } {
@@ -98,7 +99,37 @@ test('the model is checked against its manifest: size and sha256', async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('the configured LLM endpoint is probed at /models, and only there', async () => {
+test('the embedded model reported whole: checksum, size and template family, endpoint, a smoke completion', async () => {
+  const { dir, root, config } = setup();
+  const service = await startTinyService({ contextSize: 512, parallel: 1 });
+  try {
+    const port = new URL(service.server.url).port;
+    const file = config(`llm:\n  base_url: null\n  embedded:\n    model: ${service.file}\n    port: ${port}\n`);
+    const checks = await runDoctor({ config: file, root });
+    assert.match(byName(checks, 'model')?.detail ?? '', /tiny-test\.gguf: sha256 matches the manifest/);
+    const info = byName(checks, 'model info');
+    assert.equal(info?.status, 'ok', formatChecks(checks));
+    assert.match(info.detail, /^tiny-test\.gguf: \d+ KB, GGUF v3, llama, F32, trained context 32768; chat template: /);
+    assert.equal(byName(checks, 'llm endpoint')?.status, 'ok', formatChecks(checks));
+    const smoke = byName(checks, 'model smoke');
+    assert.equal(smoke?.status, 'ok', formatChecks(checks));
+    assert.match(smoke.detail, /token\(s\) in \d+ ms/);
+    // the text report: one line each, in this order
+    assert.match(
+      formatChecks(checks),
+      /\nok {3}model: .*\nok {3}model info: .*\nok {3}llm endpoint: .*\nok {3}model smoke: /,
+    );
+    // --quick: no checksum, no smoke completion
+    const quick = await runDoctor({ config: file, root, quick: true });
+    assert.equal(byName(quick, 'model smoke'), undefined);
+    assert.match(byName(quick, 'model')?.detail ?? '', /checksum skipped/);
+  } finally {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the configured LLM endpoint is probed at /models, then smoke-tested at /chat/completions, nothing else', async () => {
   const { dir, root, config } = setup();
   const seen: string[] = [];
   const server: Server = createServer((request, response) => {
@@ -115,10 +146,14 @@ test('the configured LLM endpoint is probed at /models, and only there', async (
     });
     assert.equal(byName(checks, 'llm endpoint')?.status, 'ok');
     assert.equal(byName(checks, 'model')?.status, 'ok');
+    // this server answers 404 to a completion: the smoke test says so
+    assert.equal(byName(checks, 'model smoke')?.status, 'fail');
+    assert.match(byName(checks, 'model smoke')?.detail ?? '', /chat\/completions answered HTTP 404/);
     checks = await runDoctor({ config: config(`llm:\n  base_url: http://127.0.0.1:${port}/wrong\n`), root });
     assert.equal(byName(checks, 'llm endpoint')?.status, 'fail');
     assert.match(byName(checks, 'llm endpoint')?.detail ?? '', /HTTP 404/);
-    assert.deepEqual(seen, ['GET /v1/models Bearer k', 'GET /wrong/models ']);
+    assert.equal(byName(checks, 'model smoke'), undefined, 'no smoke completion when the endpoint does not answer');
+    assert.deepEqual(seen, ['GET /v1/models Bearer k', 'POST /v1/chat/completions Bearer k', 'GET /wrong/models ']);
   } finally {
     server.close();
     rmSync(dir, { recursive: true, force: true });

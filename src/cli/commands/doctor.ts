@@ -1,10 +1,12 @@
 /**
  * `airgap-agent doctor [--json] [--quick]`: check the installation and say
  * what to do about each problem. Checks: config valid, plant.db readable (row
- * counts), agent.db schema version, skills (through the registry: enabled and
+ * counts), its rollups (present; equal to quality_data's sums unless --quick), agent.db schema version, skills (through the registry: enabled and
  * disabled with reasons), docs root, model file and
- * its manifest checksum (skipped with --quick), the configured LLM endpoint
- * (short timeout, only the configured URL), disk space, and where systemd runs
+ * its manifest checksum (skipped with --quick), what the GGUF says about itself
+ * (size, quantisation, its chat template's tool-call family: model-report.ts),
+ * the configured LLM endpoint (short timeout, only the configured URL) and a
+ * smoke completion through it (a few tokens, timed; not with --quick), disk space, and where systemd runs
  * the polkit rule that lets the service restart the scripts' units (present and
  * current, from the digest install.sh records beside the config). Exit 1 when any check
  * fails; warnings alone exit 0.
@@ -16,18 +18,24 @@ import { toAppError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
 import type { Config } from '../../config/schema.js';
 import { checkEmbeddedModel, resolveModelFile } from '../../llm/embedded/model-file.js';
+import { checkModelInfo, smokeCompletion } from '../../llm/embedded/model-report.js';
 import { logger } from '../../log/index.js';
 import { appRoot, isBundled, isSea, vendoredNativeSqlite } from '../../runtime/self.js';
 import { SkillRegistry, skillDirs } from '../../skills/registry.js';
+import { listWithHealth } from './skills.js';
+import { readJson, socketRequest } from '../service-client.js';
 import { openAgentDb, SCHEMA_VERSION } from '../../store/agent-db.js';
 import { CODE_SKILLS } from '../../skills/code/index.js';
 import { diskSpace } from '../../store/maintenance.js';
 import { openSqlite, sqliteVersion } from '../../store/sqlite.js';
 import { VERSION } from '../../version.js';
 import { readFreshness } from '../../import/freshness.js';
+import { rollupHealth } from '../../import/rollup-maintenance.js';
 import { checkPolkitRule, POLKIT_RECORD_FILE } from '../../maint-scripts/polkit-rule.js';
 import { systemdAvailable } from '../../maint-scripts/runner.js';
+import { stateProblems } from '../../store/state-dirs.js';
 import { parseCommandArgs, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -39,7 +47,26 @@ export interface Check {
   fix?: string;
 }
 
-const USAGE = 'airgap-agent doctor [--json] [--quick] | doctor --sqlite-version';
+export const HELP: CommandHelp = {
+  usage: ['airgap-agent doctor [--json] [--quick]', 'airgap-agent doctor --sqlite-version'],
+  about: [
+    'Checks the config, plant.db, the data age and the clock, agent.db, the state and log folders, skills, docs,',
+    'the model file (checksum, size, chat template family), its endpoint and a smoke completion, disk space:',
+    'each problem with a "fix:" line. Exit 1 when a check fails.',
+  ],
+  options: {
+    json: {
+      text: 'one JSON object: {version, checks: [{name, status, detail, fix}], failed, warned}',
+      default: 'off: text',
+    },
+    quick: {
+      text: "skip the model file's checksum and the smoke completion (seconds each on a large model)",
+      default: 'off',
+    },
+    'sqlite-version': { text: 'print the SQLite library version and exit', default: 'off' },
+  },
+  examples: ['airgap-agent --config /etc/airgap-agent/config.yaml doctor', 'airgap-agent doctor --quick --json'],
+};
 
 function checkPlantDb(config: Config): Check {
   const file = config.plant.db;
@@ -182,6 +209,19 @@ function checkSkills(config: Config): Check[] {
               '@updated_at)',
           );
           for (const row of rows) insert.run(row);
+          // the contents registered per version (a side-by-side version is judged against its own); older schemas lack it
+          try {
+            const versions = stored
+              .prepare('SELECT name, version, content_hash, source, first_seen FROM skill_versions')
+              .all();
+            const remember = memory.prepare(
+              'INSERT OR REPLACE INTO skill_versions (name, version, content_hash, source, first_seen) VALUES ' +
+                '(@name, @version, @content_hash, @source, @first_seen)',
+            );
+            for (const row of versions) remember.run(row);
+          } catch {
+            // agent.db before schema 3: the skills rows alone, as that release judged them
+          }
         } finally {
           stored.close();
         }
@@ -191,9 +231,16 @@ function checkSkills(config: Config): Check[] {
     }
     const log = logger('doctor-skills');
     log.level = 'silent';
-    const registry = new SkillRegistry({ db: memory, dirs: skillDirs(config), codeSkills: CODE_SKILLS, log });
-    const list = registry.load();
+    const registry = new SkillRegistry({
+      db: memory,
+      dirs: skillDirs(config),
+      codeSkills: CODE_SKILLS,
+      log,
+      pins: config.skills.pins,
+    });
+    registry.load();
     registry.close();
+    const { list } = listWithHealth(registry, config);
     const enabled = list.filter((info) => info.enabled);
     const disabled = list.filter((info) => !info.enabled);
     const code = enabled.filter((info) => info.kind === 'code').length;
@@ -217,6 +264,22 @@ function checkSkills(config: Config): Check[] {
         fix: 'fix the skill file (see `airgap-agent skills list`); a running service reloads it by itself',
       });
     }
+    // dependency health before dispatch: a skill whose server is switched off, or whose pin nothing satisfies
+    for (const info of enabled.filter((entry) => entry.available === false && entry.unavailable)) {
+      const unavailable = info.unavailable!;
+      checks.push({
+        name: 'skills',
+        status: 'warn',
+        detail: `${info.name} is unavailable: ${unavailable.reason}`,
+        fix:
+          unavailable.state === 'pinned'
+            ? `change skills.pins.${info.name}, or install a version in the pinned range beside the others`
+            : unavailable.server
+              ? `enable the "${unavailable.server}" server (mcp.servers.${unavailable.server}.enabled: true) or accept ` +
+                `that ${info.name} is not offered`
+              : 'configure an MCP server that offers the tool (mcp.servers), or accept that the skill is not offered',
+      });
+    }
   } finally {
     memory.close();
   }
@@ -228,12 +291,15 @@ export function modelFile(config: Config, root = appRoot()): string | undefined 
   return resolveModelFile(config, { root });
 }
 
-async function checkEndpoint(config: Config, root: string): Promise<Check> {
-  let url: string;
-  if (config.llm.base_url !== null) url = `${config.llm.base_url.replace(/\/+$/, '')}/models`;
-  else if (modelFile(config, root) !== undefined)
-    url = `http://${config.llm.embedded.host}:${config.llm.embedded.port}/v1/models`;
-  else return { name: 'llm endpoint', status: 'ok', detail: 'none configured (rules only)' };
+async function checkEndpoint(config: Config, root: string): Promise<Check & { url?: string }> {
+  let base: string;
+  if (config.llm.base_url !== null) base = config.llm.base_url.replace(/\/+$/, '');
+  else if (modelFile(config, root) !== undefined) {
+    const { host } = config.llm.embedded;
+    const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host;
+    base = `http://${reachable}:${config.llm.embedded.port}/v1`;
+  } else return { name: 'llm endpoint', status: 'ok', detail: 'none configured (rules only)' };
+  const url = `${base}/models`;
   try {
     const headers: Record<string, string> = config.llm.api_key ? { authorization: `Bearer ${config.llm.api_key}` } : {};
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
@@ -244,7 +310,7 @@ async function checkEndpoint(config: Config, root: string): Promise<Check> {
         detail: `${url} answered HTTP ${response.status}`,
         fix: 'check llm.base_url, llm.api_key and the model server log',
       };
-    return { name: 'llm endpoint', status: 'ok', detail: `${url} answered` };
+    return { name: 'llm endpoint', status: 'ok', detail: `${url} answered`, url: base };
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? 'no answer within 2 s' : (error as Error).message;
     const fix =
@@ -268,6 +334,16 @@ function checkDisk(config: Config): Check[] {
         }
       : { name: 'disk', status: 'ok' as const, detail: `${dir}: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GiB free` };
   });
+}
+
+/** plant.db's rollups: present (--quick), and equal to the sums of quality_data */
+function checkRollups(config: Config, quick: boolean): Check {
+  try {
+    return { name: 'rollups', ...rollupHealth(config.plant.db, { quick }) };
+  } catch (error) {
+    const appError = toAppError(error);
+    return { name: 'rollups', status: 'fail', detail: appError.message, fix: appError.hint ?? 'check plant.db' };
+  }
 }
 
 /** How fresh the plant data is, and whether an import was interrupted (import.max_age_hours). */
@@ -297,6 +373,101 @@ function checkFreshness(config: Config): Check {
       fresh.inbox.failed > 0
         ? `read the .report.txt files in ${config.import.inbox}/failed, fix the exports and copy them into the inbox again`
         : 'check that the MES export job still copies files into the inbox (import.inbox), and the import unit: systemctl status airgap-agent-import',
+  };
+}
+
+/**
+ * The running service as its /readyz reports it, asked over the console
+ * socket (server.socket: this config's own service, never another one on the
+ * same port): breakers open (a server that stopped answering), servers down,
+ * skills unavailable now. No socket or no service: nothing to report.
+ */
+async function checkService(config: Config): Promise<Check> {
+  const socket = config.server.socket;
+  if (socket === null || !existsSync(socket))
+    return {
+      name: 'service',
+      status: 'ok',
+      detail:
+        socket === null
+          ? 'no console socket configured (server.socket): breakers and servers are on /readyz'
+          : `not running (no ${socket}): nothing to report`,
+    };
+  let body: { checks?: Record<string, { ok: boolean; detail: string }> };
+  try {
+    body = (await readJson(
+      await socketRequest(socket, { method: 'GET', path: '/readyz', timeoutMs: 2000 }),
+    )) as typeof body;
+  } catch (error) {
+    return {
+      name: 'service',
+      status: 'warn',
+      detail: `cannot ask the service on ${socket}: ${(error as Error).message}`,
+      fix: "run doctor as root or as a member of the service's group (usermod -aG airgap-agent $USER)",
+    };
+  }
+  const checks = body.checks ?? {};
+  const breakers = checks.breakers;
+  if (breakers && !breakers.ok)
+    return {
+      name: 'service',
+      status: 'fail',
+      detail: `breaker open: ${breakers.detail}`,
+      fix:
+        'the server stopped answering (see `journalctl -u airgap-agent | grep breaker-open` and its last errors); ' +
+        'fix or restart it — the breaker lets a call try after its cool-down (mcp.breaker) and closes when one succeeds',
+    };
+  const failing = Object.entries(checks).filter(([, check]) => !check.ok);
+  if (failing.length > 0)
+    return {
+      name: 'service',
+      status: 'fail',
+      detail: `not ready: ${failing.map(([name, check]) => `${name}: ${check.detail}`).join('; ')}`,
+      fix: 'see journalctl -u airgap-agent for the cause',
+    };
+  const skills = checks.skills?.detail ?? '';
+  const unavailable = /unavailable now/.test(skills);
+  return {
+    name: 'service',
+    status: unavailable ? 'warn' : 'ok',
+    detail: `ready; skills: ${skills}`,
+    ...(unavailable
+      ? { fix: 'the skills named cannot run until their servers answer: see /readyz and `airgap-agent skills list`' }
+      : {}),
+  };
+}
+
+/** The folders the service writes (agent.db, the index, logs, reports): writable by this user? */
+function checkStateFolders(config: Config): Check {
+  const problems = stateProblems(config);
+  if (problems.length === 0)
+    return {
+      name: 'state folders',
+      status: 'ok',
+      detail: `writable: ${[...new Set([path.dirname(config.state.db), config.log.dir, config.reports.dir])].join(', ')}`,
+    };
+  return {
+    name: 'state folders',
+    status: 'fail',
+    detail: problems.map((problem) => `${problem.key}: ${problem.reason}`).join('; '),
+    fix: problems.map((problem) => problem.fix).join('; '),
+  };
+}
+
+/** The clock against the plant data: "today" and "last week" are computed from it. */
+function checkClock(config: Config): Check {
+  const fresh = readFreshness(config);
+  if (fresh.clock)
+    return {
+      name: 'clock',
+      status: 'warn',
+      detail: fresh.clock,
+      fix: 'set the system clock (timedatectl; its NTP source on the plant network) and check plant.timezone',
+    };
+  return {
+    name: 'clock',
+    status: 'ok',
+    detail: fresh.data_up_to ? 'consistent with the newest plant data' : 'no plant data to compare with',
   };
 }
 
@@ -341,9 +512,13 @@ export async function runDoctor(options: {
           },
     );
   }
-  checks.push(checkPlantDb(config));
+  const plant = checkPlantDb(config);
+  checks.push(plant);
+  if (plant.status === 'ok') checks.push(checkRollups(config, options.quick === true));
   checks.push(checkFreshness(config));
+  checks.push(checkClock(config));
   checks.push(checkAgentDb(config));
+  checks.push(checkStateFolders(config));
   checks.push(...checkSkills(config));
   // restarts from the service (an unprivileged user) need the polkit rule install.sh writes; only where systemd runs
   if (loaded.file && systemdAvailable() && process.getuid?.() !== 0) {
@@ -361,13 +536,21 @@ export async function runDoctor(options: {
     ),
   );
   const {
-    file: _file,
+    file: modelPath,
     entry: _entry,
     sha256: _sha256,
     ...model
   } = await checkEmbeddedModel(config, { root, quick: options.quick === true });
   checks.push(model);
-  checks.push(await checkEndpoint(config, root));
+  // what the file says about itself: size, quantisation, its chat template's tool-call family
+  if (config.llm.base_url === null && modelPath !== undefined && existsSync(modelPath))
+    checks.push(checkModelInfo(config, { file: modelPath, size: statSync(modelPath).size }));
+  const { url: endpointUrl, ...endpoint } = await checkEndpoint(config, root);
+  checks.push(endpoint);
+  // a few tokens through the endpoint, timed (not with --quick: seconds on a large model)
+  if (endpoint.status === 'ok' && endpointUrl !== undefined && options.quick !== true)
+    checks.push(await smokeCompletion(config, endpointUrl));
+  checks.push(await checkService(config));
   checks.push(...checkDisk(config));
   return checks;
 }
@@ -386,7 +569,7 @@ export async function run(context: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(
     context,
     { json: { type: 'boolean' }, quick: { type: 'boolean' }, 'sqlite-version': { type: 'boolean' } },
-    { usage: USAGE, allowPositionals: false },
+    { usage: HELP, allowPositionals: false },
   );
   if (values['sqlite-version']) {
     const db = openSqlite(':memory:');

@@ -24,9 +24,51 @@ import { scriptSkills } from '../../maint-scripts/skills.js';
 import { routeQuestion } from '../../skills/router/index.js';
 import { SKILLS } from '../../skills/code/index.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 
-const USAGE =
-  'airgap-agent feedback list|add|review|export|teach|phrasings|forget|explain … (see docs/admin-guide.md, "Feedback that teaches")';
+export const HELP: CommandHelp = {
+  usage: [
+    'airgap-agent feedback list [--state new|reviewed|dismissed] [--json]',
+    'airgap-agent feedback add --question Q --verdict right|wrong [--correction TEXT] [--skill S --args JSON] [--as USER]',
+    'airgap-agent feedback review ID --as ADMIN [--skill S] [--args JSON] [--expect TEXT ...] | --dismiss',
+    'airgap-agent feedback export --format agent-test [--id N ...]',
+    'airgap-agent feedback teach ID --as ADMIN | teach --phrase TEXT --skill S [--args JSON] --as ADMIN',
+    'airgap-agent feedback phrasings [--all] [--json]',
+    'airgap-agent feedback forget PHRASING_ID --as ADMIN',
+    'airgap-agent feedback explain "question"',
+  ],
+  about: [
+    "Operators' right/wrong marks and engineers' hand-over answers: review them, export them as agent-test cases,",
+    'teach a phrasing the rules then answer. export writes YAML on stdout (nothing to export: no cases, exit 0).',
+  ],
+  options: {
+    json: { text: 'JSON instead of text', default: 'off' },
+    state: { value: 'STATE', text: 'list: only new, reviewed or dismissed', default: 'every state' },
+    question: { value: 'Q', text: 'add: the question asked', default: 'none: required for add' },
+    verdict: { value: 'V', text: 'add: right or wrong', default: 'none: required for add' },
+    correction: { value: 'TEXT', text: 'add: what the answer should have said', default: 'none' },
+    skill: { value: 'S', text: 'add, review, teach: the skill that should answer', default: 'none' },
+    args: { value: 'JSON', text: "add, review, teach: that skill's arguments, a JSON object", default: '{}' },
+    as: {
+      value: 'USER',
+      text: 'who acts (review, teach and forget: an enabled admin account)',
+      default: 'console (add)',
+    },
+    expect: { value: 'TEXT', text: 'review: text the answer must contain (repeat)', default: 'none' },
+    dismiss: { text: 'review: dismiss the feedback', default: 'off' },
+    format: { value: 'FORMAT', text: 'export: agent-test (the one format)', default: 'none: required for export' },
+    id: { value: 'N', text: 'export: only this feedback (repeat)', default: 'every reviewed one' },
+    phrase: { value: 'TEXT', text: 'teach: the phrasing to teach', default: 'the reviewed question' },
+    all: { text: 'phrasings: also the removed ones', default: 'off' },
+  },
+  examples: [
+    'airgap-agent feedback list --state new',
+    `airgap-agent feedback review 3 --as admin --skill quality_metrics --args '{"period":"$period","lines":["A"]}'`,
+    'airgap-agent feedback export --format agent-test > testcases/feedback.yaml',
+    'airgap-agent feedback explain "A线上周良率"',
+  ],
+};
+const USAGE = usageOf(HELP);
 
 function parseJsonArgs(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
@@ -76,7 +118,7 @@ export async function run(context: CommandContext): Promise<number> {
       phrase: { type: 'string' },
       all: { type: 'boolean' },
     },
-    USAGE,
+    HELP,
   );
   const action = positionals[0];
   const { config } = loadCommandConfig(context);
@@ -149,8 +191,13 @@ export async function run(context: CommandContext): Promise<number> {
           .reverse();
         const { yaml, count } = exportCases(rows, { timezone: config.plant.timezone });
         process.stdout.write(yaml);
-        process.stderr.write(`${count} case(s) from reviewed feedback\n`);
-        return count > 0 ? 0 : 1;
+        // nothing reviewed yet is not an error: a nightly export job must not fail on a quiet day
+        process.stderr.write(
+          count > 0
+            ? `${count} case(s) from reviewed feedback\n`
+            : 'nothing to export: no reviewed feedback yet (review some with `feedback review ID --as ADMIN`)\n',
+        );
+        return 0;
       }
       case 'teach': {
         const taughtBy = admin(db, values.as);

@@ -4,8 +4,16 @@
  */
 import { runSourceReader } from '../../import/source-process.js';
 import { showHelp, type CommandContext } from '../context.js';
+import type { CommandHelp } from '../help.js';
+
+export const HELP: CommandHelp = {
+  usage: 'airgap-agent import-reader FILE MAPPING-JSON',
+  about: ['Internal: started by airgap-agent import, never by hand.'],
+  options: {},
+  examples: ['airgap-agent import TABLE FILE   (the command that starts it)'],
+};
 
 export async function run(context: CommandContext): Promise<number> {
-  showHelp(context, 'airgap-agent import-reader FILE MAPPING-JSON  (internal: started by airgap-agent import)');
+  showHelp(context, HELP);
   return runSourceReader(context.args);
 }

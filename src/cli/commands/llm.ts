@@ -9,31 +9,43 @@
  * cleanly (requests cancelled, context and model freed).
  */
 import { AppError } from '../../errors.js';
-import { initLogging, logger } from '../../log/index.js';
+import { consoleLine, initLogging, logger } from '../../log/index.js';
 import { disposeLlamas, EmbeddedModel } from '../../llm/embedded/engine.js';
 import { requireUsableModel, resolveModelFile, verifyModelFile } from '../../llm/embedded/model-file.js';
 import { startLlmServer } from '../../llm/embedded/server.js';
-import { loadCommandConfig, parseCommandArgs, showHelp, type CommandContext } from '../context.js';
+import { loadCommandConfig, parseCommandArgs, showHelp, wholeOption, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
+import { bridge, BRIDGE_USAGE } from './llm-bridge.js';
 
-const USAGE =
-  'airgap-agent llm serve [--port N] [--host H] [--model FILE] [--threads N] [--parallel N] [--context-size N] [--queue N]';
-
-function integer(
-  name: string,
-  value: string | boolean | string[] | boolean[] | undefined,
-  [min, max]: [min: number, max: number],
-): number | undefined {
-  if (value === undefined) return undefined;
-  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(number) || number < min || number > max) {
-    throw new AppError(
-      'USAGE',
-      `llm serve: --${name} must be a whole number from ${min} to ${max}, got "${String(value)}"`,
-      { hint: `usage: ${USAGE}` },
-    );
-  }
-  return number;
-}
+export const HELP: CommandHelp = {
+  usage: [
+    'airgap-agent llm serve [--port N] [--host H] [--model FILE] [--threads N] [--parallel N] [--context-size N] [--queue N]',
+    BRIDGE_USAGE,
+  ],
+  about: [
+    'The embedded OpenAI-compatible model service (unit airgap-agent-llm). The model is checked against its manifest first.',
+    'llm bridge: a model answered by files in DIR (DIR/RESPONDER.md; docs/llm-endpoints.md); `llm bridge --help`.',
+  ],
+  options: {
+    port: { value: 'N', text: 'the TCP port (0: any free port)', default: 'llm.embedded.port (8081)' },
+    host: { value: 'H', text: 'the address to listen on', default: 'llm.embedded.host (127.0.0.1)' },
+    model: {
+      value: 'FILE',
+      text: 'the GGUF model file',
+      default: 'llm.embedded.model, else the first in vendor/models',
+    },
+    threads: { value: 'N', text: 'CPU threads for inference (1…256)', default: 'llm.embedded.threads (every core)' },
+    parallel: { value: 'N', text: 'requests decoded at once (1…16)', default: 'llm.embedded.parallel (2)' },
+    'context-size': {
+      value: 'N',
+      text: 'tokens per request (256…131072)',
+      default: 'llm.embedded.context_size (16384)',
+    },
+    queue: { value: 'N', text: 'requests waiting at most (0…10000); beyond: 503', default: '8 × --parallel' },
+  },
+  examples: ['airgap-agent llm serve', 'airgap-agent llm serve --port 0 --model vendor/models/tiny.gguf --threads 4'],
+};
+const USAGE = usageOf(HELP);
 
 async function serve(context: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(
@@ -47,15 +59,22 @@ async function serve(context: CommandContext): Promise<number> {
       'context-size': { type: 'string' },
       queue: { type: 'string' },
     },
-    { usage: USAGE, allowPositionals: false },
+    { usage: HELP, allowPositionals: false },
   );
   const { config } = loadCommandConfig(context);
   const embedded = config.llm.embedded;
-  const port = integer('port', values.port, [0, 65535]) ?? embedded.port;
-  const threads = integer('threads', values.threads, [1, 256]) ?? embedded.threads;
-  const parallel = integer('parallel', values.parallel, [1, 16]) ?? embedded.parallel;
-  const contextSize = integer('context-size', values['context-size'], [256, 131072]) ?? embedded.context_size;
-  const queueMax = integer('queue', values.queue, [0, 10000]) ?? parallel * 8;
+  const port =
+    wholeOption(values.port, [0, 65535], { command: 'llm serve', name: 'port', usage: USAGE }) ?? embedded.port;
+  const threads =
+    wholeOption(values.threads, [1, 256], { command: 'llm serve', name: 'threads', usage: USAGE }) ?? embedded.threads;
+  const parallel =
+    wholeOption(values.parallel, [1, 16], { command: 'llm serve', name: 'parallel', usage: USAGE }) ??
+    embedded.parallel;
+  const contextSize =
+    wholeOption(values['context-size'], [256, 131072], { command: 'llm serve', name: 'context-size', usage: USAGE }) ??
+    embedded.context_size;
+  const queueMax =
+    wholeOption(values.queue, [0, 10000], { command: 'llm serve', name: 'queue', usage: USAGE }) ?? parallel * 8;
   const host = typeof values.host === 'string' ? values.host : embedded.host;
   await initLogging({ config, fileName: 'llm', stderr: true, name: 'airgap-agent-llm' });
   const log = logger('llm-serve');
@@ -74,7 +93,7 @@ async function serve(context: CommandContext): Promise<number> {
   const warning = requireUsableModel(check);
   if (warning) {
     log.warn({ file }, 'model-unverified');
-    process.stderr.write(`warning: ${warning}\n`);
+    consoleLine('warn', `warning: ${warning}\n`);
   } else log.info({ file, sha256: check.sha256, licence: check.entry?.licence }, 'model-verified');
 
   const model = await EmbeddedModel.load({ file, threads, contextSize, parallel, queueMax, log: logger('llm-engine') });
@@ -142,8 +161,9 @@ async function serve(context: CommandContext): Promise<number> {
 export async function run(context: CommandContext): Promise<number> {
   const [sub, ...rest] = context.args;
   if (sub === 'serve') return serve({ ...context, args: rest, command: 'llm serve' });
-  showHelp(context, USAGE);
+  if (sub === 'bridge') return bridge({ ...context, args: rest, command: 'llm bridge' });
+  showHelp(context, HELP);
   throw new AppError('USAGE', sub === undefined ? 'llm: which subcommand?' : `llm: unknown subcommand "${sub}"`, {
-    hint: `usage: ${USAGE}`,
+    hint: `usage: ${USAGE} | ${BRIDGE_USAGE}`,
   });
 }

@@ -3,7 +3,8 @@
  * run (systemd timer airgap-agent-maintenance): archive audit rows older than
  * audit.retention_days, PRAGMA optimize, an online backup of agent.db keeping
  * the newest N nightly backups (agent-<stamp>.db), rotated logs beyond log.file.keep removed, and a disk-space warning (exit 0, the warning on stderr and in
- * the log; exit 1 only when a step failed).
+ * the log; exit 1 only when a step failed). Then plant.db's rollups: checked against quality_data and made
+ * exact (src/import/rollup-maintenance.ts; created when missing).
  *
  * `airgap-agent maintenance --migrate [--backup-dir DIR]`: what install.sh
  * runs with the NEW release before switching to it: back up agent.db (when it
@@ -19,10 +20,28 @@ import { openAgentDb, SCHEMA_VERSION } from '../../store/agent-db.js';
 import { openSqlite } from '../../store/sqlite.js';
 import { backupDatabase, PRE_UPGRADE_KEEP, runMaintenance } from '../../store/maintenance.js';
 import { VERSION } from '../../version.js';
+import { formatRollupMaintenance, maintainRollups, type RollupMaintenance } from '../../import/rollup-maintenance.js';
+import { toAppError } from '../../errors.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 
-const USAGE =
-  'airgap-agent maintenance [--backup-dir DIR] [--keep N] [--json] | maintenance --migrate [--backup-dir DIR]';
+export const HELP: CommandHelp = {
+  usage: [
+    'airgap-agent maintenance [--backup-dir DIR] [--keep N] [--json]',
+    'airgap-agent maintenance --migrate [--backup-dir DIR]',
+  ],
+  about: [
+    'The daily run (timer airgap-agent-maintenance): archive old audit rows, optimize, back up agent.db,',
+    'remove old logs and tasks, warn on low disk. --migrate: back up agent.db, then migrate it (install.sh runs it).',
+  ],
+  options: {
+    'backup-dir': { value: 'DIR', text: 'where backups of agent.db go', default: 'backups/ beside agent.db' },
+    keep: { value: 'N', text: 'nightly backups kept (1…1000)', default: '7' },
+    migrate: { text: 'only back up and migrate agent.db to this release', default: 'off' },
+    json: { text: 'a JSON report of each step', default: 'off: text' },
+  },
+  examples: ['airgap-agent maintenance', 'airgap-agent maintenance --migrate --backup-dir /var/backups/airgap-agent'],
+};
 
 function keepOf(value: string | undefined): number {
   if (value === undefined) return 7;
@@ -44,7 +63,7 @@ export async function run(context: CommandContext): Promise<number> {
       migrate: { type: 'boolean' },
       json: { type: 'boolean' },
     },
-    { usage: USAGE, allowPositionals: false },
+    { usage: HELP, allowPositionals: false },
   );
   const { config } = loadCommandConfig(context);
   await initLogging({ config, fileName: 'maintenance', name: 'airgap-agent-maintenance' });
@@ -82,8 +101,22 @@ export async function run(context: CommandContext): Promise<number> {
     );
     for (const disk of report.disk)
       if (disk.warning) log.warn({ dir: disk.dir, freeBytes: disk.freeBytes }, 'disk-space-low');
+    // plant.db's rollups: checked, repaired where plant.db may be written (a failure, e.g. busy, fails the run)
+    let rollups: RollupMaintenance | { status: 'failed'; error: string; hint?: string | undefined };
+    try {
+      rollups = maintainRollups(config.plant.db);
+      const { check, ...rest } = rollups;
+      log[rollups.status === 'repaired' || rollups.status === 'unrepaired' ? 'warn' : 'info'](
+        { ...rest, differing: check?.rollups, examples: check?.examples },
+        'rollups-maintained',
+      );
+    } catch (error) {
+      const appError = toAppError(error);
+      rollups = { status: 'failed', error: appError.message, hint: appError.hint };
+      log.error({ err: error, db: config.plant.db }, 'rollups-maintenance-failed');
+    }
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ ...report, ms: Date.now() - started }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...report, rollups, ms: Date.now() - started }, null, 2)}\n`);
     } else {
       const lines = [
         `archived ${report.archive.archived} audit row(s) older than ${report.archive.cutoff} (audit.retention_days = ${config.audit.retention_days})`,
@@ -102,11 +135,16 @@ export async function run(context: CommandContext): Promise<number> {
             ? `WARNING: ${disk.warning}`
             : `disk ${disk.dir}: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GiB free`,
         ),
+        rollups.status === 'failed'
+          ? `rollups: FAILED: ${rollups.error}${rollups.hint ? `\nfix: ${rollups.hint}` : ''}`
+          : formatRollupMaintenance(rollups),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
     }
     for (const disk of report.disk) if (disk.warning) process.stderr.write(`warning: ${disk.warning}\n`);
-    return 0;
+    if (rollups.status === 'repaired' || rollups.status === 'unrepaired')
+      process.stderr.write(`warning: ${formatRollupMaintenance(rollups)}\n`);
+    return rollups.status === 'failed' ? 1 : 0;
   } finally {
     db.close();
   }

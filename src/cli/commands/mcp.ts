@@ -6,6 +6,7 @@
  */
 import { AppError } from '../../errors.js';
 import { loadCommandConfig, showHelp, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 import type { Config } from '../../config/schema.js';
 
 type ServerMain = (options: { config: Config; args: string[] }) => Promise<void>;
@@ -20,11 +21,20 @@ const SERVERS = {
   'query-worker': async () => (await import('../../../mcp-servers/query/worker.js')).runWorker,
 } satisfies Record<string, () => Promise<ServerMain>>;
 
+export const HELP: CommandHelp = {
+  usage: 'airgap-agent mcp query|plant|holidays|docs|utils',
+  about: [
+    'Runs one shipped MCP server on stdin/stdout (JSON-RPC), as the agent starts it; for MCP clients and the Inspector.',
+  ],
+  options: {},
+  examples: [
+    'npx @modelcontextprotocol/inspector ./bin/airgap-agent mcp query',
+    'airgap-agent --config /etc/airgap-agent/config.yaml mcp holidays',
+  ],
+};
+
 export async function run(context: CommandContext): Promise<number> {
-  showHelp(
-    context,
-    'airgap-agent mcp query|plant|holidays|docs|utils  (a stdio MCP server: JSON-RPC on stdin/stdout, for MCP clients)',
-  );
+  showHelp(context, HELP);
   const [name, ...rest] = context.args;
   if (name === undefined || !(name in SERVERS)) {
     throw new AppError('USAGE', `mcp: unknown server "${name ?? ''}"`, {

@@ -15,8 +15,21 @@
 import { AppError } from '../../errors.js';
 import { parseToolCalls, readArguments } from '../../agent/toolcalls/index.js';
 import { parseCommandArgs, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 
-const USAGE = 'airgap-agent parse-toolcalls [--known-tools a,b,c] [--arguments] [--verbose] < message.txt';
+export const HELP: CommandHelp = {
+  usage: 'airgap-agent parse-toolcalls [--known-tools a,b,c] [--arguments] [--verbose] < message.txt',
+  about: ['Prints the tool calls the agent would read from one raw model message on stdin, as one JSON line.'],
+  options: {
+    'known-tools': { value: 'a,b,c', text: 'the tool names a call may use (others are errors)', default: 'any name' },
+    arguments: { text: "stdin is only a call's arguments string: print it repaired", default: 'off: a whole message' },
+    verbose: { text: "add each call's format and the repairs made", default: 'off' },
+  },
+  examples: [
+    `echo '<tool_call>{"name": "query_database", "arguments": {}}</tool_call>' | airgap-agent parse-toolcalls --known-tools query_database`,
+  ],
+};
+const USAGE = usageOf(HELP);
 const EXAMPLE = `echo '<tool_call>{"name": "query_database", "arguments": {}}</tool_call>' | airgap-agent parse-toolcalls --known-tools query_database`;
 
 async function readStdin(): Promise<string> {
@@ -37,7 +50,7 @@ export async function run(context: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     context,
     { 'known-tools': { type: 'string' }, arguments: { type: 'boolean' }, verbose: { type: 'boolean' } },
-    { usage: USAGE, allowPositionals: false },
+    { usage: HELP, allowPositionals: false },
   );
   if (positionals.length > 0)
     throw new AppError(

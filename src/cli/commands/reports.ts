@@ -11,9 +11,31 @@ import { AppError } from '../../errors.js';
 import { exportQuality } from '../../reports/quality-export.js';
 import { listReports } from '../../reports/writer.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 
-const USAGE =
-  'airgap-agent reports list [--json] | reports export-quality --from DATE --to DATE [--level daily|records] [--name FILE] [--overwrite] [--json]';
+export const HELP: CommandHelp = {
+  usage: [
+    'airgap-agent reports list [--json]',
+    'airgap-agent reports export-quality --from DATE --to DATE [--level daily|records] [--name FILE] [--overwrite] [--json]',
+  ],
+  about: [
+    "Report files in reports.dir (the chat page offers them for download); export-quality writes a period's data.",
+  ],
+  options: {
+    json: { text: 'JSON instead of text', default: 'off' },
+    from: { value: 'DATE', text: 'export-quality: the first plant day, YYYY-MM-DD', default: 'none: required' },
+    to: { value: 'DATE', text: 'export-quality: the last plant day, YYYY-MM-DD', default: 'none: required' },
+    level: { value: 'LEVEL', text: 'daily (a row per line and day) or records (every batch)', default: 'daily' },
+    name: {
+      value: 'FILE',
+      text: 'the file name in reports.dir (.csv, .md or .html)',
+      default: 'quality-LEVEL-FROM_TO.csv',
+    },
+    overwrite: { text: 'replace a report of the same name', default: 'off: refuse' },
+  },
+  examples: ['airgap-agent reports list', 'airgap-agent reports export-quality --from 2026-11-01 --to 2026-11-30'],
+};
+const USAGE = usageOf(HELP);
 
 export async function run(context: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -26,7 +48,7 @@ export async function run(context: CommandContext): Promise<number> {
       name: { type: 'string' },
       overwrite: { type: 'boolean' },
     },
-    USAGE,
+    HELP,
   );
   const { config } = loadCommandConfig(context);
   const action = positionals[0];

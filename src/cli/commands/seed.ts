@@ -9,9 +9,32 @@ import { AppError } from '../../errors.js';
 import { localDate, now } from '../../clock.js';
 import { seedPlant } from '../../seed/index.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 
-const USAGE =
-  'airgap-agent seed [--db FILE] [--rows N] [--seed S] [--today YYYY-MM-DD] [--force] [--docs DIR | --no-docs]';
+export const HELP: CommandHelp = {
+  usage: 'airgap-agent seed [--db FILE] [--rows N] [--seed S] [--today YYYY-MM-DD] [--force] [--docs DIR | --no-docs]',
+  about: [
+    'Builds the demo plant database (and its documents) and prints a summary. Refuses to overwrite without --force.',
+  ],
+  options: {
+    db: { value: 'FILE', text: 'the plant database to write', default: 'plant.db from the config (var/plant.db)' },
+    rows: { value: 'N', text: 'quality rows to generate', default: '100000' },
+    seed: { value: 'S', text: 'the random seed: the same seed gives the same plant', default: '1' },
+    today: {
+      value: 'YYYY-MM-DD',
+      text: 'the last day of data',
+      default: "today's date in the plant's time zone (the global --now decides it)",
+    },
+    force: { text: 'replace an existing database', default: 'off' },
+    docs: { value: 'DIR', text: 'write the demo documents here', default: 'docs.root from the config (var/docs)' },
+    'no-docs': { text: 'write no documents', default: 'off' },
+  },
+  examples: [
+    'airgap-agent seed --db var/plant.db --docs var/docs',
+    'airgap-agent seed --rows 5000 --today 2026-11-25 --force',
+  ],
+};
+const USAGE = usageOf(HELP);
 
 function integerOption(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -34,7 +57,7 @@ export async function run(context: CommandContext): Promise<number> {
       'no-docs': { type: 'boolean' },
       force: { type: 'boolean' },
     },
-    { usage: USAGE, allowPositionals: false },
+    { usage: HELP, allowPositionals: false },
   );
   if (positionals.length > 0)
     throw new AppError('USAGE', `seed: unexpected argument "${positionals[0]}"`, { hint: `usage: ${USAGE}` });

@@ -23,6 +23,12 @@ function cli(args: string[]): { status: number | null; stdout: string; stderr: s
 }
 
 const skillFile = (name: string) => path.join(dir, 'skills', name, 'SKILL.md');
+// the shipped oncall_check's version, and the next minor one (the tests bump it)
+const SHIPPED = readFileSync(path.join(appRoot(), 'skills', 'oncall_check', 'SKILL.md'), 'utf8');
+const VERSION = /^version: (\d+)\.(\d+)\.(\d+)$/m.exec(SHIPPED)!;
+const ONCALL = `${VERSION[1]}.${VERSION[2]}.${VERSION[3]}`;
+const BUMPED = `${VERSION[1]}.${Number(VERSION[2]) + 1}.0`;
+const re = (text: string): string => text.replaceAll('.', '\\.');
 
 before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'skills-cli-'));
@@ -49,15 +55,20 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test('skills list: code and Markdown skills, enabled or disabled with the reason', () => {
   const text = cli(['skills', 'list']);
   assert.equal(text.status, 0, text.stderr);
-  assert.match(text.stdout, /^NAME\s+KIND\s+VERSION\s+ENABLED\s+SOURCE/);
-  assert.match(text.stdout, /\nquality_metrics\s+code\s+1\.2\.0\s+yes\s+builtin:quality_metrics\n/);
-  assert.match(text.stdout, /\nquality_compare\s+code\s+1\.0\.0\s+yes\s+builtin:quality_compare\n/);
-  assert.match(text.stdout, /\noncall_check\s+markdown\s+1\.3\.0\s+yes\s+\S+oncall_check\/SKILL\.md\n/);
+  // no tool lists recorded yet (the service never ran here): whether a skill can run now is not known ("?")
+  assert.match(text.stdout, /^NAME\s+KIND\s+VERSION\s+ENABLED\s+AVAILABLE\s+PINNED\s+SOURCE/);
+  assert.match(text.stdout, /\nquality_metrics\s+code\s+1\.2\.0\s+yes\s+\?\s+-\s+builtin:quality_metrics\n/);
+  assert.match(text.stdout, /\nquality_compare\s+code\s+1\.0\.0\s+yes\s+\?\s+-\s+builtin:quality_compare\n/);
   assert.match(
     text.stdout,
-    /\nbroken\s+markdown\s+0\.0\.0\s+no\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/,
+    new RegExp(`\\noncall_check\\s+markdown\\s+${re(ONCALL)}\\s+yes\\s+\\?\\s+-\\s+\\S+oncall_check/SKILL\\.md\\n`),
   );
-  assert.match(text.stdout, /14 skill\(s\), 13 enabled, 1 disabled/);
+  assert.match(text.stdout, /\ndependencies: no tool lists recorded yet/);
+  assert.match(
+    text.stdout,
+    /\nbroken\s+markdown\s+0\.0\.0\s+no\s+-\s+-\s+\S+broken\/SKILL\.md\n    disabled: .*front matter key "name"/,
+  );
+  assert.match(text.stdout, /15 skill\(s\), 14 enabled, 1 disabled/);
   const json = cli(['skills', 'list', '--json']);
   assert.equal(json.status, 0, json.stderr);
   const parsed = JSON.parse(json.stdout) as {
@@ -81,6 +92,7 @@ test('skills list: code and Markdown skills, enabled or disabled with the reason
     'fault_advice',
     'oncall_check',
     'oncall_check_procedure',
+    'public_holidays',
     'quality_breakdown',
     'quality_compare',
     'quality_metrics',
@@ -95,7 +107,7 @@ test('skills reload prints what changed: a change without a version bump disable
   assert.equal(first.status, 0, first.stderr);
   assert.match(
     first.stdout,
-    /^reloaded 14 skill\(s\) from .*: 13 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
+    /^reloaded 15 skill\(s\) from .*: 14 enabled, 1 disabled\nno changes\nA running service reloads by itself/,
   );
 
   const original = readFileSync(skillFile('oncall_check'), 'utf8');
@@ -104,13 +116,16 @@ test('skills reload prints what changed: a change without a version bump disable
     original.replace('- Terse: the template and nothing else', '- Terse: only the template'),
   );
   const unbumped = cli(['skills', 'reload']);
-  assert.match(unbumped.stdout, /\ndisabled\s+oncall_check 1\.3\.0: .*version did not increase.*bump "version"/);
+  assert.match(
+    unbumped.stdout,
+    new RegExp(`\\ndisabled\\s+oncall_check ${re(ONCALL)}: .*version did not increase.*bump "version"`),
+  );
 
   writeFileSync(
     skillFile('oncall_check'),
     original
       .replace('- Terse: the template and nothing else', '- Terse: only the template')
-      .replace('version: 1.3.0', 'version: 1.4.0'),
+      .replace(`version: ${ONCALL}`, `version: ${BUMPED}`),
   );
   mkdirSync(path.join(dir, 'skills', 'shift_check'), { recursive: true });
   writeFileSync(
@@ -127,7 +142,7 @@ test('skills reload prints what changed: a change without a version bump disable
     report.changes.map((change) => [change.change, change.name, change.previous_version ?? '', change.version]).sort(),
     [
       ['added', 'shift_check', '', '1.0.0'],
-      ['enabled', 'oncall_check', '1.3.0', '1.4.0'],
+      ['enabled', 'oncall_check', ONCALL, BUMPED],
     ],
   );
   const list = cli(['skills', 'list']);

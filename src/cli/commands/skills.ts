@@ -2,8 +2,13 @@
  * `airgap-agent skills list [--json]`: every skill the registry knows — code
  * skills compiled in and Markdown skills in skills.dir — with kind, version,
  * enabled and source, and the reason when one is disabled (a broken file, a
- * change without a version increase, a missing fallback). Listing loads the
- * registry against agent.db, exactly as the service does at start.
+ * change without a version increase, a missing fallback); every installed
+ * version (several may live side by side) and which one runs, the pin from
+ * skills.pins, and whether it can run now (a dependency switched off or
+ * missing, as the config and the service's recorded tool lists say). --json
+ * gives every field: parameters, explicit ones, output schema, timeout,
+ * error codes, retry policy, dependencies. Listing loads the registry against
+ * agent.db, exactly as the service does at start.
  *
  * `airgap-agent skills reload [--json]`: reload the registry against agent.db
  * and print what changed (added, updated, enabled, disabled, removed). A
@@ -17,12 +22,24 @@ import { openAgentDb } from '../../store/agent-db.js';
 import type { SqliteDatabase } from '../../store/sqlite.js';
 import { SkillRegistry, skillDirs } from '../../skills/registry.js';
 import type { SkillInfo } from '../../skills/engine-types.js';
+import { withAvailability } from '../../skills/availability.js';
+import { staticToolHealth } from '../../mcp/static-health.js';
 import { CODE_SKILLS } from '../../skills/code/index.js';
 import { scriptSkills } from '../../maint-scripts/skills.js';
 import type { Config } from '../../config/schema.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 
-const USAGE = 'airgap-agent skills list [--json] | skills reload [--json]';
+export const HELP: CommandHelp = {
+  usage: 'airgap-agent skills list [--json] | skills reload [--json]',
+  about: [
+    'list: every skill (code and Markdown) with kind, version, enabled, and why one is disabled.',
+    'reload: read the skills again and print what changed (the service does it by itself when skills.watch is on).',
+  ],
+  options: { json: { text: 'JSON instead of a table', default: 'off' } },
+  examples: ['airgap-agent skills list', 'airgap-agent skills reload --json'],
+};
+const USAGE = usageOf(HELP);
 
 interface StoredSkill {
   name: string;
@@ -83,12 +100,36 @@ function registryFor(config: Config, db: SqliteDatabase): SkillRegistry {
     dirs: skillDirs(config),
     codeSkills: [...CODE_SKILLS, ...scriptSkills({ config, db }).skills],
     log: logger('skills'),
+    pins: config.skills.pins,
   });
 }
 
+/** Every skill with its availability as the config and the recorded tool lists tell (no server is started). */
+export function listWithHealth(registry: SkillRegistry, config: Config): { list: SkillInfo[]; source: string } {
+  const health = staticToolHealth(config);
+  const lookup = (name: string): SkillInfo | undefined => registry.info(name);
+  return {
+    list: registry.list().map((info) => withAvailability(info, { health: (tool) => health.health(tool), lookup })),
+    source: health.source,
+  };
+}
+
+function available(info: SkillInfo): string {
+  if (!info.enabled) return '-';
+  return info.available === undefined ? '?' : info.available ? 'yes' : 'no';
+}
+
 function table(list: SkillInfo[]): string {
-  const rows = list.map((info) => [info.name, info.kind, info.version, info.enabled ? 'yes' : 'no', info.source]);
-  const header = ['NAME', 'KIND', 'VERSION', 'ENABLED', 'SOURCE'];
+  const rows = list.map((info) => [
+    info.name,
+    info.kind,
+    info.version,
+    info.enabled ? 'yes' : 'no',
+    available(info),
+    info.pinned ?? '-',
+    info.source,
+  ]);
+  const header = ['NAME', 'KIND', 'VERSION', 'ENABLED', 'AVAILABLE', 'PINNED', 'SOURCE'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: string[]): string =>
     row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ');
@@ -96,8 +137,43 @@ function table(list: SkillInfo[]): string {
   list.forEach((info, index) => {
     lines.push(format(rows[index]!));
     if (!info.enabled && info.error) lines.push(`    disabled: ${info.error}`);
+    if (info.unavailable) lines.push(`    unavailable: ${info.unavailable.reason}`);
+    const others = (info.versions ?? []).filter((version) => !version.default && version.source !== info.source);
+    for (const version of others)
+      lines.push(
+        `    also ${version.version}: ${version.enabled ? 'installed' : `disabled (${version.error ?? 'no reason'})`} ${version.source}`,
+      );
   });
   return lines.join('\n');
+}
+
+/** The --json entry of a skill: every field the registry knows. */
+export function skillJson(info: SkillInfo, updatedAt: string | null): Record<string, unknown> {
+  return {
+    name: info.name,
+    kind: info.kind,
+    version: info.version,
+    versions: info.versions ?? [],
+    pinned: info.pinned ?? null,
+    enabled: info.enabled,
+    // null: not known here (no tool lists recorded yet)
+    available: info.enabled ? (info.available ?? null) : false,
+    unavailable: info.unavailable ?? null,
+    source: info.source,
+    reason: info.error ?? null,
+    description: info.description,
+    needs_approval: info.needsApproval,
+    critical: info.critical ?? false,
+    parameters: info.parameters,
+    explicit: info.explicit ?? [],
+    output: info.output ?? null,
+    timeout_ms: info.timeoutMs ?? null,
+    error_codes: info.errorCodes ?? [],
+    retry: info.retry ?? null,
+    dependencies: info.dependencies ?? { tools: [], skills: [], servers: [] },
+    triggers: info.triggers ?? [],
+    updated_at: updatedAt,
+  };
 }
 
 function describeChange(change: SkillChange): string {
@@ -107,7 +183,7 @@ function describeChange(change: SkillChange): string {
 }
 
 export async function run(context: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(context, { json: { type: 'boolean' } }, USAGE);
+  const { values, positionals } = parseCommandArgs(context, { json: { type: 'boolean' } }, HELP);
   const action = positionals[0];
   if (action !== 'list' && action !== 'reload') {
     throw new AppError(
@@ -128,21 +204,12 @@ export async function run(context: CommandContext): Promise<number> {
   try {
     const registry = registryFor(config, db);
     const before = stored(db);
-    const list = registry.load();
+    registry.load();
     registry.close();
+    const { list, source } = listWithHealth(registry, config);
     const enabled = list.filter((info) => info.enabled).length;
     const after = stored(db);
-    const entries = list.map((info) => ({
-      name: info.name,
-      kind: info.kind,
-      version: info.version,
-      enabled: info.enabled,
-      source: info.source,
-      reason: info.error ?? null,
-      description: info.description,
-      needs_approval: info.needsApproval,
-      updated_at: after.get(info.name)?.updated_at ?? null,
-    }));
+    const entries = list.map((info) => skillJson(info, after.get(info.name)?.updated_at ?? null));
     // rows of skills whose files are gone stay in agent.db, disabled
     const gone = [...after.values()].filter((row) => !list.some((info) => info.name === row.name));
     const warning = folderMissing
@@ -162,15 +229,28 @@ export async function run(context: CommandContext): Promise<number> {
           updated_at: row.updated_at,
         }));
         process.stdout.write(
-          `${JSON.stringify({ dir: config.skills.dir, skills: [...entries, ...removed], warning: warning ?? null }, null, 2)}\n`,
+          `${JSON.stringify(
+            {
+              dir: config.skills.dir,
+              pins: config.skills.pins,
+              dependencies_from: source,
+              skills: [...entries, ...removed],
+              warning: warning ?? null,
+            },
+            null,
+            2,
+          )}\n`,
         );
       } else {
         const lines = [table(list)];
         for (const row of gone)
           lines.push(`${row.name}: no longer installed (${row.error ?? 'disabled'}); last version ${row.version}`);
+        const unavailable = list.filter((info) => info.enabled && info.available === false).length;
         lines.push(
           '',
-          `${list.length} skill(s), ${enabled} enabled, ${list.length - enabled} disabled — skills folder ${config.skills.dir}, registry ${config.state.db}`,
+          `${list.length} skill(s), ${enabled} enabled, ${list.length - enabled} disabled` +
+            `${unavailable > 0 ? `, ${unavailable} unavailable now` : ''} — skills folder ${config.skills.dir}, registry ${config.state.db}`,
+          `dependencies: ${source}`,
         );
         process.stdout.write(`${lines.join('\n')}\n`);
       }

@@ -14,9 +14,38 @@ import { AppError } from '../../errors.js';
 import { openAgentDb } from '../../store/agent-db.js';
 import { Accounts, ROLES, type Role } from '../../http/accounts.js';
 import { loadCommandConfig, parseCommandArgs, type CommandContext } from '../context.js';
+import { usageOf, type CommandHelp } from '../help.js';
 
-const USAGE =
-  'airgap-agent users add NAME --role admin|operator [--password-stdin] | passwd NAME [--password-stdin] | list [--json] | disable NAME | enable NAME';
+export const HELP: CommandHelp = {
+  usage: [
+    'airgap-agent users add NAME --role admin|operator [--password-stdin]',
+    'airgap-agent users passwd NAME [--password-stdin]',
+    'airgap-agent users list [--json]',
+    'airgap-agent users disable NAME | users enable NAME',
+  ],
+  about: [
+    'Accounts of the chat page, in agent.db. NAME: letters of any script (王芳, wang.fang), digits, ".", "_", "-".',
+    'The password is asked twice on the terminal without echo, never taken from the command line.',
+  ],
+  options: {
+    role: {
+      value: 'ROLE',
+      text: 'add: admin (approves scripts, sees the admin pages) or operator',
+      default: 'none: required for add',
+    },
+    'password-stdin': {
+      text: 'add, passwd: read the password from the first line of stdin (scripts)',
+      default: 'off: asked on the terminal',
+    },
+    json: { text: 'list: a JSON array', default: 'off: a table' },
+  },
+  examples: [
+    'airgap-agent users add wang --role operator',
+    'printf %s "$PW" | airgap-agent users add admin --role admin --password-stdin',
+    'airgap-agent users disable wang',
+  ],
+};
+const USAGE = usageOf(HELP);
 
 export interface UsersIo {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -96,7 +125,7 @@ export async function usersCommand(options: { context: CommandContext; io: Users
       'password-stdin': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
-    USAGE,
+    HELP,
   );
   const [action, name, ...extra] = positionals;
   if (extra.length > 0)
