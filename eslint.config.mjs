@@ -48,6 +48,8 @@ export default defineConfig(
       'src/agent/toolcalls/real-corpus.ts',
       'src/agent/toolcalls/corpus.ts',
       'src/agent/toolcalls/held-out-w2.ts',
+      'src/agent/toolcalls/held-out-w4.ts',
+      'src/agent/toolcalls/held-out-w6.ts',
       'src/agent/toolcalls/conformance/fixtures-*.ts',
       'mcp-servers/query/corpus.ts',
     ],

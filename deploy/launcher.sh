@@ -7,8 +7,9 @@
 # - as root, the command runs as the service user (runuser), so that agent.db,
 #   the logs and backups keep their owner; refused when that user is missing;
 # - as another user: ask, chat and agent-test --url local go through the
-#   running service's console socket (members of the service's group may use
-#   it); commands that change the appliance's state say to use sudo.
+#   running service's console socket (members of the service's group may
+#   connect; the service knows them by their own account of the same name,
+#   or refuses them); commands that change the appliance's state say to use sudo.
 # Read-only commands (version, help, config, parse-toolcalls) run as the caller.
 BIN=${AIRGAP_AGENT_BIN:-/opt/airgap-agent/current/bin/airgap-agent}
 SERVICE_USER=${AIRGAP_AGENT_USER:-airgap-agent}
@@ -64,7 +65,7 @@ case $cmd in
     if [ -S "$SOCKET" ] && [ -w "$SOCKET" ]; then exec "$BIN" "$@"; fi
     dir=$(dirname "$SOCKET")
     if [ -e "$SOCKET" ] || { [ -d "$dir" ] && [ ! -x "$dir" ]; }; then
-      refuse "$(id -un) may not use the service's console socket $SOCKET" "run it as root (sudo airgap-agent $cmd …), or let an admin add you to the group: usermod -aG $SERVICE_USER $(id -un) (then log in again)"
+      refuse "$(id -un) may not use the service's console socket $SOCKET" "run it as root (sudo airgap-agent $cmd …), or let an admin add you to the group: usermod -aG $SERVICE_USER $(id -un) (then log in again), and an account of your name: airgap-agent users add $(id -un)"
     fi
     refuse "the service is not running, and \`$cmd\` as $(id -un) can only ask the service" "start it (sudo systemctl start airgap-agent), or run as root: sudo airgap-agent $cmd …"
     ;;

@@ -7,7 +7,9 @@
 // Steps: esbuild src/cli/entry.ts → one CJS file → Node SEA blob → postject
 // into a (stripped) copy of this node binary; then the vendored native
 // SQLite addon, node-llama-cpp (CPU only), models with their manifest,
-// skills/ (Markdown skills only), testcases/docs/deploy/install.sh, manifest.json and SHA256SUMS.
+// skills/ (Markdown skills only), testcases/docs/deploy/install.sh, manifest.json, SHA256SUMS and
+// its Ed25519 signature SHA256SUMS.sig with release-key.pem (scripts/bundle/sign.mjs: the key from
+// env AIRGAP_RELEASE_KEY=FILE, else a development key under ~/.cache/airgap-agent).
 // Nothing here or in the result reaches the network.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vendorLlamaCpp } from './bundle/llama.mjs';
 import { bundleJs } from './bundle/esbuild.mjs';
+import { releaseKey, signSums, stageReleaseKey } from './bundle/sign.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -254,6 +257,21 @@ async function main() {
   mkdirSync(path.join(stage, 'vendor', 'native'), { recursive: true });
   copyFileSync(nativeSource, path.join(stage, 'vendor', 'native', 'better_sqlite3.node'));
 
+  // the chat page's Chinese font (src/http/page/fonts.ts): Noto Sans SC's regular-weight woff2 slices only
+  step('vendor: Noto Sans SC woff2 slices (regular weight)');
+  const fontPackage = path.join(root, 'node_modules', '@fontsource', 'noto-sans-sc');
+  if (!existsSync(path.join(fontPackage, '400.css'))) fail(`${fontPackage} is missing: run \`npm ci\``);
+  const fontTarget = path.join(stage, 'vendor', 'fonts', 'noto-sans-sc');
+  mkdirSync(fontTarget, { recursive: true });
+  let fontBytes = 0;
+  for (const file of readdirSync(path.join(fontPackage, 'files'))) {
+    if (!/^noto-sans-sc-\d+-400-normal\.woff2$/.test(file)) continue;
+    copyFileSync(path.join(fontPackage, 'files', file), path.join(fontTarget, file));
+    fontBytes += statSync(path.join(fontTarget, file)).size;
+  }
+  for (const file of ['400.css', 'LICENSE']) copyFileSync(path.join(fontPackage, file), path.join(fontTarget, file));
+  step(`vendor: fonts ${mb(fontBytes)}`);
+
   let llama;
   if (options.llm) {
     step('vendor: node-llama-cpp (CPU linux-x64 only)');
@@ -320,13 +338,21 @@ async function main() {
     `VERSION=${version}\nGLIBC_MIN=${manifest.glibc_min}\nNODE_VERSION=${process.version}\nMODELS=${models.length}\n`,
   );
 
+  // the release key: its public half is listed in SHA256SUMS, whose signature install.sh checks first
+  const signing = releaseKey();
+  const staged = stageReleaseKey(stage, signing);
+  step(
+    `release key ${staged.fingerprint}${signing.dev ? ` (DEVELOPMENT key ${signing.file}; a release build sets AIRGAP_RELEASE_KEY)` : ''}` +
+      `${staged.endorsed ? ', endorsed by AIRGAP_RELEASE_PREVIOUS_KEY' : ''}`,
+  );
   step('SHA256SUMS');
   const sums = [];
   for (const file of listFiles(stage)) {
-    if (file === 'SHA256SUMS') continue;
+    if (file === 'SHA256SUMS' || file === 'SHA256SUMS.sig') continue;
     sums.push(`${await sha256(path.join(stage, file))}  ${file}`);
   }
   writeFileSync(path.join(stage, 'SHA256SUMS'), `${sums.join('\n')}\n`);
+  signSums(stage, signing);
 
   mkdirSync(options.out, { recursive: true });
   const tarball = path.join(options.out, `${name}-linux-x64.tar.gz`);

@@ -6,10 +6,12 @@
 # log rotation, maintenance timer, bad inputs, uninstall, purge, and a
 # maintenance script asked in the chat by an operator, approved by an admin,
 # restarting a harmless unit from the service through the generated polkit
-# rule (the guest image carries polkitd: SANDBOX_PKGS). Both bundles
+# rule (the guest image carries polkitd and openssl: SANDBOX_PKGS). Both bundles
 # carry the tiny random-weight test model (scripts/make-tiny-gguf.ts, written
 # to a temp folder and passed with --models: never into vendor/models), so the
-# embedded model service is installed and exercised too (--no-llm: neither).
+# embedded model service is installed and exercised too (--no-llm: neither);
+# a second one (another seed and chat template) is staged beside the bundles
+# for install.sh --model, a model the plant brings.
 #   scripts/install-test.sh [--no-llm] [--rebuild]
 #   env: INSTALL_TEST_OUT=DIR (artifacts; default test-artifacts/install-test)
 # Reuses dist/ bundles newer than every source file unless --rebuild.
@@ -80,12 +82,20 @@ rm -rf "$stage"/airgap-agent-* "$stage/models"
 
 # the guest sees only this folder (copied to /root/src)
 cp "$a_tar" "$b_tar" deploy/test/guest-test.sh "$stage/"
+# a model the plant brings (install.sh --model): a second tiny GGUF, another seed, a Hermes-style chat template,
+# the file alone (no manifest entry), beside the bundles
+if [ -z "$llm_flag" ]; then
+  node --import tsx scripts/make-tiny-gguf.ts --out "$stage" --name plant-model.gguf --seed 31 --template hermes --no-manifest >/dev/null ||
+    die "cannot write the second tiny test model (scripts/make-tiny-gguf.ts --template hermes)"
+fi
 out=${INSTALL_TEST_OUT:-$root/test-artifacts/install-test}
 rm -rf "$out"; mkdir -p "$out"
 log "booting the systemd guest (artifacts: $out)"
 set +e
 # polkitd in the guest: the service's restarts go through it (the image is built once per package list, from the host's mirror)
-env SANDBOX_PKGS="polkitd${SANDBOX_PKGS:+ $SANDBOX_PKGS}" bash "$sandbox" -o "$out" "$stage" "bash guest-test.sh $(basename "$a_tar") $(basename "$b_tar")" 2>&1 | tee "$out/host.log"
+# the guest's own time limit: about 16 min on a quiet 2-core host, 31 min at load 10; the sandbox's default
+# (30 min) cut a run short on a busy host, so an hour (SANDBOX_RUN_TIMEOUT overrides)
+env SANDBOX_PKGS="polkitd openssl${SANDBOX_PKGS:+ $SANDBOX_PKGS}" SANDBOX_RUN_TIMEOUT="${SANDBOX_RUN_TIMEOUT:-3600}" bash "$sandbox" -o "$out" "$stage" "bash guest-test.sh $(basename "$a_tar") $(basename "$b_tar")" 2>&1 | tee "$out/host.log"
 rc=${PIPESTATUS[0]}
 set -e
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out/output.log" 2>/dev/null | tail -1 || true)
