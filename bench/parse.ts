@@ -1,7 +1,8 @@
 /**
  * `npm run bench:parse`: the tool-call parser on every output of its corpora
  * (the project's own, the real set of issue 14, the engines' own parser
- * fixtures and the held-out batch W2 of issue 28), plus a few long outputs. For each output: p50/p99 of parseToolCalls (or
+ * fixtures, the held-out batches W2/W4/W6 of issue 28 and the morph-XML
+ * fixtures), plus a few long outputs. For each output: p50/p99 of parseToolCalls (or
  * readArguments for an arguments string) over many runs. Prints the slowest
  * outputs and the figures against the target:
  *   p99 < 1 ms for every output under 8 KB.
@@ -20,7 +21,10 @@ import { canonical, runFixture } from '../src/agent/toolcalls/conformance/fixtur
 import { allFixtures } from '../src/agent/toolcalls/conformance/sources.js';
 import { CORPUS } from '../src/agent/toolcalls/corpus.js';
 import { parseToolCalls } from '../src/agent/toolcalls/extract.js';
+import { MORPH_XML_FIXTURES } from '../src/agent/toolcalls/formats/morph-xml.fixtures.js';
 import { HELD_OUT_W2 } from '../src/agent/toolcalls/held-out-w2.js';
+import { HELD_OUT_W4 } from '../src/agent/toolcalls/held-out-w4.js';
+import { HELD_OUT_W6 } from '../src/agent/toolcalls/held-out-w6.js';
 import { REAL_CORPUS } from '../src/agent/toolcalls/real-corpus.js';
 import { scoreRealCorpus, toolsFor } from '../src/agent/toolcalls/real-score.js';
 
@@ -60,7 +64,7 @@ for (const entry of REAL_CORPUS) {
     run: entry.family === 'arguments' ? () => readArguments(entry.text) : () => parseToolCalls(entry.text, options),
   });
 }
-// the engines' own parser fixtures (conformance) and the held-out batch W2
+// the engines' own parser fixtures (conformance), the held-out batches and the morph-XML fixtures
 for (const { engine, fixture } of allFixtures()) {
   const options = { knownTools: fixture.tools };
   outputs.push({
@@ -69,10 +73,19 @@ for (const { engine, fixture } of allFixtures()) {
     run: () => parseToolCalls(fixture.text, options),
   });
 }
-for (const entry of HELD_OUT_W2) {
+const HELD_OUT = [...HELD_OUT_W2, ...HELD_OUT_W4, ...HELD_OUT_W6];
+for (const entry of HELD_OUT) {
   const options = { knownTools: entry.tools };
   outputs.push({
     name: `held-out: ${entry.id}`,
+    bytes: Buffer.byteLength(entry.text),
+    run: () => parseToolCalls(entry.text, options),
+  });
+}
+for (const entry of MORPH_XML_FIXTURES) {
+  const options = { knownTools: entry.tools };
+  outputs.push({
+    name: `morph-xml: ${entry.name}`,
     bytes: Buffer.byteLength(entry.text),
     run: () => parseToolCalls(entry.text, options),
   });
@@ -129,8 +142,9 @@ const median = all50[Math.floor(all50.length / 2)]!;
 
 console.log(
   `parseToolCalls over ${results.length} outputs (${CORPUS.length} corpus, ${REAL_CORPUS.length} real, ` +
-    `${results.length - CORPUS.length - REAL_CORPUS.length - HELD_OUT_W2.length - 4} engine fixtures, ` +
-    `${HELD_OUT_W2.length} held-out, 4 long), ${iterations} runs each`,
+    `${results.length - CORPUS.length - REAL_CORPUS.length - HELD_OUT.length - MORPH_XML_FIXTURES.length - 4} ` +
+    `engine fixtures, ${HELD_OUT.length} held-out, ${MORPH_XML_FIXTURES.length} morph-XML, 4 long), ` +
+    `${iterations} runs each`,
 );
 console.log(`  median of per-output p50: ${fmt(median)}`);
 console.log('  slowest outputs (p99):');

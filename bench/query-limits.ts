@@ -2,7 +2,9 @@
  * `npm run bench:query-limits`: the query server under hostile load (issue #12).
  *   1. peak RSS of the query server's processes while
  *      `SELECT zeroblob(200000000) AS z FROM quality_data LIMIT 10` runs, and its answer;
- *   2. a trivial query's latency behind three slow ones whose callers cancelled them.
+ *   2. a trivial query's latency behind three slow ones whose callers cancelled them (a scan without WHERE
+ *      doing len(X) × len(Y) work per row: minutes if nothing stopped it);
+ *   3. a cross join of the quality table with itself: refused before it runs (QUERY_TOO_BROAD), how fast.
  *   node --import tsx bench/query-limits.ts
  */
 import { childPids } from '../mcp-servers/query/test-support.js';
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
 
     await new Promise((resolve) => setTimeout(resolve, 500));
     const slow =
-      'SELECT count(a.record_id) AS n FROM quality_data a, quality_data b WHERE a.defect_qty + b.defect_qty > -1 LIMIT 1';
+      `SELECT max(length(trim(substr('${'a'.repeat(4000)}', 1 + 0 * record_id), '${'b'.repeat(3999)}a'))) AS m ` +
+      'FROM quality_data WHERE defect_qty > -1 LIMIT 1';
     const slowCalls = [0, 1, 2].map((index) =>
       cancellable(server, `${slow.replace('LIMIT 1', '')}AND ${index} = ${index} LIMIT 1`, 'bench: slow'),
     );
@@ -65,6 +68,16 @@ async function main(): Promise<void> {
       `trivial query while 3 slow ones run: ${(performance.now() - besideStarted).toFixed(0)} ms (${beside.isError ? `error ${beside.text}` : 'ok'})`,
     );
     await Promise.all(running);
+
+    const crossStarted = performance.now();
+    const cross = await server.query(
+      'SELECT count(a.record_id) AS n FROM quality_data a, quality_data b WHERE a.defect_qty + b.defect_qty > -1 LIMIT 1',
+      'bench: a cross join',
+    );
+    console.log(
+      `cross join of quality_data with itself: ${cross.isError ? `[${cross.structured?.error?.code}]` : 'answered'} in ` +
+        `${(performance.now() - crossStarted).toFixed(0)} ms: ${cross.text.split('\n').slice(0, 3).join(' / ').slice(0, 240)}`,
+    );
   });
 }
 
