@@ -466,9 +466,17 @@ describe('cancelling', () => {
   test('an AbortSignal cancels a model call in flight', async () => {
     // the reply would come after 10 s: a cancel that returns well before proves the call was abandoned,
     // with a margin wide enough for a machine at load 10
+    // the cancel comes once the model server holds the request (a fixed 100 ms could come before it on a busy
+    // machine: the call would never start, and its slow turn would be left for the next test)
     harness.llm!.push(turn.text('too late', { delayMs: 10_000 }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    const asked = harness.llm!.chatRequests().length;
+    const poll = setInterval(() => {
+      if (harness.llm!.chatRequests().length > asked) {
+        clearInterval(poll);
+        setTimeout(() => controller.abort(), 100);
+      }
+    }, 10);
     const events: AgentEvent[] = [];
     const started = performance.now();
     await assert.rejects(
@@ -479,8 +487,10 @@ describe('cancelling', () => {
       }),
       (error: unknown) => isAppError(error) && error.code === 'CANCELLED',
     );
+    clearInterval(poll);
     assert.ok(performance.now() - started < 8000, `took ${performance.now() - started} ms`);
     assert.deepEqual(events.at(-1), { type: 'error', code: 'CANCELLED', message: 'the question was cancelled' });
+    assert.equal(harness.llm!.remaining(), 0, 'the slow turn was taken by the cancelled call');
   });
 
   test('an AbortSignal cancels a tool call in flight', async () => {
