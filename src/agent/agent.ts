@@ -355,7 +355,9 @@ export class Agent {
         error_code: 'SKILL_UNAVAILABLE',
       });
       return {
-        answer: dependencyReply(unavailable, language),
+        answer: this.plantDataGone(unavailable.server, unavailable.reason)
+          ? ruleFailureText(language, { code: 'SKILL_UNAVAILABLE', plantDataMissing: true })
+          : dependencyReply(unavailable, language),
         mode: 'rules',
         skill: unavailable.skill,
         error: { code: 'SKILL_UNAVAILABLE', message: unavailable.reason },
@@ -515,7 +517,9 @@ export class Agent {
       'skill-dependency-failed',
     );
     return {
-      answer: dependencyReply(down, context.language),
+      answer: this.plantDataGone(down.server, down.reason)
+        ? ruleFailureText(context.language, { code: 'SKILL_UNAVAILABLE', plantDataMissing: true })
+        : dependencyReply(down, context.language),
       mode: 'rules',
       skill: down.skill,
       error: {
@@ -836,13 +840,26 @@ export class Agent {
         typeof script === 'string'
           ? { name: script, runId: error.details?.run_id as number | undefined, state: error.details?.state as string }
           : undefined,
-      // the database gone is the cause when a server that reads it could not start or names it
       plantDataMissing:
-        !existsSync(this.options.config.plant.db) &&
-        (error.code === 'MCP_START_FAILED' ||
-          /could not start|cannot open database/.test(error.message) ||
-          error.message.includes(this.options.config.plant.db)),
+        this.plantDataGone(undefined, error.message) ||
+        (error.code === 'MCP_START_FAILED' && !existsSync(this.options.config.plant.db)),
     });
+  }
+
+  /**
+   * plant.db is gone and it is why a skill failed or is unavailable: a server that reads it (query, plant)
+   * let the skill down, or the reason names the database. Then the operator hears that the plant's data
+   * cannot be read, whichever path said so first (a failed start, its restart, the breaker it opened).
+   */
+  private plantDataGone(server: string | null | undefined, reason: string): boolean {
+    const db = this.options.config.plant.db;
+    if (existsSync(db)) return false;
+    return (
+      server === 'query' ||
+      server === 'plant' ||
+      /could not start|cannot open database/.test(reason) ||
+      reason.includes(db)
+    );
   }
 
   private fromSkill(skill: string, args: Record<string, unknown>, result: SkillResult): Outcome {
