@@ -12,7 +12,6 @@
  * per token, one per CJK character: no tokenizer here).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AppError, toAppError } from '../../errors.js';
 import { now } from '../../clock.js';
 import type { Logger } from '../../log/index.js';
@@ -29,7 +28,7 @@ import {
   type WireError,
 } from '../embedded/openai-format.js';
 import { type ChatRequest } from '../embedded/request-schema.js';
-import { parseRequest, readBody, sendJson } from '../embedded/http-io.js';
+import { listen, parseRequest, readBody, sendJson } from '../embedded/http-io.js';
 import {
   awaitResponse,
   lastRequestNumber,
@@ -262,15 +261,7 @@ export async function startBridgeServer(options: BridgeServerOptions): Promise<B
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const { address, urlHost: host } = await listen(server, options);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}/v1`,

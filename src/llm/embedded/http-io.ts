@@ -4,6 +4,7 @@
  * schema, with errors that name the parameter.
  */
 import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AppError } from '../../errors.js';
 import { chatRequestSchema, type ChatRequest } from './request-schema.js';
 
@@ -65,4 +66,20 @@ export function parseRequest(text: string): ChatRequest {
     });
   }
   return parsed.data;
+}
+
+/** Listen on port and host (0: a free port); the address bound, its host in URL form (`[::1]` for IPv6). */
+export async function listen(
+  server: http.Server,
+  options: { port: number; host: string },
+): Promise<{ address: AddressInfo; urlHost: string }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return { address, urlHost: address.family === 'IPv6' ? `[${address.address}]` : address.address };
 }

@@ -7,13 +7,12 @@
  * a client that disconnects cancels its generation (or leaves the queue).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AppError, toAppError } from '../../errors.js';
 import type { Logger } from '../../log/index.js';
 import { ContentStreamDecoder } from './content-stream.js';
 import type { EmbeddedModel } from './engine.js';
 import { type ChatRequest } from './request-schema.js';
-import { parseRequest, readBody, sendJson } from './http-io.js';
+import { listen, parseRequest, readBody, sendJson } from './http-io.js';
 import {
   argumentsText,
   chunk,
@@ -309,15 +308,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     log.debug({ err: error }, 'client-error');
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const { address, urlHost: host } = await listen(server, options);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}/v1`,
