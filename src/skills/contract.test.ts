@@ -130,7 +130,9 @@ describe('the engine through a real stdio server', () => {
         mcp: {
           shipped_servers: false,
           breaker: { failures: 100 },
-          servers: { fixture: { command: process.execPath, args: ['--import', tsx, echoServer], timeout_ms: 300 } },
+          // 2 s: short enough for the stopped-server test (4 attempts), long enough for a call at load 20 (300 ms
+          // was not: a call just after SIGCONT timed out there)
+          servers: { fixture: { command: process.execPath, args: ['--import', tsx, echoServer], timeout_ms: 2000 } },
         },
       },
       dir,
