@@ -59,7 +59,19 @@ const LETTER_FOLLOW = new RegExp(
 );
 
 /** after "A" said alone: words that make it line A rather than the article */
-const A_FOLLOW = /^\s*(?:output|yield|today|yesterday|vs\.?|versus|[\u4e00-\u9fff])/i;
+const A_FOLLOW = new RegExp(
+  String.raw`^\s*(?:output|yield|today|yesterday|vs\.?|versus|[\u4e00-\u9fff]|throughput|production(?!\s+lines?)|fpy` +
+    String.raw`|(?:defect|defective|reject|rejection|scrap|failure|ng|pass)\s+rates?|first[- ]pass\s+yield)`,
+  'i',
+);
+/** after "A line": a figure, a day or a shift makes it line A ("A line defect% last night"), not "a line of …" */
+const A_LINE_FOLLOW = new RegExp(
+  String.raw`^\s*(?:output|yield|defects?|defect\s*(?:rate|%)|rejects?|scrap|quality|production|today|yesterday` +
+    String.raw`|tonight|last|this|night|day|shift|[\u4e00-\u9fff])(?![a-z])`,
+  'i',
+);
+/** "A and C", "A & B", "A, D": line A named in a list with another known line's letter */
+const A_IN_LIST = /^\s*(?:,|&|\/|\+|\band\b|\bor\b|\bvs\.?|\bversus\b)\s*([B-HJ-Z])(?![A-Za-z0-9'_\-#])/;
 
 /**
  * Lines named: "A线", "产线B", "line C", "B line", "lines A and B"; a known line's letter said alone
@@ -80,8 +92,9 @@ export function findLines(lower: string, text: string, known?: string[]): LineSl
       if (rule.caseSensitive) {
         const lead = /^(the|on|for|of|in)\s+/.exec(group);
         group = group.replace(/^(the|on|for|of|in)\s+/, '');
-        // a lone "A line" / "I line" without an article is ordinary English
-        if (!lead && /^[AI]$/.test(group)) continue;
+        // a lone "A line" / "I line" without an article is ordinary English, unless a figure or a day follows it
+        // ("A line defect% last night", "A line output")
+        if (!lead && /^[AI]$/.test(group) && !A_LINE_FOLLOW.test(source.slice(match.index + match[0].length))) continue;
       }
       const letters = group.replace(/\b(?:and|or|vs|versus|line|lines)\b/gi, ' ').match(/[a-z]/gi) ?? [];
       for (const letter of letters) add(letter);
@@ -114,7 +127,10 @@ export function findLines(lower: string, text: string, known?: string[]): LineSl
       // "A" and "I" are English words: only with a word that makes them a line
       const leadOk = LETTER_LEAD.test(before);
       const followOk = LETTER_FOLLOW.test(after);
-      if ((letter === 'A' || letter === 'I') && !(leadOk && before.trim() !== '') && !A_FOLLOW.test(after)) continue;
+      const listed = A_IN_LIST.exec(after);
+      const inList = listed !== null && knownIds.includes(listed[1]!);
+      if ((letter === 'A' || letter === 'I') && !(leadOk && before.trim() !== '') && !A_FOLLOW.test(after) && !inList)
+        continue;
       if (!leadOk && !followOk) continue;
       add(letter);
       spans.push({ start, end });
