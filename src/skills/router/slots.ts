@@ -162,6 +162,9 @@ const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
         String.raw`(?:不良|缺陷|次品)的?主要原因|缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因`,
         String.raw`(?:(?<![为干])什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b`,
         String.raw`\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b`,
+        // a breakdown by type: "split line D defects by type", "rejects per category", 按缺陷类型, 分类型
+        String.raw`\b(?:by|per)\s+(?:defect\s+|reject\s+)?(?:types?|kinds?|categor(?:y|ies))\b`,
+        String.raw`按(?:缺陷|不良|次品)?的?(?:类型|种类|类别)|分(?:缺陷|不良)?(?:类型|种类|类别)|各(?:缺陷|不良)(?:类型|种类)`,
         String.raw`\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b`,
         String.raw`\b(?:main|common|most\s+common|biggest|major)\s+defects?\b`,
       ].join('|'),
