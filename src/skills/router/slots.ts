@@ -373,6 +373,13 @@ export function findSymptoms(normalized: NormalizedText, lower: string): Symptom
   return { symptom: words.length > 0 ? words.join(joiner) : undefined, spans };
 }
 
+/**
+ * a person asked ("who's assigned the vibration order", "which engineer fixed it", "2983那个单子谁在跟"): the people of
+ * the work orders or the rota, never what fixed a symptom or a machine's state
+ */
+export const PERSON_ASKED =
+  /\bwho\b|\bwho's\b|\bwhom\b|\bwhose\b|\bwhich\s+(?:engineer|tech|technician|person|guy)\b|\bassign(?:ed|ee)\b|\bowner\b|谁|哪位|哪个(?:工程师|师傅|人)|负责人|跟进人|处理人/;
+
 export const ADVICE = new RegExp(
   [
     String.raw`怎么处理|怎么办|如何处理|怎么修|怎样修|怎么维修|如何维修|怎么解决|如何解决|如何修|维修建议|处理建议|解决方案|`,
