@@ -725,8 +725,8 @@ export const qualityCompare: CodeSkill<QualityCompareArgs> = {
   name: 'quality_compare',
   description:
     'Quality figures set against each other: a period against the one before (本周和上周比, 环比, compared ' +
-    'with last week/month/yesterday) with the change in percentage points and per cent (mode ' +
-    'previous); ' +
+    'with last week/month/yesterday) for the figures asked (metrics: defect_rate by default, output, yield), ' +
+    'with the change in pieces or percentage points and per cent (mode previous); ' +
     'the shifts ranked by defect rate (哪个班次次品率最高, mode shifts); why a line was bad on a day ' +
     "(为什么B线周三不良率高, mode why): which defect type and shift carried the excess against the line's " +
     '28-day baseline, with the work orders recorded on the line that day.',
