@@ -4,7 +4,7 @@
  * "这周各线产量 顺便看下哪些设备超期没保养". Where one question ends and
  * another begins:
  *  - strong breaks always end a part: "；", "? …", "，还有 …", ", and who …",
- *    ", also …", " + ";
+ *    ", also …", "，再看下 …", "然后查 …", ", then check …", " + ";
  *  - weak breaks (a space between Chinese clauses, a comma) end a part only
  *    when the words after them ask for something of their own (a skill's
  *    intent): "D线昨天良率 还有D线现在哪台设备故障" is two questions, "B线上周
@@ -19,10 +19,11 @@ import type { Analysis } from './analysis.js';
 /** breaks that always end a question */
 const STRONG_BREAK = new RegExp(
   [
-    String.raw`(?:[，,；;。]|\s)\s*(?=(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下))|[；;]|[?？]\s*(?=\S)`,
+    String.raw`(?:[，,；;。]|\s)\s*(?=(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下|(?:然后|接着|再)(?:帮我)?(?:看|查|问|找|搜)))`,
+    String.raw`|[；;]|[?？]\s*(?=\S)`,
     String.raw`|[,，]?\s+(?=and\s+(?:is|are|was|were|who|who's|which|what|what's|`,
     String.raw`how|when|where|did|does|do|can|could|show|list|tell|give)\b)`,
-    String.raw`|[,，]\s*(?=(?:also|plus)\s+)|\s+\+\s+|\s*＋\s*`,
+    String.raw`|[,，]\s*(?=(?:also|plus|then\s+(?:check|show|find|look|tell|give|list))\s+)|\s+\+\s+|\s*＋\s*`,
   ].join(''),
   'gi',
 );
@@ -37,7 +38,7 @@ const WEAK_BREAK =
  * reference back (那天, 那时, 那班 …) stays
  */
 const JOINER =
-  /^(?:and|also|plus|then|还有|另外|以及|并且|同时|顺便(?:看下|看一下|问下|问一下|查下|查一下)?|再问一下|再查一下|再|那(?![天时会次周个一班条台批]))\s*/i;
+  /^(?:and|also|plus|then|还有|另外|以及|并且|同时|顺便(?:看下|看一下|问下|问一下|查下|查一下)?|再问一下|再查一下|(?:然后|接着|再)(?:帮我)?(?:看下|看一下|查下|查一下|问下|问一下)?|那(?![天时会次周个一班条台批]))\s*/i;
 
 interface Piece {
   start: number;

@@ -59,7 +59,19 @@ const LETTER_FOLLOW = new RegExp(
 );
 
 /** after "A" said alone: words that make it line A rather than the article */
-const A_FOLLOW = /^\s*(?:output|yield|today|yesterday|vs\.?|versus|[\u4e00-\u9fff])/i;
+const A_FOLLOW = new RegExp(
+  String.raw`^\s*(?:output|yield|today|yesterday|vs\.?|versus|[\u4e00-\u9fff]|throughput|production(?!\s+lines?)|fpy` +
+    String.raw`|(?:defect|defective|reject|rejection|scrap|failure|ng|pass)\s+rates?|first[- ]pass\s+yield)`,
+  'i',
+);
+/** after "A line": a figure, a day or a shift makes it line A ("A line defect% last night"), not "a line of …" */
+const A_LINE_FOLLOW = new RegExp(
+  String.raw`^\s*(?:output|yield|defects?|defect\s*(?:rate|%)|rejects?|scrap|quality|production|today|yesterday` +
+    String.raw`|tonight|last|this|night|day|shift|[\u4e00-\u9fff])(?![a-z])`,
+  'i',
+);
+/** "A and C", "A & B", "A, D": line A named in a list with another known line's letter */
+const A_IN_LIST = /^\s*(?:,|&|\/|\+|\band\b|\bor\b|\bvs\.?|\bversus\b)\s*([B-HJ-Z])(?![A-Za-z0-9'_\-#])/;
 
 /**
  * Lines named: "A线", "产线B", "line C", "B line", "lines A and B"; a known line's letter said alone
@@ -80,8 +92,9 @@ export function findLines(lower: string, text: string, known?: string[]): LineSl
       if (rule.caseSensitive) {
         const lead = /^(the|on|for|of|in)\s+/.exec(group);
         group = group.replace(/^(the|on|for|of|in)\s+/, '');
-        // a lone "A line" / "I line" without an article is ordinary English
-        if (!lead && /^[AI]$/.test(group)) continue;
+        // a lone "A line" / "I line" without an article is ordinary English, unless a figure or a day follows it
+        // ("A line defect% last night", "A line output")
+        if (!lead && /^[AI]$/.test(group) && !A_LINE_FOLLOW.test(source.slice(match.index + match[0].length))) continue;
       }
       const letters = group.replace(/\b(?:and|or|vs|versus|line|lines)\b/gi, ' ').match(/[a-z]/gi) ?? [];
       for (const letter of letters) add(letter);
@@ -114,7 +127,10 @@ export function findLines(lower: string, text: string, known?: string[]): LineSl
       // "A" and "I" are English words: only with a word that makes them a line
       const leadOk = LETTER_LEAD.test(before);
       const followOk = LETTER_FOLLOW.test(after);
-      if ((letter === 'A' || letter === 'I') && !(leadOk && before.trim() !== '') && !A_FOLLOW.test(after)) continue;
+      const listed = A_IN_LIST.exec(after);
+      const inList = listed !== null && knownIds.includes(listed[1]!);
+      if ((letter === 'A' || letter === 'I') && !(leadOk && before.trim() !== '') && !A_FOLLOW.test(after) && !inList)
+        continue;
       if (!leadOk && !followOk) continue;
       add(letter);
       spans.push({ start, end });
@@ -146,6 +162,9 @@ const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
         String.raw`(?:不良|缺陷|次品)的?主要原因|缺陷类型|缺陷种类|缺陷分布|缺陷构成|缺陷原因|主要缺陷|主要不良|主要问题|不良类型|不良原因|不良分布|次品类型|次品原因`,
         String.raw`(?:(?<![为干])什么|哪些|哪种|哪几种|哪类)(?:样的)?(?:缺陷|次品|不良)|最多的缺陷|\btop\s+(?:\d+\s+)?defects?(?:\s+types?)?\b`,
         String.raw`\bdefect\s+(?:types?|categories|breakdown|mix|reasons?|causes?)\b`,
+        // a breakdown by type: "split line D defects by type", "rejects per category", 按缺陷类型, 分类型
+        String.raw`\b(?:by|per)\s+(?:defect\s+|reject\s+)?(?:types?|kinds?|categor(?:y|ies))\b`,
+        String.raw`按(?:缺陷|不良|次品)?的?(?:类型|种类|类别)|分(?:缺陷|不良)?(?:类型|种类|类别)|各(?:缺陷|不良)(?:类型|种类)`,
         String.raw`\btypes?\s+of\s+defects?\b|\b(?:what|which)\s+(?:kinds?\s+of\s+)?defects?\b`,
         String.raw`\b(?:main|common|most\s+common|biggest|major)\s+defects?\b`,
       ].join('|'),
@@ -353,6 +372,13 @@ export function findSymptoms(normalized: NormalizedText, lower: string): Symptom
   const joiner = /[\u4e00-\u9fff]/.test(words.join('')) ? '，' : ', ';
   return { symptom: words.length > 0 ? words.join(joiner) : undefined, spans };
 }
+
+/**
+ * a person asked ("who's assigned the vibration order", "which engineer fixed it", "2983那个单子谁在跟"): the people of
+ * the work orders or the rota, never what fixed a symptom or a machine's state
+ */
+export const PERSON_ASKED =
+  /\bwho\b|\bwho's\b|\bwhom\b|\bwhose\b|\bwhich\s+(?:engineer|tech|technician|person|guy)\b|\bassign(?:ed|ee)\b|\bowner\b|谁|哪位|哪个(?:工程师|师傅|人)|负责人|跟进人|处理人/;
 
 export const ADVICE = new RegExp(
   [

@@ -12,7 +12,12 @@ import { sameMachineOnOtherLine } from '../../router/follow-up.js';
 import { nearestYearless, singleLine } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
+import { PERSON_ASKED } from '../../router/slots.js';
 import { equipmentStatusArgs } from './args.js';
+
+/** a fix or a work order with a person asked: "who fixed it", "谁修好的", "who holds the order" */
+const PERSON_OF_ORDER =
+  /修|维修|处理|跟进|工单|单子|\bfix(?:ed|es)?\b|\brepair(?:ed|s)?\b|\border\b|\btickets?\b|\bassigned\b|\bholds?\b|\bworking\s+on\b/;
 
 /**
  * The last day of a maintenance window: a period cut at today ("this week" =
@@ -85,6 +90,12 @@ export const equipmentStatusRouting: SkillRouting = {
           (maintenance && OVERDUE_WORDS.test(lower))
         ))
           return undefined;
+        // who fixed it, who holds its order ("B线3号冲压机振动是谁修好的"): the work orders' people, not its state
+        if (PERSON_ASKED.test(lower) && (analysis.symptoms.symptom !== undefined || PERSON_OF_ORDER.test(lower)))
+          return {
+            kind: 'stop',
+            reason: 'asks who fixed a machine or holds its order: not a rule call, the model plans',
+          };
         if (analysis.periods.length > 0 && !maintenance)
           return { kind: 'stop', reason: 'past states are not recorded' };
         return {

@@ -153,6 +153,9 @@ test('the resolver reads ids, names and type words with numbers in both language
   assert.equal(one('数控加工中心'), 'D-CNC-01');
   assert.equal(one('冲压机'), 'group');
   assert.equal(one('press 7'), 'none');
+  // an id names its line: A-PRESS-09 / C-PRESS-01 / a-robot-02 are no machine, never another line's of that number
+  for (const id of ['A-PRESS-09', 'C-PRESS-01', 'c-press-03', 'D_PRESS_1']) assert.equal(one(id), 'none', id);
+  assert.equal(one('A-PRESS-01'), 'A-PRESS-01');
 });
 
 test('a state filter lists only the machines in that state; a due date lists what falls due by then apart from what is overdue', async () => {

@@ -1,5 +1,5 @@
 /** How the rules route a question to fault_advice: a symptom with a request for a fix, or a machine to fix. */
-import { ADVICE } from '../../router/slots.js';
+import { ADVICE, PERSON_ASKED } from '../../router/slots.js';
 import { sameMachineOnOtherLine } from '../../router/follow-up.js';
 import { hasMetric, singleLine } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
@@ -31,9 +31,28 @@ function partWords(analysis: Analysis, symptom: string): string[] {
   return words;
 }
 
-/** a document named ("the CNC alarm list manual", "冲床振动的SOP"): a document to find, not advice */
-const DOCUMENT =
-  /\bsops?\b|手册|说明书|规程|作业指导书|指导书|\bmanuals?\b|\bhandbooks?\b|\bprocedures?\b|\bdocuments?\b/;
+/** a document named ("the CNC alarm list manual", "冲床振动的SOP", "VMC-850 alarm list doc"): a document to find, not advice */
+const DOCUMENT = new RegExp(
+  [
+    String.raw`\bsops?\b|手册|说明书|规程|作业指导书|指导书|文档|资料|\bmanuals?\b|\bhandbooks?\b|\bprocedures?\b|\bdocs?\b`,
+    String.raw`\bdocuments?\b|\bdocumentation\b|\b(?:alarm|error|fault)\s+(?:code\s+)?(?:list|table|reference)s?\b`,
+    String.raw`(?:报警|故障|错误)(?:代码|代码表|码表|表|列表|清单|一览)`,
+  ].join('|'),
+);
+
+/**
+ * the cause of one day's defects ("line A burrs on 4/26 - root cause?", "9月9号B线压痕为啥那么多"): an analysis of that
+ * day's records, not what fixed a symptom before — fault advice drops the day and the line's figures
+ */
+const CAUSE_ASKED =
+  /\broot\s+cause\b|\bcaus(?:e|ed|es)\b|\bwhy\b|\bwhat\s+drove\b|原因|为什么|为啥|咋回事|怎么回事|什么导致/;
+const FIX_ASKED = new RegExp(
+  [
+    String.raw`怎么修|怎样修|咋修|怎么维修|如何维修|如何修|怎么处理|如何处理|怎么解决|如何解决|维修建议|处理建议|解决办法|处理方法|维修方法`,
+    String.raw`修好|\bfix(?:ed|es)?\b|\brepair(?:ed|s)?\b|\bremed(?:y|ies)\b|\bsolv(?:e|ed)\b|\bresol(?:ve|ved|ution)\b|\bsort(?:ed)?\b`,
+    String.raw`\brecommend|\badvi[cs]e\b|\bsuggest`,
+  ].join('|'),
+);
 
 /**
  * a figure asked of a symptom ("at what vibration do we have to stop", "轴承座温度超过多少度", "the SOP limit"): a fact of
@@ -82,6 +101,8 @@ export const faultAdviceRouting: SkillRouting = {
         const lower = analysis.normalized.lower;
         const { symptoms, equipment, lines } = analysis;
         if (DOCUMENT.test(lower) && !ADVICE.test(lower)) return undefined;
+        if (PERSON_ASKED.test(lower)) return undefined;
+        if (analysis.periods.length > 0 && CAUSE_ASKED.test(lower) && !FIX_ASKED.test(lower)) return undefined;
         if (FIGURE_ASKED.test(lower) && !FIX_REQUEST.test(lower)) return undefined;
         // fault advice answers only "what fixed it / how to fix": without that request, a question that also names a
         // day or counts something ("9月9号压痕那么多 是哪台冲床的问题", "how many jam orders this year") asks for records
@@ -103,7 +124,9 @@ export const faultAdviceRouting: SkillRouting = {
     {
       name: 'fix-request',
       match: (analysis) =>
-        analysis.equipment !== undefined && FIX_REQUEST.test(analysis.normalized.lower)
+        analysis.equipment !== undefined &&
+        FIX_REQUEST.test(analysis.normalized.lower) &&
+        !PERSON_ASKED.test(analysis.normalized.lower)
           ? { kind: 'skill', reason: 'asks how to fix a machine', missing: ['symptom'] }
           : undefined,
     },

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { lineId, periodSchema } from '../../args.js';
 
 export const COMPARE_MODES = ['previous', 'shifts', 'why'] as const;
+/** the figures a comparison with the period before sets against each other */
+export const COMPARED_METRICS = ['defect_rate', 'output', 'yield'] as const;
+export type ComparedMetric = (typeof COMPARED_METRICS)[number];
 
 export const qualityCompareArgs = z.object({
   /**
@@ -15,6 +18,11 @@ export const qualityCompareArgs = z.object({
   period: periodSchema,
   /** previous mode: the earlier period the question names ("本周和上周比": last week); default the one before */
   previous: periodSchema.optional(),
+  /**
+   * previous mode: the figures asked ("产量环比": output; "yield this week vs last": yield), each set against the
+   * earlier period; default the defect rate
+   */
+  metrics: z.array(z.enum(COMPARED_METRICS)).min(1).max(3).optional(),
   /** only this shift, as quality_data.shift stores it ('day', 'night') */
   shift: z.string().min(1).max(40).optional(),
 });

@@ -9,7 +9,7 @@ import type { Period } from '../../args.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { hasMetric } from '../../router/signals.js';
-import { qualityCompareArgs } from './args.js';
+import { COMPARED_METRICS, type ComparedMetric, qualityCompareArgs } from './args.js';
 import { nextPeriod, previousPeriod } from './periods.js';
 import { addDays } from '../../../clock.js';
 
@@ -63,12 +63,20 @@ function modeOf(analysis: Analysis): Mode | 'mixed' | undefined {
   return undefined;
 }
 
+/** the figures asked that a comparison sets against the period before ("产量环比", "yield vs last week"), in order */
+function comparedMetrics(metrics: readonly string[]): ComparedMetric[] {
+  return metrics.filter((metric): metric is ComparedMetric => (COMPARED_METRICS as readonly string[]).includes(metric));
+}
+
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
   const defaults: Record<string, unknown> = { lines: [] };
   const unsure: string[] = [];
   const mode = modeOf(analysis);
   if (mode && mode !== 'mixed') explicit.mode = mode;
+  // the metric asked is the one compared: output against output, yield against yield — never the defect rate for both
+  const asked = comparedMetrics(analysis.metrics.metrics);
+  if (mode === 'previous' && asked.length > 0) explicit.metrics = asked;
   if (analysis.lines.lines.length > 0) explicit.lines = analysis.lines.lines;
   if (analysis.shifts.length === 1 && mode !== 'shifts') explicit.shift = analysis.shifts[0]!.shift;
   const periods = analysis.periods;
@@ -135,9 +143,14 @@ function adopt(
         ? [period, named]
         : [named, period];
   if (now.to >= before.from && now.from <= before.to) return undefined;
+  // the figure asked now, else the one the earlier answer gave ("D线本月良率" then "跟上个月比呢": yield)
+  const namedMetrics = comparedMetrics(analysis.metrics.metrics);
+  const earlier = Array.isArray(args.metrics) ? comparedMetrics(args.metrics as string[]) : [];
+  const metrics = namedMetrics.length > 0 ? namedMetrics : earlier;
   return {
     mode: 'previous',
     lines,
+    ...(metrics.length > 0 ? { metrics } : {}),
     period: { from: now.from, to: now.to, ...(now.label ? { label: now.label } : {}) },
     previous: { from: before.from, to: before.to, ...(before.label ? { label: before.label } : {}) },
     ...(typeof args.shift === 'string' ? { shift: args.shift } : {}),

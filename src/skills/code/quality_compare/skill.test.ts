@@ -72,3 +72,39 @@ test('why needs exactly one line', async () => {
   const { result } = await runSkill({ skill: qualityCompare, args, tools, language: 'en', now: '2026-11-29T10:00:00' });
   assert.equal((result.data as { error: string }).error, 'one_line_needed');
 });
+
+test('previous: the metric asked is the one compared — output in pieces, yield in points — never the defect rate alone', async () => {
+  const tools = plant({ '2026-11-01': [200000, 3000], '2026-10-01': [180000, 3600] });
+  const base = { mode: 'previous', lines: ['A'], period: { from: '2026-11-01', to: '2026-11-29' } };
+  const output = await runSkill({
+    skill: qualityCompare,
+    args: { ...base, metrics: ['output'] },
+    tools,
+    language: 'en',
+    now: '2026-11-29T10:00:00',
+  });
+  assert.match(
+    output.result.answer,
+    /output: .*\*\*200000 pcs inspected\*\*.*180000 pcs inspected; up \*\*\+20000 pcs\*\* \(\+11\.1% relative\)/,
+  );
+  assert.doesNotMatch(output.result.answer.split('\n\n')[0]!, /defect rate/);
+  const zh = await runSkill({
+    skill: qualityCompare,
+    args: { ...base, metrics: ['yield'] },
+    tools,
+    language: 'zh',
+    now: '2026-11-29T10:00:00',
+  });
+  // 98.50% against 98.00%: up half a point
+  assert.match(zh.result.answer, /良率：.*\*\*98\.50%.*98\.00%.*上升 \*\*\+0\.50 个百分点\*\*/);
+  assert.doesNotMatch(zh.result.answer.split('\n\n')[0]!, /次品率/);
+  const both = await runSkill({
+    skill: qualityCompare,
+    args: { ...base, metrics: ['yield', 'defect_rate'] },
+    tools,
+    language: 'en',
+    now: '2026-11-29T10:00:00',
+  });
+  assert.match(both.result.answer, /yield: [\s\S]*defect rate: .*down \*\*−0\.50 pp\*\*/);
+  assert.deepEqual((both.result.data as { metrics: string[] }).metrics, ['yield', 'defect_rate']);
+});

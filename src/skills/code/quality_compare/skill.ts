@@ -31,7 +31,7 @@ import {
   type LineInfo,
 } from '../shared/text.js';
 import { futureAnswer, reversedAnswer, unknownLinesAnswer } from '../shared/answers.js';
-import { qualityCompareArgs, type QualityCompareArgs } from './args.js';
+import { qualityCompareArgs, type ComparedMetric, type QualityCompareArgs } from './args.js';
 import { previousPeriod } from './periods.js';
 import { qualityCompareOutput } from './output.js';
 
@@ -75,6 +75,57 @@ export function change(now: Figures, before: Figures): { points: number; percent
 function percentText(percent: number | null): string {
   if (percent === null) return '—';
   return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${Math.abs(percent).toFixed(1)}%`;
+}
+
+const METRIC_NAMES: Record<ComparedMetric, { zh: string; en: string }> = {
+  defect_rate: { zh: '次品率', en: 'defect rate' },
+  output: { zh: '产量', en: 'output' },
+  yield: { zh: '良率', en: 'yield' },
+};
+
+/** a yield in percent (two decimals): the share of the inspected pieces not defective */
+function yieldOf(figure: Figures): number | null {
+  return figure.inspected > 0 ? percentOf(figure.inspected - figure.defective, figure.inspected) : null;
+}
+
+/** one period's figure of a metric, with the counts behind it */
+function metricText(metric: ComparedMetric, figure: Figures, language: Language): string {
+  if (metric === 'defect_rate') return rateText(figure, language);
+  if (figure.inspected === 0) return t(language, '无记录', 'no records');
+  if (metric === 'output')
+    return t(language, `${pcs(figure.inspected, 'zh')}（检验）`, `${pcs(figure.inspected, 'en')} inspected`);
+  return t(
+    language,
+    `${pct(yieldOf(figure)!)}（合格 ${pcs(figure.inspected - figure.defective, 'zh')} / 检验 ${pcs(figure.inspected, 'zh')}）`,
+    `${pct(yieldOf(figure)!)} (${figure.inspected - figure.defective} good of ${pcs(figure.inspected, 'en')})`,
+  );
+}
+
+function metricCell(metric: ComparedMetric, figure: Figures): string {
+  if (figure.inspected === 0) return '—';
+  return metric === 'output'
+    ? String(figure.inspected)
+    : pct(metric === 'yield' ? yieldOf(figure)! : figure.defect_rate!);
+}
+
+/**
+ * the change of a metric between two periods with records: pieces (output) or points (rates, from exact counts),
+ * and per cent of the earlier figure (one decimal)
+ */
+export function metricChange(
+  metric: ComparedMetric,
+  now: Figures,
+  before: Figures,
+): { delta: number; percent: number | null } {
+  if (metric === 'output') {
+    const delta = now.inspected - before.inspected;
+    return { delta, percent: before.inspected > 0 ? Math.round((delta / before.inspected) * 1000) / 10 : null };
+  }
+  const rateNow = now.defective / now.inspected;
+  const rateBefore = before.defective / before.inspected;
+  const [a, b] = metric === 'yield' ? [1 - rateNow, 1 - rateBefore] : [rateNow, rateBefore];
+  const delta = Math.round((a - b) * 10000) / 100;
+  return { delta, percent: b > 0 ? Math.round(((a - b) / b) * 1000) / 10 : null };
 }
 
 interface Scope {
@@ -157,6 +208,7 @@ async function comparePrevious(ctx: SkillContext, job: Job) {
     const b = then.get(key) ?? EMPTY;
     return { key, now: a, before: b, change: change(a, b) };
   });
+  const metrics: ComparedMetric[] = args.metrics?.length ? [...new Set(args.metrics)] : ['defect_rate'];
   const parts: string[] = [];
   for (const row of rowsOut) {
     const name = nameOf(row.key);
@@ -164,46 +216,72 @@ async function comparePrevious(ctx: SkillContext, job: Job) {
       parts.push(
         t(
           language,
-          `**${name}**：${nowLabel} ${rateText(row.now, 'zh')}；${thenLabel} ${rateText(row.before, 'zh')}——缺一期的数据，无法比较（没有数据，不是 0）。`,
-          `**${name}**: ${nowLabel} ${rateText(row.now, 'en')}; ${thenLabel} ${rateText(row.before, 'en')} ` +
+          `**${name}**：${nowLabel} ${metrics.map((metric) => metricText(metric, row.now, 'zh')).join('，')}；${thenLabel} ` +
+            `${metrics.map((metric) => metricText(metric, row.before, 'zh')).join('，')}——缺一期的数据，无法比较（没有数据，不是 0）。`,
+          `**${name}**: ${nowLabel} ${metrics.map((metric) => metricText(metric, row.now, 'en')).join(', ')}; ${thenLabel} ` +
+            `${metrics.map((metric) => metricText(metric, row.before, 'en')).join(', ')} ` +
             `— one period has no records, so there is no change to give (no data, not a zero).`,
         ),
       );
       continue;
     }
-    const { points, percent } = row.change;
-    const verdict =
-      points > 0
-        ? t(language, '上升', 'up')
-        : points < 0
-          ? t(language, '下降', 'down')
-          : t(language, '持平', 'unchanged');
-    parts.push(
-      t(
-        language,
-        `**${name}** 次品率：${nowLabel} **${rateText(row.now, 'zh')}**，${thenLabel} ` +
-          `${rateText(row.before, 'zh')}；${verdict} **${pointsChange(points, 'zh')}**（相对变化 ` +
-          `${percentText(percent)}）。`,
-        `**${name}** defect rate: ${nowLabel} **${rateText(row.now, 'en')}**, ${thenLabel} ` +
-          `${rateText(row.before, 'en')}; ${verdict} **${pointsChange(points, 'en')}** ` +
-          `(${percentText(percent)} relative).`,
-      ),
-    );
-  }
-  if (rowsOut.length > 1) {
-    parts.push(
-      markdownTable(
+    for (const metric of metrics) {
+      const moved = metricChange(metric, row.now, row.before);
+      const verdict =
+        moved.delta > 0
+          ? t(language, '上升', 'up')
+          : moved.delta < 0
+            ? t(language, '下降', 'down')
+            : t(language, '持平', 'unchanged');
+      const deltaText = (lang: Language): string =>
+        metric === 'output'
+          ? `${moved.delta > 0 ? '+' : moved.delta < 0 ? '−' : '±'}${pcs(Math.abs(moved.delta), lang)}`
+          : pointsChange(moved.delta, lang);
+      parts.push(
         t(
           language,
-          `产线|${nowLabel} 次品率|${thenLabel} 次品率|变化（百分点）|相对变化`,
-          `Line|${nowLabel} defect rate|${thenLabel} defect rate|Change (pp)|Relative change`,
-        ).split('|'),
+          `**${name}** ${METRIC_NAMES[metric].zh}：${nowLabel} **${metricText(metric, row.now, 'zh')}**，${thenLabel} ` +
+            `${metricText(metric, row.before, 'zh')}；${verdict} **${deltaText('zh')}**（相对变化 ` +
+            `${percentText(moved.percent)}）。`,
+          `**${name}** ${METRIC_NAMES[metric].en}: ${nowLabel} **${metricText(metric, row.now, 'en')}**, ${thenLabel} ` +
+            `${metricText(metric, row.before, 'en')}; ${verdict} **${deltaText('en')}** ` +
+            `(${percentText(moved.percent)} relative).`,
+        ),
+      );
+    }
+  }
+  if (rowsOut.length > 1) {
+    const headers = [
+      t(language, '产线', 'Line'),
+      ...metrics.flatMap((metric) => [
+        `${nowLabel} ${t(language, METRIC_NAMES[metric].zh, METRIC_NAMES[metric].en)}`,
+        `${thenLabel} ${t(language, METRIC_NAMES[metric].zh, METRIC_NAMES[metric].en)}`,
+        t(
+          language,
+          metric === 'output' ? '变化（件）' : '变化（百分点）',
+          metric === 'output' ? 'Change (pcs)' : 'Change (pp)',
+        ),
+        t(language, '相对变化', 'Relative change'),
+      ]),
+    ];
+    parts.push(
+      markdownTable(
+        headers,
         rowsOut.map((row) => [
           nameOf(row.key),
-          row.now.defect_rate === null ? '—' : pct(row.now.defect_rate),
-          row.before.defect_rate === null ? '—' : pct(row.before.defect_rate),
-          row.change ? pointsChange(row.change.points, language) : '—',
-          row.change ? percentText(row.change.percent) : '—',
+          ...metrics.flatMap((metric) => {
+            const moved = row.change ? metricChange(metric, row.now, row.before) : undefined;
+            return [
+              metricCell(metric, row.now),
+              metricCell(metric, row.before),
+              moved
+                ? metric === 'output'
+                  ? `${moved.delta > 0 ? '+' : moved.delta < 0 ? '−' : '±'}${Math.abs(moved.delta)}`
+                  : pointsChange(moved.delta, language)
+                : '—',
+              moved ? percentText(moved.percent) : '—',
+            ];
+          }),
         ]),
       ),
     );
@@ -225,6 +303,7 @@ async function comparePrevious(ctx: SkillContext, job: Job) {
       period: current,
       previous: before,
       shift: scope.shift ?? null,
+      metrics,
       comparison: rowsOut.map((row) => ({
         line_id: row.key,
         now: row.now,
@@ -646,8 +725,8 @@ export const qualityCompare: CodeSkill<QualityCompareArgs> = {
   name: 'quality_compare',
   description:
     'Quality figures set against each other: a period against the one before (本周和上周比, 环比, compared ' +
-    'with last week/month/yesterday) with the change in percentage points and per cent (mode ' +
-    'previous); ' +
+    'with last week/month/yesterday) for the figures asked (metrics: defect_rate by default, output, yield), ' +
+    'with the change in pieces or percentage points and per cent (mode previous); ' +
     'the shifts ranked by defect rate (哪个班次次品率最高, mode shifts); why a line was bad on a day ' +
     "(为什么B线周三不良率高, mode why): which defect type and shift carried the excess against the line's " +
     '28-day baseline, with the work orders recorded on the line that day.',

@@ -100,6 +100,9 @@ export function resolveEquipment(options: {
         itemNumber(item) === Number(digits),
     );
     if (matches.length === 1) return { kind: 'one', item: matches[0]! };
+    // an id written as ids are (A-CNC-01) names its line: none there is no such machine, never the CNC 1 of other lines
+    if (type !== undefined && matches.length === 0 && /^[a-z][-_][a-z]{2,12}[-_]#?\d{1,3}$/.test(text))
+      return { kind: 'none' };
   }
 
   const line = options.line ?? lineIn(text);

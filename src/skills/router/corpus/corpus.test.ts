@@ -52,6 +52,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const FRESH_FLOOR = 0.85;
 /** the same floor for the second batch (W3) */
 const FRESH_B_FLOOR = 0.75;
+/** the same floor for the third batch (W5): 117/181 after its wrong classes were fixed */
+const FRESH_C_FLOOR = 0.64;
 
 const plants = new Map<Clock, { dir: string; db: Database.Database; equipment: KnownEquipment[]; names: PlantNames }>();
 
@@ -113,9 +115,13 @@ const fresh = freshAll.filter((entry) => entry.need === undefined);
 // the second round-three held-out batch (W3, SOURCES.md), checked the same way
 const freshBAll = parseCorpus(path.join(here, 'fresh-round3b.txt'), 'fresh-round3b.txt');
 const freshB = freshBAll.filter((entry) => entry.need === undefined);
+// the third round-three held-out batch (W5, SOURCES.md), checked the same way
+const freshCAll = parseCorpus(path.join(here, 'fresh-round3c.txt'), 'fresh-round3c.txt');
+const freshC = freshCAll.filter((entry) => entry.need === undefined);
 let judged: Judged[] = [];
 let freshJudged: Judged[] = [];
 let freshBJudged: Judged[] = [];
+let freshCJudged: Judged[] = [];
 
 function routeAll(entries: typeof corpus): Judged[] {
   return entries.map((entry) => {
@@ -139,10 +145,11 @@ test('the corpus is large enough and cites its sources', () => {
   assert.ok(unanswerable.length >= 80, `${unanswerable.length} questions the data cannot answer`);
   assert.ok(freshAll.length >= 290, `${freshAll.length} questions in the round-three batch`);
   assert.ok(freshBAll.length >= 320, `${freshBAll.length} questions in the second round-three batch`);
+  assert.ok(freshCAll.length >= 210, `${freshCAll.length} questions in the third round-three batch`);
   const sources = readFileSync(path.join(here, 'SOURCES.md'), 'utf8');
-  for (const id of new Set([...corpus, ...freshAll, ...freshBAll].map((entry) => entry.source)))
+  for (const id of new Set([...corpus, ...freshAll, ...freshBAll, ...freshCAll].map((entry) => entry.source)))
     assert.match(sources, new RegExp(`\\| ${id} \\|`), `${id} is listed in SOURCES.md`);
-  for (const entries of [corpus, freshAll, freshBAll]) {
+  for (const entries of [corpus, freshAll, freshBAll, freshCAll]) {
     const questions = entries.map((entry) => `${entry.clock} ${entry.question}`);
     assert.equal(new Set(questions).size, questions.length, 'no question twice on the same clock');
   }
@@ -194,8 +201,21 @@ test('the second round-three held-out batch (W3): right or honest, never wrong (
   assert.ok(good / freshBJudged.length >= FRESH_B_FLOOR, `${good}/${freshBJudged.length} answered as expected`);
 });
 
+test('the third round-three held-out batch (W5): right or honest, never wrong (issue 27)', () => {
+  freshCJudged = routeAll(freshC);
+  console.log(report(freshCJudged, freshCAll.length - freshC.length));
+  assert.deepEqual(
+    freshCJudged
+      .filter((item) => item.outcome === 'wrong')
+      .map((item) => `fresh-round3c.txt:${item.entry.line}: ${item.entry.question} — ${item.why}`),
+    [],
+  );
+  const good = freshCJudged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
+  assert.ok(good / freshCJudged.length >= FRESH_C_FLOOR, `${good}/${freshCJudged.length} answered as expected`);
+});
+
 test("every honest reply names what it did not honour, in the operator's language", () => {
-  for (const item of [...judged, ...freshJudged, ...freshBJudged]) {
+  for (const item of [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged]) {
     if (item.decision.kind !== 'none' || !item.decision.unhonoured?.length) continue;
     const text = unhonouredText(item.entry.language, item.decision.unhonoured)!;
     for (const entry of item.decision.unhonoured)
@@ -207,7 +227,7 @@ test("every honest reply names what it did not honour, in the operator's languag
 });
 
 test('the figures of the right quality answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'quality_metrics' &&
@@ -276,7 +296,7 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
 });
 
 test('the figures of the right quality_compare answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'quality_compare' &&
@@ -305,6 +325,19 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
     assert.equal(data.error, undefined, `${where}: ${result.answer}`);
     const lineSql = (line: string): [string, string[]] => (line === '*' ? ['1 = 1', []] : ['line_id = ?', [line]]);
     if (data.mode === 'previous') {
+      // the metric asked is the one compared (W5: output and yield were answered with the defect rate)
+      const asked = (args.metrics as string[] | undefined) ?? ['defect_rate'];
+      assert.deepEqual(data.metrics, asked, `${where}: the metrics compared`);
+      const words: Record<string, [string, string]> = {
+        output: ['产量', 'output'],
+        yield: ['良率', 'yield'],
+        defect_rate: ['次品率', 'defect rate'],
+      };
+      for (const metric of asked)
+        assert.ok(
+          result.answer.includes(words[metric]![item.entry.language === 'zh' ? 0 : 1]),
+          `${where}: the answer names ${metric} (${result.answer.slice(0, 200)})`,
+        );
       for (const row of data.comparison as Array<Record<string, any>>) {
         const [cond, params] = lineSql(row.line_id);
         for (const [key, period] of [
@@ -363,7 +396,7 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
 });
 
 test('the figures of the right inspector, product and batch answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       (item.decision.skill === 'quality_breakdown' || item.decision.skill === 'batch_lookup') &&
@@ -462,7 +495,7 @@ test('the figures of the right inspector, product and batch answers match SQL on
 
 test('an answer the skill makes honest says so: no such line, machine or person; a period still to come', async () => {
   // quality_metrics, quality_breakdown and batch_lookup are run by the figures tests above
-  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.missing.length === 0 &&
@@ -498,7 +531,7 @@ test('an answer the skill makes honest says so: no such line, machine or person;
 });
 
 test('a figure asked of a manual or SOP is quoted from the seeded documents, never fault advice (issue 27)', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'document_search' &&
