@@ -25,7 +25,13 @@ import { logger } from '../log/index.js';
 import type { LlmClient, ChatMessage } from '../llm/client.js';
 import { ModelGate, meansModelDown } from '../llm/availability.js';
 import type { ToolCaller } from '../mcp/types.js';
-import type { ApprovalRequest, RouteDecision, SkillEngine, SkillRunContext } from '../skills/engine-types.js';
+import type {
+  ApprovalRequest,
+  RouteDecision,
+  SkillEngine,
+  SkillRunContext,
+  SkillUnavailable,
+} from '../skills/engine-types.js';
 import { approvalFor, approvalKey, type GatedSkill } from '../skills/approval.js';
 import type { Language, SkillResult } from '../skills/types.js';
 import type { AuditRow, AuditWriter } from '../store/audit.js';
@@ -355,9 +361,7 @@ export class Agent {
         error_code: 'SKILL_UNAVAILABLE',
       });
       return {
-        answer: this.plantDataGone(unavailable.server, unavailable.reason)
-          ? ruleFailureText(language, { code: 'SKILL_UNAVAILABLE', plantDataMissing: true })
-          : dependencyReply(unavailable, language),
+        answer: this.unavailableText(unavailable, language),
         mode: 'rules',
         skill: unavailable.skill,
         error: { code: 'SKILL_UNAVAILABLE', message: unavailable.reason },
@@ -517,9 +521,7 @@ export class Agent {
       'skill-dependency-failed',
     );
     return {
-      answer: this.plantDataGone(down.server, down.reason)
-        ? ruleFailureText(context.language, { code: 'SKILL_UNAVAILABLE', plantDataMissing: true })
-        : dependencyReply(down, context.language),
+      answer: this.unavailableText(down, context.language),
       mode: 'rules',
       skill: down.skill,
       error: {
@@ -851,6 +853,13 @@ export class Agent {
    * let the skill down, or the reason names the database. Then the operator hears that the plant's data
    * cannot be read, whichever path said so first (a failed start, its restart, the breaker it opened).
    */
+  /** A skill that cannot run now, in the operator's words: plant.db gone is named as the cause before the server. */
+  private unavailableText(unavailable: SkillUnavailable, language: Language): string {
+    return this.plantDataGone(unavailable.server, unavailable.reason)
+      ? ruleFailureText(language, { code: 'SKILL_UNAVAILABLE', plantDataMissing: true })
+      : dependencyReply(unavailable, language);
+  }
+
   private plantDataGone(server: string | null | undefined, reason: string): boolean {
     const db = this.options.config.plant.db;
     if (existsSync(db)) return false;
