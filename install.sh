@@ -451,8 +451,11 @@ wait_ready() {
 score_gate() {
   local release=$1 out=/tmp/airgap-agent-gate.$$ rate current_name
   [ -n "$REQUIRE_PASS" ] || return 0
-  local suites=("$release/testcases")
+  # the plant's own cases first: they are the admin's first concern, and the run stops as soon as the rate can no
+  # longer be reached (agent-test --min-pass), so a failure there ends a strict gate in seconds, not minutes
+  local suites=()
   [ -d "$ETC/testcases" ] && [ -n "$(ls -A "$ETC/testcases" 2>/dev/null)" ] && suites+=("$ETC/testcases")
+  suites+=("$release/testcases")
   say "score gate: the regression suite of $VERSION (${suites[*]}) must pass at $REQUIRE_PASS before the switch"
   if (cd "$release" && as_service env -u AIRGAP_AGENT_NOW "$release/bin/airgap-agent" --config "$CONFIG" test \
       --min-pass "$REQUIRE_PASS" "${suites[@]}") >"$out" 2>&1; then

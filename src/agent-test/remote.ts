@@ -17,6 +17,7 @@ import {
   formatCase,
   formatProblem,
   summarise,
+  gateLost,
   summaryLine,
   writeJson,
   writeJunit,
@@ -34,6 +35,8 @@ export interface RemoteRunOptions {
   tags?: string[] | undefined;
   jobs: number;
   failFast: boolean;
+  /** the score gate (`--min-pass`): the run stops once it can no longer be met (report.ts gateLost) */
+  minPass?: number | undefined;
   junit?: string | undefined;
   json?: string | undefined;
   caseTimeoutMs: number;
@@ -141,9 +144,21 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   for (const problem of problems) options.out.write(`${formatProblem(problem)}\n`);
   const headers = options.socket !== undefined ? {} : await authenticate(base, options.user);
   const reports: CaseReport[] = [];
+  let stopped = false;
+  let counted = 0;
+  let gateStop = false;
   const emit = (report: CaseReport): void => {
     reports.push(report);
     options.out.write(`${formatCase(report)}\n`);
+    if (report.status === 'failed' && options.minPass !== undefined && !gateStop) {
+      const failed = reports.filter((item) => item.status === 'failed').length;
+      if (gateLost(failed, counted, options.minPass)) {
+        gateStop = stopped = true;
+        options.err.write(
+          `agent-test: ${failed} of ${counted} failed: the required pass rate can no longer be met, the run stops\n`,
+        );
+      }
+    }
   };
   const chosen = cases.filter((entry) => selected(entry, options));
   // sessions run in file order inside one unit; units run `jobs` at a time
@@ -169,7 +184,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   }
   options.err.write(`agent-test: ${chosen.length} case(s) against ${base}\n`);
   const queue = [...units.values()];
-  let stopped = false;
+  counted = queue.reduce((sum, unit) => sum + unit.length, 0);
   await Promise.all(
     Array.from({ length: Math.max(1, Math.min(options.jobs, queue.length)) }, async () => {
       for (let unit = queue.shift(); unit && !stopped; unit = queue.shift()) {
@@ -218,6 +233,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   if (options.junit) writeJunit(options.junit, reports, problems);
   if (options.json) writeJson(options.json, reports, problems);
   const summary = summarise(reports, problems);
+  if (gateStop) summary.notRun = counted - reports.filter((report) => report.status !== 'skipped').length;
   options.out.write(`${summaryLine(summary)}\n`);
   return summary;
 }

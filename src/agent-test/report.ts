@@ -40,6 +40,11 @@ export interface RunSummary {
   passed: number;
   failed: number;
   skipped: number;
+  /**
+   * cases not run because the run stopped once the score gate could no longer be met (`--min-pass`): so many had
+   * failed that the rate stays below it even if every case still to run passed
+   */
+  notRun?: number | undefined;
   /** the weak-model pass (agent-test --weak): per format, what became of the capable-model cases */
   weak?: Record<string, WeakTally> | undefined;
 }
@@ -53,7 +58,19 @@ export function summarise(reports: CaseReport[], problems: LoadProblem[]): RunSu
 }
 
 export function summaryLine(summary: RunSummary): string {
-  return `${summary.passed} passed, ${summary.failed} failed${summary.skipped > 0 ? `, ${summary.skipped} skipped` : ''}`;
+  return (
+    `${summary.passed} passed, ${summary.failed} failed${summary.skipped > 0 ? `, ${summary.skipped} skipped` : ''}` +
+    `${summary.notRun ? `, ${summary.notRun} not run (the gate could no longer be met)` : ''}`
+  );
+}
+
+/**
+ * The score gate while the run goes: true once `failed` of the `counted` cases (skipped ones aside) have failed
+ * and the rate would stay below `minPass` even if every case still to run passed. The run stops there: the
+ * verdict cannot change, and an install waiting on it (install.sh --require-pass) learns it minutes sooner.
+ */
+export function gateLost(failed: number, counted: number, minPass: number): boolean {
+  return counted > 0 && (counted - failed) / counted + 1e-12 < minPass;
 }
 
 /**
@@ -69,15 +86,22 @@ export function parsePassRate(text: string): number | undefined {
 }
 
 export function passGate(summary: RunSummary, minPass: number): { met: boolean; rate: number; line: string } {
-  const counted = summary.passed + summary.failed;
+  const notRun = summary.notRun ?? 0;
+  const counted = summary.passed + summary.failed + notRun;
   const rate = counted === 0 ? 0 : summary.passed / counted;
-  const met = counted > 0 && rate + 1e-12 >= minPass;
+  const met = counted > 0 && notRun === 0 && rate + 1e-12 >= minPass;
   const percent = (value: number): string => `${(Math.floor(value * 1000) / 10).toFixed(1)}%`;
+  // a run stopped early: the best it could have reached (every case not run passing) is already below the rate
+  const reached =
+    notRun > 0
+      ? `pass rate at most ${percent((summary.passed + notRun) / counted)} (${summary.failed} of ${counted} failed, ` +
+        `${notRun} not run: the run stopped once the gate could no longer be met)`
+      : `pass rate ${percent(rate)} (${summary.passed} of ${counted})`;
   return {
     met,
     rate,
     line:
-      `pass rate ${percent(rate)} (${summary.passed} of ${counted})` +
+      reached +
       (met
         ? ` meets the required ${percent(minPass)}`
         : ` is below the required ${percent(minPass)}: the gate is not met`),

@@ -41,6 +41,7 @@ import {
   formatProblem,
   summarise,
   summaryLine,
+  gateLost,
   writeJson,
   writeJunit,
   type CaseReport,
@@ -58,6 +59,8 @@ export interface RunOptions {
   filter?: RegExp | undefined;
   tags?: string[] | undefined;
   failFast: boolean;
+  /** the score gate (`--min-pass`): the run stops once it can no longer be met (report.ts gateLost) */
+  minPass?: number | undefined;
   record: boolean;
   live: boolean;
   junit?: string | undefined;
@@ -447,9 +450,22 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     (entry) => selected(entry, options) && (!options.weak || entry.testCase.recorded === 'capable-model'),
   );
   const reports: CaseReport[] = [];
+  let stopped = false;
+  // the cases the gate counts (skipped ones aside), known once the skipped ones are set apart below
+  let counted = 0;
+  let gateStop = false;
   const emit = (report: CaseReport): void => {
     reports.push(report);
     options.out.write(`${formatCase(report)}\n`);
+    if (report.status === 'failed' && options.minPass !== undefined && !gateStop) {
+      const failed = reports.filter((item) => item.status === 'failed').length;
+      if (gateLost(failed, counted, options.minPass)) {
+        gateStop = stopped = true;
+        options.err.write(
+          `agent-test: ${failed} of ${counted} failed: the required pass rate can no longer be met, the run stops\n`,
+        );
+      }
+    }
   };
   /** Every case of a unit that could not run, failed with the same reason. */
   const failUnit = (unit: Unit, error: string): void => {
@@ -493,6 +509,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     else runnable.push(entry);
   }
   total = reports.length + runnable.length;
+  counted = runnable.length;
   options.err.write(
     `agent-test: ${runnable.length} case(s) from ${files.length} file(s)` +
       `${options.now ? `, clock ${options.now} where a case gives no now` : ''}` +
@@ -518,7 +535,6 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   let proxy: RecordingProxy | undefined;
   const tallies = new Map<WeakFormat, WeakTally>();
   let weakVariant = 0;
-  let stopped = false;
   const stop = (): boolean => stopped;
   try {
     if (options.record) {
@@ -634,6 +650,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   if (options.junit) writeJunit(options.junit, reports, problems);
   if (options.json) writeJson(options.json, reports, problems);
   const summary = summarise(reports, problems);
+  if (gateStop) summary.notRun = counted - reports.filter((report) => report.status !== 'skipped').length;
   if (options.weak) {
     for (const format of options.weak) {
       const tally = tallies.get(format) ?? {

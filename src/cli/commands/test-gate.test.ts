@@ -7,11 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { appRoot } from '../../runtime/self.js';
-import { parsePassRate, passGate } from '../../agent-test/report.js';
+import { gateLost, parsePassRate, passGate } from '../../agent-test/report.js';
 
 test('a rate is a fraction or a percentage; a run with nothing counted never meets it', () => {
   assert.equal(parsePassRate('0.95'), 0.95);
@@ -27,6 +27,17 @@ test('a rate is a fraction or a percentage; a run with nothing counted never mee
     passGate({ passed: 2, failed: 1, skipped: 0 }, 1).line,
     'pass rate 66.6% (2 of 3) is below the required 100.0%: the gate is not met',
   );
+  // a run stopped once the gate was lost: the best it could have reached is below the rate, never "met"
+  assert.deepEqual(passGate({ passed: 0, failed: 1, skipped: 0, notRun: 349 }, 0.99), {
+    met: false,
+    rate: 0,
+    line:
+      'pass rate at most 99.7% (1 of 350 failed, 349 not run: the run stopped once the gate could no longer be met) ' +
+      'is below the required 99.0%: the gate is not met',
+  });
+  assert.equal(gateLost(1, 350, 1), true);
+  assert.equal(gateLost(3, 350, 0.99), false);
+  assert.equal(gateLost(4, 350, 0.99), true);
 });
 
 test('agent-test --min-pass: two pinned cases pass, one made to fail; 0.6 is met, the last line unchanged', () => {
@@ -87,6 +98,28 @@ cases:
       { cwd: dir, encoding: 'utf8', env, timeout: 60_000 },
     );
     assert.equal(usage.status, 2);
+    // --min-pass 1 with the made-to-fail case first, one at a time: the run stops at it, the rest not run
+    mkdirSync(path.join(dir, 'strict'));
+    const [head, cases] = readFileSync(path.join(dir, 'cases', 'gate.yaml'), 'utf8').split('cases:\n');
+    const [first, second, failing] = cases!.split(/(?=  - name: )/);
+    writeFileSync(path.join(dir, 'strict', 'gate.yaml'), `${head}cases:\n${failing}${first}${second}`);
+    const strict = spawnSync(
+      path.join(appRoot(), 'bin', 'airgap-agent'),
+      ['--config', path.join(dir, 'agent.yaml'), 'test', '--min-pass', '1', '-j', '1', path.join(dir, 'strict')],
+      { cwd: dir, encoding: 'utf8', env, timeout: 240_000 },
+    );
+    assert.equal(strict.status, 1, `${strict.stdout}\n${strict.stderr}`);
+    assert.match(strict.stdout, /✖ made to fail/);
+    assert.doesNotMatch(strict.stdout, /pinned to/);
+    assert.equal(
+      strict.stdout.trim().split('\n').at(-1),
+      '0 passed, 1 failed, 2 not run (the gate could no longer be met)',
+    );
+    assert.match(strict.stderr, /1 of 3 failed: the required pass rate can no longer be met, the run stops/);
+    assert.match(
+      strict.stderr,
+      /pass rate at most 66\.6% \(1 of 3 failed, 2 not run: .*\) is below the required 100\.0%/,
+    );
     assert.match(usage.stderr, /--min-pass must be a rate from 0 to 1 or a percentage, got "most"/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,9 @@
  * exit 0 only if none failed — or, with `--min-pass RATE` (0.95 or 95%), when
  * the share of cases passed (skipped ones aside) reaches RATE: the score a
  * release must reach (install.sh --require-pass runs it). The rate is
- * written to stderr before the last line.
+ * written to stderr before the last line. The run stops as soon as so many
+ * cases have failed that RATE cannot be reached any more (the rest are
+ * counted "not run"): the verdict is known, and an install waits no longer.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -54,7 +56,7 @@ export const HELP: CommandHelp = {
     user: { value: 'NAME', text: 'with --url http…: the account to log in as', default: 'none' },
     'min-pass': {
       value: 'RATE',
-      text: 'exit 0 when at least this share of cases passed (0.95 or 95%), with a line saying so',
+      text: 'exit 0 when at least this share of cases passed (0.95 or 95%), with a line saying so; the run stops once the rate can no longer be reached',
       default: 'none: exit 0 only when every case passed',
     },
   },
@@ -167,6 +169,7 @@ export async function run(context: CommandContext): Promise<number> {
       tags: values.tag as string[] | undefined,
       jobs,
       failFast: values['fail-fast'] === true,
+      minPass,
       junit: values.junit as string | undefined,
       json: values.json as string | undefined,
       caseTimeoutMs,
@@ -184,6 +187,7 @@ export async function run(context: CommandContext): Promise<number> {
     filter,
     tags: values.tag as string[] | undefined,
     failFast: values['fail-fast'] === true,
+    minPass,
     record: values.record === true,
     live: values.live === true,
     weak,
