@@ -842,9 +842,10 @@ export class Agent {
         typeof script === 'string'
           ? { name: script, runId: error.details?.run_id as number | undefined, state: error.details?.state as string }
           : undefined,
-      plantDataMissing:
-        this.plantDataGone(undefined, error.message) ||
-        (error.code === 'MCP_START_FAILED' && !existsSync(this.options.config.plant.db)),
+      // plant.db gone: every read of the plant's data fails, whichever way this one did (a server that could not
+      // start, a worker that could not open it, a call that timed out while the server restarted on a busy host):
+      // the missing database is the cause the operator hears; a maintenance script's own failure stays its own
+      plantDataMissing: typeof script !== 'string' && !existsSync(this.options.config.plant.db),
     });
   }
 
@@ -866,7 +867,7 @@ export class Agent {
     return (
       server === 'query' ||
       server === 'plant' ||
-      /could not start|cannot open database/.test(reason) ||
+      /could not start|fails to start|(?:cannot|unable to) open database/.test(reason) ||
       reason.includes(db)
     );
   }
