@@ -21,7 +21,11 @@ import { AppError, toAppError } from '../errors.js';
 import { setFixedNow } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import type { LoadedConfig } from '../config/load.js';
-import { createAgent, type AgentRuntime } from '../agent/create.js';
+import { createAgent, lazyOptions, type AgentRuntime } from '../agent/create.js';
+import { McpManager } from '../mcp/index.js';
+import { openAgentDb } from '../store/agent-db.js';
+import { AuditWriter } from '../store/audit.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
 import { seedTaughtPhrasings } from './taught-seed.js';
 import type { AgentEvent } from '../agent/types.js';
 import { seedPlant } from '../seed/index.js';
@@ -324,6 +328,8 @@ async function runWeakUnit(
     emit: (report: CaseReport) => void;
     tallies: Map<WeakFormat, WeakTally>;
     runtimes: Array<Promise<AgentRuntime>>;
+    /** the group's tool servers, shared by its runtimes */
+    tools: () => Promise<McpManager>;
   },
 ): Promise<void> {
   const { options, groupConfig, scratch } = context;
@@ -347,7 +353,8 @@ async function runWeakUnit(
         ...(model ? { model, tool_format: 'auto' as const } : {}),
       };
       const config = { ...groupConfig, llm };
-      const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
+      const tools = await context.tools();
+      const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false, tools });
       context.runtimes.push(created);
       const runtime = await created;
       const unitId = `agent-test-weak-${++weakUnits}-${Date.now().toString(36)}`;
@@ -556,10 +563,41 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
         : undefined;
       let shared: Promise<AgentRuntime> | undefined;
       const runtimes: Array<Promise<AgentRuntime>> = [];
-      const sharedRuntime = (): Promise<AgentRuntime> => {
+      // the group's tool servers, started once (lazily, as the service starts them) and shared by every runtime of
+      // the group: they differ only in the model endpoint. A runtime per cassette used to start its own servers,
+      // most of the suite's time. Closed after the group's runtimes.
+      let groupTools: Promise<{ tools: McpManager; audit: AuditWriter; db: SqliteDatabase }> | undefined;
+      const tools = async (): Promise<McpManager> => {
+        groupTools ??= (async () => {
+          const db = openAgentDb(groupConfig.state.db);
+          const audit = new AuditWriter(db, { flushMs: groupConfig.audit.flush_ms });
+          try {
+            const started = await McpManager.start({
+              config: groupConfig,
+              configFile: configFileFor(groupConfig, scratch),
+              audit,
+              lazy: lazyOptions(groupConfig),
+            });
+            return { tools: started, audit, db };
+          } catch (error) {
+            await audit.close();
+            db.close();
+            throw error;
+          }
+        })();
+        return (await groupTools).tools;
+      };
+      const sharedRuntime = async (): Promise<AgentRuntime> => {
         const config = proxy ? { ...groupConfig, llm: { ...groupConfig.llm, base_url: proxy.url } } : groupConfig;
         // llmBaseUrl null: cases without a cassette run rules-only even where an embedded model is installed
-        shared ??= createAgent({ config, configFile: configFileFor(config, scratch), stream: false, llmBaseUrl: null });
+        const started = await tools();
+        shared ??= createAgent({
+          config,
+          configFile: configFileFor(config, scratch),
+          stream: false,
+          llmBaseUrl: null,
+          tools: started,
+        });
         return shared;
       };
       try {
@@ -576,6 +614,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
                 emit,
                 tallies,
                 runtimes,
+                tools,
               });
             } catch (error) {
               failUnit(unit, `the weak-model pass could not run it: ${toAppError(error).describe()}`);
@@ -598,7 +637,12 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
                 },
               });
               const config = { ...groupConfig, llm: { ...groupConfig.llm, base_url: scripted.url } };
-              const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false });
+              const created = createAgent({
+                config,
+                configFile: configFileFor(config, scratch),
+                stream: false,
+                tools: await tools(),
+              });
               runtimes.push(created);
               runtime = await created;
             } else {
@@ -639,6 +683,12 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       } finally {
         const all = [...runtimes, ...(shared ? [shared] : [])];
         await Promise.all(all.map(async (created) => (await created.catch(() => undefined))?.close()));
+        const owned = await groupTools?.catch(() => undefined);
+        if (owned) {
+          await owned.tools.close();
+          await owned.audit.close();
+          owned.db.close();
+        }
       }
     }
   } finally {

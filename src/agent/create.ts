@@ -47,6 +47,12 @@ export interface CreateAgentOptions {
   log?: Logger | undefined;
   /** tests: re-probe a model found down after this long */
   reprobeMs?: number | undefined;
+  /**
+   * MCP servers the caller started and owns: used as they are, not started and not closed by close().
+   * agent-test shares one manager among a group's runtimes, which differ only in the model endpoint (each
+   * cassette replays through its own scripted server), instead of starting the tool servers once per case.
+   */
+  tools?: McpManager | undefined;
 }
 
 export interface AgentRuntime {
@@ -98,13 +104,14 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   let skills: SkillEngine | undefined;
   try {
     const started = await Promise.all([
-      McpManager.start({
-        config,
-        configFile: options.configFile,
-        audit,
-        optional: options.optionalServers,
-        lazy: lazyOptions(config),
-      }),
+      options.tools ??
+        McpManager.start({
+          config,
+          configFile: options.configFile,
+          audit,
+          optional: options.optionalServers,
+          lazy: lazyOptions(config),
+        }),
       llm ? llm.probe() : Promise.resolve(undefined),
     ]);
     tools = started[0];
@@ -154,14 +161,14 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
         closing ??= (async () => {
           controller.abort();
           agent.close();
-          await shutDown({ tools, skills, audit, db, log });
+          await shutDown({ tools: options.tools ? undefined : tools, skills, audit, db, log });
         })();
         return closing;
       },
     };
     return runtime;
   } catch (error) {
-    await shutDown({ tools, skills, audit, db, log });
+    await shutDown({ tools: options.tools ? undefined : tools, skills, audit, db, log });
     throw error;
   }
 }
