@@ -500,3 +500,39 @@ test('a second question after "再看下 / 然后查 / 接着查" is answered, n
       }
   assert.ok(checked >= 30);
 });
+
+// ---- the fourth batch (W6) ----------------------------------------------------------------------------------
+
+test('a weekday numeral followed by a classifier is a count: 这礼拜四条线 is this week and four lines', () => {
+  let checked = 0;
+  for (const week of ['这礼拜', '这周', '这星期', '本周', '这个礼拜'])
+    for (const [count, tail] of [
+      ['四条线', '良率咋样'],
+      ['4条线', '产量多少'],
+      ['四个线', '次品率咋样'],
+      ['四条产线', '良率'],
+    ]) {
+      const question = `${week}${count}${tail}`;
+      const args = argsOf(route(question), question);
+      assert.deepEqual(
+        [(args.period as { from: string }).from, (args.period as { to: string }).to],
+        ['2026-11-23', '2026-11-29'],
+        `${question}: this week, not a weekday (${JSON.stringify(args.period)})`,
+      );
+      checked++;
+    }
+  // three lines of four: not every line, and never Wednesday
+  for (const question of ['这礼拜三条线不良率', '这周两台机器状态']) {
+    const decision = route(question);
+    const period = decision.kind === 'skill' ? (decision.args.period as { from: string; to: string } | undefined) : undefined;
+    assert.ok(!period || period.from !== period.to, `${question}: not one weekday (${JSON.stringify(decision)})`);
+    assert.ok(decision.kind !== 'skill' || (decision.args.lines as string[] | undefined)?.length !== 0, question);
+  }
+  // a weekday still is one
+  for (const question of ['这周四A线良率', '上礼拜四B线产量', '周三C线不良率']) {
+    const args = argsOf(route(question), question);
+    const period = args.period as { from: string; to: string };
+    assert.equal(period.from, period.to, `${question}: one day`);
+  }
+  assert.ok(checked >= 20);
+});
