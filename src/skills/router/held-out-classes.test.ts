@@ -536,3 +536,39 @@ test('a weekday numeral followed by a classifier is a count: 这礼拜四条线 
   }
   assert.ok(checked >= 20);
 });
+
+test('a ranking without a direction: output and yield best first, the defect rate worst first, 最差 worst first', () => {
+  let checked = 0;
+  const rankings = {
+    zh: ['排个名', '排名', '排一下名', '排一下', '排个序'],
+    en: ['rank the lines by', 'ranking of the lines by', 'lines ranked by'],
+  };
+  for (const ranking of rankings.zh)
+    for (const [metric, rank] of [
+      ['产量', 'best'],
+      ['良率', 'best'],
+      ['合格率', 'best'],
+      ['不良率', 'worst'],
+    ] as const) {
+      const question = `十月份四条线${metric}${ranking}`;
+      const args = argsOf(route(question), question);
+      assert.equal(args.rank, rank, `${question}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  for (const ranking of rankings.en)
+    for (const [metric, rank] of [
+      ['output', 'best'],
+      ['yield', 'best'],
+      ['defect rate', 'worst'],
+    ] as const) {
+      const question = `${ranking} ${metric} last month`;
+      const args = argsOf(route(question), question);
+      assert.equal(args.rank, rank, `${question}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  for (const question of ['十月份四条线产量排名，最差的', '上周哪条线产量最差', 'worst line by output last week']) {
+    const args = argsOf(route(question), question);
+    assert.equal(args.rank, 'worst', question);
+  }
+  assert.ok(checked >= 25);
+});
