@@ -524,7 +524,8 @@ test('a weekday numeral followed by a classifier is a count: 这礼拜四条线 
   // three lines of four: not every line, and never Wednesday
   for (const question of ['这礼拜三条线不良率', '这周两台机器状态']) {
     const decision = route(question);
-    const period = decision.kind === 'skill' ? (decision.args.period as { from: string; to: string } | undefined) : undefined;
+    const period =
+      decision.kind === 'skill' ? (decision.args.period as { from: string; to: string } | undefined) : undefined;
     assert.ok(!period || period.from !== period.to, `${question}: not one weekday (${JSON.stringify(decision)})`);
     assert.ok(decision.kind !== 'skill' || (decision.args.lines as string[] | undefined)?.length !== 0, question);
   }
@@ -571,4 +572,42 @@ test('a ranking without a direction: output and yield best first, the defect rat
     assert.equal(args.rank, 'worst', question);
   }
   assert.ok(checked >= 25);
+});
+
+/** a period's first and last day */
+const rangeOf = (value: unknown): [string, string] | undefined => {
+  const period = value as { from: string; to: string } | undefined;
+  return period && [period.from, period.to];
+};
+
+test('"the same days / the same period / 同期" before: the other period shifted, not the whole month or year', () => {
+  let checked = 0;
+  const same = {
+    en: ['same days last month', 'the same days last month', 'same period last month', 'the same stretch last month'],
+    zh: ['上月同期', '上个月同期', '上个月同一时期'],
+  };
+  for (const [metric, metricZh] of [
+    ['output', '产量'],
+    ['yield', '良率'],
+    ['defect rate', '不良率'],
+  ])
+    for (const line of ['A', 'C']) {
+      for (const words of same.en) {
+        const question = `line ${line} ${metric}: this month so far vs ${words}`;
+        const args = argsOf(route(question), question);
+        assert.deepEqual(rangeOf(args.previous), ['2026-10-01', '2026-10-29'], question);
+        checked++;
+      }
+      for (const words of same.zh) {
+        const question = `${line}线本月${metricZh}和${words}比`;
+        const args = argsOf(route(question), question);
+        assert.deepEqual(rangeOf(args.previous), ['2026-10-01', '2026-10-29'], question);
+        checked++;
+      }
+    }
+  // a year before: the same days of last year
+  const question = 'line B output this month vs the same days last year';
+  const args = argsOf(route(question), question);
+  assert.deepEqual(rangeOf(args.previous), ['2025-11-01', '2025-11-29'], question);
+  assert.ok(checked >= 30);
 });
