@@ -611,3 +611,32 @@ test('"the same days / the same period / 同期" before: the other period shifte
   assert.deepEqual(rangeOf(args.previous), ['2025-11-01', '2025-11-29'], question);
   assert.ok(checked >= 30);
 });
+
+test('a machine named by its id is kept as the equipment, never dropped for its kind said before', () => {
+  let checked = 0;
+  for (const [kind, id, symptom] of [
+    ['press', 'B-PRESS-03', 'overload tripped'],
+    ['camera', 'B-CAM-01', 'offline'],
+    ['welder', 'A-WELD-01', 'spatter'],
+    ['cnc', 'C-CNC-01', 'spindle overheating'],
+  ])
+    for (const form of [
+      `${kind} ${symptom} on ${id}, what fixed it before`,
+      `${kind} ${symptom} on ${id} - how was it fixed last time?`,
+      `the ${kind} ${id} ${symptom}, how to fix`,
+    ]) {
+      const args = argsOf(route(form), form);
+      assert.equal(args.equipment, id, `${form}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  for (const [kind, id] of [
+    ['冲床', 'B-PRESS-03'],
+    ['焊机', 'A-WELD-01'],
+  ]) {
+    const question = `${kind}过载跳闸，${id}以前怎么修的`;
+    const args = argsOf(route(question), question);
+    assert.equal(args.equipment, id, question);
+    checked++;
+  }
+  assert.ok(checked >= 14);
+});
