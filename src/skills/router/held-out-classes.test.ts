@@ -640,3 +640,29 @@ test('a machine named by its id is kept as the equipment, never dropped for its 
   }
   assert.ok(checked >= 14);
 });
+
+test('work orders have no shift: a breakdown by shift is declined honestly, never answered without it', () => {
+  let checked = 0;
+  for (const question of [
+    'work orders by shift last month',
+    'work orders per shift this week',
+    'how many tickets each shift last week',
+    'open work orders by shift',
+    'wo count by shift this month',
+    '上个月工单按班次统计',
+    '本周各班次开了几张工单',
+    '工单按班次分一下',
+    '夜班开了几张工单',
+    'night shift work orders last week',
+  ]) {
+    const decision = route(question);
+    assert.equal(decision.kind, 'none', `${question}: ${JSON.stringify(decision)}`);
+    const named = (decision as { unhonoured?: Array<{ kind: string; dimension: string }> }).unhonoured ?? [];
+    assert.ok(
+      named.some((entry) => entry.kind === 'beyond' && entry.dimension === 'shift'),
+      `${question}: ${JSON.stringify(named)}`,
+    );
+    checked++;
+  }
+  assert.ok(checked >= 10);
+});

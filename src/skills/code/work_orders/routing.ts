@@ -159,7 +159,8 @@ export const workOrdersRouting: SkillRouting = {
   slots,
   claims: orderIdSpans,
   required: [],
-  cannotHonour: ['inspector', 'batch', 'product', 'hour', 'recorded_at', 'week_or_month', 'comparison', 'ppm'],
+  // work orders have no shift: a breakdown by shift is declined, never answered without it
+  cannotHonour: ['inspector', 'batch', 'product', 'hour', 'recorded_at', 'week_or_month', 'comparison', 'ppm', 'shift'],
   // a cause word asks for the orders' recorded root causes (shown with details); "who" for their assignees
   honours: {
     shift: false,
