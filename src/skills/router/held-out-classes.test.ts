@@ -666,3 +666,24 @@ test('work orders have no shift: a breakdown by shift is declined honestly, neve
   }
   assert.ok(checked >= 10);
 });
+
+test("a holiday week not reached this year is this year's on the rota (a rota is known ahead)", () => {
+  let checked = 0;
+  for (const question of [
+    'Christmas week on-call?',
+    "who's on call Christmas week",
+    'on-call for the week of Christmas',
+    'who is on call over christmas week?',
+    '圣诞节那周谁值班',
+  ]) {
+    const args = argsOf(route(question), question);
+    assert.deepEqual(rangeOf(args.period), ['2026-12-21', '2026-12-27'], `${question}: ${JSON.stringify(args)}`);
+    checked++;
+  }
+  // a week already passed this year stays this year's
+  const question = 'who was on call national day week';
+  const decision = route(question);
+  if (decision.kind === 'skill' && decision.args.period)
+    assert.equal(rangeOf(decision.args.period)![0]!.slice(0, 4), '2026', question);
+  assert.ok(checked >= 5);
+});
