@@ -687,3 +687,44 @@ test("a holiday week not reached this year is this year's on the rota (a rota is
     assert.equal(rangeOf(decision.args.period)![0]!.slice(0, 4), '2026', question);
   assert.ok(checked >= 5);
 });
+
+test('" and which / and any …" starts a second question; "A and C", "output and yield" stay one', () => {
+  let checked = 0;
+  const first = [
+    ['B line defect rate this wk', 'quality_metrics'],
+    ["last week's report", 'weekly_report'],
+    ['line C output yesterday', 'quality_metrics'],
+  ] as const;
+  const second = [
+    ['which machines are overdue', 'equipment_status'],
+    ['any open P0?', 'work_orders'],
+    ['any open P1 work orders?', 'work_orders'],
+    ["who's on call today", 'oncall_check'],
+  ] as const;
+  for (const [a, skillA] of first)
+    for (const [b, skillB] of second) {
+      const question = `${a} and ${b}`;
+      const decision = route(question);
+      assert.equal(decision.kind, 'none', `${question}: several questions (${JSON.stringify(decision)})`);
+      const routed = (decision as { routed?: RouteDecision[] }).routed ?? [];
+      for (const skill of [skillA, skillB])
+        assert.ok(
+          routed.some((part) => part.kind === 'skill' && part.skill === skill),
+          `${question}: ${skill} (${JSON.stringify(routed)})`,
+        );
+      checked++;
+    }
+  for (const question of [
+    'line A and C defect rate last week',
+    'line B output and yield this week',
+    'output and yield for line D yesterday',
+    'line A and any line over 2% last week',
+  ]) {
+    const decision = route(question);
+    assert.ok(
+      decision.kind !== 'none' || !(decision as { routed?: unknown[] }).routed,
+      `${question}: one question (${JSON.stringify(decision)})`,
+    );
+  }
+  assert.ok(checked >= 12);
+});
