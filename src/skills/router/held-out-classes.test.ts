@@ -728,3 +728,55 @@ test('" and which / and any …" starts a second question; "A and C", "output an
   }
   assert.ok(checked >= 12);
 });
+
+test('an action or a rewrite the skills cannot do is declined, never answered with a lookup', () => {
+  let checked = 0;
+  const declinedAs = (question: string, dimension: string): void => {
+    const decision = route(question);
+    assert.equal(decision.kind, 'none', `${question}: ${JSON.stringify(decision)}`);
+    const named = (decision as { unhonoured?: Array<{ dimension: string }> }).unhonoured ?? [];
+    assert.ok(
+      named.some((entry) => entry.dimension === dimension),
+      `${question}: ${dimension} (${JSON.stringify(named)})`,
+    );
+    checked++;
+  };
+  for (const question of [
+    '把昨晚交接记录总结成三条',
+    '把上周的交接班记录概括成5条',
+    'summarize last night’s handover in three points',
+    'summarise the handover note into 3 bullets',
+    '把NB-500手册翻译成英文',
+    'translate the NB-500 manual into English',
+    'translation of the press SOP pls',
+    'close WO 2988 pls',
+    'close work order 3012',
+    '帮我把3012号工单关了',
+    '派单给张伟',
+    'assign WO 2988 to Zhang Wei',
+    'reassign ticket 3007',
+    'create a new work order for press 3',
+    'open a ticket for the B line camera',
+    '新建工单：B线3号冲压机振动',
+    'mark 2988 as closed',
+  ])
+    declinedAs(question, 'action');
+  for (const question of [
+    '今年哪台设备工单最多',
+    '本月哪个设备的工单最多',
+    'which machine has the most orders this year',
+    'work orders per machine last month',
+    'list open orders with no assignee',
+    'unassigned work orders',
+    'open tickets without an owner',
+    '没人接的工单有哪些',
+    '未指派的工单',
+  ])
+    declinedAs(question, 'order_grouping');
+  // a lookup stays one: who closed it, the closed orders, the orders of one machine
+  for (const question of ['who closed WO 2988', 'closed work orders last week', 'B线3号冲压机本月有几张工单？']) {
+    const decision = route(question);
+    assert.equal(decision.kind, 'skill', `${question}: ${JSON.stringify(decision)}`);
+  }
+  assert.ok(checked >= 25);
+});

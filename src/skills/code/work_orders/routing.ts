@@ -164,7 +164,18 @@ export const workOrdersRouting: SkillRouting = {
   claims: orderIdSpans,
   required: [],
   // work orders have no shift: a breakdown by shift is declined, never answered without it
-  cannotHonour: ['inspector', 'batch', 'product', 'hour', 'recorded_at', 'week_or_month', 'comparison', 'ppm', 'shift'],
+  cannotHonour: [
+    'inspector',
+    'batch',
+    'product',
+    'hour',
+    'recorded_at',
+    'week_or_month',
+    'comparison',
+    'ppm',
+    'shift',
+    'order_grouping',
+  ],
   // a cause word asks for the orders' recorded root causes (shown with details); "who" for their assignees
   honours: {
     shift: false,
