@@ -150,8 +150,10 @@ export const workOrdersRouting: SkillRouting = {
       name: 'count-or-list',
       match(analysis) {
         const lower = analysis.normalized.lower;
-        if (!WORK_ORDER_WORDS.test(lower) && orderIds(lower).length === 0 && !OPEN_PRIORITY.test(lower))
-          return undefined;
+        // an open priority alone is the plant's orders, not a person's ("do they have any open P0": the on-call
+        // engineer's, oncall_check's priority)
+        const openPriority = OPEN_PRIORITY.test(lower) && !/\b(?:they|he|she|them|him|her)\b|他|她/.test(lower);
+        if (!WORK_ORDER_WORDS.test(lower) && orderIds(lower).length === 0 && !openPriority) return undefined;
         // one order asked about (its number, "the last … ticket", who holds it): that order, even with "root cause"
         const oneOrder = orderIds(lower).length > 0 || LAST_ONE.test(lower) || (WHO.test(lower) && !ADVICE.test(lower));
         // "what fixed this before? check the work orders": a fix asked for, not a count
