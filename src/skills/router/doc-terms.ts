@@ -34,7 +34,7 @@ export const DOC_SUBJECTS: DocSubject[] = [
     zh: ['焊接电流', '焊接电压', '焊接速度', '标准参数'],
     en: ['welding current', 'welding speed'],
   },
-  { concept: 'wire', zh: ['焊丝', '送丝轮'], en: ['welding wire', 'feed roll'] },
+  { concept: 'wire', zh: ['焊丝', '送丝轮'], en: ['welding wire', 'feed roll', 'wire'] },
   { concept: 'warm_up', zh: ['暖机'], en: ['warm-up', 'warm up', 'warmup'] },
   { concept: 'ring_light', zh: ['环形光源', '环形灯'], en: ['ring light'] },
   { concept: 'false_reject', zh: ['误判率', '误剔率'], en: ['false reject', 'false rejects'] },
@@ -95,7 +95,12 @@ export function documentFigure(analysis: Analysis): { figure: string[]; terms: s
   if (figure.length === 0) return undefined;
   const terms = [
     ...(alarm ? [alarm.toUpperCase()] : []),
-    ...subjects.flatMap((subject) => [...subject.zh, ...subject.en]),
+    // a machine model names its own document only ("NB-500 wire diameter": the welder's, not every model's)
+    ...subjects.flatMap((subject) =>
+      subject.concept === 'model'
+        ? subject.en.filter((word) => wordPattern(word).test(lower))
+        : [...subject.zh, ...subject.en],
+    ),
   ];
   return { figure, terms };
 }

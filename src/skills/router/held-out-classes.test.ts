@@ -780,3 +780,12 @@ test('an action or a rewrite the skills cannot do is declined, never answered wi
   }
   assert.ok(checked >= 25);
 });
+
+test('a machine model names its own document only; a bare "wire" is the welding wire', () => {
+  for (const question of ['NB-500 wire diameter?', 'NB-500焊丝直径多少', 'wire diameter on the NB-500']) {
+    const args = argsOf(route(question), question);
+    const terms = args.terms as string[];
+    assert.ok(terms.includes('nb-500') && terms.includes('焊丝'), `${question}: ${JSON.stringify(terms)}`);
+    assert.ok(!terms.includes('vmc-850') && !terms.includes('vc-5000'), `${question}: ${JSON.stringify(terms)}`);
+  }
+});
