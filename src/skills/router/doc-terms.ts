@@ -56,7 +56,7 @@ const KINDS: Array<{ kind: string; asked: RegExp }> = [
   { kind: 'clearance', asked: /间隙|\bclearances?\b|\bgaps?\b/ },
   { kind: 'temperature', asked: /多少度|温度|\btemp(?:erature)?s?\b/ },
   { kind: 'pressure', asked: /油压|气压|压力|\bpressures?\b/ },
-  { kind: 'setting', asked: /电流|电压|流量|参数|设定|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b/ },
+  { kind: 'setting', asked: /电流|电压|流量|速度|参数|设定|\bspeed\b|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b/ },
   { kind: 'size', asked: /多粗|直径|\bdiameter\b|\bthick\b/ },
   {
     kind: 'limit',

@@ -789,3 +789,10 @@ test('a machine model names its own document only; a bare "wire" is the welding 
     assert.ok(!terms.includes('vmc-850') && !terms.includes('vc-5000'), `${question}: ${JSON.stringify(terms)}`);
   }
 });
+
+test('a speed is a setting the documents give: 焊接速度 / welding speed asks for the setting, not only a limit', () => {
+  for (const question of ['焊机焊接速度标准多少', 'welding speed for the NB-500?', 'NB-500焊接速度设多少']) {
+    const args = argsOf(route(question), question);
+    assert.ok((args.figure as string[]).includes('setting'), `${question}: ${JSON.stringify(args)}`);
+  }
+});
