@@ -36,6 +36,12 @@ export const DOC_SUBJECTS: DocSubject[] = [
   },
   { concept: 'wire', zh: ['焊丝', '送丝轮'], en: ['welding wire', 'feed roll', 'wire'] },
   { concept: 'warm_up', zh: ['暖机'], en: ['warm-up', 'warm up', 'warmup'] },
+  // a machine run unloaded after a repair ("换完主轴轴承要空转多久": 更换后空载试运行 2 小时)
+  {
+    concept: 'run_in',
+    zh: ['空载试运行', '试运行', '空转', '空载运行', '空跑'],
+    en: ['run-in', 'run in', 'test run', 'no-load run'],
+  },
   { concept: 'ring_light', zh: ['环形光源', '环形灯'], en: ['ring light'] },
   { concept: 'false_reject', zh: ['误判率', '误剔率'], en: ['false reject', 'false rejects'] },
   { concept: 'welder', zh: ['焊机'], en: ['welder'] },

@@ -796,3 +796,14 @@ test('a speed is a setting the documents give: 焊接速度 / welding speed asks
     assert.ok((args.figure as string[]).includes('setting'), `${question}: ${JSON.stringify(args)}`);
   }
 });
+
+test('a run unloaded after a repair (空转 / 试运行 / run-in) is a subject of the documents', () => {
+  for (const question of [
+    '换完主轴轴承要空转多久',
+    '主轴轴承更换后试运行多久',
+    'how long is the run-in after a main bearing change',
+  ]) {
+    const args = argsOf(route(question), question);
+    assert.ok((args.terms as string[]).includes('空载试运行'), `${question}: ${JSON.stringify(args)}`);
+  }
+});
