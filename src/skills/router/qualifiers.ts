@@ -140,7 +140,8 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
       [
         String.raw`关单|把.{0,12}(?:工单|单子?)(?:关了|关掉|关闭)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
         String.raw`(?:开|建|提)(?:一|1)张工单|总结成|概括成|归纳成|提炼成|翻译|译成`,
-        String.raw`\bclose\s+(?:out\s+)?(?:wo\b|work\s*order|ticket|order|#)|\bclose\s+\d{3,}|\b(?:open|create|raise|log|file)\s+(?:a|an|new|a\s+new)\s+(?:wo|work\s*order|ticket)\b`,
+        String.raw`\bclose\s+(?:out\s+)?(?:wo\b|work\s*order|ticket|order|#)|\bclose\s+\d{3,}`,
+        String.raw`\b(?:open|create|raise|log|file)\s+(?:a|an|new|a\s+new)\s+(?:wo|work\s*order|ticket)\b`,
         String.raw`\bre-?assign\b|\bassign\s+(?:wo\b|work\s*order|ticket|order|it\b|#|\d{3,})|\bmark\s+.{0,24}\b(?:as\s+)?(?:closed|done|resolved)\b`,
         String.raw`\btranslat(?:e|ed|ion)\b|\bsummari[sz]e\s+(?:the\s+|last\s+night'?s\s+|this\s+|that\s+)?(?:handover|note|notes|manual|doc|document|sop)\b`,
         String.raw`\bsummari[sz]e\b.{0,40}\b(?:in|into)\s+(?:\d|three|five|a\s+few)\b`,
