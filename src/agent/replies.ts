@@ -34,6 +34,14 @@ const DIMENSION_NAMES: Record<string, { zh: string; en: string }> = {
     en: 'defect types (not broken down here, or several at once)',
   },
   work_orders: { zh: '工单计数或列表', en: 'counting or listing work orders' },
+  order_grouping: {
+    zh: '工单按设备排名或筛选无人负责的工单',
+    en: 'work orders ranked per machine or filtered by no assignee',
+  },
+  action: {
+    zh: '操作或改写（关单、派单、建单、翻译、总结成几条）',
+    en: 'an action or a rewrite (closing, assigning or creating orders, translating, summarising)',
+  },
   several_questions: {
     zh: '一次问了几个问题，请分开来问',
     en: 'several questions in one — please ask them one at a time',

@@ -232,6 +232,8 @@ export function unhonoured(
   for (const qualifier of analysis.qualifiers) {
     if (out.some((entry) => entry.dimension === qualifier.dimension)) continue;
     const dropped =
+      // an action or a transform (close an order, translate, summarise into points): no skill does it
+      qualifier.dimension === 'action' ||
       (qualifier.dimension === 'cause' && !honours.cause && !freeText) ||
       (qualifier.dimension === 'reference' &&
         !(honours.reference instanceof RegExp ? honours.reference.test(qualifier.words) : honours.reference) &&

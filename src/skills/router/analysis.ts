@@ -143,7 +143,7 @@ export function analyse(
     line: lines.lines.length === 1 ? lines.lines[0] : undefined,
     known: context.equipment,
   });
-  const withEquipment = mask(lower, equipment ? [equipment] : []);
+  const withEquipment = mask(lower, equipment ? [equipment, ...(equipment.also ?? [])] : []);
   // inspectors and products by the plant's own names, before periods ("周杰" is no week)
   // a name the data lacks keeps the operator's spelling ("Miller", "XY-999") for the reply
   const asTyped = (mention: NameMention): NameMention =>

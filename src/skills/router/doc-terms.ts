@@ -34,8 +34,14 @@ export const DOC_SUBJECTS: DocSubject[] = [
     zh: ['焊接电流', '焊接电压', '焊接速度', '标准参数'],
     en: ['welding current', 'welding speed'],
   },
-  { concept: 'wire', zh: ['焊丝', '送丝轮'], en: ['welding wire', 'feed roll'] },
+  { concept: 'wire', zh: ['焊丝', '送丝轮'], en: ['welding wire', 'feed roll', 'wire'] },
   { concept: 'warm_up', zh: ['暖机'], en: ['warm-up', 'warm up', 'warmup'] },
+  // a machine run unloaded after a repair ("换完主轴轴承要空转多久": 更换后空载试运行 2 小时)
+  {
+    concept: 'run_in',
+    zh: ['空载试运行', '试运行', '空转', '空载运行', '空跑'],
+    en: ['run-in', 'run in', 'test run', 'no-load run'],
+  },
   { concept: 'ring_light', zh: ['环形光源', '环形灯'], en: ['ring light'] },
   { concept: 'false_reject', zh: ['误判率', '误剔率'], en: ['false reject', 'false rejects'] },
   { concept: 'welder', zh: ['焊机'], en: ['welder'] },
@@ -56,7 +62,7 @@ const KINDS: Array<{ kind: string; asked: RegExp }> = [
   { kind: 'clearance', asked: /间隙|\bclearances?\b|\bgaps?\b/ },
   { kind: 'temperature', asked: /多少度|温度|\btemp(?:erature)?s?\b/ },
   { kind: 'pressure', asked: /油压|气压|压力|\bpressures?\b/ },
-  { kind: 'setting', asked: /电流|电压|流量|参数|设定|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b/ },
+  { kind: 'setting', asked: /电流|电压|流量|速度|参数|设定|\bspeed\b|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b/ },
   { kind: 'size', asked: /多粗|直径|\bdiameter\b|\bthick\b/ },
   {
     kind: 'limit',
@@ -95,7 +101,12 @@ export function documentFigure(analysis: Analysis): { figure: string[]; terms: s
   if (figure.length === 0) return undefined;
   const terms = [
     ...(alarm ? [alarm.toUpperCase()] : []),
-    ...subjects.flatMap((subject) => [...subject.zh, ...subject.en]),
+    // a machine model names its own document only ("NB-500 wire diameter": the welder's, not every model's)
+    ...subjects.flatMap((subject) =>
+      subject.concept === 'model'
+        ? subject.en.filter((word) => wordPattern(word).test(lower))
+        : [...subject.zh, ...subject.en],
+    ),
   ];
   return { figure, terms };
 }

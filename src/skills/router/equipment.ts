@@ -24,6 +24,8 @@ export interface EquipmentMention extends Span {
   number?: number;
   /** the line an id names (B-PRESS-03 → B) */
   idLine?: string;
+  /** the kind said alone elsewhere in the question, of this machine ("press … on A-PRESS-01") */
+  also?: Span[];
 }
 
 /** Type words in both languages → the seeded type codes. Welding robots are welders. */
@@ -250,6 +252,16 @@ export function findEquipment(options: {
   for (const mention of found) {
     if (!best) best = mention;
     else if (mention.start < best.end && mention.end - mention.start > best.end - best.start) best = mention;
+  }
+  // a kind said alone ("press overload tripped on A-PRESS-01") is the machine the question names by its id or
+  // number elsewhere: the specific one is kept, never dropped for the kind
+  if (best && best.number === undefined && !best.resolved) {
+    const kind = best.type;
+    const specific = found.find(
+      (mention) =>
+        mention.number !== undefined && (kind === undefined || mention.type === undefined || mention.type === kind),
+    );
+    if (specific) best = { ...specific, also: [{ start: best.start, end: best.end }] };
   }
   return best;
 }

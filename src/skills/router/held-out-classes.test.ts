@@ -500,3 +500,310 @@ test('a second question after "再看下 / 然后查 / 接着查" is answered, n
       }
   assert.ok(checked >= 30);
 });
+
+// ---- the fourth batch (W6) ----------------------------------------------------------------------------------
+
+test('a weekday numeral followed by a classifier is a count: 这礼拜四条线 is this week and four lines', () => {
+  let checked = 0;
+  for (const week of ['这礼拜', '这周', '这星期', '本周', '这个礼拜'])
+    for (const [count, tail] of [
+      ['四条线', '良率咋样'],
+      ['4条线', '产量多少'],
+      ['四个线', '次品率咋样'],
+      ['四条产线', '良率'],
+    ]) {
+      const question = `${week}${count}${tail}`;
+      const args = argsOf(route(question), question);
+      assert.deepEqual(
+        [(args.period as { from: string }).from, (args.period as { to: string }).to],
+        ['2026-11-23', '2026-11-29'],
+        `${question}: this week, not a weekday (${JSON.stringify(args.period)})`,
+      );
+      checked++;
+    }
+  // three lines of four: not every line, and never Wednesday
+  for (const question of ['这礼拜三条线不良率', '这周两台机器状态']) {
+    const decision = route(question);
+    const period =
+      decision.kind === 'skill' ? (decision.args.period as { from: string; to: string } | undefined) : undefined;
+    assert.ok(!period || period.from !== period.to, `${question}: not one weekday (${JSON.stringify(decision)})`);
+    assert.ok(decision.kind !== 'skill' || (decision.args.lines as string[] | undefined)?.length !== 0, question);
+  }
+  // a weekday still is one
+  for (const question of ['这周四A线良率', '上礼拜四B线产量', '周三C线不良率']) {
+    const args = argsOf(route(question), question);
+    const period = args.period as { from: string; to: string };
+    assert.equal(period.from, period.to, `${question}: one day`);
+  }
+  assert.ok(checked >= 20);
+});
+
+test('a ranking without a direction: output and yield best first, the defect rate worst first, 最差 worst first', () => {
+  let checked = 0;
+  const rankings = {
+    zh: ['排个名', '排名', '排一下名', '排一下', '排个序'],
+    en: ['rank the lines by', 'ranking of the lines by', 'lines ranked by'],
+  };
+  for (const ranking of rankings.zh)
+    for (const [metric, rank] of [
+      ['产量', 'best'],
+      ['良率', 'best'],
+      ['合格率', 'best'],
+      ['不良率', 'worst'],
+    ] as const) {
+      const question = `十月份四条线${metric}${ranking}`;
+      const args = argsOf(route(question), question);
+      assert.equal(args.rank, rank, `${question}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  for (const ranking of rankings.en)
+    for (const [metric, rank] of [
+      ['output', 'best'],
+      ['yield', 'best'],
+      ['defect rate', 'worst'],
+    ] as const) {
+      const question = `${ranking} ${metric} last month`;
+      const args = argsOf(route(question), question);
+      assert.equal(args.rank, rank, `${question}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  for (const question of ['十月份四条线产量排名，最差的', '上周哪条线产量最差', 'worst line by output last week']) {
+    const args = argsOf(route(question), question);
+    assert.equal(args.rank, 'worst', question);
+  }
+  assert.ok(checked >= 25);
+});
+
+/** a period's first and last day */
+const rangeOf = (value: unknown): [string, string] | undefined => {
+  const period = value as { from: string; to: string } | undefined;
+  return period && [period.from, period.to];
+};
+
+test('"the same days / the same period / 同期" before: the other period shifted, not the whole month or year', () => {
+  let checked = 0;
+  const same = {
+    en: ['same days last month', 'the same days last month', 'same period last month', 'the same stretch last month'],
+    zh: ['上月同期', '上个月同期', '上个月同一时期'],
+  };
+  for (const [metric, metricZh] of [
+    ['output', '产量'],
+    ['yield', '良率'],
+    ['defect rate', '不良率'],
+  ])
+    for (const line of ['A', 'C']) {
+      for (const words of same.en) {
+        const question = `line ${line} ${metric}: this month so far vs ${words}`;
+        const args = argsOf(route(question), question);
+        assert.deepEqual(rangeOf(args.previous), ['2026-10-01', '2026-10-29'], question);
+        checked++;
+      }
+      for (const words of same.zh) {
+        const question = `${line}线本月${metricZh}和${words}比`;
+        const args = argsOf(route(question), question);
+        assert.deepEqual(rangeOf(args.previous), ['2026-10-01', '2026-10-29'], question);
+        checked++;
+      }
+    }
+  // a year before: the same days of last year
+  const question = 'line B output this month vs the same days last year';
+  const args = argsOf(route(question), question);
+  assert.deepEqual(rangeOf(args.previous), ['2025-11-01', '2025-11-29'], question);
+  assert.ok(checked >= 30);
+});
+
+test('a machine named by its id is kept as the equipment, never dropped for its kind said before', () => {
+  let checked = 0;
+  for (const [kind, id, symptom] of [
+    ['press', 'B-PRESS-03', 'overload tripped'],
+    ['camera', 'B-CAM-01', 'offline'],
+    ['welder', 'A-WELD-01', 'spatter'],
+    ['cnc', 'C-CNC-01', 'spindle overheating'],
+  ])
+    for (const form of [
+      `${kind} ${symptom} on ${id}, what fixed it before`,
+      `${kind} ${symptom} on ${id} - how was it fixed last time?`,
+      `the ${kind} ${id} ${symptom}, how to fix`,
+    ]) {
+      const args = argsOf(route(form), form);
+      assert.equal(args.equipment, id, `${form}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  for (const [kind, id] of [
+    ['冲床', 'B-PRESS-03'],
+    ['焊机', 'A-WELD-01'],
+  ]) {
+    const question = `${kind}过载跳闸，${id}以前怎么修的`;
+    const args = argsOf(route(question), question);
+    assert.equal(args.equipment, id, question);
+    checked++;
+  }
+  assert.ok(checked >= 14);
+});
+
+test('work orders have no shift: a breakdown by shift is declined honestly, never answered without it', () => {
+  let checked = 0;
+  for (const question of [
+    'work orders by shift last month',
+    'work orders per shift this week',
+    'how many tickets each shift last week',
+    'open work orders by shift',
+    'wo count by shift this month',
+    '上个月工单按班次统计',
+    '本周各班次开了几张工单',
+    '工单按班次分一下',
+    '夜班开了几张工单',
+    'night shift work orders last week',
+  ]) {
+    const decision = route(question);
+    assert.equal(decision.kind, 'none', `${question}: ${JSON.stringify(decision)}`);
+    const named = (decision as { unhonoured?: Array<{ kind: string; dimension: string }> }).unhonoured ?? [];
+    assert.ok(
+      named.some((entry) => entry.kind === 'beyond' && entry.dimension === 'shift'),
+      `${question}: ${JSON.stringify(named)}`,
+    );
+    checked++;
+  }
+  assert.ok(checked >= 10);
+});
+
+test("a holiday week not reached this year is this year's on the rota (a rota is known ahead)", () => {
+  let checked = 0;
+  for (const question of [
+    'Christmas week on-call?',
+    "who's on call Christmas week",
+    'on-call for the week of Christmas',
+    'who is on call over christmas week?',
+    '圣诞节那周谁值班',
+  ]) {
+    const args = argsOf(route(question), question);
+    assert.deepEqual(rangeOf(args.period), ['2026-12-21', '2026-12-27'], `${question}: ${JSON.stringify(args)}`);
+    checked++;
+  }
+  // a week already passed this year stays this year's
+  const question = 'who was on call national day week';
+  const decision = route(question);
+  if (decision.kind === 'skill' && decision.args.period)
+    assert.equal(rangeOf(decision.args.period)![0]!.slice(0, 4), '2026', question);
+  assert.ok(checked >= 5);
+});
+
+test('" and which / and any …" starts a second question; "A and C", "output and yield" stay one', () => {
+  let checked = 0;
+  const first = [
+    ['B line defect rate this wk', 'quality_metrics'],
+    ["last week's report", 'weekly_report'],
+    ['line C output yesterday', 'quality_metrics'],
+  ] as const;
+  const second = [
+    ['which machines are overdue', 'equipment_status'],
+    ['any open P0?', 'work_orders'],
+    ['any open P1 work orders?', 'work_orders'],
+    ["who's on call today", 'oncall_check'],
+  ] as const;
+  for (const [a, skillA] of first)
+    for (const [b, skillB] of second) {
+      const question = `${a} and ${b}`;
+      const decision = route(question);
+      assert.equal(decision.kind, 'none', `${question}: several questions (${JSON.stringify(decision)})`);
+      const routed = (decision as { routed?: RouteDecision[] }).routed ?? [];
+      for (const skill of [skillA, skillB])
+        assert.ok(
+          routed.some((part) => part.kind === 'skill' && part.skill === skill),
+          `${question}: ${skill} (${JSON.stringify(routed)})`,
+        );
+      checked++;
+    }
+  for (const question of [
+    'line A and C defect rate last week',
+    'line B output and yield this week',
+    'output and yield for line D yesterday',
+    'line A and any line over 2% last week',
+  ]) {
+    const decision = route(question);
+    assert.ok(
+      decision.kind !== 'none' || !(decision as { routed?: unknown[] }).routed,
+      `${question}: one question (${JSON.stringify(decision)})`,
+    );
+  }
+  assert.ok(checked >= 12);
+});
+
+test('an action or a rewrite the skills cannot do is declined, never answered with a lookup', () => {
+  let checked = 0;
+  const declinedAs = (question: string, dimension: string): void => {
+    const decision = route(question);
+    assert.equal(decision.kind, 'none', `${question}: ${JSON.stringify(decision)}`);
+    const named = (decision as { unhonoured?: Array<{ dimension: string }> }).unhonoured ?? [];
+    assert.ok(
+      named.some((entry) => entry.dimension === dimension),
+      `${question}: ${dimension} (${JSON.stringify(named)})`,
+    );
+    checked++;
+  };
+  for (const question of [
+    '把昨晚交接记录总结成三条',
+    '把上周的交接班记录概括成5条',
+    'summarize last night’s handover in three points',
+    'summarise the handover note into 3 bullets',
+    '把NB-500手册翻译成英文',
+    'translate the NB-500 manual into English',
+    'translation of the press SOP pls',
+    'close WO 2988 pls',
+    'close work order 3012',
+    '帮我把3012号工单关了',
+    '派单给张伟',
+    'assign WO 2988 to Zhang Wei',
+    'reassign ticket 3007',
+    'create a new work order for press 3',
+    'open a ticket for the B line camera',
+    '新建工单：B线3号冲压机振动',
+    'mark 2988 as closed',
+  ])
+    declinedAs(question, 'action');
+  for (const question of [
+    '今年哪台设备工单最多',
+    '本月哪个设备的工单最多',
+    'which machine has the most orders this year',
+    'work orders per machine last month',
+    'list open orders with no assignee',
+    'unassigned work orders',
+    'open tickets without an owner',
+    '没人接的工单有哪些',
+    '未指派的工单',
+  ])
+    declinedAs(question, 'order_grouping');
+  // a lookup stays one: who closed it, the closed orders, the orders of one machine
+  for (const question of ['who closed WO 2988', 'closed work orders last week', 'B线3号冲压机本月有几张工单？']) {
+    const decision = route(question);
+    assert.equal(decision.kind, 'skill', `${question}: ${JSON.stringify(decision)}`);
+  }
+  assert.ok(checked >= 25);
+});
+
+test('a machine model names its own document only; a bare "wire" is the welding wire', () => {
+  for (const question of ['NB-500 wire diameter?', 'NB-500焊丝直径多少', 'wire diameter on the NB-500']) {
+    const args = argsOf(route(question), question);
+    const terms = args.terms as string[];
+    assert.ok(terms.includes('nb-500') && terms.includes('焊丝'), `${question}: ${JSON.stringify(terms)}`);
+    assert.ok(!terms.includes('vmc-850') && !terms.includes('vc-5000'), `${question}: ${JSON.stringify(terms)}`);
+  }
+});
+
+test('a speed is a setting the documents give: 焊接速度 / welding speed asks for the setting, not only a limit', () => {
+  for (const question of ['焊机焊接速度标准多少', 'welding speed for the NB-500?', 'NB-500焊接速度设多少']) {
+    const args = argsOf(route(question), question);
+    assert.ok((args.figure as string[]).includes('setting'), `${question}: ${JSON.stringify(args)}`);
+  }
+});
+
+test('a run unloaded after a repair (空转 / 试运行 / run-in) is a subject of the documents', () => {
+  for (const question of [
+    '换完主轴轴承要空转多久',
+    '主轴轴承更换后试运行多久',
+    'how long is the run-in after a main bearing change',
+  ]) {
+    const args = argsOf(route(question), question);
+    assert.ok((args.terms as string[]).includes('空载试运行'), `${question}: ${JSON.stringify(args)}`);
+  }
+});

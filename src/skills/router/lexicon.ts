@@ -169,7 +169,7 @@ export const SYNONYMS: Synonym[] = [
   { to: 'produce', words: ['throw', 'churn out', 'turn out', 'pump out'] },
   { to: 'yield', words: ['yld', 'first time yield', 'first-time yield'] },
   { to: 'output', words: ['outpt', 'o/p'] },
-  { to: '排名', words: ['排个名', '排一下名', '排排名', '排个序', '排一下序'] },
+  { to: '排名', words: ['排个名', '排一下名', '排排名', '排个序', '排一下序', '排一下', '排一排', '排下序'] },
   { to: '最差', words: ['最拉胯', '最拉垮', '最烂', '最菜', '最糟糕', '最拖后腿'] },
   { to: '差', words: ['拉胯', '拉垮', '拖后腿'] },
   // ---- lines (Cantonese and southern factories say 拉 for a line: "A拉") ----------------------

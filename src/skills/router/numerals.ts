@@ -85,7 +85,8 @@ const COUNT_LEAD = /(?:第|前|后|近|最近|过去|头|共|合计|总共|这|�
 /** words that hold a numeral character but are no number */
 const PROTECTED = new RegExp(
   [
-    String.raw`[周期拜][一二三四五六日天]`, // weekdays: 周三, 星期三, 礼拜天
+    // weekdays: 周三, 星期三, 礼拜天; not a count after a week ("这礼拜四条线": this week, four lines)
+    String.raw`[周期拜][一二三四五六日天](?!\s*(?:条|个|台|批|件|号线|张|种|位|名|家))`,
     String.raw`初[一二三四五六七八九十]`, // lunar days
     String.raw`一(?:下|共|些|直|样|起|般|定|切|致|点|会|边|旦|向|律|览|线|并|体|句|看|声|眼|口气|模一样|次性|方面|部分)`,
     String.raw`统一|唯一|万一|一一|之一|划一|专一|不一|第一时间|同一|[上下这那]一(?=次|回|下|会)`,

@@ -326,16 +326,17 @@ export const GRAMMAR_RULES: PeriodRule[] = [
     },
   },
   {
-    // the same day last week, this day last month, a week ago today; the same time last year (the other period, shifted)
+    // the same day last week, this day last month, a week ago today; the same time / days last year (the other period, shifted)
     name: 'en-same-day',
     pattern: new RegExp(
-      String.raw`\b(?:(?:the\s+)?(?:same\s+(day|date|time|period)|this\s+(day|date))\s+(?:of\s+)?(?:the\s+)?` +
+      String.raw`\b(?:(?:the\s+)?(?:same\s+(days|dates|stretch|span|window|day|date|time|period)|this\s+(day|date))\s+(?:of\s+)?(?:the\s+)?` +
         String.raw`(?:last|previous|prior|a)\s+(week|month|year)(?:\s+ago)?|(?:a|one)\s+(week|month|year)\s+ago\s+today)\b`,
       'g',
     ),
     read: (m, today) => {
       const unit = m[3] ?? m[4] ?? 'week';
-      const onDay = !(m[1] === 'time' || m[1] === 'period');
+      // "the same days / the same stretch last month" is the other period shifted, as "the same period" is
+      const onDay = m[1] === undefined || m[1] === 'day' || m[1] === 'date';
       const shift: { amount: number; unit: 'day' | 'month' | 'year' } =
         unit === 'week' ? { amount: -7, unit: 'day' } : { amount: -1, unit: unit as 'month' | 'year' };
       return sameTimeBefore(today, shift, onDay);

@@ -143,8 +143,12 @@ export const monthNumber = (name: string): number => EN_MONTH[name.slice(0, 3)] 
 export const countOf = (word: string | undefined, fallback = 1): number =>
   word === undefined ? fallback : /^\d+$/.test(word) ? Number(word) : (EN_NUMBER[word] ?? 0);
 
-/** Chinese weekday characters; 一 not when it starts 一共/一下/一些…, 日 not in 日产量/日均 */
-export const ZH_WEEKDAY_CHAR = '([2-7二三四五六天]|1|一(?![共下些直样起般定切周])|日(?![产均报]))';
+/**
+ * Chinese weekday characters; 一 not when it starts 一共/一下/一些…, 日 not in 日产量/日均; a numeral followed by a
+ * classifier is a count, not a weekday ("这礼拜四条线": this week, four lines; "周三个班", "星期二台机")
+ */
+export const ZH_WEEKDAY_CHAR =
+  '(?:([2-7二三四五六天]|1|一(?![共下些直样起般定切周])|日(?![产均报]))(?!\\s*(?:条|个|台|批|件|号线|张|种|位|名|家)))';
 export const ZH_WEEK = '(?:周|星期|礼拜)';
 export const EN_MONTH_RE =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';

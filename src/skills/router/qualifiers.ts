@@ -24,6 +24,8 @@ export type Dimension =
   | 'comparison'
   | 'ppm'
   | 'work_orders'
+  | 'order_grouping'
+  | 'action'
   | 'reference';
 
 export interface Qualifier {
@@ -120,6 +122,33 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     pattern: /工单|维修单|报修单|派工单|\bwork[- ]?orders?\b|\bwos\b|\bmaintenance\s+tickets?\b|\brepair\s+orders?\b/,
   },
   {
+    // work orders per machine ranked, or those with no assignee: work_orders counts per engineer only
+    dimension: 'order_grouping',
+    pattern: new RegExp(
+      [
+        String.raw`哪(?:台|个)(?:设备|机器|机台)?.{0,8}(?:工单|单子?)最多|(?:工单|单子?).{0,6}最多的(?:设备|机器)|按设备|各设备|每台设备`,
+        String.raw`没(?:有)?(?:人|负责人)(?:接|跟|管)?|无人(?:接|跟|认领)|未指派|未分配|没指派|没分配`,
+        String.raw`\bwhich\s+(?:machine|equipment|asset)\b.{0,30}\bmost\b|\b(?:per|by|each)\s+(?:machine|equipment|asset)\b`,
+        String.raw`\bno\s+(?:assignee|owner|one\s+assigned)\b|\bunassigned\b|\bnot\s+assigned\b|\bwithout\s+(?:an?\s+)?(?:assignee|owner)\b`,
+      ].join('|'),
+    ),
+  },
+  {
+    // an action on the plant's records or a transform of a text: no skill changes work orders, summarises or translates
+    dimension: 'action',
+    pattern: new RegExp(
+      [
+        String.raw`关单|把.{0,12}(?:工单|单子?)(?:关了|关掉|关闭)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
+        String.raw`(?:开|建|提)(?:一|1)张工单|总结成|概括成|归纳成|提炼成|翻译|译成`,
+        String.raw`\bclose\s+(?:out\s+)?(?:wo\b|work\s*order|ticket|order|#)|\bclose\s+\d{3,}`,
+        String.raw`\b(?:open|create|raise|log|file)\s+(?:a|an|new|a\s+new)\s+(?:wo|work\s*order|ticket)\b`,
+        String.raw`\bre-?assign\b|\bassign\s+(?:wo\b|work\s*order|ticket|order|it\b|#|\d{3,})|\bmark\s+.{0,24}\b(?:as\s+)?(?:closed|done|resolved)\b`,
+        String.raw`\btranslat(?:e|ed|ion)\b|\bsummari[sz]e\s+(?:the\s+|last\s+night'?s\s+|this\s+|that\s+)?(?:handover|note|notes|manual|doc|document|sop)\b`,
+        String.raw`\bsummari[sz]e\b.{0,40}\b(?:in|into)\s+(?:\d|three|five|a\s+few)\b`,
+      ].join('|'),
+    ),
+  },
+  {
     dimension: 'records',
     pattern: /明细|逐条|每条记录|每一条|\brecords\b|\brows\b|\bentries\b/,
   },
@@ -167,6 +196,8 @@ export const NAMED_WHEN_UNMATCHED: Dimension[] = [
   'work_orders',
   'shift',
   'week_or_month',
+  'order_grouping',
+  'action',
 ];
 
 // ---- one named shift ----------------------------------------------------------------

@@ -22,7 +22,7 @@ const STRONG_BREAK = new RegExp(
     String.raw`(?:[，,；;。]|\s)\s*(?=(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下|(?:然后|接着|再)(?:帮我)?(?:看|查|问|找|搜)))`,
     String.raw`|[；;]|[?？]\s*(?=\S)`,
     String.raw`|[,，]?\s+(?=and\s+(?:is|are|was|were|who|who's|which|what|what's|`,
-    String.raw`how|when|where|did|does|do|can|could|show|list|tell|give)\b)`,
+    String.raw`how|when|where|did|does|do|can|could|show|list|tell|give|any|anything)\b)`,
     String.raw`|[,，]\s*(?=(?:also|plus|then\s+(?:check|show|find|look|tell|give|list))\s+)|\s+\+\s+|\s*＋\s*`,
   ].join(''),
   'gi',

@@ -293,7 +293,10 @@ export function findRank(
   const badWhenHigh = measure === undefined || measure === 'defect_rate' || measure === 'defects';
   if (HIGH.test(lower)) return badWhenHigh ? 'worst' : 'best';
   if (LOW.test(lower)) return badWhenHigh ? 'best' : 'worst';
-  return /排名|排行|排序|rank|compare|对比|比较|\bvs\b|versus/.test(lower) ? 'worst' : undefined;
+  // a ranking without a direction is the full ranking best-first for output and yield (the highest first), and the
+  // defect rate's natural order (the highest, the worst, first); 最差 / worst above asks for the worst first
+  if (/排名|排行|排序|排一?下|\brank(?:ed|ing|s)?\b/.test(lower)) return badWhenHigh ? 'worst' : 'best';
+  return /compare|对比|比较|\bvs\b|versus/.test(lower) ? 'worst' : undefined;
 }
 
 export const BY_DAY =

@@ -120,7 +120,19 @@ function scoreOf(
   ).length;
   // a line in the operator's language first, when all else is equal
   const sameLanguage = /[\u4e00-\u9fff]/.test(line.text) === asked.chinese ? 1 : 0;
-  return 10 + 2 * (figures - 1) + (inLine ? 3 : 0) + 3 * other + sameLanguage;
+  // each further subject the line names ("更换主轴轴承后空载试运行 2 小时": the bearing and the run-in) ranks it too
+  // (words of one subject share a part — 主轴轴承 and 轴承座, "main bearing" and "bearing housing" — and count once)
+  const parts = (term: string): string[] =>
+    /[\u4e00-\u9fff]/.test(term)
+      ? [...term].slice(0, -1).map((char, index) => char + term[index + 1])
+      : term.toLowerCase().split(/[\s-]+/);
+  const counted: string[][] = [];
+  for (const term of terms.filter((candidate) => lower.includes(candidate.toLowerCase()))) {
+    const own = parts(term);
+    if (!counted.some((other) => other.some((part) => own.includes(part)))) counted.push(own);
+  }
+  const subjects = counted.length;
+  return 10 + 2 * (figures - 1) + (inLine ? 3 : 0) + 2 * Math.max(0, subjects - 1) + 3 * other + sameLanguage;
 }
 
 export async function runFigure(ctx: SkillContext, args: DocumentSearchArgs): Promise<SkillResult> {

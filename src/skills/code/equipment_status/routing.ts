@@ -87,7 +87,9 @@ export const equipmentStatusRouting: SkillRouting = {
         if (!(
           equipment !== undefined ||
           ((status || maintenance) && (EQUIPMENT_GENERAL.test(lower) || lines.lines.length > 0 || lines.all)) ||
-          (maintenance && OVERDUE_WORDS.test(lower))
+          (maintenance && OVERDUE_WORDS.test(lower)) ||
+          // "which machines are overdue": machines are overdue for their maintenance
+          (OVERDUE_WORDS.test(lower) && EQUIPMENT_GENERAL.test(lower))
         ))
           return undefined;
         // who fixed it, who holds its order ("B线3号冲压机振动是谁修好的"): the work orders' people, not its state
@@ -96,7 +98,7 @@ export const equipmentStatusRouting: SkillRouting = {
             kind: 'stop',
             reason: 'asks who fixed a machine or holds its order: not a rule call, the model plans',
           };
-        if (analysis.periods.length > 0 && !maintenance)
+        if (analysis.periods.length > 0 && !maintenance && !OVERDUE_WORDS.test(lower))
           return { kind: 'stop', reason: 'past states are not recorded' };
         return {
           kind: 'skill',

@@ -64,6 +64,13 @@ export function rotaDays(
     } else if (from.endsWith('-01') && to === monthEnd(from)) {
       from = nextYear(from);
       to = monthEnd(from);
+    } else if (weekdayOf(from) === 1 && daysBetween(from, to) === 6) {
+      // a named week not yet reached this year ("Christmas week" asked in November): this year's Monday–Sunday
+      from = addDays(nextYear(from), 1 - weekdayOf(nextYear(from)));
+      to = addDays(from, 6);
+    } else {
+      // a named holiday's days not yet reached this year: this year's
+      [from, to] = [nextYear(from), nextYear(to)];
     }
   }
   return { from, to };

@@ -58,6 +58,9 @@ export function orderIds(lower: string): number[] {
   for (const match of lower.matchAll(ORDER_ID)) ids.add(Number(match[1] ?? match[2]));
   return [...ids];
 }
+/** an open or closed priority said alone ("any open P0?", "P1s still open", "未关的P0"): the work orders' priorities */
+const OPEN_PRIORITY =
+  /\b(?:open|closed|outstanding|pending)\s+p[0-3]s?\b|\bp[0-3]s?\s+(?:still\s+)?(?:open|outstanding|pending)\b|(?:未关闭?|没关|未完成|待处理)的?p[0-3]/;
 /** counting or listing words: with them a question about past orders is not a request for a fix */
 const COUNT_OR_LIST =
   /几张|几个|几单|多少|数量|列出|列一下|列表|清单|哪些|有哪几|统计|\bhow\s+many\b|\bcount\b|\bnumber\s+of\b|\blist\b|\bshow\b|\bwhich\b|\bwhat\b/;
@@ -126,7 +129,7 @@ function slots(analysis: Analysis): SkillSlots {
     explicit.details = true;
   const wanted = priorities(lower);
   if (wanted.length > 0) explicit.priorities = wanted;
-  const open = OPEN.test(lower);
+  const open = OPEN.test(lower) || /\bopen\s+p[0-3]|p[0-3]s?\s+(?:still\s+)?open|(?:未关闭?|没关)的?p[0-3]/.test(lower);
   const closed = CLOSED.test(lower);
   if (open !== closed) explicit.status = open ? 'open' : 'closed';
   const { period, unsure: periodUnsure } = singlePeriod(analysis);
@@ -147,7 +150,10 @@ export const workOrdersRouting: SkillRouting = {
       name: 'count-or-list',
       match(analysis) {
         const lower = analysis.normalized.lower;
-        if (!WORK_ORDER_WORDS.test(lower) && orderIds(lower).length === 0) return undefined;
+        // an open priority alone is the plant's orders, not a person's ("do they have any open P0": the on-call
+        // engineer's, oncall_check's priority)
+        const openPriority = OPEN_PRIORITY.test(lower) && !/\b(?:they|he|she|them|him|her)\b|他|她/.test(lower);
+        if (!WORK_ORDER_WORDS.test(lower) && orderIds(lower).length === 0 && !openPriority) return undefined;
         // one order asked about (its number, "the last … ticket", who holds it): that order, even with "root cause"
         const oneOrder = orderIds(lower).length > 0 || LAST_ONE.test(lower) || (WHO.test(lower) && !ADVICE.test(lower));
         // "what fixed this before? check the work orders": a fix asked for, not a count
@@ -159,7 +165,19 @@ export const workOrdersRouting: SkillRouting = {
   slots,
   claims: orderIdSpans,
   required: [],
-  cannotHonour: ['inspector', 'batch', 'product', 'hour', 'recorded_at', 'week_or_month', 'comparison', 'ppm'],
+  // work orders have no shift: a breakdown by shift is declined, never answered without it
+  cannotHonour: [
+    'inspector',
+    'batch',
+    'product',
+    'hour',
+    'recorded_at',
+    'week_or_month',
+    'comparison',
+    'ppm',
+    'shift',
+    'order_grouping',
+  ],
   // a cause word asks for the orders' recorded root causes (shown with details); "who" for their assignees
   honours: {
     shift: false,
@@ -176,6 +194,7 @@ export const workOrdersRouting: SkillRouting = {
     WORK_ORDER_WORDS,
     COUNT_OR_LIST,
     OPEN,
+    OPEN_PRIORITY,
     CLOSED,
     HIGH_PRIORITY,
     PRIORITY_ALL,

@@ -54,6 +54,8 @@ const FRESH_FLOOR = 0.85;
 const FRESH_B_FLOOR = 0.75;
 /** the same floor for the third batch (W5): 117/181 after its wrong classes were fixed */
 const FRESH_C_FLOOR = 0.64;
+/** the same floor for the fourth batch (W6): 259/325 after its wrong classes were fixed */
+const FRESH_D_FLOOR = 0.79;
 
 const plants = new Map<Clock, { dir: string; db: Database.Database; equipment: KnownEquipment[]; names: PlantNames }>();
 
@@ -118,10 +120,14 @@ const freshB = freshBAll.filter((entry) => entry.need === undefined);
 // the third round-three held-out batch (W5, SOURCES.md), checked the same way
 const freshCAll = parseCorpus(path.join(here, 'fresh-round3c.txt'), 'fresh-round3c.txt');
 const freshC = freshCAll.filter((entry) => entry.need === undefined);
+// the fourth round-three held-out batch (W6, SOURCES.md), checked the same way
+const freshDAll = parseCorpus(path.join(here, 'fresh-round3d.txt'), 'fresh-round3d.txt');
+const freshD = freshDAll.filter((entry) => entry.need === undefined);
 let judged: Judged[] = [];
 let freshJudged: Judged[] = [];
 let freshBJudged: Judged[] = [];
 let freshCJudged: Judged[] = [];
+let freshDJudged: Judged[] = [];
 
 function routeAll(entries: typeof corpus): Judged[] {
   return entries.map((entry) => {
@@ -146,10 +152,13 @@ test('the corpus is large enough and cites its sources', () => {
   assert.ok(freshAll.length >= 290, `${freshAll.length} questions in the round-three batch`);
   assert.ok(freshBAll.length >= 320, `${freshBAll.length} questions in the second round-three batch`);
   assert.ok(freshCAll.length >= 210, `${freshCAll.length} questions in the third round-three batch`);
+  assert.ok(freshDAll.length >= 350, `${freshDAll.length} questions in the fourth round-three batch`);
   const sources = readFileSync(path.join(here, 'SOURCES.md'), 'utf8');
-  for (const id of new Set([...corpus, ...freshAll, ...freshBAll, ...freshCAll].map((entry) => entry.source)))
+  for (const id of new Set(
+    [...corpus, ...freshAll, ...freshBAll, ...freshCAll, ...freshDAll].map((entry) => entry.source),
+  ))
     assert.match(sources, new RegExp(`\\| ${id} \\|`), `${id} is listed in SOURCES.md`);
-  for (const entries of [corpus, freshAll, freshBAll, freshCAll]) {
+  for (const entries of [corpus, freshAll, freshBAll, freshCAll, freshDAll]) {
     const questions = entries.map((entry) => `${entry.clock} ${entry.question}`);
     assert.equal(new Set(questions).size, questions.length, 'no question twice on the same clock');
   }
@@ -214,8 +223,21 @@ test('the third round-three held-out batch (W5): right or honest, never wrong (i
   assert.ok(good / freshCJudged.length >= FRESH_C_FLOOR, `${good}/${freshCJudged.length} answered as expected`);
 });
 
+test('the fourth round-three held-out batch (W6): right or honest, never wrong (issue 27)', () => {
+  freshDJudged = routeAll(freshD);
+  console.log(report(freshDJudged, freshDAll.length - freshD.length));
+  assert.deepEqual(
+    freshDJudged
+      .filter((item) => item.outcome === 'wrong')
+      .map((item) => `fresh-round3d.txt:${item.entry.line}: ${item.entry.question} — ${item.why}`),
+    [],
+  );
+  const good = freshDJudged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
+  assert.ok(good / freshDJudged.length >= FRESH_D_FLOOR, `${good}/${freshDJudged.length} answered as expected`);
+});
+
 test("every honest reply names what it did not honour, in the operator's language", () => {
-  for (const item of [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged]) {
+  for (const item of [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged]) {
     if (item.decision.kind !== 'none' || !item.decision.unhonoured?.length) continue;
     const text = unhonouredText(item.entry.language, item.decision.unhonoured)!;
     for (const entry of item.decision.unhonoured)
@@ -227,7 +249,7 @@ test("every honest reply names what it did not honour, in the operator's languag
 });
 
 test('the figures of the right quality answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'quality_metrics' &&
@@ -296,7 +318,7 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
 });
 
 test('the figures of the right quality_compare answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'quality_compare' &&
@@ -396,7 +418,7 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
 });
 
 test('the figures of the right inspector, product and batch answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       (item.decision.skill === 'quality_breakdown' || item.decision.skill === 'batch_lookup') &&
@@ -495,7 +517,7 @@ test('the figures of the right inspector, product and batch answers match SQL on
 
 test('an answer the skill makes honest says so: no such line, machine or person; a period still to come', async () => {
   // quality_metrics, quality_breakdown and batch_lookup are run by the figures tests above
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.missing.length === 0 &&
@@ -531,7 +553,7 @@ test('an answer the skill makes honest says so: no such line, machine or person;
 });
 
 test('a figure asked of a manual or SOP is quoted from the seeded documents, never fault advice (issue 27)', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged].filter(
+  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'document_search' &&

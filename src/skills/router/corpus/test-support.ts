@@ -196,6 +196,9 @@ export function askedFrom(args: Record<string, unknown>): string | undefined {
 /** several questions in one: right when each expected answer is some part's, wrong when a part answers it wrongly */
 function judgeMulti(entry: Entry, decision: RouteDecision): Judged {
   const base = { entry, decision };
+  // one skill that asks for a slot answers nothing yet: honest (W6 "这周各线产量，顺带看看下周谁值班": asks for a date)
+  if (decision.kind === 'skill' && decision.missing.length > 0)
+    return { ...base, outcome: 'honest', exact: false, why: `asks for ${decision.missing.join(', ')}` };
   if (decision.kind === 'skill')
     return { ...base, outcome: 'wrong', exact: false, why: `one answer (${decision.skill}) for several questions` };
   const parts = (decision.routed ?? []).filter(
