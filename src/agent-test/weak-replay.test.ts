@@ -168,7 +168,8 @@ async function weakPass(paths: string[], only: { formats?: WeakFormat[]; filter?
   const summary = await runSuite({
     paths,
     loaded: { config: configFromObject({ log: { level: 'silent' } }, dir), file: undefined },
-    // one unit at a time: each replay starts its own agent and tool servers, which a busy machine starts slowly
+    // one unit at a time: each replay starts its own agent (its own scripted model; the group's tool servers are
+    // shared), which a busy machine starts slowly
     jobs: 1,
     failFast: false,
     record: false,
@@ -214,8 +215,8 @@ test(
 );
 
 /**
- * The shipped capable-model cases, a sample of them in CI: each replay starts its own agent and tool servers, so
- * the whole matrix (every case × every format: `agent-test testcases/ --weak all`) is run by hand for a report; here
+ * The shipped capable-model cases, a sample of them in CI: each replay starts its own agent (the tool servers are
+ * shared by the group), so the whole matrix (every case × every format: `agent-test testcases/ --weak all`) is run by hand for a report; here
  * up to 10 cases spread over the file(s), each in one format in turn, so every format meets real recorded runs.
  */
 test(
