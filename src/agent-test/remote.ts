@@ -17,7 +17,7 @@ import {
   formatCase,
   formatProblem,
   summarise,
-  gateLost,
+  gateWatch,
   summaryLine,
   writeJson,
   writeJunit,
@@ -145,20 +145,11 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   const headers = options.socket !== undefined ? {} : await authenticate(base, options.user);
   const reports: CaseReport[] = [];
   let stopped = false;
-  let counted = 0;
-  let gateStop = false;
+  const gate = gateWatch(options.minPass, options.err);
   const emit = (report: CaseReport): void => {
     reports.push(report);
     options.out.write(`${formatCase(report)}\n`);
-    if (report.status === 'failed' && options.minPass !== undefined && !gateStop) {
-      const failed = reports.filter((item) => item.status === 'failed').length;
-      if (gateLost(failed, counted, options.minPass)) {
-        gateStop = stopped = true;
-        options.err.write(
-          `agent-test: ${failed} of ${counted} failed: the required pass rate can no longer be met, the run stops\n`,
-        );
-      }
-    }
+    if (gate.lostAfter(reports)) stopped = true;
   };
   const chosen = cases.filter((entry) => selected(entry, options));
   // sessions run in file order inside one unit; units run `jobs` at a time
@@ -184,7 +175,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   }
   options.err.write(`agent-test: ${chosen.length} case(s) against ${base}\n`);
   const queue = [...units.values()];
-  counted = queue.reduce((sum, unit) => sum + unit.length, 0);
+  gate.counted = queue.reduce((sum, unit) => sum + unit.length, 0);
   await Promise.all(
     Array.from({ length: Math.max(1, Math.min(options.jobs, queue.length)) }, async () => {
       for (let unit = queue.shift(); unit && !stopped; unit = queue.shift()) {
@@ -233,7 +224,7 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   if (options.junit) writeJunit(options.junit, reports, problems);
   if (options.json) writeJson(options.json, reports, problems);
   const summary = summarise(reports, problems);
-  if (gateStop) summary.notRun = counted - reports.filter((report) => report.status !== 'skipped').length;
+  summary.notRun = gate.notRun(reports) || undefined;
   options.out.write(`${summaryLine(summary)}\n`);
   return summary;
 }

@@ -74,6 +74,34 @@ export function gateLost(failed: number, counted: number, minPass: number): bool
 }
 
 /**
+ * The score gate watched while a run goes (both runners): set `counted` once the cases to run are known, then
+ * `lostAfter(reports)` after each report; true (said once on `err`) when the run should stop. `notRun(reports)`
+ * is what the summary counts as not run, 0 unless the run stopped for the gate.
+ */
+export function gateWatch(
+  minPass: number | undefined,
+  err: { write(text: string): unknown },
+): { counted: number; lostAfter(reports: CaseReport[]): boolean; notRun(reports: CaseReport[]): number } {
+  let lost = false;
+  return {
+    counted: 0,
+    lostAfter(reports) {
+      if (lost || minPass === undefined || reports.at(-1)?.status !== 'failed') return false;
+      const failed = reports.filter((item) => item.status === 'failed').length;
+      lost = gateLost(failed, this.counted, minPass);
+      if (lost)
+        err.write(
+          `agent-test: ${failed} of ${this.counted} failed: the required pass rate can no longer be met, the run stops\n`,
+        );
+      return lost;
+    },
+    notRun(reports) {
+      return lost ? this.counted - reports.filter((report) => report.status !== 'skipped').length : 0;
+    },
+  };
+}
+
+/**
  * The score gate (`--min-pass RATE`, SOURCES.md part D: "a score a change must
  * reach before release"): RATE as a fraction (0.95) or a percentage (95%);
  * skipped cases do not count; a run with no case passed or failed never passes.

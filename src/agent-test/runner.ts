@@ -45,7 +45,7 @@ import {
   formatProblem,
   summarise,
   summaryLine,
-  gateLost,
+  gateWatch,
   writeJson,
   writeJunit,
   type CaseReport,
@@ -459,20 +459,11 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const reports: CaseReport[] = [];
   let stopped = false;
   // the cases the gate counts (skipped ones aside), known once the skipped ones are set apart below
-  let counted = 0;
-  let gateStop = false;
+  const gate = gateWatch(options.minPass, options.err);
   const emit = (report: CaseReport): void => {
     reports.push(report);
     options.out.write(`${formatCase(report)}\n`);
-    if (report.status === 'failed' && options.minPass !== undefined && !gateStop) {
-      const failed = reports.filter((item) => item.status === 'failed').length;
-      if (gateLost(failed, counted, options.minPass)) {
-        gateStop = stopped = true;
-        options.err.write(
-          `agent-test: ${failed} of ${counted} failed: the required pass rate can no longer be met, the run stops\n`,
-        );
-      }
-    }
+    if (gate.lostAfter(reports)) stopped = true;
   };
   /** Every case of a unit that could not run, failed with the same reason. */
   const failUnit = (unit: Unit, error: string): void => {
@@ -516,7 +507,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     else runnable.push(entry);
   }
   total = reports.length + runnable.length;
-  counted = runnable.length;
+  gate.counted = runnable.length;
   options.err.write(
     `agent-test: ${runnable.length} case(s) from ${files.length} file(s)` +
       `${options.now ? `, clock ${options.now} where a case gives no now` : ''}` +
@@ -700,7 +691,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   if (options.junit) writeJunit(options.junit, reports, problems);
   if (options.json) writeJson(options.json, reports, problems);
   const summary = summarise(reports, problems);
-  if (gateStop) summary.notRun = counted - reports.filter((report) => report.status !== 'skipped').length;
+  summary.notRun = gate.notRun(reports) || undefined;
   if (options.weak) {
     for (const format of options.weak) {
       const tally = tallies.get(format) ?? {
