@@ -224,7 +224,8 @@ export async function runRemoteSuite(options: RemoteRunOptions): Promise<RunSumm
   if (options.junit) writeJunit(options.junit, reports, problems);
   if (options.json) writeJson(options.json, reports, problems);
   const summary = summarise(reports, problems);
-  summary.notRun = gate.notRun(reports) || undefined;
+  const notRun = gate.notRun(reports);
+  if (notRun > 0) summary.notRun = notRun;
   options.out.write(`${summaryLine(summary)}\n`);
   return summary;
 }

@@ -691,7 +691,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   if (options.junit) writeJunit(options.junit, reports, problems);
   if (options.json) writeJson(options.json, reports, problems);
   const summary = summarise(reports, problems);
-  summary.notRun = gate.notRun(reports) || undefined;
+  const notRun = gate.notRun(reports);
+  if (notRun > 0) summary.notRun = notRun;
   if (options.weak) {
     for (const format of options.weak) {
       const tally = tallies.get(format) ?? {
