@@ -807,3 +807,123 @@ test('a run unloaded after a repair (空转 / 试运行 / run-in) is a subject o
     assert.ok((args.terms as string[]).includes('空载试运行'), `${question}: ${JSON.stringify(args)}`);
   }
 });
+
+// ---- the fourth batch's vocabulary (W6, corpus/SOURCES.md): words the rules declined as unreadable ----------------
+
+test('texting shorthand: "hw" is how, "b4" before, "yr" a year (this yr, last yr, so far this yr)', () => {
+  let checked = 0;
+  for (const [line, metric, key] of [
+    ['B', 'output', 'output'],
+    ['A', 'yield', 'yield'],
+    ['D', 'defect rate', 'defect_rate'],
+  ] as const) {
+    for (const [question, range] of [
+      [`line ${line} ${metric} the day b4 yesterday`, ['2026-11-27', '2026-11-27']],
+      [`${metric} on line ${line}, day b4 yesterday?`, ['2026-11-27', '2026-11-27']],
+      [`line ${line} ${metric} this yr`, ['2026-01-01', '2026-11-29']],
+      [`line ${line} so far this yr, ${metric}`, ['2026-01-01', '2026-11-29']],
+      [`${metric} line ${line} last yr`, ['2025-01-01', '2025-12-31']],
+      [`line ${line} ${metric} yr to date`, ['2026-01-01', '2026-11-29']],
+    ] as const) {
+      const args = argsOf(route(question), question);
+      assert.deepEqual(rangeOf(args.period), range, `${question}: ${JSON.stringify(args)}`);
+      assert.deepEqual(args.metrics, [key], question);
+      checked++;
+    }
+  }
+  for (const question of [
+    'hw many pcs did line B make yesterday',
+    'hw many pieces did line B make the day b4 yesterday',
+    'hw much output on line B yesterday',
+  ]) {
+    const args = argsOf(route(question), question);
+    assert.deepEqual(args.lines, ['B'], question);
+    assert.deepEqual(args.metrics, ['output'], question);
+    checked++;
+  }
+  assert.ok(checked >= 20);
+});
+
+test('a quarter: 三季度 said before a count, and "Q4 last year" / "last year\'s Q3" (a quarter of a year said)', () => {
+  let checked = 0;
+  for (const [words, range] of [
+    ['三季度', ['2026-07-01', '2026-09-30']],
+    ['四季度', ['2026-10-01', '2026-11-29']],
+    ['第三季度', ['2026-07-01', '2026-09-30']],
+    ['二季度', ['2026-04-01', '2026-06-30']],
+  ] as const)
+    for (const rest of ['四条线哪条最差', '4条线产量排名', '哪条线良率最好', '各线不良率']) {
+      const question = `${words}${rest}`;
+      const args = argsOf(route(question), question);
+      assert.deepEqual(rangeOf(args.period), range, `${question}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  for (const [question, range] of [
+    ['line D defect rate Q4 last year', ['2026-10-01', '2026-12-31']],
+    ['line C defect rate for Q3 last yr', ['2026-07-01', '2026-09-30']],
+    ["last year's Q4 output line A", ['2026-10-01', '2026-12-31']],
+    ['line B yield, the third quarter of last year', ['2026-07-01', '2026-09-30']],
+    ['Q1 this year output, line A', ['2027-01-01', '2027-01-05']],
+    ['line A output Q2 of last year', ['2026-04-01', '2026-06-30']],
+  ] as const) {
+    const args = argsOf(route(question, 'jan'), question);
+    assert.deepEqual(rangeOf(args.period), range, `${question}: ${JSON.stringify(args)}`);
+    checked++;
+  }
+  assert.ok(checked >= 20);
+});
+
+test('a month named alone, short or full ("Nov defect rate", "Dec vs Nov"): the latest one begun', () => {
+  let checked = 0;
+  const months = [
+    ['Oct', '10'],
+    ['Nov', '11'],
+    ['Sept', '09'],
+    ['Aug', '08'],
+  ] as const;
+  for (const [name, number] of months)
+    for (const form of [`${name} defect rate, all lines`, `line A output ${name}`, `${name} yield line C?`]) {
+      const args = argsOf(route(form, 'first'), form);
+      const year = number === '11' || number === '10' || number === '09' || number === '08' ? '2026' : '2025';
+      assert.equal(rangeOf(args.period)?.[0], `${year}-${number}-01`, `${form}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  // said in January: December is last year's, and the two months compared
+  for (const question of [
+    'Dec vs Nov output, all lines',
+    'line B defect rate Dec vs Nov',
+    'Dec compared to Nov, yield',
+  ]) {
+    const args = argsOf(route(question, 'jan'), question);
+    assert.deepEqual(rangeOf(args.period), ['2026-12-01', '2026-12-31'], `${question}: ${JSON.stringify(args)}`);
+    assert.deepEqual(rangeOf(args.previous), ['2026-11-01', '2026-11-30'], question);
+    checked++;
+  }
+  // Feb asked in December is last February (not begun this year's yet, and not the next month)
+  const question = 'Feb output, line D';
+  assert.equal(rangeOf(argsOf(route(question, 'first'), question).period)?.[0], '2026-02-01', question);
+  assert.ok(checked >= 15);
+});
+
+test("a holiday's N days (中秋那三天, 国庆那七天): its days off, or its own days, when they are that many", () => {
+  let checked = 0;
+  for (const [words, range] of [
+    ['中秋那三天', ['2026-09-25', '2026-09-27']],
+    ['中秋那3天', ['2026-09-25', '2026-09-27']],
+    ['国庆那七天', ['2026-10-01', '2026-10-07']],
+    ['春节那九天', ['2026-02-15', '2026-02-23']],
+    ['五一那五天', ['2026-05-01', '2026-05-05']],
+  ] as const)
+    for (const rest of ['A线良率', 'B线产量多少', 'C线不良率咋样']) {
+      const question = `${words}${rest}`;
+      const args = argsOf(route(question), question);
+      assert.deepEqual(rangeOf(args.period), range, `${question}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  // a count that fits neither the days off nor the festival is not guessed
+  for (const question of ['国庆那五天B线产量', '中秋那两天A线良率']) {
+    const decision = route(question);
+    assert.ok(decision.kind === 'none' || !(decision as { args: { period?: unknown } }).args.period, question);
+  }
+  assert.ok(checked >= 15);
+});

@@ -211,6 +211,17 @@ export const SYNONYMS: Synonym[] = [
   { to: 'today', words: ['tdy', '2day'] },
   { to: 'right now', words: ['rn', 'atm', 'rite now'] },
   { to: 'through', words: ['thru', 'thro'] },
+  // texting shorthand: "the day b4 yesterday", "so far this yr", "hw many"
+  { to: 'before', words: ['b4', 'bfore', 'befor'] },
+  {
+    to: 'year',
+    patterns: [
+      String.raw`(?<=\b(?:this|last|next|previous|past|current|per|a|the|each|that|of)\s+)yr\b`,
+      String.raw`\byr(?=\s*(?:-|\s)\s*to\s*(?:-|\s)\s*date\b)`,
+    ],
+  },
+  { to: 'years', patterns: [String.raw`(?<=\b(?:\d{1,2}|two|three|few|past|last)\s+)yrs\b`] },
+  { to: 'how', patterns: [String.raw`\bhw(?=\s+(?:many|much|long|often|is|was|are|were|did|does|do|about|to)\b)`] },
   // last weeks report, yesterdays output: the possessive without its apostrophe
   { to: "week's", patterns: [String.raw`(?<=\b(?:last|this|next|previous)\s+)weeks\b(?!\s+ago)`] },
   { to: "month's", patterns: [String.raw`(?<=\b(?:last|this|next|previous)\s+)months\b(?!\s+ago)`] },
