@@ -927,3 +927,83 @@ test("a holiday's N days (中秋那三天, 国庆那七天): its days off, or it
   }
   assert.ok(checked >= 15);
 });
+
+test('a breakdown verb after its dimension (按班次拆一下, 白班夜班分开, "day/night split") breaks the figures down', () => {
+  let checked = 0;
+  for (const [line, metric] of [
+    ['B', '不良率'],
+    ['A', '良率'],
+    ['C', '产量'],
+  ])
+    for (const form of [
+      `${line}线上上周按班次拆一下${metric}`,
+      `${line}线上上周${metric}按班次拆开看`,
+      `${line}线上上周${metric}按班次分一下`,
+      `${line}线上上周${metric}白班夜班分开`,
+      `${line}线上上周白班夜班分开看${metric}`,
+    ]) {
+      const decision = route(form);
+      assert.ok(
+        decision.kind === 'skill' && decision.skill === 'quality_compare',
+        `${form}: ${JSON.stringify(decision)}`,
+      );
+      const args = argsOf(decision, form);
+      assert.equal(args.mode, 'shifts', form);
+      assert.deepEqual(args.lines, [line], form);
+      assert.deepEqual(rangeOf(args.period), ['2026-11-09', '2026-11-15'], form);
+      checked++;
+    }
+  for (const question of [
+    'line A yield this week, day/night split',
+    'day/night defect rate line C last week',
+    'line B output last week day/night',
+  ]) {
+    const args = argsOf(route(question), question);
+    assert.equal(args.mode, 'shifts', `${question}: ${JSON.stringify(args)}`);
+    checked++;
+  }
+  // 拆 alone is no breakdown (拆主轴 is a repair); orders have no shift, inspectors by shift are beyond the skills
+  for (const question of ['3号冲床主轴拆了吗', '本月工单按班次拆一下', '本周各检验员白班夜班分开对比'])
+    assert.equal(route(question).kind, 'none', question);
+  assert.ok(checked >= 18);
+});
+
+test('瞅一眼 / 瞅瞅 / 看一眼: a look at the status or the figures', () => {
+  let checked = 0;
+  for (const look of ['瞅一眼', '瞅瞅', '看一眼', '瞄一眼', '瞧瞧'])
+    for (const [question, skill] of [
+      [`D线所有设备状态${look}`, 'equipment_status'],
+      [`${look}C线设备状态`, 'equipment_status'],
+      [`A线今天产量${look}`, 'quality_metrics'],
+    ] as const) {
+      const decision = route(question);
+      assert.ok(decision.kind === 'skill' && decision.skill === skill, `${question}: ${JSON.stringify(decision)}`);
+      checked++;
+    }
+  assert.ok(checked >= 15);
+});
+
+test('generate / prepare / put together a report, 生成本周周报: the weekly report (not 成本 read as cost)', () => {
+  let checked = 0;
+  for (const [question, week] of [
+    ["generate this week's quality report", '2026-11-30'],
+    ['create a quality report for this week', '2026-11-30'],
+    ['prepare the weekly report', '2026-11-30'],
+    ["put together last week's report pls", '2026-11-23'],
+    ["compile last week's quality report", '2026-11-23'],
+    ['generate the weekly report for last week', '2026-11-23'],
+    ['生成本周质量周报', '2026-11-30'],
+    ['生成本周周报', '2026-11-30'],
+  ] as const) {
+    const decision = route(question, 'mon');
+    assert.ok(
+      decision.kind === 'skill' && decision.skill === 'weekly_report',
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+    assert.equal(argsOf(decision, question).week_start, week, question);
+    checked++;
+  }
+  // a monthly report is not the weekly one
+  assert.equal(route('generate the monthly quality report for November', 'mon').kind, 'none');
+  assert.ok(checked >= 8);
+});
