@@ -983,6 +983,33 @@ test('瞅一眼 / 瞅瞅 / 看一眼: a look at the status or the figures', () =
   assert.ok(checked >= 15);
 });
 
+test('a manual, SOP or checklist said last is the document asked for, whatever machine or upkeep words name it', () => {
+  let checked = 0;
+  for (const question of [
+    '冲床保养手册',
+    '冲床保养说明书',
+    '冲床保养规程',
+    '焊机故障处理手册呢',
+    '数控加工中心报警手册',
+    'CNC alarm list manual?',
+    'press maintenance manual pls',
+    'welder fault handbook',
+    'spindle overheating manual',
+    'camera status checklist',
+  ]) {
+    const decision = route(question);
+    assert.ok(
+      decision.kind === 'skill' && decision.skill === 'document_search',
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+    checked++;
+  }
+  // a figure asked is not a document named: the rate is the skill's, the manual the question's source
+  const decision = route('A线本月不良率 SOP');
+  assert.ok(decision.kind !== 'skill' || decision.skill !== 'document_search', JSON.stringify(decision));
+  assert.ok(checked >= 10);
+});
+
 test('generate / prepare / put together a report, 生成本周周报: the weekly report (not 成本 read as cost)', () => {
   let checked = 0;
   for (const [question, week] of [
