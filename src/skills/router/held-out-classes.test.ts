@@ -1034,3 +1034,30 @@ test('generate / prepare / put together a report, 生成本周周报: the weekly
   assert.equal(route('generate the monthly quality report for November', 'mon').kind, 'none');
   assert.ok(checked >= 8);
 });
+
+test('"highest first" / "from high to low" / 从高到低: the ranking direction said outright', () => {
+  let checked = 0;
+  for (const [metric, metricZh, key] of [
+    ['output', '产量', 'output'],
+    ['yield', '良率', 'yield'],
+    ['defect rate', '不良率', 'defect_rate'],
+  ] as const) {
+    const highIsBad = key === 'defect_rate';
+    for (const [question, high] of [
+      [`${metric} by line this month, highest first`, true],
+      [`${metric} by line this month, lowest first`, false],
+      [`line ${metric} last month from high to low`, true],
+      [`${metric} per line last month, sorted descending`, true],
+      [`${metric} per line last month, ascending order`, false],
+      [`各线本月${metricZh}从高到低`, true],
+      [`各线本月${metricZh}从低到高排`, false],
+      [`各线本月${metricZh}由高到低排序`, true],
+    ] as const) {
+      const args = argsOf(route(question), question);
+      assert.equal(args.rank, high === highIsBad ? 'worst' : 'best', `${question}: ${JSON.stringify(args)}`);
+      assert.deepEqual(args.lines, [], question);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 24);
+});
