@@ -1061,3 +1061,18 @@ test('"highest first" / "from high to low" / 从高到低: the ranking direction
   }
   assert.ok(checked >= 24);
 });
+
+test('a comparison asked with a breakdown by defect type is not answered without the types', () => {
+  for (const question of [
+    '今天A线不良率多少，跟昨天比，再按缺陷类型分一下',
+    '今天A线不良率跟昨天比，按缺陷类型统计一下',
+    'B线本周不良率和上周比，分缺陷类型',
+    'A线上周白班夜班按缺陷类型拆一下',
+  ]) {
+    const decision = route(question);
+    assert.ok(
+      decision.kind === 'none' || (decision.skill !== 'quality_compare' && decision.args.metrics !== undefined),
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+  }
+});
