@@ -14,7 +14,18 @@ import type { Unhonoured } from '../engine-types.js';
 import type { Analysis } from './analysis.js';
 import { mask, slice } from './normalize.js';
 import { qualifierWords, qualifiersBeyond } from './qualifiers.js';
-import { BEST, BY_DAY, COMPARED, GENERAL_QUALITY, HIGH, LOW, WHICH_LINE, WORST } from './slots.js';
+import {
+  BEST,
+  BY_DAY,
+  COMPARED,
+  GENERAL_QUALITY,
+  HIGH,
+  HIGH_FIRST,
+  LOW,
+  LOW_FIRST,
+  WHICH_LINE,
+  WORST,
+} from './slots.js';
 import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
 import type { RouterSkills, SkillRouting } from './routing.js';
 import type { PersonRole } from './people.js';
@@ -36,6 +47,8 @@ function understoodWords(skills: RouterSkills): RegExp[] {
     MAINTENANCE_WORDS,
     OVERDUE_WORDS,
     EQUIPMENT_GENERAL,
+    HIGH_FIRST,
+    LOW_FIRST,
     WHICH_LINE,
     COMPARED,
     WORST,

@@ -807,3 +807,272 @@ test('a run unloaded after a repair (空转 / 试运行 / run-in) is a subject o
     assert.ok((args.terms as string[]).includes('空载试运行'), `${question}: ${JSON.stringify(args)}`);
   }
 });
+
+// ---- the fourth batch's vocabulary (W6, corpus/SOURCES.md): words the rules declined as unreadable ----------------
+
+test('texting shorthand: "hw" is how, "b4" before, "yr" a year (this yr, last yr, so far this yr)', () => {
+  let checked = 0;
+  for (const [line, metric, key] of [
+    ['B', 'output', 'output'],
+    ['A', 'yield', 'yield'],
+    ['D', 'defect rate', 'defect_rate'],
+  ] as const) {
+    for (const [question, range] of [
+      [`line ${line} ${metric} the day b4 yesterday`, ['2026-11-27', '2026-11-27']],
+      [`${metric} on line ${line}, day b4 yesterday?`, ['2026-11-27', '2026-11-27']],
+      [`line ${line} ${metric} this yr`, ['2026-01-01', '2026-11-29']],
+      [`line ${line} so far this yr, ${metric}`, ['2026-01-01', '2026-11-29']],
+      [`${metric} line ${line} last yr`, ['2025-01-01', '2025-12-31']],
+      [`line ${line} ${metric} yr to date`, ['2026-01-01', '2026-11-29']],
+    ] as const) {
+      const args = argsOf(route(question), question);
+      assert.deepEqual(rangeOf(args.period), range, `${question}: ${JSON.stringify(args)}`);
+      assert.deepEqual(args.metrics, [key], question);
+      checked++;
+    }
+  }
+  for (const question of [
+    'hw many pcs did line B make yesterday',
+    'hw many pieces did line B make the day b4 yesterday',
+    'hw much output on line B yesterday',
+  ]) {
+    const args = argsOf(route(question), question);
+    assert.deepEqual(args.lines, ['B'], question);
+    assert.deepEqual(args.metrics, ['output'], question);
+    checked++;
+  }
+  assert.ok(checked >= 20);
+});
+
+test('a quarter: 三季度 said before a count, and "Q4 last year" / "last year\'s Q3" (a quarter of a year said)', () => {
+  let checked = 0;
+  for (const [words, range] of [
+    ['三季度', ['2026-07-01', '2026-09-30']],
+    ['四季度', ['2026-10-01', '2026-11-29']],
+    ['第三季度', ['2026-07-01', '2026-09-30']],
+    ['二季度', ['2026-04-01', '2026-06-30']],
+  ] as const)
+    for (const rest of ['四条线哪条最差', '4条线产量排名', '哪条线良率最好', '各线不良率']) {
+      const question = `${words}${rest}`;
+      const args = argsOf(route(question), question);
+      assert.deepEqual(rangeOf(args.period), range, `${question}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  for (const [question, range] of [
+    ['line D defect rate Q4 last year', ['2026-10-01', '2026-12-31']],
+    ['line C defect rate for Q3 last yr', ['2026-07-01', '2026-09-30']],
+    ["last year's Q4 output line A", ['2026-10-01', '2026-12-31']],
+    ['line B yield, the third quarter of last year', ['2026-07-01', '2026-09-30']],
+    ['Q1 this year output, line A', ['2027-01-01', '2027-01-05']],
+    ['line A output Q2 of last year', ['2026-04-01', '2026-06-30']],
+  ] as const) {
+    const args = argsOf(route(question, 'jan'), question);
+    assert.deepEqual(rangeOf(args.period), range, `${question}: ${JSON.stringify(args)}`);
+    checked++;
+  }
+  assert.ok(checked >= 20);
+});
+
+test('a month named alone, short or full ("Nov defect rate", "Dec vs Nov"): the latest one begun', () => {
+  let checked = 0;
+  const months = [
+    ['Oct', '10'],
+    ['Nov', '11'],
+    ['Sept', '09'],
+    ['Aug', '08'],
+  ] as const;
+  for (const [name, number] of months)
+    for (const form of [`${name} defect rate, all lines`, `line A output ${name}`, `${name} yield line C?`]) {
+      const args = argsOf(route(form, 'first'), form);
+      const year = number === '11' || number === '10' || number === '09' || number === '08' ? '2026' : '2025';
+      assert.equal(rangeOf(args.period)?.[0], `${year}-${number}-01`, `${form}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  // said in January: December is last year's, and the two months compared
+  for (const question of [
+    'Dec vs Nov output, all lines',
+    'line B defect rate Dec vs Nov',
+    'Dec compared to Nov, yield',
+  ]) {
+    const args = argsOf(route(question, 'jan'), question);
+    assert.deepEqual(rangeOf(args.period), ['2026-12-01', '2026-12-31'], `${question}: ${JSON.stringify(args)}`);
+    assert.deepEqual(rangeOf(args.previous), ['2026-11-01', '2026-11-30'], question);
+    checked++;
+  }
+  // Feb asked in December is last February (not begun this year's yet, and not the next month)
+  const question = 'Feb output, line D';
+  assert.equal(rangeOf(argsOf(route(question, 'first'), question).period)?.[0], '2026-02-01', question);
+  assert.ok(checked >= 15);
+});
+
+test("a holiday's N days (中秋那三天, 国庆那七天): its days off, or its own days, when they are that many", () => {
+  let checked = 0;
+  for (const [words, range] of [
+    ['中秋那三天', ['2026-09-25', '2026-09-27']],
+    ['中秋那3天', ['2026-09-25', '2026-09-27']],
+    ['国庆那七天', ['2026-10-01', '2026-10-07']],
+    ['春节那九天', ['2026-02-15', '2026-02-23']],
+    ['五一那五天', ['2026-05-01', '2026-05-05']],
+  ] as const)
+    for (const rest of ['A线良率', 'B线产量多少', 'C线不良率咋样']) {
+      const question = `${words}${rest}`;
+      const args = argsOf(route(question), question);
+      assert.deepEqual(rangeOf(args.period), range, `${question}: ${JSON.stringify(args)}`);
+      checked++;
+    }
+  // a count that fits neither the days off nor the festival is not guessed
+  for (const question of ['国庆那五天B线产量', '中秋那两天A线良率']) {
+    const decision = route(question);
+    assert.ok(decision.kind === 'none' || !(decision as { args: { period?: unknown } }).args.period, question);
+  }
+  assert.ok(checked >= 15);
+});
+
+test('a breakdown verb after its dimension (按班次拆一下, 白班夜班分开, "day/night split") breaks the figures down', () => {
+  let checked = 0;
+  for (const [line, metric] of [
+    ['B', '不良率'],
+    ['A', '良率'],
+    ['C', '产量'],
+  ])
+    for (const form of [
+      `${line}线上上周按班次拆一下${metric}`,
+      `${line}线上上周${metric}按班次拆开看`,
+      `${line}线上上周${metric}按班次分一下`,
+      `${line}线上上周${metric}白班夜班分开`,
+      `${line}线上上周白班夜班分开看${metric}`,
+    ]) {
+      const decision = route(form);
+      assert.ok(
+        decision.kind === 'skill' && decision.skill === 'quality_compare',
+        `${form}: ${JSON.stringify(decision)}`,
+      );
+      const args = argsOf(decision, form);
+      assert.equal(args.mode, 'shifts', form);
+      assert.deepEqual(args.lines, [line], form);
+      assert.deepEqual(rangeOf(args.period), ['2026-11-09', '2026-11-15'], form);
+      checked++;
+    }
+  for (const question of [
+    'line A yield this week, day/night split',
+    'day/night defect rate line C last week',
+    'line B output last week day/night',
+  ]) {
+    const args = argsOf(route(question), question);
+    assert.equal(args.mode, 'shifts', `${question}: ${JSON.stringify(args)}`);
+    checked++;
+  }
+  // 拆 alone is no breakdown (拆主轴 is a repair); orders have no shift, inspectors by shift are beyond the skills
+  for (const question of ['3号冲床主轴拆了吗', '本月工单按班次拆一下', '本周各检验员白班夜班分开对比'])
+    assert.equal(route(question).kind, 'none', question);
+  assert.ok(checked >= 18);
+});
+
+test('瞅一眼 / 瞅瞅 / 看一眼: a look at the status or the figures', () => {
+  let checked = 0;
+  for (const look of ['瞅一眼', '瞅瞅', '看一眼', '瞄一眼', '瞧瞧'])
+    for (const [question, skill] of [
+      [`D线所有设备状态${look}`, 'equipment_status'],
+      [`${look}C线设备状态`, 'equipment_status'],
+      [`A线今天产量${look}`, 'quality_metrics'],
+    ] as const) {
+      const decision = route(question);
+      assert.ok(decision.kind === 'skill' && decision.skill === skill, `${question}: ${JSON.stringify(decision)}`);
+      checked++;
+    }
+  assert.ok(checked >= 15);
+});
+
+test('a manual, SOP or checklist said last is the document asked for, whatever machine or upkeep words name it', () => {
+  let checked = 0;
+  for (const question of [
+    '冲床保养手册',
+    '冲床保养说明书',
+    '冲床保养规程',
+    '焊机故障处理手册呢',
+    '数控加工中心报警手册',
+    'CNC alarm list manual?',
+    'press maintenance manual pls',
+    'welder fault handbook',
+    'spindle overheating manual',
+    'camera status checklist',
+  ]) {
+    const decision = route(question);
+    assert.ok(
+      decision.kind === 'skill' && decision.skill === 'document_search',
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+    checked++;
+  }
+  // a figure asked is not a document named: the rate is the skill's, the manual the question's source
+  const decision = route('A线本月不良率 SOP');
+  assert.ok(decision.kind !== 'skill' || decision.skill !== 'document_search', JSON.stringify(decision));
+  assert.ok(checked >= 10);
+});
+
+test('generate / prepare / put together a report, 生成本周周报: the weekly report (not 成本 read as cost)', () => {
+  let checked = 0;
+  for (const [question, week] of [
+    ["generate this week's quality report", '2026-11-30'],
+    ['create a quality report for this week', '2026-11-30'],
+    ['prepare the weekly report', '2026-11-30'],
+    ["put together last week's report pls", '2026-11-23'],
+    ["compile last week's quality report", '2026-11-23'],
+    ['generate the weekly report for last week', '2026-11-23'],
+    ['生成本周质量周报', '2026-11-30'],
+    ['生成本周周报', '2026-11-30'],
+  ] as const) {
+    const decision = route(question, 'mon');
+    assert.ok(
+      decision.kind === 'skill' && decision.skill === 'weekly_report',
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+    assert.equal(argsOf(decision, question).week_start, week, question);
+    checked++;
+  }
+  // a monthly report is not the weekly one
+  assert.equal(route('generate the monthly quality report for November', 'mon').kind, 'none');
+  assert.ok(checked >= 8);
+});
+
+test('"highest first" / "from high to low" / 从高到低: the ranking direction said outright', () => {
+  let checked = 0;
+  for (const [metric, metricZh, key] of [
+    ['output', '产量', 'output'],
+    ['yield', '良率', 'yield'],
+    ['defect rate', '不良率', 'defect_rate'],
+  ] as const) {
+    const highIsBad = key === 'defect_rate';
+    for (const [question, high] of [
+      [`${metric} by line this month, highest first`, true],
+      [`${metric} by line this month, lowest first`, false],
+      [`line ${metric} last month from high to low`, true],
+      [`${metric} per line last month, sorted descending`, true],
+      [`${metric} per line last month, ascending order`, false],
+      [`各线本月${metricZh}从高到低`, true],
+      [`各线本月${metricZh}从低到高排`, false],
+      [`各线本月${metricZh}由高到低排序`, true],
+    ] as const) {
+      const args = argsOf(route(question), question);
+      assert.equal(args.rank, high === highIsBad ? 'worst' : 'best', `${question}: ${JSON.stringify(args)}`);
+      assert.deepEqual(args.lines, [], question);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 24);
+});
+
+test('a comparison asked with a breakdown by defect type is not answered without the types', () => {
+  for (const question of [
+    '今天A线不良率多少，跟昨天比，再按缺陷类型分一下',
+    '今天A线不良率跟昨天比，按缺陷类型统计一下',
+    'B线本周不良率和上周比，分缺陷类型',
+    'A线上周白班夜班按缺陷类型拆一下',
+  ]) {
+    const decision = route(question);
+    assert.ok(
+      decision.kind === 'none' || (decision.skill !== 'quality_compare' && decision.args.metrics !== undefined),
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+  }
+});

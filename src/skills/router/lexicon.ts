@@ -170,6 +170,22 @@ export const SYNONYMS: Synonym[] = [
   { to: 'yield', words: ['yld', 'first time yield', 'first-time yield'] },
   { to: 'output', words: ['outpt', 'o/p'] },
   { to: '排名', words: ['排个名', '排一下名', '排排名', '排个序', '排一下序', '排一下', '排一排', '排下序'] },
+  // a breakdown verb after the dimension it breaks down by (按班次拆一下, 白班夜班分开看): the breakdown, said as the
+  // rules read it; 拆 / 分 alone stay unread (拆主轴 is a repair, not a breakdown)
+  {
+    to: '统计',
+    patterns: [
+      String.raw`(?<=按\s*[^\s，,。？?！!、]{1,6}\s*)(?:拆分|拆开|分开|拆|分)(?:成|开)?(?:1|一)?下?(?:来)?(?:看|统计|算)?`,
+    ],
+  },
+  {
+    to: '分别',
+    patterns: [
+      String.raw`(?<=(?:白班|夜班|早班|晚班|中班|班次|各线|各条线|各产线)\s*)(?:拆分|拆开|分开)(?:来)?(?:看|统计|算)?`,
+    ],
+  },
+  // "day/night split": the two shifts set against each other
+  { to: 'day shift vs night shift', patterns: [String.raw`\bdays?\s*/\s*nights?\b(?!\s+shifts?)`] },
   { to: '最差', words: ['最拉胯', '最拉垮', '最烂', '最菜', '最糟糕', '最拖后腿'] },
   { to: '差', words: ['拉胯', '拉垮', '拖后腿'] },
   // ---- lines (Cantonese and southern factories say 拉 for a line: "A拉") ----------------------
@@ -211,6 +227,17 @@ export const SYNONYMS: Synonym[] = [
   { to: 'today', words: ['tdy', '2day'] },
   { to: 'right now', words: ['rn', 'atm', 'rite now'] },
   { to: 'through', words: ['thru', 'thro'] },
+  // texting shorthand: "the day b4 yesterday", "so far this yr", "hw many"
+  { to: 'before', words: ['b4', 'bfore', 'befor'] },
+  {
+    to: 'year',
+    patterns: [
+      String.raw`(?<=\b(?:this|last|next|previous|past|current|per|a|the|each|that|of)\s+)yr\b`,
+      String.raw`\byr(?=\s*(?:-|\s)\s*to\s*(?:-|\s)\s*date\b)`,
+    ],
+  },
+  { to: 'years', patterns: [String.raw`(?<=\b(?:\d{1,2}|two|three|few|past|last)\s+)yrs\b`] },
+  { to: 'how', patterns: [String.raw`\bhw(?=\s+(?:many|much|long|often|is|was|are|were|did|does|do|about|to)\b)`] },
   // last weeks report, yesterdays output: the possessive without its apostrophe
   { to: "week's", patterns: [String.raw`(?<=\b(?:last|this|next|previous)\s+)weeks\b(?!\s+ago)`] },
   { to: "month's", patterns: [String.raw`(?<=\b(?:last|this|next|previous)\s+)months\b(?!\s+ago)`] },
@@ -249,6 +276,15 @@ export const SYNONYMS: Synonym[] = [
   { to: '怎么处理', words: ['咋处理', '咋弄好的', '咋修', '咋修好的'] },
   { to: '处理建议', words: ['给个建议', '给点建议', '出个主意', '支个招', '有啥建议', '有什么建议'] },
   { to: 'show me', words: ['send me', 'send over', 'shoot me'] },
+  // generate / prepare / put together a report: the report asked for (its verb adds nothing the skill does not do)
+  {
+    to: 'show',
+    patterns: [
+      String.raw`\b(?:generate|create|prepare|compile|draft|put\s+together|pull\s+together|run|do)\b(?=[^.?!;]{0,40}\breport\b)`,
+    ],
+  },
+  // 瞅一眼, 看一眼: a look (the status, the overview); a pattern, not typo targets (刊一眼 is no typo of 看一眼)
+  { to: '看一下', patterns: [String.raw`(?:瞅|瞄|瞧|看)(?:1|一)眼|瞅瞅|瞧瞧|(?:瞅|瞄|瞧)(?:1|一)?下`] },
   // what's wrong with it (a batch): its defects
   { to: 'defects of', patterns: [String.raw`\bwhat'?s\s+wrong\s+(?:with|w)\b`] },
   // the rota, the roster: the on-call rota

@@ -56,6 +56,7 @@ import {
   monthNumber,
   monthOfPrefix,
   monthPart,
+  quarterReading,
   upToToday,
   yearless,
 } from './period-rules.js';
@@ -436,6 +437,24 @@ export const GRAMMAR_RULES: PeriodRule[] = [
         flexible: true,
         at: (k) => ({ from: addDays(end, -span - 7 * k), to: addDays(end, -7 * k) }),
       };
+    },
+  },
+  {
+    // Q4 last year, the third quarter of this year, last year's Q3: a quarter of a year said relative to today
+    name: 'en-quarter-of-year',
+    pattern: new RegExp(
+      String.raw`\b(?:q([1-4])|(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\s*(?:,\s*)?(?:of\s+)?` +
+        String.raw`(this|last|previous|next)\s+year\b|\b(this|last|previous|next)\s+year'?s\s+(?:q([1-4])|` +
+        String.raw`(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b`,
+      'g',
+    ),
+    read: (m, today) => {
+      const ordinal = (word: string | undefined): number =>
+        word === undefined ? 0 : ['first', 'second', 'third', 'fourth'].indexOf(word) + 1 || Number(word[0]);
+      const quarter = Number(m[1] ?? m[5] ?? 0) || ordinal(m[2] ?? m[6]);
+      const relative = m[3] ?? m[4];
+      const shift = relative === 'last' || relative === 'previous' ? -1 : relative === 'next' ? 1 : 0;
+      return quarterReading(today, quarter, String(parts(today).year + shift));
     },
   },
   {

@@ -464,7 +464,8 @@ export function holidayReading(
 }
 
 /** words after (or in) a holiday's name that mean its days off rather than the festival's own days */
-export const DAYS_OFF = /假期|长假|黄金周|放假|期间|那几天|\bgolden\s+week\b|\bholidays?\b|\bbreak\b|\bvacation\b/;
+export const DAYS_OFF =
+  /假期|长假|黄金周|放假|期间|那几天|那\s*\d+\s*天|\bgolden\s+week\b|\bholidays?\b|\bbreak\b|\bvacation\b/;
 
 const YEAR_WORD: Record<string, number> = { 今年: 0, 去年: -1, 前年: -2, 明年: 1, 后年: 2 };
 
@@ -492,8 +493,8 @@ const HOLIDAY_RE = new RegExp(
   // a year said before the name: 2025年, 去年, last year's, last / this / next (relativeYear)
   String.raw`(?:(\d{4})\s*年\s*|(今年|去年|前年|明年|后年|\b(?:last|this|next)\s+year'?s|\b(?:last|this|next)\b)\s*的?\s*)?` +
     `(?:(${HOLIDAYS.map((entry) => entry.pattern).join(')|(')}))(?:\\s*(\\d{4})\\b)?` +
-    // the days off said after the name: 国庆假期, 春节放假那几天, 中秋放假3天, 国庆那几天
-    String.raw`(?:\s*的?\s*(?:小长假|长假|假期|黄金周|放假(?:的)?(?:那几天|期间|\s*\d+\s*天)?|那几天|期间))?`,
+    // the days off said after the name: 国庆假期, 春节放假那几天, 中秋放假3天, 国庆那几天, 中秋那三天
+    String.raw`(?:\s*的?\s*(?:小长假|长假|假期|黄金周|放假(?:的)?(?:那几天|期间|\s*\d+\s*天)?|那几天|那\s*\d+\s*天|期间))?`,
   'g',
 );
 
@@ -568,11 +569,11 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
     pattern: /(?<!月\s*)(?:(\d{4})\s*年\s*)?第\s*(\d{1,2})\s*(?:周|个?星期|个?礼拜)/g,
     read: (m, today) => weekNumberReading(today, Number(m[2]), m[1]),
   },
-  // 第三季度, 2026年第1季度, 上季度, 本季度, 今年第二季度
+  // 第三季度, 2026年第1季度, 上季度, 本季度, 今年第二季度; 三季度 said first ("三季度四条线": 季度, then a count)
   {
     name: 'zh-quarter',
     pattern:
-      /(?:(\d{4})\s*年|(今年|去年|前年))?\s*的?\s*第?\s*([1-4一二三四])\s*季度?(?!\d)|(上上个?|上1?个?|这1?个?|本|当|下1?个?)季度?/g,
+      /(?:(\d{4})\s*年|(今年|去年|前年))?\s*的?\s*第?\s*([1-4一二三四])\s*季(?:度|(?!\d))|(上上个?|上1?个?|这1?个?|本|当|下1?个?)季度?/g,
     read: (m, today) => {
       if (m[4] !== undefined)
         return relativeQuarter(today, /^上上/.test(m[4]) ? -2 : /^上/.test(m[4]) ? -1 : /^下/.test(m[4]) ? 1 : 0);
@@ -738,10 +739,20 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
     read: (m, today) => {
       const index = m.slice(3, 3 + HOLIDAYS.length).findIndex((group) => group !== undefined);
       const relative = m[2] !== undefined ? relativeYear(m[2], today, index) : undefined;
-      return holidayReading(today, index, {
-        year: m[1] ?? relative ?? m[3 + HOLIDAYS.length],
+      const year = m[1] ?? relative ?? m[3 + HOLIDAYS.length];
+      const reading = holidayReading(today, index, {
+        year,
         daysOff: DAYS_OFF.test(m[0]) || /^(?:十一|过年)/.test(m[3 + index] ?? ''),
       });
+      // 中秋那三天: the days off when they are that many, else the festival's own days when they are; a count
+      // that fits neither is not read (the days are asked, not guessed)
+      const count = /那\s*(\d+)\s*天/.exec(m[0])?.[1];
+      if (count === undefined) return reading;
+      const length = (range: DateRange | undefined): number =>
+        range ? (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1 : 0;
+      if (length(reading?.at(0)) === Number(count)) return reading;
+      const own = holidayReading(today, index, { year, daysOff: false });
+      return length(own?.at(0)) === Number(count) ? own : undefined;
     },
   },
 ];
@@ -1000,7 +1011,9 @@ export const PERIOD_RULES: PeriodRule[] = [
         String.raw`?)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|`,
         String.raw`july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|`,
         String.raw`dec(?:ember)?)\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?|\b(january|`,
-        String.raw`february|april|june|july|august|september|october|november|december)`,
+        // a month said alone, full or short ("Nov defect rate", "Dec vs Nov"): not mar / may, which are words
+        String.raw`february|april|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|`,
+        String.raw`sept?|oct|nov|dec)`,
         String.raw`\b(?!\.?\s*\d{1,2}(?!\d))(?:\s+(\d{4})\b)?`,
       ].join(''),
       'g',

@@ -260,11 +260,12 @@ const NOT_RECORDED: Array<{ measure: string; zh: string; en: string; pattern: Re
     pattern: /能耗|电耗|耗电|用电|能源|电费|\benergy\b|\bpower\s+consumption\b|\belectricity\b|\bkwh\b/,
   },
   {
+    // not 生成本周 (生成 then 本周: generate this week's)
     measure: 'cost',
     zh: '成本/金额',
     en: 'cost',
     pattern:
-      /成本|费用|花费|金额|多少钱|损失了?多少钱|\bcosts?\b|\bmoney\b|\bexpenses?\b|\bspend(?:ing)?\b|\bprices?\b|\bdollars?\b|\bbudget\b/,
+      /(?<!生)成本|费用|花费|金额|多少钱|损失了?多少钱|\bcosts?\b|\bmoney\b|\bexpenses?\b|\bspend(?:ing)?\b|\bprices?\b|\bdollars?\b|\bbudget\b/,
   },
   {
     measure: 'downtime',

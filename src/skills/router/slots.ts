@@ -257,6 +257,24 @@ export const HIGH =
 export const LOW =
   /最低|最少|最小|更低|更少|哪(?:1|一)?个(?:更|比较)?(?:低|少|小)|比[^，,。?？!！]{0,8}?(?:低|少)|lowest|least|fewest|smallest|lower|fewer|less/;
 
+/** a ranking's direction said outright: "highest first", "from high to low", 由高到低排序 (and the reverse) */
+const SORTED = String.raw`(?:(?:sorted|sort|ordered|order|ranked|rank)\s+(?:it\s+|them\s+)?(?:in\s+)?)?`;
+const ZH_SORTED = String.raw`(?:排(?:序|列|名|个序|一下|下)?)?`;
+export const HIGH_FIRST = new RegExp(
+  [
+    String.raw`\b(?:highest|most|biggest|largest|best|high|top)\s+(?:ones?\s+)?(?:first|on\s+top)\b`,
+    String.raw`\b${SORTED}(?:from\s+)?high(?:est)?\s+to\s+low(?:est)?\b|\b${SORTED}descending(?:\s+order)?\b`,
+    String.raw`(?:从|由)?(?:高到低|多到少|大到小)${ZH_SORTED}`,
+  ].join('|'),
+);
+export const LOW_FIRST = new RegExp(
+  [
+    String.raw`\b(?:lowest|least|fewest|smallest|worst|low)\s+(?:ones?\s+)?first\b`,
+    String.raw`\b${SORTED}(?:from\s+)?low(?:est)?\s+to\s+high(?:est)?\b|\b${SORTED}ascending(?:\s+order)?\b`,
+    String.raw`(?:从|由)?(?:低到高|少到多|小到大)${ZH_SORTED}`,
+  ].join('|'),
+);
+
 export type RankMeasure = 'defect_rate' | 'defects' | 'output' | 'yield';
 
 /**
@@ -286,11 +304,15 @@ export function findRank(
   measure: RankMeasure | undefined,
   lineCount: number,
 ): 'worst' | 'best' | undefined {
+  const badWhenHigh = measure === undefined || measure === 'defect_rate' || measure === 'defects';
+  // the order said outright: the highest first is the best for output and yield, the worst for defects
+  const order = HIGH_FIRST.test(lower) ? 'high' : LOW_FIRST.test(lower) ? 'low' : undefined;
+  if (order !== undefined && (lineCount === 0 || lineCount >= 2))
+    return (order === 'high') === badWhenHigh ? 'worst' : 'best';
   const asksWhich = WHICH_LINE.test(lower) || (lineCount >= 2 && COMPARED.test(lower));
   if (!asksWhich) return undefined;
   if (WORST.test(lower)) return 'worst';
   if (BEST.test(lower)) return 'best';
-  const badWhenHigh = measure === undefined || measure === 'defect_rate' || measure === 'defects';
   if (HIGH.test(lower)) return badWhenHigh ? 'worst' : 'best';
   if (LOW.test(lower)) return badWhenHigh ? 'best' : 'worst';
   // a ranking without a direction is the full ranking best-first for output and yield (the highest first), and the

@@ -17,6 +17,16 @@ const DOC_NOUN = new RegExp(
 const FIND_VERB =
   /\bfind\b|\bsearch\b|\blook\s*(?:up|for)\b|\bshow\b|\bopen\b|\bread\b|\bwhere\b|\bget\b|\bfetch\b|\bpull\s+up\b|查找|搜索|查询|找|查|打开|看看|看一下|在哪|调出|读/;
 
+/**
+ * A manual, SOP or guide as the question's head noun, said last ("冲床保养手册", "CNC alarm list manual?"): the
+ * document is what is asked, whatever machine, maintenance or symptom words name it (not a figure: a metric).
+ */
+const HEAD_DOCUMENT = new RegExp(
+  String.raw`(?:手册|说明书|操作规程|保养规程|作业指导书|指导书|作业标准|点检表|检查表|\bsops?|\bmanuals?|\bhandbooks?` +
+    String.raw`|\bwork\s+instructions?|\bchecklists?)\s*(?:呢|吗|吧|有吗|有没有|在哪|在哪里|给我看看|看看|\bpls|\bplease)?` +
+    String.raw`\s*[?？!！。.]*\s*$`,
+);
+
 const ALARM_CODE = /(?:报警|故障|错误|alarm|error|fault)\s*(?:代码|码|号|code)?\s*[a-z]{0,3}-?\d{2,}/;
 const DOC_FACT =
   /是什么意思|什么意思|啥意思|含义|代表什么|说的是什么|怎么规定|规定|要求是|设定值|\bwhat\s+does\b.*\b(?:mean|say)\b|\bmeaning\s+of\b|\bwhat\s+is\s+the\s+(?:limit|setting|torque|spec)\b/;
@@ -135,10 +145,12 @@ export const documentSearchRouting: SkillRouting = {
           : undefined,
     },
     {
-      // a document with a find verb; or a shift handover note asked by its date or shift
+      // a document with a find verb, or named last (its head noun); or a shift handover note asked by its date or shift
       name: 'find',
       match: (analysis) =>
-        DOC_NOUN.test(analysis.normalized.lower) && FIND_VERB.test(analysis.normalized.lower)
+        DOC_NOUN.test(analysis.normalized.lower) &&
+        (FIND_VERB.test(analysis.normalized.lower) ||
+          (HEAD_DOCUMENT.test(analysis.normalized.lower) && !hasMetric(analysis)))
           ? { kind: 'skill', reason: 'asks to find a document' }
           : handoverSlots(analysis)
             ? { kind: 'skill', reason: 'asks for a shift handover note by date or shift' }

@@ -58,6 +58,9 @@ function modeOf(analysis: Analysis): Mode | 'mixed' | undefined {
     (analysis.periods.length === 2 && analysis.periods.every((span) => span.period) && SET_AGAINST.test(lower));
   if (why) return shifts && !quality ? undefined : 'why';
   if (shifts && previous) return 'mixed';
+  // a breakdown by defect type asked with the comparison ("跟昨天比，再按缺陷类型分一下"): the comparison gives
+  // rates, never the types — not a rule call, rather than an answer without the breakdown
+  if ((shifts || previous) && analysis.metrics.metrics.includes('defect_types')) return 'mixed';
   if (shifts && (quality || RANKED.test(lower))) return 'shifts';
   if (previous && quality) return 'previous';
   return undefined;
@@ -167,7 +170,11 @@ export const qualityCompareRouting: SkillRouting = {
         const mode = modeOf(analysis);
         if (mode === undefined) return undefined;
         if (mode === 'mixed')
-          return { kind: 'stop', reason: 'the shifts against an earlier period: not a rule call, the model plans' };
+          return {
+            kind: 'stop',
+            reason:
+              'the shifts against an earlier period, or a comparison by defect type: not a rule call, the model plans',
+          };
         if (mode === 'why' && analysis.lines.lines.length !== 1)
           return { kind: 'skill', reason: 'why a line was bad: one line needed', missing: ['lines'] };
         return { kind: 'skill', reason: `quality compared (${mode})` };
