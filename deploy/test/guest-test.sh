@@ -720,7 +720,7 @@ t0=$(ms); "$B_DIR/install.sh" --require-pass 1 >/tmp/install-gate.out 2>&1; rc=$
 sed 's/^/  | /' /tmp/install-gate.out | tail -15
 metric SCORE_GATE_MS $((t1 - t0))
 check "--require-pass 1 with a failing case: refused (rc $rc) in $((t1 - t0)) ms, the plant's own case run first, the run stopped at it, the rate and the failing case named" sh -c "
-  [ $rc -ne 0 ] && grep -q 'did not pass the score gate: pass rate at most .* not run: the run stopped once the gate could no longer be met) is below the required 100.0%' /tmp/install-gate.out &&
+  [ $rc -ne 0 ] && grep -q 'did not pass the score gate: at most .* not run: the run stopped once the gate could no longer be met) is below the required 100.0%' /tmp/install-gate.out &&
   grep -q 'gate made to fail' /tmp/install-gate.out && grep -q 'keeps running' /tmp/install-gate.out"
 check "after the refused gate: current → $A_VERSION, the same service process ($gate_pid), still ready" sh -c "
   [ \"\$(readlink -f /opt/airgap-agent/current)\" = /opt/airgap-agent/releases/$A_VERSION ] &&
