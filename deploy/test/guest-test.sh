@@ -482,7 +482,8 @@ case_file=$(ls /opt/airgap-agent/current/testcases/*.yaml | head -1)
 check "root: agent-test $(basename "$case_file") in process (rc $rc): $(tail -1 /tmp/root-agent-test.out)" sh -c "[ $rc -eq 0 ] && tail -1 /tmp/root-agent-test.out | grep -qE '^[0-9]+ passed, 0 failed'"
 # every shipped file brings its own demo plant, which a remote run skips (the service answers from its own
 # plant.db): cases with neither a plant nor a clock, asked of the installed service, must really run and pass
-cat > /root/remote-cases.yaml <<'CASES'
+# (in /tmp: agent-test as root runs as the service user, which cannot read /root)
+cat > /tmp/remote-cases.yaml <<'CASES'
 - name: a defect rate through the service
   input: "What was line A's defect rate yesterday?"
   expected_mode: rules
@@ -494,7 +495,7 @@ cat > /root/remote-cases.yaml <<'CASES'
   expected_skill: quality_metrics
   expected_output_contains: ["产线A"]
 CASES
-(cd /root && agent-test --url local /root/remote-cases.yaml) >/tmp/root-agent-test-url.out 2>&1; rc=$?
+(cd /root && agent-test --url local /tmp/remote-cases.yaml) >/tmp/root-agent-test-url.out 2>&1; rc=$?
 check "root: agent-test --url local, two cases through the service (rc $rc): $(tail -1 /tmp/root-agent-test-url.out)" sh -c "[ $rc -eq 0 ] && [ \"\$(tail -1 /tmp/root-agent-test-url.out)\" = '2 passed, 0 failed' ]"
 check "root: ask --help prints its usage, exit 0" sh -c 'airgap-agent ask --help | grep -q "^usage: airgap-agent ask"'
 check "root: every command has --help (exit 0)" sh -c 'for c in ask chat doctor users skills maintenance test serve seed config mcp llm version; do airgap-agent $c --help >/dev/null || exit 1; done'
