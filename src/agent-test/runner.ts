@@ -21,8 +21,8 @@ import { AppError, toAppError } from '../errors.js';
 import { setFixedNow } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import type { LoadedConfig } from '../config/load.js';
-import { createAgent, lazyOptions, type AgentRuntime } from '../agent/create.js';
-import { McpManager } from '../mcp/index.js';
+import { createAgent, startToolServers, type AgentRuntime } from '../agent/create.js';
+import type { McpManager } from '../mcp/index.js';
 import { openAgentDb } from '../store/agent-db.js';
 import { AuditWriter } from '../store/audit.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
@@ -563,11 +563,10 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
           const db = openAgentDb(groupConfig.state.db);
           const audit = new AuditWriter(db, { flushMs: groupConfig.audit.flush_ms });
           try {
-            const started = await McpManager.start({
+            const started = await startToolServers({
               config: groupConfig,
               configFile: configFileFor(groupConfig, scratch),
               audit,
-              lazy: lazyOptions(groupConfig),
             });
             return { tools: started, audit, db };
           } catch (error) {

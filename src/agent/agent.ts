@@ -849,11 +849,6 @@ export class Agent {
     });
   }
 
-  /**
-   * plant.db is gone and it is why a skill failed or is unavailable: a server that reads it (query, plant)
-   * let the skill down, or the reason names the database. Then the operator hears that the plant's data
-   * cannot be read, whichever path said so first (a failed start, its restart, the breaker it opened).
-   */
   /** A skill that cannot run now, in the operator's words: plant.db gone is named as the cause before the server. */
   private unavailableText(unavailable: SkillUnavailable, language: Language): string {
     return this.plantDataGone(unavailable.server, unavailable.reason)
@@ -861,6 +856,11 @@ export class Agent {
       : dependencyReply(unavailable, language);
   }
 
+  /**
+   * plant.db is gone and it is why a skill is unavailable: a server that reads it (query, plant) let the skill
+   * down, or the reason names the database. Then the operator hears that the plant's data cannot be read,
+   * whichever path said so first (a failed start, its restart, the breaker it opened).
+   */
   private plantDataGone(server: string | null | undefined, reason: string): boolean {
     const db = this.options.config.plant.db;
     if (existsSync(db)) return false;

@@ -105,13 +105,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   try {
     const started = await Promise.all([
       options.tools ??
-        McpManager.start({
-          config,
-          configFile: options.configFile,
-          audit,
-          optional: options.optionalServers,
-          lazy: lazyOptions(config),
-        }),
+        startToolServers({ config, configFile: options.configFile, audit, optional: options.optionalServers }),
       llm ? llm.probe() : Promise.resolve(undefined),
     ]);
     tools = started[0];
@@ -171,6 +165,20 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     await shutDown({ tools: options.tools ? undefined : tools, skills, audit, db, log });
     throw error;
   }
+}
+
+/**
+ * The MCP servers as an agent starts them (lazily where the config says so), auditing every call into `audit`:
+ * createAgent's own, or a set several runtimes share (agent-test, `createAgent({ tools })`).
+ */
+export function startToolServers(options: {
+  config: Config;
+  configFile?: string | undefined;
+  audit: AuditWriter;
+  optional?: string[] | undefined;
+}): Promise<McpManager> {
+  const { config, configFile, audit, optional } = options;
+  return McpManager.start({ config, configFile, audit, optional, lazy: lazyOptions(config) });
 }
 
 /** Lazy start needs a place for the tool lists: beside agent.db (none for an in-memory one). */
