@@ -19,6 +19,7 @@ import {
   inflectionOfKnown,
   knownLatin,
   latinCorrection,
+  nearWindows,
   sameSound,
   syllablesOf,
 } from './typos.js';
@@ -349,4 +350,49 @@ test('the rules read every word of the lexicon as its concept, and its typos too
   }
   assert.ok(Object.keys(PROBES).length >= 30);
   assert.ok(checked >= 400, `${checked} words and typos read as their concept`);
+});
+
+test('the typo scan tries every window one same-sound character from a lexicon word, in the order of a full scan', () => {
+  // texts made of lexicon characters and their homophones: every window a full scan would find fitting is tried
+  const pool = [...new Set(CHINESE_TARGETS.join(''))];
+  const homophones = pool.flatMap((character) =>
+    [...(syllablesOf(character) ?? [])].flatMap((syllable) => [...(HOMOPHONES[syllable] ?? '')].slice(0, 2)),
+  );
+  const characters = [...new Set([...pool, ...homophones])];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let fitting = 0;
+  for (let round = 0; round < 6000; round++) {
+    const length = 2 + Math.floor(next() * 14);
+    let text = Array.from({ length }, () => characters[Math.floor(next() * characters.length)]!).join('');
+    if (round % 2 === 0) {
+      // a lexicon word typed by sound, somewhere in the noise
+      const word = CHINESE_TARGETS[Math.floor(next() * CHINESE_TARGETS.length)]!;
+      const k = Math.floor(next() * word.length);
+      const sound = [...(syllablesOf(word[k]!) ?? [])][0];
+      const typed = sound ? [...(HOMOPHONES[sound] ?? word[k]!)][Math.floor(next() * 3)] : undefined;
+      const at = Math.floor(next() * text.length);
+      text = text.slice(0, at) + word.slice(0, k) + (typed ?? word[k]) + word.slice(k + 1) + text.slice(at);
+    }
+    const tried = nearWindows(text);
+    const keys = tried.map(([index, start]) => index * 1000 + start);
+    assert.deepEqual(
+      keys,
+      [...keys].sort((a, b) => a - b),
+      `${text}: by word, then by start`,
+    );
+    const triedSet = new Set(keys);
+    CHINESE_TARGETS.forEach((word, index) => {
+      for (let start = 0; start + word.length <= text.length; start++) {
+        const differing = [...word].filter((character, k) => text[start + k] !== character);
+        const fits =
+          differing.length === 1 &&
+          [...word].every((character, k) => text[start + k] === character || sameSound(text[start + k]!, character));
+        if (!fits) continue;
+        fitting++;
+        assert.ok(triedSet.has(index * 1000 + start), `${text}: ${word} at ${start} is tried`);
+      }
+    });
+  }
+  assert.ok(fitting > 100, `${fitting} fitting windows generated`);
 });

@@ -158,6 +158,34 @@ export const CHINESE_TARGETS: string[] = [
   .filter((word) => word.length >= 2 && /^[\u4e00-\u9fff]+$/.test(word))
   .sort((a, b) => b.length - a.length);
 
+/** each character of a lexicon word → the words holding it, and where */
+const TARGETS_BY_CHARACTER = new Map<string, Array<[number, number]>>();
+CHINESE_TARGETS.forEach((word, index) => {
+  [...word].forEach((character, at) => {
+    const places = TARGETS_BY_CHARACTER.get(character) ?? [];
+    places.push([index, at]);
+    TARGETS_BY_CHARACTER.set(character, places);
+  });
+});
+
+/**
+ * The windows of `text` that may be a lexicon word with one character typed by
+ * sound: a word of two characters or more keeps one as written, so only the
+ * words sharing a character with the text are tried, where they share it.
+ * In the order of a scan by word (longest first), then by start.
+ */
+export function nearWindows(text: string): Array<[number, number]> {
+  const windows = new Set<number>();
+  const stride = text.length + 1;
+  for (let at = 0; at < text.length; at++) {
+    for (const [index, offset] of TARGETS_BY_CHARACTER.get(text[at]!) ?? []) {
+      const start = at - offset;
+      if (start >= 0 && start + CHINESE_TARGETS[index]!.length <= text.length) windows.add(index * stride + start);
+    }
+  }
+  return [...windows].sort((a, b) => a - b).map((key) => [Math.floor(key / stride), key % stride]);
+}
+
 export interface Correction {
   start: number;
   end: number;
@@ -176,31 +204,30 @@ export function chineseCorrections(text: string): Correction[] {
       exact.push({ start: at, end: at + word.length });
   }
   const found: Correction[] = [];
-  for (const word of CHINESE_TARGETS) {
-    for (let start = 0; start + word.length <= text.length; start++) {
-      const end = start + word.length;
-      let differing = -1;
-      let fits = true;
-      for (let k = 0; k < word.length && fits; k++) {
-        const typed = text[start + k]!;
-        if (typed === word[k]) continue;
-        if (differing !== -1 || FUNCTION_CHARACTERS.has(typed) || !sameSound(typed, word[k]!)) fits = false;
-        else differing = k;
-      }
-      if (!fits || differing === -1) continue;
-      // the typed character is part of a common word with its neighbour (通知): not a typo
-      const at = start + differing;
-      if (COMMON_ZH.has(text.slice(at - 1, at + 1)) || COMMON_ZH.has(text.slice(at, at + 2))) continue;
-      if (exact.some((span) => span.start < end && start < span.end && span.end - span.start >= word.length)) continue;
-      // two lexicon words as near (尾关闭: 未关闭 or 已关闭?): left as typed
-      const rival = found.findIndex((other) => other.start === start && other.end === end && other.word !== word);
-      if (rival !== -1) {
-        found[rival] = { ...found[rival]!, word: '' };
-        continue;
-      }
-      if (found.some((other) => other.start < end && start < other.end)) continue;
-      found.push({ start, end, word });
+  for (const [index, start] of nearWindows(text)) {
+    const word = CHINESE_TARGETS[index]!;
+    const end = start + word.length;
+    let differing = -1;
+    let fits = true;
+    for (let k = 0; k < word.length && fits; k++) {
+      const typed = text[start + k]!;
+      if (typed === word[k]) continue;
+      if (differing !== -1 || FUNCTION_CHARACTERS.has(typed) || !sameSound(typed, word[k]!)) fits = false;
+      else differing = k;
     }
+    if (!fits || differing === -1) continue;
+    // the typed character is part of a common word with its neighbour (通知): not a typo
+    const at = start + differing;
+    if (COMMON_ZH.has(text.slice(at - 1, at + 1)) || COMMON_ZH.has(text.slice(at, at + 2))) continue;
+    if (exact.some((span) => span.start < end && start < span.end && span.end - span.start >= word.length)) continue;
+    // two lexicon words as near (尾关闭: 未关闭 or 已关闭?): left as typed
+    const rival = found.findIndex((other) => other.start === start && other.end === end && other.word !== word);
+    if (rival !== -1) {
+      found[rival] = { ...found[rival]!, word: '' };
+      continue;
+    }
+    if (found.some((other) => other.start < end && start < other.end)) continue;
+    found.push({ start, end, word });
   }
   return found.filter((entry) => entry.word !== '').sort((a, b) => a.start - b.start);
 }
