@@ -48,14 +48,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 // ---- seeded plants, one per clock ---------------------------------------------------------------
 
-/** the share of the round-three batch (need: lines aside) answered as expected today: a regression floor */
-const FRESH_FLOOR = 0.85;
-/** the same floor for the second batch (W3) */
-const FRESH_B_FLOOR = 0.75;
-/** the same floor for the third batch (W5): 117/181 after its wrong classes were fixed */
-const FRESH_C_FLOOR = 0.64;
-/** the same floor for the fourth batch (W6): 259/325 after its wrong classes were fixed, 272/325 after its vocabulary */
-const FRESH_D_FLOOR = 0.83;
+/**
+ * The held-out batches (SOURCES.md), each written by someone who never saw the router, in the order they came.
+ * floor: the share of a batch (need: lines aside) answered as expected today — a regression floor, not the aim;
+ * the figure after its wrong classes were fixed (W5 117/181, W6 272/325 after its vocabulary).
+ */
+const HELD_OUT = [
+  { file: 'fresh-round3.txt', name: 'the round-three held-out batch', least: 290, floor: 0.85 },
+  { file: 'fresh-round3b.txt', name: 'the second round-three held-out batch (W3)', least: 320, floor: 0.75 },
+  { file: 'fresh-round3c.txt', name: 'the third round-three held-out batch (W5)', least: 210, floor: 0.64 },
+  { file: 'fresh-round3d.txt', name: 'the fourth round-three held-out batch (W6)', least: 350, floor: 0.83 },
+  { file: 'fresh-round3e.txt', name: 'the fifth round-three held-out batch (W7)', least: 400, floor: 0.7 },
+] as const;
 
 const plants = new Map<Clock, { dir: string; db: Database.Database; equipment: KnownEquipment[]; names: PlantNames }>();
 
@@ -110,24 +114,14 @@ after(() => {
 });
 
 const corpus = parseCorpus(path.join(here, 'phrasings.txt'), 'phrasings.txt');
-// the round-three held-out batch (SOURCES.md): written by someone who never saw the router; need: lines wait for
-// capabilities no skill has yet
-const freshAll = parseCorpus(path.join(here, 'fresh-round3.txt'), 'fresh-round3.txt');
-const fresh = freshAll.filter((entry) => entry.need === undefined);
-// the second round-three held-out batch (W3, SOURCES.md), checked the same way
-const freshBAll = parseCorpus(path.join(here, 'fresh-round3b.txt'), 'fresh-round3b.txt');
-const freshB = freshBAll.filter((entry) => entry.need === undefined);
-// the third round-three held-out batch (W5, SOURCES.md), checked the same way
-const freshCAll = parseCorpus(path.join(here, 'fresh-round3c.txt'), 'fresh-round3c.txt');
-const freshC = freshCAll.filter((entry) => entry.need === undefined);
-// the fourth round-three held-out batch (W6, SOURCES.md), checked the same way
-const freshDAll = parseCorpus(path.join(here, 'fresh-round3d.txt'), 'fresh-round3d.txt');
-const freshD = freshDAll.filter((entry) => entry.need === undefined);
+// need: lines wait for capabilities no skill has yet
+const heldOut = HELD_OUT.map((batch) => {
+  const all = parseCorpus(path.join(here, batch.file), batch.file);
+  return { ...batch, all, checked: all.filter((entry) => entry.need === undefined), judged: [] as Judged[] };
+});
 let judged: Judged[] = [];
-let freshJudged: Judged[] = [];
-let freshBJudged: Judged[] = [];
-let freshCJudged: Judged[] = [];
-let freshDJudged: Judged[] = [];
+/** every judged line: the phrasings and the held-out batches routed so far */
+const allJudged = () => [...judged, ...heldOut.flatMap((batch) => batch.judged)];
 
 function routeAll(entries: typeof corpus): Judged[] {
   return entries.map((entry) => {
@@ -149,16 +143,12 @@ test('the corpus is large enough and cites its sources', () => {
   assert.ok(corpus.length >= 480, `${corpus.length} phrasings`);
   assert.ok(answerable.length >= 400, `${answerable.length} answerable phrasings`);
   assert.ok(unanswerable.length >= 80, `${unanswerable.length} questions the data cannot answer`);
-  assert.ok(freshAll.length >= 290, `${freshAll.length} questions in the round-three batch`);
-  assert.ok(freshBAll.length >= 320, `${freshBAll.length} questions in the second round-three batch`);
-  assert.ok(freshCAll.length >= 210, `${freshCAll.length} questions in the third round-three batch`);
-  assert.ok(freshDAll.length >= 350, `${freshDAll.length} questions in the fourth round-three batch`);
+  for (const batch of heldOut)
+    assert.ok(batch.all.length >= batch.least, `${batch.all.length} questions in ${batch.name}`);
   const sources = readFileSync(path.join(here, 'SOURCES.md'), 'utf8');
-  for (const id of new Set(
-    [...corpus, ...freshAll, ...freshBAll, ...freshCAll, ...freshDAll].map((entry) => entry.source),
-  ))
+  for (const id of new Set([...corpus, ...heldOut.flatMap((batch) => batch.all)].map((entry) => entry.source)))
     assert.match(sources, new RegExp(`\\| ${id} \\|`), `${id} is listed in SOURCES.md`);
-  for (const entries of [corpus, freshAll, freshBAll, freshCAll, freshDAll]) {
+  for (const entries of [corpus, ...heldOut.map((batch) => batch.all)]) {
     const questions = entries.map((entry) => `${entry.clock} ${entry.question}`);
     assert.equal(new Set(questions).size, questions.length, 'no question twice on the same clock');
   }
@@ -183,61 +173,24 @@ test('the rules answer right or honestly, never wrongly', () => {
   assert.ok(exact / unanswerable.length >= 0.9, `the honest reply expected on ${exact}/${unanswerable.length}`);
 });
 
-test('the round-three held-out batch: right or honest, never wrong (issue 27)', () => {
-  freshJudged = routeAll(fresh);
-  console.log(report(freshJudged, freshAll.length - fresh.length));
-  assert.deepEqual(
-    freshJudged
-      .filter((item) => item.outcome === 'wrong')
-      .map((item) => `fresh-round3.txt:${item.entry.line}: ${item.entry.question} — ${item.why}`),
-    [],
-  );
-  // the expected reply (right, or the honest one expected) on the lines the rules can have; a floor, not the aim
-  const good = freshJudged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
-  assert.ok(good / freshJudged.length >= FRESH_FLOOR, `${good}/${freshJudged.length} answered as expected`);
-});
-
-test('the second round-three held-out batch (W3): right or honest, never wrong (issue 27)', () => {
-  freshBJudged = routeAll(freshB);
-  console.log(report(freshBJudged, freshBAll.length - freshB.length));
-  assert.deepEqual(
-    freshBJudged
-      .filter((item) => item.outcome === 'wrong')
-      .map((item) => `fresh-round3b.txt:${item.entry.line}: ${item.entry.question} — ${item.why}`),
-    [],
-  );
-  const good = freshBJudged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
-  assert.ok(good / freshBJudged.length >= FRESH_B_FLOOR, `${good}/${freshBJudged.length} answered as expected`);
-});
-
-test('the third round-three held-out batch (W5): right or honest, never wrong (issue 27)', () => {
-  freshCJudged = routeAll(freshC);
-  console.log(report(freshCJudged, freshCAll.length - freshC.length));
-  assert.deepEqual(
-    freshCJudged
-      .filter((item) => item.outcome === 'wrong')
-      .map((item) => `fresh-round3c.txt:${item.entry.line}: ${item.entry.question} — ${item.why}`),
-    [],
-  );
-  const good = freshCJudged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
-  assert.ok(good / freshCJudged.length >= FRESH_C_FLOOR, `${good}/${freshCJudged.length} answered as expected`);
-});
-
-test('the fourth round-three held-out batch (W6): right or honest, never wrong (issue 27)', () => {
-  freshDJudged = routeAll(freshD);
-  console.log(report(freshDJudged, freshDAll.length - freshD.length));
-  assert.deepEqual(
-    freshDJudged
-      .filter((item) => item.outcome === 'wrong')
-      .map((item) => `fresh-round3d.txt:${item.entry.line}: ${item.entry.question} — ${item.why}`),
-    [],
-  );
-  const good = freshDJudged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
-  assert.ok(good / freshDJudged.length >= FRESH_D_FLOOR, `${good}/${freshDJudged.length} answered as expected`);
-});
+for (const batch of heldOut) {
+  test(`${batch.name}: right or honest, never wrong (issue 27)`, () => {
+    batch.judged = routeAll(batch.checked);
+    console.log(report(batch.judged, batch.all.length - batch.checked.length));
+    assert.deepEqual(
+      batch.judged
+        .filter((item) => item.outcome === 'wrong')
+        .map((item) => `${batch.file}:${item.entry.line}: ${item.entry.question} — ${item.why}`),
+      [],
+    );
+    // the expected reply (right, or the honest one expected) on the lines the rules can have
+    const good = batch.judged.filter((item) => item.outcome === 'right' || (item.entry.honest && item.exact)).length;
+    assert.ok(good / batch.judged.length >= batch.floor, `${good}/${batch.judged.length} answered as expected`);
+  });
+}
 
 test("every honest reply names what it did not honour, in the operator's language", () => {
-  for (const item of [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged]) {
+  for (const item of allJudged()) {
     if (item.decision.kind !== 'none' || !item.decision.unhonoured?.length) continue;
     const text = unhonouredText(item.entry.language, item.decision.unhonoured)!;
     for (const entry of item.decision.unhonoured)
@@ -249,7 +202,7 @@ test("every honest reply names what it did not honour, in the operator's languag
 });
 
 test('the figures of the right quality answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
+  const checked = allJudged().filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'quality_metrics' &&
@@ -318,7 +271,7 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
 });
 
 test('the figures of the right quality_compare answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
+  const checked = allJudged().filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'quality_compare' &&
@@ -418,7 +371,7 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
 });
 
 test('the figures of the right inspector, product and batch answers match SQL on the seeded plants', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
+  const checked = allJudged().filter(
     (item) =>
       item.decision.kind === 'skill' &&
       (item.decision.skill === 'quality_breakdown' || item.decision.skill === 'batch_lookup') &&
@@ -465,7 +418,17 @@ test('the figures of the right inspector, product and batch answers match SQL on
           assert.equal(batch[key], expected[key], `${where}: ${batch.batch_no} ${key}`);
         assert.ok(result.answer.includes(String(expected.inspector)), `${where}: the inspector is named`);
       }
-      assert.equal((data.batches as unknown[]).length, (decision.args.batches as string[]).length, where);
+      // a batch the plant does not hold is named as not found (the test plant holds fewer batches than a real one)
+      const notFound = (data.not_found ?? []) as string[];
+      assert.equal(
+        (data.batches as unknown[]).length + notFound.length,
+        (decision.args.batches as string[]).length,
+        where,
+      );
+      for (const typed of notFound) {
+        assert.equal(plant.db.prepare('SELECT 1 FROM quality_data WHERE batch_no = ?').get(typed), undefined, where);
+        assert.ok(result.answer.includes(typed), `${where}: ${typed} is named as not found`);
+      }
       continue;
     }
     const args = decision.args;
@@ -517,7 +480,7 @@ test('the figures of the right inspector, product and batch answers match SQL on
 
 test('an answer the skill makes honest says so: no such line, machine or person; a period still to come', async () => {
   // quality_metrics, quality_breakdown and batch_lookup are run by the figures tests above
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
+  const checked = allJudged().filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.missing.length === 0 &&
@@ -553,7 +516,7 @@ test('an answer the skill makes honest says so: no such line, machine or person;
 });
 
 test('a figure asked of a manual or SOP is quoted from the seeded documents, never fault advice (issue 27)', async () => {
-  const checked = [...judged, ...freshJudged, ...freshBJudged, ...freshCJudged, ...freshDJudged].filter(
+  const checked = allJudged().filter(
     (item) =>
       item.decision.kind === 'skill' &&
       item.decision.skill === 'document_search' &&
@@ -561,6 +524,7 @@ test('a figure asked of a manual or SOP is quoted from the seeded documents, nev
   );
   assert.ok(checked.length >= 30, `${checked.length} document figures checked`);
   const tools = docsServerTools(path.join(plants.get('sun')!.dir, 'docs'));
+  const misquoted: string[] = [];
   for (const item of checked) {
     const where = `${item.entry.file}:${item.entry.line}: ${item.entry.question}`;
     const { result } = await runSkill({
@@ -578,9 +542,15 @@ test('a figure asked of a manual or SOP is quoted from the seeded documents, nev
     if (item.outcome !== 'right') continue;
     assert.equal(data.error, undefined, `${where}: ${result.answer}`);
     for (const slot of item.entry.slots.filter((entry) => entry.key === 'quote')) {
-      assert.ok(data.passages[0]?.text.includes(slot.value), `${where}: quotes "${slot.value}" (${result.answer})`);
+      // quote~ values are written without spaces ("640N·m" for "640 N·m")
+      const quoted = (data.passages[0]?.text ?? '').replace(/\s+/g, '');
+      if (!quoted.includes(slot.value.replace(/\s+/g, ''))) {
+        misquoted.push(`${where}: quotes "${slot.value}"? ${data.passages[0]?.text ?? result.answer}`);
+        continue;
+      }
       // the document and the line are named with the quote
       assert.ok(result.answer.includes(data.passages[0]!.path), `${where}: names the document`);
     }
   }
+  assert.deepEqual(misquoted, [], 'every figure quoted from the line that holds it');
 });

@@ -8,7 +8,8 @@
  *       or: honest:future — a forecast: declined as not recorded, or a record skill run on dates to come
  *           (the skill then says so: corpus.test.ts runs it)
  *       or: need:… — a capability no skill has yet (skipped until the line is converted)
- *   quote~text (document_search): the answer run on the seeded documents quotes text (a figure from a manual or SOP)
+ *   quote~text (document_search): the answer run on the seeded documents quotes text (a figure from a manual or SOP;
+ *       spaces aside: quote~640N·m matches "640 N·m")
  *       or: multi SKILL key=value … + SKILL key=value … — several questions in one: each part the rules route
  *           (RouteDecision.routed) answers one of them, a later part read with the earlier parts' slots
  */
