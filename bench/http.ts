@@ -7,7 +7,8 @@
  * checks that every answered request is in the audit log (tool_call_log, by
  * the answer's trace id), and the service's RSS (with its MCP children): idle
  * after start, after the first question (which starts the servers it needs),
- * and idle after the run.
+ * and idle after the run, and the CPU each process spent per answered
+ * question (the service, its MCP children by role, this client).
  *
  * Open loop (`--rate Q`): instead of N operators each waiting for its answer,
  * questions are sent at a fixed rate of Q per second whatever the service
@@ -15,7 +16,10 @@
  * each question was due, so a stalled service cannot hide its queue
  * (no coordinated omission). `--cpu-prof DIR` runs the service under
  * `node --cpu-prof` and leaves the profile in DIR (open it in Chrome DevTools).
- *   node --import tsx bench/http.ts [--operators N] [--seconds S] [--rows N] [--rate Q] [--cpu-prof DIR]
+ * `--bin PATH` serves with that program instead of the development launcher:
+ * the shipped single executable (`npm run bundle`, then the tarball's
+ * bin/airgap-agent), which is what a plant runs.
+ *   node --import tsx bench/http.ts [--operators N] [--seconds S] [--rows N] [--rate Q] [--cpu-prof DIR] [--bin PATH]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +32,9 @@ import { openSqlite } from '../src/store/sqlite.js';
 import { SseParser } from '../src/http/testing/sse-client.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const bin = path.join(root, 'bin', 'airgap-agent');
+/** the program served: the development launcher (tsx) unless --bin names another (a shipped bundle's bin/airgap-agent) */
+const { values: early } = parseArgs({ options: { bin: { type: 'string' } }, strict: false });
+const bin = typeof early.bin === 'string' ? path.resolve(early.bin) : path.join(root, 'bin', 'airgap-agent');
 const NOW = '2026-11-29T10:00:00+08:00';
 const QUESTIONS = [
   "What was line A's defect rate last Wednesday?",
@@ -52,6 +58,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '100000' },
     rate: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    bin: { type: 'string' },
   },
 });
 const OPERATORS = Number(values.operators);
@@ -91,6 +98,37 @@ function memory(pid: number): string {
     }
   }, own);
   return `service ${(own / 1024).toFixed(0)} MB RSS; with its ${children.length} MCP child processes ${(all / 1024).toFixed(0)} MB`;
+}
+
+/** CPU seconds (user + system) a process has used so far, by its /proc stat */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields 14 and 15 of stat (utime, stime), counted from the state field (3): in clock ticks of 1/100 s
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds so far: the service, each MCP child by its role, and this client */
+function cpuNow(pid: number): Map<string, number> {
+  const used = new Map<string, number>([['service', cpuSeconds(pid)]]);
+  for (const child of childrenOf(pid)) {
+    let role = 'child';
+    try {
+      const args = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
+      const at = args.indexOf('mcp');
+      role = at === -1 ? path.basename(args[0] ?? 'child') : `mcp ${args[at + 1] ?? ''}`;
+    } catch {
+      // the process ended while we looked
+    }
+    used.set(role, (used.get(role) ?? 0) + cpuSeconds(child));
+  }
+  const client = process.cpuUsage();
+  used.set('this client', (client.user + client.system) / 1e6);
+  return used;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -254,10 +292,12 @@ async function main(): Promise<number> {
       }
       await Promise.all(running);
     };
+    const cpuBefore = cpuNow(service.pid!);
     const started = performance.now();
     if (RATE !== undefined) await openLoop(RATE);
     else await Promise.all(Array.from({ length: OPERATORS }, (_, index) => operator(index)));
     const elapsed = (performance.now() - started) / 1000;
+    const cpuAfter = cpuNow(service.pid!);
     latencies.sort((a, b) => a - b);
     const load = RATE !== undefined ? `open loop at ${RATE} questions/s` : `${OPERATORS} operators (closed loop)`;
     process.stdout.write(
@@ -270,6 +310,19 @@ async function main(): Promise<number> {
     );
     process.stdout.write(
       `errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(' | ')})` : ''}\n`,
+    );
+    // where the CPU went, per answered question: what a target in requests/s asks of each process on this host
+    const perQuestion = [...cpuAfter]
+      .map(
+        ([role, seconds]) =>
+          [role, ((seconds - (cpuBefore.get(role) ?? 0)) * 1000) / Math.max(1, latencies.length)] as const,
+      )
+      .filter(([, ms]) => ms > 0.005);
+    const total = perQuestion.reduce((sum, [, ms]) => sum + ms, 0);
+    process.stdout.write(
+      `CPU per answered question: ${total.toFixed(2)} ms (${perQuestion
+        .map(([role, ms]) => `${role} ${ms.toFixed(2)}`)
+        .join(', ')}); ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
     );
     await new Promise((resolve) => setTimeout(resolve, 3000));
     process.stdout.write(`idle after: ${memory(service.pid!)}\n`);
