@@ -18,7 +18,8 @@ export interface LineSlots {
 }
 
 const ZH_LINE = '(?:生产线|产线|线(?![路束缆体圈程索头]))';
-const LETTER_LIST_ZH = '[a-z](?:\\s*[、,和与及跟/&+]\\s*[a-z])*';
+// "A、B两条线", "A和B线", "A B两条线" (letters with spaces between them, each a letter alone)
+const LETTER_LIST_ZH = '[a-z](?:\\s*[、,，和与及跟/&+]\\s*[a-z]|\\s+[a-z](?![a-z]))*';
 
 const LINE_RULES: Array<{ pattern: RegExp; caseSensitive?: boolean }> = [
   // A线, A 线, A产线, A号线, A、B两条线, A和B线
