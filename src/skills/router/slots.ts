@@ -344,7 +344,7 @@ const SYMPTOM_ZH = new RegExp(
 const SYMPTOM_EN = new RegExp(
   [
     String.raw`(?:\b(?:abnormal|strange|unusual|excessive|loud|severe|heavy|`,
-    String.raw`constant|intermittent|weird|high|hydraulic|oil|air|grinding|`,
+    String.raw`constant|intermittent|weird|high|hydraulic|oil|air|grinding|coolant|lubricant|lube|grease|water|fluid|`,
     String.raw`squealing|rattling|spindle|frequent)\s+)*\b(?:vibrat(?:ions?|`,
     String.raw`ing|es|e)|shak(?:ing|es)|nois(?:e|es|y)|rattl(?:e|es|ing)|squeal(?:s|`,
     String.raw`ing)?|overheat(?:ing|ed|s)?|over-heat(?:ing|ed)?|too\s+hot|running\s+hot|`,
@@ -354,8 +354,8 @@ const SYMPTOM_EN = new RegExp(
     String.raw`s?|smok(?:e|ing)|tripp(?:ed|ing)|misalign(?:ed|ment)|porosity|`,
     String.raw`pinholes?|cracks?|cracking|cracked|spatter|dents?|chatter(?:\s+marks?)`,
     String.raw`?|false\s+rejects?|offline|disconnected|collisions?|drift(?:ing|`,
-    String.raw`s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|`,
-    String.raw`leaks?|alarms?))?`,
+    String.raw`s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|coolant|lubricant|`,
+    String.raw`grease|water|fluid|leaks?|alarms?)\b)?`,
   ].join(''),
   'g',
 );
