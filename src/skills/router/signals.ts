@@ -6,6 +6,8 @@
  */
 import { daysBetween } from '../../clock.js';
 import type { Analysis } from './analysis.js';
+import { mask } from './normalize.js';
+import { ADVICE } from './slots.js';
 
 /** the question pins something down: a line, every line, a period or a ranking */
 export function anchored(analysis: Analysis): boolean {
@@ -51,4 +53,13 @@ export function singleLine(analysis: Analysis): { line?: string; unsure: boolean
   const { lines } = analysis.lines;
   if (lines.length === 1) return { line: lines[0]!, unsure: false };
   return { unsure: lines.length > 1 };
+}
+
+/**
+ * The question asks what fixed a symptom or how to fix it (slots.ts ADVICE), said outside its periods: "before" in
+ * "the week before last" or "the day before yesterday" names a day, never a fix done before.
+ */
+export function asksAdvice(analysis: Analysis): boolean {
+  const spans = [...analysis.periods, ...analysis.periods.flatMap((mention) => mention.also ?? [])];
+  return ADVICE.test(mask(analysis.normalized.lower, spans));
 }
