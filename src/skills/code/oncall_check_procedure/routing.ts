@@ -5,7 +5,7 @@
  * the same arguments.
  */
 import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
-import { nearestYearless, singlePeriod } from '../../router/signals.js';
+import { calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { MAX_ROTA_DAYS, oncallCheckArgs } from './args.js';
@@ -49,10 +49,13 @@ export function rotaDays(
 ): { from: string; to: string } {
   const label = period.label ?? '';
   let { from, to } = period;
+  // a named week, month or quarter (this week, 12月, december, week 48): the whole of it, also the days to come
+  const whole = calendarWhole(period, today);
   if (to === today && (THIS_WEEK.test(label) || WEEK_NUMBER.test(label))) to = addDays(from, 7 - weekdayOf(from));
   else if (to === today && THIS_MONTH.test(label)) {
     to = monthEnd(from);
-  } else if (!YEAR_SAID.test(label) && daysBetween(to, today) > 182) {
+  } else if (whole.to !== to) to = whole.to;
+  else if (!YEAR_SAID.test(label) && daysBetween(to, today) > 182) {
     // said without a year and long past: the coming one (a rota looks ahead)
     const week = WEEK_NUMBER.exec(label);
     const nextYear = (date: string): string => `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;
