@@ -7,6 +7,7 @@
 import { addDays, daysBetween, weekdayOf } from '../../clock.js';
 import type { Analysis } from './analysis.js';
 import { mask } from './normalize.js';
+import { comingHoliday } from './period.js';
 import { ADVICE } from './slots.js';
 
 /** the question pins something down: a line, every line, a period or a ranking */
@@ -30,6 +31,9 @@ export function nearestYearless(period: { from: string; label?: string | undefin
   // a year said in words too: 去年圣诞节, last Christmas, last year's Christmas are the past one, as asked
   const yearSaid = /\d{4}|今年|去年|前年|明年|后年|\b(?:last|this|next)\b/i.test(period.label ?? '');
   if (yearSaid || period.from >= today || daysBetween(period.from, today) <= 182) return period.from;
+  // a named holiday's day (春节当天): its coming one, read again (a lunar festival's date moves)
+  const coming = comingHoliday(period.label ?? '', today);
+  if (coming) return coming.from;
   const next = `${Number(period.from.slice(0, 4)) + 1}${period.from.slice(4)}`;
   return isCalendarDay(next) ? next : period.from;
 }

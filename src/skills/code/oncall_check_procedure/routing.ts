@@ -7,6 +7,7 @@
 import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
 import { calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
+import { comingHoliday } from '../../router/period.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { MAX_ROTA_DAYS, oncallCheckArgs } from './args.js';
 
@@ -59,7 +60,10 @@ export function rotaDays(
     // said without a year and long past: the coming one (a rota looks ahead)
     const week = WEEK_NUMBER.exec(label);
     const nextYear = (date: string): string => `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;
-    if (week) {
+    // a named holiday (春节那周, Christmas week): its coming days, read again (a lunar festival's date moves)
+    const coming = comingHoliday(label, today);
+    if (coming) ({ from, to } = coming);
+    else if (week) {
       const year = Number(today.slice(0, 4));
       from = isoWeekStart(year, Number(week[1] ?? week[2]));
       if (daysBetween(addDays(from, 6), today) > 182) from = isoWeekStart(year + 1, Number(week[1] ?? week[2]));

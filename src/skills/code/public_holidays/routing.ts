@@ -8,6 +8,7 @@
 import { addDays, daysBetween } from '../../../clock.js';
 import { rotaDays } from '../oncall_check_procedure/routing.js';
 import { calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
+import { comingHoliday } from '../../router/period.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { MAX_HOLIDAY_DAYS, publicHolidaysArgs } from './args.js';
@@ -63,6 +64,9 @@ function nearestRange(
 ): { from: string; to: string; label?: string | undefined } {
   const from = nearestYearless(period, today);
   if (from === period.from) return period;
+  // a named holiday: its coming days, read again (a lunar festival's date moves from year to year)
+  const coming = comingHoliday(period.label ?? '', today);
+  if (coming) return { ...period, ...coming };
   const shift = Number(from.slice(0, 4)) - Number(period.from.slice(0, 4));
   const to = `${Number(period.to.slice(0, 4)) + shift}${period.to.slice(4)}`;
   return { ...period, from, to };
