@@ -152,7 +152,8 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
         String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)call\s+(?:the\s+)?(?:on[-\s]?call|engineer|maintenance|him|her|them|me)\b`,
         // change a record or a document (改成 / set … to): no skill writes; "what changed", "改成了什么" stay reads
         String.raw`(?:改成|改为|改到|设为|设置为|设成|更新为|修改为|调成|调为|调整为)(?!了?(?:什么|啥|多少|几|哪))`,
-        String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)(?:change|set|update|edit|modify|amend)(?=\s+(?!of\b)\S.{0,50}?\b(?:to|as|into)\s+(?!what\b|when\b|which\b)\S)`,
+        String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)(?:change|set|update|edit|modify|amend)` +
+          String.raw`(?=\s+(?!of\b)\S.{0,50}?\b(?:to|as|into)\s+(?!what\b|when\b|which\b)\S)`,
         // a summary across several records (the week's handovers in one paragraph): no skill writes one
         String.raw`(?:汇总|总结|概括|归纳|合并)(?:成|为)(?:一|1|几)|(?<=把.{0,20}(?:记录|交接|日志|笔记|工单).{0,8})(?:汇总|总结|概括|归纳)`,
         String.raw`\bsummar(?:i[sz]e|y\s+of)\b(?=.{0,40}\b(?:handovers|handover\s+notes|notes|logs|records|shifts|days)\b)`,
