@@ -191,6 +191,7 @@ export function analyse(
         lower: mask(withoutPeriods, [...lines.spans, ...metrics.spans, ...symptoms.spans]),
         taken: [...batches, ...inspectors, ...products, ...engineers],
         commonWords: COMMON_EN,
+        context: mask(withoutEquipment, [...lines.spans, ...metrics.spans, ...symptoms.spans]),
       }).map((name) => ({
         ...name,
         nearest: nearestPeople(name.value, people).map((person) => person.name),

@@ -27,7 +27,35 @@ export const DOC_SUBJECTS: DocSubject[] = [
   { concept: 'clutch', zh: ['离合器'], en: ['clutch'] },
   { concept: 'overload', zh: ['过载保护'], en: ['overload protection'] },
   { concept: 'vibration', zh: ['振动'], en: ['vibration'] },
-  { concept: 'level1', zh: ['一级保养', '1级保养'], en: ['level-1 maintenance', 'level 1 maintenance'] },
+  // the levels of planned maintenance (PM): each its own subject, "level-1 PM" as "一级保养"
+  {
+    concept: 'level1',
+    zh: ['一级保养', '1级保养'],
+    en: [
+      'level 1 maintenance',
+      'level 1 pm',
+      'level 1 service',
+      'first level maintenance',
+      'first level pm',
+      'level one maintenance',
+      'level one pm',
+      'l1 pm',
+    ],
+  },
+  {
+    concept: 'level2',
+    zh: ['二级保养', '2级保养'],
+    en: [
+      'level 2 maintenance',
+      'level 2 pm',
+      'level 2 service',
+      'second level maintenance',
+      'second level pm',
+      'level two maintenance',
+      'level two pm',
+      'l2 pm',
+    ],
+  },
   { concept: 'gas', zh: ['保护气', '气体流量'], en: ['shielding gas', 'gas flow'] },
   {
     concept: 'weld_parameters',

@@ -12,7 +12,7 @@
  * being dropped. Bare batch numbers are recognised by the shape of the
  * plant's own batch numbers (letters and digit runs: B20261119D007).
  */
-import { pinyinForms } from './people.js';
+import { hanNameShape, pinyinForms } from './people.js';
 import type { Span } from './normalize.js';
 
 export interface PlantNames {
@@ -152,6 +152,8 @@ export function findInspectors(lower: string, names: PlantNames | undefined): Na
       const span = { start, end: start + words.length };
       if (found.some((other) => span.start < other.end && other.start < span.end)) continue;
       if (NOT_A_NAME.test(words)) continue;
+      // an inspector is a person: Chinese words after 检验员 without a name's shape ("检出", "里谁") name nobody
+      if (/^\p{Script=Han}/u.test(words) && !hanNameShape(words)) continue;
       // "按检验员 / 各检验员 / 分检验员" asks by inspector: "按检验员汇总" names no inspector called 汇总
       if (/^\p{Script=Han}/u.test(words) && /[按分各每逐]\s*$/.test(lower.slice(0, match.index))) continue;
       found.push({ ...span, value: words, known: false });

@@ -42,7 +42,8 @@ const TYPE_WORDS: Array<{ code: EquipmentType; words: string }> = [
   {
     code: 'CNC',
     words:
-      '数控(?:机床|车床|铣床|设备|机)?|加工中心|\\bcnc(?:\\s+(?:machines?|mills?|lathes?))?\\b|\\bmachining\\s+cent(?:er|re)s?\\b',
+      // "CNC machining centre" whole (what "VMC" is read as, lexicon.ts): the operator's word, never its first letter
+      '数控(?:机床|车床|铣床|设备|机)?|加工中心|\\bcnc(?:\\s+(?:machines?|mills?|lathes?|machining\\s+cent(?:er|re)s?))?\\b|\\bmachining\\s+cent(?:er|re)s?\\b',
   },
   {
     code: 'CAM',

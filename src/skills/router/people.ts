@@ -138,14 +138,26 @@ const HAN_SURNAMES =
   '王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文';
 /** what a person did or holds, right after a name: 李明是…, 刘洋手上…, 孙丽检了…, 王强值班 */
 const AFTER_NAME =
-  '(?=是(?:哪|谁|不是|否)|手上|手里|名下|负责|在跟|跟进|检了|检验了|查了|值班|修的|修了|关了|交的班|接的班|交班|接班|有几|还有|上周|这周|本周|今天|昨天|的单|的工单)';
+  '(?=是(?:哪|谁|不是|否)|手上|手里|名下|负责|在跟|跟进|检了|检验了|查了|值班|修的|修了|关了|交的班|接的班|交班|接班|有几|还有|上周|这周|本周|下周|今天|昨天|明天|后天|这个?月|本月|上个?月|下个?月|在不在|休假|请假|的单|的工单)';
 // not a measure word after a number or a demonstrative (那张单, 几张, 一张): 张 and 条 are names and counters
 const HAN_NAME = new RegExp(`(?<![那这几一两哪每多少个\\d])[${HAN_SURNAMES}][\\u4e00-\\u9fff]{1,2}?${AFTER_NAME}`, 'g');
 /** words after which a Chinese name is said as a person: 检验员李明, 工程师张强 */
 const ROLE_BEFORE = /(?:检验员|质检员|工程师|师傅|负责人|同事)\s*$/;
 /** Chinese words that start with a surname character but are not names */
 const NOT_A_HAN_NAME =
-  /^(?:张单|张工单|张票|高温|高于|高的|黄色|白班|白天|周一|周二|周三|周四|周五|周六|周日|周末|方面|方向|金额|马上|万一|文件|石头|于是|任何|常常|龙门|田里|平时|这周|上周|本周|全厂|钟头)/;
+  /^(?:程师|张单|张工单|张票|高温|高于|高的|黄色|白班|白天|周一|周二|周三|周四|周五|周六|周日|周末|方面|方向|金额|马上|万一|文件|石头|于是|任何|常常|龙门|田里|平时|这周|上周|本周|全厂|钟头)/;
+
+/**
+ * Chinese words that have a name's shape: a surname (one of the common ones, or a two-character one) and one or two
+ * characters, not a word that starts with a surname's character ("检出", "里谁" after 检验员 are no names)
+ */
+export function hanNameShape(words: string): boolean {
+  return (
+    new RegExp(`^(?:[${HAN_SURNAMES}]|欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容)[\\u4e00-\\u9fff]{1,2}$`).test(words) &&
+    !NOT_A_HAN_NAME.test(words) &&
+    !/[谁哪里的了吗呢么啥]/.test(words.slice(1))
+  );
+}
 
 /** how an engineer or inspector is asked about without a name: no person named */
 const NOT_A_LATIN_NAME = new Set(
@@ -168,6 +180,8 @@ export function unknownNames(options: {
   lower: string;
   taken: Span[];
   commonWords?: ReadonlySet<string>;
+  /** `lower` with the periods still in it: what may follow a name (张建国这周值班吗) */
+  context?: string;
 }): Array<Span & { value: string }> {
   const { text, lower, taken } = options;
   const found: Array<Span & { value: string }> = [];
@@ -194,9 +208,10 @@ export function unknownNames(options: {
     if (free(start, end)) found.push({ start, end, value: text.slice(start, end) });
   }
   // a Chinese surname and one or two characters, where a name stands
-  for (const match of lower.matchAll(HAN_NAME)) {
+  for (const match of (options.context ?? lower).matchAll(HAN_NAME)) {
     const words = match[0];
-    if (NOT_A_HAN_NAME.test(words)) continue;
+    // the name itself claimed by no other rule (a period's words are no name)
+    if (NOT_A_HAN_NAME.test(words) || lower.slice(match.index, match.index + words.length) !== words) continue;
     if (free(match.index, match.index + words.length))
       found.push({ start: match.index, end: match.index + words.length, value: words });
   }

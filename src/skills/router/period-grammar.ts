@@ -503,7 +503,8 @@ export const GRAMMAR_RULES: PeriodRule[] = [
         .map((candidate) => holidayRange(holiday.country, holiday.name, candidate))
         .find((range) => range && range.from <= today);
       if (!found) return undefined;
-      return fixed(upToToday(weekOf(found.from, 0), today));
+      // the week of the festival's own day (春节: 正月初一, the day after 除夕, the calendar's first day off)
+      return fixed(upToToday(weekOf(holiday.eve ? addDays(found.from, 1) : found.from, 0), today));
     },
   },
   {

@@ -53,6 +53,11 @@ export interface PeriodReading {
   anchored?: (anchor: DateRange) => DateRange | undefined;
   /** a reading only a range settles ("11/08": November 8th, or 11 August?): alone, the router asks */
   ambiguous?: boolean;
+  /**
+   * a festival's own day when its days begin before it (春节: the calendar's days begin on 除夕, the festival is
+   * 正月初一): the day "春节当天" and "春节那周" are of
+   */
+  day?: string;
 }
 
 export interface PeriodRule {
@@ -382,7 +387,14 @@ export function relativeQuarter(today: string, shift: number): PeriodReading | u
  * most recent year it has begun. Chinese festivals from the CN calendar;
  * Thanksgiving and Christmas from the US one.
  */
-export const HOLIDAYS: Array<{ pattern: string; country: string; name: RegExp; cn?: CnHoliday }> = [
+export const HOLIDAYS: Array<{
+  pattern: string;
+  country: string;
+  name: RegExp;
+  cn?: CnHoliday;
+  /** the calendar's days begin on the festival's eve (春节 on 除夕): its own day is the next one */
+  eve?: boolean;
+}> = [
   {
     pattern: '国庆节?|国庆假期|国庆长假|十一长假|十一黄金周|黄金周|\\bnational\\s+day\\b|\\bgolden\\s+week\\b',
     country: 'CN',
@@ -394,6 +406,7 @@ export const HOLIDAYS: Array<{ pattern: string; country: string; name: RegExp; c
     country: 'CN',
     name: /^Spring Festival$/,
     cn: 'spring',
+    eve: true,
   },
   { pattern: "元旦|\\bnew\\s+year'?s?\\s+day\\b", country: 'CN', name: /^New Year's Day$/, cn: 'new_year' },
   {
@@ -454,13 +467,22 @@ export function holidayReading(
   const rangeOf = (year: number): DateRange | undefined =>
     (options.daysOff && holiday.cn ? arrangedDaysOff(holiday.cn, year) : undefined) ??
     holidayRange(holiday.country, holiday.name, year);
+  // the festival's own day of a year (春节: 正月初一, the day after the calendar's first day, 除夕)
+  const withDay = (reading: PeriodReading | undefined, year: number): PeriodReading | undefined => {
+    const own = holiday.eve ? holidayRange(holiday.country, holiday.name, year) : undefined;
+    return reading && own ? { ...reading, day: addDays(own.from, 1) } : reading;
+  };
   if (options.year !== undefined) {
     const range = rangeOf(Number(options.year));
-    return fixed(range ? upToToday(range, today) : undefined);
+    return withDay(fixed(range ? upToToday(range, today) : undefined), Number(options.year));
   }
   const current = parts(today).year;
-  const latest = [current, current - 1].map(rangeOf).find((range) => range && range.from <= today);
-  return fixed(latest ? upToToday(latest, today) : undefined);
+  const year = [current, current - 1].find((candidate) => {
+    const range = rangeOf(candidate);
+    return range && range.from <= today;
+  });
+  const latest = year === undefined ? undefined : rangeOf(year);
+  return year === undefined ? fixed(undefined) : withDay(fixed(latest ? upToToday(latest, today) : undefined), year);
 }
 
 /** words after (or in) a holiday's name that mean its days off rather than the festival's own days */

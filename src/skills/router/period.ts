@@ -17,7 +17,7 @@
 import { daysBetween, localDate } from '../../clock.js';
 import type { Period } from '../args.js';
 import { type NormalizedText, type Span, normalizeText, slice } from './normalize.js';
-import { PERIOD_RULES, type PeriodReading } from './period-rules.js';
+import { HOLIDAYS, PERIOD_RULES, type PeriodReading } from './period-rules.js';
 import { GRAMMAR_RULES } from './period-grammar.js';
 import { type DateRange, isValidDate, parts, weekOf, ymd } from './calendar.js';
 import { addDays } from '../../clock.js';
@@ -203,7 +203,7 @@ export function findPeriods(normalized: NormalizedText, lowerMasked: string, tod
     const weekAfter = WEEK_AFTER.exec(lowerMasked.slice(end));
     const weekOfLead = WEEK_OF_LEAD.exec(lowerMasked.slice(0, start));
     if (range && (weekAfter || weekOfLead)) {
-      range = weekOf(range.from, 0);
+      range = weekOf(reading.day ?? range.from, 0);
       if (weekAfter) end += weekAfter[0].length;
       if (weekOfLead) start = weekOfLead.index;
       if (range.from <= today && range.to > today) range = { from: range.from, to: today };
@@ -217,7 +217,7 @@ export function findPeriods(normalized: NormalizedText, lowerMasked: string, tod
     const claimed = CLAIMED_AFTER.exec(lowerMasked.slice(end));
     // 国庆节当天, 劳动节那天: the holiday's own day, the first of its days (国庆那几天 keeps them all)
     if (claimed && range && first.rule === 'holiday' && ONE_DAY_AFTER.test(claimed[0]))
-      range = { from: range.from, to: range.from };
+      range = { from: reading.day ?? range.from, to: reading.day ?? range.from };
     if (claimed && (range || reading.anchored)) end += claimed[0].length;
     out.push({
       start,
@@ -269,4 +269,26 @@ export function resolvePeriod(text: string, context: { now: Date; timezone: stri
   const normalized = normalizeText(text);
   const today = localDate(context.now, context.timezone);
   return findPeriods(normalized, normalized.lower, today)[0]?.period;
+}
+
+/** a named holiday or festival in a label (春节那周, Christmas week): its days move from year to year */
+const HOLIDAY_NAMED = new RegExp(HOLIDAYS.map((entry) => `(?:${entry.pattern})`).join('|'), 'i');
+
+/**
+ * The coming occurrence of a named holiday's period (a calendar looks ahead: "春节那周" asked in January is this
+ * year's, not last year's moved by a year — a lunar festival's date moves): the words of `label` read as of later
+ * days until the period they name begins after today; undefined when the label names no holiday.
+ */
+export function comingHoliday(label: string, today: string): DateRange | undefined {
+  if (!HOLIDAY_NAMED.test(label)) return undefined;
+  const normalized = normalizeText(label);
+  // a month at a time: two occurrences of a holiday are never a month apart, so none is skipped
+  for (let ahead = 30; ahead <= 420; ahead += 30) {
+    const found = findPeriods(normalized, normalized.lower, addDays(today, ahead))[0]?.period;
+    if (!found || found.from <= today) continue;
+    // read again well after it began, so it is whole (never cut at the day it was read on)
+    const whole = findPeriods(normalized, normalized.lower, addDays(found.from, 45))[0]?.period;
+    return whole && whole.from === found.from ? { from: whole.from, to: whole.to } : { from: found.from, to: found.to };
+  }
+  return undefined;
 }

@@ -145,6 +145,18 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
         String.raw`\bre-?assign\b|\bassign\s+(?:wo\b|work\s*order|ticket|order|it\b|#|\d{3,})|\bmark\s+.{0,24}\b(?:as\s+)?(?:closed|done|resolved)\b`,
         String.raw`\btranslat(?:e|ed|ion)\b|\bsummari[sz]e\s+(?:the\s+|last\s+night'?s\s+|this\s+|that\s+)?(?:handover|note|notes|manual|doc|document|sop)\b`,
         String.raw`\bsummari[sz]e\b.{0,40}\b(?:in|into)\s+(?:\d|three|five|a\s+few)\b`,
+        // tell someone (page, notify, call): no skill reaches a person; a rule that says who is told stays a read
+        String.raw`(?:^|帮我|替我|请|麻烦|给我|你)\s*(?:去)?(?:通知|呼叫|传呼|联系)(?:一下)?(?!单|书|的|了吗)|打电话给|给.{1,10}打(?:个|一个|1个)?电话`,
+        String.raw`发(?:个|一条|条)?(?:消息|短信|微信|邮件)给`,
+        String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)(?:page|notify|ping|alert|text|message|phone|e-?mail)\s+(?!of\b|for\b|is\b)`,
+        String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)call\s+(?:the\s+)?(?:on[-\s]?call|engineer|maintenance|him|her|them|me)\b`,
+        // change a record or a document (改成 / set … to): no skill writes; "what changed", "改成了什么" stay reads
+        String.raw`(?:改成|改为|改到|设为|设置为|设成|更新为|修改为|调成|调为|调整为)(?!了?(?:什么|啥|多少|几|哪))`,
+        String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)(?:change|set|update|edit|modify|amend)` +
+          String.raw`(?=\s+(?!of\b)\S.{0,50}?\b(?:to|as|into)\s+(?!what\b|when\b|which\b)\S)`,
+        // a summary across several records (the week's handovers in one paragraph): no skill writes one
+        String.raw`(?:汇总|总结|概括|归纳|合并)(?:成|为)(?:一|1|几)|(?<=把.{0,20}(?:记录|交接|日志|笔记|工单).{0,8})(?:汇总|总结|概括|归纳)`,
+        String.raw`\bsummar(?:i[sz]e|y\s+of)\b(?=.{0,40}\b(?:handovers|handover\s+notes|notes|logs|records|shifts|days)\b)`,
       ].join('|'),
     ),
   },

@@ -4,8 +4,11 @@
  * and the single-period / single-line readings several skills' slots use.
  * No skill is named here.
  */
-import { daysBetween } from '../../clock.js';
+import { addDays, daysBetween, weekdayOf } from '../../clock.js';
 import type { Analysis } from './analysis.js';
+import { mask } from './normalize.js';
+import { comingHoliday } from './period.js';
+import { ADVICE } from './slots.js';
 
 /** the question pins something down: a line, every line, a period or a ranking */
 export function anchored(analysis: Analysis): boolean {
@@ -28,6 +31,9 @@ export function nearestYearless(period: { from: string; label?: string | undefin
   // a year said in words too: 去年圣诞节, last Christmas, last year's Christmas are the past one, as asked
   const yearSaid = /\d{4}|今年|去年|前年|明年|后年|\b(?:last|this|next)\b/i.test(period.label ?? '');
   if (yearSaid || period.from >= today || daysBetween(period.from, today) <= 182) return period.from;
+  // a named holiday's day (春节当天): its coming one, read again (a lunar festival's date moves)
+  const coming = comingHoliday(period.label ?? '', today);
+  if (coming) return coming.from;
   const next = `${Number(period.from.slice(0, 4)) + 1}${period.from.slice(4)}`;
   return isCalendarDay(next) ? next : period.from;
 }
@@ -51,4 +57,59 @@ export function singleLine(analysis: Analysis): { line?: string; unsure: boolean
   const { lines } = analysis.lines;
   if (lines.length === 1) return { line: lines[0]!, unsure: false };
   return { unsure: lines.length > 1 };
+}
+
+/**
+ * The question asks what fixed a symptom or how to fix it (slots.ts ADVICE), said outside its periods: "before" in
+ * "the week before last" or "the day before yesterday" names a day, never a fix done before.
+ */
+export function asksAdvice(analysis: Analysis): boolean {
+  const spans = [...analysis.periods, ...analysis.periods.flatMap((mention) => mention.also ?? [])];
+  return ADVICE.test(mask(analysis.normalized.lower, spans));
+}
+
+/** a label that names one day (12月1日, Dec 1st, 周一, today) or a part of a unit (上旬, early December, the first 3 days) */
+const DAY_OR_PART = new RegExp(
+  [
+    String.raw`\d\s*(?:日|号)|\b\d{1,2}(?:st|nd|rd|th)\b|(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|月)\s*\d`,
+    String.raw`\d{1,2}\s*[/.-]\s*\d{1,2}|(?:周|星期|礼拜)[一二三四五六日天1-7]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`,
+    String.raw`今|昨|明|前天|后天|\btoday\b|\btonight\b|\byesterday\b|\btomorrow\b|上旬|中旬|下旬|月初|月中|月底|月末|半`,
+    String.raw`\b(?:early|mid|late|end|beginning|start|first|second|last|past|next)\s+(?:\d|half|part|few|days?|weeks?)`,
+    String.raw`前\s*\d|近\s*\d|最近|\d+\s*(?:天|days?)\b`,
+  ].join('|'),
+);
+/** a label that asks up to today itself: 至今, so far, month to date */
+const UP_TO_NOW =
+  /至今|到现在|到目前|截至|截止|为止|以来|迄今|\bso\s+far\b|\bto\s+date\b|\b[mwqy]td\b|\buntil\s+(?:today|now)\b|\bup\s+to\b|\bsince\b/;
+
+function monthEndOf(date: string): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * A calendar's period (the on-call rota, public holidays): a named month, week, quarter or year is the whole of
+ * it, the days still to come too — the figures' period stops at today (a record has no tomorrow), a calendar's
+ * does not. A day, a part of a month or "so far" stays as said.
+ */
+export function calendarWhole(
+  period: { from: string; to: string; label?: string | undefined },
+  today: string,
+): { from: string; to: string } {
+  const label = (period.label ?? '').toLowerCase();
+  const { from, to } = period;
+  if (to !== today || DAY_OR_PART.test(label) || UP_TO_NOW.test(label)) return { from, to };
+  const end = (whole: string): { from: string; to: string } => ({ from, to: whole > to ? whole : to });
+  const [year, month] = from.split('-').map(Number) as [number, number];
+  if (
+    from.endsWith('-01') &&
+    /月|\bmonths?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.test(label)
+  )
+    return end(monthEndOf(from));
+  if (weekdayOf(from) === 1 && daysBetween(from, to) < 7 && /周|星期|礼拜|\bweeks?\b|\bwk\b|\bcw\b/.test(label))
+    return end(addDays(from, 6));
+  if (from.endsWith('-01') && (month - 1) % 3 === 0 && /季|\bq[1-4]\b|\bquarters?\b/.test(label))
+    return end(monthEndOf(`${year}-${String(month + 2).padStart(2, '0')}-01`));
+  if (from.endsWith('-01-01') && /年|\byears?\b|\byr\b|\d{4}/.test(label)) return end(`${year}-12-31`);
+  return { from, to };
 }

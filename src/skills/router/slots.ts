@@ -18,7 +18,8 @@ export interface LineSlots {
 }
 
 const ZH_LINE = '(?:生产线|产线|线(?![路束缆体圈程索头]))';
-const LETTER_LIST_ZH = '[a-z](?:\\s*[、,和与及跟/&+]\\s*[a-z])*';
+// "A、B两条线", "A和B线", "A B两条线" (letters with spaces between them, each a letter alone)
+const LETTER_LIST_ZH = '[a-z](?:\\s*[、,，和与及跟/&+]\\s*[a-z]|\\s+[a-z](?![a-z]))*';
 
 const LINE_RULES: Array<{ pattern: RegExp; caseSensitive?: boolean }> = [
   // A线, A 线, A产线, A号线, A、B两条线, A和B线
@@ -343,7 +344,7 @@ const SYMPTOM_ZH = new RegExp(
 const SYMPTOM_EN = new RegExp(
   [
     String.raw`(?:\b(?:abnormal|strange|unusual|excessive|loud|severe|heavy|`,
-    String.raw`constant|intermittent|weird|high|hydraulic|oil|air|grinding|`,
+    String.raw`constant|intermittent|weird|high|hydraulic|oil|air|grinding|coolant|lubricant|lube|grease|water|fluid|`,
     String.raw`squealing|rattling|spindle|frequent)\s+)*\b(?:vibrat(?:ions?|`,
     String.raw`ing|es|e)|shak(?:ing|es)|nois(?:e|es|y)|rattl(?:e|es|ing)|squeal(?:s|`,
     String.raw`ing)?|overheat(?:ing|ed|s)?|over-heat(?:ing|ed)?|too\s+hot|running\s+hot|`,
@@ -353,8 +354,8 @@ const SYMPTOM_EN = new RegExp(
     String.raw`s?|smok(?:e|ing)|tripp(?:ed|ing)|misalign(?:ed|ment)|porosity|`,
     String.raw`pinholes?|cracks?|cracking|cracked|spatter|dents?|chatter(?:\s+marks?)`,
     String.raw`?|false\s+rejects?|offline|disconnected|collisions?|drift(?:ing|`,
-    String.raw`s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|`,
-    String.raw`leaks?|alarms?))?`,
+    String.raw`s)?|overload(?:ed)?|drops?\s+parts|dropping\s+parts)\b(?:\s+(?:oil|coolant|lubricant|`,
+    String.raw`grease|water|fluid|leaks?|alarms?)\b)?`,
   ].join(''),
   'g',
 );

@@ -1,7 +1,7 @@
 /** How the rules route a question to fault_advice: a symptom with a request for a fix, or a machine to fix. */
 import { ADVICE, PERSON_ASKED } from '../../router/slots.js';
 import { sameMachineOnOtherLine } from '../../router/follow-up.js';
-import { hasMetric, singleLine } from '../../router/signals.js';
+import { asksAdvice, hasMetric, singleLine } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { SYMPTOM_SYNONYMS, matchesOf } from '../../../../mcp-servers/plant/synonyms.js';
@@ -100,22 +100,22 @@ export const faultAdviceRouting: SkillRouting = {
       match(analysis) {
         const lower = analysis.normalized.lower;
         const { symptoms, equipment, lines } = analysis;
-        if (DOCUMENT.test(lower) && !ADVICE.test(lower)) return undefined;
+        if (DOCUMENT.test(lower) && !asksAdvice(analysis)) return undefined;
         if (PERSON_ASKED.test(lower)) return undefined;
         if (analysis.periods.length > 0 && CAUSE_ASKED.test(lower) && !FIX_ASKED.test(lower)) return undefined;
         if (FIGURE_ASKED.test(lower) && !FIX_REQUEST.test(lower)) return undefined;
         // fault advice answers only "what fixed it / how to fix": without that request, a question that also names a
         // day or counts something ("9月9号压痕那么多 是哪台冲床的问题", "how many jam orders this year") asks for records
-        if (!ADVICE.test(lower) && (analysis.periods.length > 0 || COUNTED.test(lower))) return undefined;
+        if (!asksAdvice(analysis) && (analysis.periods.length > 0 || COUNTED.test(lower))) return undefined;
         if (
           symptoms.symptom !== undefined &&
-          (ADVICE.test(lower) ||
+          (asksAdvice(analysis) ||
             equipment !== undefined ||
             (lines.lines.length > 0 && !hasMetric(analysis) && analysis.periods.length === 0))
         ) {
           return {
             kind: 'skill',
-            reason: `a symptom (${symptoms.symptom})${ADVICE.test(lower) ? ' and a request for a fix' : ''}`,
+            reason: `a symptom (${symptoms.symptom})${asksAdvice(analysis) ? ' and a request for a fix' : ''}`,
           };
         }
         return undefined;

@@ -5,8 +5,9 @@
  * the same arguments.
  */
 import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
-import { nearestYearless, singlePeriod } from '../../router/signals.js';
+import { calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
+import { comingHoliday } from '../../router/period.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { MAX_ROTA_DAYS, oncallCheckArgs } from './args.js';
 
@@ -49,14 +50,20 @@ export function rotaDays(
 ): { from: string; to: string } {
   const label = period.label ?? '';
   let { from, to } = period;
+  // a named week, month or quarter (this week, 12月, december, week 48): the whole of it, also the days to come
+  const whole = calendarWhole(period, today);
   if (to === today && (THIS_WEEK.test(label) || WEEK_NUMBER.test(label))) to = addDays(from, 7 - weekdayOf(from));
   else if (to === today && THIS_MONTH.test(label)) {
     to = monthEnd(from);
-  } else if (!YEAR_SAID.test(label) && daysBetween(to, today) > 182) {
+  } else if (whole.to !== to) to = whole.to;
+  else if (!YEAR_SAID.test(label) && daysBetween(to, today) > 182) {
     // said without a year and long past: the coming one (a rota looks ahead)
     const week = WEEK_NUMBER.exec(label);
     const nextYear = (date: string): string => `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;
-    if (week) {
+    // a named holiday (春节那周, Christmas week): its coming days, read again (a lunar festival's date moves)
+    const coming = comingHoliday(label, today);
+    if (coming) ({ from, to } = coming);
+    else if (week) {
       const year = Number(today.slice(0, 4));
       from = isoWeekStart(year, Number(week[1] ?? week[2]));
       if (daysBetween(addDays(from, 6), today) > 182) from = isoWeekStart(year + 1, Number(week[1] ?? week[2]));

@@ -7,7 +7,8 @@
  */
 import { addDays, daysBetween } from '../../../clock.js';
 import { rotaDays } from '../oncall_check_procedure/routing.js';
-import { nearestYearless, singlePeriod } from '../../router/signals.js';
+import { calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
+import { comingHoliday } from '../../router/period.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { MAX_HOLIDAY_DAYS, publicHolidaysArgs } from './args.js';
@@ -63,6 +64,9 @@ function nearestRange(
 ): { from: string; to: string; label?: string | undefined } {
   const from = nearestYearless(period, today);
   if (from === period.from) return period;
+  // a named holiday: its coming days, read again (a lunar festival's date moves from year to year)
+  const coming = comingHoliday(period.label ?? '', today);
+  if (coming) return { ...period, ...coming };
   const shift = Number(from.slice(0, 4)) - Number(period.from.slice(0, 4));
   const to = `${Number(period.to.slice(0, 4)) + shift}${period.to.slice(4)}`;
   return { ...period, from, to };
@@ -75,6 +79,9 @@ function wholeOf(
   period: { from: string; to: string; label?: string | undefined },
   today: string,
 ): { from: string; to: string; label?: string | undefined } {
+  // a named month, week or year (January, 12月, this week): the whole of it, not up to today
+  const whole = calendarWhole(period, today);
+  if (whole.to !== period.to) return { ...period, ...whole };
   if (period.to !== today || !WHOLE.test(period.label ?? '')) return period;
   if (/今年|本年|\byear\b/.test(period.label ?? '')) return { ...period, to: `${today.slice(0, 4)}-12-31` };
   return { ...period, ...rotaDays(period, today) };
@@ -90,7 +97,12 @@ function slots(analysis: Analysis): SkillSlots {
   const year = single.period || single.unsure ? undefined : yearSaid(analysis);
   const period =
     single.period ?? (year ? { from: `${year.year}-01-01`, to: `${year.year}-12-31`, label: year.words } : undefined);
-  if (period && period.from === period.to && !WHOLE.test(period.label ?? ''))
+  if (
+    period &&
+    period.from === period.to &&
+    !WHOLE.test(period.label ?? '') &&
+    calendarWhole(period, analysis.today).to === period.to
+  )
     explicit.date = nearestYearless(period, analysis.today);
   else if (period) {
     const whole = wholeOf(period, analysis.today);

@@ -32,6 +32,9 @@ const TOP_N = new RegExp(
     String.raw`|\b(?:worst|best|highest|lowest)\s+(\d{1,2})\b`,
 );
 
+const WHO_HIGH = /(?:谁|哪(?:1|一)?(?:个|位|名))[^，,。?？!！]{0,12}?(?:高|多|大)/;
+const WHO_LOW = /(?:谁|哪(?:1|一)?(?:个|位|名))[^，,。?？!！]{0,12}?(?:低|少|小)/;
+
 function rankOf(analysis: Analysis): 'worst' | 'best' | undefined {
   const lower = analysis.normalized.lower;
   if (!PICK.test(lower)) return undefined;
@@ -41,6 +44,9 @@ function rankOf(analysis: Analysis): 'worst' | 'best' | undefined {
   const badWhenHigh = measure === undefined || measure === 'defect_rate' || measure === 'defects';
   if (HIGH.test(lower)) return badWhenHigh ? 'worst' : 'best';
   if (LOW.test(lower)) return badWhenHigh ? 'best' : 'worst';
+  // one of the named picked by a plain adjective: 杨静和黄敏谁的不良率高, 哪个检验员的良率低
+  if (WHO_HIGH.test(lower)) return badWhenHigh ? 'worst' : 'best';
+  if (WHO_LOW.test(lower)) return badWhenHigh ? 'best' : 'worst';
   return /排名|排行|排序|\brank/.test(lower) ? 'worst' : undefined;
 }
 

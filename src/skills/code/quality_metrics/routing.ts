@@ -2,8 +2,7 @@
  * How the rules route a question to quality_metrics: a quality figure asked
  * for lines over a period, or a defect type counted.
  */
-import { ADVICE } from '../../router/slots.js';
-import { anchored, hasMetric, singlePeriod } from '../../router/signals.js';
+import { anchored, asksAdvice, hasMetric, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { qualityMetricsArgs } from './args.js';
@@ -46,7 +45,7 @@ export const qualityMetricsRouting: SkillRouting = {
         const lower = analysis.normalized.lower;
         if (
           analysis.defectTypes.length > 0 &&
-          !ADVICE.test(lower) &&
+          !asksAdvice(analysis) &&
           analysis.equipment === undefined &&
           (anchored(analysis) || hasMetric(analysis) || COUNTING.test(lower))
         ) {
