@@ -1,0 +1,105 @@
+/**
+ * The classes of the W7 held-out batch (corpus/fresh-round3e.txt) that the rules declined honestly for want of
+ * the words, each a rule tested on phrasings generated here from parts, not on the batch's own lines:
+ * - an arithmetic expression with its operators said in words (乘以, 除以, times), the calculator's functions
+ *   (sqrt, round, min, max, abs) and more ways to ask (算下, quick calc) is the calculator's; a request to
+ *   calculate with no expression asks for one.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SKILLS } from '../code/index.js';
+import type { RouteDecision } from '../engine-types.js';
+import { type RouterContext, routeQuestion } from './index.js';
+
+const EQUIPMENT: NonNullable<RouterContext['equipment']> = [
+  { equipment_id: 'A-CONV-01', line_id: 'A', name: '1号输送线', name_en: 'Conveyor 1', type: 'CONV' },
+  { equipment_id: 'B-PRESS-03', line_id: 'B', name: '3号冲压机', name_en: 'Press 3', type: 'PRESS' },
+  { equipment_id: 'C-CNC-01', line_id: 'C', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
+  { equipment_id: 'D-CNC-01', line_id: 'D', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
+];
+
+const CLOCKS = {
+  sun: '2026-11-29T10:00:00+08:00',
+  mon: '2026-11-30T09:00:00+08:00',
+  first: '2026-12-01T08:00:00+08:00',
+  jan: '2027-01-05T10:00:00+08:00',
+} as const;
+type Clock = keyof typeof CLOCKS;
+const ALL_CLOCKS = Object.keys(CLOCKS) as Clock[];
+
+function route(question: string, clock: Clock = 'sun'): RouteDecision {
+  return routeQuestion(question, {
+    skills: SKILLS,
+    now: new Date(CLOCKS[clock]),
+    timezone: 'Asia/Shanghai',
+    equipment: EQUIPMENT,
+  });
+}
+
+function skillArgs(decision: RouteDecision, skill: string, where: string): Record<string, unknown> {
+  assert.ok(decision.kind === 'skill' && decision.skill === skill, `${where}: ${JSON.stringify(decision)}`);
+  return (decision as { args: Record<string, unknown> }).args;
+}
+
+test('arithmetic said with operator words, functions or a new way to ask is the calculator', () => {
+  // [as said, what the evaluator gets] — operators in words, functions the utils evaluator knows
+  const zhExpressions = [
+    ['480乘以0.012', '480*0.012'],
+    ['1520除以8', '1520/8'],
+    ['37加上15', '37+15'],
+    ['900减去37', '900-37'],
+    ['(5.5+7.25)/2', '(5.5+7.25)/2'],
+    ['sqrt(2)*640', 'sqrt(2)*640'],
+    ['round(48/3200*100, 2)', 'round(48/3200*100, 2)'],
+    ['max(3,7)*2', 'max(3,7)*2'],
+  ];
+  const zhAsks = [
+    (e: string) => `${e}等于多少`,
+    (e: string) => `算下 ${e}`,
+    (e: string) => `帮我算下 ${e} 等于多少`,
+    (e: string) => `给我算算${e}`,
+    (e: string) => `请帮我计算一下：${e}`,
+  ];
+  const enExpressions = [
+    ['640 * 0.7376', '640 * 0.7376'],
+    ['12 times 7', '12*7'],
+    ['1520 divided by 8', '1520/8'],
+    ['sqrt(2)*640', 'sqrt(2)*640'],
+    ['round(48/3200*100, 2)', 'round(48/3200*100, 2)'],
+    ['abs(3-7)', 'abs(3-7)'],
+  ];
+  const enAsks = [
+    (e: string) => `quick calc: ${e}`,
+    (e: string) => `compute ${e}`,
+    (e: string) => `calc ${e}`,
+    (e: string) => `hey, can you work out ${e}?`,
+  ];
+  const normal = (expression: string) => expression.replace(/\s+/g, '');
+  let checked = 0;
+  for (const [expressions, asks] of [
+    [zhExpressions, zhAsks],
+    [enExpressions, enAsks],
+  ] as const)
+    for (const [said, expected] of expressions)
+      for (const ask of asks) {
+        const question = ask(said!);
+        for (const clock of ['sun', 'jan'] as const) {
+          const args = skillArgs(route(question, clock), 'calculator', question);
+          assert.equal(normal(String(args.expression)), normal(expected!), question);
+          checked++;
+        }
+      }
+  assert.ok(checked >= 100);
+  // a request with no expression: the calculator asks for one
+  for (const question of ['帮我算一下', '帮我算算', '给我算下', 'calculate something for me', 'can you compute this']) {
+    const decision = route(question);
+    const args = skillArgs(decision, 'calculator', question);
+    assert.equal(args.expression, undefined, question);
+    assert.ok((decision as { missing?: string[] }).missing?.includes('expression'), JSON.stringify(decision));
+  }
+  // words between numbers that are not arithmetic, and quality questions with 算, stay off the calculator
+  for (const question of ['A线3号冲床怎么样', '算一下A线上周的不良率', '12/7谁值班', 'B线加C线上周产量']) {
+    const decision = route(question);
+    assert.ok(decision.kind !== 'skill' || decision.skill !== 'calculator', `${question}: ${JSON.stringify(decision)}`);
+  }
+});
