@@ -103,3 +103,62 @@ test('arithmetic said with operator words, functions or a new way to ask is the 
     assert.ok(decision.kind !== 'skill' || decision.skill !== 'calculator', `${question}: ${JSON.stringify(decision)}`);
   }
 });
+
+test('the week number, the date and time said in short, and an aside after the question are the current date', () => {
+  const zhHeads = ['现在', '今天', '这周', '本周'];
+  const zhMiddles = ['是第几周', '是今年第几周', '第几周', '是今年的第几个星期'];
+  const zhEnds = ['', '了', '？', '啊'];
+  const enQuestions = [
+    'which ISO week are we in',
+    'which week are we in',
+    'what week is it',
+    'what calendar week is it today',
+    'what week number is it',
+    "what's the week number",
+    'the current week number',
+    'date & time pls',
+    'date and time please',
+    'time and date',
+    'date/time now',
+  ];
+  const asides = [', lost track after new year', ', i forgot', ' - just checking', ', sorry'];
+  const enAsked = ["what's the date today", 'what day is it', 'what time is it', 'what is the date'];
+  let checked = 0;
+  for (const clock of ALL_CLOCKS) {
+    for (const head of zhHeads)
+      for (const middle of zhMiddles)
+        for (const end of zhEnds) {
+          const question = `${head}${middle}${end}`;
+          skillArgs(route(question, clock), 'current_datetime', question);
+          checked++;
+        }
+    for (const question of enQuestions) {
+      skillArgs(route(question, clock), 'current_datetime', question);
+      skillArgs(route(`${question}?`, clock), 'current_datetime', `${question}?`);
+      checked += 2;
+    }
+    for (const asked of enAsked)
+      for (const aside of asides) {
+        const question = `${asked}${aside}`;
+        skillArgs(route(question, clock), 'current_datetime', question);
+        checked++;
+      }
+    for (const question of ['今天几号，我都过糊涂了', '现在几点了，睡懵了']) {
+      skillArgs(route(question, clock), 'current_datetime', question);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 300);
+  // a week asked about something else, or a second question after the comma, is not the clock
+  for (const question of [
+    'which week are we in for the report',
+    '第几周的周报',
+    "what's the date today, and who is on call",
+  ]) {
+    const decision = route(question);
+    assert.ok(
+      decision.kind !== 'skill' || decision.skill !== 'current_datetime',
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+  }
+});
