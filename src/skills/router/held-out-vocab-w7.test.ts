@@ -162,3 +162,76 @@ test('the week number, the date and time said in short, and an aside after the q
     );
   }
 });
+
+test('machines asked how they are, a state asked for, PMs in the plural and the state this morning are status', () => {
+  let checked = 0;
+  // how the machines of a line are doing: the line's status
+  const zhLines = [
+    ['C线', 'C'],
+    ['B线的', 'B'],
+    ['', undefined],
+  ] as const;
+  for (const [line, id] of zhLines)
+    for (const machines of ['设备', '机器', '机台'])
+      for (const how of ['都咋样', '怎么样', '情况如何', '啥情况']) {
+        const question = `${line}${machines}${how}`;
+        const args = skillArgs(route(question), 'equipment_status', question);
+        assert.equal(args.line, id, question);
+        assert.equal(args.status, undefined, question);
+        checked++;
+      }
+  for (const [line, id] of [
+    [' on line B', 'B'],
+    [' on line D', 'D'],
+    ['', undefined],
+  ] as const)
+    for (const how of ['how are the machines', "how's the equipment", 'how are the machines doing']) {
+      const question = `${how}${line}`;
+      const args = skillArgs(route(question), 'equipment_status', question);
+      assert.equal(args.line, id, question);
+      checked++;
+    }
+  // a state asked for, now or today
+  const states = [
+    ['in maintenance', 'maintenance'],
+    ['under maintenance', 'maintenance'],
+    ['in fault', 'fault'],
+  ] as const;
+  for (const [state, status] of states)
+    for (const ask of ["what's", 'anything', 'which machines are', 'any machines'])
+      for (const when of ['', ' right now', ' this morning', ' today'])
+        for (const clock of ALL_CLOCKS) {
+          const question = `${ask} ${state}${when}?`;
+          const args = skillArgs(route(question, clock), 'equipment_status', question);
+          assert.equal(args.status, status, question);
+          assert.equal(args.due_by, undefined, question);
+          checked++;
+        }
+  for (const when of ['今天', '现在', '目前'])
+    for (const [state, status] of [
+      ['哪些设备故障', 'fault'],
+      ['哪些设备在维修中', 'maintenance'],
+    ] as const) {
+      const question = `${when}${state}`;
+      const args = skillArgs(route(question), 'equipment_status', question);
+      assert.equal(args.status, status, question);
+      checked++;
+    }
+  // PMs in the plural are preventive maintenance
+  for (const ask of ['overdue PMs', 'any PMs overdue', 'PMs overdue'])
+    for (const where of ['', ' plant wide', ' on line C'])
+      for (const clock of ALL_CLOCKS) {
+        const question = `${ask}${where}`;
+        const args = skillArgs(route(question, clock), 'equipment_status', question);
+        assert.equal(args.overdue_only, true, question);
+        checked++;
+      }
+  assert.ok(checked >= 100);
+  // a state on a past day is not recorded; a quality figure about the machines' line stays quality
+  for (const question of ['which machines were in fault yesterday', '上周哪些设备故障']) {
+    const decision = route(question);
+    assert.ok(decision.kind !== 'skill', `${question}: ${JSON.stringify(decision)}`);
+  }
+  const quality = route('C线设备上周的不良率怎么样');
+  assert.ok(quality.kind === 'skill' && quality.skill === 'quality_metrics', JSON.stringify(quality));
+});
