@@ -235,3 +235,83 @@ test('machines asked how they are, a state asked for, PMs in the plural and the 
   const quality = route('C线设备上周的不良率怎么样');
   assert.ok(quality.kind === 'skill' && quality.skill === 'quality_metrics', JSON.stringify(quality));
 });
+
+/** the first and last day of a period, from a decision's args */
+function periodOf(args: Record<string, unknown>): [string, string] | undefined {
+  const period = args.period as { from: string; to: string } | undefined;
+  return period ? [period.from, period.to] : undefined;
+}
+
+test('words that only say a period again are read: 整月, 那10天, 上个月月底, incl today, the one spanning new year', () => {
+  let checked = 0;
+  const asks = [
+    ['A线不良率', 'A'],
+    ['B线的良率', 'B'],
+    ['D线产量多少', 'D'],
+  ] as const;
+  // [said, clock, from, to]: the month said whole, the days a part of a month holds, the month said twice
+  const zhPeriods: Array<[string, Clock, string, string]> = [
+    ['11月整月', 'mon', '2026-11-01', '2026-11-30'],
+    ['10月整月', 'sun', '2026-10-01', '2026-10-31'],
+    ['上个月全月', 'first', '2026-11-01', '2026-11-30'],
+    ['12月一整个月', 'jan', '2026-12-01', '2026-12-31'],
+    ['本月月初那十天', 'sun', '2026-11-01', '2026-11-10'],
+    ['上个月月初那10天', 'jan', '2026-12-01', '2026-12-10'],
+    ['10月月中那十天', 'sun', '2026-10-11', '2026-10-20'],
+    ['上个月月底', 'sun', '2026-10-21', '2026-10-31'],
+    ['上个月月底那几天', 'jan', '2026-12-21', '2026-12-31'],
+    ['11月月初', 'first', '2026-11-01', '2026-11-10'],
+    ['上个月月底那天', 'sun', '2026-10-31', '2026-10-31'],
+    ['12月月底那天', 'jan', '2026-12-31', '2026-12-31'],
+    ['上个月月初那天', 'first', '2026-11-01', '2026-11-01'],
+    ['最近3天包括今天', 'sun', '2026-11-27', '2026-11-29'],
+    ['最近7天（含今天）', 'mon', '2026-11-24', '2026-11-30'],
+  ];
+  for (const [said, clock, from, to] of zhPeriods)
+    for (const [ask, line] of asks) {
+      const question = `${said}${ask}`;
+      const args = skillArgs(route(question, clock), 'quality_metrics', question);
+      assert.deepEqual(periodOf(args), [from, to], question);
+      assert.deepEqual(args.lines, [line], question);
+      checked++;
+    }
+  const enAsks = [
+    ['line C defect rate', 'C'],
+    ['line D output', 'D'],
+    ['yield for line A', 'A'],
+  ] as const;
+  const enPeriods: Array<[string, Clock, string, string]> = [
+    ['last 7 days incl today', 'mon', '2026-11-24', '2026-11-30'],
+    ['the last 3 days (today counted)', 'sun', '2026-11-27', '2026-11-29'],
+    ['past 5 days including today', 'first', '2026-11-27', '2026-12-01'],
+    ['the last 2 weeks, today included', 'sun', '2026-11-16', '2026-11-29'],
+    ['last week (the one spanning new year)', 'jan', '2026-12-28', '2027-01-03'],
+    ["last week, the one that covers new year's day", 'jan', '2026-12-28', '2027-01-03'],
+  ];
+  for (const [said, clock, from, to] of enPeriods)
+    for (const [ask, line] of enAsks)
+      for (const question of [`${ask}, ${said}`, `${ask} ${said}`]) {
+        const args = skillArgs(route(question, clock), 'quality_metrics', question);
+        assert.deepEqual(periodOf(args), [from, to], question);
+        assert.deepEqual(args.lines, [line], question);
+        checked++;
+      }
+  // the weekly report of the week that holds the day
+  for (const tail of ["the one that covers new year's day", '(the one spanning new year)', 'the one including jan 1']) {
+    const question = `need last week's quality report for all lines, ${tail}`;
+    const args = skillArgs(route(question, 'jan'), 'weekly_report', question);
+    assert.equal(args.week_start, '2026-12-28', question);
+    checked++;
+  }
+  assert.ok(checked >= 70);
+  // a day the period does not hold, a whole month after a week, a count that is not the period's: not read
+  for (const [question, clock] of [
+    ['line A output last week (the one spanning christmas)', 'jan'],
+    ['上周A线产量包括今天', 'sun'],
+    ['上周整月A线产量', 'sun'],
+    ['本月月初那三天A线不良率', 'sun'],
+  ] as const) {
+    const decision = route(question, clock);
+    assert.ok(decision.kind !== 'skill' || !('period' in decision.args), `${question}: ${JSON.stringify(decision)}`);
+  }
+});
