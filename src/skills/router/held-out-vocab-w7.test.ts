@@ -315,3 +315,78 @@ test('words that only say a period again are read: 整月, 那10天, 上个月�
     assert.ok(decision.kind !== 'skill' || !('period' in decision.args), `${question}: ${JSON.stringify(decision)}`);
   }
 });
+
+/** the parts a several-questions decision routed, each as skill + args (undefined: not answered by the rules) */
+function partsOf(decision: RouteDecision, where: string): Array<{ skill: string; args: Record<string, unknown> }> {
+  const routed = (decision as { routed?: RouteDecision[] }).routed;
+  assert.ok(routed, `${where}: several questions expected, got ${JSON.stringify(decision)}`);
+  const parts: Array<{ skill: string; args: Record<string, unknown> }> = [];
+  for (const part of routed) {
+    if (part.kind !== 'skill' || part.missing.length > 0) assert.fail(`${where}: ${JSON.stringify(part)}`);
+    parts.push({ skill: part.skill, args: part.args });
+  }
+  return parts;
+}
+
+test('a later question that begins by pointing back (那天…, 同一周的…, ", then the … for that week") is its own', () => {
+  let checked = 0;
+  // [first part, clock, its day or week] — a day, a holiday, a week
+  const zhDays: Array<[string, Clock, string]> = [
+    ['元旦那天A线产量', 'jan', '2027-01-01'],
+    ['12月8号谁值班', 'sun', '2026-12-08'],
+    ['昨天B线不良率', 'sun', '2026-11-28'],
+    ['11月20号C线良率多少', 'first', '2026-11-20'],
+  ];
+  const zhLater: Array<[string, string, (args: Record<string, unknown>, day: string) => void]> = [
+    ['那天谁值班', 'oncall_check', (args, day) => assert.equal(args.date, day)],
+    ['那天意大利放假吗', 'public_holidays', (args, day) => assert.equal(args.date, day)],
+    ['那天德国放假吗', 'public_holidays', (args, day) => assert.equal(args.date, day)],
+  ];
+  for (const [first, clock, day] of zhDays)
+    for (const [later, skill, check] of zhLater)
+      for (const gap of [' ', '，']) {
+        if (first.includes('值班') && later.includes('值班')) continue; // the same question twice
+        const question = `${first}${gap}${later}`;
+        const parts = partsOf(route(question, clock), question);
+        assert.equal(parts.length, 2, question);
+        assert.equal(parts[1]!.skill, skill, question);
+        check(parts[1]!.args, day);
+        checked++;
+      }
+  // a week: its weekly report
+  const zhWeeks: Array<[string, Clock, string]> = [
+    ['A线上周良率多少', 'sun', '2026-11-16'],
+    ['上上周D线次品率多少', 'sun', '2026-11-09'],
+    ['B线上周产量', 'jan', '2026-12-28'],
+  ];
+  for (const [first, clock, week] of zhWeeks)
+    for (const later of ['同一周的周报也来一份', '同一周的质量周报', '那周的周报也发我一份'])
+      for (const gap of [' ', '，']) {
+        const question = `${first}${gap}${later}`;
+        const parts = partsOf(route(question, clock), question);
+        assert.equal(parts[1]!.skill, 'weekly_report', question);
+        assert.equal(parts[1]!.args.week_start, week, question);
+        checked++;
+      }
+  const enFirsts: Array<[string, Clock, string]> = [
+    ['last week yield per line', 'mon', '2026-11-23'],
+    ['line A defect rate last week', 'sun', '2026-11-16'],
+    ['output on line C the week before last', 'jan', '2026-12-21'],
+  ];
+  for (const [first, clock, week] of enFirsts)
+    for (const later of [
+      'then the weekly report for that week',
+      'then the weekly report for the same week',
+      'then the weekly report for that week too',
+    ]) {
+      const question = `${first}, ${later}`;
+      const parts = partsOf(route(question, clock), question);
+      assert.equal(parts[1]!.skill, 'weekly_report', question);
+      assert.equal(parts[1]!.args.week_start, week, question);
+      checked++;
+    }
+  assert.ok(checked >= 45);
+  // a holiday's own 那天 is the holiday, not a second question
+  const one = route('元旦那天A线产量', 'jan');
+  assert.ok(one.kind === 'skill' && one.skill === 'quality_metrics', JSON.stringify(one));
+});
