@@ -133,7 +133,7 @@ export function analyse(
   const normalized = normalizeText(question);
   const today = localDate(context.now, context.timezone);
   // a batch number first: "A20261118D003" is neither line A nor the 18th of November
-  const batches = findBatches(normalized.lower, normalized.text, context.names);
+  const batches = findBatches(normalized.lower, normalized, context.names);
   const lower = mask(normalized.lower, batches);
 
   const lines = findLines(lower, mask(normalized.text, batches), context.names?.lines);

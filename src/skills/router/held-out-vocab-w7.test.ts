@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SKILLS } from '../code/index.js';
 import type { RouteDecision } from '../engine-types.js';
+import { plantNamesFrom } from './entities.js';
 import { type RouterContext, routeQuestion } from './index.js';
 
 const EQUIPMENT: NonNullable<RouterContext['equipment']> = [
@@ -89,7 +90,7 @@ test('arithmetic said with operator words, functions or a new way to ask is the 
           checked++;
         }
       }
-  assert.ok(checked >= 100);
+  assert.ok(checked >= 100, `${checked} checked`);
   // a request with no expression: the calculator asks for one
   for (const question of ['帮我算一下', '帮我算算', '给我算下', 'calculate something for me', 'can you compute this']) {
     const decision = route(question);
@@ -148,7 +149,7 @@ test('the week number, the date and time said in short, and an aside after the q
       checked++;
     }
   }
-  assert.ok(checked >= 300);
+  assert.ok(checked >= 300, `${checked} checked`);
   // a week asked about something else, or a second question after the comma, is not the clock
   for (const question of [
     'which week are we in for the report',
@@ -226,7 +227,7 @@ test('machines asked how they are, a state asked for, PMs in the plural and the 
         assert.equal(args.overdue_only, true, question);
         checked++;
       }
-  assert.ok(checked >= 100);
+  assert.ok(checked >= 100, `${checked} checked`);
   // a state on a past day is not recorded; a quality figure about the machines' line stays quality
   for (const question of ['which machines were in fault yesterday', '上周哪些设备故障']) {
     const decision = route(question);
@@ -303,7 +304,7 @@ test('words that only say a period again are read: 整月, 那10天, 上个月�
     assert.equal(args.week_start, '2026-12-28', question);
     checked++;
   }
-  assert.ok(checked >= 70);
+  assert.ok(checked >= 70, `${checked} checked`);
   // a day the period does not hold, a whole month after a week, a count that is not the period's: not read
   for (const [question, clock] of [
     ['line A output last week (the one spanning christmas)', 'jan'],
@@ -385,8 +386,121 @@ test('a later question that begins by pointing back (那天…, 同一周的…,
       assert.equal(parts[1]!.args.week_start, week, question);
       checked++;
     }
-  assert.ok(checked >= 45);
+  assert.ok(checked >= 45, `${checked} checked`);
   // a holiday's own 那天 is the holiday, not a second question
   const one = route('元旦那天A线产量', 'jan');
   assert.ok(one.kind === 'skill' && one.skill === 'quality_metrics', JSON.stringify(one));
+});
+
+test('a breakdown, two shifts set against each other and a week quality report asked without a figure named', () => {
+  let checked = 0;
+  const lines = [
+    ['line C', 'C'],
+    ['line A', 'A'],
+  ] as const;
+  const weeks: Array<[string, Clock, string, string]> = [
+    ['last week', 'jan', '2026-12-28', '2027-01-03'],
+    ['this week', 'sun', '2026-11-23', '2026-11-29'],
+  ];
+  // an inspector or product breakdown in so many words: the default figures, by that dimension
+  for (const [line, id] of lines)
+    for (const [week, clock, from, to] of weeks)
+      for (const [asked, by] of [
+        [`inspector breakdown for ${line} ${week}`, 'inspector'],
+        [`${line} ${week} by inspector`, 'inspector'],
+        [`${line} ${week}, broken down per inspector`, 'inspector'],
+        [`product breakdown for ${line} ${week}`, 'product'],
+      ] as const)
+        for (const shift of ['', ', night shift only']) {
+          const question = `${asked}${shift}`;
+          const args = skillArgs(route(question, clock), 'quality_breakdown', question);
+          assert.equal(args.by, by, question);
+          assert.deepEqual(args.lines, [id], question);
+          assert.deepEqual(periodOf(args), [from, to], question);
+          assert.equal(args.shift, shift ? 'night' : undefined, question);
+          checked++;
+        }
+  for (const question of ['上周C线按检验员分一下', '本周A线各检验员']) {
+    const args = skillArgs(route(question), 'quality_breakdown', question);
+    assert.equal(args.by, 'inspector', question);
+    checked++;
+  }
+  // the day and night shifts set against each other: the comparison by shift
+  for (const [line, id] of lines)
+    for (const [week, clock, from, to] of weeks)
+      for (const question of [
+        `night vs day shift ${week}, ${line}`,
+        `day shift vs night shift ${week} ${line}`,
+        `${line}: night versus day ${week}`,
+      ]) {
+        const args = skillArgs(route(question, clock), 'quality_compare', question);
+        assert.equal(args.mode, 'shifts', question);
+        assert.deepEqual(args.lines, [id], question);
+        assert.deepEqual(periodOf(args), [from, to], question);
+        checked++;
+      }
+  // a quality report of a week said any way: the weekly report
+  const reports: Array<[string, Clock, string]> = [
+    ["week before last's quality report", 'sun', '2026-11-09'],
+    ["the week before last's quality report", 'jan', '2026-12-21'],
+    ['上上周的质量报告', 'sun', '2026-11-09'],
+    ['上周的质量报告', 'jan', '2026-12-28'],
+  ];
+  for (const [asked, clock, week] of reports)
+    for (const [only, line] of [
+      ['', undefined],
+      [', only line B', 'B'],
+      [' for line D', 'D'],
+    ] as const) {
+      const question = `${asked}${only}`;
+      const args = skillArgs(route(question, clock), 'weekly_report', question);
+      assert.equal(args.week_start, week, question);
+      assert.deepEqual(args.lines, line ? [line] : [], question);
+      checked++;
+    }
+  assert.ok(checked >= 55, `${checked} checked`);
+  // a quality report of a month is no weekly report; a shift's handover notes are not its quality
+  for (const question of ['quality report for last month', 'night vs day shift handover notes last week']) {
+    const decision = route(question);
+    assert.ok(
+      decision.kind !== 'skill' || !['weekly_report', 'quality_compare'].includes(decision.skill),
+      `${question}: ${JSON.stringify(decision)}`,
+    );
+  }
+});
+
+test('gimme and lookup are asking words; a count said in Chinese numerals after a batch number is not part of it', () => {
+  const names = plantNamesFrom({
+    people: [],
+    batches: ['A20261127D001', 'B20261128N002', 'D20261130D003'].map((batch_no) => ({ batch_no })),
+  });
+  const routeNamed = (question: string): RouteDecision =>
+    routeQuestion(question, { skills: SKILLS, now: new Date(CLOCKS.first), timezone: 'Asia/Shanghai', names });
+  let checked = 0;
+  const pairs = [
+    ['D20261130D002', 'D20261130D003'],
+    ['A20261127D001', 'B20261128N002'],
+  ] as const;
+  for (const [a, b] of pairs)
+    for (const asked of [`${a}、${b}两批对比一下`, `${a}和${b}两个批次`, `${a} ${b}这两批看下`]) {
+      const args = skillArgs(routeNamed(asked), 'batch_lookup', asked);
+      assert.deepEqual(args.batches, [a, b], asked);
+      checked++;
+    }
+  for (const [a] of pairs)
+    for (const asked of [`lookup batch ${a}`, `pls look-up batch ${a}`, `gimme batch ${a}`]) {
+      const args = skillArgs(routeNamed(asked), 'batch_lookup', asked);
+      assert.deepEqual(args.batches, [a], asked);
+      checked++;
+    }
+  for (const [line, id] of [
+    ['line B', 'B'],
+    ['line D', 'D'],
+  ] as const)
+    for (const asked of [`gimme ${line}'s cracks by day this month`, `gimme ${line} output yesterday`]) {
+      const args = skillArgs(route(asked), 'quality_metrics', asked);
+      assert.deepEqual(args.lines, [id], asked);
+      checked++;
+    }
+  assert.ok(checked >= 16, `${checked} checked`);
 });

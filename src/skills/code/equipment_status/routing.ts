@@ -115,7 +115,7 @@ export const equipmentStatusRouting: SkillRouting = {
           };
         // the state today ("in fault this morning", "今天哪些设备故障") is the state now
         const now = analysis.periods.every(
-          ({ period }) => period.from === analysis.today && period.to === analysis.today,
+          ({ period }) => period?.from === analysis.today && period.to === analysis.today,
         );
         if (analysis.periods.length > 0 && !now && !maintenance && !OVERDUE_WORDS.test(lower))
           return { kind: 'stop', reason: 'past states are not recorded' };
