@@ -84,7 +84,7 @@ function claims(analysis: Analysis): boolean {
     INSPECT_VERB.test(lower) ||
     COUNTING.test(lower) ||
     rankOf(analysis) !== undefined ||
-    (by !== undefined && BREAKDOWN_ASKED.test(lower))
+    (by !== undefined && BREAKDOWN_ASKED.test(lower) && analysis.periods.length > 0)
   );
 }
 
