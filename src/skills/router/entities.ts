@@ -86,9 +86,10 @@ export function findBatches(
     const longest = Math.max(...lengths) + 3;
     TOKEN.lastIndex = 0;
     for (const match of lower.matchAll(TOKEN)) {
-      // a Chinese numeral read as digits is not part of the code before it ("D20261130D003两批" → "…d0032批")
+      // a Chinese numeral read as digits (not a full-width one) is not part of the code before it ("D20261130D003两批" → "…d0032批")
       let length = 0;
-      while (length < match[0].length && /[A-Za-z0-9_-]/.test(saidAt(match.index + length))) length++;
+      while (length < match[0].length && /^[A-Za-z0-9_-]$/.test(saidAt(match.index + length).normalize('NFKC')))
+        length++;
       const token = match[0].slice(0, length);
       if (!/[a-z]/.test(token) || !/\d/.test(token)) continue;
       if (token.length < shortest || token.length > longest || !shapes.has(shapeOf(token))) continue;

@@ -502,5 +502,8 @@ test('gimme and lookup are asking words; a count said in Chinese numerals after 
       assert.deepEqual(args.lines, [id], asked);
       checked++;
     }
+  // a batch number written full width is still the whole number
+  const wide = routeNamed('Ｂ２０２６１１２８Ｎ００２ 检验员是谁');
+  assert.deepEqual(skillArgs(wide, 'batch_lookup', 'full width').batches, ['B20261128N002']);
   assert.ok(checked >= 16, `${checked} checked`);
 });
