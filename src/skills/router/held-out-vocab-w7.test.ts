@@ -507,3 +507,22 @@ test('gimme and lookup are asking words; a count said in Chinese numerals after 
   assert.deepEqual(skillArgs(wide, 'batch_lookup', 'full width').batches, ['B20261128N002']);
   assert.ok(checked >= 16, `${checked} checked`);
 });
+
+test('a weekday that greets ("周一早上好", "周五愉快") names no period', () => {
+  let checked = 0;
+  for (const day of ['周一', '星期五', '礼拜三'])
+    for (const greeting of ['早上好', '下午好', '愉快'])
+      for (const [asked, from, to] of [
+        ['上周各条线按次品率排个名', '2026-11-23', '2026-11-29'],
+        ['A线上个月良率多少', '2026-10-01', '2026-10-31'],
+      ] as const) {
+        const question = `${day}${greeting}，${asked}`;
+        const args = skillArgs(route(question, 'mon'), 'quality_metrics', question);
+        assert.deepEqual(periodOf(args), [from, to], question);
+        checked++;
+      }
+  assert.ok(checked >= 18, `${checked} checked`);
+  // a weekday that is the period stays one
+  const monday = skillArgs(route('周一A线产量', 'mon'), 'quality_metrics', '周一A线产量');
+  assert.deepEqual(periodOf(monday), ['2026-11-30', '2026-11-30']);
+});

@@ -77,12 +77,20 @@ const HOLDS_TAIL = /^\s*(?:counted|included|inclusive|incl\.?|too|也算(?:上|�
 const NEW_YEAR = /^\s*new\s+year\b(?:'s)?(?:\s+day)?(?:\s+weekend)?\s*[)）]?/;
 const LIST_GAP = /^\s*(?:\+|&|and|,|、|和|跟|及|与|以及)\s*$/;
 
+/** a greeting after a day ("周一早上好", "周五愉快"): the day greets, it names no period */
+const GREETING_AFTER = /^\s*(?:早上好|早安|上午好|下午好|晚上好|愉快|快乐)/;
+
 function scan(lower: string, today: string): Found[] {
   const found: Found[] = [];
   for (const rule of RULES) {
     rule.pattern.lastIndex = 0;
     for (const match of lower.matchAll(rule.pattern)) {
       if (match[0].trim().length === 0) continue;
+      if (
+        /^(?:周|星期|礼拜)[1-7一二三四五六日天]$/.test(match[0].trim()) &&
+        GREETING_AFTER.test(lower.slice(match.index + match[0].length))
+      )
+        continue;
       const reading = rule.read(match, today);
       if (!reading || (!reading.at(0) && !reading.anchored)) continue;
       found.push({ start: match.index, end: match.index + match[0].length, reading, rule: rule.name });
