@@ -68,7 +68,7 @@ function understood(skills: RouterSkills): RegExp[] {
   return found;
 }
 const GREETING =
-  /早上好|上午好|下午好|晚上好|你好|您好|\bgood\s+(?:morning|afternoon|evening|day)\b|\bhi\b|\bhello\b|\bhey\b/g;
+  /(?:(?:周|星期|礼拜)[1-7一二三四五六日天])?(?:早上好|早安|上午好|下午好|晚上好|愉快|快乐)|上午好|下午好|晚上好|你好|您好|\bgood\s+(?:morning|afternoon|evening|day)\b|\bhi\b|\bhello\b|\bhey\b/g;
 
 // Words that carry no qualifier. English: function words, question words,
 // courtesy, the nouns and verbs the skills' own questions are made of.

@@ -133,7 +133,7 @@ export function analyse(
   const normalized = normalizeText(question);
   const today = localDate(context.now, context.timezone);
   // a batch number first: "A20261118D003" is neither line A nor the 18th of November
-  const batches = findBatches(normalized.lower, normalized.text, context.names);
+  const batches = findBatches(normalized.lower, normalized, context.names);
   const lower = mask(normalized.lower, batches);
 
   const lines = findLines(lower, mask(normalized.text, batches), context.names?.lines);
@@ -161,7 +161,9 @@ export function analyse(
   // a time the rules cannot resolve (第2周, Q3, 春节, New Year's Day) makes the period unsure, so
   // the router asks (or the model plans) instead of answering the month or today with confidence
   UNRESOLVED_TIME.lastIndex = 0;
-  for (const match of mask(withoutEquipment, periods).matchAll(UNRESOLVED_TIME)) {
+  // (a time a period claims as one it holds, "the one spanning new year", is that period's)
+  const claimedByPeriods = [...periods, ...periods.flatMap((mention) => mention.also ?? [])];
+  for (const match of mask(withoutEquipment, claimedByPeriods).matchAll(UNRESOLVED_TIME)) {
     periods.push({ start: match.index, end: match.index + match[0].length, period: undefined });
   }
   periods.sort((a, b) => a.start - b.start);

@@ -59,11 +59,19 @@ const TOKEN = /(?<![a-z0-9_-])[a-z0-9][a-z0-9_-]{4,40}(?![a-z0-9_-])/g;
  * Batch numbers: a code after 批次 / batch / lot, or a bare token with the
  * shape of the plant's batch numbers (at least one letter and one digit).
  */
-export function findBatches(lower: string, text: string, names: PlantNames | undefined): BatchMention[] {
+export function findBatches(
+  lower: string,
+  text: string | { text: string; original: string; map: number[] },
+  names: PlantNames | undefined,
+): BatchMention[] {
+  const asked = typeof text === 'string' ? undefined : text;
+  const said = typeof text === 'string' ? text : text.text;
   const found: BatchMention[] = [];
+  /** the character the operator wrote at an index of `lower` */
+  const saidAt = (index: number): string => (asked ? (asked.original[asked.map[index] ?? -1] ?? '') : lower[index]!);
   const add = (start: number, end: number): void => {
     if (found.some((other) => start < other.end && other.start < end)) return;
-    found.push({ start, end, value: text.slice(start, end) });
+    found.push({ start, end, value: said.slice(start, end) });
   };
   NAMED_BATCH.lastIndex = 0;
   for (const match of lower.matchAll(NAMED_BATCH)) {
@@ -78,7 +86,11 @@ export function findBatches(lower: string, text: string, names: PlantNames | und
     const longest = Math.max(...lengths) + 3;
     TOKEN.lastIndex = 0;
     for (const match of lower.matchAll(TOKEN)) {
-      const token = match[0];
+      // a Chinese numeral read as digits (not a full-width one) is not part of the code before it ("D20261130D003两批" → "…d0032批")
+      let length = 0;
+      while (length < match[0].length && /^[A-Za-z0-9_-]$/.test(saidAt(match.index + length).normalize('NFKC')))
+        length++;
+      const token = match[0].slice(0, length);
       if (!/[a-z]/.test(token) || !/\d/.test(token)) continue;
       if (token.length < shortest || token.length > longest || !shapes.has(shapeOf(token))) continue;
       add(match.index, match.index + token.length);

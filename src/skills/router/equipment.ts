@@ -277,7 +277,7 @@ export const STATUS_WORDS = new RegExp(
     String.raw`\boffline\b`,
   ].join('|'),
 );
-export const MAINTENANCE_WORDS = /保养|维护|维保|检修|\bmaintenance\b|\bservic(?:e|ing)\b|\bpm\b/;
+export const MAINTENANCE_WORDS = /保养|维护|维保|检修|\bmaintenance\b|\bservic(?:e|ing)\b|\bpms?\b/;
 /** A state the operator filters by ("which machines are in fault"); "running"/"down" stay unfiltered questions. */
 export function statusFilter(lower: string): 'fault' | 'idle' | 'maintenance' | undefined {
   if (/故障|\bin fault\b|\bfaulty\b|\bfaults?\b|\bbroken(?: down)?\b/.test(lower)) return 'fault';

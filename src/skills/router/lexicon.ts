@@ -275,7 +275,9 @@ export const SYNONYMS: Synonym[] = [
   { to: '怎么办', words: ['咋整', '咋办', '怎么整', '咋搞', '怎么搞', '咋弄'] },
   { to: '怎么处理', words: ['咋处理', '咋弄好的', '咋修', '咋修好的'] },
   { to: '处理建议', words: ['给个建议', '给点建议', '出个主意', '支个招', '有啥建议', '有什么建议'] },
-  { to: 'show me', words: ['send me', 'send over', 'shoot me'] },
+  { to: 'show me', words: ['send me', 'send over', 'shoot me', 'gimme'] },
+  // lookup batch …: look up
+  { to: 'look up', patterns: [String.raw`\blook-?up\b`] },
   // generate / prepare / put together a report: the report asked for (its verb adds nothing the skill does not do)
   {
     to: 'show',

@@ -59,7 +59,26 @@ const WEEK_AFTER = /^\s*的?\s*(?:那|这|所在的?那?)\s*(?:1|一)?\s*个?\s*
 const WEEK_OF_LEAD = /\b(?:the\s+)?week\s+of\s+(?:the\s+)?$/;
 /** 国庆第4天 (when the rule did not read it whole) */
 const DAY_N_AFTER = /^\s*的?\s*第\s*(\d{1,2})\s*天/;
+/** the days a period holds, said again after it: 月初那10天 (10 days), 上周那7天 */
+const DAY_COUNT_AFTER = /^\s*的?\s*(?:那|这)?\s*(\d{1,3})\s*(?:天|日)(?![前后内])/;
+/** a whole month said again after it: 11月整月, 11月全月, 10月一整个月 */
+const WHOLE_MONTH_AFTER = /^\s*的?\s*(?:整个?月|全月|一整个?月)/;
+/**
+ * A period said again by a day it holds: "last week (the one spanning new year)", "the last 7 days incl today",
+ * "最近3天包括今天": the lead before the day, or the tail after it
+ */
+const HOLDS_LEAD = new RegExp(
+  String.raw`(?:[(（]\s*)?(?:\bthe\s+one\s+)?(?:\b(?:that|which)\s+)?` +
+    String.raw`(?:\b(?:spans?|spanning|covers?|covering|includes?|including|incl\.?|inc\.?|contains?|containing)|` +
+    String.raw`包括|包含|含|算上|连)\s*(?:the\s+)?$`,
+);
+const HOLDS_TAIL = /^\s*(?:counted|included|inclusive|incl\.?|too|也算(?:上|进去)?|也包括|在内)\s*[)）]?/;
+/** the turn of the year, said as a day a period holds: "(the one spanning new year)" */
+const NEW_YEAR = /^\s*new\s+year\b(?:'s)?(?:\s+day)?(?:\s+weekend)?\s*[)）]?/;
 const LIST_GAP = /^\s*(?:\+|&|and|,|、|和|跟|及|与|以及)\s*$/;
+
+/** a greeting after a day ("周一早上好", "周五愉快"): the day greets, it names no period */
+const GREETING_AFTER = /^\s*(?:早上好|早安|上午好|下午好|晚上好|愉快|快乐)/;
 
 function scan(lower: string, today: string): Found[] {
   const found: Found[] = [];
@@ -67,6 +86,11 @@ function scan(lower: string, today: string): Found[] {
     rule.pattern.lastIndex = 0;
     for (const match of lower.matchAll(rule.pattern)) {
       if (match[0].trim().length === 0) continue;
+      if (
+        /^(?:周|星期|礼拜)[1-7一二三四五六日天]$/.test(match[0].trim()) &&
+        GREETING_AFTER.test(lower.slice(match.index + match[0].length))
+      )
+        continue;
       const reading = rule.read(match, today);
       if (!reading || (!reading.at(0) && !reading.anchored)) continue;
       found.push({ start: match.index, end: match.index + match[0].length, reading, rule: rule.name });
@@ -214,10 +238,25 @@ export function findPeriods(normalized: NormalizedText, lowerMasked: string, tod
       range = { from: addDays(range.from, Number(dayN[1]) - 1), to: addDays(range.from, Number(dayN[1]) - 1) };
       end += dayN[0].length;
     }
+    // 11月整月: the whole month said again
+    const wholeMonth = WHOLE_MONTH_AFTER.exec(lowerMasked.slice(end));
+    if (range && wholeMonth && range.from.endsWith('-01') && range.from.slice(0, 7) === range.to.slice(0, 7))
+      end += wholeMonth[0].length;
+    // 月初那10天: the number of days it holds said again
+    const dayCount = DAY_COUNT_AFTER.exec(lowerMasked.slice(end));
+    if (range && dayCount && Number(dayCount[1]) === daysBetween(range.from, range.to) + 1) end += dayCount[0].length;
     const claimed = CLAIMED_AFTER.exec(lowerMasked.slice(end));
     // 国庆节当天, 劳动节那天: the holiday's own day, the first of its days (国庆那几天 keeps them all)
     if (claimed && range && first.rule === 'holiday' && ONE_DAY_AFTER.test(claimed[0]))
       range = { from: reading.day ?? range.from, to: reading.day ?? range.from };
+    // 月底那天, 月初那天: the month's last or first day (月中那天 names none)
+    if (claimed && range && first.rule === 'zh-month-edge' && ONE_DAY_AFTER.test(claimed[0])) {
+      const edge = lowerMasked.slice(first.start, first.end).trim().slice(-1);
+      const [year, month] = range.from.split('-').map(Number) as [number, number];
+      const last = ymd(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate());
+      const one = edge === '初' ? range.from : edge === '底' || edge === '末' ? last : undefined;
+      range = one && one <= today ? { from: one, to: one } : undefined;
+    }
     if (claimed && (range || reading.anchored)) end += claimed[0].length;
     out.push({
       start,
@@ -240,6 +279,7 @@ export function findPeriods(normalized: NormalizedText, lowerMasked: string, tod
       ? { from: resolved.from, to: resolved.to, label: label(normalized, mention.start, mention.end) }
       : undefined;
   }
+  claimHeldDays(out, lowerMasked);
   // a period said twice ("weekend numbers, sat + sun") is one period
   const result: PeriodMention[] = [];
   for (const mention of out) {
@@ -259,6 +299,45 @@ export function findPeriods(normalized: NormalizedText, lowerMasked: string, tod
     result.push(plain);
   }
   return result;
+}
+
+/**
+ * A day said as one a period holds ("the one that covers new year's day", "incl today", "包括今天") restates that
+ * period: it joins the period's words. A day the other period does not hold stays a period of its own (the router
+ * then asks which).
+ */
+function claimHeldDays(out: Array<PeriodMention & { found: Found }>, lowerMasked: string): void {
+  const holds = (outer: Period | undefined, inner: DateRange) =>
+    outer !== undefined && outer.from <= inner.from && inner.to <= outer.to;
+  for (const mention of [...out]) {
+    const inner = mention.period;
+    if (!inner) continue;
+    const lead = HOLDS_LEAD.exec(lowerMasked.slice(0, mention.start));
+    const tail = lead ? undefined : HOLDS_TAIL.exec(lowerMasked.slice(mention.end));
+    if (!lead && !tail) continue;
+    const others = out.filter((other) => other !== mention && holds(other.period, inner));
+    if (others.length === 0) continue;
+    const outer = others.find((other) => other.end <= mention.start) ?? others[0]!;
+    const start = lead ? lead.index : mention.start;
+    const end = mention.end + (tail ? tail[0].length : 0);
+    outer.also = [...(outer.also ?? []), { start, end }];
+    out.splice(out.indexOf(mention), 1);
+  }
+  // "spanning new year": the turn of the year lies in the period
+  for (let at = lowerMasked.search(/\bnew\s+year\b/); at >= 0;) {
+    const lead = HOLDS_LEAD.exec(lowerMasked.slice(0, at));
+    const said = NEW_YEAR.exec(lowerMasked.slice(at));
+    if (lead && said) {
+      const outer = out.find(
+        ({ period }) =>
+          period !== undefined && (period.from.slice(0, 4) !== period.to.slice(0, 4) || period.from.endsWith('-01-01')),
+      );
+      const claimed = outer?.also?.some((span) => span.start <= at && at < span.end);
+      if (outer && !claimed) outer.also = [...(outer.also ?? []), { start: lead.index, end: at + said[0].length }];
+    }
+    const next = lowerMasked.slice(at + 1).search(/\bnew\s+year\b/);
+    at = next < 0 ? -1 : at + 1 + next;
+  }
 }
 
 /**

@@ -92,6 +92,7 @@ const REFERENCES: Array<{ to: 'time' | 'shift' | 'line' | 'machine' | 'batch'; p
     pattern: new RegExp(
       [
         String.raw`那时候?|当时|那天|那1天|那一天|那会儿?|那个时候|那次|那周(?![报末])|那个星期|那个礼拜|那1周|那一周|同一天|那个月`,
+        String.raw`同1天|同一周|同1周|同一个?(?:星期|礼拜|月)|同1个?(?:星期|礼拜|月)`,
         String.raw`\bthen\b|\bback\s+then\b|\bat\s+that\s+time\b|\bthat\s+(?:day|week|month|time|night|period)\b`,
         String.raw`\bthose\s+(?:days|weeks|two\s+weeks)\b|\bthe\s+same\s+(?:day|week|period)\b`,
       ].join('|'),

@@ -24,6 +24,8 @@ const STRONG_BREAK = new RegExp(
     String.raw`|[,，]?\s+(?=and\s+(?:is|are|was|were|who|who's|which|what|what's|`,
     String.raw`how|when|where|did|does|do|can|could|show|list|tell|give|any|anything)\b)`,
     String.raw`|[,，]\s*(?=(?:also|plus|then\s+(?:check|show|find|look|tell|give|list))\s+)|\s+\+\s+|\s*＋\s*`,
+    // ", then the weekly report for that week": a thing asked after "then"
+    String.raw`|[,，]\s*(?=then\s+(?:the|a|an|its|their|that|those|same)\s+)`,
   ].join(''),
   'gi',
 );
@@ -31,8 +33,12 @@ const STRONG_BREAK = new RegExp(
  * breaks that end a question when the words before end one (多少, 啥, 谁, 吗 …) and the words after ask for
  * something of their own: "3号冲床现在啥状态 有几张单没关", "B线上周四不良率多少，那天谁值班"
  */
-const WEAK_BREAK =
-  /(?<=(?:多少|几[件张个台条天次]?|啥状态|啥|什么|谁|吗|呢|没|怎么样|如何|咋样|么|[?？]))(?:\s*[，,]\s*|\s+)(?=\S)/g;
+const WEAK_BREAK = new RegExp(
+  String.raw`(?<=(?:多少|几[件张个台条天次]?|啥状态|啥|什么|谁|吗|呢|没|怎么样|如何|咋样|么|[?？]))(?:\s*[，,]\s*|\s+)(?=\S)` +
+    // or before a reference back to the time of the words before: "元旦那天A线产量 那天谁值班", "… 同一周的周报"
+    String.raw`|(?:\s*[，,]\s*|\s+)(?=(?:那天|那1天|那一天|当天|同1天|同一天|那周|那1周|那一周|同1周|同一周|同一个?(?:星期|礼拜|月)|那个月|那时候?|当时))`,
+  'g',
+);
 /**
  * the words that only join ("and", "还有", "顺便看下", 那 of "那B线呢") are dropped from the start of a part; 那 of a
  * reference back (那天, 那时, 那班 …) stays

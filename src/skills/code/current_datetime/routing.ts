@@ -24,9 +24,37 @@ const DATETIME_EN = new RegExp(
   ].join(''),
 );
 
+/** the week number the skill answers with the date: "现在是第几周", "which ISO week are we in" */
+const WEEK_NUMBER_ZH =
+  /^(?:请问)?(?:现在|今天|这周|本周|这个星期|当前)(?:是)?(?:今年(?:的)?)?第几(?:周|个?星期)(?:了|呀|啊|呢)?$/;
+const WEEK_NUMBER_EN = new RegExp(
+  String.raw`^(?:(?:hey|hi|ok|so)?[,\s]*(?:which|what)\s+(?:iso\s+|calendar\s+)?week(?:\s+(?:number|no\.?))?\s+` +
+    String.raw`(?:are\s+we\s+in|is\s+(?:it|this|today)|is\s+this\s+week|we(?:'re|\s+are)\s+in)(?:\s+(?:now|today|right\s+now))?` +
+    String.raw`|(?:what(?:'s|\s+is)\s+)?(?:the\s+)?(?:current\s+)?(?:iso\s+)?week\s+(?:number|no\.?)(?:\s+(?:now|today))?)$`,
+);
+/** the date and time asked in short: "date & time pls", "time and date?" */
+const DATE_TIME_SHORT =
+  /^(?:the\s+)?(?:date\s*(?:&|and|\/|\+)\s*time|time\s*(?:&|and|\/|\+)\s*date)(?:\s+(?:pls|please|plz|now))?$/;
+/** an aside after the question that asks nothing more: ", lost track after new year", "，过糊涂了" */
+const ASIDE_TAIL = new RegExp(
+  String.raw`\s*[,，;；-]+\s*(?:(?:i\s+)?(?:lost\s+track|forgot|can'?t\s+remember|just\s+checking|sorry|thanks|thx|ty)\b[^?]*` +
+    String.raw`|(?:我)?(?:都|也)?(?:忘了|过糊涂了|睡懵了|记不清了|谢谢|谢了)[^?？]*)$`,
+);
+
 function isDateTimeQuestion(lower: string): boolean {
-  const bare = lower.replace(/[?？!！。.\s]+$/g, '').trim();
-  return DATETIME_ZH.test(bare.replace(/\s+/g, '')) || DATETIME_EN.test(bare);
+  const bare = lower
+    .replace(/[?？!！。.\s]+$/g, '')
+    .replace(ASIDE_TAIL, '')
+    .replace(/[?？!！。.\s]+$/g, '')
+    .trim();
+  const compact = bare.replace(/\s+/g, '');
+  return (
+    DATETIME_ZH.test(compact) ||
+    DATETIME_EN.test(bare) ||
+    WEEK_NUMBER_ZH.test(compact) ||
+    WEEK_NUMBER_EN.test(bare) ||
+    DATE_TIME_SHORT.test(bare)
+  );
 }
 
 function slots(): SkillSlots {

@@ -19,6 +19,12 @@ import { equipmentStatusArgs } from './args.js';
 const PERSON_OF_ORDER =
   /修|维修|处理|跟进|工单|单子|\bfix(?:ed|es)?\b|\brepair(?:ed|s)?\b|\border\b|\btickets?\b|\bassigned\b|\bholds?\b|\bworking\s+on\b/;
 
+/** a machine state named as the thing asked for: "what's in maintenance", "哪些在维修中" */
+const STATE_ASKED =
+  /维修中|保养中|检修中|故障中|处于故障|\b(?:in|under)\s+(?:maintenance|fault)\b|\bbeing\s+(?:maintained|serviced)\b/;
+/** how machines are doing, asked in general: "C线设备都咋样", "how are the machines on line B" */
+const HOW_ASKED = /怎么样|咋样|怎样|如何|啥情况|什么情况|情况|好不好|\bhow(?:'s|\s+(?:is|are))\b|\bdoing\b|\blooking\b/;
+
 /**
  * The last day of a maintenance window: a period cut at today ("this week" =
  * Monday..today, "this month" = 1st..today) still means the whole week or month
@@ -65,7 +71,9 @@ function slots(analysis: Analysis): SkillSlots {
     /逾期|超期|过期|\boverdue\b/.test(analysis.normalized.lower) &&
     due?.from === analysis.today &&
     due.to === analysis.today;
-  if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due && !overdueToday) {
+  // "in maintenance today": the state, not a window of due dates
+  const stateAsked = STATE_ASKED.test(analysis.normalized.lower) && !OVERDUE_WORDS.test(analysis.normalized.lower);
+  if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due && !overdueToday && !stateAsked) {
     // a date without a year is the nearest one (due dates lie ahead): "by Dec 10" in late November
     explicit.due_by = nearestYearless({ from: dueBy(due), label: due.label }, analysis.today);
     delete explicit.overdue_only;
@@ -84,8 +92,15 @@ export const equipmentStatusRouting: SkillRouting = {
         const { equipment, lines } = analysis;
         const maintenance = MAINTENANCE_WORDS.test(lower);
         const status = STATUS_WORDS.test(lower);
+        const general = EQUIPMENT_GENERAL.test(lower);
         if (!(
           equipment !== undefined ||
+          (statusFilter(lower) !== undefined && STATE_ASKED.test(lower)) ||
+          (general &&
+            HOW_ASKED.test(lower) &&
+            analysis.symptoms.symptom === undefined &&
+            analysis.metrics.metrics.length === 0 &&
+            !analysis.metrics.general) ||
           ((status || maintenance) && (EQUIPMENT_GENERAL.test(lower) || lines.lines.length > 0 || lines.all)) ||
           (maintenance && OVERDUE_WORDS.test(lower)) ||
           // "which machines are overdue": machines are overdue for their maintenance
@@ -98,7 +113,11 @@ export const equipmentStatusRouting: SkillRouting = {
             kind: 'stop',
             reason: 'asks who fixed a machine or holds its order: not a rule call, the model plans',
           };
-        if (analysis.periods.length > 0 && !maintenance && !OVERDUE_WORDS.test(lower))
+        // the state today ("in fault this morning", "今天哪些设备故障") is the state now
+        const now = analysis.periods.every(
+          ({ period }) => period?.from === analysis.today && period.to === analysis.today,
+        );
+        if (analysis.periods.length > 0 && !now && !maintenance && !OVERDUE_WORDS.test(lower))
           return { kind: 'stop', reason: 'past states are not recorded' };
         return {
           kind: 'skill',

@@ -67,6 +67,10 @@ function breakdownOf(analysis: Analysis): { by?: Breakdown; unsure: boolean } {
 const BATCHES_COUNTED =
   /\bhow\s+many\s+(?:[a-z-]+\s+){0,3}(?:batch(?:es)?|lots)\b|\bnumber\s+of\s+(?:batch(?:es)?|lots)\b|(?<!最[\u4e00-\u9fff]{0,3}的?\s*)(?:多少|几)个?批/;
 
+/** a breakdown asked in so many words: "inspector breakdown", "split by product", "按检验员分一下" */
+const BREAKDOWN_ASKED =
+  /\bbreak\s*downs?\b|\bbroken\s+down\b|\bsplit\b|\b(?:by|per|each)\s+(?:inspector|product|batch)s?\b|按(?:检验员|产品|批次)|分(?:检验员|产品|批次)|各(?:个)?(?:检验员|产品|批次)/;
+
 /** the question is about inspectors, products or batches of the data, and asks a figure */
 function claims(analysis: Analysis): boolean {
   if (analysis.equipment !== undefined || analysis.batches.length > 0) return false;
@@ -85,7 +89,8 @@ function claims(analysis: Analysis): boolean {
     analysis.metrics.general ||
     INSPECT_VERB.test(lower) ||
     COUNTING.test(lower) ||
-    rankOf(analysis) !== undefined
+    rankOf(analysis) !== undefined ||
+    (by !== undefined && BREAKDOWN_ASKED.test(lower) && analysis.periods.length > 0)
   );
 }
 
@@ -147,6 +152,7 @@ export const qualityBreakdownRouting: SkillRouting = {
     /检验|检查|检出|发现|抽检|\binspect(?:ion|ions)?\b|\bfound\b|\bfind\b|\brecorded\b/,
     /谁|\bwho\b|哪位|哪名|哪款|哪种|哪类|每位|每个|各位|\bpeople\b/,
     TOP_N,
+    BREAKDOWN_ASKED,
   ],
   followUp: {},
   examples: {

@@ -45,10 +45,20 @@ const SET_AGAINST = /比|相比|对比|比较|\bcompared?\b|\bvs\.?|\bversus\b|\
 const RANKED =
   /最高|最低|最差|最好|最多|最少|更差|更好|较差|较好|差多少|好多少|\bworst\b|\bbest\b|\bhighest\b|\blowest\b|\bworse\b|\bbetter\b/;
 
+/** records other than the quality figures a shift has: its handover notes, its on-call engineer, its orders */
+const OTHER_RECORDS =
+  /交接|值班|工单|保养|维修|\bhandovers?\b|\bon[- ]?call\b|\bnotes?\b|\blogs?\b|\border|\btickets?\b|\bwos?\b|\bmaintenance\b/;
+
 function modeOf(analysis: Analysis): Mode | 'mixed' | undefined {
   if (analysis.equipment !== undefined || analysis.defectTypes.length > 0) return undefined;
   const lower = analysis.normalized.lower;
-  const quality = asksQuality(analysis);
+  // two shifts set against each other with nothing else asked ("night vs day shift last week"): their quality
+  const shiftsSetAgainst =
+    analysis.shifts.length > 1 &&
+    SET_AGAINST.test(lower) &&
+    analysis.metrics.metrics.length === 0 &&
+    !OTHER_RECORDS.test(lower);
+  const quality = asksQuality(analysis) || shiftsSetAgainst;
   if (!quality && !BADNESS.test(lower)) return undefined;
   const why = has(analysis, 'cause');
   // by shift ("which shift"), unless one shift is named ("B's rate on that shift", "night shift defect rate")

@@ -14,6 +14,14 @@ export const WEEKLY_REPORT = new RegExp(
   ].join('|'),
 );
 
+/** a quality report of a period said as a week ("week before last's quality report", "上上周的质量报告") */
+const QUALITY_REPORT = /\bquality\s+(?:report|summary)\b|质量(?:报告|报表|总结)/;
+const WEEK_LABEL = /\bweek\b|周|星期|礼拜/;
+const weekReportAsked = (analysis: Analysis): boolean =>
+  QUALITY_REPORT.test(analysis.normalized.lower) &&
+  analysis.periods.length === 1 &&
+  WEEK_LABEL.test(analysis.periods[0]!.period?.label ?? '');
+
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
   const defaults: Record<string, unknown> = {};
@@ -35,7 +43,7 @@ export const weeklyReportRouting: SkillRouting = {
     {
       name: 'report',
       match: (analysis) =>
-        WEEKLY_REPORT.test(analysis.normalized.lower)
+        WEEKLY_REPORT.test(analysis.normalized.lower) || weekReportAsked(analysis)
           ? { kind: 'skill', reason: 'asks for the weekly report' }
           : undefined,
     },
