@@ -84,8 +84,10 @@ export class TaskStore {
       result?: string | null;
       error?: string | null;
     } = {},
+    /** the row as just read by the caller (saves reading it again); a stale one is read again by the retry below */
+    known?: TaskRow,
   ): TaskRow {
-    const task = this.get(taskId);
+    const task = known ?? this.get(taskId);
     if (!task) throw new AppError('NOT_FOUND', `no task ${taskId}`);
     if (!canTransition(task.state, to)) {
       throw new AppError('BAD_REQUEST', `task ${taskId} is ${task.state}; it cannot become ${to}`, {

@@ -122,6 +122,8 @@ interface ParsedFile {
 export class SkillRegistry {
   /** name → its versions, newest first (a broken file is its own group, `name#folder`) */
   private groups = new Map<string, Entry[]>();
+  /** info() per name, made once per load: the service asks for the whole list several times a question */
+  private readonly infos = new Map<string, SkillInfo | undefined>();
   private readonly watchers: FSWatcher[] = [];
   private reloadTimer: NodeJS.Timeout | undefined;
   private readonly listeners: Array<() => void> = [];
@@ -157,6 +159,7 @@ export class SkillRegistry {
     }
     this.persist(next, now);
     this.groups = next;
+    this.infos.clear();
     for (const entries of next.values()) {
       for (const entry of entries) {
         if (!entry.info.enabled)
@@ -395,6 +398,13 @@ export class SkillRegistry {
 
   /** What a caller sees of `name`: its default version, every installed version, its pin and why it cannot run. */
   info(name: string): SkillInfo | undefined {
+    if (!this.infos.has(name)) this.infos.set(name, this.describe(name));
+    const info = this.infos.get(name);
+    // a copy: a caller may add to its own (availability), never to the one kept
+    return info ? { ...info } : undefined;
+  }
+
+  private describe(name: string): SkillInfo | undefined {
     const entries = this.groups.get(name);
     if (!entries || entries.length === 0) return undefined;
     const resolved = this.resolve(name);
