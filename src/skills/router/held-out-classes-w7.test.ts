@@ -16,28 +16,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addDays, weekdayOf } from '../../clock.js';
-import { SKILLS } from '../code/index.js';
 import type { RouteDecision } from '../engine-types.js';
 import { plantNamesFrom } from './entities.js';
-import { type RouterContext, routeQuestion } from './index.js';
+import { PLANT_EQUIPMENT, PRODUCTS, PRODUCT_NAMES, routerOver } from './testing.js';
 
-const EQUIPMENT: NonNullable<RouterContext['equipment']> = [
-  { equipment_id: 'A-CONV-01', line_id: 'A', name: '1号输送线', name_en: 'Conveyor 1', type: 'CONV' },
-  { equipment_id: 'A-WELD-01', line_id: 'A', name: '1号焊接机', name_en: 'Welder 1', type: 'WELD' },
-  { equipment_id: 'B-PRESS-03', line_id: 'B', name: '3号冲压机', name_en: 'Press 3', type: 'PRESS' },
-  { equipment_id: 'B-CAM-01', line_id: 'B', name: '1号视觉相机', name_en: 'Vision camera 1', type: 'CAM' },
-  { equipment_id: 'C-CNC-01', line_id: 'C', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
-  { equipment_id: 'C-CNC-02', line_id: 'C', name: '2号数控加工中心', name_en: 'CNC 2', type: 'CNC' },
-  { equipment_id: 'D-CNC-01', line_id: 'D', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
-  { equipment_id: 'D-ROBOT-01', line_id: 'D', name: '1号机械臂', name_en: 'Robot arm 1', type: 'ROBOT' },
-];
-
-const PRODUCTS = [
-  ['A', '车门铰链 HG-220', 'Door hinge HG-220'],
-  ['B', '冲压支架 BR-310', 'Stamped bracket BR-310'],
-  ['C', '精密轴套 SL-105', 'Precision bushing SL-105'],
-  ['D', '电机壳体 MH-480', 'Motor housing MH-480'],
-] as const;
+const EQUIPMENT = PLANT_EQUIPMENT;
 
 /** the plant's people: two inspectors and the engineers of the rota */
 const NAMES = plantNamesFrom({
@@ -48,27 +31,11 @@ const NAMES = plantNamesFrom({
     { engineer: 'Michael Johnson', login: 'mjohnson' },
     { engineer: 'Priya Sharma', login: 'psharma' },
   ],
-  productNames: PRODUCTS.map(([line_id, product, product_en]) => ({ line_id, product, product_en })),
+  productNames: PRODUCT_NAMES,
   batches: [],
 });
 
-const CLOCKS = {
-  sun: '2026-11-29T10:00:00+08:00',
-  first: '2026-12-01T08:00:00+08:00',
-  jan: '2027-01-05T10:00:00+08:00',
-} as const;
-
-function routeAt(question: string, now: string): RouteDecision {
-  return routeQuestion(question, {
-    skills: SKILLS,
-    now: new Date(now),
-    timezone: 'Asia/Shanghai',
-    equipment: EQUIPMENT,
-    names: NAMES,
-  });
-}
-
-const route = (question: string, clock: keyof typeof CLOCKS = 'sun'): RouteDecision => routeAt(question, CLOCKS[clock]);
+const route = routerOver({ equipment: EQUIPMENT, names: NAMES });
 
 function argsOf(decision: RouteDecision, where: string, skill?: string): Record<string, unknown> {
   assert.equal(decision.kind, 'skill', `${where}: ${JSON.stringify(decision)}`);
@@ -300,15 +267,15 @@ test("the Spring Festival's week is that of its own day, the coming one on the r
     // asked in early January: the coming festival, this year's
     const january = `${year}-01-05T10:00:00+08:00`;
     for (const question of ['春节那周谁值班', '春节那个星期谁值班', 'who is on call the week of chinese new year']) {
-      const args = argsOf(routeAt(question, january), `${year} ${question}`, 'oncall_check');
+      const args = argsOf(route(question, january), `${year} ${question}`, 'oncall_check');
       assert.equal(periodOf(args), weekOf(day), `${year}: ${question}`);
       checked++;
     }
-    assert.equal(argsOf(routeAt('春节当天谁值班', january), `${year} 春节当天`, 'oncall_check').date, day, year);
+    assert.equal(argsOf(route('春节当天谁值班', january), `${year} 春节当天`, 'oncall_check').date, day, year);
     // asked in late November: the figures of the one past, its week that of 正月初一
     const november = `${year}-11-29T10:00:00+08:00`;
     for (const question of ['春节那周A线产量', 'line B output the week of chinese new year']) {
-      const args = argsOf(routeAt(question, november), `${year} ${question}`, 'quality_metrics');
+      const args = argsOf(route(question, november), `${year} ${question}`, 'quality_metrics');
       assert.equal(periodOf(args), weekOf(day), `${year}: ${question}`);
       checked++;
     }

@@ -15,55 +15,34 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SKILLS } from '../code/index.js';
 import type { RouteDecision } from '../engine-types.js';
 import { plantNamesFrom } from './entities.js';
-import { type RouterContext, routeQuestion } from './index.js';
+import { SKILLS } from '../code/index.js';
+import { routeQuestion } from './index.js';
+import { CLOCKS, PRODUCTS, PRODUCT_NAMES, equipmentOf, routerOver } from './testing.js';
 import { LEXICON } from './lexicon.js';
 import { DOC_SUBJECTS } from './doc-terms.js';
 
 /** the machine models the documents are written for (doc-terms.ts): "VMC-850", "NB-500" */
 const LEXICON_DOC_MODELS = DOC_SUBJECTS.find((subject) => subject.concept === 'model')!.en;
 
-const EQUIPMENT: NonNullable<RouterContext['equipment']> = [
-  { equipment_id: 'A-CONV-01', line_id: 'A', name: '1号输送线', name_en: 'Conveyor 1', type: 'CONV' },
-  { equipment_id: 'A-WELD-01', line_id: 'A', name: '1号焊接机', name_en: 'Welder 1', type: 'WELD' },
-  { equipment_id: 'B-PRESS-03', line_id: 'B', name: '3号冲压机', name_en: 'Press 3', type: 'PRESS' },
-  { equipment_id: 'B-CAM-01', line_id: 'B', name: '1号视觉相机', name_en: 'Vision camera 1', type: 'CAM' },
-  { equipment_id: 'C-CNC-01', line_id: 'C', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
-  { equipment_id: 'D-CNC-01', line_id: 'D', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
-  { equipment_id: 'D-ROBOT-01', line_id: 'D', name: '1号机械臂', name_en: 'Robot arm 1', type: 'ROBOT' },
-];
-
-const PRODUCTS = [
-  ['A', '车门铰链 HG-220', 'Door hinge HG-220'],
-  ['B', '冲压支架 BR-310', 'Stamped bracket BR-310'],
-  ['C', '精密轴套 SL-105', 'Precision bushing SL-105'],
-  ['D', '电机壳体 MH-480', 'Motor housing MH-480'],
-] as const;
+const EQUIPMENT = equipmentOf([
+  'A-CONV-01',
+  'A-WELD-01',
+  'B-PRESS-03',
+  'B-CAM-01',
+  'C-CNC-01',
+  'D-CNC-01',
+  'D-ROBOT-01',
+]);
 
 const NAMES = plantNamesFrom({
   people: PRODUCTS.map(([line, product]) => ({ inspector: '王芳', product, line_id: line, batches: 10 })),
-  productNames: PRODUCTS.map(([line_id, product, product_en]) => ({ line_id, product, product_en })),
+  productNames: PRODUCT_NAMES,
   batches: [],
 });
 
-const CLOCKS = {
-  sun: '2026-11-29T10:00:00+08:00',
-  mon: '2026-11-30T09:00:00+08:00',
-  first: '2026-12-01T08:00:00+08:00',
-  jan: '2027-01-05T10:00:00+08:00',
-} as const;
-
-function route(question: string, clock: keyof typeof CLOCKS = 'sun'): RouteDecision {
-  return routeQuestion(question, {
-    skills: SKILLS,
-    now: new Date(CLOCKS[clock]),
-    timezone: 'Asia/Shanghai',
-    equipment: EQUIPMENT,
-    names: NAMES,
-  });
-}
+const route = routerOver({ equipment: EQUIPMENT, names: NAMES });
 
 function argsOf(decision: RouteDecision, where: string): Record<string, unknown> {
   assert.equal(decision.kind, 'skill', `${where}: ${JSON.stringify(decision)}`);
@@ -235,13 +214,7 @@ test('a month name without a year: the coming one when it starts within a month,
       const expectedYear = ahead ? nextYear : asked <= month ? year : year - 1;
       const from = `${expectedYear}-${String(asked).padStart(2, '0')}-01`;
       const question = `line B yield for ${names[asked - 1]}`;
-      const decision = routeQuestion(question, {
-        skills: SKILLS,
-        now: new Date(`${today}T10:00:00+08:00`),
-        timezone: 'Asia/Shanghai',
-        equipment: EQUIPMENT,
-        names: NAMES,
-      });
+      const decision = route(question, `${today}T10:00:00+08:00`);
       const period = argsOf(decision, `${today} ${question}`).period as { from: string; to: string };
       assert.equal(period.from, from, `${today} ${question}`);
       checked++;

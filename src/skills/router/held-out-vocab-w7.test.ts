@@ -10,32 +10,13 @@ import assert from 'node:assert/strict';
 import { SKILLS } from '../code/index.js';
 import type { RouteDecision } from '../engine-types.js';
 import { plantNamesFrom } from './entities.js';
-import { type RouterContext, routeQuestion } from './index.js';
+import { routeQuestion } from './index.js';
+import { CLOCKS, type Clock, equipmentOf, routerOver } from './testing.js';
 
-const EQUIPMENT: NonNullable<RouterContext['equipment']> = [
-  { equipment_id: 'A-CONV-01', line_id: 'A', name: '1号输送线', name_en: 'Conveyor 1', type: 'CONV' },
-  { equipment_id: 'B-PRESS-03', line_id: 'B', name: '3号冲压机', name_en: 'Press 3', type: 'PRESS' },
-  { equipment_id: 'C-CNC-01', line_id: 'C', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
-  { equipment_id: 'D-CNC-01', line_id: 'D', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
-];
-
-const CLOCKS = {
-  sun: '2026-11-29T10:00:00+08:00',
-  mon: '2026-11-30T09:00:00+08:00',
-  first: '2026-12-01T08:00:00+08:00',
-  jan: '2027-01-05T10:00:00+08:00',
-} as const;
-type Clock = keyof typeof CLOCKS;
+const EQUIPMENT = equipmentOf(['A-CONV-01', 'B-PRESS-03', 'C-CNC-01', 'D-CNC-01']);
 const ALL_CLOCKS = Object.keys(CLOCKS) as Clock[];
 
-function route(question: string, clock: Clock = 'sun'): RouteDecision {
-  return routeQuestion(question, {
-    skills: SKILLS,
-    now: new Date(CLOCKS[clock]),
-    timezone: 'Asia/Shanghai',
-    equipment: EQUIPMENT,
-  });
-}
+const route = routerOver({ equipment: EQUIPMENT });
 
 function skillArgs(decision: RouteDecision, skill: string, where: string): Record<string, unknown> {
   assert.ok(decision.kind === 'skill' && decision.skill === skill, `${where}: ${JSON.stringify(decision)}`);

@@ -1,0 +1,67 @@
+/**
+ * What the router's generated tests share (held-out-classes*.test.ts, held-out-vocab-w7.test.ts): the four
+ * clocks of the held-out corpora, a few of the seeded plant's machines and its products, and a router over them.
+ * Each test file takes the machines and names its classes need.
+ */
+import { SKILLS } from '../code/index.js';
+import type { RouteDecision } from '../engine-types.js';
+import type { PlantNames } from './entities.js';
+import { type RouterContext, routeQuestion } from './index.js';
+
+/** the clocks of the held-out corpora (corpus/test-support.ts), Asia/Shanghai */
+export const CLOCKS = {
+  sun: '2026-11-29T10:00:00+08:00',
+  mon: '2026-11-30T09:00:00+08:00',
+  first: '2026-12-01T08:00:00+08:00',
+  jan: '2027-01-05T10:00:00+08:00',
+} as const;
+export type Clock = keyof typeof CLOCKS;
+
+export type Equipment = NonNullable<RouterContext['equipment']>;
+
+/** machines of the seeded plant, by id */
+export const PLANT_EQUIPMENT: Equipment = [
+  { equipment_id: 'A-CONV-01', line_id: 'A', name: '1号输送线', name_en: 'Conveyor 1', type: 'CONV' },
+  { equipment_id: 'A-WELD-01', line_id: 'A', name: '1号焊接机', name_en: 'Welder 1', type: 'WELD' },
+  { equipment_id: 'B-PRESS-03', line_id: 'B', name: '3号冲压机', name_en: 'Press 3', type: 'PRESS' },
+  { equipment_id: 'B-CAM-01', line_id: 'B', name: '1号视觉相机', name_en: 'Vision camera 1', type: 'CAM' },
+  { equipment_id: 'C-CNC-01', line_id: 'C', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
+  { equipment_id: 'C-CNC-02', line_id: 'C', name: '2号数控加工中心', name_en: 'CNC 2', type: 'CNC' },
+  { equipment_id: 'D-CNC-01', line_id: 'D', name: '1号数控加工中心', name_en: 'CNC 1', type: 'CNC' },
+  { equipment_id: 'D-ROBOT-01', line_id: 'D', name: '1号机械臂', name_en: 'Robot arm 1', type: 'ROBOT' },
+];
+
+/** the machines with these ids, in this order */
+export function equipmentOf(ids: string[]): Equipment {
+  return ids.map((id) => {
+    const found = PLANT_EQUIPMENT.find((item) => item.equipment_id === id);
+    if (!found) throw new Error(`no test machine ${id}`);
+    return found;
+  });
+}
+
+/** line, product as stored, product in English */
+export const PRODUCTS = [
+  ['A', '车门铰链 HG-220', 'Door hinge HG-220'],
+  ['B', '冲压支架 BR-310', 'Stamped bracket BR-310'],
+  ['C', '精密轴套 SL-105', 'Precision bushing SL-105'],
+  ['D', '电机壳体 MH-480', 'Motor housing MH-480'],
+] as const;
+
+/** the products as plantNamesFrom takes them */
+export const PRODUCT_NAMES = PRODUCTS.map(([line_id, product, product_en]) => ({ line_id, product, product_en }));
+
+/** a rules-only router over these machines and names, on one of the corpora's clocks (or any ISO time) */
+export function routerOver(context: {
+  equipment: Equipment;
+  names?: PlantNames;
+}): (question: string, clock?: Clock | string) => RouteDecision {
+  return (question, clock = 'sun') =>
+    routeQuestion(question, {
+      skills: SKILLS,
+      now: new Date(clock in CLOCKS ? CLOCKS[clock as Clock] : clock),
+      timezone: 'Asia/Shanghai',
+      equipment: context.equipment,
+      ...(context.names ? { names: context.names } : {}),
+    });
+}
