@@ -698,11 +698,12 @@ do_model() {
   host=$(config_value llm_embedded host); port=$(config_value llm_embedded port)
   host=${host:-127.0.0.1}; port=${port:-8081}
   case $host in 0.0.0.0|::|'') host=127.0.0.1 ;; esac
+  # matched in the shell, not with `printf | grep -q`: under pipefail a reader that stops early can fail the pipe
   response=$(http_request "$host" "$port" GET /health || true)
-  printf '%s' "$response" | grep -q "\"model\":\"$id\"" ||
+  [[ $response == *"\"model\":\"$id\""* ]] ||
     die "the embedded model service answers, but not with $id: $(printf '%s' "$response" | tail -1 | head -c 200)" "see journalctl -u airgap-agent-llm; the previous model was put back"
   response=$(HTTP_TIMEOUT=${AIRGAP_MODEL_SMOKE_TIMEOUT:-300} http_request "$host" "$port" POST /v1/chat/completions '{"max_tokens":4,"messages":[{"role":"user","content":"Reply with one word: OK"}]}' || true)
-  printf '%s' "$response" | head -1 | grep -qE '^HTTP/1\.. 200' && printf '%s' "$response" | grep -q '"object":"chat.completion"' ||
+  [[ ${response%%$'\n'*} =~ ^HTTP/1\..\ 200 && $response == *'"object":"chat.completion"'* ]] ||
     die "the model loaded but a completion of 4 tokens failed: $(printf '%s' "$response" | head -1) $(printf '%s' "$response" | tail -1 | head -c 300)" "see journalctl -u airgap-agent-llm; the previous model was put back"
   say "embedded model service ready on $name: /health names $id, a 4-token completion answered"
   # 4. kept: the previous model's files go (the plant keeps its own copy on its medium)

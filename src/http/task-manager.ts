@@ -604,7 +604,7 @@ export class TaskManager {
       };
     }
     const current = this.store.get(run.taskId)!;
-    const final = isFinal(current.state) ? current : this.store.transition(run.taskId, state, fields, current);
+    const final = isFinal(current.state) ? current : this.store.transitionFrom(current, state, fields);
     this.options.metrics.tasksFinished.inc({ state: final.state });
     this.options.metrics.taskDuration.observe({ lane: run.lane }, (performance.now() - run.startedAt) / 1000);
     this.emit(run, 'task-state', { task_id: run.taskId, state: final.state, error: final.error });

@@ -84,11 +84,15 @@ export class TaskStore {
       result?: string | null;
       error?: string | null;
     } = {},
-    /** the row as just read by the caller (saves reading it again); a stale one is read again by the retry below */
-    known?: TaskRow,
   ): TaskRow {
-    const task = known ?? this.get(taskId);
+    const task = this.get(taskId);
     if (!task) throw new AppError('NOT_FOUND', `no task ${taskId}`);
+    return this.transitionFrom(task, to, fields);
+  }
+
+  /** transition() from the row the caller has just read (saves reading it again); a stale one is read again */
+  transitionFrom(task: TaskRow, to: TaskState, fields: Parameters<TaskStore['transition']>[2] = {}): TaskRow {
+    const taskId = task.task_id;
     if (!canTransition(task.state, to)) {
       throw new AppError('BAD_REQUEST', `task ${taskId} is ${task.state}; it cannot become ${to}`, {
         hint: isFinal(task.state)
