@@ -3,22 +3,22 @@
  * (rules or model), then the agent to answer it — the same question, the same
  * session slots, milliseconds apart. Under load that second pass was a large
  * share of the rules path's CPU. `withRouteMemo` wraps a skills engine so that
- * a decision made in the same minute of the clock for the same question and
- * slots is handed out again (a copy: callers may change theirs), until
- * `prepare` says what the router knows changed (a new equipment list).
- * Everything else passes through untouched.
+ * a decision made in the last second for the same question and slots is
+ * handed out again (a copy: callers may change theirs), until `prepare`
+ * says what the router knows changed (a new equipment list). Everything else
+ * passes through untouched.
  *
- * Why a minute: a rules-path question waits in the queue before the agent
- * routes it again (p50 250 ms at 50 operators), so a one-second window missed
- * about a third of the second passes across its boundary. What the router reads
- * from the clock is the day and the hour (the shift on duty), both of which
- * change on a minute's boundary, where the key changes too.
+ * Why a second, not longer: a decision holds more than the rules' reading —
+ * whether the chosen skill can run now (its servers' health) and the phrasings
+ * an admin has taught — and both may change at any moment. Held for a minute,
+ * a question asked after a server's breaker opened was routed to the skill as
+ * if it could run (src/agent/stall.test.ts).
  */
 import { now } from '../clock.js';
 import type { RouteDecision, SkillEngine } from '../skills/engine-types.js';
 
-const TTL_MS = 60_000;
-const MAX_ENTRIES = 1024;
+const TTL_MS = 1000;
+const MAX_ENTRIES = 256;
 
 export function withRouteMemo<T extends SkillEngine>(engine: T): T {
   const memo = new Map<string, { at: number; decision: RouteDecision }>();
