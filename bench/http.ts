@@ -32,9 +32,6 @@ import { openSqlite } from '../src/store/sqlite.js';
 import { SseParser } from '../src/http/testing/sse-client.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-/** the program served: the development launcher (tsx) unless --bin names another (a shipped bundle's bin/airgap-agent) */
-const { values: early } = parseArgs({ options: { bin: { type: 'string' } }, strict: false });
-const bin = typeof early.bin === 'string' ? path.resolve(early.bin) : path.join(root, 'bin', 'airgap-agent');
 const NOW = '2026-11-29T10:00:00+08:00';
 const QUESTIONS = [
   "What was line A's defect rate last Wednesday?",
@@ -61,6 +58,8 @@ const { values } = parseArgs({
     bin: { type: 'string' },
   },
 });
+/** the program served: the development launcher (tsx) unless --bin names another (a shipped bundle's bin/airgap-agent) */
+const bin = values.bin === undefined ? path.join(root, 'bin', 'airgap-agent') : path.resolve(values.bin);
 const OPERATORS = Number(values.operators);
 const SECONDS = Number(values.seconds);
 const RATE = values.rate === undefined ? undefined : Number(values.rate);
