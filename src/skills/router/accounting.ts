@@ -16,6 +16,7 @@ import { mask, slice } from './normalize.js';
 import { qualifierWords, qualifiersBeyond } from './qualifiers.js';
 import {
   BEST,
+  BEST_FIRST,
   BY_DAY,
   COMPARED,
   GENERAL_QUALITY,
@@ -25,6 +26,7 @@ import {
   LOW_FIRST,
   WHICH_LINE,
   WORST,
+  WORST_FIRST,
 } from './slots.js';
 import { EQUIPMENT_GENERAL, MAINTENANCE_WORDS, OVERDUE_WORDS, STATUS_WORDS } from './equipment.js';
 import type { RouterSkills, SkillRouting } from './routing.js';
@@ -47,6 +49,8 @@ function understoodWords(skills: RouterSkills): RegExp[] {
     MAINTENANCE_WORDS,
     OVERDUE_WORDS,
     EQUIPMENT_GENERAL,
+    WORST_FIRST,
+    BEST_FIRST,
     HIGH_FIRST,
     LOW_FIRST,
     WHICH_LINE,

@@ -60,7 +60,16 @@ export const DOC_SUBJECTS: DocSubject[] = [
   {
     concept: 'weld_parameters',
     zh: ['焊接电流', '焊接电压', '焊接速度', '标准参数'],
-    en: ['welding current', 'welding speed'],
+    en: [
+      'welding current',
+      'welding speed',
+      'weld speed',
+      'travel speed',
+      'welding voltage',
+      'arc voltage',
+      'welding parameters',
+      'weld parameters',
+    ],
   },
   { concept: 'wire', zh: ['焊丝', '送丝轮'], en: ['welding wire', 'feed roll', 'wire'] },
   { concept: 'warm_up', zh: ['暖机'], en: ['warm-up', 'warm up', 'warmup'] },
@@ -84,12 +93,12 @@ const KINDS: Array<{ kind: string; asked: RegExp }> = [
   {
     kind: 'interval',
     asked:
-      /多久|多长时间|(?:多少|几)\s*(?:天|小时|周|个月|分钟)\s*[一1]?\s*次|多少小时|\bhow\s+often\b|\bintervals?\b|\bevery\s+how\b|\bhow\s+long\b/,
+      /多久|多长时间|(?:多少|几)\s*(?:天|小时|周|个月|分钟)\s*(?:做|搞|进行|来|保养|换|检查)?\s*[一1]?\s*次|多少小时|\bhow\s+often\b|\bintervals?\b|\bevery\s+how\b|\bhow\s+long\b/,
   },
   { kind: 'amount', asked: /[补加打]多少|多少克|\bhow\s+much\b(?!\s+time)/ },
   { kind: 'clearance', asked: /间隙|\bclearances?\b|\bgaps?\b/ },
   { kind: 'temperature', asked: /多少度|温度|\btemp(?:erature)?s?\b/ },
-  { kind: 'pressure', asked: /油压|气压|压力|\bpressures?\b/ },
+  { kind: 'pressure', asked: /油压|气压|压力(?!机)|\bpressures?\b/ },
   { kind: 'setting', asked: /电流|电压|流量|速度|参数|设定|\bspeed\b|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b/ },
   { kind: 'size', asked: /多粗|直径|\bdiameter\b|\bthick\b/ },
   {

@@ -279,15 +279,28 @@ export const STATUS_WORDS = new RegExp(
 );
 export const MAINTENANCE_WORDS = /保养|维护|维保|检修|\bmaintenance\b|\bservic(?:e|ing)\b|\bpms?\b/;
 /** A state the operator filters by ("which machines are in fault"); "running"/"down" stay unfiltered questions. */
-export function statusFilter(lower: string): 'fault' | 'idle' | 'maintenance' | undefined {
+export function statusFilter(lower: string): 'fault' | 'idle' | 'maintenance' | 'running' | undefined {
   if (/故障|\bin fault\b|\bfaulty\b|\bfaults?\b|\bbroken(?: down)?\b/.test(lower)) return 'fault';
   if (/空闲|闲置|\bidle\b/.test(lower)) return 'idle';
   if (
-    /维修中|保养中|检修中|在保养|在维修|在检修|\b(?:in|under) maintenance\b|\bbeing (?:maintained|serviced)\b/.test(
-      lower,
-    )
+    new RegExp(
+      [
+        String.raw`维修中|保养中|检修中|在保养|在维修|在检修|\b(?:in|under) maintenance\b|\bbeing (?:maintained|serviced)\b`,
+        String.raw`\b(?:down|out|in|off) for (?:maintenance|servic(?:e|ing)|pm|repairs?)\b`,
+      ].join('|'),
+    ).test(lower)
   )
     return 'maintenance';
+  // a machine's running state asked as a count or a list ("B线有几台在跑", "how many machines are running")
+  if (
+    new RegExp(
+      [
+        String.raw`(?:几台|多少台|哪些|哪几台|设备|机器|机台)(?:还)?(?:在)?运行(?![状情])|运行的(?:设备|机器|机台|有)|在运行|运行中`,
+        String.raw`\b(?:are|is) (?:running|up and running|in operation)\b|\brunning (?:now|right now)\b`,
+      ].join('|'),
+    ).test(lower)
+  )
+    return 'running';
   return undefined;
 }
 

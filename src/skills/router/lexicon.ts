@@ -293,9 +293,33 @@ export const SYNONYMS: Synonym[] = [
   { to: 'on-call rota', patterns: [String.raw`(?<!on[- ]call\s)\b(?:rota|roster)\b`] },
   // wk 46 report: the weekly report of week 46
   { to: '$1 weekly report', patterns: [String.raw`\b((?:week|wk|cw)\s*#?\s*\d{1,2})\s+report\b`] },
+  // one unit said for two periods: "this week and next" → "this week and next week", "this month vs last"
+  {
+    to: '$2 $1',
+    patterns: [
+      String.raw`(?<=\b(?:this|last|next|previous|coming|current)\s+(week|month|quarter|year)\s+(?:and|&|or` +
+        String.raw`|vs\.?|versus|against|to|through)\s+(?:the\s+)?)(last|next|previous)\b(?!\s+(?:weeks?|mont` +
+        String.raw`hs?|quarters?|years?|wks?|\d))`,
+      // "last week and this": this one, the sentence ending or going on to something else
+      String.raw`(?<=\b(?:last|previous|next)\s+(week|month|quarter|year)\s+(?:and|&|vs\.?|versus|against|t` +
+        String.raw`o|through)\s+)(this)(?=\s*(?:$|[?.!,;]|\b(?:please|pls|plz|too|for|on|of|at|in)\b))`,
+    ],
+  },
+  // "next week and the week after": the week after next
+  {
+    to: 'after next',
+    patterns: [String.raw`(?<=\bnext\s+(?:week|month)\s+and\s+the\s+(?:week|month)\s+)after\b(?!\s+next)`],
+  },
   { to: '故障', patterns: [String.raw`(?<=(?:设备|机器|机台|机|床|臂|手|相机|线|带|人)\s*)(?:坏了|挂了)`] },
   // 开着: an open work order beside an order word, a running machine elsewhere
-  { to: '未关闭', patterns: [String.raw`(?<=(?:单|工单|单子|票|ticket)[^，,。?？!！]{0,12})(?:还)?开着`] },
+  {
+    to: '未关闭',
+    patterns: [
+      String.raw`(?<=(?:单|工单|单子|票|ticket)[^，,。?？!！]{0,12})(?:还)?开着`,
+      // before the order word: "还开着的P0工单"
+      String.raw`(?:还)?开着(?=的?[^，,。?？!！]{0,8}(?:单|票|ticket))`,
+    ],
+  },
   { to: '运行', patterns: [String.raw`开着`, String.raw`在跑`, String.raw`在转`] },
   { to: 'idle', words: ['sitting idle', 'sat idle', 'standing idle'] },
   { to: 'down', words: ['out of order', 'out of action', 'conked out'] },

@@ -191,9 +191,23 @@ export const GRAMMAR_RULES: PeriodRule[] = [
     },
   },
   {
+    // a day of a month said relatively: 上个月4号, 下下个月三号, 这个月15日, 本月3号
+    name: 'zh-month-day',
+    pattern: /(上+|下+|这|本|当)1?个?月份?\s*的?\s*(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
+    read: (m, today) => {
+      const prefix = m[1]!;
+      const shift = prefix[0] === '上' ? -prefix.length : prefix[0] === '下' ? prefix.length : 0;
+      const target = shiftMonth(today, shift);
+      const date = Number(m[2]);
+      return isValidDate(target.year, target.month, date)
+        ? fixed(day(ymd(target.year, target.month, date)))
+        : undefined;
+    },
+  },
+  {
     // 上上个月, 上上上个月, 下下个月
     name: 'zh-nfold-month',
-    pattern: /(上{2,}|下{2,})个?月(?!份?\d(?!\d*\s*次))/g,
+    pattern: /(上{2,}|下{2,})个?月(?!份?\d(?!\d*\s*(?:次|条|台|个|件|种|张|批|位|名|项|班)))/g,
     read: (m, today) => {
       const target = shiftMonth(today, (m[1]![0] === '上' ? -1 : 1) * m[1]!.length);
       return fixed(wholeMonth(target.year, target.month));

@@ -837,7 +837,7 @@ export const PERIOD_RULES: PeriodRule[] = [
   },
   {
     name: 'zh-month',
-    pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d(?!\d*\s*次))/g,
+    pattern: /(上上个?|上1?个?|这1?个?|本|当|下1?个?)月(?!份?\d(?!\d*\s*(?:次|条|台|个|件|种|张|批|位|名|项|班)))/g,
     read: (m, today) => {
       const prefix = m[1] ?? '';
       const shift = /^上上/.test(prefix) ? -2 : /^上/.test(prefix) ? -1 : /^下/.test(prefix) ? 1 : 0;

@@ -154,6 +154,21 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
         String.raw`(?:改成|改为|改到|设为|设置为|设成|更新为|修改为|调成|调为|调整为)(?!了?(?:什么|啥|多少|几|哪))`,
         String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)(?:change|set|update|edit|modify|amend)` +
           String.raw`(?=\s+(?!of\b)\S.{0,50}?\b(?:to|as|into)\s+(?!what\b|when\b|which\b)\S)`,
+        // a request to write, send, print or operate (acknowledge an alarm, stop a line, hold a batch): the skills
+        // only read; the verb opens the request ("write up a handover note: press 3 vibrating" is no fault question)
+        String.raw`(?:^|[:：;；,，.!?。！？]\s*|\b(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|go|and|then|also|now)\s+)` +
+          String.raw`(?:(?:write|type|jot)\s+(?:up|down|out)?\s*(?:me\s+)?(?:a|an|the|my)?\s*` +
+          String.raw`(?:handover|hand-?off|shift|note|report|summary|email|e-mail|message|memo|log|entry)` +
+          String.raw`|draft\s|compose\s|acknowledge\s|ack\s+(?:the|that|this|alarm|fault)|` +
+          String.raw`(?:clear|reset|silence|mute)\s+(?:the\s+|that\s+|this\s+)?(?:alarms?|faults?|errors?|alerts?)` +
+          String.raw`|print\s|(?:send|forward|pass)\s.{0,40}?\bto\s+(?!me\b|us\b)|e-?mail\s+(?!address)|` +
+          String.raw`(?:re)?schedule\s|book\s|approve\s|sign\s+off\s|remind\s+me\b|` +
+          String.raw`(?:stop|halt|start|restart|shut\s+down|power\s+(?:off|on)|lock\s+out)\s+(?:the\s+)?(?:line` +
+          String.raw`|press|machine|robot|welder|conveyor|camera|cnc|[a-d]\b|[a-d]-)` +
+          String.raw`|(?:hold|freeze|quarantine|release|scrap)\s+(?:the\s+|that\s+|this\s+)?(?:batch|lot|parts?)\b)`,
+        String.raw`(?:帮我|替我|请|麻烦|给我|你)\s*(?:把|给)?.{0,24}?(?:写(?:一份|一个|个|一下|下)?(?:交接|报告|总结|邮件|记录|说明)|起草|打印|复位|` +
+          String.raw`消除报警|确认(?:一下)?报警|冻结|放行|登记|预约|订(?:购)?(?:两|几|一|\d)|采购)|` +
+          String.raw`提醒我|(?:换成|换为|替换成|改派给?)(?!了?(?:什么|啥|谁|哪))`,
         // a summary across several records (the week's handovers in one paragraph): no skill writes one
         String.raw`(?:汇总|总结|概括|归纳|合并)(?:成|为)(?:一|1|几)|(?<=把.{0,20}(?:记录|交接|日志|笔记|工单).{0,8})(?:汇总|总结|概括|归纳)`,
         String.raw`\bsummar(?:i[sz]e|y\s+of)\b(?=.{0,40}\b(?:handovers|handover\s+notes|notes|logs|records|shifts|days)\b)`,

@@ -69,7 +69,8 @@ export function asksAdvice(analysis: Analysis): boolean {
 }
 
 /** a label that names one day (12月1日, Dec 1st, 周一, today) or a part of a unit (上旬, early December, the first 3 days) */
-const DAY_OR_PART = new RegExp(
+/** a label that names a day or a part of a period (25号, Monday, 月底, today): never widened to the whole */
+export const DAY_OR_PART = new RegExp(
   [
     String.raw`\d\s*(?:日|号)|\b\d{1,2}(?:st|nd|rd|th)\b|(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|月)\s*\d`,
     String.raw`\d{1,2}\s*[/.-]\s*\d{1,2}|(?:周|星期|礼拜)[一二三四五六日天1-7]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`,

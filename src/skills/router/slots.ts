@@ -263,16 +263,30 @@ const SORTED = String.raw`(?:(?:sorted|sort|ordered|order|ranked|rank)\s+(?:it\s
 const ZH_SORTED = String.raw`(?:排(?:序|列|名|个序|一下|下)?)?`;
 export const HIGH_FIRST = new RegExp(
   [
-    String.raw`\b(?:highest|most|biggest|largest|best|high|top)\s+(?:ones?\s+)?(?:first|on\s+top)\b`,
+    String.raw`\b(?:highest|most|biggest|largest|high|top)\s+(?:ones?\s+)?(?:first|on\s+top)\b`,
     String.raw`\b${SORTED}(?:from\s+)?high(?:est)?\s+to\s+low(?:est)?\b|\b${SORTED}descending(?:\s+order)?\b`,
     String.raw`(?:从|由)?(?:高到低|多到少|大到小)${ZH_SORTED}`,
   ].join('|'),
 );
 export const LOW_FIRST = new RegExp(
   [
-    String.raw`\b(?:lowest|least|fewest|smallest|worst|low)\s+(?:ones?\s+)?first\b`,
+    String.raw`\b(?:lowest|least|fewest|smallest|low)\s+(?:ones?\s+)?first\b`,
     String.raw`\b${SORTED}(?:from\s+)?low(?:est)?\s+to\s+high(?:est)?\b|\b${SORTED}ascending(?:\s+order)?\b`,
     String.raw`(?:从|由)?(?:低到高|少到多|小到大)${ZH_SORTED}`,
+  ].join('|'),
+);
+
+/** the worst or the best put first, said outright whatever the measure: "worst first", 最好的在前, 差的排前面 */
+export const WORST_FIRST = new RegExp(
+  [
+    String.raw`\b(?:worst|poorest|weakest|bad(?:dest)?)\s+(?:ones?\s+|lines?\s+)?(?:first|on\s+top|at\s+the\s+top)\b`,
+    String.raw`(?:(?:最差|最烂)的?(?:在|排|放)?|差的?(?:在|排|放))(?:最)?(?:前(?:面|头|边)?|上(?:面|头|边))`,
+  ].join('|'),
+);
+export const BEST_FIRST = new RegExp(
+  [
+    String.raw`\b(?:best|strongest|good)\s+(?:ones?\s+|lines?\s+)?(?:first|on\s+top|at\s+the\s+top)\b`,
+    String.raw`(?:(?:最好|最佳)的?(?:在|排|放)?|好的?(?:在|排|放))(?:最)?(?:前(?:面|头|边)?|上(?:面|头|边))`,
   ].join('|'),
 );
 
@@ -306,6 +320,10 @@ export function findRank(
   lineCount: number,
 ): 'worst' | 'best' | undefined {
   const badWhenHigh = measure === undefined || measure === 'defect_rate' || measure === 'defects';
+  if (lineCount === 0 || lineCount >= 2) {
+    if (WORST_FIRST.test(lower)) return 'worst';
+    if (BEST_FIRST.test(lower)) return 'best';
+  }
   // the order said outright: the highest first is the best for output and yield, the worst for defects
   const order = HIGH_FIRST.test(lower) ? 'high' : LOW_FIRST.test(lower) ? 'low' : undefined;
   if (order !== undefined && (lineCount === 0 || lineCount >= 2))

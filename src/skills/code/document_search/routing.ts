@@ -7,8 +7,14 @@ import type { IntentMatch, SkillRouting, SkillSlots } from '../../router/routing
 import { documentSearchArgs } from './args.js';
 import { documentFigure } from '../../router/doc-terms.js';
 
+/** a list of alarm or error codes (the CNC alarm reference): a document, not the machines' alarms now */
+const ALARM_LIST =
+  String.raw`(?:报警|故障|错误)\s*(?:代码|码)?\s*(?:表|列表|清单|一览|对照表|手册)|` +
+  String.raw`\b(?:alarms?|errors?|fault)\s+(?:codes?\s+)?(?:list|table|reference|sheet|lookup|chart)s?\b`;
+
 const DOC_NOUN = new RegExp(
   [
+    ALARM_LIST,
     String.raw`\bsops?\b|手册|说明书|操作规程|规程|作业指导书|指导书|交接班记录|交接班|交接记录|交接|文档|文件|资料|检查表|作业标准|\bmanuals?\b`,
     String.raw`\bhandbooks?\b|\bhand-?overs?\b|\bshift\s+(?:notes?|logs?)\b|\bdocuments?\b|\bdocs?\b`,
     String.raw`\bwork\s+instructions?\b|\bprocedures?\b|\bguides?\b|\bguidelines?\b|\bchecklists?\b`,
@@ -22,7 +28,7 @@ const FIND_VERB =
  * document is what is asked, whatever machine, maintenance or symptom words name it (not a figure: a metric).
  */
 const HEAD_DOCUMENT = new RegExp(
-  String.raw`(?:手册|说明书|操作规程|保养规程|作业指导书|指导书|作业标准|点检表|检查表|\bsops?|\bmanuals?|\bhandbooks?` +
+  String.raw`(?:${ALARM_LIST}|手册|说明书|操作规程|保养规程|作业指导书|指导书|作业标准|点检表|检查表|\bsops?|\bmanuals?|\bhandbooks?` +
     String.raw`|\bwork\s+instructions?|\bchecklists?)\s*(?:呢|吗|吧|有吗|有没有|在哪|在哪里|给我看看|看看|\bpls|\bplease)?` +
     String.raw`\s*[?？!！。.]*\s*$`,
 );

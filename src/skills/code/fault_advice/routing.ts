@@ -86,8 +86,20 @@ function slots(analysis: Analysis): SkillSlots {
     else if (analysis.products.length > 0) unsure.push('line');
   }
   if (lineUnsure) unsure.push('line');
+  // how many fixes: "top 3 fixes", "the 2 likeliest causes", 前三个办法 (numerals are digits by now)
+  const count = TOP_N.exec(analysis.normalized.lower);
+  const limit = Number(count?.slice(1).find((group) => group !== undefined));
+  if (limit >= 1 && limit <= 20) explicit.limit = limit;
   return { explicit, defaults, unsure };
 }
+
+const TOP_N = new RegExp(
+  [
+    String.raw`\btop\s+(\d{1,2})\b`,
+    String.raw`\b(\d{1,2})\s+(?:best|likeliest|most\s+likely|most\s+common|main)\s+(?:fix|fixes|causes?|solutions?|things|remed)`,
+    String.raw`前\s*(\d{1,2})\s*(?:个(?!月|星期|礼拜|小时|工作日|班)|条|种|项)|最(?:常见|有效|可能)的\s*(\d{1,2})\s*(?:个|条|种|项)`,
+  ].join('|'),
+);
 
 export const faultAdviceRouting: SkillRouting = {
   skill: 'fault_advice',

@@ -5,7 +5,7 @@
  * the same arguments.
  */
 import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
-import { calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
+import { DAY_OR_PART, calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import { comingHoliday } from '../../router/period.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
@@ -20,6 +20,12 @@ const RELATIVE_DAY =
 /** this week / this month said: the whole of it (a rota looks ahead), not up to today as a quality figure does */
 const THIS_WEEK = /本周|这周|这一?个?星期|本星期|这礼拜|本礼拜|\bthis\s+week\b/;
 const THIS_MONTH = /本月|这个?月|当月|\bthis\s+month\b/;
+/** an earlier week joined to this one: "last week and this", 上周和本周 (not "up to now", not a day) */
+const THIS_JOINED = new RegExp(
+  String.raw`^(?=.*(?:周|星期|礼拜|\bweeks?\b|\bwk\b))(?=.*(?:\b(?:this|current)\b|这|本))(?!.*(?:\d\s*(?:日|号)` +
+    String.raw`|(?:周|星期|礼拜)[一二三四五六日天1-7]|\b\w+day\b|今|现在|目前|至今|so\s+far|\bsince\b|\bup\s+to\b))(?=.*(?:和|` +
+    String.raw`跟|与|及|到|至|\band\b|&|\bto\b|\bthrough\b))`,
+);
 
 /** who is (was, will be) on call: the rota's answer for a plant day */
 const WHO = /谁|\bwho(?:'s|m)?\b|\bcover(?:s|ed|ing)?\b/;
@@ -52,10 +58,16 @@ export function rotaDays(
   let { from, to } = period;
   // a named week, month or quarter (this week, 12月, december, week 48): the whole of it, also the days to come
   const whole = calendarWhole(period, today);
-  if (to === today && (THIS_WEEK.test(label) || WEEK_NUMBER.test(label))) to = addDays(from, 7 - weekdayOf(from));
-  else if (to === today && THIS_MONTH.test(label)) {
-    to = monthEnd(from);
+  const daySaid = DAY_OR_PART.test(label.toLowerCase());
+  if (to === today && !daySaid && (THIS_WEEK.test(label) || WEEK_NUMBER.test(label)))
+    // to the end of today's week (a span from an earlier week too: 上周和这周)
+    to = addDays(to, 7 - weekdayOf(to));
+  else if (to === today && !daySaid && THIS_MONTH.test(label)) {
+    to = monthEnd(to);
   } else if (whole.to !== to) to = whole.to;
+  else if (to === today && from < today && THIS_JOINED.test(label.toLowerCase()))
+    // weeks joined up to this one ("last week and this", 上周和这周): to this week's end
+    to = addDays(today, 7 - weekdayOf(today));
   else if (!YEAR_SAID.test(label) && daysBetween(to, today) > 182) {
     // said without a year and long past: the coming one (a rota looks ahead)
     const week = WEEK_NUMBER.exec(label);

@@ -7,7 +7,7 @@
  */
 import { addDays, daysBetween } from '../../../clock.js';
 import { rotaDays } from '../oncall_check_procedure/routing.js';
-import { calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
+import { DAY_OR_PART, calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
 import { comingHoliday } from '../../router/period.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
@@ -82,10 +82,23 @@ function wholeOf(
   // a named month, week or year (January, 12月, this week): the whole of it, not up to today
   const whole = calendarWhole(period, today);
   if (whole.to !== period.to) return { ...period, ...whole };
-  if (period.to !== today || !WHOLE.test(period.label ?? '')) return period;
+  if (period.to !== today || !WHOLE.test(period.label ?? '') || DAY_OR_PART.test((period.label ?? '').toLowerCase()))
+    return period;
   if (/今年|本年|\byear\b/.test(period.label ?? '')) return { ...period, to: `${today.slice(0, 4)}-12-31` };
   return { ...period, ...rotaDays(period, today) };
 }
+
+/**
+ * A country pointed at and not named ("over there", 那边, 当地, their holidays): whose calendar is meant is
+ * asked, not taken to be the plant's own.
+ */
+const COUNTRY_POINTED = new RegExp(
+  [
+    String.raw`\bover\s+there\b|\bout\s+there\b|\b(?:holidays?|off|closed|working)\s+there\b`,
+    String.raw`\btheir\s+(?:side|end|country|holidays?|time)\b|\blocally\b|那边|那儿|那里|当地|对方|他们那`,
+  ].join('|'),
+  'g',
+);
 
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
@@ -93,6 +106,7 @@ function slots(analysis: Analysis): SkillSlots {
   const countries = [...new Set(findCountries(analysis.normalized.lower, analysis.normalized.text).map((c) => c.code))];
   if (countries.length === 1) explicit.country = countries[0];
   else if (countries.length > 1) unsure.push('country');
+  else if (new RegExp(COUNTRY_POINTED.source).test(analysis.normalized.lower)) unsure.push('country');
   const single = singlePeriod(analysis);
   const year = single.period || single.unsure ? undefined : yearSaid(analysis);
   const period =
@@ -100,7 +114,7 @@ function slots(analysis: Analysis): SkillSlots {
   if (
     period &&
     period.from === period.to &&
-    !WHOLE.test(period.label ?? '') &&
+    (!WHOLE.test(period.label ?? '') || DAY_OR_PART.test((period.label ?? '').toLowerCase())) &&
     calendarWhole(period, analysis.today).to === period.to
   )
     explicit.date = nearestYearless(period, analysis.today);
@@ -134,7 +148,7 @@ export const publicHolidaysRouting: SkillRouting = {
   required: [],
   cannotHonour: [],
   honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true, future: true },
-  understood: [new RegExp(HOLIDAY.source, 'g'), new RegExp(LIST_WORDS.source, 'g')],
+  understood: [new RegExp(HOLIDAY.source, 'g'), new RegExp(LIST_WORDS.source, 'g'), COUNTRY_POINTED],
   claims: (analysis) => {
     const spans = findCountries(analysis.normalized.lower, analysis.normalized.text).map(({ start, end }) => ({
       start,

@@ -71,7 +71,9 @@ try {
   );
   if (flags.includes('--list'))
     for (const item of judged)
-      console.log(`${item.outcome.padEnd(6)} ${item.entry.line}: ${item.entry.question} — ${describe(item.decision)}`);
+      console.log(
+        `${item.outcome.padEnd(6)} ${item.entry.line}: ${item.entry.question} — ${describe(item.decision)}${item.why ? ` [${item.why}]` : ''}`,
+      );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
