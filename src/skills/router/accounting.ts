@@ -124,6 +124,12 @@ const ZH_NEUTRAL = new RegExp(
   'g',
 );
 
+/**
+ * A yes-no question said as A-not-A (是不是, 在不在, 放没放, 多不多) or with 不 / 没 at its end (放假不, 停了没):
+ * the question's form, claimed before the single characters (是 alone would leave 不是 behind)
+ */
+const A_NOT_A = /([\u4e00-\u9fff])[不没]\1|[不没](?:有)?(?=\s*(?:[?？!！。，,]|$))/g;
+
 const WHO = /^(?:谁|\bwho(?:'s|m)?\b)$/;
 
 /**
@@ -201,7 +207,7 @@ export function unaccountedWords(analysis: Analysis, skills: RouterSkills, routi
     // a letter alone is content ("for E", "on b"): a line the plant does not have, or a word cut short
     out.push(word);
   }
-  const han = rest.replace(ZH_NEUTRAL, ' ');
+  const han = rest.replace(A_NOT_A, ' ').replace(ZH_NEUTRAL, ' ');
   for (const run of han.match(/[\u4e00-\u9fff]+/g) ?? []) out.push(run);
   // the operator's own words, for the reply
   return [...new Set(out)].map((word) => {

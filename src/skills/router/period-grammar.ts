@@ -58,6 +58,7 @@ import {
   monthPart,
   quarterReading,
   upToToday,
+  weekShift,
   yearless,
 } from './period-rules.js';
 
@@ -178,7 +179,51 @@ const EN_ORDINAL_EXCLUDED = [
   String.raw`|engineer|inspector|gen|generation)s?\b`,
 ].join('');
 
+/** a week said in English (its shift from this week): last week, the week before last, two weeks ago */
+const EN_WEEK_SAID = `(?:(?:the\\s+)?(last|previous|this|next)\\s+week|(?:the\\s+)?(week\\s+before\\s+last)|${EN_COUNT}\\s+weeks?\\s+ago)`;
+const EN_DAYS_TO = `${EN_WEEKDAY_ANY}\\.?\\s*(?:-|–|~|to|through|thru|till|until)\\s*${EN_WEEKDAY_ANY}\\b\\.?`;
+
+function enWeekShift(said: string | undefined, beforeLast: string | undefined, count: string | undefined): number {
+  if (said !== undefined) return weekShift(said);
+  if (beforeLast !== undefined) return -2;
+  return -countOf(count);
+}
+
+/** the days from one weekday to another of one week, both inside it ("mon to wed" of last week) */
+function weekDays(today: string, shift: number, [first, last]: [number, number]): PeriodReading | undefined {
+  if (first > last) return undefined;
+  return fixed({ from: weekdayInWeek(today, shift, first), to: weekdayInWeek(today, shift, last) });
+}
+
 export const GRAMMAR_RULES: PeriodRule[] = [
+  {
+    // a week and the days of it, either way round: "2 weeks ago, monday to friday", "mon-wed last week"
+    name: 'en-week-days',
+    pattern: new RegExp(
+      `\\b${EN_WEEK_SAID}\\s*,?\\s*(?:from\\s+|on\\s+)?${EN_DAYS_TO}|\\b(?:from\\s+|on\\s+)?${EN_DAYS_TO}\\s*,?\\s*(?:of\\s+)?${EN_WEEK_SAID}`,
+      'g',
+    ),
+    read: (m, today) => {
+      const [weekA, beforeA, countA, firstA, lastA, firstB, lastB, weekB, beforeB, countB] = m.slice(1);
+      const shift = firstA !== undefined ? enWeekShift(weekA, beforeA, countA) : enWeekShift(weekB, beforeB, countB);
+      const first = EN_WEEKDAY[(firstA ?? firstB ?? '').toLowerCase()] ?? 1;
+      const last = EN_WEEKDAY[(lastA ?? lastB ?? '').toLowerCase()] ?? 7;
+      return weekDays(today, shift, [first, last]);
+    },
+  },
+  {
+    // 上周 周一到周五, 上上周一至周三, 这周二到周四
+    name: 'zh-week-days',
+    pattern: new RegExp(
+      `(上+|这|本|下+)个?${ZH_WEEK}\\s*[,，的]?\\s*(?:从)?${ZH_WEEK}?${ZH_WEEKDAY_CHAR}\\s*(?:-|~|到|至)\\s*${ZH_WEEK}?${ZH_WEEKDAY_CHAR}`,
+      'g',
+    ),
+    read: (m, today) => {
+      const prefix = m[1]!;
+      const shift = prefix[0] === '上' ? -prefix.length : prefix[0] === '下' ? prefix.length : 0;
+      return weekDays(today, shift, [ZH_WEEKDAY[m[2] ?? ''] ?? 1, ZH_WEEKDAY[m[3] ?? ''] ?? 7]);
+    },
+  },
   // ---- Chinese -------------------------------------------------------------------------
   {
     // 上上上周, 下下周, 下下周三 (上上周 is in the table too; the longer one wins)

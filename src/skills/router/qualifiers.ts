@@ -141,12 +141,13 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
         String.raw`关单|把.{0,12}(?:工单|单子?)(?:关了|关掉|关闭)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
         String.raw`(?:开|建|提)(?:一|1)张工单|总结成|概括成|归纳成|提炼成|翻译|译成`,
         String.raw`\bclose\s+(?:out\s+)?(?:wo\b|work\s*order|ticket|order|#)|\bclose\s+\d{3,}`,
-        String.raw`\b(?:open|create|raise|log|file)\s+(?:a|an|new|a\s+new)\s+(?:wo|work\s*order|ticket)\b`,
+        String.raw`\b(?:open|create|raise|log|file|cut)\s+(?:a|an|new|a\s+new)\s+(?:(?:p[0-3]|urgent|new|maintenance|repair|high[- ]priority)\s+)*` +
+          String.raw`(?:wo|work\s*order|ticket|order)\b`,
         String.raw`\bre-?assign\b|\bassign\s+(?:wo\b|work\s*order|ticket|order|it\b|#|\d{3,})|\bmark\s+.{0,24}\b(?:as\s+)?(?:closed|done|resolved)\b`,
         String.raw`\btranslat(?:e|ed|ion)\b|\bsummari[sz]e\s+(?:the\s+|last\s+night'?s\s+|this\s+|that\s+)?(?:handover|note|notes|manual|doc|document|sop)\b`,
         String.raw`\bsummari[sz]e\b.{0,40}\b(?:in|into)\s+(?:\d|three|five|a\s+few)\b`,
         // tell someone (page, notify, call): no skill reaches a person; a rule that says who is told stays a read
-        String.raw`(?:^|帮我|替我|请|麻烦|给我|你)\s*(?:去)?(?:通知|呼叫|传呼|联系)(?:一下)?(?!单|书|的|了吗)|打电话给|给.{1,10}打(?:个|一个|1个)?电话`,
+        String.raw`(?:^|帮我|替我|请|麻烦|给我|你)\s*(?:去)?(?:通知|呼叫|传呼|联系|呼(?=一?下))(?:一下|下)?(?!单|书|的|了吗)|打电话给|给.{1,10}打(?:个|一个|1个)?电话`,
         String.raw`发(?:个|一条|条)?(?:消息|短信|微信|邮件)给`,
         String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)(?:page|notify|ping|alert|text|message|phone|e-?mail)\s+(?!of\b|for\b|is\b)`,
         String.raw`(?:^|\b(?:please|pls|plz|can\s+you|could\s+you|go|and|then)\s+)call\s+(?:the\s+)?(?:on[-\s]?call|engineer|maintenance|him|her|them|me)\b`,
@@ -168,7 +169,7 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
           String.raw`|(?:hold|freeze|quarantine|release|scrap)\s+(?:the\s+|that\s+|this\s+)?(?:batch|lot|parts?)\b)`,
         String.raw`(?:帮我|替我|请|麻烦|给我|你)\s*(?:把|给)?.{0,24}?(?:写(?:一份|一个|个|一下|下)?(?:交接|报告|总结|邮件|记录|说明)|起草|打印|复位|` +
           String.raw`消除报警|确认(?:一下)?报警|冻结|放行|登记|预约|订(?:购)?(?:两|几|一|\d)|采购)|` +
-          String.raw`提醒我|(?:换成|换为|替换成|改派给?)(?!了?(?:什么|啥|谁|哪))`,
+          String.raw`提醒我|(?:^|[，,。;；]\s*)(?:打印|复位|冻结|放行|派(?:个|一个)?人)|(?:换成|换为|替换成|改派给?)(?!了?(?:什么|啥|谁|哪))`,
         // a summary across several records (the week's handovers in one paragraph): no skill writes one
         String.raw`(?:汇总|总结|概括|归纳|合并)(?:成|为)(?:一|1|几)|(?<=把.{0,20}(?:记录|交接|日志|笔记|工单).{0,8})(?:汇总|总结|概括|归纳)`,
         String.raw`\bsummar(?:i[sz]e|y\s+of)\b(?=.{0,40}\b(?:handovers|handover\s+notes|notes|logs|records|shifts|days)\b)`,
@@ -187,6 +188,8 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
       [
         String.raw`那时候?|当时|那天|那1天|那一天|那会儿?|那个时候|那次|那周(?![报末])|那个星期|那个礼拜|那1周|那一周|那班|那个班`,
         String.raw`那批(?!次)|那台|那张|那个单|那条线|那个批次|那个工单|那件事|同一周|同1周|同一个?(?:星期|礼拜|月)`,
+        // this line, said with no line named: which one is asked (这条线上周产量)
+        String.raw`这条(?:产)?线|该(?:产)?线|this\s+line`,
         String.raw`(?<!^\s*(?:and|ok|okay|so)?\s*)(?<!\b(?:and|so|ok|okay)\s+)\bthen\b|\bback\s+then\b|\bat\s+that\s+time\b`,
         String.raw`\bthat\s+(?:day|week|month|shift|time|batch|machine|press|ticket|order|line|night|one)\b`,
       ].join('|'),
@@ -260,8 +263,22 @@ export function findShifts(lower: string): ShiftMention[] {
       found.push({ shift: rule.shift, words: match[0], ...span });
     }
   }
-  return found.sort((a, b) => a.start - b.start);
+  found.sort((a, b) => a.start - b.start);
+  // the same shift said again in other words ("middle shift (swing shift)", 中班（小夜班）): one mention
+  const merged: ShiftMention[] = [];
+  for (const mention of found) {
+    const last = merged[merged.length - 1];
+    if (last && last.shift === mention.shift && RESTATED.test(lower.slice(last.end, mention.start))) {
+      merged[merged.length - 1] = { ...last, words: lower.slice(last.start, mention.end), end: mention.end };
+      continue;
+    }
+    merged.push(mention);
+  }
+  return merged;
 }
+
+/** what joins a word to its restatement: brackets, a comma, "aka", "i.e.", 也就是 */
+const RESTATED = /^[\s(（,，、:：/-]*(?:aka|a\.k\.a\.|i\.e\.?|or|也就是|就是|即|也叫)?[\s(（,，、:：/-]*$/;
 
 // ---- what the data does not record ------------------------------------------------
 

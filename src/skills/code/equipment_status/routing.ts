@@ -45,6 +45,10 @@ function dueBy(period: Period): string {
   return period.to;
 }
 
+/** a weekday named without a week ("Friday", 周五, not "last Friday" / 上周五) */
+const BARE_WEEKDAY =
+  /^(?:(?:by|before|on|until|till)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$|^(?:周|星期|礼拜)[一二三四五六日天1-7](?:前|之前)?$/i;
+
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
   const defaults: Record<string, unknown> = {};
@@ -76,6 +80,9 @@ function slots(analysis: Analysis): SkillSlots {
   if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due && !overdueToday && !stateAsked) {
     // a date without a year is the nearest one (due dates lie ahead): "by Dec 10" in late November
     explicit.due_by = nearestYearless({ from: dueBy(due), label: due.label }, analysis.today);
+    // a weekday said alone ("due by Friday", 周五前到期) is the coming one: due dates lie ahead
+    if ((explicit.due_by as string) < analysis.today && BARE_WEEKDAY.test(due.label ?? ''))
+      explicit.due_by = addDays(explicit.due_by as string, 7);
     delete explicit.overdue_only;
   }
   return { explicit, defaults, unsure };

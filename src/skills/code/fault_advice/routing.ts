@@ -9,7 +9,22 @@ import { faultAdviceArgs } from './args.js';
 
 /** the vocabulary's machine and part words ("gripper", 主轴, "camera"): they say which kind of machine is asked about */
 const PART_CONCEPTS = SYMPTOM_SYNONYMS.filter((entry) =>
-  ['coolant', 'spindle', 'weld', 'conveyor', 'camera', 'robot', 'gripper', 'press'].includes(entry.concept),
+  [
+    'coolant',
+    'spindle',
+    'weld',
+    'conveyor',
+    'camera',
+    'robot',
+    'gripper',
+    'press',
+    'hydraulic',
+    'bearing',
+    'die',
+    'lubrication',
+    'contact tip',
+    'encoder',
+  ].includes(entry.concept),
 );
 
 /**

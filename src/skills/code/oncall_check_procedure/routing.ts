@@ -8,10 +8,25 @@ import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
 import { DAY_OR_PART, calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import { comingHoliday } from '../../router/period.js';
+import { findCountries } from '../public_holidays/countries.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { MAX_ROTA_DAYS, oncallCheckArgs } from './args.js';
 
 const ONCALL = /值班|\bon[- ]?call\b|\boncall\b|\bduty\s+engineer\b|\bengineer\s+on\s+duty\b/;
+
+/** the words of the rota and its engineer */
+const ONCALL_WORDS = new RegExp(
+  [
+    String.raw`值班(?:工程师|表|安排|人员|的人|情况|的)?|谁在值班|轮值|轮班表|排班表?|当班|\bon[- ]?call(?:\s+(?:rota|roster|schedule|engineer|person|tech|list))?\b`,
+    String.raw`\boncall\b|\bduty\s+engineer\b|\bengineer\s+on\s+duty\b|\brota\b|\broster\b|\bengineers?\b|\bschedule\b`,
+    // the engineer pointed at, and their day off (the procedure checks the engineer's own country's calendar)
+    String.raw`\b(?:guy|person|he|she|they|him|her|them|anyone|anybody|someone|somebody)(?:'s)?\b|那位|哪位|那个人|人家|本人`,
+    String.raw`\boff\b|\bon\s+(?:holiday|leave|vacation)\b|\bwhere\s+(?:they|he|she)\s+lives?\b|\btheir\s+country\b`,
+    String.raw`\bcountry\b|国家|哪国|\b(?:the\s+)?day\s+itself\b|\bitself\b|\bneeds?\s+cover\b|\bcover\b|\bsitting\s+on\b`,
+    String.raw`手上|手里|名下|拉一下|拉个|拉下`,
+  ].join('|'),
+  'g',
+);
 
 /** today / tomorrow / yesterday … — a day counted from today, not a date */
 const RELATIVE_DAY =
@@ -136,7 +151,12 @@ export const oncallRouting: SkillRouting = {
   slots,
   required: [],
   cannotHonour: [],
-  honours: { shift: false, defectType: 'none', notRecorded: 'report', words: false, future: true },
+  honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true, future: true },
+  // the rota's own words: every other content word is reported, never dropped ("W49 rota" must not be today's)
+  understood: [ONCALL_WORDS, new RegExp(WHO.source, 'g')],
+  // the engineer's country, when named ("是不是意大利那个", "republic day in india")
+  claims: (analysis) =>
+    findCountries(analysis.normalized.lower, analysis.normalized.text).map(({ start, end }) => ({ start, end })),
   followUp: {
     adjust(args, { slots }) {
       // one way of naming the day: "明天呢" after a dated question drops the date, and the reverse;

@@ -76,6 +76,7 @@ const OPEN = new RegExp(
   ].join(''),
 );
 const CLOSED = /已关闭|已完成|已处理|已解决|关闭了|关掉|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b/;
+const FIXED = /修的|修了|修好|修完|搞定|\bfixed\b|\brepaired\b|\bclosed\s+out\b/;
 const HIGH_PRIORITY = /高优先级|优先级高|紧急|\bhigh[- ]priority\b|\burgent\b|\bcritical\b/;
 const PRIORITY_ALL = /(?<![a-z0-9])p\s*-?\s*([0-3])(?![0-9])|\bpriority\s*([0-3])\b/g;
 /** words around the people of the orders: "手上", "在跟", "following up", "engineer" */
@@ -130,7 +131,8 @@ function slots(analysis: Analysis): SkillSlots {
   const wanted = priorities(lower);
   if (wanted.length > 0) explicit.priorities = wanted;
   const open = OPEN.test(lower) || /\bopen\s+p[0-3]|p[0-3]s?\s+(?:still\s+)?open|(?:未关闭?|没关)的?p[0-3]/.test(lower);
-  const closed = CLOSED.test(lower);
+  // "谁修的单最多", "who fixed the most tickets": the orders finished, counted on the days they were closed
+  const closed = CLOSED.test(lower) || FIXED.test(lower);
   if (open !== closed) explicit.status = open ? 'open' : 'closed';
   const { period, unsure: periodUnsure } = singlePeriod(analysis);
   if (period) {

@@ -60,6 +60,7 @@ const HELD_OUT = [
   { file: 'fresh-round3d.txt', name: 'the fourth round-three held-out batch (W6)', least: 350, floor: 0.83 },
   { file: 'fresh-round3e.txt', name: 'the fifth round-three held-out batch (W7)', least: 400, floor: 0.87 },
   { file: 'fresh-round3f.txt', name: 'the sixth round-three held-out batch (W8)', least: 400, floor: 0.74 },
+  { file: 'fresh-round3g.txt', name: 'the seventh round-three held-out batch (W9)', least: 500, floor: 0.63 },
 ] as const;
 
 const plants = new Map<Clock, { dir: string; db: Database.Database; equipment: KnownEquipment[]; names: PlantNames }>();
@@ -230,6 +231,8 @@ test('the figures of the right quality answers match SQL on the seeded plants', 
     };
     const where = `${item.entry.line}: ${item.entry.question}`;
     if (item.entry.honest?.kind === 'skill') {
+      // no such line, shift or defect kind; or a period the data holds no records for (2024, before the data)
+      if ((data as { empty?: boolean }).empty === true) continue;
       assert.match(
         data.error ?? '',
         /^unknown_(?:line|shift|defect_type)$/,
@@ -320,10 +323,13 @@ test('the figures of the right quality_compare answers match SQL on the seeded p
           ['now', data.period],
           ['before', data.previous],
         ] as const) {
-          const expected = sum(plant.db, `${cond} AND record_date BETWEEN ? AND ?`, [
+          // one shift asked ("night shift only: this week vs last week"): that shift's records
+          const shift = typeof args.shift === 'string' ? args.shift : undefined;
+          const expected = sum(plant.db, `${cond} AND record_date BETWEEN ? AND ?${shift ? ' AND shift = ?' : ''}`, [
             ...params,
             period.from,
             period.to,
+            ...(shift ? [shift] : []),
           ]);
           assert.equal(row[key].inspected, expected.inspected, `${where}: ${row.line_id} ${key} inspected`);
           assert.equal(row[key].defective, expected.defective, `${where}: ${row.line_id} ${key} defective`);
@@ -467,14 +473,15 @@ test('the figures of the right inspector, product and batch answers match SQL on
         .get(...params) as { n: number };
       assert.equal(groups.length, all.n, `${where}: every ${column} of the period is listed`);
     } else if (args.rank !== undefined) {
-      // the worst batch is the one SQL finds worst
+      // the worst (or best) batch is the one SQL finds worst (or best), ties by batch number
+      const direction = args.rank === 'best' ? 'ASC' : 'DESC';
       const top = plant.db
         .prepare(
-          `SELECT batch_no FROM quality_data WHERE ${filters.join(' AND ')} ORDER BY ` +
-            `${args.rank_by === 'defects' ? 'defect_qty' : 'defect_qty * 1.0 / inspected_qty'} DESC, batch_no LIMIT 1`,
+          `SELECT batch_no FROM quality_data WHERE ${filters.join(' AND ')} AND inspected_qty > 0 ORDER BY ` +
+            `${args.rank_by === 'defects' ? 'defect_qty' : 'defect_qty * 1.0 / inspected_qty'} ${direction}, batch_no LIMIT 1`,
         )
         .get(...params) as { batch_no: string };
-      assert.equal(groups[0]?.key, top.batch_no, `${where}: the worst batch`);
+      assert.equal(groups[0]?.key, top.batch_no, `${where}: the ${args.rank} batch`);
     }
   }
 });
@@ -486,10 +493,16 @@ test('an answer the skill makes honest says so: no such line, machine or person;
       item.decision.kind === 'skill' &&
       item.decision.missing.length === 0 &&
       ((item.entry.honest?.kind === 'skill' &&
-        // document_search and oncall_check read the docs folder and the plant server: their honesty is checked by route only
-        !['quality_metrics', 'quality_breakdown', 'batch_lookup', 'document_search', 'oncall_check'].includes(
-          item.decision.skill,
-        )) ||
+        // document_search, oncall_check and fault_advice read the docs folder and the plant server: their honesty is
+        // checked by route only
+        ![
+          'quality_metrics',
+          'quality_breakdown',
+          'batch_lookup',
+          'document_search',
+          'oncall_check',
+          'fault_advice',
+        ].includes(item.decision.skill)) ||
         (item.entry.honest?.kind === 'future' && item.outcome === 'honest')),
   );
   assert.ok(checked.length >= 4, `${checked.length} answers made honest by their skill`);
