@@ -16,10 +16,10 @@ export interface DefectGroup {
 }
 
 export const DEFECT_GROUPS: DefectGroup[] = [
-  { key: 'scratch', pattern: /划痕|划伤|刮伤|刮痕|擦伤|拉伤|\bscratch(?:es|ed)?\b|\bscuffs?\b/g },
-  { key: 'dent', pattern: /凹陷|凹坑|凹痕|压痕|压伤|碰伤|磕碰|\bdents?\b|\bdented\b|\bdings?\b/g },
-  { key: 'burr', pattern: /毛刺|披锋|飞边|\bburrs?\b|\bflash\b/g },
-  { key: 'crack', pattern: /裂纹|裂缝|开裂|\bcracks?\b|\bcracking\b|\bcracked\b/g },
+  { key: 'scratch', pattern: /划痕|划伤|刮伤|刮痕|擦伤|拉伤|划花|刮花|擦花|\bscratch(?:es|ed)?\b|\bscuffs?\b/g },
+  { key: 'dent', pattern: /凹陷|凹坑|凹痕|压痕|压伤|碰伤|磕碰|磕伤|碰凹|\bdents?\b|\bdented\b|\bdings?\b|\bdinged\b/g },
+  { key: 'burr', pattern: /毛刺|披锋|批锋|毛边|飞边|\bburrs?\b|\bburred\b|\bflash\b/g },
+  { key: 'crack', pattern: /裂纹|裂缝|裂痕|裂口|开裂|\bcracks?\b|\bcracking\b|\bcracked\b/g },
   {
     key: 'dimension',
     pattern:

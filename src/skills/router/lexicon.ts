@@ -167,8 +167,21 @@ export const SYNONYMS: Synonym[] = [
   },
   { to: 'produced', words: ['threw', 'churned out', 'turned out', 'pumped out', 'spat out'] },
   { to: 'produce', words: ['throw', 'churn out', 'turn out', 'pump out'] },
+  // pieces put through a line: produced
+  { to: 'produce', patterns: [String.raw`\bput\s+through\b(?!\s+(?:a|an|the|my|this|that)\b)`] },
   { to: 'yield', words: ['yld', 'first time yield', 'first-time yield'] },
   { to: 'output', words: ['outpt', 'o/p'] },
+  // which line topped output: had the highest
+  {
+    to: 'had the highest',
+    patterns: [String.raw`(?<=\bwhich\s+(?:line|shift|inspector|batch|product)s?\s+)topped\b(?!\s+(?:up|off)\b)`],
+  },
+  // how does KW48 stack up against KW46: compare
+  { to: 'compare with', patterns: [String.raw`\bstacks?\s+up\s+(?:against|to|with)\b`] },
+  // what drove the defects up, what's driving it: the cause asked
+  { to: 'what caused', patterns: [String.raw`\bwhat(?:\s+drove|(?:\s+is|'s|\s+was)\s+driving)\b`] },
+  // 挑出来的次品: the rejects an inspector found
+  { to: '检出', patterns: [String.raw`挑出(?:来)?(?=的?\s*(?:次品|不良|废品|坏件|坏品|ng))`] },
   { to: '排名', words: ['排个名', '排一下名', '排排名', '排个序', '排一下序', '排一下', '排一排', '排下序'] },
   // a breakdown verb after the dimension it breaks down by (按班次拆一下, 白班夜班分开看): the breakdown, said as the
   // rules read it; 拆 / 分 alone stay unread (拆主轴 is a repair, not a breakdown)
@@ -222,6 +235,14 @@ export const SYNONYMS: Synonym[] = [
   { to: 'week', words: ['wk', 'wek'] },
   { to: 'weeks', words: ['wks'] },
   { to: 'month', words: ['mth', 'mnth'] },
+  // a fortnight: two weeks, where a period word says which ("the past fortnight", "fortnight ending yesterday")
+  {
+    to: '2 weeks',
+    patterns: [
+      String.raw`(?<=\b(?:past|last|previous|recent)\s+)fortnight\b`,
+      String.raw`\bfortnight(?=\s+(?:ending|up\s+to|through|thru)\b)`,
+    ],
+  },
   { to: 'yesterday', words: ['yday', 'yest', 'ystd', 'yesterdy', 'ysterday'] },
   { to: 'tomorrow', words: ['tmrw', 'tmr', 'tmrow', 'tomoz', '2moro', '2morrow'] },
   { to: 'today', words: ['tdy', '2day'] },
@@ -268,6 +289,9 @@ export const SYNONYMS: Synonym[] = [
   // 焊缝有气孔: the symptom is the seam's (焊缝气孔)
   { to: '焊缝$1', patterns: [String.raw`焊缝(?:上|里)?(?:有|出现了?|出了?|冒)(气孔|裂纹|夹渣|咬边)`] },
   // 突然飙上去: the rate went up
+  // 涨了还是跌了: the figure went down
+  { to: '下降', patterns: [String.raw`下跌`] },
+  { to: '降', patterns: [String.raw`(?<!下)跌(?=了|幅|得|回|下来|下去)`] },
   { to: '上升', words: ['飙上去', '飙上来', '飙升', '蹿上去', '窜上去', '猛涨', '暴涨', '激增', '冲上去'] },
   // send me the SOP: a document to show
   { to: '给我看看', words: ['发我', '发给我', '发一下', '发过来', '传给我', '传我'] },
@@ -322,6 +346,13 @@ export const SYNONYMS: Synonym[] = [
   },
   { to: '运行', patterns: [String.raw`开着`, String.raw`在跑`, String.raw`在转`] },
   { to: 'idle', words: ['sitting idle', 'sat idle', 'standing idle'] },
+  // 在维修, 在保养 (哪几台在维修): the state, as the status rules read it; not an order (在维修的单)
+  { to: '维修中', patterns: [String.raw`(?:正)?在(?:维修|检修|保养|修)(?![\u4e00-\u9fff]{0,3}(?:单|票))`] },
+  { to: 'in fault', words: ['faulted', 'faulted out', 'in a fault state'] },
+  // a machine serviced: its maintenance
+  { to: 'servicing', words: ['serviced'] },
+  // the machines' rundown: their status
+  { to: 'status', patterns: [String.raw`(?<=\b(?:machines?|equipment|machinery)\s+)run-?down\b`] },
   { to: 'down', words: ['out of order', 'out of action', 'conked out'] },
   // ---- work orders --------------------------------------------------------------------
   { to: '工单', words: ['单子', '维修工单', '报修单子'] },

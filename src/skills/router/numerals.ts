@@ -30,8 +30,10 @@ const UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
  * Value of a Chinese numeral (三, 十四, 二十五, 一百零五, 三千二百, 两万,
  * 二〇二六); undefined when it is not one number (三四: "three or four").
  */
-export function zhNumber(numeral: string): number | undefined {
-  if (numeral.length === 0) return undefined;
+export function zhNumber(said: string): number | undefined {
+  // 廿 and 卅 are twenty and thirty in dates (廿六号, 卅一日): 二十, 三十
+  const numeral = said.replace(/^廿/, '二十').replace(/^卅/, '三十');
+  if (numeral.length === 0 || /[廿卅]/.test(numeral)) return undefined;
   if (/^[零〇一二两三四五六七八九]+$/.test(numeral)) {
     if (numeral.length === 1) return DIGITS[numeral];
     // a year said digit by digit: 二〇二六
@@ -97,7 +99,7 @@ const PROTECTED = new RegExp(
   'g',
 );
 
-const NUMERAL_RUN = /[零〇一二两三四五六七八九十百千万]+/g;
+const NUMERAL_RUN = /[廿卅][零〇一二三四五六七八九]?|[零〇一二两三四五六七八九十百千万]+/g;
 
 /** Edits that turn the Chinese numerals of `text` into digits. */
 export function convertNumerals(text: string): Edit[] {

@@ -194,6 +194,8 @@ export function unknownNames(options: {
   for (const match of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)\s+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/gu)) {
     const [first, second] = [match[1]!, match[2]!];
     if (common(first) || common(second)) continue;
+    // words another rule claimed ("Mid-Autumn Festival", "Black Friday": a period) are no name
+    if (lower.slice(match.index, match.index + match[0].length) !== match[0].toLowerCase()) continue;
     if (free(match.index, match.index + match[0].length))
       found.push({ start: match.index, end: match.index + match[0].length, value: match[0] });
   }

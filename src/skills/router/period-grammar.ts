@@ -133,6 +133,12 @@ const CN_DAYS: Array<{ pattern: string; month: number; day: number }> = [
   { pattern: "情人节|\\bvalentine'?s(?:\\s+day)?\\b", month: 2, day: 14 },
   { pattern: '万圣节|\\bhalloween\\b', month: 10, day: 31 },
   { pattern: "跨年夜|\\bnew\\s+year'?s\\s+eve\\b", month: 12, day: 31 },
+  // 跨年那周: the week the year turns in (跨年 alone, a day, is 12-31 or 01-01: not read)
+  {
+    pattern: '跨年(?=\\s*的?\\s*(?:那|所在的?那?)\\s*(?:1|一)?\\s*个?\\s*(?:周|星期|礼拜)(?![1-7一二三四五六日天末]))',
+    month: 12,
+    day: 31,
+  },
   { pattern: '\\bboxing\\s+day\\b', month: 12, day: 26 },
 ];
 
@@ -158,6 +164,12 @@ function firstOrLastDays(
     ? { from: ymd(month.year, month.month, length - options.count + 1), to: ymd(month.year, month.month, length) }
     : { from: ymd(month.year, month.month, 1), to: ymd(month.year, month.month, options.count) };
   return fixed(upToToday(range, options.today));
+}
+
+/** the N whole Monday–Sunday weeks before this one */
+function wholeWeeksBefore(today: string, count: number): PeriodReading | undefined {
+  if (count < 1 || count > 53) return undefined;
+  return fixed({ from: weekOf(today, -count).from, to: weekOf(today, -1).to });
 }
 
 function halfOfYear(year: number, second: boolean, today: string): DateRange {
@@ -334,6 +346,16 @@ export const GRAMMAR_RULES: PeriodRule[] = [
     },
   },
   {
+    // 前3周（不算本周）, 本周之前的3周, 这周以前的两个星期: the N whole weeks before this one
+    name: 'zh-weeks-before-this',
+    pattern: new RegExp(
+      String.raw`前\s*(\d{1,2})\s*个?${ZH_WEEK}\s*[(（]?\s*[,，]?\s*(?:不算|不含|不包括|不包含|除去|去掉)\s*(?:本|这1?个?)${ZH_WEEK}\s*[)）]?` +
+        String.raw`|(?:本|这1?个?)${ZH_WEEK}\s*(?:之前|以前)\s*的?\s*(\d{1,2})\s*个?${ZH_WEEK}`,
+      'g',
+    ),
+    read: (m, today) => wholeWeeksBefore(today, Number(m[1] ?? m[2])),
+  },
+  {
     // 国庆第四天, 春节假期第2天: the N-th of the days off
     name: 'zh-holiday-day-n',
     pattern: new RegExp(`(?:${HOLIDAY_NAMES})\\s*(?:假期|长假|期间)?\\s*的?\\s*第\\s*(\\d{1,2})\\s*天`, 'g'),
@@ -424,6 +446,31 @@ export const GRAMMAR_RULES: PeriodRule[] = [
     },
   },
   {
+    // "the 2 weeks ending yesterday", "10 days up to today": that many days, the last one the day named
+    name: 'en-days-ending',
+    pattern: new RegExp(
+      String.raw`\b(?:the\s+)?(?:(?:last|past|previous)\s+)?${EN_COUNT}\s+(days?|weeks?)\s+(?:ending|up\s+to|through|thru)` +
+        String.raw`\s+(?:(?:and\s+)?including\s+)?(yesterday|today|last\s+night)\b`,
+      'g',
+    ),
+    read: (m, today) => {
+      const days = countOf(m[1]) * (/^week/.test(m[2]!) ? 7 : 1);
+      if (days < 1 || days > 400) return undefined;
+      const end = m[3] === 'today' ? today : addDays(today, -1);
+      return fixed({ from: addDays(end, 1 - days), to: end });
+    },
+  },
+  {
+    // the 3 weeks before this one, the last 3 full weeks: whole weeks, this one left out
+    name: 'en-weeks-before-this',
+    pattern: new RegExp(
+      String.raw`\b(?:the\s+)?${EN_COUNT}\s+(?:full\s+|whole\s+|complete\s+)?weeks\s+before\s+(?:this\s+(?:one|week)|the\s+` +
+        String.raw`current\s+(?:one|week))\b|\b(?:the\s+)?(?:last|past|previous)\s+${EN_COUNT}\s+(?:full|whole|complete)\s+weeks\b`,
+      'g',
+    ),
+    read: (m, today) => wholeWeeksBefore(today, countOf(m[1] ?? m[2])),
+  },
+  {
     name: 'en-last-night',
     pattern: /\blast\s+night(?:'s|s)?\b|\byesterday\s+(?:evening|night)\b/g,
     read: (_m, today) => fixed(day(addDays(today, -1))),
@@ -496,6 +543,23 @@ export const GRAMMAR_RULES: PeriodRule[] = [
         flexible: true,
         at: (k) => ({ from: addDays(end, -span - 7 * k), to: addDays(end, -7 * k) }),
       };
+    },
+  },
+  {
+    // Mon–Wed this week, tue to thu of last week, last week mon-fri: the days of that week
+    name: 'en-weekday-span-of-week',
+    pattern: new RegExp(
+      String.raw`\b${EN_WEEKDAY_ANY}\s*(?:-|–|—|to|thru|through|till|until)\s*${EN_WEEKDAY_ANY}\b\s*,?\s*(?:of\s+)?` +
+        String.raw`(?:the\s+)?(this|last|previous|next|current)\s+week\b|\b(this|last|previous|next|current)\s+week` +
+        String.raw`(?:'s)?\s*,?\s*(?:from\s+)?${EN_WEEKDAY_ANY}\s*(?:-|–|—|to|thru|through|till|until)\s*${EN_WEEKDAY_ANY}\b`,
+      'g',
+    ),
+    read: (m, today) => {
+      const [first, last, prefix] = m[3] !== undefined ? [m[1], m[2], m[3]] : [m[5], m[6], m[4]];
+      const [from, to] = [EN_WEEKDAY[first ?? ''], EN_WEEKDAY[last ?? '']];
+      if (!from || !to || to < from) return undefined;
+      const shift = weekShift(prefix ?? '');
+      return fixed(upToToday({ from: weekdayInWeek(today, shift, from), to: weekdayInWeek(today, shift, to) }, today));
     },
   },
   {

@@ -436,6 +436,13 @@ export const HOLIDAYS: Array<{
   { pattern: '感恩节|\\bthanksgiving(?:\\s+day)?\\b', country: 'US', name: /^Thanksgiving Day$/ },
   { pattern: '平安夜|\\bchristmas\\s+eve\\b', country: 'US', name: /^Christmas Eve$/ },
   { pattern: '圣诞节?|\\bchristmas(?:\\s+day)?\\b|\\bxmas\\b', country: 'US', name: /^Christmas Day$/ },
+  // the day after Thanksgiving, as the US calendar names it
+  { pattern: '黑色星期五|黑五|\\bblack\\s+friday\\b', country: 'US', name: /^Day after Thanksgiving Day$/ },
+  {
+    pattern: '忏悔祈祷日|\\bbu(?:ß|ss)-?\\s*und\\s+bettag\\b|\\bday\\s+of\\s+prayer\\s+and\\s+repentance\\b',
+    country: 'DE',
+    name: /^Day of Prayer and Repentance$/,
+  },
 ];
 
 export function holidayRange(country: string, name: RegExp, year: number): DateRange | undefined {
@@ -543,9 +550,18 @@ const PART_EN: Record<string, 'early' | 'mid' | 'late' | 'first_half' | 'second_
   'first 10 days': 'early',
   'last ten days': 'late',
   'last 10 days': 'late',
+  // 上旬 / 中旬 / 下旬 said in English: the first, middle, last ten days
+  'middle ten days': 'mid',
+  'middle 10 days': 'mid',
+  'mid ten days': 'mid',
+  'mid 10 days': 'mid',
+  'second ten days': 'mid',
+  'second 10 days': 'mid',
 };
-const EN_PART =
-  '(early|beginning|mid|middle|late|end|first\\s+half|second\\s+half|last\\s+half|first\\s+(?:ten|10)\\s+days|last\\s+(?:ten|10)\\s+days)';
+const EN_PART = [
+  String.raw`(early|beginning|mid|middle|late|end|first\s+half|second\s+half|last\s+half`,
+  String.raw`|(?:first|middle|mid|second|last)\s+(?:ten|10)\s+days)`,
+].join('');
 const EN_MONTH_REF = `(?:(this|last|previous|next)\\s+month|${EN_MONTH_RE}(?:\\s+(\\d{4}))?)`;
 
 export const EXTRA_PERIOD_RULES: PeriodRule[] = [
@@ -703,11 +719,16 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
       return fixed(monthPart([year, month], part, today));
     },
   },
-  // week 48, wk 48, cw48, KW 48, week #48, week 48 of 2026
+  // week 48, wk 48, cw48, KW 48, week #48, week 48 of 2026, W48, ISO week 53, ISO 53, 2026-W53
   {
     name: 'en-week-number',
-    pattern: /\b(?:(?:calendar\s+)?week|wk|cw|kw)\s*(?:#|no\.?\s*|number\s+)?(\d{1,2})\b(?:\s*(?:of|,)?\s*(\d{4})\b)?/g,
-    read: (m, today) => weekNumberReading(today, Number(m[1]), m[2]),
+    pattern: new RegExp(
+      String.raw`\b(?:iso[- ]?)?(?:(?:calendar\s+)?week|wk|cw|kw)\s*(?:#|no\.?\s*|number\s+)?(\d{1,2})\b` +
+        String.raw`(?:\s*(?:of|,)?\s*(\d{4})\b)?|\biso\s*(?:#\s*)?(\d{1,2})\b(?:\s*(?:of|,)?\s*(\d{4})\b)?` +
+        String.raw`|\bw(\d{1,2})\b(?:\s*(?:of|,)?\s*(\d{4})\b)?|\b(\d{4})-?w(\d{1,2})\b`,
+      'g',
+    ),
+    read: (m, today) => weekNumberReading(today, Number(m[1] ?? m[3] ?? m[5] ?? m[8]), m[2] ?? m[4] ?? m[6] ?? m[7]),
   },
   // Q3, Q3 2026, 2026 Q3, the third quarter, this/last quarter
   {

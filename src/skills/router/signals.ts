@@ -119,7 +119,11 @@ export function calendarWhole(
     /月|\bmonths?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.test(label)
   )
     return end(monthEndOf(from));
-  if (weekdayOf(from) === 1 && daysBetween(from, to) < 7 && /周|星期|礼拜|\bweeks?\b|\bwk\b|\bcw\b/.test(label))
+  if (
+    weekdayOf(from) === 1 &&
+    daysBetween(from, to) < 7 &&
+    /周|星期|礼拜|\bweeks?\b|\bwk\b|\bcw\b|\bkw\s*\d|\bw\d{1,2}\b|\biso\b|\d-?w\d/.test(label)
+  )
     return end(addDays(from, 6));
   if (from.endsWith('-01') && (month - 1) % 3 === 0 && /季|\bq[1-4]\b|\bquarters?\b/.test(label))
     return end(monthEndOf(`${year}-${String(month + 2).padStart(2, '0')}-01`));

@@ -50,8 +50,11 @@ const ALL_LINES = new RegExp(
 );
 
 /** words that may stand before a line's letter said alone ("for B", "on D", "A vs B") */
-const LETTER_LEAD =
-  /(?:\b(?:on|for|of|in|at|to|from|vs\.?|versus|and|or|than|between|with|about|line's)|[,&+/(]|^)\s*$/i;
+const LETTER_LEAD = new RegExp(
+  String.raw`(?:\b(?:on|for|of|in|at|to|from|vs\.?|versus|and|or|than|between|with|about|line's)|\bhow(?:'d|\s+(?:did|does|do|is|was))` +
+    String.raw`|\b(?:what|how\s+many(?:\s+[a-z]+)?)\s+did|[,&+/(]|^)\s*$`,
+  'i',
+);
 /** words that may follow a line's letter said alone ("C output", "D yield", "A today") */
 const LETTER_FOLLOW = new RegExp(
   String.raw`^\s*(?:output|yield|defects?|defect\s+rate|rejects?|scrap|quality|production|pcs|pieces|today|yesterday` +
@@ -216,7 +219,7 @@ export interface MetricSlots {
 
 const WEAK_METRIC = /^(?:defects?|defective|rejects?|scrap|production|produced?|pieces|pcs|不良)$/;
 export const GENERAL_QUALITY =
-  /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did\s+(?:line\s+)?[a-z]?\s*do\b|\bnumbers\b|\bfigures\b|\bstats\b/g;
+  /质量|品质|\bquality\b|\bkpis?\b|\bperformance\b|\bhow\s+did(?=\s+(?:line\s+)?[a-z]?\s*do\b)|\bnumbers\b|\bfigures\b|\bstats\b/g;
 
 export function findMetrics(lower: string): MetricSlots {
   const found: Array<Span & { metric: Metric }> = [];

@@ -145,13 +145,14 @@ export const qualityBreakdownRouting: SkillRouting = {
   cannotHonour: ['hour', 'recorded_at', 'records', 'week_or_month', 'cause', 'comparison', 'ppm', 'work_orders'],
   honours: { shift: true, defectType: 'none', notRecorded: 'report', words: true, names: ['inspector', 'product'] },
   understood: [
+    // the count before its batch word ("最差的3个批次"), before the batch word is blanked
+    TOP_N,
     INSPECTOR_WORDS,
     PRODUCT_WORDS,
     BATCH_WORDS,
     INSPECT_VERB,
     /检验|检查|检出|发现|抽检|\binspect(?:ion|ions)?\b|\bfound\b|\bfind\b|\brecorded\b/,
     /谁|\bwho\b|哪位|哪名|哪款|哪种|哪类|每位|每个|各位|\bpeople\b/,
-    TOP_N,
     BREAKDOWN_ASKED,
   ],
   followUp: {},
