@@ -192,8 +192,8 @@ const EN_ORDINAL_EXCLUDED = [
 ].join('');
 
 /** a week said in English (its shift from this week): last week, the week before last, two weeks ago */
-const EN_WEEK_SAID = `(?:(?:the\\s+)?(last|previous|this|next)\\s+week|(?:the\\s+)?(week\\s+before\\s+last)|${EN_COUNT}\\s+weeks?\\s+ago)`;
-const EN_DAYS_TO = `${EN_WEEKDAY_ANY}\\.?\\s*(?:-|–|~|to|through|thru|till|until)\\s*${EN_WEEKDAY_ANY}\\b\\.?`;
+const EN_WEEK_SAID = `(?:(?:the\\s+)?(last|previous|this|next|current)\\s+week|(?:the\\s+)?(week\\s+before\\s+last)|${EN_COUNT}\\s+weeks?\\s+ago)`;
+const EN_DAYS_TO = `${EN_WEEKDAY_ANY}\\.?\\s*(?:-|–|—|~|to|through|thru|till|until)\\s*${EN_WEEKDAY_ANY}\\b\\.?`;
 
 function enWeekShift(said: string | undefined, beforeLast: string | undefined, count: string | undefined): number {
   if (said !== undefined) return weekShift(said);
@@ -204,7 +204,7 @@ function enWeekShift(said: string | undefined, beforeLast: string | undefined, c
 /** the days from one weekday to another of one week, both inside it ("mon to wed" of last week) */
 function weekDays(today: string, shift: number, [first, last]: [number, number]): PeriodReading | undefined {
   if (first > last) return undefined;
-  return fixed({ from: weekdayInWeek(today, shift, first), to: weekdayInWeek(today, shift, last) });
+  return fixed(upToToday({ from: weekdayInWeek(today, shift, first), to: weekdayInWeek(today, shift, last) }, today));
 }
 
 export const GRAMMAR_RULES: PeriodRule[] = [
@@ -543,23 +543,6 @@ export const GRAMMAR_RULES: PeriodRule[] = [
         flexible: true,
         at: (k) => ({ from: addDays(end, -span - 7 * k), to: addDays(end, -7 * k) }),
       };
-    },
-  },
-  {
-    // Mon–Wed this week, tue to thu of last week, last week mon-fri: the days of that week
-    name: 'en-weekday-span-of-week',
-    pattern: new RegExp(
-      String.raw`\b${EN_WEEKDAY_ANY}\s*(?:-|–|—|to|thru|through|till|until)\s*${EN_WEEKDAY_ANY}\b\s*,?\s*(?:of\s+)?` +
-        String.raw`(?:the\s+)?(this|last|previous|next|current)\s+week\b|\b(this|last|previous|next|current)\s+week` +
-        String.raw`(?:'s)?\s*,?\s*(?:from\s+)?${EN_WEEKDAY_ANY}\s*(?:-|–|—|to|thru|through|till|until)\s*${EN_WEEKDAY_ANY}\b`,
-      'g',
-    ),
-    read: (m, today) => {
-      const [first, last, prefix] = m[3] !== undefined ? [m[1], m[2], m[3]] : [m[5], m[6], m[4]];
-      const [from, to] = [EN_WEEKDAY[first ?? ''], EN_WEEKDAY[last ?? '']];
-      if (!from || !to || to < from) return undefined;
-      const shift = weekShift(prefix ?? '');
-      return fixed(upToToday({ from: weekdayInWeek(today, shift, from), to: weekdayInWeek(today, shift, to) }, today));
     },
   },
   {

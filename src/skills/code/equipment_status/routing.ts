@@ -34,7 +34,7 @@ function dueBy(period: Period): string {
   const length = daysBetween(period.from, period.to);
   // a week or a month said as such (本周, this week), not a single day that happens to be a Monday or a 1st (今天)
   const label = period.label ?? '';
-  const week = /周|星期|礼拜|\bweek\b/i.test(label);
+  const week = /(?:周|星期|礼拜)(?![一二三四五六日天1-7])|\bweek\b/i.test(label);
   const month = /月|\bmonth\b/i.test(label);
   if (weekdayOf(period.from) === 1 && length < 6 && (week || length > 0)) return addDays(period.from, 6);
   if ((month || length > 0) && period.from.endsWith('-01') && period.to.slice(0, 7) === period.from.slice(0, 7)) {
