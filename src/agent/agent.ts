@@ -371,7 +371,7 @@ export class Agent {
     if (decision.kind === 'skill' && routedInfo) {
       const { missing } = decision;
       const unsaid = missingExplicit(routedInfo, decision.args).filter((name) => !missing.includes(name));
-      // a new decision: the routed one may be remembered (route-memo.ts) and is never changed
+      // a new decision: the routed one is never changed
       if (unsaid.length > 0) decision = { ...decision, missing: [...missing, ...unsaid] };
     }
 
