@@ -11,7 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.js';
 import { sendError } from './error-status.js';
 import { localUser } from './local-user.js';
-import type { HttpEnv } from './context.js';
+import { commonHeaders, type HttpEnv } from './context.js';
 import { apiRoutes } from './routes-api.js';
 import { feedbackRoutes } from './routes-feedback.js';
 import { opsRoutes } from './routes-ops.js';
@@ -46,14 +46,17 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
       context.req.routePath && context.req.routePath !== '*' && context.req.routePath !== '/*'
         ? context.req.routePath
         : 'unmatched';
-    context.res.headers.set('X-Trace-Id', traceId);
-    context.res.headers.set('X-Content-Type-Options', 'nosniff');
-    context.res.headers.set('Referrer-Policy', 'no-referrer');
-    if (!context.res.headers.has('Cache-Control')) context.res.headers.set('Cache-Control', 'no-store');
-    service.metrics.requests.inc({ route, method: context.req.method, status: String(context.res.status) });
+    // a response the route wrote straight to the socket (an event stream) carries these headers itself
+    const sentRaw = context.get('sentRaw') === true;
+    if (!sentRaw) {
+      for (const [name, value] of Object.entries(commonHeaders(traceId))) context.res.headers.set(name, value);
+      if (!context.res.headers.has('Cache-Control')) context.res.headers.set('Cache-Control', 'no-store');
+    }
+    const status = sentRaw ? 200 : context.res.status;
+    service.metrics.requests.inc({ route, method: context.req.method, status: String(status) });
     service.metrics.latency.observe({ route }, seconds);
-    const level = context.res.status >= 500 ? 'warn' : 'debug';
-    log[level]({ status: context.res.status, ms: Math.round(seconds * 10000) / 10 }, 'request-end');
+    const level = status >= 500 ? 'warn' : 'debug';
+    log[level]({ status, ms: Math.round(seconds * 10000) / 10 }, 'request-end');
   });
 
   // DNS rebinding: only the service's own names, on every route (the page, /readyz and /metrics included)
