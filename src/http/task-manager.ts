@@ -234,7 +234,8 @@ export class TaskManager {
       return { task: this.store.get(task.task_id)!, lane };
     }
     this.enqueue(run, { priority: ruleRouted ? 0 : 5 }, log);
-    return { task: this.store.get(task.task_id)!, lane };
+    // the row as created: it starts running in a later microtask at the earliest (Scheduler.start)
+    return { task, lane };
   }
 
   /** The one way a task comes to wait for an admin: the approval row, waiting_input, and the events saying so. */
