@@ -21,7 +21,7 @@ import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { Config } from '../config/schema.js';
-import { logger } from '../log/index.js';
+import { lazyChild, logger } from '../log/index.js';
 import type { LlmClient, ChatMessage } from '../llm/client.js';
 import { ModelGate, meansModelDown } from '../llm/availability.js';
 import type { ToolCaller } from '../mcp/types.js';
@@ -217,7 +217,7 @@ export class Agent {
       options.onTurnStart,
     );
     const session = opened.session;
-    const log = this.log.child({ session: session.id, trace: traceId });
+    const log = lazyChild(this.log, { session: session.id, trace: traceId });
     const audit = (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>): void =>
       this.options.audit?.write({ ...row, origin: 'agent', session_id: session.id, trace_id: traceId });
     try {

@@ -11,6 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.js';
 import { sendError } from './error-status.js';
 import { localUser } from './local-user.js';
+import { lazyChild } from '../log/index.js';
 import { commonHeaders, type HttpEnv } from './context.js';
 import { apiRoutes } from './routes-api.js';
 import { feedbackRoutes } from './routes-feedback.js';
@@ -34,7 +35,7 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
   app.use('*', async (context, next) => {
     const incoming = context.req.header('x-trace-id');
     const traceId = incoming && TRACE_ID.test(incoming) ? incoming : randomUUID();
-    const log = service.log.child({ trace: traceId, method: context.req.method, path: context.req.path });
+    const log = lazyChild(service.log, { trace: traceId, method: context.req.method, path: context.req.path });
     context.set('traceId', traceId);
     context.set('log', log);
     // only the console socket's listener binds a user (local-socket.ts); a request never can

@@ -10,6 +10,7 @@
  * not finish carries the hand-over offered, pre-filled (handoverOffer).
  */
 import type { Logger } from 'pino';
+import { lazyChild } from '../log/index.js';
 import { AppError, toAppError } from '../errors.js';
 import type { AgentAnswer, AgentEvent } from '../types/answer.js';
 import type { AskOptions } from '../agent/types.js';
@@ -223,7 +224,7 @@ export class TaskManager {
     run.language = decision.language;
     run.versions = options.versions;
     run.holdsPlace = needsApproval;
-    const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
+    const log = lazyChild(this.options.log, { task: task.task_id, session: session.id, trace: options.traceId });
     log.info(
       { lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval },
       'task-submit',

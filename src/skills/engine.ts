@@ -15,6 +15,7 @@
 import { setMaxListeners } from 'node:events';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { lazyChild } from '../log/index.js';
 import { AppError, toAppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { Config } from '../config/schema.js';
@@ -479,7 +480,7 @@ export class PlantSkillEngine implements SkillEngine {
       version: skill.version,
       arguments: parsed.data as Record<string, unknown>,
     });
-    const log = this.options.log.child({
+    const log = lazyChild(this.options.log, {
       skill: skill.name,
       version: skill.version,
       trace: context.traceId,
