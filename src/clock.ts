@@ -88,10 +88,18 @@ function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');
 }
 
+/** the last localDate: the same second in the same zone (no zone's offset has a fraction of one) is the same day */
+let lastDate = { timeZone: '', second: Number.NaN, date: '' };
+
 /** 'YYYY-MM-DD' of an instant in the plant's time zone. */
 export function localDate(instant: Date, timeZone: string): string {
+  // asked again and again for the same instant (a question's routing, its skills): Intl's parts are slow
+  const second = Math.floor(instant.getTime() / 1000);
+  if (lastDate.second === second && lastDate.timeZone === timeZone) return lastDate.date;
   const p = localParts(instant, timeZone);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  const date = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  lastDate = { timeZone, second, date };
+  return date;
 }
 
 /** 'YYYY-MM-DDTHH:MM:SS' wall-clock time of an instant in the plant's time zone (no offset). */

@@ -21,7 +21,7 @@ import type { Logger } from 'pino';
 import { AppError, toAppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { Config } from '../config/schema.js';
-import { logger } from '../log/index.js';
+import { lazyChild, logger } from '../log/index.js';
 import type { LlmClient, ChatMessage } from '../llm/client.js';
 import { ModelGate, meansModelDown } from '../llm/availability.js';
 import type { ToolCaller } from '../mcp/types.js';
@@ -214,9 +214,10 @@ export class Agent {
     const opened = this.memory.startTurn(
       { sessionId: options.sessionId, userId: options.userId },
       callerSignal.aborted ? undefined : options.question,
+      options.onTurnStart,
     );
     const session = opened.session;
-    const log = this.log.child({ session: session.id, trace: traceId });
+    const log = lazyChild(this.log, { session: session.id, trace: traceId });
     const audit = (row: Omit<AuditRow, 'origin' | 'session_id' | 'trace_id'>): void =>
       this.options.audit?.write({ ...row, origin: 'agent', session_id: session.id, trace_id: traceId });
     try {
@@ -249,7 +250,7 @@ export class Agent {
         error: outcome.error,
       };
       // the history feeds the next prompts: a runaway answer is kept cut (the task's stored result says so too)
-      this.memory.finishTurn(session, {
+      this.closeTurn(options, session, {
         slots: outcome.slots,
         answer:
           outcome.answer.length > HISTORY_ANSWER_MAX
@@ -264,7 +265,16 @@ export class Agent {
       return answer;
     } catch (error) {
       if (budget.signal.aborted && !callerSignal.aborted)
-        return this.outOfBudget({ question: options.question, session, log, emit, recorder, traceId, budgetS });
+        return this.outOfBudget({
+          question: options.question,
+          session,
+          log,
+          emit,
+          recorder,
+          traceId,
+          budgetS,
+          onTurnEnd: options.onTurnEnd,
+        });
       const appError = signal.aborted
         ? new AppError('CANCELLED', 'the question was cancelled', { cause: error })
         : toAppError(error);
@@ -292,6 +302,7 @@ export class Agent {
     recorder: ToolCallRecorder;
     traceId: string;
     budgetS: number;
+    onTurnEnd: AskOptions['onTurnEnd'];
   }): AgentAnswer {
     const { recorder, budgetS } = context;
     const tools = this.options.tools;
@@ -321,9 +332,20 @@ export class Agent {
       trace_id: context.traceId,
       error: { code: 'QUESTION_BUDGET', message: server ? `${message}; waiting for the "${server}" server` : message },
     };
-    this.memory.finishTurn(context.session, { answer: answer.answer });
+    this.closeTurn(context, context.session, { answer: answer.answer });
     context.emit({ type: 'answer', answer });
     return answer;
+  }
+
+  /** The question's closing turn: committed now, or handed to the caller to commit with its own writes (onTurnEnd). */
+  private closeTurn(
+    options: Pick<AskOptions, 'onTurnEnd'>,
+    session: Session,
+    end: Parameters<SessionMemory['finishTurn']>[1],
+  ): void {
+    const write = (): void => void this.memory.finishTurn(session, end);
+    if (options.onTurnEnd) options.onTurnEnd(write);
+    else write();
   }
 
   private async answer(context: QuestionContext & { question: string; history: MemoryContext }): Promise<Outcome> {
@@ -371,7 +393,7 @@ export class Agent {
     if (decision.kind === 'skill' && routedInfo) {
       const { missing } = decision;
       const unsaid = missingExplicit(routedInfo, decision.args).filter((name) => !missing.includes(name));
-      // a new decision: the routed one may be remembered (route-memo.ts) and is never changed
+      // a new decision: the routed one is never changed
       if (unsaid.length > 0) decision = { ...decision, missing: [...missing, ...unsaid] };
     }
 

@@ -21,7 +21,6 @@ import { openAgentDb } from '../store/agent-db.js';
 import { AuditWriter } from '../store/audit.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { Agent } from './agent.js';
-import { withRouteMemo } from './route-memo.js';
 
 export interface CreateAgentOptions {
   config: Config;
@@ -126,8 +125,6 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
         configFile: options.configFile,
       });
     }
-    // the service routes a question for its lane, then the agent again to answer it
-    skills = withRouteMemo(skills);
     const agent = new Agent({
       config,
       tools,

@@ -337,14 +337,16 @@ export class SessionMemory {
   /**
    * The start of a question: the session opened (or created), what the prompts need of its history, and
    * the question's turn — one transaction (see finishTurn). No question (the call was cancelled already):
-   * the session only.
+   * the session only. `alongside`: the caller's own write that goes with it, in the same transaction.
    */
   startTurn(
     options: { sessionId?: string | undefined; userId?: number | undefined },
     question: string | undefined,
+    alongside?: () => void,
   ): { session: Session; history?: MemoryContext } {
     return this.options.db
       .transaction(() => {
+        alongside?.();
         const session = this.open(options);
         if (question === undefined) return { session };
         const history = this.context(session);

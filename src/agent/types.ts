@@ -21,4 +21,15 @@ export interface AskOptions {
   onEvent?: ((event: AgentEvent) => void) | undefined;
   /** this question's skill pins, name → version range (over skills.pins): a case's skill_version, the API's skill_versions */
   versions?: Record<string, string> | undefined;
+  /**
+   * The caller's own agent.db write that goes with the opening of the question's turn (the service: its task
+   * becomes running), run inside that transaction — one commit, not two. What it throws fails the question.
+   */
+  onTurnStart?: (() => void) | undefined;
+  /**
+   * Given, the write that closes the question's turn (the answer's turn, the session's slots) is handed to it
+   * instead of being committed here, for the caller to run inside its own transaction (the service: with the
+   * audit rows and the task's final state — one commit, not three). The caller must run it, once.
+   */
+  onTurnEnd?: ((write: () => void) => void) | undefined;
 }

@@ -11,7 +11,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.js';
 import { sendError } from './error-status.js';
 import { localUser } from './local-user.js';
-import type { HttpEnv } from './context.js';
+import { lazyChild } from '../log/index.js';
+import { commonHeaders, type HttpEnv } from './context.js';
 import { apiRoutes } from './routes-api.js';
 import { feedbackRoutes } from './routes-feedback.js';
 import { opsRoutes } from './routes-ops.js';
@@ -34,7 +35,7 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
   app.use('*', async (context, next) => {
     const incoming = context.req.header('x-trace-id');
     const traceId = incoming && TRACE_ID.test(incoming) ? incoming : randomUUID();
-    const log = service.log.child({ trace: traceId, method: context.req.method, path: context.req.path });
+    const log = lazyChild(service.log, { trace: traceId, method: context.req.method, path: context.req.path });
     context.set('traceId', traceId);
     context.set('log', log);
     // only the console socket's listener binds a user (local-socket.ts); a request never can
@@ -46,14 +47,17 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
       context.req.routePath && context.req.routePath !== '*' && context.req.routePath !== '/*'
         ? context.req.routePath
         : 'unmatched';
-    context.res.headers.set('X-Trace-Id', traceId);
-    context.res.headers.set('X-Content-Type-Options', 'nosniff');
-    context.res.headers.set('Referrer-Policy', 'no-referrer');
-    if (!context.res.headers.has('Cache-Control')) context.res.headers.set('Cache-Control', 'no-store');
-    service.metrics.requests.inc({ route, method: context.req.method, status: String(context.res.status) });
+    // a response the route wrote straight to the socket (an event stream) carries these headers itself
+    const sentRaw = context.get('sentRaw') === true;
+    if (!sentRaw) {
+      for (const [name, value] of Object.entries(commonHeaders(traceId))) context.res.headers.set(name, value);
+      if (!context.res.headers.has('Cache-Control')) context.res.headers.set('Cache-Control', 'no-store');
+    }
+    const status = sentRaw ? 200 : context.res.status;
+    service.metrics.requests.inc({ route, method: context.req.method, status: String(status) });
     service.metrics.latency.observe({ route }, seconds);
-    const level = context.res.status >= 500 ? 'warn' : 'debug';
-    log[level]({ status: context.res.status, ms: Math.round(seconds * 10000) / 10 }, 'request-end');
+    const level = status >= 500 ? 'warn' : 'debug';
+    log[level]({ status, ms: Math.round(seconds * 10000) / 10 }, 'request-end');
   });
 
   // DNS rebinding: only the service's own names, on every route (the page, /readyz and /metrics included)

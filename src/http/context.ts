@@ -11,7 +11,20 @@ import { AppError } from '../errors.js';
 import type { User } from './accounts.js';
 import type { Service } from './service.js';
 
-export type HttpEnv = { Variables: { traceId: string; log: Logger; user: User | undefined } };
+export type HttpEnv = {
+  Variables: {
+    traceId: string;
+    log: Logger;
+    user: User | undefined;
+    /** the route wrote its response straight to Node's (an event stream: sseToResponse), status 200 */
+    sentRaw: boolean | undefined;
+  };
+};
+
+/** Headers every response carries (the app's middleware; a response written straight to the socket adds them itself). */
+export function commonHeaders(traceId: string): Record<string, string> {
+  return { 'X-Trace-Id': traceId, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+}
 export type HttpContext = Context<HttpEnv>;
 
 export const COOKIE_NAME = 'airgap_session';

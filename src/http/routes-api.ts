@@ -5,12 +5,15 @@
  * error-status.ts.
  */
 import { readFreshness } from '../import/freshness.js';
+import { ServerResponse } from 'node:http';
 import { Hono } from 'hono';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { VERSION } from '../version.js';
 import {
+  commonHeaders,
   COOKIE_NAME,
   FIRST_ADMIN_HINT,
   parseBody,
@@ -23,7 +26,7 @@ import {
 } from './context.js';
 import type { Service } from './service.js';
 import { createSession, listSessions, requireSession, sessionMessages } from './sessions.js';
-import { lastEventId, SSE_HEADERS, sseStream } from './sse.js';
+import { lastEventId, SSE_HEADERS, sseStream, sseToResponse, type SseOptions } from './sse.js';
 import { taskJson } from './task-manager.js';
 import { clientAddress, isSecure } from './guard.js';
 import { satisfies } from '../skills/semver.js';
@@ -328,7 +331,7 @@ function streamTask(
   const probe = service.tasks.subscribe(taskId, after, () => undefined);
   probe.unsubscribe();
   if (probe.finished && probe.replay.length === 0) return context.body(null, 204);
-  const body = sseStream({
+  const options: SseOptions = {
     subscribe,
     signal: context.req.raw.signal,
     onOpen: () => {
@@ -341,9 +344,17 @@ function streamTask(
       if (left > 0) service.streams.byUser.set(userId, left);
       else service.streams.byUser.delete(userId);
     },
-  });
-  return new Response(body, {
+  };
+  const traceId = context.get('traceId');
+  // on the service's socket: written straight to Node's response (no web stream, headers with the first chunk)
+  const outgoing = (context.env as { outgoing?: unknown } | undefined)?.outgoing;
+  if (outgoing instanceof ServerResponse) {
+    sseToResponse(options, outgoing, () => ({ ...commonHeaders(traceId), ...SSE_HEADERS, ...headers }));
+    context.set('sentRaw', true);
+    return RESPONSE_ALREADY_SENT;
+  }
+  return new Response(sseStream(options), {
     status: 200,
-    headers: { ...SSE_HEADERS, 'X-Trace-Id': context.get('traceId'), ...headers },
+    headers: { ...SSE_HEADERS, 'X-Trace-Id': traceId, ...headers },
   });
 }

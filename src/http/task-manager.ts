@@ -10,6 +10,7 @@
  * not finish carries the hand-over offered, pre-filled (handoverOffer).
  */
 import type { Logger } from 'pino';
+import { lazyChild } from '../log/index.js';
 import { AppError, toAppError } from '../errors.js';
 import type { AgentAnswer, AgentEvent } from '../types/answer.js';
 import type { AskOptions } from '../agent/types.js';
@@ -59,8 +60,16 @@ export interface TaskManagerOptions {
   approvalTimeoutMs?: number | undefined;
   /** a stored (and streamed) answer at most this many bytes (server.result_max_kb) */
   resultMaxBytes?: number | undefined;
-  /** the audit writer: flushed before a task's final state is committed (false: rows still waiting) */
-  audit?: { flush(): boolean | void } | undefined;
+  /**
+   * the audit writer: its rows are committed before (or with: flushWith) a task's final state (false: rows
+   * still waiting)
+   */
+  audit?:
+    | {
+        flush(): boolean | void;
+        flushWith?<T>(db: SqliteDatabase, then: (flushed: boolean) => T): T;
+      }
+    | undefined;
 }
 
 export function taskJson(task: TaskRow): Record<string, unknown> {
@@ -215,7 +224,7 @@ export class TaskManager {
     run.language = decision.language;
     run.versions = options.versions;
     run.holdsPlace = needsApproval;
-    const log = this.options.log.child({ task: task.task_id, session: session.id, trace: options.traceId });
+    const log = lazyChild(this.options.log, { task: task.task_id, session: session.id, trace: options.traceId });
     log.info(
       { lane, route: decision.kind === 'skill' ? decision.skill : null, approval: needsApproval },
       'task-submit',
@@ -226,7 +235,8 @@ export class TaskManager {
       return { task: this.store.get(task.task_id)!, lane };
     }
     this.enqueue(run, { priority: ruleRouted ? 0 : 5 }, log);
-    return { task: this.store.get(task.task_id)!, lane };
+    // the row as created: it starts running in a later microtask at the earliest (Scheduler.start)
+    return { task, lane };
   }
 
   /** The one way a task comes to wait for an admin: the approval row, waiting_input, and the events saying so. */
@@ -419,19 +429,33 @@ export class TaskManager {
 
   private async execute(run: TaskRun, log: Logger): Promise<void> {
     if (run.finished) return;
-    const task = this.store.transition(run.taskId, 'running');
-    this.emit(run, 'task-state', { task_id: run.taskId, state: 'running' });
+    const task = this.store.get(run.taskId);
+    if (!task) throw new AppError('NOT_FOUND', `no task ${run.taskId}`);
+    // running: in the transaction that opens the agent's turn (one commit), else before the agent's first event
+    const running = (): void => this.markRunning(run, task);
     try {
       const answer = await this.options.agent.ask({
         traceId: run.traceId,
-        approve: (request) => this.awaitApproval(run, request, log),
+        approve: (request) => {
+          running();
+          return this.awaitApproval(run, request, log);
+        },
         question: task.question,
         sessionId: task.session_id,
         userId: task.user_id ?? undefined,
         versions: run.versions,
         signal: run.controller.signal,
-        onEvent: (event) => this.onAgentEvent(run, event),
+        onEvent: (event) => {
+          running();
+          this.onAgentEvent(run, event);
+        },
+        onTurnStart: running,
+        // the closing turn is committed with the task's final state and its audit rows (finish)
+        onTurnEnd: (write) => {
+          run.closeTurn = write;
+        },
       });
+      running();
       if (run.handedOver) {
         // the agent reached a critical step: the answer is the hand-over, not the refusal
         const { row, skill } = run.handedOver;
@@ -591,20 +615,21 @@ export class TaskManager {
     run.log.append(wire);
   }
 
+  /** The task's row becomes running, once (the agent opening its turn, or its first event). */
+  private markRunning(run: TaskRun, task: TaskRow): void {
+    if (run.running) return;
+    this.store.transitionFrom(task, 'running');
+    run.running = true;
+    this.emit(run, 'task-state', { task_id: run.taskId, state: 'running' });
+  }
+
   private finish(run: TaskRun, state: TaskState, fields: Parameters<TaskStore['transition']>[2]): void {
-    if (run.finished) return;
-    // the audit rows of what the task did are on disk before its final state is: after a crash (kill -9)
-    // a task is never `success` with its tool calls missing from the audit log
-    if (!this.flushAudit(run) && state === 'success') {
-      state = 'failed';
-      fields = {
-        ...fields,
-        error:
-          'DB_ERROR: the answer is ready, but the audit log could not be written (see the service log); it is not reported as a success',
-      };
+    if (run.finished) {
+      // a closing turn handed over after the task ended (cannot happen today): written all the same
+      if (run.closeTurn) this.writeTurn(run);
+      return;
     }
-    const current = this.store.get(run.taskId)!;
-    const final = isFinal(current.state) ? current : this.store.transitionFrom(current, state, fields);
+    const final = this.commitFinal(run, state, fields);
     this.options.metrics.tasksFinished.inc({ state: final.state });
     this.options.metrics.taskDuration.observe({ lane: run.lane }, (performance.now() - run.startedAt) / 1000);
     this.emit(run, 'task-state', { task_id: run.taskId, state: final.state, error: final.error });
@@ -613,6 +638,64 @@ export class TaskManager {
     run.log.close();
     run.settle();
     this.evict();
+  }
+
+  /**
+   * The task's final state, committed with what must be on disk before it: the audit rows of what it did (after
+   * a crash, kill -9, a task is never `success` with its tool calls missing from the audit log) and the agent's
+   * closing turn — one commit, where there were three. Should that fail, each is written on its own as before:
+   * the turn, the audit rows, then the final state (a task whose answer or audit rows could not be written is not
+   * reported as a success).
+   */
+  private commitFinal(run: TaskRun, state: TaskState, fields: Parameters<TaskStore['transition']>[2]): TaskRow {
+    const settle = (flushed: boolean, turnError: unknown): TaskRow => {
+      let to = state;
+      let update = fields;
+      if (to === 'success' && turnError !== undefined) {
+        const error = toAppError(turnError);
+        to = 'failed';
+        update = { ...update, error: `${error.code}: ${error.message}` };
+      } else if (to === 'success' && !flushed) {
+        to = 'failed';
+        update = {
+          ...update,
+          error:
+            'DB_ERROR: the answer is ready, but the audit log could not be written (see the service log); it is not reported as a success',
+        };
+      }
+      const current = this.store.get(run.taskId)!;
+      return isFinal(current.state) ? current : this.store.transitionFrom(current, to, update);
+    };
+    const { audit, db } = this.options;
+    if (audit?.flushWith) {
+      const closeTurn = run.closeTurn;
+      try {
+        const final = audit.flushWith(db, (flushed) => {
+          closeTurn?.();
+          return settle(flushed, undefined);
+        });
+        run.closeTurn = undefined;
+        return final;
+      } catch (error) {
+        // rolled back (the audit rows wait in the writer's queue again): one write at a time below
+        this.options.log.error({ err: error, task: run.taskId }, 'task-commit-failed');
+      }
+    }
+    const turnError = run.closeTurn ? this.writeTurn(run) : undefined;
+    return settle(this.flushAudit(run), turnError);
+  }
+
+  /** The agent's closing turn on its own; what it threw (logged), if anything. */
+  private writeTurn(run: TaskRun): unknown {
+    const write = run.closeTurn;
+    run.closeTurn = undefined;
+    try {
+      write?.();
+      return undefined;
+    } catch (error) {
+      this.options.log.error({ err: error, task: run.taskId }, 'turn-write-failed');
+      return error;
+    }
   }
 
   private flushAudit(run: TaskRun): boolean {

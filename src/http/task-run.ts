@@ -33,6 +33,10 @@ export class TaskRun {
   readonly dataSeen: Array<{ tool: string; arguments: Record<string, unknown>; ok: boolean; result: unknown }> = [];
   /** the hand-over opened because the agent reached a critical step */
   handedOver: { row: HandoverRow; skill: string } | undefined;
+  /** the task's row says running (TaskManager.markRunning) */
+  running = false;
+  /** the agent's closing turn, handed over to be committed with the task's final state (AskOptions.onTurnEnd) */
+  closeTurn: (() => void) | undefined;
   readonly startedAt = performance.now();
   readonly settled: Promise<void>;
   settle!: () => void;

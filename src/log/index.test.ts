@@ -128,3 +128,34 @@ test("a log file root made belongs to the log folder's owner (root running a CLI
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('lazyChild: made on the first line at a level that is on, with its bindings and those set since', async () => {
+  const { default: pino } = await import('pino');
+  const { lazyChild } = await import('./index.js');
+  const lines: Array<Record<string, unknown>> = [];
+  const parent = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  let made = 0;
+  const child = parent.child;
+  parent.child = function (this: typeof parent, ...args: Parameters<typeof parent.child>) {
+    made++;
+    return child.apply(this, args);
+  } as typeof parent.child;
+  const log = lazyChild(parent, { trace: 't1' });
+  log.info({ a: 1 }, 'below the level');
+  log.debug('below too');
+  log.setBindings({ user: 'otto' });
+  assert.equal(made, 0, 'nothing made for lines that are dropped');
+  assert.equal(lines.length, 0);
+  log.warn({ b: 2 }, 'written');
+  log.error('again');
+  assert.equal(made, 1, 'made once');
+  assert.deepEqual(
+    lines.map((line) => [line.msg, line.trace, line.user]),
+    [
+      ['written', 't1', 'otto'],
+      ['again', 't1', 'otto'],
+    ],
+  );
+  assert.equal(log.level, 'warn');
+  assert.equal(lazyChild(parent, { x: 1 }).child({ y: 2 }).bindings().x, 1, "a child's child has both");
+});

@@ -284,6 +284,41 @@ export function logger(component: string, bindings: { session?: string; trace?: 
   return root.child({ component, ...bindings });
 }
 
+const LEVELS: ReadonlySet<string> = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+const noop = (): void => undefined;
+
+/**
+ * `parent.child(bindings)`, made only when it is needed: a line at a level that is on, or anything else asked
+ * of it (bindings set later are kept until then). Making a child serialises its bindings (through redaction),
+ * and the service made several a question to write lines mostly below its level (info, debug at warn).
+ */
+export function lazyChild(parent: Logger, bindings: pino.Bindings): Logger {
+  let child: Logger | undefined;
+  let later: pino.Bindings[] = [];
+  const made = (): Logger => {
+    if (!child) {
+      child = parent.child(bindings);
+      for (const more of later) child.setBindings(more);
+      later = [];
+    }
+    return child;
+  };
+  return new Proxy({} as Logger, {
+    get(_target, property) {
+      if (!child) {
+        if (typeof property === 'string' && LEVELS.has(property) && !parent.isLevelEnabled(property)) return noop;
+        if (property === 'setBindings') return (more: pino.Bindings) => void later.push(more);
+      }
+      const logger = made();
+      const value = Reflect.get(logger, property, logger) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(logger) : value;
+    },
+    set(_target, property, value) {
+      return Reflect.set(made(), property, value);
+    },
+  });
+}
+
 export function rootLogger(): Logger {
   return root;
 }

@@ -38,7 +38,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { logger, type Logger } from '../log/index.js';
+import { lazyChild, logger, type Logger } from '../log/index.js';
 import type { Config, McpServerConfig } from '../config/schema.js';
 import type { AuditWriter } from '../store/audit.js';
 import type { ToolCallRequest, ToolCallResult, ToolCaller, ToolHealth, ToolInfo } from './types.js';
@@ -366,7 +366,7 @@ export class McpManager implements ToolCaller {
     } else {
       result = await this.dispatch(request, route, started);
     }
-    const log = this.log.child({ session: request.sessionId, trace: request.traceId });
+    const log = lazyChild(this.log, { session: request.sessionId, trace: request.traceId });
     if (result.ok)
       log.debug(
         { tool: request.name, server: route?.slot.name, ms: result.ms, cached: result.cached },

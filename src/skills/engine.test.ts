@@ -404,3 +404,74 @@ test("a finished skill keeps nothing of its question alive (the attempt's signal
   const kept = refs.filter((ref) => ref.deref() !== undefined).length;
   assert.equal(kept, 0, `${kept} of 20 finished questions' contexts are still reachable`);
 });
+
+test("route: the rules' reading is remembered, what may change at any moment is not (health, taught phrasings, the day)", async () => {
+  const { SKILLS } = await import('./code/index.js');
+  const { setFixedNow } = await import('../clock.js');
+  const dir = skillFolder({});
+  const config = configFromObject({ skills: { dir, watch: false }, scripts: { shipped: false } }, dir);
+  let breakerOpen = false;
+  const tools: ToolCaller = {
+    ...fakeTools(() => ({ ok: true, text: '' })),
+    health: (tool) =>
+      breakerOpen
+        ? { ok: false, server: 'query', state: 'breaker-open', reason: `${tool}: the server stopped answering` }
+        : { ok: true, server: 'query' },
+  };
+  const engine = new PlantSkillEngine({
+    config,
+    db: openAgentDb(':memory:'),
+    log,
+    tools,
+    skills: SKILLS,
+    watch: false,
+  });
+  setFixedNow('2026-11-29T10:00:00+08:00', 'Asia/Shanghai');
+  try {
+    const question = "What was line A's defect rate last Wednesday?";
+    const first = engine.route(question, {});
+    assert.equal(first.kind, 'skill');
+    const second = engine.route(question, {});
+    assert.deepEqual(second, first, 'the same reading');
+    assert.notEqual(second, first, 'a copy each time');
+    if (second.kind === 'skill') second.args.changed = true;
+    const third = engine.route(question, {});
+    assert.equal(
+      third.kind === 'skill' ? third.args.changed : 'not a skill',
+      undefined,
+      'a copy changed changes no other',
+    );
+
+    // a breaker opens: the next route says the skill cannot run now, whatever was read before
+    breakerOpen = true;
+    const refused = engine.route(question, {});
+    assert.equal(refused.kind, 'none');
+    assert.equal(refused.kind === 'none' ? refused.unavailable?.state : undefined, 'breaker-open');
+    breakerOpen = false;
+    assert.equal(engine.route(question, {}).kind, 'skill', 'closed again: routed to the skill');
+
+    // an admin teaches the same words another meaning: it holds from the next question on
+    engine.taught.teach({
+      phrase: question,
+      skill: 'equipment_status',
+      args: {},
+      taughtBy: 'admin',
+      now: new Date(),
+      timezone: 'Asia/Shanghai',
+    });
+    const taught = engine.route(question, {});
+    assert.equal(taught.kind === 'skill' ? taught.skill : taught.kind, 'equipment_status');
+
+    // another day (a minute past midnight): "yesterday" is read again from the new day
+    const asked = 'What was the output of line B yesterday?';
+    const periodOf = (decision: ReturnType<typeof engine.route>): unknown =>
+      decision.kind === 'skill' ? decision.args.period : decision.kind;
+    setFixedNow('2026-11-29T23:59:30+08:00', 'Asia/Shanghai');
+    assert.deepEqual(periodOf(engine.route(asked, {})), { from: '2026-11-28', to: '2026-11-28', label: 'yesterday' });
+    setFixedNow('2026-11-30T00:00:30+08:00', 'Asia/Shanghai');
+    assert.deepEqual(periodOf(engine.route(asked, {})), { from: '2026-11-29', to: '2026-11-29', label: 'yesterday' });
+  } finally {
+    setFixedNow(undefined, 'UTC');
+    await engine.close();
+  }
+});

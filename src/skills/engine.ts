@@ -15,6 +15,7 @@
 import { setMaxListeners } from 'node:events';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { lazyChild } from '../log/index.js';
 import { AppError, toAppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { Config } from '../config/schema.js';
@@ -85,6 +86,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** abort listeners one skill attempt's signal may hold at once: its tool calls in flight and waiting, with room */
 const ATTEMPT_LISTENERS = 1000;
+
+/** Rules' readings of questions kept at most (PlantSkillEngine.rulesReading). */
+const MAX_READINGS = 1000;
 
 /** After a failed equipment lookup, the next try waits this long (or for plant.db to change). */
 const EQUIPMENT_RETRY_MS = 30_000;
@@ -224,15 +228,53 @@ export class PlantSkillEngine implements SkillEngine {
     return false;
   }
 
+  /**
+   * The rules' reading of a question (routeQuestion), kept for the clock's minute: a pure function of the
+   * question, the session's slots, the plant-local day (the router reads the clock for nothing finer, and a day
+   * ends on a minute's boundary), the compiled skills and the equipment and names lists. Under load the same
+   * few questions are read again and again (each one twice: for its lane, then to answer it), at a millisecond
+   * or more each. Forgotten when the minute, the equipment list or the names change. What may change at any
+   * moment — taught phrasings, whether the chosen skill can run now — is applied in `route`, fresh each time.
+   */
+  private readonly readings = new Map<string, RouteDecision>();
+  private readingsOf: { minute: number; equipment: Equipment | undefined; names: PlantNames | undefined } = {
+    minute: Number.NaN,
+    equipment: undefined,
+    names: undefined,
+  };
+
+  private rulesReading(
+    question: string,
+    previous: SessionSlots | undefined,
+    clock: { now: Date; timezone: string },
+  ): RouteDecision {
+    const minute = Math.floor(clock.now.getTime() / 60_000);
+    const held = this.readingsOf;
+    if (held.minute !== minute || held.equipment !== this.equipment || held.names !== this.names) {
+      this.readings.clear();
+      this.readingsOf = { minute, equipment: this.equipment, names: this.names };
+    }
+    const key = `${previous === undefined ? '' : JSON.stringify(previous)}\u0000${question}`;
+    let reading = this.readings.get(key);
+    if (!reading) {
+      reading = routeQuestion(question, {
+        ...clock,
+        skills: this.options.skills,
+        previous,
+        equipment: this.equipment,
+        names: this.names,
+      });
+      // bounded: a minute of many different questions keeps the latest
+      if (this.readings.size >= MAX_READINGS) this.readings.delete(this.readings.keys().next().value as string);
+      this.readings.set(key, reading);
+    }
+    return reading;
+  }
+
   route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision {
     const clock = { now: now(), timezone: this.options.config.plant.timezone };
-    let decision = routeQuestion(question, {
-      ...clock,
-      skills: this.options.skills,
-      previous: context.previous,
-      equipment: this.equipment,
-      names: this.names,
-    });
+    const reading = this.rulesReading(question, context.previous, clock);
+    let decision = reading;
     // taught phrasings (router/taught.ts): the same words override the rules, close ones fill their gaps
     const match = bestMatch(question, [...this.taught.active(), ...this.scriptPhrasings], clock);
     if (match && (match.exact || decision.kind === 'none')) decision = decisionOf(question, match, clock);
@@ -260,7 +302,8 @@ export class PlantSkillEngine implements SkillEngine {
         };
       }
     }
-    return decision;
+    // the remembered reading is shared: callers get a copy (they may change theirs)
+    return decision === reading ? structuredClone(decision) : decision;
   }
 
   /** Every skill with its dependencies' servers and availability (the registry, the tools' health). */
@@ -437,7 +480,7 @@ export class PlantSkillEngine implements SkillEngine {
       version: skill.version,
       arguments: parsed.data as Record<string, unknown>,
     });
-    const log = this.options.log.child({
+    const log = lazyChild(this.options.log, {
       skill: skill.name,
       version: skill.version,
       trace: context.traceId,

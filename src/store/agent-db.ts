@@ -268,9 +268,10 @@ export function openAgentDb(file: string): SqliteDatabase {
   const db = openSqlite(file, { statementCache: 256 });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  // each question commits about six small transactions (task, turns, audit); checkpointing every 1,000 pages (the
-  // default) copied the same hot pages back again and again: every 16,000 pages (64 MB of WAL at most, truncated back
-  // to it after a checkpoint) cut the service's CPU per rules-path question by about a tenth (bench:http, 50 operators)
+  // each question commits three small transactions (its task; its turn opened; audit rows, turn and task closed);
+  // checkpointing every 1,000 pages (the default) copied the same hot pages back again and again: every 16,000 pages
+  // (64 MB of WAL at most, truncated back to it after a checkpoint) cut the service's CPU per rules-path question by
+  // about a tenth (bench:http, 50 operators)
   db.pragma('wal_autocheckpoint = 16000');
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   db.pragma('foreign_keys = ON');

@@ -58,3 +58,49 @@ test('audit rows are batched: a full batch after the current turn, a runaway que
   audit.close();
   assert.equal(count(), 627);
 });
+
+test("flushWith: the queued rows and the caller's writes in one commit; rolled back, the rows wait for the next", () => {
+  const db = openAgentDb(':memory:');
+  const audit = new AuditWriter(db, { flushMs: 60_000 });
+  const count = (table: string): number => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const row = { origin: 'agent' as const, tool_name: 'query_database', parameters: {}, duration_ms: 1, success: true };
+  const addSession = (id: string): void => {
+    db.prepare("INSERT INTO sessions (session_id, created_at, last_active_at) VALUES (?, 'x', 'x')").run(id);
+  };
+  audit.write(row);
+  audit.write(row);
+  assert.equal(
+    audit.flushWith(db, (flushed) => {
+      assert.equal(flushed, true);
+      assert.equal(db.inTransaction, true, 'inside the one transaction');
+      addSession('s1');
+      return 'done';
+    }),
+    'done',
+  );
+  assert.deepEqual([count('tool_call_log'), count('sessions'), audit.pending], [2, 1, 0]);
+
+  // the caller's write fails: nothing is committed, the rows go back in the queue
+  audit.write(row);
+  assert.throws(() => audit.flushWith(db, () => addSession('s1')), /UNIQUE/);
+  assert.deepEqual([count('tool_call_log'), count('sessions'), audit.pending], [2, 1, 1]);
+
+  // the rows fail: the caller is told, its writes are committed, the rows wait
+  db.exec(`CREATE TRIGGER no_audit BEFORE INSERT ON tool_call_log BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+  const errors: unknown[] = [];
+  const failing = new AuditWriter(db, { flushMs: 60_000, onError: (error) => errors.push(error) });
+  failing.write(row);
+  assert.equal(
+    failing.flushWith(db, (flushed) => {
+      addSession('s2');
+      return flushed;
+    }),
+    false,
+  );
+  assert.deepEqual([count('tool_call_log'), count('sessions'), failing.pending, errors.length], [2, 2, 1, 1]);
+  db.exec('DROP TRIGGER no_audit');
+  assert.equal(failing.flush(), true);
+  assert.equal(audit.flush(), true);
+  assert.equal(count('tool_call_log'), 4);
+  db.close();
+});

@@ -70,6 +70,43 @@ export class AuditWriter {
 
   /** Write every queued row now (one transaction); true when none is left waiting (all committed). */
   flush(): boolean {
+    const batch = this.take();
+    if (batch.length === 0) return true;
+    this.writeBatch(batch);
+    return this.queue.length === 0;
+  }
+
+  /**
+   * Every queued row and the caller's own writes (`then`, told whether the rows went in) in one transaction:
+   * one commit where there were two (the service: a task's audit rows and its final state). The rows are
+   * written first, in a savepoint: when they fail, they wait for the next flush and `then` still runs (it
+   * may record that); when `then` throws, nothing is committed and the rows wait for the next flush too.
+   * `db` is the caller's connection: another than the writer's gets the rows committed first, then its own.
+   */
+  flushWith<T>(db: SqliteDatabase, then: (flushed: boolean) => T): T {
+    if (db !== this.db) {
+      const flushed = this.flush();
+      return db.transaction(() => then(flushed)).immediate();
+    }
+    const batch = this.take();
+    let written = false;
+    try {
+      // IMMEDIATE: the write lock first (waiting out busy_timeout), as `then` may read before it writes
+      return db
+        .transaction(() => {
+          written = batch.length === 0 || this.writeBatch(batch);
+          return then(written && this.queue.length === 0);
+        })
+        .immediate();
+    } catch (error) {
+      // rolled back: the rows written in it were not committed
+      if (written && batch.length > 0) this.queue.unshift(...batch);
+      throw error;
+    }
+  }
+
+  /** The queued rows, taken out of the queue (timers cleared: the caller writes them). */
+  private take(): AuditRow[] {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -78,13 +115,11 @@ export class AuditWriter {
       clearImmediate(this.immediate);
       this.immediate = undefined;
     }
-    if (this.queue.length === 0) return true;
-    const batch = this.queue.splice(0, this.queue.length);
-    this.writeBatch(batch);
-    return this.queue.length === 0;
+    return this.queue.splice(0, this.queue.length);
   }
 
-  private writeBatch(batch: AuditRow[]): void {
+  /** One transaction (a savepoint inside the caller's); false when it failed and the rows went back in the queue. */
+  private writeBatch(batch: AuditRow[]): boolean {
     try {
       this.db.transaction((rows: AuditRow[]) => {
         for (const row of rows) {
@@ -110,10 +145,12 @@ export class AuditWriter {
           });
         }
       })(batch);
+      return true;
     } catch (error) {
       // keep the rows: put them back for the next flush and report
       this.queue.unshift(...batch);
       this.options.onError?.(error);
+      return false;
     }
   }
 

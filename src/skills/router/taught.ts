@@ -22,6 +22,7 @@ import type { SqliteDatabase } from '../../store/sqlite.js';
 import type { Period } from '../args.js';
 import { analyse } from './analysis.js';
 import { detectLanguage, mask } from './normalize.js';
+import { localDate } from '../../clock.js';
 
 export const FUZZY_THRESHOLD = 0.7;
 
@@ -119,8 +120,16 @@ export function features(
 }
 
 const cache = new Map<string, ReturnType<typeof features>>();
-function cachedFeatures(text: string, context: { now: Date; timezone: string }): ReturnType<typeof features> {
-  const key = `${context.timezone}\u0000${context.now.toISOString().slice(0, 10)}\u0000${text}`;
+/**
+ * features() remembered by text and plant-local day (all it reads of the clock: analyse resolves periods from
+ * the day). Shared: callers read it and never change it.
+ */
+function cachedFeatures(
+  text: string,
+  context: { now: Date; timezone: string },
+  day = localDate(context.now, context.timezone),
+): ReturnType<typeof features> {
+  const key = `${context.timezone}\u0000${day}\u0000${text}`;
   let found = cache.get(key);
   if (!found) {
     if (cache.size > 2000) cache.clear();
@@ -136,11 +145,13 @@ export function bestMatch(
   context: { now: Date; timezone: string },
 ): PhrasingMatch | undefined {
   if (phrasings.length === 0) return undefined;
-  const asked = features(question, context);
+  const day = localDate(context.now, context.timezone);
+  // the question's words too: under load the same questions come again and again
+  const asked = cachedFeatures(question, context, day);
   if (asked.words.size === 0) return undefined;
   let best: PhrasingMatch | undefined;
   for (const phrasing of phrasings) {
-    const known = cachedFeatures(phrasing.text, context);
+    const known = cachedFeatures(phrasing.text, context, day);
     if (known.words.size === 0) continue;
     const shared = [...asked.words].filter((word) => known.words.has(word));
     const score = (2 * shared.length) / (asked.words.size + known.words.size);
@@ -157,7 +168,8 @@ export function bestMatch(
 }
 
 function fillPeriod(value: unknown, period: Period | undefined): { value: unknown; needs: boolean } {
-  if (value === '$period') return period ? { value: period, needs: false } : { value: undefined, needs: true };
+  // a copy: the period is the remembered features' (cachedFeatures), the decision the caller's to change
+  if (value === '$period') return period ? { value: { ...period }, needs: false } : { value: undefined, needs: true };
   if (value === '$period.from')
     return period ? { value: period.from, needs: false } : { value: undefined, needs: true };
   if (value === '$period.to') return period ? { value: period.to, needs: false } : { value: undefined, needs: true };
@@ -171,7 +183,7 @@ export function decisionOf(
   context: { now: Date; timezone: string },
 ): RouteDecision {
   const { phrasing } = match;
-  const asked = features(question, context);
+  const asked = cachedFeatures(question, context);
   const args: Record<string, unknown> = {};
   const missing: string[] = [];
   const template: Record<string, unknown> = { ...phrasing.args };
