@@ -18,7 +18,7 @@ import assert from 'node:assert/strict';
 import { addDays, weekdayOf } from '../../clock.js';
 import type { RouteDecision } from '../engine-types.js';
 import { plantNamesFrom } from './entities.js';
-import { PLANT_EQUIPMENT, PRODUCTS, PRODUCT_NAMES, routerOver } from './testing.js';
+import { PLANT_EQUIPMENT, PRODUCTS, PRODUCT_NAMES, argsOf, periodOf, routerOver } from './testing.js';
 
 const EQUIPMENT = PLANT_EQUIPMENT;
 
@@ -36,19 +36,6 @@ const NAMES = plantNamesFrom({
 });
 
 const route = routerOver({ equipment: EQUIPMENT, names: NAMES });
-
-function argsOf(decision: RouteDecision, where: string, skill?: string): Record<string, unknown> {
-  assert.equal(decision.kind, 'skill', `${where}: ${JSON.stringify(decision)}`);
-  const routed = decision as { skill: string; args: Record<string, unknown>; missing: string[] };
-  if (skill) assert.equal(routed.skill, skill, `${where}: ${JSON.stringify(decision)}`);
-  assert.deepEqual(routed.missing, [], `${where}: ${JSON.stringify(decision)}`);
-  return routed.args;
-}
-
-function periodOf(args: Record<string, unknown>): string {
-  const period = args.period as { from?: string; to?: string } | undefined;
-  return `${period?.from}..${period?.to}`;
-}
 
 function declined(decision: RouteDecision): Array<{ kind: string; dimension: string; words?: string }> {
   assert.equal(decision.kind, 'none', JSON.stringify(decision));

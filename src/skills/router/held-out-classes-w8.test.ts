@@ -14,23 +14,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RouteDecision } from '../engine-types.js';
-import { CLOCKS, PLANT_EQUIPMENT, routerOver } from './testing.js';
+import { CLOCKS, PLANT_EQUIPMENT, argsOf, periodOf, routerOver } from './testing.js';
 
 const route = routerOver({ equipment: PLANT_EQUIPMENT });
-
-function argsOf(decision: RouteDecision, where: string, skill?: string): Record<string, unknown> {
-  assert.equal(decision.kind, 'skill', `${where}: ${JSON.stringify(decision)}`);
-  const routed = decision as { skill: string; args: Record<string, unknown>; missing: string[] };
-  if (skill) assert.equal(routed.skill, skill, `${where}: ${JSON.stringify(decision)}`);
-  assert.deepEqual(routed.missing, [], `${where}: ${JSON.stringify(decision)}`);
-  return routed.args;
-}
-
-function periodOf(args: Record<string, unknown>): string {
-  const period = args.period as { from?: string; to?: string } | undefined;
-  return `${period?.from}..${period?.to}`;
-}
 
 /** independent date arithmetic: UTC dates, ISO strings */
 const iso = (date: Date): string => date.toISOString().slice(0, 10);

@@ -3,6 +3,7 @@
  * clocks of the held-out corpora, a few of the seeded plant's machines and its products, and a router over them.
  * Each test file takes the machines and names its classes need.
  */
+import assert from 'node:assert/strict';
 import { SKILLS } from '../code/index.js';
 import type { RouteDecision } from '../engine-types.js';
 import type { PlantNames } from './entities.js';
@@ -64,4 +65,19 @@ export function routerOver(context: {
       equipment: context.equipment,
       ...(context.names ? { names: context.names } : {}),
     });
+}
+
+/** a decision's arguments, asserting it is a confident answer (of `skill`, when given) */
+export function argsOf(decision: RouteDecision, where: string, skill?: string): Record<string, unknown> {
+  assert.equal(decision.kind, 'skill', `${where}: ${JSON.stringify(decision)}`);
+  const routed = decision as { skill: string; args: Record<string, unknown>; missing: string[] };
+  if (skill) assert.equal(routed.skill, skill, `${where}: ${JSON.stringify(decision)}`);
+  assert.deepEqual(routed.missing, [], `${where}: ${JSON.stringify(decision)}`);
+  return routed.args;
+}
+
+/** the period argument as "from..to" */
+export function periodOf(args: Record<string, unknown>): string {
+  const period = args.period as { from?: string; to?: string } | undefined;
+  return `${period?.from}..${period?.to}`;
 }
