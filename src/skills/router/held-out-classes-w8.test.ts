@@ -110,6 +110,23 @@ test('a day of a month said relatively is that day (independent arithmetic, ever
       }
   }
   assert.ok(checked >= 140, `${checked} checked`);
+  // the same said in English: "the 4th of last month", "next month's 3rd"
+  for (const clock of Object.keys(CLOCKS) as Array<keyof typeof CLOCKS>) {
+    const today = todayOf(clock);
+    for (const [said, shift] of [
+      ['last', -1],
+      ['this', 0],
+      ['next', 1],
+    ] as const)
+      for (const dayOfMonth of [1, 4, 15, 28]) {
+        const target = iso(
+          new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + shift, dayOfMonth)),
+        );
+        const ordinal = dayOfMonth === 1 ? '1st' : `${dayOfMonth}th`;
+        for (const question of [`who is on call on the ${ordinal} of ${said} month`, `${said} month's ${ordinal} rota`])
+          assert.equal(argsOf(route(question, clock), `${clock} ${question}`, 'oncall_check').date, target, question);
+      }
+  }
   // a count of lines after the month is no day: 上个月4条线 is last month, four lines
   const args = argsOf(route('上个月4条线的良率', 'first'), '4条线', 'quality_metrics');
   assert.equal(periodOf(args), '2026-11-01..2026-11-30');

@@ -262,6 +262,23 @@ export const GRAMMAR_RULES: PeriodRule[] = [
     },
   },
   {
+    // a day of a month said relatively in English: "the 4th of last month", "next month's 3rd"
+    name: 'en-month-day',
+    pattern: new RegExp(
+      String.raw`\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?(last|previous|this|next)\s+month\b` +
+        String.raw`|\b(last|previous|this|next)\s+month'?s\s+(\d{1,2})(?:st|nd|rd|th)\b`,
+      'g',
+    ),
+    read: (m, today) => {
+      const said = (m[2] ?? m[3])!;
+      const date = Number(m[1] ?? m[4]);
+      const target = shiftMonth(today, said === 'next' ? 1 : said === 'this' ? 0 : -1);
+      return isValidDate(target.year, target.month, date)
+        ? fixed(day(ymd(target.year, target.month, date)))
+        : undefined;
+    },
+  },
+  {
     // 上上个月, 上上上个月, 下下个月
     name: 'zh-nfold-month',
     pattern: /(上{2,}|下{2,})个?月(?!份?\d(?!\d*\s*(?:次|条|台|个|件|种|张|批|位|名|项|班)))/g,
