@@ -11,7 +11,7 @@
  * cassettes; `--record` records the configured model's turns into them.
  * Regression runs use a temporary agent.db, never the service's.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
@@ -352,7 +352,10 @@ async function runWeakUnit(
         base_url: scripted.url,
         ...(model ? { model, tool_format: 'auto' as const } : {}),
       };
-      const config = { ...groupConfig, llm };
+      // each replay its own reports folder: the recorded run and its weak replays export the same file name
+      const reportsDir = path.join(scratch, `reports-weak-${++weakReports}`);
+      mkdirSync(reportsDir, { recursive: true });
+      const config = { ...groupConfig, llm, reports: { ...groupConfig.reports, dir: reportsDir } };
       const tools = await context.tools();
       const created = createAgent({ config, configFile: configFileFor(config, scratch), stream: false, tools });
       context.runtimes.push(created);
@@ -449,6 +452,7 @@ async function runWeakUnit(
 }
 
 let weakUnits = 0;
+let weakReports = 0;
 
 export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const { cases, problems, files } = loadCases(options.paths);
