@@ -2,6 +2,8 @@
  * The one normaliser in front of every rule (issue 27). In order:
  * 1. fold: NFKC per character (full-width digits, letters and punctuation:
  *    Ａ线, ２０２６－１１－２５, ？), the ideographic space, curly quotes;
+ *    then the conversational frame blanked (frames.ts): "ok so the boss is
+ *    asking again", "before the 9 o'clock meeting", 开早会要用, 谢谢;
  * 2. typos, mapped only onto lexicon words (typos.ts): "yeild" → yield,
  *    "次品律" → 次品率;
  * 3. synonyms: colloquial, regional and abbreviated words rewritten to the
@@ -17,6 +19,7 @@ import { type Draft, type Edit, applyEdits } from './text-edits.js';
 import { SYNONYMS } from './lexicon.js';
 import { convertNumerals } from './numerals.js';
 import { chineseCorrections, latinCorrection } from './typos.js';
+import { frameEdits } from './frames.js';
 
 export { zhNumber } from './numerals.js';
 export { type Draft, type Edit, applyEdits } from './text-edits.js';
@@ -31,7 +34,7 @@ export interface NormalizedText {
   /** index in `text` → index in `original` (one extra entry for the end) */
   map: number[];
   /** what the normaliser rewrote, in the operator's words and in the rules' (for traces and tests) */
-  rewrites: Array<{ from: string; to: string; kind: 'typo' | 'synonym' | 'numeral' }>;
+  rewrites: Array<{ from: string; to: string; kind: 'frame' | 'typo' | 'synonym' | 'numeral' }>;
 }
 
 function fold(original: string): Draft {
@@ -131,7 +134,7 @@ function synonymEdits(text: string): Edit[] {
 
 function record(
   rewrites: NormalizedText['rewrites'],
-  options: { draft: Draft; edits: Edit[]; kind: 'typo' | 'synonym' | 'numeral' },
+  options: { draft: Draft; edits: Edit[]; kind: NormalizedText['rewrites'][number]['kind'] },
 ): void {
   for (const edit of options.edits)
     rewrites.push({
@@ -145,6 +148,7 @@ export function normalizeText(original: string): NormalizedText {
   const rewrites: NormalizedText['rewrites'] = [];
   let draft = fold(original);
   for (const [kind, edits] of [
+    ['frame', frameEdits],
     ['typo', typoEdits],
     ['synonym', synonymEdits],
     ['numeral', convertNumerals],

@@ -906,7 +906,7 @@ export const PERIOD_RULES: PeriodRule[] = [
   },
   {
     name: 'zh-day-only',
-    pattern: /(?<![\d月/.\-:])(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
+    pattern: /(?<![\d月/.\-]|\d\s*:\s*)(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
     read: (m, today) => {
       const dayOfMonth = Number(m[1]);
       if (dayOfMonth < 1 || dayOfMonth > 31) return undefined;

@@ -410,7 +410,7 @@ export function findSymptoms(normalized: NormalizedText, lower: string): Symptom
     else joined.push({ ...span });
   }
   for (const span of joined) {
-    const rewritten = normalized.rewrites.some((rewrite) => rewrite.kind !== 'numeral');
+    const rewritten = normalized.rewrites.some((rewrite) => rewrite.kind !== 'numeral' && rewrite.kind !== 'frame');
     const words0 = rewritten
       ? normalized.text.slice(span.start, span.end).trim()
       : slice(normalized, span.start, span.end);

@@ -62,7 +62,10 @@ function documentQuery(analysis: Analysis): { query: string; path?: string } {
   const path = match?.[1];
   const text = match && path ? analysis.normalized.text.replace(path, ' ') : analysis.normalized.text;
   const cleaned = text
-    .replace(/[?？!！。,，:：;；"“”'‘’()（）]/g, ' ')
+    .replace(/[?？!！。,，:：;；"“”'‘’()（）—–]/g, ' ')
+    // a full stop or a dash standing alone or ending a word is punctuation ("E-101" keeps its dash)
+    .replace(/\.+(?=\s|$)|(?<=\s|^)-+(?=\s|$)/g, ' ')
+    .trim()
     .replace(DOC_FILLER_ZH, ' ')
     .replace(DOC_FILLER_EN, ' ')
     .replace(/\s+/g, ' ')

@@ -4,7 +4,7 @@
  * goes through the real engine (argument validation, timeout, retry, events)
  * with the plant clock fixed.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -80,6 +80,7 @@ export async function runSkill(options: {
   extraSkills?: CodeSkill<any>[];
   name?: string;
 }): Promise<{ result: SkillResult; events: AgentEvent[] }> {
+  const ownDir = options.skillsDir === undefined;
   const dir = options.skillsDir ?? mkdtempSync(path.join(os.tmpdir(), 'skills-'));
   const config = configFromObject({ skills: { dir, watch: false }, plant: { timezone: 'Asia/Shanghai' } }, dir);
   const db = openAgentDb(':memory:');
@@ -106,6 +107,7 @@ export async function runSkill(options: {
     setFixedNow(undefined, 'UTC');
     await engine.close();
     db.close();
+    if (ownDir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
