@@ -280,7 +280,14 @@ export const STATUS_WORDS = new RegExp(
 export const MAINTENANCE_WORDS = /保养|维护|维保|检修|\bmaintenance\b|\bservic(?:e|ing)\b|\bpms?\b/;
 /** A state the operator filters by ("which machines are in fault"); "running"/"down" stay unfiltered questions. */
 export function statusFilter(lower: string): 'fault' | 'idle' | 'maintenance' | 'running' | undefined {
-  if (/故障|\bin fault\b|\bfaulty\b|\bfaults?\b|\bbroken(?: down)?\b/.test(lower)) return 'fault';
+  if (
+    /故障|宕机|趴窝|坏了|坏掉|\bin fault\b|\bfaulty\b|\bfaults?\b|\bbroken(?: down)?\b/.test(lower) ||
+    // "machines down right now?", "is press 3 down": down, not "down for maintenance", not "break down by line"
+    /(?<!\b(?:break|broke|broken|slow|slowed|shut|cut|narrow|drill|scroll|go|went|gone|goes|come|came)\s+)\bdown\b(?!\s+(?:for|to|by|from|the|over|time))/.test(
+      lower,
+    )
+  )
+    return 'fault';
   if (/空闲|闲置|\bidle\b/.test(lower)) return 'idle';
   if (
     new RegExp(

@@ -21,8 +21,8 @@ import type { Edit } from './text-edits.js';
 /** a clause boundary: the start or end of the question, or punctuation */
 const EN_START = String.raw`(?<=^|[,.;:!?()\-–—]\s*|\s[-–—]\s*)`;
 const EN_END = String.raw`(?=\s*(?:[,.;:!?()\-–—]|$))`;
-const ZH_START = String.raw`(?<=^|[，,。.；;：:！!？?、（）()\s~～])`;
-const ZH_END = String.raw`(?=\s*(?:[，,。.；;：:！!？?、（）()~～]|$))`;
+const ZH_START = String.raw`(?<=^|[，,。.；;：:！!？?、（）()\s~～…])`;
+const ZH_END = String.raw`(?=\s*(?:[，,。.；;：:！!？?、（）()~～…]|$))`;
 
 /** someone who asks the operator for figures */
 const ASKER =
@@ -53,6 +53,12 @@ const EN_FRAMES: RegExp[] = [
   new RegExp(String.raw`${EN_START}(?:ok(?:ay)?\s+|so\s+)*${ASKER}\s+${ASKS}(?=\s)`, 'gi'),
   // why: "before the 9 o'clock meeting", "for tomorrow's standup"
   new RegExp(String.raw`(?<=^|[\s,.;:!?(])${PURPOSE}${EN_END}`, 'gi'),
+  // the operator's own shift: "I just took over the shift", "just clocked in" (not "who took over")
+  new RegExp(
+    String.raw`${EN_START}(?:(?:ok(?:ay)?|so)\s+)*(?:i\s+|i've\s+|i\s+have\s+)?(?:just|only\s+just)\s+(?:took\s+over|taken\s+over|started|began|came\s+on|` +
+      String.raw`clocked\s+in|got\s+in|arrived)(?:\s+(?:the|my|this))?(?:\s+(?:shift|line|station))?(?:\s+(?:from\s+\w+))?${EN_END}`,
+    'gi',
+  ),
   // an opening: words that only open ("ok so", "quick one"), or a greeting word with its punctuation ("morning!", "q:")
   new RegExp(
     String.raw`^\s*(?:(?:ok(?:ay)?|so|alright|all\s+right|um+|uh+|erm|hmm+|yo|hiya|hey\s+there|hi\s+there|` +
@@ -87,10 +93,17 @@ const ZH_FRAMES: RegExp[] = [
       String.raw`(?:要用|用|要|要汇报|汇报用|汇报|要报|要讲|要看)?(?:的)?${ZH_END}`,
     'g',
   ),
+  // the operator's own shift: 刚接班, 我才上班 (not a handover note asked: 谁接的班, 接班记录)
+  new RegExp(
+    String.raw`${ZH_START}(?:我)?(?:刚刚|刚才|刚|才|已经)(?:接(?:的)?班|上班|上岗|到岗|交(?:完)?班|来)(?:了)?(?:没多久|不久)?${ZH_END}`,
+    'g',
+  ),
   // an opening
   new RegExp(
-    String.raw`^\s*(?:(?:在吗|在不在|在么|在不|那个|就是|嗯+|呃+|额|诶|哎|喂|请问一下|问一下|问下|问个事|问个问题|打扰一下|打扰了|麻烦问一下|` +
-      String.raw`不好意思|小助手|hello(?![a-z])|hi(?![a-z])|您好|你好)\s*[，,。.!！?？:：~～\s]*)+`,
+    String.raw`^\s*(?:(?:在吗|在不在|在么|在不|请问一下|问一下|问下|问个事|问个问题|打扰一下|打扰了|麻烦问一下|` +
+      String.raw`不好意思|小助手|hello(?![a-z])|hi(?![a-z])|您好|你好)\s*[，,。.!！?？:：~～…\s]*` +
+      // an interjection only with its pause: 诶线 is line A said by voice, 那个工单 a work order
+      String.raw`|(?:那个|就是|嗯+|呃+|额|诶|哎|喂)\s*[，,。.!！?？:：~～…\s]+)+`,
     'g',
   ),
   // a closing

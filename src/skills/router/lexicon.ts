@@ -160,6 +160,27 @@ export const SYNONYMS: Synonym[] = [
       String.raw`报废了?(?=\s*(?:几|多少|\d))`,
     ],
   },
+  // a line's letter said by voice or typed by sound (地线 for D线, "line bee"): the letter, where the question asks a
+  // figure or a state of it (接地线, 东西 stay what they are)
+  ...(
+    [
+      ['A', '诶|欸|艾', 'ay|aye|eh'],
+      ['B', '必|逼|碧|哔', 'bee'],
+      ['C', '西|希|稀|吸', 'see|sea|cee'],
+      ['D', '地|滴|迪|弟|帝', 'dee|di'],
+    ] as const
+  ).flatMap(([letter, zh, en]) => [
+    {
+      to: `${letter}线`,
+      patterns: [
+        String.raw`(?<![接东落底])(?:${zh})(?=线(?![路缆圈束头]))(?=.*(?:产|不良|良率|良品|次品|合格|缺陷|报废|废品|检|设备|机|保养|工单|状态|怎么样|咋样|情况|多少|几))线`,
+      ],
+    },
+    {
+      to: `line ${letter}`,
+      patterns: [String.raw`\bline\s+(?:${en})\b(?!\s+(?:able|sure|careful|done|ready|a|an|the)\b)`],
+    },
+  ]),
   { to: 'defect rate', words: ['defect %', 'defect pct', 'defect percentage', 'ng %', 'reject %', 'bad rate'] },
   {
     to: 'defective pieces',

@@ -297,7 +297,7 @@ export const GRAMMAR_RULES: PeriodRule[] = [
     // 上周同一天, 上周的今天, 上个月同一天, 去年同一天 (a day); 上周同期, 去年同期 (the other period, shifted)
     name: 'zh-same-day',
     pattern:
-      /(上个?周|上个?星期|上个?礼拜|上个?月|去年|前年)\s*的?\s*(?:(同一天|同1天|同日|这一天|这1天|这天|今天)|(同期|同一时间|同一时期|同时期|同一段时间))/g,
+      /(上个?周|上个?星期|上个?礼拜|上个?月|去年|前年)\s*的?\s*(?:(同一天|同1天|同日|这一天|这1天|这天|今天)|(同期|同一时间|同一时期|同时期|同一段时间|同月|同一个?月|同周|同一周|同季度|同一个?季度|这个月))/g,
     read: (m, today) => {
       const shift = UNIT_ZH[m[1]!.replace(/\s/g, '')];
       if (!shift) return undefined;
@@ -425,10 +425,12 @@ export const GRAMMAR_RULES: PeriodRule[] = [
     },
   },
   {
-    // the same day last week, this day last month, a week ago today; the same time / days last year (the other period, shifted)
+    // the same day last week, this day last month, a week ago today; the same time / days / month last year (the other
+    // period, shifted)
     name: 'en-same-day',
     pattern: new RegExp(
-      String.raw`\b(?:(?:the\s+)?(?:same\s+(days|dates|stretch|span|window|day|date|time|period)|this\s+(day|date))\s+(?:of\s+)?(?:the\s+)?` +
+      String.raw`\b(?:(?:the\s+)?(?:same\s+(days|dates|stretch|span|window|day|date|time|period|week|month|quarter)|this\s+(day|date))` +
+        String.raw`\s+(?:of\s+)?(?:the\s+)?` +
         String.raw`(?:last|previous|prior|a)\s+(week|month|year)(?:\s+ago)?|(?:a|one)\s+(week|month|year)\s+ago\s+today)\b`,
       'g',
     ),

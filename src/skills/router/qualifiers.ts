@@ -26,6 +26,8 @@ export type Dimension =
   | 'work_orders'
   | 'order_grouping'
   | 'action'
+  | 'negation'
+  | 'machine'
   | 'reference';
 
 export interface Qualifier {
@@ -177,6 +179,39 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     ),
   },
   {
+    // a selection by what did NOT happen ("which engineers have no open tickets", "which lines did not hit 98%",
+    // 哪几条线没超过2%): no skill selects by absence, and dropping the "not" answers the opposite question
+    dimension: 'negation',
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:which|what|who|whose|any)\b[^?.;!,]{0,60}?\b(?:don't|doesn't|didn't|haven't|hasn't|hadn't|aren't|weren't|isn't|wasn't|` +
+          String.raw`won't|never|without|(?:do|does|did|have|has|had|are|were|is|was)\s+(?:not|no)|not|no)\b` +
+          String.raw`(?!\s*(?:\.|\d|yet\s+(?:closed|finished|resolved|done|fixed|completed)|(?:closed|finished|resolved|done|fixed|completed|` +
+          String.raw`assigned|one\s+assigned|assignee|owner)\b))`,
+        String.raw`哪[^，。？?！!；;]{0,16}?(?:没有|没|未|不)(?:超过|超|达到|达标|到|过|满足|出现|有过|合格(?!率))`,
+      ].join('|'),
+    ),
+  },
+  {
+    // a quality figure asked per machine ("which robot made the most bad parts", "defect rate per press", 哪台设备出的次品最多):
+    // quality_data is recorded per line, never per machine
+    dimension: 'machine',
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:which|what)\s+(?:machine|equipment|asset|robot|robot\s+arm|press|welder|camera|cnc|conveyor|station)s?\b[^?.;!]{0,40}?` +
+          String.raw`\b(?:most|highest|worst|least|fewest|lowest|more|fewer|best)\b[^?.;!]{0,20}?` +
+          String.raw`\b(?:defects?|defective|bad\s+(?:parts?|pieces|pcs)|rejects?|scrap|ng|nok|defect\s+rate|yield|output|parts|pieces|pcs)\b`,
+        String.raw`\b(?:defects?|defect\s+rate|rejects?|reject\s+rate|scrap|yield|output|bad\s+parts)\b[^?.;!]{0,30}?` +
+          String.raw`\b(?:per|by|each|for\s+each)\s+(?:machine|equipment|asset|robot|press|welder|camera|cnc|conveyor)s?\b`,
+        // 台 counts machines: 哪台 alone is a machine; 哪个 only with the machine's noun (哪个检验员 is a person)
+        String.raw`(?:哪一?台(?:设备|机器|机台|冲床|冲压机|压力机|焊机|焊接机|相机|机械臂|机器人|加工中心|数控)?|` +
+          String.raw`哪个(?:设备|机器|机台|冲床|冲压机|压力机|焊机|焊接机|相机|机械臂|机器人|加工中心|数控))[^，。？?！!；;]{0,12}?` +
+          String.raw`(?:不良|次品|废品|缺陷|坏件|良率|良品|合格率|产量|出的件)`,
+        String.raw`(?:每台|各台|按设备|按机台|各设备|每台设备)[^，。？?！!；;]{0,8}?(?:不良|次品|废品|缺陷|良率|合格率|产量)`,
+      ].join('|'),
+    ),
+  },
+  {
     dimension: 'records',
     pattern: /明细|逐条|每条记录|每一条|\brecords\b|\brows\b|\bentries\b/,
   },
@@ -201,6 +236,16 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
 export function qualifierWords(dimension: Dimension): RegExp {
   const rule = RULES.find((entry) => entry.dimension === dimension)!;
   return new RegExp(rule.pattern.source, 'g');
+}
+
+/**
+ * A quality figure asked per machine, on the question with its machines still in it (the other qualifiers read the
+ * question with the machines blanked: "which robot made the most bad parts" names the robot)
+ */
+export function machineGrain(lower: string): Qualifier | undefined {
+  const rule = RULES.find((entry) => entry.dimension === 'machine')!;
+  const match = rule.pattern.exec(lower);
+  return match ? { dimension: 'machine', words: match[0].trim() } : undefined;
 }
 
 /** Every dimension the question names, in rule order. */
@@ -228,6 +273,8 @@ export const NAMED_WHEN_UNMATCHED: Dimension[] = [
   'week_or_month',
   'order_grouping',
   'action',
+  'negation',
+  'machine',
 ];
 
 // ---- one named shift ----------------------------------------------------------------

@@ -433,7 +433,7 @@ const ROWS: Row[] = [
   { q: '哪些设备故障了？', skill: 'equipment_status', args: { status: 'fault' } },
   { q: 'which machines are idle?', skill: 'equipment_status', args: { status: 'idle' } },
   { q: 'C线有哪些设备在维修中', skill: 'equipment_status', args: { line: 'C', status: 'maintenance' } },
-  { q: 'which machines are down?', skill: 'equipment_status', args: { overdue_only: false } },
+  { q: 'which machines are down?', skill: 'equipment_status', args: { overdue_only: false, status: 'fault' } },
   {
     q: 'Which machines are due for maintenance this week?',
     now: 'mon',
@@ -446,7 +446,7 @@ const ROWS: Row[] = [
   { q: '未来7天内到期的保养', skill: 'equipment_status', args: { due_by: '2026-12-06' } },
   { q: 'which machines are due for maintenance by Dec 10?', skill: 'equipment_status', args: { due_by: '2026-12-10' } },
   { q: '12月10日前需要保养的设备', skill: 'equipment_status', args: { due_by: '2026-12-10' } },
-  { q: 'which machines are down?', skill: 'equipment_status', args: { overdue_only: false } },
+  { q: 'which machines are down?', skill: 'equipment_status', args: { overdue_only: false, status: 'fault' } },
   { q: 'vision camera 1 on line C status', skill: 'equipment_status', args: { equipment: 'C-CAM-01' } },
   { q: 'status of the conveyor on line D', skill: 'equipment_status', args: { line: 'D', equipment: 'D-CONV-01' } },
   { q: 'D线2号机器人在运行吗', skill: 'equipment_status', args: { equipment: 'D-ROBOT-02' } },

@@ -30,14 +30,16 @@ const HOW_ASKED = /怎么样|咋样|怎样|如何|啥情况|什么情况|情况|
  * Monday..today, "this month" = 1st..today) still means the whole week or month
  * when asking what falls due.
  */
-function dueBy(period: Period): string {
+function dueBy(period: Period, today: string): string {
   const length = daysBetween(period.from, period.to);
-  // a week or a month said as such (本周, this week), not a single day that happens to be a Monday or a 1st (今天)
+  // a week or a month said as such (本周, this week), not a single day that happens to be a Monday or a 1st (今天),
+  // nor days counted ahead from today ("the next 2 days" asked on a Monday): cut at today, or named a week / month
   const label = period.label ?? '';
   const week = /(?:周|星期|礼拜)(?![一二三四五六日天1-7])|\bweek\b/i.test(label);
   const month = /月|\bmonth\b/i.test(label);
-  if (weekdayOf(period.from) === 1 && length < 6 && (week || length > 0)) return addDays(period.from, 6);
-  if ((month || length > 0) && period.from.endsWith('-01') && period.to.slice(0, 7) === period.from.slice(0, 7)) {
+  const cut = length > 0 && period.to === today;
+  if (weekdayOf(period.from) === 1 && length < 6 && (week || cut)) return addDays(period.from, 6);
+  if ((month || cut) && period.from.endsWith('-01') && period.to.slice(0, 7) === period.from.slice(0, 7)) {
     const [year, month] = period.from.split('-').map(Number) as [number, number];
     const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
     return `${period.from.slice(0, 7)}-${String(last).padStart(2, '0')}`;
@@ -79,7 +81,7 @@ function slots(analysis: Analysis): SkillSlots {
   const stateAsked = STATE_ASKED.test(analysis.normalized.lower) && !OVERDUE_WORDS.test(analysis.normalized.lower);
   if (MAINTENANCE_WORDS.test(analysis.normalized.lower) && due && !overdueToday && !stateAsked) {
     // a date without a year is the nearest one (due dates lie ahead): "by Dec 10" in late November
-    explicit.due_by = nearestYearless({ from: dueBy(due), label: due.label }, analysis.today);
+    explicit.due_by = nearestYearless({ from: dueBy(due, analysis.today), label: due.label }, analysis.today);
     // a weekday said alone ("due by Friday", 周五前到期) is the coming one: due dates lie ahead
     if ((explicit.due_by as string) < analysis.today && BARE_WEEKDAY.test(due.label ?? ''))
       explicit.due_by = addDays(explicit.due_by as string, 7);

@@ -30,7 +30,7 @@ const ONCALL_WORDS = new RegExp(
 
 /** today / tomorrow / yesterday … — a day counted from today, not a date */
 const RELATIVE_DAY =
-  /^(?:大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|后天|(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tonight|tomorrow)$/i;
+  /^(?:大前天|前天|昨天|昨日|昨晚|昨夜|今天|今日|今晚|今早|明天|明日|大后天|后天|(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today|tonight|tomorrow)$/i;
 
 /** this week / this month said: the whole of it (a rota looks ahead), not up to today as a quality figure does */
 const THIS_WEEK = /本周|这周|这一?个?星期|本星期|这礼拜|本礼拜|\bthis\s+week\b/;

@@ -75,7 +75,11 @@ const OPEN = new RegExp(
     String.raw`|\boutstanding\b|\bpending\b|\bunresolved\b`,
   ].join(''),
 );
-const CLOSED = /已关闭|已完成|已处理|已解决|关闭了|关掉|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b/;
+/** closed, said as a state or as what someone did ("how many did Lukas close", 王工关了几张; 开关 is a switch) */
+const CLOSED = new RegExp(
+  String.raw`已关闭|已完成|已处理|已解决|关闭了|(?<!开)关(?:掉|了|的|单)|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b` +
+    String.raw`|\b(?:did|does|do|will|would|can|could|to|has|have)\b(?:\s+\S+){0,4}?\s+(?:close|resolve|complete|finish)\b`,
+);
 const FIXED = /修的|修了|修好|修完|搞定|\bfixed\b|\brepaired\b|\bclosed\s+out\b/;
 const HIGH_PRIORITY = /高优先级|优先级高|紧急|\bhigh[- ]priority\b|\burgent\b|\bcritical\b/;
 const PRIORITY_ALL = /(?<![a-z0-9])p\s*-?\s*([0-3])(?![0-9])|\bpriority\s*([0-3])\b/g;
