@@ -110,6 +110,8 @@ const EN_NEUTRAL = new Set(
 /** Chinese fillers and the skills' own vocabulary, longest first where it matters. */
 const ZH_NEUTRAL = new RegExp(
   [
+    // among them (夜班检验员里面谁最多: before 里 and 中 alone); the whole of a report (整份周报)
+    String.raw`里面|当中|之中|整份|全份`,
     String.raw`咋样|咋|啥样|没|实际|全年|全月|全周|全天|整天|分布|数量|件数|个数|生成|出一份|做一份|一份|正常|未|没有|有没有|是否|能否|可以|帮|假期|节日|节假日|长假`,
     String.raw`那么|那如果|如果是|如果|换成|改成|同样|那|请问|请|麻烦|帮我|帮忙|给我|我想知道|我想|我要|想知道|告诉我|看一下|看看|查一下|查查|查询|统计一下|统计|汇总`,
     String.raw`显示|列出|列一下|说一下|多少个|多少件|多少|几个|几件|几|是多少|是什么|是啥|什么|怎么样|怎样|如何|情况|状况|表现|数据|数字|指标|结果|水平|各|每条|分别`,
