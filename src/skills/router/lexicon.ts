@@ -222,6 +222,13 @@ export const SYNONYMS: Synonym[] = [
   { to: 'day shift vs night shift', patterns: [String.raw`\bdays?\s*/\s*nights?\b(?!\s+shifts?)`] },
   { to: '最差', words: ['最拉胯', '最拉垮', '最烂', '最菜', '最糟糕', '最拖后腿'] },
   { to: '差', words: ['拉胯', '拉垮', '拖后腿'] },
+  // "defect wise", "output-wise": the figure the question is about
+  { to: 'defect rate', patterns: [String.raw`\b(?:defects?|rejects?|scrap|ng)[- ]?wise\b`] },
+  { to: '$1', patterns: [String.raw`\b(output|yield|quality|production|throughput)[- ]?wise\b`] },
+  // "this week v last week", "A v. B": versus (not "24 v", a voltage)
+  { to: 'vs', patterns: [String.raw`(?<=[a-z]\s+)v\.?(?=\s+(?:the\s+)?[a-z])`] },
+  // 四条线各自的产量: each one's, as 分别 says
+  { to: '分别', words: ['各自'] },
   // ---- lines (Cantonese and southern factories say 拉 for a line: "A拉") ----------------------
   {
     to: '线',
@@ -292,6 +299,40 @@ export const SYNONYMS: Synonym[] = [
   { to: '上上周', words: ['大上周', '大上个星期', '大上个礼拜'] },
   { to: '周末', words: ['双休日', '双休'] },
   { to: '截至目前', words: ['到目前为止', '目前为止', '迄今为止', '到现在为止', '截止到目前', '截止目前', '截至现在'] },
+  // ---- Cantonese (Hong Kong, Guangdong; traditional characters are already simplified here) -------------
+  // patterns, not literal words: Cantonese is not typed by Mandarin sound (typos.ts corrects onto literal words only)
+  // its period words: 琴日 / 寻日 yesterday, 听日 tomorrow, 前日 the day before yesterday, 而家 now, 呢排 lately
+  { to: '昨天', patterns: [String.raw`琴日|寻日|噚日`] },
+  { to: '明天', patterns: [String.raw`听日`] },
+  { to: '大前天', patterns: [String.raw`大前日`] },
+  // not inside a word: 提前日期, 以后日常保养, 之后日程
+  { to: '前天', patterns: [String.raw`(?<![大提之以此目当从日])前日(?![期常程子])`] },
+  { to: '后天', patterns: [String.raw`(?<![大之以然最往此今日])后日(?![期常程子])`] },
+  { to: '现在', patterns: [String.raw`而家|宜家|而今`] },
+  { to: '最近', patterns: [String.raw`呢段时间|呢排|呢轮`] },
+  // its function words: 呢个 this, 嗰个 that, 嘅 / 啲 of (好啲, 多啲: a bit more), 几多 how many, 冇 none,
+  // 边个 who, 边度 where, 边条 which, 咩 / 乜嘢 what, 点样 how, 点算 what to do, 睇 look, 咗 done, 仲 still
+  { to: '这$1', patterns: [String.raw`呢(个|啲|几|条|台|部|张|批|位|周|星期|礼拜|月)`] },
+  { to: '那$1', patterns: [String.raw`嗰(个|啲|几|条|台|部|张|批|位|日|周|星期|礼拜|月|阵)`] },
+  { to: '的', patterns: [String.raw`嘅`] },
+  { to: '一点', patterns: [String.raw`(?<=[好差多少高低快慢大小])啲`] },
+  { to: '的', patterns: [String.raw`啲`] },
+  { to: '多少', patterns: [String.raw`几多(?!天|日|周|个月|年)`] },
+  { to: '没有', patterns: [String.raw`(?<!有)冇`] },
+  { to: '谁', patterns: [String.raw`边个|边位`] },
+  { to: '哪里', patterns: [String.raw`边度|边处`] },
+  { to: '哪$1', patterns: [String.raw`边(条|台|部|张|批|款|种|日|天)`] },
+  { to: '什么', patterns: [String.raw`乜嘢|咩嘢|咩|乜`] },
+  { to: '怎么样', patterns: [String.raw`点样`] },
+  { to: '怎么办', patterns: [String.raw`点算好|点算|点搞|点整`] },
+  { to: '看一下', patterns: [String.raw`睇一睇|睇一下|睇下|睇吓|睇睇`] },
+  { to: '看', patterns: [String.raw`睇`] },
+  { to: '了', patterns: [String.raw`咗`] },
+  // 係 (folded to 系) is 是 before a question word: 係幾多, 係唔係, 係咪, 係邊個 (关系, 系统 stay)
+  { to: '是', patterns: [String.raw`系(?=\s*(?:几多|多少|唔系|咪|边|谁|咩|乜|什么|点))`] },
+  { to: '是不是', patterns: [String.raw`系唔系|系咪`] },
+  { to: '还', patterns: [String.raw`仲`] },
+  { to: '冲床', patterns: [String.raw`啤机`] },
   // ---- machines and their states ------------------------------------------------------
   { to: 'camera', patterns: [String.raw`\bcam\b(?!\s*\d)`, String.raw`\bcams\b`] },
   { to: 'CNC machining centre', words: ['vmc'] },

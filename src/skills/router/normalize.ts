@@ -1,7 +1,9 @@
 /**
  * The one normaliser in front of every rule (issue 27). In order:
  * 1. fold: NFKC per character (full-width digits, letters and punctuation:
- *    Ａ线, ２０２６－１１－２５, ？), the ideographic space, curly quotes;
+ *    Ａ线, ２０２６－１１－２５, ？), the ideographic space, curly quotes,
+ *    traditional characters as simplified ones (traditional.ts: 這週產線 →
+ *    这周产线);
  *    then the conversational frame blanked (frames.ts): "ok so the boss is
  *    asking again", "before the 9 o'clock meeting", 开早会要用, 谢谢;
  * 2. typos, mapped only onto lexicon words (typos.ts): "yeild" → yield,
@@ -20,6 +22,7 @@ import { SYNONYMS } from './lexicon.js';
 import { convertNumerals } from './numerals.js';
 import { chineseCorrections, latinCorrection } from './typos.js';
 import { frameEdits } from './frames.js';
+import { simplifyCharacter } from './traditional.js';
 
 export { zhNumber } from './numerals.js';
 export { type Draft, type Edit, applyEdits } from './text-edits.js';
@@ -42,8 +45,11 @@ function fold(original: string): Draft {
   const map: number[] = [];
   let index = 0;
   for (const char of original) {
-    const folded =
-      char === '\u3000' ? ' ' : /[‘’′]/.test(char) ? "'" : /[“”]/.test(char) ? '"' : char.normalize('NFKC');
+    const folded = [
+      ...(char === '\u3000' ? ' ' : /[‘’′]/.test(char) ? "'" : /[“”]/.test(char) ? '"' : char.normalize('NFKC')),
+    ]
+      .map(simplifyCharacter)
+      .join('');
     for (let k = 0; k < folded.length; k++) map.push(index);
     text += folded;
     index += char.length;
@@ -161,13 +167,18 @@ export function normalizeText(original: string): NormalizedText {
   return { original, text: draft.text, lower, map: draft.map, rewrites };
 }
 
-/** The operator's own words behind [start, end) of the normalised text. */
+/**
+ * The operator's own words behind [start, end) of the normalised text, traditional characters written as
+ * simplified ones (the reply is in simplified characters, and the rules that read a period's label read those).
+ */
 export function slice(normalized: NormalizedText, start: number, end: number): string {
   if (end <= start) return '';
   const from = normalized.map[start] ?? 0;
   const lastChar = normalized.map[end - 1] ?? from;
   const next = normalized.map[end] ?? normalized.original.length;
-  return normalized.original.slice(from, next > lastChar ? next : lastChar + 1).trim();
+  return [...normalized.original.slice(from, next > lastChar ? next : lastChar + 1).trim()]
+    .map(simplifyCharacter)
+    .join('');
 }
 
 export interface Span {

@@ -185,6 +185,14 @@ function ahead(today: string, count: number, unit: string): DateRange | undefine
   return undefined;
 }
 
+/** the month, quarter or year that holds today, from its first day to today */
+function toDate(today: string, unit: 'month' | 'quarter' | 'year'): DateRange {
+  if (unit === 'year') return { from: `${today.slice(0, 4)}-01-01`, to: today };
+  if (unit === 'month') return { from: `${today.slice(0, 7)}-01`, to: today };
+  const firstMonth = Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1;
+  return { from: `${today.slice(0, 4)}-${String(firstMonth).padStart(2, '0')}-01`, to: today };
+}
+
 export function rolling(today: string, count: number, unit: string): DateRange | undefined {
   if (count < 1 || count > 400) return undefined;
   if (/^(天|日|day)/.test(unit)) return lastDays(today, count);
@@ -627,16 +635,13 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
       return quarterReading(today, ZH_SMALL[m[3] ?? ''] ?? 0, yearWord);
     },
   },
-  // 本月至今, 这个月到现在, 年初至今
+  // 本月至今, 这个月到现在, 年初至今, 本季度至今, 季初至今
   {
     name: 'zh-to-date',
-    pattern: /(本月|这个?月|当月|月初|本年|今年|年初)\s*(?:至今|以来|到现在|到目前|到今天|迄今)/g,
+    pattern:
+      /(本月|这个?月|当月|月初|本年|今年|年初|本季度?|这个?季度|当季度?|季初|季度初)\s*(?:至今|以来|到现在|到目前|到今天|迄今)/g,
     read: (m, today) =>
-      fixed(
-        /月/.test(m[1] ?? '')
-          ? { from: `${today.slice(0, 7)}-01`, to: today }
-          : { from: `${today.slice(0, 4)}-01-01`, to: today },
-      ),
+      fixed(toDate(today, /季/.test(m[1] ?? '') ? 'quarter' : /月/.test(m[1] ?? '') ? 'month' : 'year')),
   },
   // 11.18-11.19, 11/18-11/19, 11.18~19
   {
@@ -765,17 +770,18 @@ export const EXTRA_PERIOD_RULES: PeriodRule[] = [
       return quarterReading(today, ordinal[m[4] ?? ''] ?? 0, m[5]);
     },
   },
-  // year to date, YTD, month to date, MTD, so far this month
+  // year to date, YTD, quarter to date, QTD, month to date, MTD, so far this month
   {
     name: 'en-to-date',
-    pattern:
-      /\b(year|month)[- ]to[- ]date\b|\b(ytd|mtd)\b|\bso\s+far\s+this\s+(year|month)\b|\bthis\s+(year|month)\s+so\s+far\b/g,
+    pattern: new RegExp(
+      String.raw`\b(year|quarter|month)[- ]to[- ]date\b|\b(ytd|qtd|mtd)\b|\bso\s+far\s+this\s+(year|quarter|month)\b` +
+        String.raw`|\bthis\s+(year|quarter|month)\s+so\s+far\b`,
+      'g',
+    ),
     read: (m, today) => {
-      const unit = m[1] ?? (m[2] === 'ytd' ? 'year' : m[2] === 'mtd' ? 'month' : (m[3] ?? m[4]));
+      const said = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
       return fixed(
-        unit === 'month'
-          ? { from: `${today.slice(0, 7)}-01`, to: today }
-          : { from: `${today.slice(0, 4)}-01-01`, to: today },
+        toDate(today, /^(?:y|year)/.test(said) ? 'year' : /^(?:q|quarter)/.test(said) ? 'quarter' : 'month'),
       );
     },
   },
@@ -857,7 +863,7 @@ export const PERIOD_RULES: PeriodRule[] = [
   },
   {
     name: 'zh-rolling',
-    pattern: /(?:最近|近|过去|过往)\s*的?\s*(\d{1,3})?\s*个?\s*(天|日|周|星期|礼拜|月)/g,
+    pattern: /(?:最近|近|过去|过往|滚动)\s*的?\s*(\d{1,3})?\s*个?\s*(天|日|周|星期|礼拜|月)/g,
     read: (m, today) =>
       m[1] === undefined && /天|日/.test(m[2] ?? '') ? undefined : fixed(rolling(today, countOf(m[1]), m[2] ?? '')),
   },
@@ -1004,12 +1010,15 @@ export const PERIOD_RULES: PeriodRule[] = [
     read: (m, today) => fixed(ahead(today, countOf(m[1]), m[2] ?? '')),
   },
   {
+    // the last 30 days, the past 2 weeks; rolling / trailing 30 days (a rolling window ends today), 30-day rolling
     name: 'en-rolling',
     pattern: new RegExp(
-      `\\b(?:the\\s+)?(?:last|past|previous|recent)\\s+${EN_COUNT}\\s+(days?|weeks?|months?)\\b`,
+      `\\b(?:the\\s+)?(?:(?:last|past|previous|recent)(?:\\s+(?:rolling|trailing))?|rolling|trailing)\\s+` +
+        `${EN_COUNT}[\\s-]+(days?|weeks?|months?)\\b(?:\\s+(?:rolling|trailing)\\b)?` +
+        `|\\b${EN_COUNT}[\\s-]+(days?|weeks?|months?)\\s+(?:rolling|trailing)\\b`,
       'g',
     ),
-    read: (m, today) => fixed(rolling(today, countOf(m[1]), m[2] ?? '')),
+    read: (m, today) => fixed(rolling(today, countOf(m[1] ?? m[3]), m[2] ?? m[4] ?? '')),
   },
   {
     name: 'en-week-day',

@@ -29,7 +29,9 @@ const PICK =
 /** "the 5 worst batches", "top 3", "前5个批次" */
 const TOP_N = new RegExp(
   String.raw`\btop\s+(\d{1,2})\b|\b(\d{1,2})\s+(?:worst|best|highest|lowest)\b|前\s*(\d{1,2})\s*(?:个|名|批)|(\d{1,2})\s*个(?=批次)` +
-    String.raw`|\b(?:worst|best|highest|lowest)\s+(\d{1,2})\b`,
+    String.raw`|\b(?:worst|best|highest|lowest)\s+(\d{1,2})\b` +
+    // 只看D线，前三: the first N said alone at the end of a clause
+    String.raw`|(?<![\u4e00-\u9fff\d])前\s*(\d{1,2})(?=\s*(?:[，,。.？?！!；;]|$))`,
 );
 
 const WHO_HIGH = /(?:谁|哪(?:1|一)?(?:个|位|名))[^，,。?？!！]{0,12}?(?:高|多|大)/;
@@ -114,7 +116,7 @@ function slots(analysis: Analysis): SkillSlots {
   if (rank) explicit.rank = rank;
   if (rank && analysis.rankBy) explicit.rank_by = analysis.rankBy;
   const top = TOP_N.exec(analysis.normalized.lower);
-  if (top && by === 'batch') explicit.top = Number(top[1] ?? top[2] ?? top[3] ?? top[4] ?? top[5]);
+  if (top && by === 'batch') explicit.top = Number(top[1] ?? top[2] ?? top[3] ?? top[4] ?? top[5] ?? top[6]);
   return { explicit, defaults, unsure };
 }
 
