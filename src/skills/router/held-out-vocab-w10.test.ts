@@ -12,29 +12,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RouteDecision } from '../engine-types.js';
-import { plantNamesFrom } from './entities.js';
 import { LEXICON } from './lexicon.js';
 import { SIMPLIFIED } from './traditional.js';
-import { CLOCKS, type Clock, PLANT_EQUIPMENT, routerOver } from './testing.js';
+import { CLOCKS, type Clock, LINE_PEOPLE, PLANT_EQUIPMENT, routerOver, utcDates, vocabularyChecks } from './testing.js';
 
 const ALL_CLOCKS = Object.keys(CLOCKS) as Clock[];
 const LINES = ['A', 'B', 'C', 'D'];
-const NAMES = plantNamesFrom({
-  people: [
-    ...LINES.map((line_id, index) => ({ line_id, inspector: ['王芳', '张伟', '李娜', '刘洋'][index]! })),
-    { line_id: 'B', engineer: 'Michael Johnson' },
-    { line_id: 'C', engineer: '王磊' },
-  ],
-  batches: [],
-});
-const route = routerOver({ equipment: PLANT_EQUIPMENT, names: NAMES });
+const route = routerOver({ equipment: PLANT_EQUIPMENT, names: LINE_PEOPLE });
 
 // ---- dates, computed here (not with the router's calendar) ------------------------------------
 const TODAY: Record<Clock, string> = { sun: '2026-11-29', mon: '2026-11-30', first: '2026-12-01', jan: '2027-01-05' };
-const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const weekday = (date: string): number => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-const monday = (date: string): string => addDays(date, 1 - weekday(date));
+const { addDays, weekday, monday } = utcDates;
 
 function skillArgs(decision: RouteDecision, skill: string, where: string): Record<string, unknown> {
   assert.ok(decision.kind === 'skill' && decision.skill === skill, `${where}: ${JSON.stringify(decision)}`);
@@ -42,22 +30,7 @@ function skillArgs(decision: RouteDecision, skill: string, where: string): Recor
   return (decision as { args: Record<string, unknown> }).args;
 }
 
-/** the question routed to quality_metrics with this line and period */
-function assertMetrics(question: string, clock: Clock, expected: { line?: string; period: [string, string] }): void {
-  const args = skillArgs(route(question, clock), 'quality_metrics', `${question} (${clock})`);
-  const period = args.period as { from: string; to: string };
-  assert.deepEqual([period.from, period.to], expected.period, `${question} (${clock})`);
-  if (expected.line) assert.deepEqual(args.lines, [expected.line], question);
-}
-
-/** declined or asked, never a confident answer */
-function assertNotAnswered(question: string, clock: Clock = 'sun'): void {
-  const decision = route(question, clock);
-  assert.ok(
-    decision.kind !== 'skill' || ((decision as { missing?: string[] }).missing ?? []).length > 0,
-    `${question}: ${JSON.stringify(decision)}`,
-  );
-}
+const { assertMetrics, assertNotAnswered } = vocabularyChecks(route);
 
 /** what a decision answers, without the words it echoes (period labels) */
 function answerOf(decision: RouteDecision): string {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { SKILLS } from '../code/index.js';
 import type { RouteDecision } from '../engine-types.js';
-import type { PlantNames } from './entities.js';
+import { type PlantNames, plantNamesFrom } from './entities.js';
 import { type RouterContext, routeQuestion } from './index.js';
 
 /** the clocks of the held-out corpora (corpus/test-support.ts), Asia/Shanghai */
@@ -80,4 +80,51 @@ export function argsOf(decision: RouteDecision, where: string, skill?: string): 
 export function periodOf(args: Record<string, unknown>): string {
   const period = args.period as { from?: string; to?: string } | undefined;
   return `${period?.from}..${period?.to}`;
+}
+
+/** an inspector on each line (王芳 A, 张伟 B, 李娜 C, 刘洋 D) and two engineers: the names the vocabulary tests know */
+export const LINE_PEOPLE: PlantNames = plantNamesFrom({
+  people: [
+    ...['A', 'B', 'C', 'D'].map((line_id, index) => ({ line_id, inspector: ['王芳', '张伟', '李娜', '刘洋'][index]! })),
+    { line_id: 'B', engineer: 'Michael Johnson' },
+    { line_id: 'C', engineer: '王磊' },
+  ],
+  batches: [],
+});
+
+/** dates computed apart from the router's calendar (UTC, ISO strings): the generated tests' independent arithmetic */
+export const utcDates = {
+  addDays: (date: string, days: number): string =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10),
+  /** 1 = Monday … 7 = Sunday */
+  weekday: (date: string): number => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1,
+  monday: (date: string): string => utcDates.addDays(date, 1 - utcDates.weekday(date)),
+};
+
+/** the vocabulary tests' two checks over a router: a quality figure's line and period, and a question not answered */
+export function vocabularyChecks(route: (question: string, clock?: Clock | string) => RouteDecision): {
+  assertMetrics(question: string, clock: Clock, expected: { line?: string; period: [string, string] }): void;
+  assertNotAnswered(question: string, clock?: Clock): void;
+} {
+  return {
+    assertMetrics(question, clock, expected) {
+      const decision = route(question, clock);
+      const where = `${question} (${clock})`;
+      assert.ok(
+        decision.kind === 'skill' && decision.skill === 'quality_metrics',
+        `${where}: ${JSON.stringify(decision)}`,
+      );
+      const args = (decision as { args: Record<string, unknown> }).args;
+      const period = args.period as { from: string; to: string };
+      assert.deepEqual([period.from, period.to], expected.period, where);
+      if (expected.line) assert.deepEqual(args.lines, [expected.line], question);
+    },
+    assertNotAnswered(question, clock = 'sun') {
+      const decision = route(question, clock);
+      assert.ok(
+        decision.kind !== 'skill' || ((decision as { missing?: string[] }).missing ?? []).length > 0,
+        `${question}: ${JSON.stringify(decision)}`,
+      );
+    },
+  };
 }
