@@ -18,11 +18,23 @@
  * `node --cpu-prof` and leaves the profile in DIR (open it in Chrome DevTools).
  * `--bin PATH` serves with that program instead of the development launcher:
  * the shipped single executable (`npm run bundle`, then the tarball's
- * bin/airgap-agent), which is what a plant runs.
+ * bin/airgap-agent), which is what a plant runs. `--plant-db FILE`: the plant seeded once and kept (a 10 M-row
+ * seed takes minutes): seeded there (with its documents in the folder beside it, `docs`) when FILE does not exist,
+ * else used as it is (seeded before by this bench with the same --rows; the service only reads it).
  *   node --import tsx bench/http.ts [--operators N] [--seconds S] [--rows N] [--rate Q] [--cpu-prof DIR] [--bin PATH]
+ *     [--plant-db FILE]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +68,7 @@ const { values } = parseArgs({
     rate: { type: 'string' },
     'cpu-prof': { type: 'string' },
     bin: { type: 'string' },
+    'plant-db': { type: 'string' },
   },
 });
 /** the program served: the development launcher (tsx) unless --bin names another (a shipped bundle's bin/airgap-agent) */
@@ -137,12 +150,15 @@ function percentile(sorted: number[], p: number): number {
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
   const config = path.join(dir, 'agent.yaml');
+  // --plant-db: a plant kept between runs (its documents beside it); else one seeded in this run's folder
+  const plantDb = values['plant-db'] === undefined ? path.join(dir, 'plant.db') : path.resolve(values['plant-db']);
+  const docsDir = path.join(path.dirname(plantDb), 'docs');
   writeFileSync(
     config,
     JSON.stringify({
-      plant: { db: path.join(dir, 'plant.db'), timezone: 'Asia/Shanghai' },
+      plant: { db: plantDb, timezone: 'Asia/Shanghai' },
       state: { db: path.join(dir, 'agent.db'), fts_db: path.join(dir, 'fts.db') },
-      docs: { root: path.join(dir, 'docs') },
+      docs: { root: docsDir },
       llm: { base_url: null },
       skills: { watch: false },
       // the bench's operators share one account and one address; on the floor each has their own
@@ -156,18 +172,18 @@ async function main(): Promise<number> {
       log: { level: 'warn', dir: path.join(dir, 'log') },
     }),
   );
-  const seedStarted = performance.now();
-  seedPlant({
-    db: path.join(dir, 'plant.db'),
-    rows: Number(values.rows),
-    seed: 1,
-    today: '2026-11-29',
-    docsDir: path.join(dir, 'docs'),
-    force: true,
-  });
-  process.stdout.write(
-    `seeded ${values.rows} quality rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`,
-  );
+  if (values['plant-db'] !== undefined && existsSync(plantDb)) {
+    process.stdout.write(`plant ${plantDb} (${(statSync(plantDb).size / 1e6).toFixed(0)} MB), not seeded here\n`);
+  } else {
+    const seedStarted = performance.now();
+    mkdirSync(path.dirname(plantDb), { recursive: true });
+    seedPlant({ db: plantDb, rows: Number(values.rows), seed: 1, today: '2026-11-29', docsDir, force: true });
+    process.stdout.write(
+      `seeded ${values.rows} quality rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s${
+        values['plant-db'] === undefined ? '' : ` (kept: ${plantDb})`
+      }\n`,
+    );
+  }
   const added = spawnSync(
     bin,
     ['--config', config, 'users', 'add', 'bench', '--role', 'operator', '--password-stdin'],
