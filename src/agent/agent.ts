@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { AppError, toAppError } from '../errors.js';
+import { AppError, FINISHED, toAppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import { lazyChild, logger } from '../log/index.js';
@@ -285,7 +285,7 @@ export class Agent {
       clearTimeout(budgetTimer);
       // the question is over: its signal lets go of whatever still listens to it (an AbortSignal.any() signal with
       // a listener is kept alive until it aborts — see the same step in src/skills/engine.ts)
-      budget.abort();
+      budget.abort(FINISHED);
     }
   }
 
