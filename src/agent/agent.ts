@@ -357,7 +357,10 @@ export class Agent {
     const language = decision.language;
     context.log.debug({ decision }, 'route');
     const routedName = decision.kind === 'skill' ? decision.skill : undefined;
-    const routedInfo = routedName ? skills.list().find((info) => info.name === routedName) : undefined;
+    // its kind and parameters: what it is, not its health (route() has looked at that)
+    const routedInfo = routedName
+      ? (skills.catalog?.() ?? skills.list()).find((info) => info.name === routedName)
+      : undefined;
     const isMarkdown = routedInfo?.kind === 'markdown';
 
     // dependency health before dispatch: the rules chose a skill that cannot run now — say what is down, plainly

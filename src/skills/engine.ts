@@ -306,6 +306,11 @@ export class PlantSkillEngine implements SkillEngine {
     return decision === reading ? structuredClone(decision) : decision;
   }
 
+  /** Every skill as the registry holds it: no health looked up (SkillEngine.catalog). */
+  catalog(): SkillInfo[] {
+    return this.registry.list();
+  }
+
   /** Every skill with its dependencies' servers and availability (the registry, the tools' health). */
   list(): SkillInfo[] {
     const health = this.healthOf(this.options.tools);
