@@ -18,11 +18,24 @@
  * `node --cpu-prof` and leaves the profile in DIR (open it in Chrome DevTools).
  * `--bin PATH` serves with that program instead of the development launcher:
  * the shipped single executable (`npm run bundle`, then the tarball's
- * bin/airgap-agent), which is what a plant runs.
+ * bin/airgap-agent), which is what a plant runs. `--plant-db FILE`: the plant seeded once and kept (a 10 M-row
+ * seed takes minutes): seeded there (with its documents in the folder beside it, `docs`) when FILE does not exist,
+ * else used as it is (seeded before by this bench with the same --rows; the service only reads it).
  *   node --import tsx bench/http.ts [--operators N] [--seconds S] [--rows N] [--rate Q] [--cpu-prof DIR] [--bin PATH]
+ *     [--plant-db FILE]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +69,7 @@ const { values } = parseArgs({
     rate: { type: 'string' },
     'cpu-prof': { type: 'string' },
     bin: { type: 'string' },
+    'plant-db': { type: 'string' },
   },
 });
 /** the program served: the development launcher (tsx) unless --bin names another (a shipped bundle's bin/airgap-agent) */
@@ -137,12 +151,15 @@ function percentile(sorted: number[], p: number): number {
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
   const config = path.join(dir, 'agent.yaml');
+  // --plant-db: a plant kept between runs (its documents beside it); else one seeded in this run's folder
+  const plantDb = values['plant-db'] === undefined ? path.join(dir, 'plant.db') : path.resolve(values['plant-db']);
+  const docsDir = path.join(path.dirname(plantDb), 'docs');
   writeFileSync(
     config,
     JSON.stringify({
-      plant: { db: path.join(dir, 'plant.db'), timezone: 'Asia/Shanghai' },
+      plant: { db: plantDb, timezone: 'Asia/Shanghai' },
       state: { db: path.join(dir, 'agent.db'), fts_db: path.join(dir, 'fts.db') },
-      docs: { root: path.join(dir, 'docs') },
+      docs: { root: docsDir },
       llm: { base_url: null },
       skills: { watch: false },
       // the bench's operators share one account and one address; on the floor each has their own
@@ -156,18 +173,18 @@ async function main(): Promise<number> {
       log: { level: 'warn', dir: path.join(dir, 'log') },
     }),
   );
-  const seedStarted = performance.now();
-  seedPlant({
-    db: path.join(dir, 'plant.db'),
-    rows: Number(values.rows),
-    seed: 1,
-    today: '2026-11-29',
-    docsDir: path.join(dir, 'docs'),
-    force: true,
-  });
-  process.stdout.write(
-    `seeded ${values.rows} quality rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`,
-  );
+  if (values['plant-db'] !== undefined && existsSync(plantDb)) {
+    process.stdout.write(`plant ${plantDb} (${(statSync(plantDb).size / 1e6).toFixed(0)} MB), not seeded here\n`);
+  } else {
+    const seedStarted = performance.now();
+    mkdirSync(path.dirname(plantDb), { recursive: true });
+    seedPlant({ db: plantDb, rows: Number(values.rows), seed: 1, today: '2026-11-29', docsDir, force: true });
+    process.stdout.write(
+      `seeded ${values.rows} quality rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s${
+        values['plant-db'] === undefined ? '' : ` (kept: ${plantDb})`
+      }\n`,
+    );
+  }
   const added = spawnSync(
     bin,
     ['--config', config, 'users', 'add', 'bench', '--role', 'operator', '--password-stdin'],
@@ -232,38 +249,70 @@ async function main(): Promise<number> {
     const deadline = performance.now() + SECONDS * 1000;
     let sequence = 0;
     /** One question, streamed to `done`; latency from `due` (when it was meant to be sent). */
+    // the operators' questions over node:http with kept-alive connections: fetch's web streams cost this client
+    // about 1.5 ms of CPU a question, on the cores the service needs (every stream is still read to `done`)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(OPERATORS, 64) });
+    /**
+     * One streaming POST /api/tasks, read to its end: a 200's body goes to `onText` as it comes; another status
+     * comes back with its body.
+     */
+    const post = (
+      headers: Record<string, string>,
+      body: string,
+      onText: (text: string) => void,
+    ): Promise<{ status: number; refusal: string }> =>
+      new Promise((resolve, reject) => {
+        const request = http.request(
+          `${url}/api/tasks`,
+          { method: 'POST', agent, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+          (response) => {
+            const status = response.statusCode ?? 0;
+            let refusal = '';
+            response.setEncoding('utf8');
+            response.on('data', (text: string) => {
+              if (status === 200) onText(text);
+              else refusal += text;
+            });
+            response.on('end', () => resolve({ status, refusal }));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    /** One question, streamed to `done`; latency from `due` (when it was meant to be sent). */
     const askOnce = async (index: number, question: string, due: number): Promise<void> => {
       const traceId = `bench-${index}-${sequence++}`;
       try {
-        const response = await fetch(`${url}/api/tasks`, {
-          method: 'POST',
-          headers: {
+        const parser = new SseParser();
+        let state = '';
+        let lane = '';
+        let agentTrace = '';
+        let why = '';
+        const { status, refusal } = await post(
+          {
             'Content-Type': 'application/json',
             Accept: 'text/event-stream',
             Authorization: `Bearer ${tokens[index % tokens.length]}`,
             'X-Trace-Id': traceId,
           },
-          body: JSON.stringify({ question }),
-        });
-        if (response.status !== 200) {
-          errors.push(`${response.status} ${await response.text()}`);
+          JSON.stringify({ question }),
+          (chunk) => {
+            for (const event of parser.push(chunk)) {
+              // the events the checks below read (the others are counted read: the stream goes on to `done`)
+              if (!['task-state', 'answer', 'done', 'task-error'].includes(event.event)) continue;
+              const data = JSON.parse(event.data);
+              if (event.event === 'task-state' && data.lane) lane = data.lane;
+              if (event.event === 'answer') agentTrace = data.trace_id;
+              if (event.event === 'done') state = data.state;
+              if (event.event === 'task-error') why = `${data.code}: ${data.message}`;
+              if (event.event === 'answer' && data.error) why = `${data.error.code}: ${data.error.message}`;
+            }
+          },
+        );
+        if (status !== 200) {
+          errors.push(`${status} ${refusal}`);
           return;
-        }
-        const parser = new SseParser();
-        const decoder = new TextDecoder();
-        let state = '';
-        let lane = '';
-        let agentTrace = '';
-        let why = '';
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          for (const event of parser.push(decoder.decode(chunk, { stream: true }))) {
-            const data = JSON.parse(event.data);
-            if (event.event === 'task-state' && data.lane) lane = data.lane;
-            if (event.event === 'answer') agentTrace = data.trace_id;
-            if (event.event === 'done') state = data.state;
-            if (event.event === 'task-error') why = `${data.code}: ${data.message}`;
-            if (event.event === 'answer' && data.error) why = `${data.error.code}: ${data.error.message}`;
-          }
         }
         latencies.push(performance.now() - due);
         if (state !== 'success') errors.push(`${question}: ended ${state} (${why})`);

@@ -101,3 +101,10 @@ export function ok<T>(value: T): { ok: true; value: T } {
 export function err<E>(error: E): { ok: false; error: E } {
   return { ok: false, error };
 }
+
+/**
+ * The reason given when a signal is aborted only to let go of its listeners (a question or a skill's attempt is
+ * over): what `abort()` without one would make — an AbortError, "This operation was aborted" — made once. A new
+ * DOMException each time captured a stack trace, twice a question on the rules path.
+ */
+export const FINISHED = new DOMException('This operation was aborted', 'AbortError');

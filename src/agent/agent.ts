@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { AppError, toAppError } from '../errors.js';
+import { AppError, FINISHED, toAppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import { lazyChild, logger } from '../log/index.js';
@@ -285,7 +285,7 @@ export class Agent {
       clearTimeout(budgetTimer);
       // the question is over: its signal lets go of whatever still listens to it (an AbortSignal.any() signal with
       // a listener is kept alive until it aborts — see the same step in src/skills/engine.ts)
-      budget.abort();
+      budget.abort(FINISHED);
     }
   }
 
@@ -357,7 +357,10 @@ export class Agent {
     const language = decision.language;
     context.log.debug({ decision }, 'route');
     const routedName = decision.kind === 'skill' ? decision.skill : undefined;
-    const routedInfo = routedName ? skills.list().find((info) => info.name === routedName) : undefined;
+    // its kind and parameters: what it is, not its health (route() has looked at that)
+    const routedInfo = routedName
+      ? (skills.catalog?.() ?? skills.list()).find((info) => info.name === routedName)
+      : undefined;
     const isMarkdown = routedInfo?.kind === 'markdown';
 
     // dependency health before dispatch: the rules chose a skill that cannot run now — say what is down, plainly

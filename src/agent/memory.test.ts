@@ -171,6 +171,44 @@ describe('sessions in agent.db', () => {
     assert.deepEqual(reopened.slots, { skill: 'quality_metrics', args: { lines: ['A'] } });
   });
 
+  test('past the bound a tenth of it more goes at once: a stream of new sessions releases in batches', () => {
+    const db = openAgentDb(':memory:');
+    let clock = 0;
+    const store = new SessionMemory({
+      db,
+      historyTurns: 10,
+      summaryTokenBudget: 64,
+      idleMinutes: 30,
+      clock: () => clock++,
+      maxHeld: 20,
+    });
+    for (let index = 1; index <= 20; index++) store.open({ sessionId: `op-${index}`, userId: 7 });
+    assert.equal(store.openCount, 20);
+    store.open({ sessionId: 'op-21', userId: 7 });
+    // one over the bound, and two more (a tenth of 20): the three least recently active
+    assert.equal(store.openCount, 18);
+    assert.deepEqual(
+      ['op-1', 'op-2', 'op-3', 'op-4'].map((id) => store.isOpen(id)),
+      [false, false, false, true],
+    );
+    const released = db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE released_at IS NOT NULL').get() as {
+      n: number;
+    };
+    assert.equal(released.n, 3);
+    // a released session's question reopens it: released_at cleared, last_active_at that of its turn
+    const { session } = store.startTurn({ sessionId: 'op-2', userId: 7 }, 'line A yesterday');
+    assert.equal(session.reopened, true);
+    const row = db.prepare('SELECT released_at, last_active_at FROM sessions WHERE session_id = ?').get('op-2') as {
+      released_at: string | null;
+      last_active_at: string;
+    };
+    const asked = db
+      .prepare("SELECT timestamp FROM conversation_history WHERE session_id = 'op-2' AND turn = 1")
+      .get() as { timestamp: string };
+    assert.equal(row.released_at, null);
+    assert.equal(row.last_active_at, asked.timestamp);
+  });
+
   test('a bad session id and another user’s session are refused with a clear error', () => {
     const { memory: store } = memory(() => 0);
     assert.throws(

@@ -186,8 +186,11 @@ export class SessionMemory {
     return this.sessions.has(sessionId);
   }
 
-  /** Load (or reopen, or create) a session. */
-  open(options: { sessionId?: string | undefined; userId?: number | undefined }): Session {
+  /**
+   * Load (or reopen, or create) a session. `turnFollows`: the caller appends a turn in the same transaction
+   * (startTurn), which sets last_active_at itself: a session that was never released is not written twice.
+   */
+  open(options: { sessionId?: string | undefined; userId?: number | undefined }, turnFollows = false): Session {
     const id = options.sessionId ?? randomUUID();
     if (!SESSION_ID.test(id)) {
       throw new AppError('BAD_REQUEST', `"${id.slice(0, 40)}" is not a valid session id`, {
@@ -204,11 +207,13 @@ export class SessionMemory {
     }
     const db = this.options.db;
     // read-then-write: IMMEDIATE, so the write lock is taken (waiting out busy_timeout) before the read (see append)
-    const session = db.transaction(() => this.load(id, options.userId)).immediate();
+    const session = db.transaction(() => this.load(id, options.userId, turnFollows)).immediate();
     this.sessions.set(id, session);
     // a burst of new sessions (each operator's page, every `ask`) must not grow memory: the least recently
-    // active beyond the bound are released as if idle (reopened from agent.db when asked again)
-    if (this.sessions.size > this.maxHeld) this.release(this.oldest(this.sessions.size - this.maxHeld), 'bound');
+    // active beyond the bound are released as if idle (reopened from agent.db when asked again) — a tenth of
+    // the bound more at once, so a steady stream of new sessions writes a release every hundred, not each one
+    if (this.sessions.size > this.maxHeld)
+      this.release(this.oldest(this.sessions.size - this.maxHeld + Math.floor(this.maxHeld / 10)), 'bound');
     return session;
   }
 
@@ -229,7 +234,7 @@ export class SessionMemory {
     return ids;
   }
 
-  private load(id: string, userId: number | undefined): Session {
+  private load(id: string, userId: number | undefined, turnFollows: boolean): Session {
     const db = this.options.db;
     const row = db
       .prepare(
@@ -240,7 +245,11 @@ export class SessionMemory {
     let session: Session;
     if (row) {
       this.checkOwner(row.user_id ?? undefined, userId, id);
-      db.prepare('UPDATE sessions SET released_at = NULL, last_active_at = ? WHERE session_id = ?').run(timestamp, id);
+      if (row.released_at !== null || !turnFollows)
+        db.prepare('UPDATE sessions SET released_at = NULL, last_active_at = ? WHERE session_id = ?').run(
+          timestamp,
+          id,
+        );
       const lastTurn = (
         db.prepare('SELECT COALESCE(MAX(turn), 0) AS last FROM conversation_history WHERE session_id = ?').get(id) as {
           last: number;
@@ -347,7 +356,7 @@ export class SessionMemory {
     return this.options.db
       .transaction(() => {
         alongside?.();
-        const session = this.open(options);
+        const session = this.open(options, question !== undefined);
         if (question === undefined) return { session };
         const history = this.context(session);
         this.append(session, 'user', question);

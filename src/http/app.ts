@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.js';
+import { limitedBody } from './body.js';
 import { sendError } from './error-status.js';
 import { localUser } from './local-user.js';
 import { lazyChild } from '../log/index.js';
-import { commonHeaders, type HttpEnv } from './context.js';
+import { commonHeaders, type HttpContext, type HttpEnv } from './context.js';
 import { apiRoutes } from './routes-api.js';
 import { feedbackRoutes } from './routes-feedback.js';
 import { opsRoutes } from './routes-ops.js';
@@ -65,22 +65,15 @@ export function createHttpApp(deps: ServiceDeps): HttpApp {
 
   app.use(
     '/api/*',
-    bodyLimit({
-      maxSize: limitBytes,
-      onError: (context) => {
-        const error = new AppError(
-          'PAYLOAD_TOO_LARGE',
-          `the request body is larger than ${deps.config.server.body_limit_kb} KiB`,
-          {
-            hint: 'send a shorter question, or raise server.body_limit_kb in the config',
-          },
-        );
-        return sendError(context as never, {
-          error,
-          traceId: context.get('traceId') as string,
-          log: context.get('log') as never,
-        });
-      },
+    limitedBody<HttpContext>(limitBytes, (context) => {
+      const error = new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `the request body is larger than ${deps.config.server.body_limit_kb} KiB`,
+        {
+          hint: 'send a shorter question, or raise server.body_limit_kb in the config',
+        },
+      );
+      return sendError(context, { error, traceId: context.get('traceId'), log: context.get('log') });
     }),
   );
 

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { User } from './accounts.js';
+import { bodyText } from './body.js';
 import type { Service } from './service.js';
 
 export type HttpEnv = {
@@ -74,7 +75,7 @@ export function requireAdmin(context: HttpContext, service: Service): User {
 
 /** Read a JSON body and validate it; errors say which field is wrong and why. */
 export async function parseBody<T extends z.ZodType>(context: HttpContext, schema: T): Promise<z.infer<T>> {
-  const text = await context.req.text();
+  const text = await bodyText(context);
   let value: unknown;
   try {
     value = text.trim() === '' ? {} : JSON.parse(text);

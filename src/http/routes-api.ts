@@ -333,7 +333,6 @@ function streamTask(
   if (probe.finished && probe.replay.length === 0) return context.body(null, 204);
   const options: SseOptions = {
     subscribe,
-    signal: context.req.raw.signal,
     onOpen: () => {
       service.streams.open += 1;
       service.streams.byUser.set(userId, (service.streams.byUser.get(userId) ?? 0) + 1);
@@ -349,11 +348,12 @@ function streamTask(
   // on the service's socket: written straight to Node's response (no web stream, headers with the first chunk)
   const outgoing = (context.env as { outgoing?: unknown } | undefined)?.outgoing;
   if (outgoing instanceof ServerResponse) {
+    // the response's own close ends the stream (sseToResponse): the web Request's signal is not made for it
     sseToResponse(options, outgoing, () => ({ ...commonHeaders(traceId), ...SSE_HEADERS, ...headers }));
     context.set('sentRaw', true);
     return RESPONSE_ALREADY_SENT;
   }
-  return new Response(sseStream(options), {
+  return new Response(sseStream({ ...options, signal: context.req.raw.signal }), {
     status: 200,
     headers: { ...SSE_HEADERS, 'X-Trace-Id': traceId, ...headers },
   });

@@ -34,7 +34,8 @@ export function approvalFor(
   },
 ): GatedSkill | undefined {
   const { question, decision, versions } = ask;
-  const infos = skills.list();
+  // what a skill is decides it, never its health (the version that runs is looked up below): no health per skill
+  const infos = skills.catalog?.() ?? skills.list();
   // the version that will run: the question's pin, else skills.pins, else the newest (none: nothing runs)
   const running = (info: SkillInfo | undefined): SkillInfo | undefined =>
     info && skills.version ? skills.version(info.name, versions?.[info.name]) : info;

@@ -183,6 +183,11 @@ export interface SkillEngine {
   route(question: string, context: { previous?: SessionSlots | undefined }): RouteDecision;
   list(): SkillInfo[];
   /**
+   * every skill as installed (one entry a name, its default version) without its dependencies' health: for what
+   * reads only what a skill is (kind, parameters, needs_approval), cheaper than list(); absent: list() is used
+   */
+  catalog?(): SkillInfo[];
+  /**
    * the version a question runs under `range` (its own pin, over skills.pins; absent: skills.pins, else the
    * newest), undefined when none can; an engine without versions may leave it out (list() is used)
    */

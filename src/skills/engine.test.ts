@@ -475,3 +475,33 @@ test("route: the rules' reading is remembered, what may change at any moment is 
     await engine.close();
   }
 });
+
+test('catalog(): every skill as installed, with no tool health looked up; list() adds the health', () => {
+  let lookups = 0;
+  const tools: ToolCaller = {
+    ...fakeTools(() => ({ ok: true, text: '' })),
+    health: () => {
+      lookups += 1;
+      return { ok: false, server: 'query', state: 'breaker-open', reason: 'the server stopped answering' };
+    },
+  };
+  const dir = skillFolder({});
+  const engine = new PlantSkillEngine({
+    config: configFromObject({ skills: { dir, watch: false } }, dir),
+    db: openAgentDb(':memory:'),
+    log,
+    tools,
+    skills: unroutedIndex([flaky, slow]),
+    watch: false,
+  });
+  const catalog = engine.catalog();
+  assert.equal(lookups, 0);
+  const listed = engine.list();
+  assert.ok(lookups > 0);
+  assert.deepEqual(
+    catalog.map((info) => [info.name, info.version, info.kind]),
+    listed.map((info) => [info.name, info.version, info.kind]),
+  );
+  assert.equal(listed.find((info) => info.name === 'flaky_sum')?.available, false, 'list() says what is down');
+  assert.equal(catalog.find((info) => info.name === 'flaky_sum')?.available, undefined);
+});

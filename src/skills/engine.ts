@@ -16,7 +16,7 @@ import { setMaxListeners } from 'node:events';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { lazyChild } from '../log/index.js';
-import { AppError, toAppError } from '../errors.js';
+import { AppError, FINISHED, toAppError } from '../errors.js';
 import { now } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
@@ -304,6 +304,11 @@ export class PlantSkillEngine implements SkillEngine {
     }
     // the remembered reading is shared: callers get a copy (they may change theirs)
     return decision === reading ? structuredClone(decision) : decision;
+  }
+
+  /** Every skill as the registry holds it: no health looked up (SkillEngine.catalog). */
+  catalog(): SkillInfo[] {
+    return this.registry.list();
   }
 
   /** Every skill with its dependencies' servers and availability (the registry, the tools' health). */
@@ -600,7 +605,7 @@ export class PlantSkillEngine implements SkillEngine {
         // after a 60 s burst of bench:http, the service's RSS grew without bound (1.5 GB)
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
-        timeoutController.abort();
+        timeoutController.abort(FINISHED);
       }
     }
   }
