@@ -162,7 +162,7 @@ test('a state filter lists only the machines in that state; a due date lists wha
   const fault = await runSkill({ skill: equipmentStatus, args: { status: 'fault' }, tools: plant() });
   assert.match(
     fault.result.answer,
-    /^2 machines in the plant are fault: A-ROBOT-01, D-CNC-01 \(of 7, today 2026-11-29\)\./,
+    /^2 machines in the plant are in fault: A-ROBOT-01, D-CNC-01 \(of 7, today 2026-11-29\)\./,
   );
   assert.deepEqual(
     (fault.result.data as { equipment: Array<{ equipment_id: string }> }).equipment.map((item) => item.equipment_id),

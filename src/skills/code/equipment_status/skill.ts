@@ -235,7 +235,12 @@ function listAnswer(options: {
   if (args.status !== undefined) {
     const status = args.status;
     const matching = options.views.filter((view) => view.status === status);
-    const label = t(language, STATUS_ZH[status], status);
+    // "2 machines are in fault", "no equipment is in maintenance"; running and idle as they are
+    const label = t(
+      language,
+      STATUS_ZH[status],
+      status === 'fault' || status === 'maintenance' ? `in ${status}` : status,
+    );
     if (matching.length === 0) {
       return {
         answer: t(
