@@ -113,6 +113,9 @@ const KINDS: Array<{ kind: string; asked: RegExp }> = [
       [
         String.raw`超过多少|多少算|多少.{0,3}要|上限|下限|阈值|限值|标准|什么时候换|\b(?:above|below|over|at)\s+what\b|\blimits?\b`,
         String.raw`\bthresholds?\b|\bspec\b|\bwhen\s+(?:do|should|must)\s+(?:we|i|you)\s+(?:replace|change|swap)\b`,
+        // a band or level that sets off a warning or an alarm: "the vibration warning band", 报警值, 预警线
+        String.raw`\b(?:warning|alarm|alert|action|danger)\s+(?:bands?|levels?|values?|zones?|ranges?)\b`,
+        String.raw`(?:报警|预警|警戒|告警)(?:值|线|范围|区间|等级)`,
       ].join('|'),
     ),
   },

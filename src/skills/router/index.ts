@@ -24,7 +24,7 @@ import {
   mergeAnchors,
   withAnchor,
 } from './reference.js';
-import { partQuestion, splitQuestions } from './several.js';
+import { leansOnBefore, partQuestion, splitQuestions } from './several.js';
 import type { KnownEquipment } from './equipment.js';
 import type { PlantNames } from './entities.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
@@ -129,9 +129,15 @@ function routeParts(parts: string[], context: RouterContext, language: Language)
   const routed: RouteDecision[] = [];
   let previous = context.previous;
   let topic: Anchor = {};
-  for (const part of parts) {
+  for (const [index, part] of parts.entries()) {
     const analysis = analyse(partQuestion(part), context);
-    const decision = routeAnalysis(analysis, { ...context, previous }, topic);
+    let decision = routeAnalysis(analysis, { ...context, previous }, topic);
+    const before = routed[index - 1];
+    if (!confident(decision) && before?.kind === 'skill' && leansOnBefore(part)) {
+      // "who closed the most of those": a question about the part before's things is read with that part's words
+      const together = routeAnalysis(analyse(`${parts[index - 1]} ${part}`, context), context);
+      if (confident(together) && together.skill === before.skill) decision = together;
+    }
     routed.push(decision);
     if (decision.kind === 'skill') {
       previous = { skill: decision.skill, args: decision.args };
@@ -155,18 +161,64 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
   const analysis = analyse(question, context);
   const language: Language = analysis.language;
   if (analysis.normalized.lower.trim() === '') return { kind: 'none', language, reason: 'an empty question' };
-  const several = severalQuestions(question, context)?.map(partQuestion);
+  const several = severalQuestions(question, context);
   if (several) {
     const parts = routeParts(several, context, language);
-    // parts that all ask the same skill are one question said in pieces ("这个是上周的批吗 谁检的")
-    const skills = new Set(
-      (parts.kind === 'none' ? (parts.routed ?? []) : []).map((decision) =>
-        decision.kind === 'skill' ? decision.skill : '',
-      ),
-    );
-    if (skills.size > 1 || skills.has('')) return parts;
+    const routed = parts.kind === 'none' ? (parts.routed ?? []) : [];
+    // one answer for the whole message only where it answers every part: parts of one skill that it reads
+    // together ("这个是上周的批吗 谁检的"), a figure and its comparison ("B线上周产量多少，跟上上周比呢"); never one
+    // part's answer with the others dropped ("哪条线昨天最差" is not A's and B's rates, "who closed the most of
+    // those" not the count)
+    const whole = routeAnalysis(analysis, context);
+    const skills = new Set(routed.map((decision) => (decision.kind === 'skill' ? decision.skill : '')));
+    if (skills.has('')) return parts;
+    if (!confident(whole)) return parts;
+    return routed.every((part) => answersPart(whole, part)) ? whole : parts;
   }
   return routeAnalysis(analysis, context);
+}
+
+/** a decision that answers: a skill with every slot it needs */
+function confident(decision: RouteDecision): decision is Extract<RouteDecision, { kind: 'skill' }> {
+  return decision.kind === 'skill' && decision.missing.length === 0;
+}
+
+/** the arguments a skill's answer is shaped by (a ranking, a breakdown, a comparison's mode, a filter) */
+const SHAPING = ['rank', 'rank_by', 'by', 'mode', 'status', 'dated_by', 'by_day'];
+
+/** the whole message's answer holds what a part asks: the same skill on its slots (its lines among more) */
+function answersPart(whole: Extract<RouteDecision, { kind: 'skill' }>, part: RouteDecision): boolean {
+  if (part.kind !== 'skill') return false;
+  const sameValue = (key: string, ours: unknown, theirs: unknown): boolean => {
+    if (isPeriodArg(ours) || isPeriodArg(theirs))
+      return isPeriodArg(ours) && isPeriodArg(theirs) && ours.from === theirs.from && ours.to === theirs.to;
+    // the part's lines among the whole's; a figure of the part's among the whole's ("how did C do? defect rate")
+    if (key === 'lines' && Array.isArray(ours) && Array.isArray(theirs))
+      return theirs.length === 0 ? ours.length === 0 : theirs.every((value) => ours.includes(value));
+    if (key === 'metrics' && Array.isArray(ours) && Array.isArray(theirs))
+      return theirs.some((value) => ours.includes(value));
+    // words the whole's hold: "480*12" of "480*12 + 320*8"
+    if (typeof ours === 'string' && typeof theirs === 'string') return ours.includes(theirs);
+    return JSON.stringify(ours) === JSON.stringify(theirs);
+  };
+  // a figure compared with another time: the comparison gives the figure of its own period too
+  if (whole.skill === 'quality_compare' && part.skill === 'quality_metrics' && whole.args.mode === 'previous')
+    return (
+      part.args.rank === undefined &&
+      sameValue('period', whole.args.period, part.args.period) &&
+      sameValue('lines', whole.args.lines, part.args.lines)
+    );
+  if (whole.skill !== part.skill) return false;
+  // a piece that leaves a slot to the rest of the message ("谁检的" of "这个是上周的批吗 谁检的")
+  if (part.missing.length > 0) return true;
+  const keys = new Set([...Object.keys(whole.args), ...Object.keys(part.args)]);
+  return [...keys].every((key) =>
+    key in part.args ? key in whole.args && sameValue(key, whole.args[key], part.args[key]) : !SHAPING.includes(key),
+  );
+}
+
+function isPeriodArg(value: unknown): value is { from: string; to: string } {
+  return typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
 }
 
 /** the slots a skill's arguments have, by name (its zod object's keys) */
@@ -207,14 +259,25 @@ function routeAnalysis(question: Analysis, context: RouterContext, topic?: Ancho
   const keys = argumentKeys(routing);
   const fill: Fill[] = [];
   if (keys.includes('period')) fill.push('period');
-  if (keys.includes('lines') || keys.includes('line')) fill.push('lines');
+  // lines ranked ("还有哪条线最好"): every line, not the earlier parts'
+  const { rank, by, lines } = decision.args;
+  const ranksLines = rank !== undefined && by === undefined && Array.isArray(lines) && lines.length === 0;
+  if ((keys.includes('lines') || keys.includes('line')) && !ranksLines) fill.push('lines');
   if (keys.includes('equipment')) fill.push('equipment');
   if (keys.includes('shift')) fill.push('shift');
   if (decision.missing.includes('symptom')) fill.push('symptom');
   const filled = withAnchor(analysis, topic, fill);
   if (filled.used.length === 0) return decision;
   const again = routeResolved(filled.analysis, context, true);
-  return again.kind === 'skill' && again.skill === decision.skill ? again : decision;
+  // what the part leaves unsaid is filled in; what it says itself stays ("which machines are in fault" after a
+  // part about B-PRESS-03 is still every machine in fault, not that machine's status)
+  const filledKeys = ['period', 'lines', 'line', 'equipment', 'shift', 'symptom', 'date', 'day_offset'];
+  const keeps =
+    again.kind === 'skill' &&
+    Object.entries(decision.args).every(
+      ([key, value]) => filledKeys.includes(key) || JSON.stringify(again.args[key]) === JSON.stringify(value),
+    );
+  return again.kind === 'skill' && again.skill === decision.skill && keeps ? again : decision;
 }
 
 function routeResolved(analysis: Analysis, context: RouterContext, referred: boolean): RouteDecision {

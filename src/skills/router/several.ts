@@ -21,14 +21,31 @@ const STRONG_BREAK = new RegExp(
   [
     String.raw`(?:[，,；;。]|\s)\s*(?=(?:还有|另外|以及|并且|同时|顺便|再问一下|再查一下|(?:然后|接着|再)(?:帮我)?(?:看|查|问|找|搜)))`,
     String.raw`|[；;]|[?？]\s*(?=\S)`,
-    String.raw`|[,，]?\s+(?=and\s+(?:is|are|was|were|who|who's|which|what|what's|`,
+    String.raw`|[,，]?\s+(?=and\s+(?:also|is|are|was|were|who|who's|which|what|what's|`,
     String.raw`how|when|where|did|does|do|can|could|show|list|tell|give|any|anything)\b)`,
-    String.raw`|[,，]\s*(?=(?:also|plus|then\s+(?:check|show|find|look|tell|give|list))\s+)|\s+\+\s+|\s*＋\s*`,
+    // ", also …", ". also …", "; plus …": a sentence's end before "also" or "plus" starts another question
+    String.raw`|[,，.。]\s*(?=(?:also|plus|then\s+(?:check|show|find|look|tell|give|list))\s+)|\s+\+\s+|\s*＋\s*`,
     // ", then the weekly report for that week": a thing asked after "then"
     String.raw`|[,，]\s*(?=then\s+(?:the|a|an|its|their|that|those|same)\s+)`,
   ].join(''),
   'gi',
 );
+/** a comparison of what was asked before with another time: "跟上上周比呢", "和再前一个月比", "compared with last month" */
+const COMPARED =
+  /(?:那|再)?(?:跟|和|与)[^，,。？?；;\s]{1,12}?(?:比|相比|对比|比较)(?:呢|一下|下|看看)?\s*[?？]?$|(?:and\s+)?(?:compared?\s+(?:to|with)|vs\.?|versus)\s/i;
+/** the earlier part's things pointed back at: "who closed the most of those", "其中哪个最多" */
+const OF_THOSE = /\b(?:of|among|from)\s+(?:those|them|these)\b|其中|(?:这|那)些(?:里面?|当中|中间?)/;
+
+/**
+ * A piece that asks nothing a skill reads alone, but a question of its own leaning on the part before: a
+ * comparison of it with another time ("跟再前一个月比呢"), or a question about its things ("who closed the most
+ * of those"). It is a part; index.ts answers it with the part before (a follow-up, or both read together).
+ */
+export function leansOnBefore(words: string): boolean {
+  const bare = words.replace(JOINER, '').trim();
+  return new RegExp(`^(?:${COMPARED.source})`, 'i').test(bare) || OF_THOSE.test(bare.toLowerCase());
+}
+
 /**
  * breaks that end a question when the words before end one (多少, 啥, 谁, 吗 …) and the words after ask for
  * something of their own: "3号冲床现在啥状态 有几张单没关", "B线上周四不良率多少，那天谁值班"
@@ -38,7 +55,11 @@ const WEAK_BREAK = new RegExp(
     // or before a reference back to the time of the words before: "元旦那天A线产量 那天谁值班", "… 同一周的周报"
     String.raw`|(?:\s*[，,]\s*|\s+)(?=(?:那天|那1天|那一天|当天|同1天|同一天|那周|那1周|那一周|同1周|同一周|同一个?(?:星期|礼拜|月)|那个月|那时候?|当时))` +
     // or a comma and "and": "D output last week, and the M24 anchor bolt torque" (a part only if it asks its own)
-    String.raw`|\s*[，,]\s*(?=and\s+\S)`,
+    String.raw`|\s*[，,]\s*(?=and\s+\S)` +
+    // or a comma before a comparison with another time: "上个月C线良率，跟再前一个月比呢"
+    String.raw`|\s*[，,]\s*(?=${COMPARED.source})` +
+    // or a sentence's end: "A线昨天不良率多少。今天谁值班", "list open P1s. who's on call" (4.5 is a number)
+    String.raw`|\s*。\s*|(?<=[a-z0-9)'"])\.\s+(?=\S)`,
   'g',
 );
 /**
@@ -46,7 +67,13 @@ const WEAK_BREAK = new RegExp(
  * reference back (那天, 那时, 那班 …) stays
  */
 const JOINER =
-  /^(?:and|also|plus|then|还有|另外|以及|并且|同时|顺便(?:看下|看一下|问下|问一下|查下|查一下)?|再问一下|再查一下|(?:然后|接着|再)(?:帮我)?(?:看下|看一下|查下|查一下|问下|问一下)?|那(?![天时会次周个一班条台批]))\s*/i;
+  /^(?:and\s+also|and|also|plus|then|还有|另外|以及|并且|同时|顺便(?:看下|看一下|问下|问一下|查下|查一下)?|再问一下|再查一下|(?:然后|接着|再)(?:帮我)?(?:看下|看一下|查下|查一下|问下|问一下)?|那(?![天时会次周个一班条台批]))\s*/i;
+
+/**
+ * the part's own time said again in a piece that leans on it: "12月份A线不良率多少，同期B线呢" asks for B in
+ * December, the part's period (the words are dropped; the part reads its period once)
+ */
+const SAME_TIME_AGAIN = /([，,]\s*)(?:同期|同一时期|同时期|同一时间|同一时段)(?=\S)/g;
 
 interface Piece {
   start: number;
@@ -79,7 +106,8 @@ export function splitQuestions(question: string, asks: (words: string) => boolea
     let current: Piece | undefined;
     let currentAsks = false;
     for (const weak of cut(question, strong, WEAK_BREAK)) {
-      const own = asks(words(weak).replace(JOINER, ''));
+      const own: boolean =
+        asks(words(weak).replace(JOINER, '')) || ((asking > 0 || currentAsks) && leansOnBefore(words(weak)));
       if (current && own && currentAsks) {
         parts.push(words(current));
         asking += 1;
@@ -97,7 +125,7 @@ export function splitQuestions(question: string, asks: (words: string) => boolea
     }
   }
   // a strong-break piece that asks nothing of its own ("跟10月比呢") is still its own part: it leans on the one before
-  return parts.length >= 2 && asking >= 2 ? parts : undefined;
+  return parts.length >= 2 && asking >= 2 ? parts.map((part) => part.replace(SAME_TIME_AGAIN, '$1')) : undefined;
 }
 
 /** the words of a part without the joining words before it */
