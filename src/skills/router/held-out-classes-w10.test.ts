@@ -242,3 +242,24 @@ test('a quality figure per machine is declined: quality is recorded per line', (
   argsOf(route('which line made the most bad parts last week'), 'worst line', 'quality_metrics');
   assert.equal(checked, 21);
 });
+
+test('和前一个月比 / 跟再前一个月比 compares with the month before, never the figure alone (every clock)', () => {
+  const monthBefore = (date: string, back: number): string => {
+    const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+    const index = year * 12 + (month - 1) - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+  };
+  let checked = 0;
+  for (const clock of CLOCK_NAMES) {
+    const today = todayOf(clock);
+    for (const line of ['A', 'C'])
+      for (const said of ['和前一个月比', '跟前1个月比', '与再前一个月相比', '跟再前一个月比下'])
+        for (const question of [`${line}线上个月良率${said}`, `上个月${line}线不良率，${said}`]) {
+          const args = argsOf(route(question, clock), `${clock}: ${question}`, 'quality_compare');
+          assert.equal((args.period as { from: string }).from, monthBefore(today, 1), `${clock}: ${question}`);
+          assert.equal((args.previous as { from: string }).from, monthBefore(today, 2), `${clock}: ${question}`);
+          checked += 1;
+        }
+  }
+  assert.equal(checked, 4 * 16);
+});

@@ -105,6 +105,8 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     pattern: new RegExp(
       [
         String.raw`环比|同比|相比|对比上|比上(?:周|月|个月|星期|一天|季度|年)|和上(?:周|月|个月|星期)(?:比|相比)|与上(?:周|月|个月)|变化|增长|上升了?多少`,
+        // 和前一个月比, 跟再前一周比: the unit before the period asked (its words are all neutral on their own)
+        String.raw`(?:和|跟|与|同)\s*(?:再|之)?前\s*(?:一|1)?\s*个?\s*(?:天|日|周|星期|礼拜|月|年)\s*(?:相)?比`,
         String.raw`下降了?多少|增加了?多少|减少了?多少|涨了|降了|升了|改善了|恶化`,
         String.raw`\bcompared?\s+(?:to|with)\s+(?:the\s+)?(?:previous|last|prior|week|month|day|yesterday)\b`,
         String.raw`\bvs\.?\s+(?:the\s+)?(?:previous|last|prior)\b`,
