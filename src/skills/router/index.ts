@@ -145,14 +145,16 @@ function routeParts(parts: string[], context: RouterContext, language: Language)
     } else topic = mergeAnchors(topic, anchorOfAnalysis(analysis));
   }
   const answered = routed.filter((decision) => decision.kind === 'skill' && decision.missing.length === 0).length;
+  // each part as the operator asked it, without the joining words before it ("and …", 还有…): the answer's headings
+  const asked = parts.map(partQuestion);
   return {
     kind: 'none',
     language,
     reason:
-      `several questions in one (${parts.join(' / ')}); each is answered on its own ` +
+      `several questions in one (${asked.join(' / ')}); each is answered on its own ` +
       `(${answered} of ${parts.length} by the rules)`,
-    unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: parts.join(' / ') }],
-    parts,
+    unhonoured: [{ kind: 'beyond', dimension: 'several_questions', words: asked.join(' / ') }],
+    parts: asked,
     routed,
   };
 }
