@@ -213,9 +213,7 @@ export function analyse(
   // "last night's shift" / 昨晚夜班 name the night shift, not an hour
   const shifts = findShifts(withoutEquipment);
   let qualifiers = findQualifiers(mask(withoutEquipment, shifts.length === 1 ? shifts : []));
-  const perMachine = qualifiers.some((qualifier) => qualifier.dimension === 'machine')
-    ? undefined
-    : machineGrain(normalized.lower);
+  const perMachine = machineGrain(normalized.lower);
   if (perMachine) qualifiers.push(perMachine);
   // words claimed by a period (国庆那几天, 那周) or a metric (不良原因: the defect types) are neither references nor causes
   const claimedText = mask(withoutPeriods, metrics.spans);

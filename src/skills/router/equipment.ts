@@ -278,7 +278,7 @@ export const STATUS_WORDS = new RegExp(
   ].join('|'),
 );
 export const MAINTENANCE_WORDS = /保养|维护|维保|检修|\bmaintenance\b|\bservic(?:e|ing)\b|\bpms?\b/;
-/** A state the operator filters by ("which machines are in fault"); "running"/"down" stay unfiltered questions. */
+/** A state the operator filters by ("which machines are in fault", "machines down?", "有几台在跑"), or undefined. */
 export function statusFilter(lower: string): 'fault' | 'idle' | 'maintenance' | 'running' | undefined {
   if (
     /故障|宕机|趴窝|坏了|坏掉|\bin fault\b|\bfaulty\b|\bfaults?\b|\bbroken(?: down)?\b/.test(lower) ||

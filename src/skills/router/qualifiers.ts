@@ -36,6 +36,26 @@ export interface Qualifier {
   words: string;
 }
 
+/**
+ * A quality figure asked per machine ("which robot made the most bad parts", "defect rate per press", 哪台设备出的次品最多):
+ * quality_data is recorded per line, never per machine. Read on the question with its machines still in it (the
+ * qualifiers of RULES read it with the machines blanked), so it is no rule of RULES but machineGrain's own.
+ */
+const PER_MACHINE = new RegExp(
+  [
+    String.raw`\b(?:which|what)\s+(?:machine|equipment|asset|robot|robot\s+arm|press|welder|camera|cnc|conveyor|station)s?\b[^?.;!]{0,40}?` +
+      String.raw`\b(?:most|highest|worst|least|fewest|lowest|more|fewer|best)\b[^?.;!]{0,20}?` +
+      String.raw`\b(?:defects?|defective|bad\s+(?:parts?|pieces|pcs)|rejects?|scrap|ng|nok|defect\s+rate|yield|output|parts|pieces|pcs)\b`,
+    String.raw`\b(?:defects?|defect\s+rate|rejects?|reject\s+rate|scrap|yield|output|bad\s+parts)\b[^?.;!]{0,30}?` +
+      String.raw`\b(?:per|by|each|for\s+each)\s+(?:machine|equipment|asset|robot|press|welder|camera|cnc|conveyor)s?\b`,
+    // 台 counts machines: 哪台 alone is a machine; 哪个 only with the machine's noun (哪个检验员 is a person)
+    String.raw`(?:哪一?台(?:设备|机器|机台|冲床|冲压机|压力机|焊机|焊接机|相机|机械臂|机器人|加工中心|数控)?|` +
+      String.raw`哪个(?:设备|机器|机台|冲床|冲压机|压力机|焊机|焊接机|相机|机械臂|机器人|加工中心|数控))[^，。？?！!；;]{0,12}?` +
+      String.raw`(?:不良|次品|废品|缺陷|坏件|良率|良品|合格率|产量|出的件)`,
+    String.raw`(?:每台|各台|按设备|按机台|各设备|每台设备)[^，。？?！!；;]{0,8}?(?:不良|次品|废品|缺陷|良率|合格率|产量)`,
+  ].join('|'),
+);
+
 const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   {
     dimension: 'inspector',
@@ -195,25 +215,6 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     ),
   },
   {
-    // a quality figure asked per machine ("which robot made the most bad parts", "defect rate per press", 哪台设备出的次品最多):
-    // quality_data is recorded per line, never per machine
-    dimension: 'machine',
-    pattern: new RegExp(
-      [
-        String.raw`\b(?:which|what)\s+(?:machine|equipment|asset|robot|robot\s+arm|press|welder|camera|cnc|conveyor|station)s?\b[^?.;!]{0,40}?` +
-          String.raw`\b(?:most|highest|worst|least|fewest|lowest|more|fewer|best)\b[^?.;!]{0,20}?` +
-          String.raw`\b(?:defects?|defective|bad\s+(?:parts?|pieces|pcs)|rejects?|scrap|ng|nok|defect\s+rate|yield|output|parts|pieces|pcs)\b`,
-        String.raw`\b(?:defects?|defect\s+rate|rejects?|reject\s+rate|scrap|yield|output|bad\s+parts)\b[^?.;!]{0,30}?` +
-          String.raw`\b(?:per|by|each|for\s+each)\s+(?:machine|equipment|asset|robot|press|welder|camera|cnc|conveyor)s?\b`,
-        // 台 counts machines: 哪台 alone is a machine; 哪个 only with the machine's noun (哪个检验员 is a person)
-        String.raw`(?:哪一?台(?:设备|机器|机台|冲床|冲压机|压力机|焊机|焊接机|相机|机械臂|机器人|加工中心|数控)?|` +
-          String.raw`哪个(?:设备|机器|机台|冲床|冲压机|压力机|焊机|焊接机|相机|机械臂|机器人|加工中心|数控))[^，。？?！!；;]{0,12}?` +
-          String.raw`(?:不良|次品|废品|缺陷|坏件|良率|良品|合格率|产量|出的件)`,
-        String.raw`(?:每台|各台|按设备|按机台|各设备|每台设备)[^，。？?！!；;]{0,8}?(?:不良|次品|废品|缺陷|良率|合格率|产量)`,
-      ].join('|'),
-    ),
-  },
-  {
     dimension: 'records',
     pattern: /明细|逐条|每条记录|每一条|\brecords\b|\brows\b|\bentries\b/,
   },
@@ -240,13 +241,9 @@ export function qualifierWords(dimension: Dimension): RegExp {
   return new RegExp(rule.pattern.source, 'g');
 }
 
-/**
- * A quality figure asked per machine, on the question with its machines still in it (the other qualifiers read the
- * question with the machines blanked: "which robot made the most bad parts" names the robot)
- */
+/** A quality figure asked per machine (PER_MACHINE), on the question with its machines still in it */
 export function machineGrain(lower: string): Qualifier | undefined {
-  const rule = RULES.find((entry) => entry.dimension === 'machine')!;
-  const match = rule.pattern.exec(lower);
+  const match = PER_MACHINE.exec(lower);
   return match ? { dimension: 'machine', words: match[0].trim() } : undefined;
 }
 
