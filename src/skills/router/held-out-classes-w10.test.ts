@@ -263,3 +263,53 @@ test('和前一个月比 / 跟再前一个月比 compares with the month before,
   }
   assert.equal(checked, 4 * 16);
 });
+
+test('和前一周比 / 和前一天比 set the period asked against the one before it, never against today (every clock)', () => {
+  let checked = 0;
+  for (const clock of CLOCK_NAMES) {
+    const today = todayOf(clock);
+    const weekday = (utc(today).getUTCDay() + 6) % 7; // Monday 0
+    const lastMonday = plusDays(today, -weekday - 7);
+    for (const said of ['和前一周比', '跟再前一周比', '与前1周相比', '同前一个星期比']) {
+      const question = `B线上周不良率${said}`;
+      const args = argsOf(route(question, clock), `${clock}: ${question}`, 'quality_compare');
+      assert.equal(periodOf(args), `${lastMonday}..${plusDays(lastMonday, 6)}`, `${clock}: ${question}`);
+      assert.equal((args.previous as { from: string }).from, plusDays(lastMonday, -7), `${clock}: ${question}`);
+      checked += 1;
+    }
+    // a day named by date: the day before it, not yesterday
+    for (const back of [3, 9, 20]) {
+      const day = plusDays(today, -back);
+      const [month, date] = [Number(day.slice(5, 7)), Number(day.slice(8, 10))];
+      for (const question of [`${month}月${date}号A线不良率和前一天比`, `${month}月${date}日C线产量，跟前一天相比`]) {
+        const args = argsOf(route(question, clock), `${clock}: ${question}`, 'quality_compare');
+        assert.equal(periodOf(args), `${day}..${day}`, `${clock}: ${question}`);
+        assert.equal((args.previous as { from: string }).from, plusDays(day, -1), `${clock}: ${question}`);
+        checked += 1;
+      }
+    }
+  }
+  assert.equal(checked, 4 * (4 + 6));
+});
+
+test('a change asked as a movement ("did it go down", "got better") is a comparison with the period before', () => {
+  let checked = 0;
+  for (const moved of ['go down', 'go up', 'come down', 'get better', 'get any worse'])
+    for (const [metric, asked] of [
+      ['the defect rate', 'defect_rate'],
+      ['yield', 'yield'],
+      ['output', 'output'],
+    ] as const) {
+      const question = `did ${metric} on line C ${moved} last week`;
+      const args = argsOf(route(question, 'mon'), question, 'quality_compare');
+      assert.equal(periodOf(args), '2026-11-23..2026-11-29', question);
+      assert.equal((args.previous as { from: string }).from, '2026-11-16', question);
+      assert.deepEqual(args.metrics, [asked], question);
+      checked += 1;
+    }
+  for (const question of ['has line A yield got better this month', 'has the defect rate on line D gone up this week'])
+    assert.equal(argsOf(route(question, 'mon'), question, 'quality_compare').mode, 'previous', question);
+  // a machine down, a press going down for maintenance: not a comparison
+  argsOf(route('is the press on line B down right now'), 'machine down', 'equipment_status');
+  assert.equal(checked, 15);
+});

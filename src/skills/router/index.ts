@@ -121,6 +121,10 @@ export function severalQuestions(question: string, context: RouterContext): stri
   return splitQuestions(question, (words) => detectIntent(analyse(words, context), context.skills) !== undefined);
 }
 
+/** a period said as the one before another ("前一天", "the previous week"): counted back from what was asked */
+const RELATIVE_TO_BEFORE =
+  /^(?:再|之)?前\s*(?:一|1)\s*个?\s*(?:天|日|周|星期|礼拜|月)$|^the\s+(?:previous|preceding|prior)\s+\w+$|^the\s+(?:day|week|month)\s+before$/i;
+
 /**
  * Each part routed in turn: a part reads the earlier parts' slots — a reference back ("then", 那天, that shift)
  * points at them, and what it leaves unsaid that its skill takes (the line, the period, the machine) is theirs.
@@ -133,10 +137,16 @@ function routeParts(parts: string[], context: RouterContext, language: Language)
     const analysis = analyse(partQuestion(part), context);
     let decision = routeAnalysis(analysis, { ...context, previous }, topic);
     const before = routed[index - 1];
-    if (!confident(decision) && before?.kind === 'skill' && leansOnBefore(part)) {
+    // a time counted back from the part before ("11月26日C线产量，跟前一天相比": the 25th, not yesterday)
+    const countedBack = analysis.periods.some((span) => RELATIVE_TO_BEFORE.test(span.period?.label ?? ''));
+    if ((!confident(decision) || countedBack) && before?.kind === 'skill' && leansOnBefore(part)) {
       // "who closed the most of those": a question about the part before's things is read with that part's words
       const together = routeAnalysis(analyse(`${parts[index - 1]} ${part}`, context), context);
-      if (confident(together) && together.skill === before.skill) decision = together;
+      if (
+        confident(together) &&
+        (together.skill === before.skill || (countedBack && together.skill === decision.skill))
+      )
+        decision = together;
     }
     routed.push(decision);
     if (decision.kind === 'skill') {

@@ -133,6 +133,9 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
         String.raw`\bversus\s+(?:the\s+)?(?:previous|last|prior)\b|\bchanged?\b|\bincrease[ds]?\b`,
         String.raw`\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b`,
         String.raw`\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bover\s+the\s+previous\b`,
+        // a change asked as a movement ("did the defect rate go down", "has yield got better"): two periods set side by side
+        String.raw`\b(?:go|goes|going|gone|went|come|comes|coming|came)\s+(?:back\s+)?(?:down|up)\b`,
+        String.raw`\b(?:get|gets|getting|got|gotten)\s+(?:any\s+)?(?:better|worse)\b|\bbetter\s+or\s+worse\b|\b(?:rose|risen|fallen)\b`,
       ].join('|'),
     ),
   },

@@ -100,8 +100,10 @@ function slots(analysis: Analysis): SkillSlots {
       Period,
     ];
     const second = periods[1]!.period!;
-    if (a.from === b.from && a.to === b.to && PRECEDING.test(second.label ?? '')) {
-      // "last week vs the previous week": the period rules read both as last week; the second is the one before
+    const beforeSecond = analysis.normalized.lower.slice(0, periods[1]!.start);
+    if (PRECEDING.test(second.label ?? '') && (LEAD_IN.test(beforeSecond) || (a.from === b.from && a.to === b.to))) {
+      // "last week vs the previous week", "11月15号…和前一天比": the second is the one before the first, never
+      // counted back from today (the period rules read 前一天 alone as yesterday)
       explicit.period = periods[0]!.period!;
       explicit.previous = previousPeriod(periods[0]!.period!);
     } else if (a.to >= b.from) unsure.push('period');
@@ -215,12 +217,16 @@ export const qualityCompareRouting: SkillRouting = {
   ],
   honours: { shift: true, severalShifts: true, defectType: 'none', notRecorded: 'report', words: true, cause: true },
   understood: [
+    // 和前一周比, 跟再前一个月比: the unit before the period asked (the comparison qualifier's own words)
+    /(?:和|跟|与|同)\s*(?:再|之)?前\s*1?\s*个?\s*(?:天|日|周|星期|礼拜|月|年)(?=\s*(?:相)?比)/,
     /环比|同比|相比|对比|比较|变化|增长|上升|下降|增加|减少|涨|降|升|改善|恶化|好转|变差|变好|幅度|比(?!例|率)/,
     new RegExp(
       [
         String.raw`\bcompared?\b|\bagainst\b|\bvs\.?|\bversus\b|\bchanged?\b|\bincrease[ds]?\b`,
         String.raw`\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b`,
         String.raw`\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bprevious\b|\bprior\b|\bbefore\b`,
+        String.raw`\b(?:go|goes|going|gone|went|come|comes|coming|came)\s+(?:back\s+)?(?:down|up)\b`,
+        String.raw`\b(?:get|gets|getting|got|gotten)\s+(?:any\s+)?(?:better|worse)\b|\bbetter\s+or\s+worse\b|\b(?:rose|risen|fallen)\b`,
       ].join('|'),
     ),
     /班次|班组|各班|\bshifts?\b/,
