@@ -95,7 +95,7 @@ export const DOC_SUBJECTS: DocSubject[] = [
 
 /** the words each kind of figure is asked with */
 const KINDS: Array<{ kind: string; asked: RegExp }> = [
-  { kind: 'torque', asked: /扭矩|扭力|\btorque\b/ },
+  { kind: 'torque', asked: /扭矩|扭力|(?:拧|上|打)多(?:大|少)(?:力|劲)|拧多紧|\btorque\b|\bhow\s+tight\b/ },
   {
     kind: 'interval',
     asked:
@@ -105,13 +105,18 @@ const KINDS: Array<{ kind: string; asked: RegExp }> = [
   { kind: 'clearance', asked: /间隙|\bclearances?\b|\bgaps?\b/ },
   { kind: 'temperature', asked: /多少度|温度|\btemp(?:erature)?s?\b/ },
   { kind: 'pressure', asked: /油压|气压|压力(?!机)|\bpressures?\b/ },
-  { kind: 'setting', asked: /电流|电压|流量|速度|参数|设定|\bspeed\b|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b/ },
+  {
+    kind: 'setting',
+    asked:
+      /电流|电压|流量|速度|参数|设定|程序号|\bspeed\b|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b|\bprogram\s+(?:number|no\.?|#)/,
+  },
   { kind: 'size', asked: /多粗|直径|\bdiameter\b|\bthick\b/ },
   {
     kind: 'limit',
     asked: new RegExp(
       [
-        String.raw`超过多少|多少算|多少.{0,3}要|上限|下限|阈值|限值|标准|什么时候换|\b(?:above|below|over|at)\s+what\b|\blimits?\b`,
+        String.raw`超过多少|多少算|多少.{0,3}要|上限|下限|阈值|限值|标准|什么时候(?:更)?换|多久(?:更)?换|\b(?:above|below|over|at)\s+what\b|\blimits?\b`,
+        String.raw`\bwhen\s+to\s+(?:replace|change|swap)\b`,
         String.raw`\bthresholds?\b|\bspec\b|\bwhen\s+(?:do|should|must)\s+(?:we|i|you)\s+(?:replace|change|swap)\b`,
         // a band or level that sets off a warning or an alarm: "the vibration warning band", 报警值, 预警线
         String.raw`\b(?:warning|alarm|alert|action|danger)\s+(?:bands?|levels?|values?|zones?|ranges?)\b`,
@@ -125,6 +130,17 @@ const KINDS: Array<{ kind: string; asked: RegExp }> = [
 const ALARM = /(?<![a-z0-9])([a-z]{2}\d{4})(?![a-z0-9])/;
 /** a value now: a sensor reading the data does not record, not a document's figure */
 const NOW = /现在|当前|实时|目前|\bright\s+now\b|\bnow\b|\bcurrently\b|\bat\s+the\s+moment\b/;
+/**
+ * how it was fixed before ("SP9031 again, how did we fix it last time", "SP9031又报了 上次咋处理的"): the work orders'
+ * fixes (fault advice), not what the code means
+ */
+const FIXED_BEFORE = new RegExp(
+  [
+    String.raw`\bhow\s+(?:did|do|have)\s+(?:we|you|they|i)\s+(?:fix|repair|solve|resolve|clear|sort)`,
+    String.raw`\bwhat\s+(?:fixed|cleared|solved)\b|\b(?:past|previous|earlier|last)\s+(?:fix|fixes|repairs?|work\s*orders?|wos?)\b`,
+    String.raw`(?:上次|上回|以前|之前|历史上?)\s*(?:是)?\s*(?:怎么|咋|如何|怎样)\s*(?:修|处理|解决|弄|搞)`,
+  ].join('|'),
+);
 
 const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordPattern = (word: string): RegExp =>
@@ -135,7 +151,7 @@ const wordPattern = (word: string): RegExp =>
 /** The figure a question asks of the documents: its kinds and the subject's words in both languages; undefined: none. */
 export function documentFigure(analysis: Analysis): { figure: string[]; terms: string[] } | undefined {
   const lower = analysis.normalized.lower;
-  if (NOW.test(lower)) return undefined;
+  if (NOW.test(lower) || FIXED_BEFORE.test(lower)) return undefined;
   const alarm = ALARM.exec(lower)?.[1];
   const subjects = DOC_SUBJECTS.filter((subject) =>
     [...subject.zh, ...subject.en].some((word) => wordPattern(word.toLowerCase()).test(lower)),

@@ -53,6 +53,10 @@ const PER_MACHINE = new RegExp(
       String.raw`哪个(?:设备|机器|机台|冲床|冲压机|压力机|焊机|焊接机|相机|机械臂|机器人|加工中心|数控))[^，。？?！!；;]{0,12}?` +
       String.raw`(?:不良|次品|废品|缺陷|坏件|良率|良品|合格率|产量|出的件)`,
     String.raw`(?:每台|各台|按设备|按机台|各设备|每台设备)[^，。？?！!；;]{0,8}?(?:不良|次品|废品|缺陷|良率|合格率|产量)`,
+    // the parts traced to the machine that made them ("那些裂纹件是哪台冲床冲出来的", "which press made the cracked brackets")
+    String.raw`(?:件|品|零件|工件)[^，。？?！!；;]{0,6}?(?:是|都是|出自)?哪一?(?:台|个)(?:设备|机器|机台|冲床|冲压机|压力机|焊机|机械臂|机器人|加工中心|数控)?` +
+      String.raw`[^，。？?！!；;]{0,4}?(?:冲|做|加工|生产|焊|造|压|出)(?:出来|出)?的`,
+    String.raw`\bwhich\s+(?:machine|equipment|asset|robot|press|welder|camera|cnc|station)\s+(?:made|produced|stamped|welded|machined|pressed|punched|ran)\b`,
   ].join('|'),
 );
 
@@ -146,7 +150,12 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   {
     // work orders counted or listed ("how many work orders did press 3 have", "列出未关闭的P1工单"): no rule-routed skill counts them
     dimension: 'work_orders',
-    pattern: /工单|维修单|报修单|派工单|\bwork[- ]?orders?\b|\bwos\b|\bmaintenance\s+tickets?\b|\brepair\s+orders?\b/,
+    // (past orders as the source of a fix — 历史工单, "ideas from past WOs" — are what fault advice reads: no count)
+    pattern: new RegExp(
+      String.raw`(?<!历史|以前的?|之前的?|过去的?|以往的?)(?:工单|维修单|报修单|派工单)|` +
+        String.raw`(?<!\b(?:past|previous|old|earlier|prior)\s+)` +
+        String.raw`(?:\bwork[- ]?orders?\b|\bwos\b|\bmaintenance\s+tickets?\b|\brepair\s+orders?\b)`,
+    ),
   },
   {
     // work orders per machine ranked, or those with no assignee: work_orders counts per engineer only
@@ -230,7 +239,7 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
         String.raw`那时候?|当时|那天|那1天|那一天|那会儿?|那个时候|那次|那周(?![报末])|那个星期|那个礼拜|那1周|那一周|那班|那个班`,
         String.raw`那批(?!次)|那台|那张|那个单|那条线|那个批次|那个工单|那件事|同一周|同1周|同一个?(?:星期|礼拜|月)`,
         // this line, said with no line named: which one is asked (这条线上周产量)
-        String.raw`这条(?:产)?线|该(?:产)?线|this\s+line`,
+        String.raw`这条(?:产)?线|该(?:产)?线|\bthis\s+line\b`,
         String.raw`(?<!^\s*(?:and|ok|okay|so)?\s*)(?<!\b(?:and|so|ok|okay)\s+)\bthen\b|\bback\s+then\b|\bat\s+that\s+time\b`,
         String.raw`\bthat\s+(?:day|week|month|shift|time|batch|machine|press|ticket|order|line|night|one)\b`,
       ].join('|'),

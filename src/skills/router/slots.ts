@@ -6,6 +6,7 @@
  * never as a line.
  */
 import { type NormalizedText, type Span, slice } from './normalize.js';
+import { SYMPTOM_SYNONYMS } from '../../../mcp-servers/plant/synonyms.js';
 
 type Metric = 'output' | 'defect_rate' | 'yield' | 'defect_types';
 
@@ -381,6 +382,15 @@ const SYMPTOM_EN = new RegExp(
   'g',
 );
 
+/**
+ * the symptoms of the work-order search's own vocabulary (what was observed, before its parts and machines): a
+ * symptom it can search for is one the rules read ("arc won't strike", "power dip", 来料), one list for both
+ */
+const LEXICON_SYMPTOMS: RegExp[] = SYMPTOM_SYNONYMS.slice(
+  0,
+  SYMPTOM_SYNONYMS.findIndex((entry) => entry.concept === 'coolant'),
+).flatMap((entry) => [entry.zh, entry.en]);
+
 export interface SymptomSlots {
   /** the operator's own words, several joined */
   symptom: string | undefined;
@@ -394,7 +404,7 @@ export interface SymptomSlots {
 export function findSymptoms(normalized: NormalizedText, lower: string): SymptomSlots {
   const spans: Span[] = [];
   const words: string[] = [];
-  for (const pattern of [SYMPTOM_ZH, SYMPTOM_EN]) {
+  for (const pattern of [SYMPTOM_ZH, SYMPTOM_EN, ...LEXICON_SYMPTOMS]) {
     for (const match of lower.matchAll(pattern)) {
       const span = { start: match.index, end: match.index + match[0].length };
       if (spans.some((other) => span.start < other.end && other.start < span.end)) continue;
@@ -433,9 +443,11 @@ export const ADVICE = new RegExp(
     String.raw`解决办法|处理方法|维修方法|维修记录|以前|之前|历史|上次|什么原因|原因是|\bwhat\s+fixed\b|\bfixed\s+(?:this|`,
     String.raw`it|that)\b|\bhow\s+(?:do|did|can|could|should|to)\s+(?:i\s+|`,
     String.raw`we\s+|you\s+)?(?:fix|repair|solve|resolve|handle|deal\s+with)`,
-    String.raw`\b|\b(?:fix|repair|remedy|resolution|solution)s?\b|\brecommend(?:ation|`,
+    String.raw`\b|\b(?:fix|fixes|repair|remedy|remedies|resolution|solution)s?\b|\brecommend(?:ation|`,
     String.raw`ations|ed)?\b|\badvi[cs]e\b|\bsuggest(?:ion|ions)?\b|\bwhat\s+(?:should|`,
     String.raw`can|do)\s+(?:i|we)\s+do\b|\broot\s+cause\b|\btroubleshoot(?:ing)`,
-    String.raw`?\b|\bbefore\b|\bpreviously\b|\bin\s+the\s+past\b`,
+    String.raw`?\b|\bbefore\b|\bpreviously\b|\bin\s+the\s+past\b|\b(?:any\s+)?ideas?\b|\bpast\s+(?:wos?|work\s*orders?|tickets)\b|`,
+    // experience of it (有啥经验, 以往经验): what was done before
+    String.raw`(?:有|有没有|有什么|有啥|以往的?|过往的?)\s*经验|历史工单`,
   ].join(''),
 );

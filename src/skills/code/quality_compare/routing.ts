@@ -116,9 +116,14 @@ function slots(analysis: Analysis): SkillSlots {
     const span = periods[0]!;
     const before = analysis.normalized.lower.slice(0, span.start);
     if (mode === 'previous' && LEAD_IN.test(before)) {
-      // "compared with yesterday": yesterday is the earlier period, the current one follows it
-      explicit.previous = span.period!;
-      explicit.period = nextPeriod(span.period!, analysis.today);
+      // "compared with yesterday": yesterday is the earlier period, the current one follows it (none after today:
+      // "than last month, month to date" read as one span up to today leaves no period after it — asked)
+      const after = nextPeriod(span.period!, analysis.today);
+      if (after.from > after.to) unsure.push('period');
+      else {
+        explicit.previous = span.period!;
+        explicit.period = after;
+      }
     } else {
       explicit.period = span.period!;
       if (mode === 'previous') explicit.previous = previousPeriod(span.period!);

@@ -63,6 +63,9 @@ export const qualityMetricsRouting: SkillRouting = {
         const lower = analysis.normalized.lower;
         const { equipment, metrics, rank } = analysis;
         if (!(hasMetric(analysis) || (metrics.general && !equipment))) return undefined;
+        // a symptom with a request for past fixes and no time ("cracks on stamped parts again, past fixes?"): advice
+        if (analysis.symptoms.symptom !== undefined && analysis.periods.length === 0 && asksAdvice(analysis))
+          return undefined;
         if (equipment !== undefined) return { kind: 'stop', reason: 'per-machine quality figures: not a rule call' };
         if (OTHER_REPORT.test(lower)) return { kind: 'stop', reason: 'daily / monthly reports: the model decides' };
         return {
