@@ -292,10 +292,19 @@ export interface ShiftMention {
 const SHIFT_SLOT: Array<{ shift: ShiftMention['shift']; pattern: RegExp }> = [
   {
     shift: 'day',
-    pattern: /白班|白天班|日班|早班|\bday[- ]?shifts?\b|\bdaytime\s+shifts?\b|\bmorning\s+shifts?\b|\bfirst\s+shift\b/g,
+    // a crew is its shift: day crew, 白班组
+    pattern:
+      /白班组|早班组|白班|白天班|日班|早班|\bday[- ]?(?:shifts?|crews?)\b|\bdaytime\s+(?:shifts?|crews?)\b|\bmorning\s+(?:shifts?|crews?)\b|\bfirst\s+shift\b/g,
   },
-  { shift: 'night', pattern: /大夜班|夜班|晚班|\bnight[- ]?shifts?\b|\bgraveyard(?:\s+shifts?)?\b|\bthird\s+shift\b/g },
-  { shift: 'middle', pattern: /中班|小夜班|\b(?:middle|mid|swing|afternoon|evening|second)[- ]?shifts?\b/g },
+  {
+    shift: 'night',
+    pattern:
+      /夜班组|晚班组|大夜班|夜班|晚班|\bnight[- ]?(?:shifts?|crews?)\b|\bgraveyard(?:\s+(?:shifts?|crews?))?\b|\bthird\s+shift\b/g,
+  },
+  {
+    shift: 'middle',
+    pattern: /中班组|中班|小夜班|\b(?:middle|mid|swing|afternoon|evening|second)[- ]?(?:shifts?|crews?)\b/g,
+  },
 ];
 
 /**
