@@ -135,7 +135,10 @@ function isoWeekYearBefore(anchor: DateRange, years: number): DateRange | undefi
   const before = isoWeek(year - years, week);
   if (!before) return undefined;
   const offset = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-  return { from: addDays(before.from, offset(monday, anchor.from)), to: addDays(before.from, offset(monday, anchor.to)) };
+  return {
+    from: addDays(before.from, offset(monday, anchor.from)),
+    to: addDays(before.from, offset(monday, anchor.to)),
+  };
 }
 
 const UNIT_ZH: Record<string, { amount: number; unit: 'day' | 'month' | 'year' }> = {

@@ -285,6 +285,11 @@ export interface ShiftMention {
   /** 'day' | 'night' | 'middle' (what the quality figures resolve against quality_data.shift) */
   shift: 'day' | 'night' | 'middle';
   words: string;
+  /**
+   * said without a shift word: 昨晚 / "last night" (yesterday's night shift, dated by the evening it starts); a skill
+   * that takes no shift reads it as the hour it names, as before
+   */
+  implied?: boolean;
   start: number;
   end: number;
 }
@@ -333,6 +338,16 @@ export function findShifts(lower: string): ShiftMention[] {
     merged.push(mention);
   }
   return merged;
+}
+
+/** 昨晚, 昨夜, last night, yesterday evening: the night shift that started yesterday evening */
+const LAST_NIGHT = /昨晚|昨夜|\blast\s+night(?:'s|s)?\b|\byesterday\s+(?:evening|night)\b/;
+
+/** the night shift a question names by its night alone ("黄敏 昨晚 检验数据", "line B defect rate last night") */
+export function impliedNightShift(lower: string): ShiftMention | undefined {
+  const match = LAST_NIGHT.exec(lower);
+  if (!match) return undefined;
+  return { shift: 'night', words: match[0], start: match.index, end: match.index + match[0].length, implied: true };
 }
 
 /** what joins a word to its restatement: brackets, a comma, "aka", "i.e.", 也就是 */
