@@ -65,7 +65,10 @@ function dateWithWeekday(
 }
 
 /** a bare number after a weekday that is a count, not a day ("fri 3 lines", "sat 2 shifts", "mon 10am") */
-const NOT_A_DAY = String.raw`(?!\s*(?:%|x\b|am\b|pm\b|h\b|hrs?\b|hours?\b|mins?\b|lines?\b|shifts?\b|batch|pcs\b|pieces?\b|parts?\b|units?\b|days?\b|weeks?\b|times?\b|orders?\b|wos?\b|tickets?\b|machines?\b|presses\b|defects?\b|rejects?\b))`;
+const NOT_A_DAY =
+  String.raw`(?!\s*(?:%|x\b|am\b|pm\b|h\b|hrs?\b|hours?\b|mins?\b|lines?\b|shifts?\b|batch|pcs\b|pieces?\b` +
+  String.raw`|parts?\b|units?\b|days?\b|weeks?\b|times?\b|orders?\b|wos?\b|tickets?\b|machines?\b|presses\b` +
+  String.raw`|defects?\b|rejects?\b))`;
 
 const EN_DAY_AFTER_WEEKDAY =
   String.raw`\s*,?\s*(?:the\s+)?(?:(\d{1,2})(?:(st|nd|rd|th)|(?![\d:.%/]))(?:\s+(?:of\s+)?${EN_MONTH_RE}\b\.?)?` +

@@ -103,9 +103,9 @@ function anchoredReading(
 function sameTimeBefore(
   today: string,
   shift: { amount: number; unit: 'day' | 'month' | 'year' },
-  onDay: boolean,
-  alone?: 'month' | 'week',
+  said: { onDay: boolean; alone?: 'month' | 'week' },
 ): PeriodReading {
+  const { onDay, alone } = said;
   const resolve = (anchor: DateRange): DateRange | undefined =>
     onDay
       ? day(shiftRange(day(anchor.to), shift.amount, shift.unit).from)
@@ -332,7 +332,7 @@ export const GRAMMAR_RULES: PeriodRule[] = [
       const onDay = m[2] !== undefined;
       // 去年同月, 去年同期 asked alone: this month a year back; 去年同周: this ISO week a year back
       const alone = /周/.test(m[3] ?? '') ? 'week' : /月|同期/.test(m[3] ?? '') ? 'month' : undefined;
-      return sameTimeBefore(today, shift, onDay, alone);
+      return sameTimeBefore(today, shift, { onDay, ...(alone ? { alone } : {}) });
     },
   },
   {
@@ -472,7 +472,7 @@ export const GRAMMAR_RULES: PeriodRule[] = [
         unit === 'week' ? { amount: -7, unit: 'day' } : { amount: -1, unit: unit as 'month' | 'year' };
       // "the same month last year" alone: this month a year back; "the same week last year": this ISO week
       const alone = m[1] === 'month' ? 'month' : m[1] === 'week' ? 'week' : undefined;
-      return sameTimeBefore(today, shift, onDay, alone);
+      return sameTimeBefore(today, shift, { onDay, ...(alone ? { alone } : {}) });
     },
   },
   {
