@@ -282,7 +282,15 @@ export function unhonoured(
     const words = mentions.map((mention) => slice(analysis.normalized, mention.start, mention.end)).join(', ');
     out.push({ kind: 'beyond', dimension, words, skill });
   }
-  if ((analysis.shifts.length > 1 && !honours.severalShifts) || (analysis.shifts.length === 1 && !honours.shift)) {
+  const impliedShift = analysis.shifts.length === 1 && analysis.shifts[0]!.implied === true;
+  if (impliedShift && !honours.shift) {
+    // 昨晚 / last night to a skill that takes no shift: the hour it names, as when it was no shift
+    if (routing.cannotHonour.includes('hour') && !out.some((entry) => entry.dimension === 'hour'))
+      out.push({ kind: 'beyond', dimension: 'hour', words: analysis.shifts[0]!.words, skill });
+  } else if (
+    (analysis.shifts.length > 1 && !honours.severalShifts) ||
+    (analysis.shifts.length === 1 && !honours.shift)
+  ) {
     if (!out.some((entry) => entry.dimension === 'shift'))
       out.push({
         kind: 'beyond',

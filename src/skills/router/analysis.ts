@@ -18,6 +18,7 @@ import {
   findQualifiers,
   machineGrain,
   findShifts,
+  impliedNightShift,
 } from './qualifiers.js';
 import { type DefectMention, findDefectTypes } from './defects.js';
 import {
@@ -212,6 +213,9 @@ export function analyse(
   // one named shift is a slot: its words are no 'shift' or 'hour' qualifier ("night shift" is not "at night");
   // "last night's shift" / 昨晚夜班 name the night shift, not an hour
   const shifts = findShifts(withoutEquipment);
+  // 昨晚 / last night, no shift named: yesterday's night shift
+  const lastNight = shifts.length === 0 ? impliedNightShift(withoutEquipment) : undefined;
+  if (lastNight) shifts.push(lastNight);
   let qualifiers = findQualifiers(mask(withoutEquipment, shifts.length === 1 ? shifts : []));
   const perMachine = machineGrain(normalized.lower);
   if (perMachine) qualifiers.push(perMachine);

@@ -60,7 +60,9 @@ import {
   upToToday,
   weekShift,
   yearless,
+  isoWeek,
 } from './period-rules.js';
+import { isoWeekOf } from './period-dates.js';
 
 /** `range` moved by whole units (days, months, years), both ends */
 export function shiftRange(range: DateRange, amount: number, unit: 'day' | 'month' | 'year'): DateRange {
@@ -101,16 +103,42 @@ function anchoredReading(
 function sameTimeBefore(
   today: string,
   shift: { amount: number; unit: 'day' | 'month' | 'year' },
-  onDay: boolean,
+  said: { onDay: boolean; alone?: 'month' | 'week' },
 ): PeriodReading {
-  return anchoredReading(
-    today,
-    (anchor) =>
-      onDay
-        ? day(shiftRange(day(anchor.to), shift.amount, shift.unit).from)
-        : shiftRange(anchor, shift.amount, shift.unit),
-    onDay,
-  );
+  const { onDay, alone } = said;
+  const resolve = (anchor: DateRange): DateRange | undefined =>
+    onDay
+      ? day(shiftRange(day(anchor.to), shift.amount, shift.unit).from)
+      : alone === 'week' && shift.unit === 'year'
+        ? isoWeekYearBefore(anchor, -shift.amount)
+        : shiftRange(anchor, shift.amount, shift.unit);
+  const reading = anchoredReading(today, resolve, onDay);
+  if (onDay || alone === undefined || shift.unit !== 'year') return reading;
+  // "the same month last year" / 去年同月 asked alone: this month (whole) a year back; "the same week last year":
+  // this ISO week a year back
+  const { year, month } = parts(today);
+  const againstToday =
+    alone === 'month'
+      ? wholeMonth(year + shift.amount, month)
+      : isoWeek(isoWeekOf(today).year + shift.amount, isoWeekOf(today).week);
+  return { ...reading, at: (k) => (k === 0 ? againstToday : undefined) };
+}
+
+/**
+ * A week (or days of one week) `years` years back: the same ISO week number and weekdays ("this week vs the same
+ * week last year": 2026-W48 Mon..Sun against 2025-W48); a span that is no part of one week moves by the calendar
+ */
+function isoWeekYearBefore(anchor: DateRange, years: number): DateRange | undefined {
+  const monday = mondayOf(anchor.from);
+  if (addDays(monday, 6) < anchor.to) return shiftRange(anchor, -years, 'year');
+  const { year, week } = isoWeekOf(anchor.from);
+  const before = isoWeek(year - years, week);
+  if (!before) return undefined;
+  const offset = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+  return {
+    from: addDays(before.from, offset(monday, anchor.from)),
+    to: addDays(before.from, offset(monday, anchor.to)),
+  };
 }
 
 const UNIT_ZH: Record<string, { amount: number; unit: 'day' | 'month' | 'year' }> = {
@@ -302,7 +330,9 @@ export const GRAMMAR_RULES: PeriodRule[] = [
       const shift = UNIT_ZH[m[1]!.replace(/\s/g, '')];
       if (!shift) return undefined;
       const onDay = m[2] !== undefined;
-      return sameTimeBefore(today, shift, onDay);
+      // 去年同月, 去年同期 asked alone: this month a year back; 去年同周: this ISO week a year back
+      const alone = /周/.test(m[3] ?? '') ? 'week' : /月|同期/.test(m[3] ?? '') ? 'month' : undefined;
+      return sameTimeBefore(today, shift, { onDay, ...(alone ? { alone } : {}) });
     },
   },
   {
@@ -440,7 +470,9 @@ export const GRAMMAR_RULES: PeriodRule[] = [
       const onDay = m[1] === undefined || m[1] === 'day' || m[1] === 'date';
       const shift: { amount: number; unit: 'day' | 'month' | 'year' } =
         unit === 'week' ? { amount: -7, unit: 'day' } : { amount: -1, unit: unit as 'month' | 'year' };
-      return sameTimeBefore(today, shift, onDay);
+      // "the same month last year" alone: this month a year back; "the same week last year": this ISO week
+      const alone = m[1] === 'month' ? 'month' : m[1] === 'week' ? 'week' : undefined;
+      return sameTimeBefore(today, shift, { onDay, ...(alone ? { alone } : {}) });
     },
   },
   {

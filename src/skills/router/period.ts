@@ -19,6 +19,7 @@ import type { Period } from '../args.js';
 import { type NormalizedText, type Span, normalizeText, slice } from './normalize.js';
 import { HOLIDAYS, PERIOD_RULES, type PeriodReading } from './period-rules.js';
 import { GRAMMAR_RULES } from './period-grammar.js';
+import { DATE_RULES } from './period-dates.js';
 import { type DateRange, isValidDate, parts, weekOf, ymd } from './calendar.js';
 import { addDays } from '../../clock.js';
 
@@ -38,7 +39,7 @@ interface Found extends Span {
   rule: string;
 }
 
-const RULES = [...GRAMMAR_RULES, ...PERIOD_RULES];
+const RULES = [...DATE_RULES, ...GRAMMAR_RULES, ...PERIOD_RULES];
 
 const RANGE_GAP = /^\s*(?:-|–|—|~|〜|to|till|until|through|thru|至|到|and)\s*$/;
 const RANGE_LEAD = /(?:\bfrom|\bbetween|从|自|由)\s*$/;

@@ -294,6 +294,11 @@ export interface ShiftMention {
   /** 'day' | 'night' | 'middle' (what the quality figures resolve against quality_data.shift) */
   shift: 'day' | 'night' | 'middle';
   words: string;
+  /**
+   * said without a shift word: 昨晚 / "last night" (yesterday's night shift, dated by the evening it starts); a skill
+   * that takes no shift reads it as the hour it names, as before
+   */
+  implied?: boolean;
   start: number;
   end: number;
 }
@@ -301,10 +306,19 @@ export interface ShiftMention {
 const SHIFT_SLOT: Array<{ shift: ShiftMention['shift']; pattern: RegExp }> = [
   {
     shift: 'day',
-    pattern: /白班|白天班|日班|早班|\bday[- ]?shifts?\b|\bdaytime\s+shifts?\b|\bmorning\s+shifts?\b|\bfirst\s+shift\b/g,
+    // a crew is its shift: day crew, 白班组
+    pattern:
+      /白班组|早班组|白班|白天班|日班|早班|\bday[- ]?(?:shifts?|crews?)\b|\bdaytime\s+(?:shifts?|crews?)\b|\bmorning\s+(?:shifts?|crews?)\b|\bfirst\s+shift\b/g,
   },
-  { shift: 'night', pattern: /大夜班|夜班|晚班|\bnight[- ]?shifts?\b|\bgraveyard(?:\s+shifts?)?\b|\bthird\s+shift\b/g },
-  { shift: 'middle', pattern: /中班|小夜班|\b(?:middle|mid|swing|afternoon|evening|second)[- ]?shifts?\b/g },
+  {
+    shift: 'night',
+    pattern:
+      /夜班组|晚班组|大夜班|夜班|晚班|\bnight[- ]?(?:shifts?|crews?)\b|\bgraveyard(?:\s+(?:shifts?|crews?))?\b|\bthird\s+shift\b/g,
+  },
+  {
+    shift: 'middle',
+    pattern: /中班组|中班|小夜班|\b(?:middle|mid|swing|afternoon|evening|second)[- ]?(?:shifts?|crews?)\b/g,
+  },
 ];
 
 /**
@@ -333,6 +347,16 @@ export function findShifts(lower: string): ShiftMention[] {
     merged.push(mention);
   }
   return merged;
+}
+
+/** 昨晚, 昨夜, last night, yesterday evening: the night shift that started yesterday evening */
+const LAST_NIGHT = /昨晚|昨夜|\blast\s+night(?:'s|s)?\b|\byesterday\s+(?:evening|night)\b/;
+
+/** the night shift a question names by its night alone ("黄敏 昨晚 检验数据", "line B defect rate last night") */
+export function impliedNightShift(lower: string): ShiftMention | undefined {
+  const match = LAST_NIGHT.exec(lower);
+  if (!match) return undefined;
+  return { shift: 'night', words: match[0], start: match.index, end: match.index + match[0].length, implied: true };
 }
 
 /** what joins a word to its restatement: brackets, a comma, "aka", "i.e.", 也就是 */

@@ -86,6 +86,12 @@ const NIGHT_OF = [
   { pattern: /今晚|今夜|\btonight(?:'s)?\b/, offset: 0 },
 ];
 
+/**
+ * this morning / 今早: the handover made this morning is the night shift's that started yesterday evening ("who took
+ * over from the night shift this morning", asked on Sunday, is Saturday's night shift)
+ */
+const THIS_MORNING = /今早|今晨|今天早上|今日早上|今天早晨|\bthis\s+morning(?:'s)?\b/;
+
 /** a shift said without the word "shift" (a handover is one shift's) */
 const BARE_SHIFT = [
   { pattern: /\bnights?\b|晚上|夜里|夜间/, shift: 'night' },
@@ -103,10 +109,14 @@ function handoverSlots(analysis: Analysis): { date?: string; shift?: string; uns
   const night = NIGHT_OF.find((entry) => entry.pattern.test(lower));
   // a handover is one shift's: "the 22nd night", "nov 19 night handover", 25号晚上的交接 name it without "shift"
   const bare = BARE_SHIFT.find((entry) => entry.pattern.test(lower))?.shift;
-  const shift = analysis.shifts.length === 1 ? analysis.shifts[0]!.shift : night ? 'night' : bare;
+  let shift = analysis.shifts.length === 1 ? analysis.shifts[0]!.shift : night ? 'night' : bare;
   const { period, unsure } = singlePeriod(analysis);
   let date: string | undefined;
-  if (period && period.from === period.to) date = nearestYearless(period, analysis.today);
+  const morning = THIS_MORNING.test(lower) && (shift === undefined || shift === 'night');
+  if (morning && (!period || (period.from === analysis.today && period.to === analysis.today))) {
+    date = addDays(analysis.today, -1);
+    shift = 'night';
+  } else if (period && period.from === period.to) date = nearestYearless(period, analysis.today);
   else if (!period && !unsure && night) date = addDays(analysis.today, night.offset);
   const several = unsure || (period !== undefined && period.from !== period.to);
   if (date === undefined && shift === undefined && !several) return undefined;
