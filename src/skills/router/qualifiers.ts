@@ -165,7 +165,9 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     dimension: 'action',
     pattern: new RegExp(
       [
-        String.raw`关单|把.{0,12}(?:工单|单子?)(?:关了|关掉|关闭)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
+        // 关单 (read 关工单) as a request, not asked of whom or how many ("这个月谁关单最多" is a count)
+        String.raw`(?:^|帮我|替我|请|麻烦|给我|你|去|先|快|赶紧|把.{0,12})\s*关(?:工)?单(?!.{0,12}(?:最多|最少|几|多少|吗|没))|` +
+          String.raw`把.{0,12}(?:工单|单子?)(?:关了|关掉|关闭)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
         String.raw`(?:开|建|提)(?:一|1)张工单|总结成|概括成|归纳成|提炼成|翻译|译成`,
         String.raw`\bclose\s+(?:out\s+)?(?:wo\b|work\s*order|ticket|order|#)|\bclose\s+\d{3,}`,
         String.raw`\b(?:open|create|raise|log|file|cut)\s+(?:a|an|new|a\s+new)\s+(?:(?:p[0-3]|urgent|new|maintenance|repair|high[- ]priority)\s+)*` +
