@@ -8,7 +8,7 @@ const ASK_ZH = String.raw`(?:几号|几月几[号日]|星期几|周几|礼拜几
 // several asked together ("今天几号 星期几", "几号了，周几"): the date and the weekday, one answer
 const DATETIME_ZH = new RegExp(
   String.raw`^(?:请问|你好|嗨)?[,，\s]*(?:我想知道|告诉我|请告诉我)?(?:今天|现在|当前|今日|此刻)?(?:的)?(?:是)?${ASK_ZH}` +
-    String.raw`(?:了|呀|啊|呢|吗)?(?:[,，、]|和|跟|还有)*(?:今天|现在|当前|今日)?(?:是)?${ASK_ZH}(?:了|呀|啊|呢|吗)?)*$`,
+    String.raw`(?:了|呀|啊|呢|吗)?(?:(?:[,，、]|和|跟|还有)*(?:今天|现在|当前|今日)?(?:是)?${ASK_ZH}(?:了|呀|啊|呢|吗)?)*$`,
 );
 const DATETIME_EN = new RegExp(
   [
