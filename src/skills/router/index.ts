@@ -144,7 +144,8 @@ function routeParts(parts: string[], context: RouterContext, language: Language)
       const together = routeAnalysis(analyse(`${parts[index - 1]} ${part}`, context), context);
       if (
         confident(together) &&
-        (together.skill === before.skill || (countedBack && together.skill === decision.skill))
+        (together.skill === before.skill ||
+          (countedBack && decision.kind === 'skill' && together.skill === decision.skill))
       )
         decision = together;
     }

@@ -207,15 +207,16 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   },
   {
     // a selection by what did NOT happen ("which engineers have no open tickets", "which lines did not hit 98%",
-    // 哪几条线没超过2%): no skill selects by absence, and dropping the "not" answers the opposite question
+    // 哪几条线没超过2%): no skill selects by absence, and dropping the "not" answers the opposite question; a
+    // percent bar not reached ("did not hit 98%", 没超过2%) is a threshold, read below or at most (quality_metrics)
     dimension: 'negation',
     pattern: new RegExp(
       [
         String.raw`\b(?:which|what|who|whose|any)\b[^?.;!,]{0,60}?\b(?:don't|doesn't|didn't|haven't|hasn't|hadn't|aren't|weren't|isn't|wasn't|` +
           String.raw`won't|never|without|(?:do|does|did|have|has|had|are|were|is|was)\s+(?:not|no)|not|no)\b` +
           String.raw`(?!\s*(?:\.|\d|yet\s+(?:closed|finished|resolved|done|fixed|completed)|(?:closed|finished|resolved|done|fixed|completed|` +
-          String.raw`assigned|one\s+assigned|assignee|owner)\b))`,
-        String.raw`哪[^，。？?！!；;]{0,16}?(?:没有|没|未|不)(?:超过|超|达到|达标|到|过|满足|出现|有过|合格(?!率))`,
+          String.raw`assigned|one\s+assigned|assignee|owner)\b|(?:hit|reach|make|meet|achieve)\s+(?:the\s+|a\s+)?\d+(?:\.\d+)?\s*%))`,
+        String.raw`哪[^，。？?！!；;]{0,16}?(?:没有|没|未|不)(?:(?:超过|超(?!过)|达到|到)(?!\s*\d+(?:\.\d+)?\s*%)|达标|过|满足|出现|有过|合格(?!率))`,
       ].join('|'),
     ),
   },
