@@ -18,7 +18,7 @@ const HOLIDAY = new RegExp(
   [
     String.raw`法定(?:节)?假日|节假日|公共假期|公众假期|假期|放假|休假日|假日|放\S{0,3}假|放几天|休几天|`,
     // a festival asked of a day ("是不是节日", "是啥节"), the days off asked ("下个月有什么假", "春节几号放")
-    String.raw`节日|(?:什么|啥|哪个|哪些)节(?![拍点约省能奏目数气])|(?:什么|啥|哪些|几天)假(?![货设定])|(?:几号|哪天|什么时候)放(?=$|[?？!！\s,，。]|吗)|`,
+    String.raw`节日|(?:什么|啥|哪个|哪些)节(?![拍点约省能奏目数气])|(?:什么|啥|哪些|几天)假(?![货设定])|(?<=有[^，,。?？!！]{0,4})(?<!请)假(?![货设定])|(?:几号|哪天|什么时候)放(?=$|[?？!！\s,，。]|吗)|`,
     String.raw`\b(?:public|bank|national|official|statutory)\s+holidays?\b|\bholidays?\b|\bdays?\s+off\b`,
   ].join(''),
 );

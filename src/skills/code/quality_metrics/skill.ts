@@ -554,7 +554,7 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     }));
     const nameOf = new Map(lines.map((line) => [line.line_id, lineName(line, language)]));
     if (args.day_rank)
-      parts.push(...worstDay(byDay, args, { rank: args.day_rank, lines: lines.length, when, language }));
+      parts.unshift(...worstDay(byDay, args, { rank: args.day_rank, lines: lines.length, when, language }));
     parts.push(t(language, '按日明细：', 'Per day:'));
     if (defect) {
       const typeName = t(language, defect.name_zh, defect.name_en);

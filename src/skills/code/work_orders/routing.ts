@@ -28,7 +28,7 @@ const ORDER_ID = new RegExp(
 const WHO = /谁|负责人|\bwho(?:'s|m)?\b|\bassignee\b|\bassigned\b/;
 /** the orders per engineer: "which engineer closed the most", "按负责人", "per engineer" */
 const PER_ENGINEER = new RegExp(
-  String.raw`哪个工程师|哪位工程师|哪个师傅|谁.{0,8}最多|按负责人|按工程师|各工程师|每个工程师|\bwhich\s+(?:engineer|tech(?:nician)?|person)\b` +
+  String.raw`哪个工程师|哪位工程师|哪个师傅|谁.{0,8}最多|最多的?(?:是|为)?谁|按负责人|按工程师|各工程师|每个工程师|\bwhich\s+(?:engineer|tech(?:nician)?|person)\b` +
     String.raw`|\bwho\b.{0,30}\bmost\b|\bper\s+(?:engineer|assignee|person)\b|\bby\s+(?:engineer|assignee)\b`,
 );
 /** the oldest first: "open the longest", "开得最久", "oldest open ticket" */
@@ -85,7 +85,7 @@ const CLOSED = new RegExp(
   String.raw`已关闭|已完成|已处理|已解决|关闭了|(?<!开)关(?:掉|了|的|单)|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b` +
     // 关单 (read 关工单) asked of whom or how many ("这个月谁关单最多"): the orders closed; said as a request
     // ("帮我关单") it is an action, declined (qualifiers.ts)
-    String.raw`|(?<!开)关工单` +
+    String.raw`|(?<!开)关(?=工单)` +
     // what someone handled ("Priya 上个月处理了多少工单", "how many did Lukas handle"): the orders they closed
     String.raw`|(?<![未待已])处理(?:了|过|掉)|\bhandled\b` +
     String.raw`|\b(?:did|does|do|will|would|can|could|to|has|have)\b(?:\s+\S+){0,4}?\s+(?:close|resolve|complete|finish|handle)\b`,
@@ -101,7 +101,9 @@ const HOLDING = new RegExp(
     String.raw`|\b(?:has|have|holds?)\b.{0,30}\b(?:right\s+now|currently|at\s+the\s+moment)\b`,
 );
 /** 最近的工单 ("3号冲床最近的工单拉一下"): the newest orders first, which the table shows by default */
-const RECENT = /(?:最近|最新)的?(?:维修|报修|设备|故障)?(?:工单|维修单|报修单)/;
+const RECENT = /(?:最近|最新)的?(?=(?:维修|报修|设备|故障)?(?:工单|维修单|报修单))/;
+/** 关 before the order word it closes (关单, read 关工单), read before the order words are blanked */
+const CLOSE_ORDER = /(?<!开)关(?=工单)/;
 const FIXED = /修的|修了|修好|修完|搞定|\bfixed\b|\brepaired\b|\bclosed\s+out\b/;
 const HIGH_PRIORITY = /高优先级|优先级高|紧急|\bhigh[- ]priority\b|\burgent\b|\bcritical\b/;
 const PRIORITY_ALL = /(?<![a-z0-9])p\s*-?\s*([0-3])(?![0-9])|\bpriority\s*([0-3])\b/g;
@@ -223,13 +225,14 @@ export const workOrdersRouting: SkillRouting = {
   },
   // the words read with the order word after them (关工单, 最近的工单) before the order words are blanked
   understood: [
-    CLOSED,
+    CLOSE_ORDER,
     RECENT,
     OWN_WORDS,
     WORK_ORDER_WORDS,
     COUNT_OR_LIST,
     OPEN,
     OPEN_PRIORITY,
+    CLOSED,
     HIGH_PRIORITY,
     PRIORITY_ALL,
     ORDER_ID,
