@@ -550,8 +550,8 @@ test('the skill names the worst and best day of the lines asked, summed per day'
       const sorted = [...dates].sort((a, b) => (rank === 'worst' ? rate(b) - rate(a) : rate(a) - rate(b)));
       const first = result.answer.split('\n\n')[0]!;
       assert.match(first, new RegExp(`^${rank === 'worst' ? 'Worst' : 'Best'} day`), first);
-      assert.ok(first.includes(sorted[0]!), `${seed} ${rank}: ${first} (${sorted[0]})`);
-      assert.ok(!first.includes(sorted[6]!), `${seed} ${rank}: ${first}`);
+      assert.ok(first.includes(`**${sorted[0]!}`), `${seed} ${rank}: ${first} (${sorted[0]})`);
+      assert.ok(!first.includes(`**${sorted[6]!}`), `${seed} ${rank}: ${first}`);
     }
   }
 });
