@@ -114,6 +114,13 @@ function singleOrWidest(analysis: Analysis): ReturnType<typeof singlePeriod> {
     (mention) => mention.period && nearestRange(wholeOf(mention.period, analysis.today), analysis.today),
   );
   if (periods.some((period) => period === undefined)) return single;
+  // a month qualified by its year ("Nov this year", "January next year"): the month, not the year around it
+  if (periods.some((period) => daysBetween(period!.from, period!.to) >= 300)) {
+    const narrowest = periods.find((inner) =>
+      periods.every((outer) => inner!.from >= outer!.from && inner!.to <= outer!.to),
+    );
+    return narrowest ? { period: narrowest, unsure: false } : single;
+  }
   const widest = periods.find((outer) =>
     periods.every((inner) => inner!.from >= outer!.from && inner!.to <= outer!.to),
   );

@@ -73,7 +73,7 @@ const COUNT_OR_LIST =
 // verb of "did line B open …" (the days they were opened in)
 const OPEN = new RegExp(
   [
-    '未关闭|没关闭|还没关|没关|未完成|未处理|待处理|处理中|未结|',
+    '未关闭|没关闭|还没关|没关|未关(?!闭)|未完成|未处理|待处理|处理中|未结|',
     String.raw`\bopen\s+(?:(?:p[0-3](?:\s*(?:and|or|,|&|/)\s*p[0-3])*|high[- ]priority|urgent|critical|maintenance|repair)\s+)*`,
     String.raw`(?:work[- ]?orders?|wos|tickets?|orders?|ones)\b`,
     String.raw`|\b(?:are|is|still|remain(?:s|ing)?|currently|left)\s+open\b|\bopen\s*[?？]?$`,
@@ -85,7 +85,7 @@ const CLOSED = new RegExp(
   String.raw`已关闭|已完成|已处理|已解决|关闭了|(?<!开)关(?:掉|了|的|单)|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b` +
     // 关单 (read 关工单) asked of whom or how many ("这个月谁关单最多"): the orders closed; said as a request
     // ("帮我关单") it is an action, declined (qualifiers.ts)
-    String.raw`|(?<!开)关(?=工单)` +
+    String.raw`|(?<![开未没])关(?=工单)` +
     // what someone handled ("Priya 上个月处理了多少工单", "how many did Lukas handle"): the orders they closed
     String.raw`|(?<![未待已])处理(?:了|过|掉)|\bhandled\b` +
     String.raw`|\b(?:did|does|do|will|would|can|could|to|has|have)\b(?:\s+\S+){0,4}?\s+(?:close|resolve|complete|finish|handle)\b`,
@@ -103,7 +103,7 @@ const HOLDING = new RegExp(
 /** 最近的工单 ("3号冲床最近的工单拉一下"): the newest orders first, which the table shows by default */
 const RECENT = /(?:最近|最新)的?(?=(?:维修|报修|设备|故障)?(?:工单|维修单|报修单))/;
 /** 关 before the order word it closes (关单, read 关工单), read before the order words are blanked */
-const CLOSE_ORDER = /(?<!开)关(?=工单)/;
+const CLOSE_ORDER = /(?<![开未没])关(?=工单)/;
 const FIXED = /修的|修了|修好|修完|搞定|\bfixed\b|\brepaired\b|\bclosed\s+out\b/;
 const HIGH_PRIORITY = /高优先级|优先级高|紧急|\bhigh[- ]priority\b|\burgent\b|\bcritical\b/;
 const PRIORITY_ALL = /(?<![a-z0-9])p\s*-?\s*([0-3])(?![0-9])|\bpriority\s*([0-3])\b/g;
