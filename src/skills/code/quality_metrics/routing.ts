@@ -19,7 +19,10 @@ const COUNTING =
  */
 const OP_WORDS: Array<[RegExp, 'above' | 'below' | 'at_least' | 'at_most']> = [
   [
-    /\b(?:did\s*n[o']?t|didn't|does\s*n[o']?t|doesn't|not|never|fail(?:ed|s)?\s+to)\s+(?:hit|reach|make|meet|achieve)\b|\bmissed\b|未达到?|(?<!有)没(?:有)?(?:达到|到)|不到|不足|低于|小于|少于|\bunder\b|\bbelow\b|\b(?:less|lower)\s+than\b|</,
+    new RegExp(
+      String.raw`\b(?:did\s*n[o']?t|didn't|does\s*n[o']?t|doesn't|not|never|fail(?:ed|s)?\s+to)\s+(?:hit|reach|make|meet|achieve)\b` +
+        String.raw`|\bmissed\b|未达到?|(?<!有)没(?:有)?(?:达到|到)|不到|不足|低于|小于|少于|\bunder\b|\bbelow\b|\b(?:less|lower)\s+than\b|<`,
+    ),
     'below',
   ],
   [/不超过|(?<!有)没(?:有)?超过|未超过|\bat\s+most\b|\bno\s+more\s+than\b|<=|≤/, 'at_most'],
