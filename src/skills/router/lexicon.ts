@@ -401,7 +401,8 @@ export const SYNONYMS: Synonym[] = [
   {
     to: '未关闭',
     patterns: [
-      String.raw`(?<=(?:单|工单|单子|票|ticket)[^，,。?？!！]{0,12})(?:还)?开着`,
+      // or beside a priority ("P0 P1 一共还有几个开着"): only orders have one
+      String.raw`(?<=(?:单|工单|单子|票|ticket|(?<![a-z0-9])p[0-3])[^，,。?？!！]{0,12})(?:还)?开着`,
       // before the order word: "还开着的P0工单"
       String.raw`(?:还)?开着(?=的?[^，,。?？!！]{0,8}(?:单|票|ticket))`,
     ],

@@ -278,7 +278,8 @@ export const GRAMMAR_RULES: PeriodRule[] = [
   {
     // a day of a month said relatively: 上个月4号, 下下个月三号, 这个月15日, 本月3号
     name: 'zh-month-day',
-    pattern: /(上+|下+|这|本|当)1?个?月份?\s*的?\s*(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
+    // (日本 is Japan: "日本1月26号" is January 26th there, not this month's 26th)
+    pattern: /(上+|下+|这|(?<!日)本|当)1?个?月份?\s*的?\s*(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
     read: (m, today) => {
       const prefix = m[1]!;
       const shift = prefix[0] === '上' ? -prefix.length : prefix[0] === '下' ? prefix.length : 0;

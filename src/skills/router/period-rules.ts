@@ -449,7 +449,11 @@ export const HOLIDAYS: Array<{
   { pattern: '平安夜|\\bchristmas\\s+eve\\b', country: 'US', name: /^Christmas Eve$/ },
   { pattern: '圣诞节?|\\bchristmas(?:\\s+day)?\\b|\\bxmas\\b', country: 'US', name: /^Christmas Day$/ },
   // the day after Thanksgiving, as the US calendar names it
-  { pattern: '黑色星期五|黑五|\\bblack\\s+friday\\b', country: 'US', name: /^Day after Thanksgiving Day$/ },
+  {
+    pattern: '黑色星期五|黑五|\\bblack\\s+friday\\b|\\bday\\s+after\\s+thanksgiving(?:\\s+day)?\\b',
+    country: 'US',
+    name: /^Day after Thanksgiving Day$/,
+  },
   {
     pattern: '忏悔祈祷日|\\bbu(?:ß|ss)-?\\s*und\\s+bettag\\b|\\bday\\s+of\\s+prayer\\s+and\\s+repentance\\b',
     country: 'DE',
@@ -1034,6 +1038,12 @@ export const PERIOD_RULES: PeriodRule[] = [
     name: 'en-bare-weekday',
     pattern: new RegExp(`\\b(?:on\\s+)?${EN_WEEKDAY_FULL}\\b`, 'g'),
     read: (m, today) => weekdayReading(today, EN_WEEKDAY[m[1] ?? ''] ?? 1),
+  },
+  {
+    // a weekday cut short ("was Fri a holiday", "on Tues"): mon, sat and sun only after "on" (a sun, sat idle)
+    name: 'en-bare-weekday-short',
+    pattern: /\b(?:on\s+)?(tues?|weds?|thu(?:rs?)?|fri)\b\.?(?!\s*[-–]\s*[a-z])|\bon\s+(mon|sat|sun)\b\.?(?!\s*[-–])/g,
+    read: (m, today) => weekdayReading(today, EN_WEEKDAY[(m[1] ?? m[2] ?? '').replace(/^weds$/, 'wed')] ?? 1),
   },
   {
     name: 'en-month-day-span',

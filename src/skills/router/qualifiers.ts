@@ -174,7 +174,9 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     dimension: 'action',
     pattern: new RegExp(
       [
-        String.raw`关单|把.{0,12}(?:工单|单子?)(?:关了|关掉|关闭)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
+        // 关单 (read 关工单) as a request, not asked of whom or how many ("这个月谁关单最多" is a count)
+        String.raw`(?:^|帮我|替我|请|麻烦|给我|你|去|先|快|赶紧|把.{0,12})\s*关(?:工)?单(?!.{0,12}(?:最多|最少|几|多少|吗|没))|` +
+          String.raw`把.{0,12}(?:工单|单子?)(?:关了|关掉|关闭)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
         String.raw`(?:开|建|提)(?:一|1)张工单|总结成|概括成|归纳成|提炼成|翻译|译成`,
         String.raw`\bclose\s+(?:out\s+)?(?:wo\b|work\s*order|ticket|order|#)|\bclose\s+\d{3,}`,
         String.raw`\b(?:open|create|raise|log|file|cut)\s+(?:a|an|new|a\s+new)\s+(?:(?:p[0-3]|urgent|new|maintenance|repair|high[- ]priority)\s+)*` +
@@ -214,15 +216,16 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
   },
   {
     // a selection by what did NOT happen ("which engineers have no open tickets", "which lines did not hit 98%",
-    // 哪几条线没超过2%): no skill selects by absence, and dropping the "not" answers the opposite question
+    // 哪几条线没超过2%): no skill selects by absence, and dropping the "not" answers the opposite question; a
+    // percent bar not reached ("did not hit 98%", 没超过2%) is a threshold, read below or at most (quality_metrics)
     dimension: 'negation',
     pattern: new RegExp(
       [
         String.raw`\b(?:which|what|who|whose|any)\b[^?.;!,]{0,60}?\b(?:don't|doesn't|didn't|haven't|hasn't|hadn't|aren't|weren't|isn't|wasn't|` +
           String.raw`won't|never|without|(?:do|does|did|have|has|had|are|were|is|was)\s+(?:not|no)|not|no)\b` +
           String.raw`(?!\s*(?:\.|\d|yet\s+(?:closed|finished|resolved|done|fixed|completed)|(?:closed|finished|resolved|done|fixed|completed|` +
-          String.raw`assigned|one\s+assigned|assignee|owner)\b))`,
-        String.raw`哪[^，。？?！!；;]{0,16}?(?:没有|没|未|不)(?:超过|超|达到|达标|到|过|满足|出现|有过|合格(?!率))`,
+          String.raw`assigned|one\s+assigned|assignee|owner)\b|(?:hit|reach|make|meet|achieve)\s+(?:the\s+|a\s+)?\d+(?:\.\d+)?\s*%))`,
+        String.raw`哪[^，。？?！!；;]{0,16}?(?:没有|没|未|不)(?:(?:超过|超(?!过)|达到|到)(?!\s*\d+(?:\.\d+)?\s*%)|达标|过|满足|出现|有过|合格(?!率))`,
       ].join('|'),
     ),
   },

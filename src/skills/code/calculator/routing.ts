@@ -39,11 +39,26 @@ const OPERATOR_WORDS: Array<[RegExp, string]> = [
   [/(?<=[\d)]\s*)\bminus\b(?=\s*[\d(])/gi, '-'],
 ];
 
+/**
+ * a ratio asked as a percentage ("12/480 as a percent", "12除以480是百分之多少", "12 out of 480 as a %"): the
+ * expression times 100
+ */
+const AS_PERCENT = new RegExp(
+  String.raw`\s*(?:,\s*)?(?:(?:as|in|into)\s+(?:a\s+)?(?:percent(?:age)?|%|pct)|(?:是|占|等于)?(?:百|100)分之(?:多少|几)|(?:的)?(?:百|100)分比(?:是|为)?(?:多少)?)` +
+    String.raw`(?:\s*(?:\?|？|。|!|please|pls))*\s*$`,
+  'i',
+);
+/** "12 out of 480", "12占480的", "12是480的" before a percentage asked: the first over the second */
+const RATIO_WORDS = /(\d(?:\.\d+)?)\s*(?:\bout\s+of\b|占|是)\s*(\d+(?:\.\d+)?)\s*的?(?=\s*$)/i;
+
 /** The plain arithmetic expression a question asks to compute, or undefined. */
 export function arithmeticOf(text: string): string | undefined {
   let body = text.trim();
   const prefixed = CALC_PREFIX.test(body);
-  body = body.replace(CALC_PREFIX, '').replace(CALC_SUFFIX, '').trim();
+  body = body.replace(CALC_PREFIX, '').trim();
+  const percent = AS_PERCENT.test(body);
+  if (percent) body = body.replace(AS_PERCENT, '').trim().replace(RATIO_WORDS, '$1/$2');
+  body = body.replace(CALC_SUFFIX, '').trim();
   const functions = CALC_FUNCTION.test(body);
   CALC_FUNCTION.lastIndex = 0;
   let worded = false;
@@ -68,8 +83,8 @@ export function arithmeticOf(text: string): string | undefined {
   if (!functions && !/\d\s*\)?\s*[-+*/^]\s*\(?\s*[\d.]/.test(bare)) return undefined;
   if (functions && !prefixed && !/[-+*/^]/.test(bare)) return undefined;
   if (/^\d{4}\s*[-/.]\s*\d{1,2}\s*[-/.]\s*\d{1,2}$/.test(body)) return undefined; // a date
-  if (!prefixed && !worded && !functions && !/[*+^()]/.test(body)) return undefined; // "12/7", "11-25" alone may be dates
-  return body;
+  if (!prefixed && !worded && !functions && !percent && !/[*+^()]/.test(body)) return undefined; // "12/7", "11-25" alone may be dates
+  return percent ? `(${body})*100` : body;
 }
 
 /** a request to calculate that names no expression: the rules ask for it */

@@ -3,12 +3,12 @@ import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { currentDatetimeArgs } from './args.js';
 
+/** one thing of the date or time asked: 几号, 星期几, 几点 */
+const ASK_ZH = String.raw`(?:几号|几月几[号日]|星期几|周几|礼拜几|什么日子|什么日期|哪1?天|几点(?:了|钟)?|几点几分|什么时间|什么时候|日期|时间|日期和时间|日期时间)`;
+// several asked together ("今天几号 星期几", "几号了，周几"): the date and the weekday, one answer
 const DATETIME_ZH = new RegExp(
-  [
-    String.raw`^(?:请问|你好|嗨)?[,，\s]*(?:我想知道|告诉我|请告诉我)?(?:今天|现在|当前|今日|此刻)?(?:的)`,
-    String.raw`?(?:是)?(?:几号|几月几[号日]|星期几|周几|礼拜几|什么日子|什么日期|哪1?天|几点(?:了|钟)?|几点几分|`,
-    String.raw`什么时间|什么时候|日期|时间|日期和时间|日期时间)(?:了|呀|啊|呢|吗)?$`,
-  ].join(''),
+  String.raw`^(?:请问|你好|嗨)?[,，\s]*(?:我想知道|告诉我|请告诉我)?(?:今天|现在|当前|今日|此刻)?(?:的)?(?:是)?${ASK_ZH}` +
+    String.raw`(?:了|呀|啊|呢|吗)?(?:(?:[,，、]|和|跟|还有)*(?:今天|现在|当前|今日)?(?:是)?${ASK_ZH}(?:了|呀|啊|呢|吗)?)*$`,
 );
 const DATETIME_EN = new RegExp(
   [
@@ -36,9 +36,12 @@ const WEEK_NUMBER_EN = new RegExp(
 const DATE_TIME_SHORT =
   /^(?:the\s+)?(?:date\s*(?:&|and|\/|\+)\s*time|time\s*(?:&|and|\/|\+)\s*date)(?:\s+(?:pls|please|plz|now))?$/;
 /** an aside after the question that asks nothing more: ", lost track after new year", "，过糊涂了" */
+// why one asks ("phone died lol", "手机没电了") is an aside too, after any stop
 const ASIDE_TAIL = new RegExp(
-  String.raw`\s*[,，;；-]+\s*(?:(?:i\s+)?(?:lost\s+track|forgot|can'?t\s+remember|just\s+checking|sorry|thanks|thx|ty)\b[^?]*` +
-    String.raw`|(?:我)?(?:都|也)?(?:忘了|过糊涂了|睡懵了|记不清了|谢谢|谢了)[^?？]*)$`,
+  String.raw`\s*[,，;；?？!！.。-]+\s*(?:(?:i\s+)?(?:lost\s+track|forgot|can'?t\s+remember|just\s+checking|sorry|thanks|thx|ty)\b[^?]*` +
+    String.raw`|(?:my\s+)?(?:phone|watch|laptop|pc|screen|clock|battery)(?:'s|\s+is|\s+has)?\s+(?:died|dead|off|broke|broken|stopped|flat)\b[^?]*` +
+    String.raw`|(?:lol|haha+|lmao)\b[^?]*` +
+    String.raw`|(?:我)?(?:都|也)?(?:忘了|过糊涂了|睡懵了|记不清了|谢谢|谢了)[^?？]*|(?:我的?)?(?:手机|手表)(?:没电了?|关机了?|坏了|死机了?)[^?？]*)$`,
 );
 
 function isDateTimeQuestion(lower: string): boolean {

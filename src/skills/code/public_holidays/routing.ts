@@ -17,6 +17,8 @@ import { findCountries } from './countries.js';
 const HOLIDAY = new RegExp(
   [
     String.raw`法定(?:节)?假日|节假日|公共假期|公众假期|假期|放假|休假日|假日|放\S{0,3}假|放几天|休几天|`,
+    // a festival asked of a day ("是不是节日", "是啥节"), the days off asked ("下个月有什么假", "春节几号放")
+    String.raw`节日|(?:什么|啥|哪个|哪些)节(?![拍点约省能奏目数气])|(?:什么|啥|哪些|几天)假(?![货设定])|(?<=有[^，,。?？!！]{0,4})(?<!请)假(?![货设定])|(?:几号|哪天|什么时候)放(?=$|[?？!！\s,，。]|吗)|`,
     String.raw`\b(?:public|bank|national|official|statutory)\s+holidays?\b|\bholidays?\b|\bdays?\s+off\b`,
   ].join(''),
 );
@@ -100,6 +102,31 @@ const COUNTRY_POINTED = new RegExp(
   'g',
 );
 
+/**
+ * Several periods said where one holds all the others ("下个月有什么假 春节几号放": the Spring Festival is next
+ * month): the holidays of the wider range answer each, so it is the one asked of; otherwise none is chosen.
+ */
+function singleOrWidest(analysis: Analysis): ReturnType<typeof singlePeriod> {
+  const single = singlePeriod(analysis);
+  if (!single.unsure || analysis.periods.length < 2) return single;
+  // each as the calendar reads it (a holiday without a year: its coming days)
+  const periods = analysis.periods.map(
+    (mention) => mention.period && nearestRange(wholeOf(mention.period, analysis.today), analysis.today),
+  );
+  if (periods.some((period) => period === undefined)) return single;
+  // a month qualified by its year ("Nov this year", "January next year"): the month, not the year around it
+  if (periods.some((period) => daysBetween(period!.from, period!.to) >= 300)) {
+    const narrowest = periods.find((inner) =>
+      periods.every((outer) => inner!.from >= outer!.from && inner!.to <= outer!.to),
+    );
+    return narrowest ? { period: narrowest, unsure: false } : single;
+  }
+  const widest = periods.find((outer) =>
+    periods.every((inner) => inner!.from >= outer!.from && inner!.to <= outer!.to),
+  );
+  return widest ? { period: widest, unsure: false } : single;
+}
+
 function slots(analysis: Analysis): SkillSlots {
   const explicit: Record<string, unknown> = {};
   const unsure: string[] = [];
@@ -107,7 +134,7 @@ function slots(analysis: Analysis): SkillSlots {
   if (countries.length === 1) explicit.country = countries[0];
   else if (countries.length > 1) unsure.push('country');
   else if (new RegExp(COUNTRY_POINTED.source).test(analysis.normalized.lower)) unsure.push('country');
-  const single = singlePeriod(analysis);
+  const single = singleOrWidest(analysis);
   const year = single.period || single.unsure ? undefined : yearSaid(analysis);
   const period =
     single.period ?? (year ? { from: `${year.year}-01-01`, to: `${year.year}-12-31`, label: year.words } : undefined);
@@ -148,7 +175,13 @@ export const publicHolidaysRouting: SkillRouting = {
   required: [],
   cannotHonour: [],
   honours: { shift: false, defectType: 'none', notRecorded: 'report', words: true, future: true },
-  understood: [new RegExp(HOLIDAY.source, 'g'), new RegExp(LIST_WORDS.source, 'g'), COUNTRY_POINTED],
+  // 算…不 ("今天算节假日不"): whether a day counts as a holiday
+  understood: [
+    /算(?=\S{0,3}(?:节假日|法定|假日|假期|节日|放假))/g,
+    new RegExp(HOLIDAY.source, 'g'),
+    new RegExp(LIST_WORDS.source, 'g'),
+    COUNTRY_POINTED,
+  ],
   claims: (analysis) => {
     const spans = findCountries(analysis.normalized.lower, analysis.normalized.text).map(({ start, end }) => ({
       start,

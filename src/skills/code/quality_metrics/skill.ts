@@ -119,6 +119,53 @@ function summaryTable(rowsIn: LineFigures[], total: LineFigures | undefined, lan
   return markdownTable(header, body);
 }
 
+/**
+ * The worst (or best) day of the period by the ranked measure, the lines asked summed per day: the day named first,
+ * ties all named; days without records are not days of the ranking.
+ */
+function worstDay(
+  rows: Array<{ date: string; inspected: number; defective: number }>,
+  args: QualityMetricsArgs,
+  options: { rank: 'worst' | 'best'; lines: number; when: string; language: Language },
+): string[] {
+  const { rank, language } = options;
+  const sums = new Map<string, { date: string; inspected: number; defective: number }>();
+  for (const row of rows) {
+    const day = sums.get(row.date) ?? { date: row.date, inspected: 0, defective: 0 };
+    day.inspected += row.inspected;
+    day.defective += row.defective;
+    sums.set(row.date, day);
+  }
+  const days = [...sums.values()].filter((day) => day.inspected > 0);
+  if (days.length === 0) return [];
+  const measure = rankMeasure(args);
+  const { key } = RANK_KEYS[measure];
+  const ordered = ranked(days, { measure, rank, name: (day) => day.date });
+  const top = ordered.filter((day) => key(day) === key(ordered[0]!));
+  const metricName = t(language, MEASURE_NAMES[measure].zh, MEASURE_NAMES[measure].en);
+  const together = options.lines > 1 ? t(language, '（各线合计）', ' (the lines together)') : '';
+  const value = (day: { inspected: number; defective: number }, lang: Language): string => {
+    if (measure === 'defects') return pcs(day.defective, lang);
+    if (measure === 'output') return pcs(day.inspected, lang);
+    const good = measure === 'yield' ? day.inspected - day.defective : day.defective;
+    return pct(percentOf(good, day.inspected));
+  };
+  const figure = (day: { inspected: number; defective: number }): string =>
+    t(
+      language,
+      `${metricName} ${value(day, 'zh')}（检验 ${pcs(day.inspected, 'zh')}，不良 ${pcs(day.defective, 'zh')}）`,
+      `${metricName} ${value(day, 'en')} (${day.defective} defective of ${pcs(day.inspected, 'en')} inspected)`,
+    );
+  const named = top.map((day) => `**${dayLabel(day.date, language)}**：${figure(day)}`);
+  return [
+    t(
+      language,
+      `${options.when}${rank === 'worst' ? '最差' : '最好'}的一天${together}：${named.join('；')}。`,
+      `${rank === 'worst' ? 'Worst' : 'Best'} day ${options.when}${together}: ${named.join('; ').replace(/：/g, ' — ')}.`,
+    ),
+  ];
+}
+
 /** what a ranking orders by: rank_by, or output when output is the only metric asked, else the defect rate */
 export function rankMeasure(args: Pick<QualityMetricsArgs, 'rank_by' | 'metrics'>): RankMeasure {
   if (args.rank_by) return args.rank_by;
@@ -400,6 +447,45 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
     parts.push(summaryTable(lines, withData.length > 1 ? total : undefined, language));
   }
 
+  let threshold: { measure: string; op: string; value: number; lines: string[] } | undefined;
+  if (args.threshold && withData.length > 0) {
+    const { measure, op, value } = args.threshold;
+    const meets = (figure: number): boolean =>
+      op === 'above'
+        ? figure > value
+        : op === 'below'
+          ? figure < value
+          : op === 'at_least'
+            ? figure >= value
+            : figure <= value;
+    const meeting = withData.filter((line) => meets(line[measure]!));
+    threshold = { measure, op, value, lines: meeting.map((line) => line.line_id) };
+    const metricName = t(language, MEASURE_NAMES[measure].zh, MEASURE_NAMES[measure].en);
+    const opName = {
+      above: { zh: '高于', en: 'above' },
+      below: { zh: '低于', en: 'below' },
+      at_least: { zh: '不低于', en: 'at or above' },
+      at_most: { zh: '不高于', en: 'at or below' },
+    }[op];
+    const named = meeting
+      .map((line) => `**${lineName(line, language)}**（${pct(line[measure]!)}）`)
+      .join(t(language, '、', ', '));
+    const bar = `${value}%`;
+    parts.unshift(
+      meeting.length > 0
+        ? t(
+            language,
+            `${when}${metricName}${opName.zh} ${bar} 的产线：${named}。`,
+            `Lines with ${metricName} ${opName.en} ${bar} ${when}: ${named.replace(/（/g, ' (').replace(/）/g, ')')}.`,
+          )
+        : t(
+            language,
+            `${when}没有产线的${metricName}${opName.zh} ${bar}。`,
+            `No line had ${metricName} ${opName.en} ${bar} ${when}.`,
+          ),
+    );
+  }
+
   const missing = lines.filter((line) => !line.has_data);
   if (missing.length > 0 && lines.length > 1) {
     parts.push(
@@ -467,6 +553,8 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
       ...(defect ? { type_defective: num(row.type_defective) } : {}),
     }));
     const nameOf = new Map(lines.map((line) => [line.line_id, lineName(line, language)]));
+    if (args.day_rank)
+      parts.unshift(...worstDay(byDay, args, { rank: args.day_rank, lines: lines.length, when, language }));
     parts.push(t(language, '按日明细：', 'Per day:'));
     if (defect) {
       const typeName = t(language, defect.name_zh, defect.name_en);
@@ -531,6 +619,7 @@ async function execute(ctx: SkillContext, args: QualityMetricsArgs): Promise<Ski
       lines,
       total: withData.length > 1 ? total : undefined,
       ranking,
+      threshold,
       by_day: byDay,
       defect_types: defectTypes,
       defect_type_figures: typeFigures,
@@ -654,7 +743,8 @@ export const qualityMetrics: CodeSkill<QualityMetricsArgs> = {
     'Output (产量), defect rate (次品率/不良率) and yield (良率) of one or more production lines for a day or ' +
     'a period, with the inspected and defective piece counts behind them; ' +
     'ranks the lines ("which line was worst last week?") by defect rate, defective pieces, output or ' +
-    'yield (rank_by), breaks down by day or by defect type when asked; only one shift (shift: ' +
+    'yield (rank_by), names the lines above or below a percent threshold (threshold), breaks down by day or ' +
+    'by defect type when asked; only one shift (shift: ' +
     'day/night) or one defect type (defect_type: "scratch", "气孔") when asked. Use for any question ' +
     'about quality figures of lines.',
   version: '1.2.0',

@@ -28,7 +28,7 @@ const ORDER_ID = new RegExp(
 const WHO = /谁|负责人|\bwho(?:'s|m)?\b|\bassignee\b|\bassigned\b/;
 /** the orders per engineer: "which engineer closed the most", "按负责人", "per engineer" */
 const PER_ENGINEER = new RegExp(
-  String.raw`哪个工程师|哪位工程师|哪个师傅|谁.{0,8}最多|按负责人|按工程师|各工程师|每个工程师|\bwhich\s+(?:engineer|tech(?:nician)?|person)\b` +
+  String.raw`哪个工程师|哪位工程师|哪个师傅|谁.{0,8}最多|最多的?(?:是|为)?谁|按负责人|按工程师|各工程师|每个工程师|\bwhich\s+(?:engineer|tech(?:nician)?|person)\b` +
     String.raw`|\bwho\b.{0,30}\bmost\b|\bper\s+(?:engineer|assignee|person)\b|\bby\s+(?:engineer|assignee)\b`,
 );
 /** the oldest first: "open the longest", "开得最久", "oldest open ticket" */
@@ -59,8 +59,13 @@ export function orderIds(lower: string): number[] {
   return [...ids];
 }
 /** an open or closed priority said alone ("any open P0?", "P1s still open", "未关的P0"): the work orders' priorities */
-const OPEN_PRIORITY =
-  /\b(?:open|closed|outstanding|pending)\s+p[0-3]s?\b|\bp[0-3]s?\s+(?:still\s+)?(?:open|outstanding|pending)\b|(?:未关闭?|没关|未完成|待处理)的?p[0-3]/;
+/** "P0 P1 一共还有几个开着" (开着 read as 未关闭 beside a priority, lexicon.ts): the priorities' open orders */
+const PRIORITIES_OPEN =
+  /p[0-3](?:\s*(?:和|与|跟|及|、|,|，|\/|\+)?\s*p[0-3])*[^，,。?？!！]{0,10}?(?:未关闭|没关|未完成|待处理)/;
+const OPEN_PRIORITY = new RegExp(
+  String.raw`\b(?:open|closed|outstanding|pending)\s+p[0-3]s?\b|\bp[0-3]s?\s+(?:still\s+)?(?:open|outstanding|pending)\b` +
+    String.raw`|(?:未关闭?|没关|未完成|待处理)的?p[0-3]|${PRIORITIES_OPEN.source}`,
+);
 /** counting or listing words: with them a question about past orders is not a request for a fix */
 const COUNT_OR_LIST =
   /几张|几个|几单|多少|数量|列出|列一下|列表|清单|哪些|有哪几|统计|\bhow\s+many\b|\bcount\b|\bnumber\s+of\b|\blist\b|\bshow\b|\bwhich\b|\bwhat\b/;
@@ -68,7 +73,7 @@ const COUNT_OR_LIST =
 // verb of "did line B open …" (the days they were opened in)
 const OPEN = new RegExp(
   [
-    '未关闭|没关闭|还没关|没关|未完成|未处理|待处理|处理中|未结|',
+    '未关闭|没关闭|还没关|没关|未关(?!闭)|未完成|未处理|待处理|处理中|未结|',
     String.raw`\bopen\s+(?:(?:p[0-3](?:\s*(?:and|or|,|&|/)\s*p[0-3])*|high[- ]priority|urgent|critical|maintenance|repair)\s+)*`,
     String.raw`(?:work[- ]?orders?|wos|tickets?|orders?|ones)\b`,
     String.raw`|\b(?:are|is|still|remain(?:s|ing)?|currently|left)\s+open\b|\bopen\s*[?？]?$`,
@@ -78,8 +83,27 @@ const OPEN = new RegExp(
 /** closed, said as a state or as what someone did ("how many did Lukas close", 王工关了几张; 开关 is a switch) */
 const CLOSED = new RegExp(
   String.raw`已关闭|已完成|已处理|已解决|关闭了|(?<!开)关(?:掉|了|的|单)|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b` +
-    String.raw`|\b(?:did|does|do|will|would|can|could|to|has|have)\b(?:\s+\S+){0,4}?\s+(?:close|resolve|complete|finish)\b`,
+    // 关单 (read 关工单) asked of whom or how many ("这个月谁关单最多"): the orders closed; said as a request
+    // ("帮我关单") it is an action, declined (qualifiers.ts)
+    String.raw`|(?<![开未没])关(?=工单)` +
+    // what someone handled ("Priya 上个月处理了多少工单", "how many did Lukas handle"): the orders they closed
+    String.raw`|(?<![未待已])处理(?:了|过|掉)|\bhandled\b` +
+    String.raw`|\b(?:did|does|do|will|would|can|could|to|has|have)\b(?:\s+\S+){0,4}?\s+(?:close|resolve|complete|finish|handle)\b`,
 );
+/**
+ * the orders an engineer holds now ("佐藤现在手上有几个单", "what's on Priya's plate", "还有几张"): the open ones,
+ * never every order ever assigned (a count with the closed ones in would be confidently wrong)
+ */
+const HOLDING = new RegExp(
+  String.raw`手上|手里|手头|在手|身上|还(?:有|剩|挂着)|(?:现在|目前|当前|眼下)(?:手上|手里)?(?:还)?(?:有|剩)` +
+    String.raw`|\bon\s+(?:(?:his|her|their|my|your|\w+'s)\s+)?plate\b|\bon\s+hand\b|\bin\s+(?:his|her|their|\w+'s)\s+queue\b` +
+    String.raw`|\b(?:is|are)\s+\S+\s+(?:still\s+)?holding\b|\b(?:still|currently|now)\s+(?:has|have|holds?|carr(?:y|ies))\b` +
+    String.raw`|\b(?:has|have|holds?)\b.{0,30}\b(?:right\s+now|currently|at\s+the\s+moment)\b`,
+);
+/** 最近的工单 ("3号冲床最近的工单拉一下"): the newest orders first, which the table shows by default */
+const RECENT = /(?:最近|最新)的?(?=(?:维修|报修|设备|故障)?(?:工单|维修单|报修单))/;
+/** 关 before the order word it closes (关单, read 关工单), read before the order words are blanked */
+const CLOSE_ORDER = /(?<![开未没])关(?=工单)/;
 const FIXED = /修的|修了|修好|修完|搞定|\bfixed\b|\brepaired\b|\bclosed\s+out\b/;
 const HIGH_PRIORITY = /高优先级|优先级高|紧急|\bhigh[- ]priority\b|\burgent\b|\bcritical\b/;
 const PRIORITY_ALL = /(?<![a-z0-9])p\s*-?\s*([0-3])(?![0-9])|\bpriority\s*([0-3])\b/g;
@@ -134,9 +158,13 @@ function slots(analysis: Analysis): SkillSlots {
     explicit.details = true;
   const wanted = priorities(lower);
   if (wanted.length > 0) explicit.priorities = wanted;
-  const open = OPEN.test(lower) || /\bopen\s+p[0-3]|p[0-3]s?\s+(?:still\s+)?open|(?:未关闭?|没关)的?p[0-3]/.test(lower);
   // "谁修的单最多", "who fixed the most tickets": the orders finished, counted on the days they were closed
   const closed = CLOSED.test(lower) || FIXED.test(lower);
+  const open =
+    OPEN.test(lower) ||
+    PRIORITIES_OPEN.test(lower) ||
+    /\bopen\s+p[0-3]|p[0-3]s?\s+(?:still\s+)?open|(?:未关闭?|没关)的?p[0-3]/.test(lower) ||
+    (HOLDING.test(lower) && !closed);
   if (open !== closed) explicit.status = open ? 'open' : 'closed';
   const { period, unsure: periodUnsure } = singlePeriod(analysis);
   if (period) {
@@ -195,7 +223,10 @@ export const workOrdersRouting: SkillRouting = {
     people: ['engineer'],
     reference: THE_ORDER,
   },
+  // the words read with the order word after them (关工单, 最近的工单) before the order words are blanked
   understood: [
+    CLOSE_ORDER,
+    RECENT,
     OWN_WORDS,
     WORK_ORDER_WORDS,
     COUNT_OR_LIST,
@@ -211,6 +242,7 @@ export const workOrdersRouting: SkillRouting = {
     LAST_ONE,
     DETAILS,
     PEOPLE_WORDS,
+    HOLDING,
   ],
   examples: {
     zh: ['B线3号冲压机本月有几张工单？', '列出C线未关闭的高优先级工单'],
