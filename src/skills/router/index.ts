@@ -29,6 +29,8 @@ import type { KnownEquipment } from './equipment.js';
 import type { PlantNames } from './entities.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { detectIntent } from './intents.js';
+import { shiftMonth, wholeMonth } from './calendar.js';
+import { addDays } from '../../clock.js';
 import { peopleUnhonoured, unhonoured } from './accounting.js';
 import { NAMED_WHEN_UNMATCHED } from './qualifiers.js';
 import type { RouterSkills, SkillRouting, SkillSlots } from './routing.js';
@@ -118,7 +120,42 @@ export function describeUnhonoured(entry: Unhonoured, skill?: string): string {
  * each ask for a skill; undefined for one question (several.ts).
  */
 export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
-  return splitQuestions(question, (words) => detectIntent(analyse(words, context), context.skills) !== undefined);
+  return splitQuestions(
+    question,
+    (words) => detectIntent(analyse(words, context), context.skills) !== undefined,
+    (words) => followsOnly(words, context),
+  );
+}
+
+/**
+ * words that are a follow-up naming only slots — another shift, line, period or machine ("那夜班呢", "and the week
+ * before?", "C线呢"): after a question they ask it again with those slots, a question of their own
+ */
+function followsOnly(words: string, context: RouterContext): boolean {
+  const analysis = analyse(words, context);
+  if (leansOnBefore(words) || detectIntent(analysis, context.skills) !== undefined) return false;
+  const names =
+    analysis.lines.lines.length > 0 ||
+    analysis.periods.length > 0 ||
+    analysis.shifts.length > 0 ||
+    analysis.equipment !== undefined;
+  return names && isFollowUp(analysis);
+}
+
+/** the period before the one asked, by the unit a relative period names ("the week before" of last week) */
+function periodBefore(asked: Period, label: string): Period | undefined {
+  const unit = /天|日|day/i.test(label)
+    ? 'day'
+    : /周|星期|礼拜|week/i.test(label)
+      ? 'week'
+      : /月|month/i.test(label)
+        ? 'month'
+        : undefined;
+  if (unit === 'day') return { from: addDays(asked.from, -1), to: addDays(asked.from, -1), label };
+  if (unit === 'week') return { from: addDays(asked.from, -7), to: addDays(asked.from, -1), label };
+  if (unit !== 'month') return undefined;
+  const { year, month } = shiftMonth(asked.from, -1);
+  return { ...wholeMonth(year, month), label };
 }
 
 /** a period said as the one before another ("前一天", "the previous week"): counted back from what was asked */
@@ -139,12 +176,35 @@ function routeParts(parts: string[], context: RouterContext, language: Language)
     const before = routed[index - 1];
     // a time counted back from the part before ("11月26日C线产量，跟前一天相比": the 25th, not yesterday)
     const countedBack = analysis.periods.some((span) => RELATIVE_TO_BEFORE.test(span.period?.label ?? ''));
+    // "the week before" alone is not settled: the words say which unit to count back
+    const relative = analysis.periods
+      .map((span) => span.period?.label ?? analysis.normalized.lower.slice(span.start, span.end).trim())
+      .find((label) => RELATIVE_TO_BEFORE.test(label));
+    // a follow-up naming only a period before the one asked ("and the week before?"): counted back from it
+    const asked = routed.findLast((earlier) => earlier.kind === 'skill');
+    if (
+      relative &&
+      asked?.kind === 'skill' &&
+      isPeriodArg(asked.args.period) &&
+      decision.kind === 'skill' &&
+      decision.skill === asked.skill &&
+      followsOnly(part, context)
+    ) {
+      const period = periodBefore(asked.args.period, relative);
+      if (period)
+        decision = {
+          ...decision,
+          args: { ...decision.args, period },
+          missing: decision.missing.filter((slot) => slot !== 'period'),
+        };
+    }
     if ((!confident(decision) || countedBack) && before?.kind === 'skill' && leansOnBefore(part)) {
       // "who closed the most of those": a question about the part before's things is read with that part's words
       const together = routeAnalysis(analyse(`${parts[index - 1]} ${part}`, context), context);
       if (
         confident(together) &&
-        (together.skill === before.skill || (countedBack && together.skill === decision.skill))
+        (together.skill === before.skill ||
+          (countedBack && decision.kind === 'skill' && together.skill === decision.skill))
       )
         decision = together;
     }
@@ -182,6 +242,8 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
     // part's answer with the others dropped ("哪条线昨天最差" is not A's and B's rates, "who closed the most of
     // those" not the count)
     const whole = routeAnalysis(analysis, context);
+    // a later part that names only another shift, line or period ("那夜班呢") asks the question again: two answers
+    if (several.slice(1).some((part) => followsOnly(part, context))) return parts;
     const skills = new Set(routed.map((decision) => (decision.kind === 'skill' ? decision.skill : '')));
     if (skills.has('')) return parts;
     if (!confident(whole)) return parts;

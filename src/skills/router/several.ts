@@ -59,7 +59,7 @@ const WEAK_BREAK = new RegExp(
     // or a comma before a comparison with another time: "上个月C线良率，跟再前一个月比呢"
     String.raw`|\s*[，,]\s*(?=${COMPARED.source})` +
     // or a sentence's end: "A线昨天不良率多少。今天谁值班", "list open P1s. who's on call" (4.5 is a number)
-    String.raw`|\s*。\s*|(?<=[a-z0-9)'"])\.\s+(?=\S)`,
+    String.raw`|\s*。\s*|(?<=[a-zA-Z0-9)'"])\.\s+(?=\S)`,
   'g',
 );
 /**
@@ -74,6 +74,9 @@ const JOINER =
  * December, the part's period (the words are dropped; the part reads its period once)
  */
 const SAME_TIME_AGAIN = /([，,]\s*)(?:同期|同一时期|同时期|同一时间|同一时段)(?=\S)/g;
+
+/** a piece that only says yes to the agent ("… yes + the week before pls"): no question of its own */
+const ACKNOWLEDGED = /^(?:yes|yeah|yep|yup|ok|okay|sure|好的?|是的?|对的?|嗯+|行)$/i;
 
 interface Piece {
   start: number;
@@ -91,14 +94,22 @@ function cut(text: string, range: Piece, pattern: RegExp): Piece[] {
     last = match.index + match[0].length;
   }
   pieces.push({ start: range.start + last, end: range.end });
-  return pieces.filter((piece) => text.slice(piece.start, piece.end).replace(/[?？!！。.,，\s+＋]/g, '') !== '');
+  return pieces.filter((piece) => {
+    const words = text.slice(piece.start, piece.end).replace(/[?？!！。.,，\s+＋]/g, '');
+    return words !== '' && !ACKNOWLEDGED.test(words);
+  });
 }
 
 /**
  * The parts of a message that asks several questions, each as the operator wrote it (joining words kept), or
- * undefined for one question. `asks` tells whether some words alone ask for a skill (the router's intents).
+ * undefined for one question. `asks` tells whether some words alone ask for a skill (the router's intents);
+ * `follows` whether they are a follow-up naming only slots ("那夜班呢", "and last week?").
  */
-export function splitQuestions(question: string, asks: (words: string) => boolean): string[] | undefined {
+export function splitQuestions(
+  question: string,
+  asks: (words: string) => boolean,
+  follows: (words: string) => boolean = () => false,
+): string[] | undefined {
   const words = (piece: Piece): string => question.slice(piece.start, piece.end).trim();
   const parts: string[] = [];
   let asking = 0;
@@ -106,8 +117,11 @@ export function splitQuestions(question: string, asks: (words: string) => boolea
     let current: Piece | undefined;
     let currentAsks = false;
     for (const weak of cut(question, strong, WEAK_BREAK)) {
+      // a follow-up that names only another shift, line or period ("那夜班呢", "and the week before?") is a part of its
+      // own after a question: it is asked again with the slots it names
       const own: boolean =
-        asks(words(weak).replace(JOINER, '')) || ((asking > 0 || currentAsks) && leansOnBefore(words(weak)));
+        asks(words(weak).replace(JOINER, '')) ||
+        ((asking > 0 || currentAsks) && (leansOnBefore(words(weak)) || follows(words(weak))));
       if (current && own && currentAsks) {
         parts.push(words(current));
         asking += 1;
