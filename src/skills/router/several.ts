@@ -78,6 +78,9 @@ const SAME_TIME_AGAIN = /([，,]\s*)(?:同期|同一时期|同时期|同一时�
 /** a piece that only says yes to the agent ("… yes + the week before pls"): no question of its own */
 const ACKNOWLEDGED = /^(?:yes|yeah|yep|yup|ok|okay|sure|好的?|是的?|对的?|嗯+|行)$/i;
 
+/** the words before a piece end a question: "？", "。", ". ", "；", " + " (not a comma) */
+const ENDED = /(?:[?？。；;+＋]|[^\s.]\.)\s*$/;
+
 interface Piece {
   start: number;
   end: number;
@@ -117,11 +120,12 @@ export function splitQuestions(
     let current: Piece | undefined;
     let currentAsks = false;
     for (const weak of cut(question, strong, WEAK_BREAK)) {
-      // a follow-up that names only another shift, line or period ("那夜班呢", "and the week before?") is a part of its
-      // own after a question: it is asked again with the slots it names
+      // a follow-up that names only another shift, line or period after a question's end ("？那夜班呢", ". and the
+      // week before?") is a part of its own: it is asked again with the slots it names ("，同期B线呢" reads on)
+      const ended = ENDED.test(question.slice(0, weak.start));
       const own: boolean =
         asks(words(weak).replace(JOINER, '')) ||
-        ((asking > 0 || currentAsks) && (leansOnBefore(words(weak)) || follows(words(weak))));
+        ((asking > 0 || currentAsks) && (leansOnBefore(words(weak)) || (ended && follows(words(weak)))));
       if (current && own && currentAsks) {
         parts.push(words(current));
         asking += 1;
