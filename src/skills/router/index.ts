@@ -122,9 +122,21 @@ export function describeUnhonoured(entry: Unhonoured, skill?: string): string {
 export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
   return splitQuestions(
     question,
-    (words) => detectIntent(analyse(words, context), context.skills) !== undefined,
+    (words) => asksOwn(analyse(words, context), context),
     (words) => followsOnly(words, context),
   );
+}
+
+/** "how did it go" words: a question of its own about the line or time it names, read by a rule or not */
+const HOW_DID = /咋样|怎么样|怎样|如何|\bhow\s+(?:did|does|is|was|are|were)\b/i;
+
+/**
+ * words that ask a question of their own: a skill's intent, or how a line or period went ("昨晚B线夜班咋样", which no
+ * rule reads: a part of its own, never dropped for the other part's answer)
+ */
+function asksOwn(analysis: Analysis, context: RouterContext): boolean {
+  if (detectIntent(analysis, context.skills) !== undefined) return true;
+  return HOW_DID.test(analysis.normalized.lower) && (analysis.lines.lines.length > 0 || analysis.periods.length > 0);
 }
 
 /**

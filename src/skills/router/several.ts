@@ -54,8 +54,9 @@ const WEAK_BREAK = new RegExp(
   String.raw`(?<=(?:多少|几[件张个台条天次]?|啥状态|啥|什么|谁|吗|呢|没|怎么样|如何|咋样|么|[?？]))(?:\s*[，,]\s*|\s+)(?=\S)` +
     // or before a reference back to the time of the words before: "元旦那天A线产量 那天谁值班", "… 同一周的周报"
     String.raw`|(?:\s*[，,]\s*|\s+)(?=(?:那天|那1天|那一天|当天|同1天|同一天|那周|那1周|那一周|同1周|同一周|同一个?(?:星期|礼拜|月)|那个月|那时候?|当时))` +
-    // or a comma and "and": "D output last week, and the M24 anchor bolt torque" (a part only if it asks its own)
-    String.raw`|\s*[，,]\s*(?=and\s+\S)` +
+    // or "and" with or without a comma: "D output last week, and the M24 anchor bolt torque", "C-CAM-01 status and
+    // the ring light limit from the manual" (a part only if the words before and after each ask their own)
+    String.raw`|\s*[，,]\s*(?=and\s+\S)|\s+(?=and\s+\S)` +
     // or a comma before a comparison with another time: "上个月C线良率，跟再前一个月比呢"
     String.raw`|\s*[，,]\s*(?=${COMPARED.source})` +
     // or a sentence's end: "A线昨天不良率多少。今天谁值班", "list open P1s. who's on call" (4.5 is a number)
