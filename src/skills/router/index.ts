@@ -281,6 +281,9 @@ function answersPart(whole: Extract<RouteDecision, { kind: 'skill' }>, part: Rou
     // the part's lines among the whole's; a figure of the part's among the whole's ("how did C do? defect rate")
     if (key === 'lines' && Array.isArray(ours) && Array.isArray(theirs))
       return theirs.length === 0 ? ours.length === 0 : theirs.every((value) => ours.includes(value));
+    // the part's batches or orders among the whole's: "C20261130N003 + C20261130N004 defects?" is one list
+    if ((key === 'batches' || key === 'order_ids') && Array.isArray(ours) && Array.isArray(theirs))
+      return theirs.length > 0 && theirs.every((value) => ours.includes(value));
     if (key === 'metrics' && Array.isArray(ours) && Array.isArray(theirs))
       return theirs.some((value) => ours.includes(value));
     // words the whole's hold: "480*12" of "480*12 + 320*8"
