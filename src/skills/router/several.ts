@@ -27,6 +27,8 @@ const STRONG_BREAK = new RegExp(
     String.raw`|[,，.。]\s*(?=(?:also|plus|then\s+(?:check|show|find|look|tell|give|list))\s+)|\s+\+\s+|\s*＋\s*`,
     // ", then the weekly report for that week": a thing asked after "then"
     String.raw`|[,，]\s*(?=then\s+(?:the|a|an|its|their|that|those|same)\s+)`,
+    // a numbered list: "1) … 2) …", "1. … 2. …", "①…②…" (the numbers are no words of the parts)
+    String.raw`|(?:^|\s+)\d{1,2}(?:[)）]|\.(?!\d))\s*|\s*[①②③④⑤⑥⑦⑧⑨⑩]\s*`,
   ].join(''),
   'gi',
 );
@@ -79,8 +81,8 @@ const SAME_TIME_AGAIN = /([，,]\s*)(?:同期|同一时期|同时期|同一时�
 /** a piece that only says yes to the agent ("… yes + the week before pls"): no question of its own */
 const ACKNOWLEDGED = /^(?:yes|yeah|yep|yup|ok|okay|sure|好的?|是的?|对的?|嗯+|行)$/i;
 
-/** the words before a piece end a question: "？", "。", ". ", "；", " + " (not a comma) */
-const ENDED = /(?:[?？。；;+＋]|[^\s.]\.)\s*$/;
+/** the words before a piece end a question: "？", "。", ". ", "；", " + ", a list's "2)" (not a comma) */
+const ENDED = /(?:[?？。；;+＋①②③④⑤⑥⑦⑧⑨⑩]|[^\s.]\.|\s\d{1,2}[)）.])\s*$/;
 
 interface Piece {
   start: number;
