@@ -338,7 +338,8 @@ function routeAnalysis(question: Analysis, context: RouterContext, topic?: Ancho
   if (decision.kind !== 'skill') {
     // "what fixed it before": no rule answers it alone; with the earlier parts' machine and symptom one may
     const filled = withAnchor(analysis, topic, ['equipment', 'lines', 'symptom', 'period']);
-    if (filled.used.length === 0) return decision;
+    // a reference to what the earlier parts never named (它 after a line's figures: no machine) stays unread
+    if (filled.used.length === 0 || !filled.resolved) return decision;
     const again = routeResolved(filled.analysis, context, true);
     return again.kind === 'skill' && again.missing.length === 0 ? again : decision;
   }
