@@ -183,7 +183,8 @@ function routeParts(parts: string[], context: RouterContext, language: Language)
   let previous = context.previous;
   let topic: Anchor = {};
   for (const [index, part] of parts.entries()) {
-    const analysis = analyse(partQuestion(part), context);
+    // a follow-up part keeps its joining word ("and that line last month?"): it is read as a follow-up
+    const analysis = analyse(index > 0 && followsOnly(part, context) ? part : partQuestion(part), context);
     let decision = routeAnalysis(analysis, { ...context, previous }, topic);
     const before = routed[index - 1];
     // a time counted back from the part before ("11月26日C线产量，跟前一天相比": the 25th, not yesterday)
