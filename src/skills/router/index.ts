@@ -145,7 +145,9 @@ function asksOwn(analysis: Analysis, context: RouterContext): boolean {
  */
 function followsOnly(words: string, context: RouterContext): boolean {
   const analysis = analyse(words, context);
-  if (leansOnBefore(words) || detectIntent(analysis, context.skills) !== undefined) return false;
+  // what the words ask without their joining word ("also what's today's date" asks the date)
+  if (leansOnBefore(words) || detectIntent(analyse(partQuestion(words), context), context.skills) !== undefined)
+    return false;
   const names =
     analysis.lines.lines.length > 0 ||
     analysis.periods.length > 0 ||

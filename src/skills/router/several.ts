@@ -81,8 +81,8 @@ const SAME_TIME_AGAIN = /([，,]\s*)(?:同期|同一时期|同时期|同一时�
 /** a piece that only says yes to the agent ("… yes + the week before pls"): no question of its own */
 const ACKNOWLEDGED = /^(?:yes|yeah|yep|yup|ok|okay|sure|好的?|是的?|对的?|嗯+|行)$/i;
 
-/** the words before a piece end a question: "？", "。", ". ", "；", " + ", a list's "2)" (not a comma) */
-const ENDED = /(?:[?？。；;+＋①②③④⑤⑥⑦⑧⑨⑩]|[^\s.]\.|\s\d{1,2}[)）.])\s*$/;
+/** the words before a piece end a question: "？", "。", ". ", "；", " + ", a list's "2)" (not a comma, nor "v.") */
+const ENDED = /(?:[?？。；;+＋①②③④⑤⑥⑦⑧⑨⑩]|(?<=[^\s.])(?<!\bvs?)\.|\s\d{1,2}[)）.])\s*$/;
 
 interface Piece {
   start: number;
