@@ -29,6 +29,8 @@ import type { KnownEquipment } from './equipment.js';
 import type { PlantNames } from './entities.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { detectIntent } from './intents.js';
+import { shiftMonth, wholeMonth } from './calendar.js';
+import { addDays } from '../../clock.js';
 import { peopleUnhonoured, unhonoured } from './accounting.js';
 import { NAMED_WHEN_UNMATCHED } from './qualifiers.js';
 import type { RouterSkills, SkillRouting, SkillSlots } from './routing.js';
@@ -118,7 +120,56 @@ export function describeUnhonoured(entry: Unhonoured, skill?: string): string {
  * each ask for a skill; undefined for one question (several.ts).
  */
 export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
-  return splitQuestions(question, (words) => detectIntent(analyse(words, context), context.skills) !== undefined);
+  return splitQuestions(
+    question,
+    (words) => asksOwn(analyse(words, context), context),
+    (words) => followsOnly(words, context),
+  );
+}
+
+/** "how did it go" words: a question of its own about the line or time it names, read by a rule or not */
+const HOW_DID = /咋样|怎么样|怎样|如何|\bhow\s+(?:did|does|is|was|are|were)\b/i;
+
+/**
+ * words that ask a question of their own: a skill's intent, or how a line or period went ("昨晚B线夜班咋样", which no
+ * rule reads: a part of its own, never dropped for the other part's answer)
+ */
+function asksOwn(analysis: Analysis, context: RouterContext): boolean {
+  if (detectIntent(analysis, context.skills) !== undefined) return true;
+  return HOW_DID.test(analysis.normalized.lower) && (analysis.lines.lines.length > 0 || analysis.periods.length > 0);
+}
+
+/**
+ * words that are a follow-up naming only slots — another shift, line, period or machine ("那夜班呢", "and the week
+ * before?", "C线呢"): after a question they ask it again with those slots, a question of their own
+ */
+function followsOnly(words: string, context: RouterContext): boolean {
+  const analysis = analyse(words, context);
+  // what the words ask without their joining word ("also what's today's date" asks the date)
+  if (leansOnBefore(words) || detectIntent(analyse(partQuestion(words), context), context.skills) !== undefined)
+    return false;
+  const names =
+    analysis.lines.lines.length > 0 ||
+    analysis.periods.length > 0 ||
+    analysis.shifts.length > 0 ||
+    analysis.equipment !== undefined;
+  return names && isFollowUp(analysis);
+}
+
+/** the period before the one asked, by the unit a relative period names ("the week before" of last week) */
+function periodBefore(asked: Period, label: string): Period | undefined {
+  const unit = /天|日|day/i.test(label)
+    ? 'day'
+    : /周|星期|礼拜|week/i.test(label)
+      ? 'week'
+      : /月|month/i.test(label)
+        ? 'month'
+        : undefined;
+  if (unit === 'day') return { from: addDays(asked.from, -1), to: addDays(asked.from, -1), label };
+  if (unit === 'week') return { from: addDays(asked.from, -7), to: addDays(asked.from, -1), label };
+  if (unit !== 'month') return undefined;
+  const { year, month } = shiftMonth(asked.from, -1);
+  return { ...wholeMonth(year, month), label };
 }
 
 /** a period said as the one before another ("前一天", "the previous week"): counted back from what was asked */
@@ -134,11 +185,34 @@ function routeParts(parts: string[], context: RouterContext, language: Language)
   let previous = context.previous;
   let topic: Anchor = {};
   for (const [index, part] of parts.entries()) {
-    const analysis = analyse(partQuestion(part), context);
+    // a follow-up part keeps its joining word ("and that line last month?"): it is read as a follow-up
+    const analysis = analyse(index > 0 && followsOnly(part, context) ? part : partQuestion(part), context);
     let decision = routeAnalysis(analysis, { ...context, previous }, topic);
     const before = routed[index - 1];
     // a time counted back from the part before ("11月26日C线产量，跟前一天相比": the 25th, not yesterday)
     const countedBack = analysis.periods.some((span) => RELATIVE_TO_BEFORE.test(span.period?.label ?? ''));
+    // "the week before" alone is not settled: the words say which unit to count back
+    const relative = analysis.periods
+      .map((span) => span.period?.label ?? analysis.normalized.lower.slice(span.start, span.end).trim())
+      .find((label) => RELATIVE_TO_BEFORE.test(label));
+    // a follow-up naming only a period before the one asked ("and the week before?"): counted back from it
+    const asked = routed.findLast((earlier) => earlier.kind === 'skill');
+    if (
+      relative &&
+      asked?.kind === 'skill' &&
+      isPeriodArg(asked.args.period) &&
+      decision.kind === 'skill' &&
+      decision.skill === asked.skill &&
+      followsOnly(part, context)
+    ) {
+      const period = periodBefore(asked.args.period, relative);
+      if (period)
+        decision = {
+          ...decision,
+          args: { ...decision.args, period },
+          missing: decision.missing.filter((slot) => slot !== 'period'),
+        };
+    }
     if ((!confident(decision) || countedBack) && before?.kind === 'skill' && leansOnBefore(part)) {
       // "who closed the most of those": a question about the part before's things is read with that part's words
       const together = routeAnalysis(analyse(`${parts[index - 1]} ${part}`, context), context);
@@ -183,6 +257,8 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
     // part's answer with the others dropped ("哪条线昨天最差" is not A's and B's rates, "who closed the most of
     // those" not the count)
     const whole = routeAnalysis(analysis, context);
+    // a later part that names only another shift, line or period ("那夜班呢") asks the question again: two answers
+    if (several.slice(1).some((part) => followsOnly(part, context))) return parts;
     const skills = new Set(routed.map((decision) => (decision.kind === 'skill' ? decision.skill : '')));
     if (skills.has('')) return parts;
     if (!confident(whole)) return parts;
@@ -208,6 +284,9 @@ function answersPart(whole: Extract<RouteDecision, { kind: 'skill' }>, part: Rou
     // the part's lines among the whole's; a figure of the part's among the whole's ("how did C do? defect rate")
     if (key === 'lines' && Array.isArray(ours) && Array.isArray(theirs))
       return theirs.length === 0 ? ours.length === 0 : theirs.every((value) => ours.includes(value));
+    // the part's batches or orders among the whole's: "C20261130N003 + C20261130N004 defects?" is one list
+    if ((key === 'batches' || key === 'order_ids') && Array.isArray(ours) && Array.isArray(theirs))
+      return theirs.length > 0 && theirs.every((value) => ours.includes(value));
     if (key === 'metrics' && Array.isArray(ours) && Array.isArray(theirs))
       return theirs.some((value) => ours.includes(value));
     // words the whole's hold: "480*12" of "480*12 + 320*8"
@@ -262,7 +341,8 @@ function routeAnalysis(question: Analysis, context: RouterContext, topic?: Ancho
   if (decision.kind !== 'skill') {
     // "what fixed it before": no rule answers it alone; with the earlier parts' machine and symptom one may
     const filled = withAnchor(analysis, topic, ['equipment', 'lines', 'symptom', 'period']);
-    if (filled.used.length === 0) return decision;
+    // a reference to what the earlier parts never named (它 after a line's figures: no machine) stays unread
+    if (filled.used.length === 0 || !filled.resolved) return decision;
     const again = routeResolved(filled.analysis, context, true);
     return again.kind === 'skill' && again.missing.length === 0 ? again : decision;
   }

@@ -240,7 +240,7 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     pattern: new RegExp(
       [
         String.raw`那时候?|当时|那天|那1天|那一天|那会儿?|那个时候|那次|那周(?![报末])|那个星期|那个礼拜|那1周|那一周|那班|那个班`,
-        String.raw`那批(?!次)|那台|那张|那个单|那条线|那个批次|那个工单|那件事|同一周|同1周|同一个?(?:星期|礼拜|月)`,
+        String.raw`那批(?!次)|那台|那张|那个单|那条线|那个批次|那个工单|那件事|同一周|同1周|同一个?(?:星期|礼拜|月)|它(?!们)`,
         // this line, said with no line named: which one is asked (这条线上周产量)
         String.raw`这条(?:产)?线|该(?:产)?线|\bthis\s+line\b`,
         String.raw`(?<!^\s*(?:and|ok|okay|so)?\s*)(?<!\b(?:and|so|ok|okay)\s+)\bthen\b|\bback\s+then\b|\bat\s+that\s+time\b`,

@@ -85,7 +85,11 @@ export function mergeAnchors(earlier: Anchor, later: Anchor): Anchor {
 const REFERENCES: Array<{ to: 'time' | 'shift' | 'line' | 'machine' | 'batch'; pattern: RegExp }> = [
   { to: 'shift', pattern: /那班|那个班|那一班|当班的?那个|\bthat\s+shift\b|\bthe\s+same\s+shift\b/ },
   { to: 'line', pattern: /那条线|那条产线|\bthat\s+line\b|\bthe\s+same\s+line\b/ },
-  { to: 'machine', pattern: /那台|那个设备|那台机器|\bthat\s+(?:machine|press|cnc|robot|camera|welder|conveyor)\b/ },
+  // 它 of "3号冲床什么状态？顺便看下它没关的工单": the machine asked before
+  {
+    to: 'machine',
+    pattern: /那台|那个设备|那台机器|它(?!们)|\bthat\s+(?:machine|press|cnc|robot|camera|welder|conveyor)\b/,
+  },
   { to: 'batch', pattern: /那批(?!次)|那个批次|\bthat\s+(?:batch|lot)\b/ },
   {
     to: 'time',

@@ -27,6 +27,8 @@ const STRONG_BREAK = new RegExp(
     String.raw`|[,，.。]\s*(?=(?:also|plus|then\s+(?:check|show|find|look|tell|give|list))\s+)|\s+\+\s+|\s*＋\s*`,
     // ", then the weekly report for that week": a thing asked after "then"
     String.raw`|[,，]\s*(?=then\s+(?:the|a|an|its|their|that|those|same)\s+)`,
+    // a numbered list: "1) … 2) …", "1. … 2. …", "①…②…" (the numbers are no words of the parts)
+    String.raw`|(?:^|\s+)\d{1,2}(?:[)）]|\.(?!\d))\s*|\s*[①②③④⑤⑥⑦⑧⑨⑩]\s*`,
   ].join(''),
   'gi',
 );
@@ -54,12 +56,13 @@ const WEAK_BREAK = new RegExp(
   String.raw`(?<=(?:多少|几[件张个台条天次]?|啥状态|啥|什么|谁|吗|呢|没|怎么样|如何|咋样|么|[?？]))(?:\s*[，,]\s*|\s+)(?=\S)` +
     // or before a reference back to the time of the words before: "元旦那天A线产量 那天谁值班", "… 同一周的周报"
     String.raw`|(?:\s*[，,]\s*|\s+)(?=(?:那天|那1天|那一天|当天|同1天|同一天|那周|那1周|那一周|同1周|同一周|同一个?(?:星期|礼拜|月)|那个月|那时候?|当时))` +
-    // or a comma and "and": "D output last week, and the M24 anchor bolt torque" (a part only if it asks its own)
-    String.raw`|\s*[，,]\s*(?=and\s+\S)` +
+    // or "and" with or without a comma: "D output last week, and the M24 anchor bolt torque", "C-CAM-01 status and
+    // the ring light limit from the manual" (a part only if the words before and after each ask their own)
+    String.raw`|\s*[，,]\s*(?=and\s+\S)|\s+(?=and\s+\S)` +
     // or a comma before a comparison with another time: "上个月C线良率，跟再前一个月比呢"
     String.raw`|\s*[，,]\s*(?=${COMPARED.source})` +
     // or a sentence's end: "A线昨天不良率多少。今天谁值班", "list open P1s. who's on call" (4.5 is a number)
-    String.raw`|\s*。\s*|(?<=[a-z0-9)'"])\.\s+(?=\S)`,
+    String.raw`|\s*。\s*|(?<=[a-zA-Z0-9)'"])\.\s+(?=\S)`,
   'g',
 );
 /**
@@ -74,6 +77,12 @@ const JOINER =
  * December, the part's period (the words are dropped; the part reads its period once)
  */
 const SAME_TIME_AGAIN = /([，,]\s*)(?:同期|同一时期|同时期|同一时间|同一时段)(?=\S)/g;
+
+/** a piece that only says yes to the agent ("… yes + the week before pls"): no question of its own */
+const ACKNOWLEDGED = /^(?:yes|yeah|yep|yup|ok|okay|sure|好的?|是的?|对的?|嗯+|行)$/i;
+
+/** the words before a piece end a question: "？", "。", ". ", "；", " + ", a list's "2)" (not a comma, nor "v.") */
+const ENDED = /(?:[?？。；;+＋①②③④⑤⑥⑦⑧⑨⑩]|(?<=[^\s.])(?<!\bvs?)\.|\s\d{1,2}[)）.])\s*$/;
 
 interface Piece {
   start: number;
@@ -91,14 +100,22 @@ function cut(text: string, range: Piece, pattern: RegExp): Piece[] {
     last = match.index + match[0].length;
   }
   pieces.push({ start: range.start + last, end: range.end });
-  return pieces.filter((piece) => text.slice(piece.start, piece.end).replace(/[?？!！。.,，\s+＋]/g, '') !== '');
+  return pieces.filter((piece) => {
+    const words = text.slice(piece.start, piece.end).replace(/[?？!！。.,，\s+＋]/g, '');
+    return words !== '' && !ACKNOWLEDGED.test(words);
+  });
 }
 
 /**
  * The parts of a message that asks several questions, each as the operator wrote it (joining words kept), or
- * undefined for one question. `asks` tells whether some words alone ask for a skill (the router's intents).
+ * undefined for one question. `asks` tells whether some words alone ask for a skill (the router's intents);
+ * `follows` whether they are a follow-up naming only slots ("那夜班呢", "and last week?").
  */
-export function splitQuestions(question: string, asks: (words: string) => boolean): string[] | undefined {
+export function splitQuestions(
+  question: string,
+  asks: (words: string) => boolean,
+  follows: (words: string) => boolean = () => false,
+): string[] | undefined {
   const words = (piece: Piece): string => question.slice(piece.start, piece.end).trim();
   const parts: string[] = [];
   let asking = 0;
@@ -106,8 +123,12 @@ export function splitQuestions(question: string, asks: (words: string) => boolea
     let current: Piece | undefined;
     let currentAsks = false;
     for (const weak of cut(question, strong, WEAK_BREAK)) {
+      // a follow-up that names only another shift, line or period after a question's end ("？那夜班呢", ". and the
+      // week before?") is a part of its own: it is asked again with the slots it names ("，同期B线呢" reads on)
+      const ended = ENDED.test(question.slice(0, weak.start));
       const own: boolean =
-        asks(words(weak).replace(JOINER, '')) || ((asking > 0 || currentAsks) && leansOnBefore(words(weak)));
+        asks(words(weak).replace(JOINER, '')) ||
+        ((asking > 0 || currentAsks) && (leansOnBefore(words(weak)) || (ended && follows(words(weak)))));
       if (current && own && currentAsks) {
         parts.push(words(current));
         asking += 1;

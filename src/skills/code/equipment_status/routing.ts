@@ -20,8 +20,11 @@ const PERSON_OF_ORDER =
   /修|维修|处理|跟进|工单|单子|\bfix(?:ed|es)?\b|\brepair(?:ed|s)?\b|\border\b|\btickets?\b|\bassigned\b|\bholds?\b|\bworking\s+on\b/;
 
 /** a machine state named as the thing asked for: "what's in maintenance", "哪些在维修中" */
-const STATE_ASKED =
-  /维修中|保养中|检修中|故障中|处于故障|\b(?:in|under)\s+(?:maintenance|fault)\b|\bbeing\s+(?:maintained|serviced)\b/;
+const STATE_ASKED = new RegExp(
+  String.raw`维修中|保养中|检修中|故障中|处于故障|\b(?:in|under)\s+(?:maintenance|fault)\b|\bbeing\s+(?:maintained|serviced)\b` +
+    // faults asked now: "faults rn", "any faults now", "current faults"
+    String.raw`|\bfaults\s+(?:rn|now|right\s+now|currently)\b|\b(?:any|current|active)\s+faults\b`,
+);
 /** how machines are doing, asked in general: "C线设备都咋样", "how are the machines on line B" */
 const HOW_ASKED = /怎么样|咋样|怎样|如何|啥情况|什么情况|情况|好不好|\bhow(?:'s|\s+(?:is|are))\b|\bdoing\b|\blooking\b/;
 

@@ -19,7 +19,9 @@ export const WORK_ORDER_WORDS = new RegExp(
 /** an order by its number: "WO 3012", "#2921", "工单3012", "3012号单", "那张3012" */
 const ORDER_ID = new RegExp(
   [
-    String.raw`(?:\bwo|\bwork\s*order|\bticket|\border|工单|单号|单子|那张|这张|#)\s*(?:no\.?|number|#|号)?\s*(\d{3,6})(?!\d|\s*(?:年|[-/.]\d))`,
+    // and the numbers listed after it: "WO 2999 and 3001", "工单3012、3015"
+    String.raw`(?:\bwo|\bwork\s*order|\bticket|\border|工单|单号|单子|那张|这张|#)\s*(?:no\.?|number|#|号)?\s*(\d{3,6})(?!\d|\s*(?:年|[-/.]\d))` +
+      String.raw`((?:\s*(?:[,，、&+]|\band\b|和|及|与)\s*#?\d{3,6}(?!\d|\s*(?:年|[-/.]\d)))*)`,
     String.raw`(?<![\d-])(\d{3,6})\s*号?(?:工单|单子|单)(?![位价据元])`,
   ].join('|'),
   'g',
@@ -55,7 +57,10 @@ function orderIdSpans(analysis: Analysis): Array<{ start: number; end: number }>
 export function orderIds(lower: string): number[] {
   const ids = new Set<number>();
   ORDER_ID.lastIndex = 0;
-  for (const match of lower.matchAll(ORDER_ID)) ids.add(Number(match[1] ?? match[2]));
+  for (const match of lower.matchAll(ORDER_ID)) {
+    ids.add(Number(match[1] ?? match[3]));
+    for (const listed of (match[2] ?? '').matchAll(/\d{3,6}/g)) ids.add(Number(listed[0]));
+  }
   return [...ids];
 }
 /** an open or closed priority said alone ("any open P0?", "P1s still open", "未关的P0"): the work orders' priorities */
