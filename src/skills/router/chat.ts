@@ -231,7 +231,16 @@ export function chatEdits(text: string): Edit[] {
   const quote = quoteEdits(text, rest);
   const all = merged([...quote, ...rest]);
   // a mention is always the addressee: "@机器人" alone asks nothing (and never the robots)
-  return (hasContent(text, all) ? all : merged([...mentions])).map((edit) => trimmed(text, edit));
+  const edits = (hasContent(text, all) ? all : merged([...mentions])).map((edit) => trimmed(text, edit));
+  // a tail at the question's end takes its comma with it ("what's the date today, i forgot"); two blanks keep the
+  // word before it its own end in the map
+  return edits.map((edit, index) => {
+    if (!/^[\s?？!！。.]*$/.test(text.slice(edit.end))) return edit;
+    let start = edit.start;
+    const floor = index > 0 ? edits[index - 1]!.end : 0;
+    while (start > floor && /[,，;；、\s]/.test(text[start - 1]!)) start -= 1;
+    return start < edit.start ? { start, end: edit.end, replacement: '  ' } : edit;
+  });
 }
 
 /**
