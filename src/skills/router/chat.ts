@@ -10,7 +10,7 @@
  *   (顺便…也, "also"), or the quote is all there is, the quote is asked and
  *   only its heading goes;
  * - chat fillers and tails: particles at a clause's end (哈, 呗, 啦), "lol",
- *   "by EOD", "pls", 忘了哈哈, "phone died lol", emoji (🙏, [捂脸]);
+ *   "by EOD", 忘了哈哈, "phone died lol", emoji (🙏, [捂脸]);
  * - how the answer should reach the operator: 导出一下, 发我, 发群里, 拉一下,
  *   整理一下, 列个表, "send it to me", "export", "drop it in the group" — the
  *   answer is the same. Only at a clause's start or end, in a verb's whole
@@ -75,9 +75,9 @@ const ZH_TAILS: RegExp[] = [
 
 const EN_STRICT_START = String.raw`(?<=^|[,.;:!?()\-–—]\s*|\s[-–—]\s*)`;
 const EN_TAILS: RegExp[] = [
-  // laughter and chat shorthand at a clause's end (also in brackets): lol, lmao, haha, "by EOD", pls, "I forgot"
+  // laughter and chat shorthand at a clause's end (also in brackets): lol, lmao, haha, "by EOD", "I forgot"
   new RegExp(
-    String.raw`${EN_START}(?:(?:lol|lmao|rofl|haha+|hehe+|xd|jk|tbh|fyi|btw|pls|plz|please|thx|ty|asap|` +
+    String.raw`${EN_START}(?:(?:lol|lmao|rofl|haha+|hehe+|xd|jk|tbh|fyi|btw|thx|ty|asap|` +
       String.raw`(?:by|before|till|until)\s+(?:the\s+)?(?:eod|cob|end\s+of\s+(?:the\s+)?day|close\s+of\s+business)|eod|cob|i\s+forgot)` +
       String.raw`\s*[!.]*\s*)+${EN_END}`,
     'gi',
@@ -95,7 +95,8 @@ const EN_TAILS: RegExp[] = [
 /** how the answer should reach the operator: never a verb that stands in a word (发生, 拉伸, 整理箱) */
 const ZH_DELIVERY_VERB =
   String.raw`(?:导出(?:来|一份|个表)?|导(?:一下|下)|` +
-  String.raw`发(?:给)?我|发(?:到|在)?(?:群里|群上|群)|发(?:一下|下|过来)|` +
+  // 发我, 发一下, 发过来 are the lexicon's (给我看看, a document shown)
+  String.raw`发(?:到|在)?(?:群里|群上|群)|` +
   String.raw`拉(?:一下|下|个表|个清单|张表|出来)|列(?:个表|张表|个清单|成表)|做(?:个表|张表)|出(?:个表|张表)|` +
   String.raw`(?:给我)?整理(?:一下|下|出来|好)|帮我看看|截(?:个图|图)(?:发我)?)`;
 const ZH_DELIVERY: RegExp[] = [
@@ -115,13 +116,14 @@ const EN_DELIVERY: RegExp[] = [
   new RegExp(
     String.raw`(?:${EN_STRICT_START}|\s(?:and|then|&|\+)\s+)(?:(?:pls|plz|please|can\s+you|could\s+you)\s+)?` +
       String.raw`(?:(?:export|dump)(?:\s+${EN_OBJECT})?(?:\s+(?:to|in|into)\s+${EN_TARGET})?|` +
-      String.raw`(?:send|drop|post|forward|email|e-mail|put)\s+(?:${EN_OBJECT}\s+)?(?:to|in|into|on|over|over\s+to)?\s*${EN_TARGET}|` +
+      String.raw`(?:send|drop|post|forward|email|e-mail|put)\s+` +
+      String.raw`(?:${EN_OBJECT}\s+(?:(?:to|in|into|on|over|over\s+to)\s+)?|(?:to|in|into|on|over\s+to)\s+)${EN_TARGET}|` +
       String.raw`(?:send|drop|post|forward)\s+${EN_OBJECT}(?:\s+over)?)(?:\s+(?:pls|plz|please))?${EN_END}`,
     'gi',
   ),
   // at the start, its object after it: "export last week's report", "dump line A output", "send me …", "pull up …"
   new RegExp(
-    String.raw`^\s*(?:(?:pls|plz|please|can\s+you|could\s+you)\s+)?(?:export|dump|send\s+(?:me|us|over)|pull\s+up|drop\s+me|shoot\s+me)\s+(?=\S)`,
+    String.raw`^\s*(?:(?:pls|plz|please|can\s+you|could\s+you)\s+)?(?:export|dump|send\s+us|pull\s+up|drop\s+me)\s+(?=\S)`,
     'gi',
   ),
 ];
