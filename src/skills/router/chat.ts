@@ -101,6 +101,11 @@ const ZH_DELIVERY_VERB =
   String.raw`(?:给我)?整理(?:一下|下|出来|好)|帮我看看|截(?:个图|图)(?:发我)?)`;
 const ZH_DELIVERY: RegExp[] = [
   // at a clause's end, with its object before it: 产量导出一下, 周报发群里, 把…都拉一下哈
+  // 发我, 发一下 as a clause of their own (…，发我一下): run into the words before, the lexicon reads them
+  new RegExp(
+    String.raw`${ZH_START}(?:麻烦|请|再)?发(?:给我|我|一下|下|过来)(?:一下|下)?(?:哈+|呗|吧|啊|呀|哦|啦)?${ZH_END}`,
+    'g',
+  ),
   new RegExp(
     String.raw`(?:帮我|给我|麻烦|请|都|再)*${ZH_DELIVERY_VERB}(?:一下|下)?(?:给我|给大家|出来)?(?:哈+|呗|吧|啊|呀|哦|啦)?${ZH_END}`,
     'g',
@@ -225,7 +230,13 @@ export function chatEdits(text: string): Edit[] {
   const marks = merged([...mentions, ...matches([EMOJI], text)]);
   const open = blanked(text, marks);
   // then fillers and delivery verbs, in turn (导出一下呗: the particle, then the verb before it)
-  const tails = matches([...ZH_TAILS, ...EN_TAILS], open);
+  // tails in turn from the end: 发一下哈哈 忘了哈哈
+  let tails = matches([...ZH_TAILS, ...EN_TAILS], open);
+  for (let pass = 0; pass < 3; pass++) {
+    const more = matches([...ZH_TAILS, ...EN_TAILS], blanked(open, tails));
+    if (more.length === 0) break;
+    tails = merged([...tails, ...more]);
+  }
   const delivery = matches([...ZH_DELIVERY, ...EN_DELIVERY], blanked(open, tails));
   let rest = merged([...marks, ...tails, ...delivery]);
   // fillers and delivery verbs are never the whole question ("哈哈" alone, "export" alone stay what they are)
@@ -236,8 +247,9 @@ export function chatEdits(text: string): Edit[] {
   const edits = (hasContent(text, all) ? all : merged([...mentions])).map((edit) => trimmed(text, edit));
   // a tail at the question's end takes its comma with it ("what's the date today, i forgot"); two blanks keep the
   // word before it its own end in the map
+  const after = blanked(text, edits);
   return edits.map((edit, index) => {
-    if (!/^[\s?？!！。.]*$/.test(text.slice(edit.end))) return edit;
+    if (!/^[\s?？!！。.]*$/.test(after.slice(edit.end))) return edit;
     let start = edit.start;
     const floor = index > 0 ? edits[index - 1]!.end : 0;
     while (start > floor && /[,，;；、\s]/.test(text[start - 1]!)) start -= 1;

@@ -213,10 +213,12 @@ test('rn / atm keep their meaning (right now); delivery words inside other words
 });
 
 test('no word of the lexicon is ever taken for chat markup, wherever it stands', () => {
+  // the lexicon's own delivery words (发我 → 给我看看) are blanked only as a clause of their own (…，发我一下)
+  const delivery = new Set(['发我', '发给我', '发一下', '发过来']);
   const words = [
     ...LEXICON.flatMap((entry) => [...entry.zh, ...entry.en]),
     ...SYNONYMS.flatMap((synonym) => synonym.words ?? []),
-  ];
+  ].filter((word) => !delivery.has(word));
   let checked = 0;
   for (const word of words)
     for (const question of [
