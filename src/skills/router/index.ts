@@ -25,6 +25,7 @@ import {
   withAnchor,
 } from './reference.js';
 import { leansOnBefore, partQuestion, splitQuestions } from './several.js';
+import { withoutQuoteAndMentions } from './chat.js';
 import type { KnownEquipment } from './equipment.js';
 import type { PlantNames } from './entities.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
@@ -248,7 +249,8 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
   const analysis = analyse(question, context);
   const language: Language = analysis.language;
   if (analysis.normalized.lower.trim() === '') return { kind: 'none', language, reason: 'an empty question' };
-  const several = severalQuestions(question, context);
+  // cut as the operator asked it: without the quote a reply drops and the mentions (chat.ts)
+  const several = severalQuestions(withoutQuoteAndMentions(question), context);
   if (several) {
     const parts = routeParts(several, context, language);
     const routed = parts.kind === 'none' ? (parts.routed ?? []) : [];

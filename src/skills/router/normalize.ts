@@ -4,6 +4,8 @@
  *    Ａ线, ２０２６－１１－２５, ？), the ideographic space, curly quotes,
  *    traditional characters as simplified ones (traditional.ts: 這週產線 →
  *    这周产线);
+ *    then chat-app markup blanked (chat.ts): @机器人, "回复 张伟：…" before
+ *    the operator's own question, 哈 / 呗 / lol / emoji, 导出一下 / 发群里;
  *    then the conversational frame blanked (frames.ts): "ok so the boss is
  *    asking again", "before the 9 o'clock meeting", 开早会要用, 谢谢;
  * 2. typos, mapped only onto lexicon words (typos.ts): "yeild" → yield,
@@ -22,6 +24,7 @@ import { SYNONYMS } from './lexicon.js';
 import { convertNumerals } from './numerals.js';
 import { chineseCorrections, latinCorrection } from './typos.js';
 import { frameEdits } from './frames.js';
+import { chatEdits } from './chat.js';
 import { simplifyCharacter } from './traditional.js';
 
 export { zhNumber } from './numerals.js';
@@ -37,7 +40,7 @@ export interface NormalizedText {
   /** index in `text` → index in `original` (one extra entry for the end) */
   map: number[];
   /** what the normaliser rewrote, in the operator's words and in the rules' (for traces and tests) */
-  rewrites: Array<{ from: string; to: string; kind: 'frame' | 'typo' | 'synonym' | 'numeral' }>;
+  rewrites: Array<{ from: string; to: string; kind: 'chat' | 'frame' | 'typo' | 'synonym' | 'numeral' }>;
 }
 
 function fold(original: string): Draft {
@@ -154,6 +157,7 @@ export function normalizeText(original: string): NormalizedText {
   const rewrites: NormalizedText['rewrites'] = [];
   let draft = fold(original);
   for (const [kind, edits] of [
+    ['chat', chatEdits],
     ['frame', frameEdits],
     ['typo', typoEdits],
     ['synonym', synonymEdits],

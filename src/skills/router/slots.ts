@@ -420,7 +420,9 @@ export function findSymptoms(normalized: NormalizedText, lower: string): Symptom
     else joined.push({ ...span });
   }
   for (const span of joined) {
-    const rewritten = normalized.rewrites.some((rewrite) => rewrite.kind !== 'numeral' && rewrite.kind !== 'frame');
+    const rewritten = normalized.rewrites.some(
+      (rewrite) => rewrite.kind !== 'numeral' && rewrite.kind !== 'frame' && rewrite.kind !== 'chat',
+    );
     const words0 = rewritten
       ? normalized.text.slice(span.start, span.end).trim()
       : slice(normalized, span.start, span.end);

@@ -28,15 +28,12 @@ function engine() {
 }
 
 test('words are compared without the period and filler: Chinese pairs, English words', () => {
+  // 导出 only says how the answer is sent (chat.ts): not a word of the question
   const zh = features('请帮我导出上周的质量数据', clock);
-  assert.deepEqual(
-    [...zh.words].sort(),
-    ['导出', '数据', '质量', '量数'].sort(),
-    'the period between them is left out',
-  );
+  assert.deepEqual([...zh.words].sort(), ['数据', '质量', '量数'].sort(), 'the period between them is left out');
   assert.deepEqual(zh.period && [zh.period.from, zh.period.to], ['2026-11-16', '2026-11-22']);
   const en = features("Please export last week's quality data", clock);
-  assert.deepEqual([...en.words].sort(), ['data', 'export', 'quality']);
+  assert.deepEqual([...en.words].sort(), ['data', 'quality']);
   const match = bestMatch(
     'export the quality data of last week',
     [{ source: 'taught:1', id: 1, version: 1, text: "export this week's quality data", skill: 's', args: {} }],
