@@ -150,3 +150,39 @@ test('a document figure asked plainly is quoted from the documents', () => {
   }
   assert.equal(checked, 8 + 6 + 2);
 });
+
+test('再上周 / 再上个月 are the week and month before the last, alone or set against the last (every clock)', () => {
+  const clocks = [
+    '2026-11-29T10:00:00+08:00',
+    '2026-11-30T09:00:00+08:00',
+    '2026-12-01T08:00:00+08:00',
+    '2027-01-05T10:00:00+08:00',
+  ];
+  const iso = (date: Date): string => date.toISOString().slice(0, 10);
+  let checked = 0;
+  for (const now of clocks) {
+    const today = new Date(`${now.slice(0, 10)}T00:00:00Z`);
+    const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000);
+    const weekBeforeLast = iso(new Date(monday.getTime() - 14 * 86_400_000));
+    const monthBeforeLast = iso(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 2, 1)));
+    const at = (question: string): ReturnType<typeof route> => route(question, now);
+    for (const line of ['A', 'C']) {
+      for (const question of [`再上周${line}线产量`, `${line}线再上周的不良率`]) {
+        const args = argsOf(at(question), question, 'quality_metrics');
+        assert.equal((args.period as { from: string }).from, weekBeforeLast, `${now}: ${question}`);
+        checked += 1;
+      }
+      for (const question of [`再上个月${line}线良率`]) {
+        const args = argsOf(at(question), question, 'quality_metrics');
+        assert.equal((args.period as { from: string }).from, monthBeforeLast, `${now}: ${question}`);
+        checked += 1;
+      }
+      for (const question of [`${line}线上周不良率是不是比再上周高`, `@机器人 ${line}线上周良率比再上周低了吗`]) {
+        const args = argsOf(at(question), question, 'quality_compare');
+        assert.equal((args.previous as { from: string }).from, weekBeforeLast, `${now}: ${question}`);
+        checked += 1;
+      }
+    }
+  }
+  assert.equal(checked, 4 * 2 * 5);
+});

@@ -352,6 +352,8 @@ export const SYNONYMS: Synonym[] = [
   { to: '焊缝$1', patterns: [String.raw`焊缝(?:上|里)?(?:有|出现了?|出了?|冒)(气孔|裂纹|夹渣|咬边)`] },
   // 突然飙上去: the rate went up
   // 涨了还是跌了: the figure went down
+  // 再上周 / 再上个月: the one before the last (上上周), as 再前一周 is
+  { to: '上上', patterns: [String.raw`再上(?=个?(?:周|月|星期|礼拜|季度))`] },
   { to: '下降', patterns: [String.raw`下跌`] },
   { to: '降', patterns: [String.raw`(?<!下)跌(?=了|幅|得|回|下来|下去)`] },
   { to: '上升', words: ['飙上去', '飙上来', '飙升', '蹿上去', '窜上去', '猛涨', '暴涨', '激增', '冲上去'] },

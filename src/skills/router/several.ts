@@ -116,6 +116,13 @@ export function splitQuestions(
   asks: (words: string) => boolean,
   follows: (words: string) => boolean = () => false,
 ): string[] | undefined {
+  // "地脚螺栓扭矩 和 模具压板扭矩 分别多少": one question word for two things, each asked on its own (分别 = each)
+  const each = EACH_ASKED.exec(question.trim());
+  if (each) {
+    const [, left, right, asked] = each as unknown as [string, string, string, string];
+    const parts = [`${left.trim()}${asked}`, `${right.trim()}${asked}`];
+    if (parts.every((part) => asks(part))) return parts;
+  }
   const words = (piece: Piece): string => question.slice(piece.start, piece.end).trim();
   const parts: string[] = [];
   let asking = 0;
@@ -148,6 +155,10 @@ export function splitQuestions(
   // a strong-break piece that asks nothing of its own ("跟10月比呢") is still its own part: it leans on the one before
   return parts.length >= 2 && asking >= 2 ? parts.map((part) => part.replace(SAME_TIME_AGAIN, '$1')) : undefined;
 }
+
+/** two things joined by 和/与/跟/及 and asked once with 分别 (each): 分别多少, 分别是多少, 分别是几 */
+const EACH_ASKED =
+  /^([^，,。？?；;和与跟及]{2,30}?)\s*(?:和|与|跟|及)\s*([^，,。？?；;和与跟及]{2,30}?)\s*分别\s*((?:是|为)?(?:多少|几|多大|多久)[^，,。？?；;]{0,6})[?？]?$/;
 
 /** the words of a part without the joining words before it */
 export function partQuestion(part: string): string {
