@@ -107,8 +107,7 @@ const KINDS: Array<{ kind: string; asked: RegExp }> = [
   { kind: 'pressure', asked: /油压|气压|压力(?!机)|\bpressures?\b/ },
   {
     kind: 'setting',
-    asked:
-      /电流|电压|流量|速度|参数|设定|程序号|\bspeed\b|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b|\bprogram\s+(?:number|no\.?|#)/,
+    asked: /电流|电压|流量|速度|参数|设定|\bspeed\b|\bsettings?\b|\bflow\b|\bcurrent\b|\bvoltage\b/,
   },
   { kind: 'size', asked: /多粗|直径|\bdiameter\b|\bthick\b/ },
   {
