@@ -1040,12 +1040,6 @@ export const PERIOD_RULES: PeriodRule[] = [
     read: (m, today) => weekdayReading(today, EN_WEEKDAY[m[1] ?? ''] ?? 1),
   },
   {
-    // a weekday cut short ("was Fri a holiday", "on Tues"): mon, sat and sun only after "on" (a sun, sat idle)
-    name: 'en-bare-weekday-short',
-    pattern: /\b(?:on\s+)?(tues?|weds?|thu(?:rs?)?|fri)\b\.?(?!\s*[-–]\s*[a-z])|\bon\s+(mon|sat|sun)\b\.?(?!\s*[-–])/g,
-    read: (m, today) => weekdayReading(today, EN_WEEKDAY[(m[1] ?? m[2] ?? '').replace(/^weds$/, 'wed')] ?? 1),
-  },
-  {
     name: 'en-month-day-span',
     pattern: new RegExp(
       `\\b${EN_MONTH_RE}\\.?\\s+(\\d{1,2})${ORDINAL}\\s*(?:-|–|to|through|until|till)\\s*(\\d{1,2})${ORDINAL}(?![\\d:])(?:\\s*,?\\s*(\\d{4}))?`,

@@ -28,7 +28,9 @@ const STRONG_BREAK = new RegExp(
     // ", then the weekly report for that week": a thing asked after "then"
     String.raw`|[,，]\s*(?=then\s+(?:the|a|an|its|their|that|those|same)\s+)`,
     // a numbered list: "1) … 2) …", "1. … 2. …", "①…②…" (the numbers are no words of the parts)
-    String.raw`|(?:^|\s+)\d{1,2}(?:[)）]|\.(?!\d))\s*|\s*[①②③④⑤⑥⑦⑧⑨⑩]\s*`,
+    // ("N." only in a message that starts "1.": "what's 480 times 12. also …" has no list)
+    String.raw`|(?:^|\s+)\d{1,2}[)）]\s*|^\s*1\.(?!\d)\s*|(?<=^\s*1\.(?!\d)[\s\S]*)\s+\d{1,2}\.(?!\d)\s*`,
+    String.raw`|\s*[①②③④⑤⑥⑦⑧⑨⑩]\s*`,
   ].join(''),
   'gi',
 );
