@@ -18,14 +18,20 @@
  * Like a frame, each is taken whole where it stands; "rn" / "atm" are not
  * taken here: they mean "right now" (lexicon.ts). Tests: held-out-chat-w11.test.ts.
  */
-import type { Edit } from './text-edits.js';
+import {
+  EN_END,
+  EN_START,
+  type Edit,
+  ZH_END,
+  ZH_PUNCT,
+  ZH_START,
+  blankingEdits,
+  leavesContent,
+  mergedEdits,
+} from './text-edits.js';
 
-/** a clause boundary: the start or end of the question, or punctuation (as frames.ts) */
-const ZH_PUNCT = String.raw`，,。.；;：:！!？?、（）()~～…`;
-const ZH_START = String.raw`(?<=^|[${ZH_PUNCT}\s])`;
-const ZH_END = String.raw`(?=\s*(?:[${ZH_PUNCT}]|$))`;
-const EN_START = String.raw`(?<=^|[,.;:!?()\-–—]\s*|\s[-–—]\s*|\s)`;
-const EN_END = String.raw`(?=\s*(?:[,.;:!?()\-–—]|$))`;
+/** a clause boundary (text-edits.ts), or any space: chat shorthand stands after a word ("ok lol") */
+const EN_AFTER_SPACE = String.raw`(?<=^|[,.;:!?()\-–—]\s*|\s[-–—]\s*|\s)`;
 
 // ---- mentions ------------------------------------------------------------------------------
 
@@ -73,18 +79,17 @@ const ZH_TAILS: RegExp[] = [
   new RegExp(String.raw`${ZH_START}(?:哈{2,}|嘿{2,}|呵{2,}|嘻{2,}|急急|急用)(?:哈+|啊|呀)?${ZH_END}`, 'g'),
 ];
 
-const EN_STRICT_START = String.raw`(?<=^|[,.;:!?()\-–—]\s*|\s[-–—]\s*)`;
 const EN_TAILS: RegExp[] = [
   // laughter and chat shorthand at a clause's end (also in brackets): lol, lmao, haha, "by EOD", "I forgot"
   new RegExp(
-    String.raw`${EN_START}(?:(?:lol|lmao|rofl|haha+|hehe+|xd|jk|tbh|fyi|btw|thx|ty|asap|` +
+    String.raw`${EN_AFTER_SPACE}(?:(?:lol|lmao|rofl|haha+|hehe+|xd|jk|tbh|fyi|btw|thx|ty|asap|` +
       String.raw`(?:by|before|till|until)\s+(?:the\s+)?(?:eod|cob|end\s+of\s+(?:the\s+)?day|close\s+of\s+business)|eod|cob|i\s+forgot)` +
       String.raw`\s*[!.]*\s*)+${EN_END}`,
     'gi',
   ),
   // a clause about the operator, standing apart: "phone died lol", "can't remember", "sorry for the typos"
   new RegExp(
-    String.raw`${EN_STRICT_START}(?:(?:(?:my\s+)?phone\s+(?:died|is\s+dying|about\s+to\s+die)|forgot|can'?t\s+remember|don'?t\s+remember|` +
+    String.raw`${EN_START}(?:(?:(?:my\s+)?phone\s+(?:died|is\s+dying|about\s+to\s+die)|forgot|can'?t\s+remember|don'?t\s+remember|` +
       String.raw`(?:sorry\s+)?(?:for\s+)?(?:the\s+)?typos?|lol|lmao|haha+)\s*[!.]*\s*)+${EN_END}`,
     'gi',
   ),
@@ -119,7 +124,7 @@ const EN_OBJECT = String.raw`(?:it|them|this|that|those|the\s+(?:numbers|list|ta
 const EN_DELIVERY: RegExp[] = [
   // at the end: "…, export it", "and send it to me", "drop it in the group", "post it in the chat"
   new RegExp(
-    String.raw`(?:${EN_STRICT_START}|\s(?:and|then|&|\+)\s+)(?:(?:pls|plz|please|can\s+you|could\s+you)\s+)?` +
+    String.raw`(?:${EN_START}|\s(?:and|then|&|\+)\s+)(?:(?:pls|plz|please|can\s+you|could\s+you)\s+)?` +
       String.raw`(?:(?:export|dump)(?:\s+${EN_OBJECT})?(?:\s+(?:to|in|into)\s+${EN_TARGET})?|` +
       String.raw`(?:send|drop|post|forward|email|e-mail|put)\s+` +
       String.raw`(?:${EN_OBJECT}\s+(?:(?:to|in|into|on|over|over\s+to)\s+)?|(?:to|in|into|on|over\s+to)\s+)${EN_TARGET}|` +
@@ -176,38 +181,6 @@ function quoteEdits(text: string, others: Edit[]): Edit[] {
 
 // ---- all together ----------------------------------------------------------------------------
 
-function matches(patterns: RegExp[], text: string): Edit[] {
-  const found: Edit[] = [];
-  for (const pattern of patterns) {
-    pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
-      if (match[0].trim().length === 0) continue;
-      found.push({ start: match.index, end: match.index + match[0].length, replacement: ' ' });
-    }
-  }
-  return found;
-}
-
-function merged(found: Edit[]): Edit[] {
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: Edit[] = [];
-  for (const edit of found) {
-    const previous = kept[kept.length - 1];
-    if (previous && edit.start < previous.end) {
-      if (edit.end > previous.end) previous.end = edit.end;
-      continue;
-    }
-    kept.push({ ...edit });
-  }
-  return kept;
-}
-
-const hasContent = (text: string, edits: Edit[]): boolean => {
-  let rest = text;
-  for (const edit of [...edits].reverse()) rest = rest.slice(0, edit.start) + ' ' + rest.slice(edit.end);
-  return /[\p{L}\p{N}]/u.test(rest);
-};
-
 /**
  * An edit without the spaces at its ends: the blank stands where the markup stood, so the word before keeps its own
  * end in the map ("today and drop it in the group": the period's label is "today").
@@ -226,25 +199,25 @@ const blanked = (text: string, edits: Edit[]): string =>
 /** The chat markup of a (folded) question, as edits that blank it. */
 export function chatEdits(text: string): Edit[] {
   // first what stands anywhere (mentions, emoji), so a tail before them stands at the end: 发一下哈 @机器人 🙏
-  const mentions = merged(matches(MENTIONS, text));
-  const marks = merged([...mentions, ...matches([EMOJI], text)]);
+  const mentions = mergedEdits(blankingEdits(MENTIONS, text));
+  const marks = mergedEdits([...mentions, ...blankingEdits([EMOJI], text)]);
   const open = blanked(text, marks);
   // then fillers and delivery verbs, in turn (导出一下呗: the particle, then the verb before it)
   // tails in turn from the end: 发一下哈哈 忘了哈哈
-  let tails = matches([...ZH_TAILS, ...EN_TAILS], open);
+  let tails = blankingEdits([...ZH_TAILS, ...EN_TAILS], open);
   for (let pass = 0; pass < 3; pass++) {
-    const more = matches([...ZH_TAILS, ...EN_TAILS], blanked(open, tails));
+    const more = blankingEdits([...ZH_TAILS, ...EN_TAILS], blanked(open, tails));
     if (more.length === 0) break;
-    tails = merged([...tails, ...more]);
+    tails = mergedEdits([...tails, ...more]);
   }
-  const delivery = matches([...ZH_DELIVERY, ...EN_DELIVERY], blanked(open, tails));
-  let rest = merged([...marks, ...tails, ...delivery]);
+  const delivery = blankingEdits([...ZH_DELIVERY, ...EN_DELIVERY], blanked(open, tails));
+  let rest = mergedEdits([...marks, ...tails, ...delivery]);
   // fillers and delivery verbs are never the whole question ("哈哈" alone, "export" alone stay what they are)
-  if (!hasContent(text, rest)) rest = mentions;
+  if (!leavesContent(text, rest)) rest = mentions;
   const quote = quoteEdits(text, rest);
-  const all = merged([...quote, ...rest]);
+  const all = mergedEdits([...quote, ...rest]);
   // a mention is always the addressee: "@机器人" alone asks nothing (and never the robots)
-  const edits = (hasContent(text, all) ? all : merged([...mentions])).map((edit) => trimmed(text, edit));
+  const edits = (leavesContent(text, all) ? all : mergedEdits([...mentions])).map((edit) => trimmed(text, edit));
   // a tail at the question's end takes its comma with it ("what's the date today, i forgot"); two blanks keep the
   // word before it its own end in the map
   const after = blanked(text, edits);
@@ -262,7 +235,7 @@ export function chatEdits(text: string): Edit[] {
  * questions (index.ts): "> how are the numbers? @agent weekly report" is one question, the operator's own.
  */
 export function withoutQuoteAndMentions(question: string): string {
-  const mentions = merged(matches(MENTIONS, question));
+  const mentions = mergedEdits(blankingEdits(MENTIONS, question));
   const quote = quoteEdits(question, chatEdits(question));
-  return blanked(question, merged([...quote, ...mentions])).trim();
+  return blanked(question, mergedEdits([...quote, ...mentions])).trim();
 }

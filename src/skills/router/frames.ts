@@ -16,13 +16,16 @@
  * Tests generate questions inside frames and check the answer is the bare
  * question's (frames.test.ts).
  */
-import type { Edit } from './text-edits.js';
-
-/** a clause boundary: the start or end of the question, or punctuation */
-const EN_START = String.raw`(?<=^|[,.;:!?()\-–—]\s*|\s[-–—]\s*)`;
-const EN_END = String.raw`(?=\s*(?:[,.;:!?()\-–—]|$))`;
-const ZH_START = String.raw`(?<=^|[，,。.；;：:！!？?、（）()\s~～…])`;
-const ZH_END = String.raw`(?=\s*(?:[，,。.；;：:！!？?、（）()~～…]|$))`;
+import {
+  EN_END,
+  EN_START,
+  type Edit,
+  ZH_END,
+  ZH_START,
+  blankingEdits,
+  leavesContent,
+  mergedEdits,
+} from './text-edits.js';
 
 /** someone who asks the operator for figures */
 const ASKER =
@@ -116,27 +119,8 @@ const ZH_FRAMES: RegExp[] = [
 
 /** The frames of a (folded) question, as edits that blank them. */
 export function frameEdits(text: string): Edit[] {
-  const found: Edit[] = [];
-  for (const pattern of [...EN_FRAMES, ...ZH_FRAMES]) {
-    pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
-      if (match[0].trim().length === 0) continue;
-      found.push({ start: match.index, end: match.index + match[0].length, replacement: ' ' });
-    }
-  }
   // the earliest, then the longest; overlaps dropped
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: Edit[] = [];
-  for (const edit of found) {
-    const previous = kept[kept.length - 1];
-    if (previous && edit.start < previous.end) {
-      if (edit.end > previous.end) previous.end = edit.end;
-      continue;
-    }
-    kept.push({ ...edit });
-  }
+  const kept = mergedEdits(blankingEdits([...EN_FRAMES, ...ZH_FRAMES], text));
   // never the whole question: a message that is only a frame ("thanks!") is the frame, and nothing is blanked
-  let rest = text;
-  for (const edit of [...kept].reverse()) rest = rest.slice(0, edit.start) + ' ' + rest.slice(edit.end);
-  return /[\p{L}\p{N}]/u.test(rest) ? kept : [];
+  return leavesContent(text, kept) ? kept : [];
 }

@@ -40,3 +40,47 @@ export function applyEdits(draft: Draft, edits: Edit[]): Draft {
   for (let k = last; k <= draft.text.length; k++) map.push(draft.map[k]!);
   return { text, map };
 }
+
+// ---- blanking steps (frames.ts, chat.ts): clause boundaries and the edits of a set of patterns ----
+
+/** a clause boundary: the start or end of the question, or punctuation */
+export const ZH_PUNCT = String.raw`，,。.；;：:！!？?、（）()~～…`;
+export const ZH_START = String.raw`(?<=^|[${ZH_PUNCT}\s])`;
+export const ZH_END = String.raw`(?=\s*(?:[${ZH_PUNCT}]|$))`;
+export const EN_START = String.raw`(?<=^|[,.;:!?()\-–—]\s*|\s[-–—]\s*)`;
+export const EN_END = String.raw`(?=\s*(?:[,.;:!?()\-–—]|$))`;
+
+/** every non-blank match of the patterns, as an edit that blanks it */
+export function blankingEdits(patterns: RegExp[], text: string): Edit[] {
+  const found: Edit[] = [];
+  for (const pattern of patterns) {
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      if (match[0].trim().length === 0) continue;
+      found.push({ start: match.index, end: match.index + match[0].length, replacement: ' ' });
+    }
+  }
+  return found;
+}
+
+/** the edits in order, the earliest then the longest first; an overlap joins the one before it */
+export function mergedEdits(found: Edit[]): Edit[] {
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Edit[] = [];
+  for (const edit of found) {
+    const previous = kept[kept.length - 1];
+    if (previous && edit.start < previous.end) {
+      if (edit.end > previous.end) previous.end = edit.end;
+      continue;
+    }
+    kept.push({ ...edit });
+  }
+  return kept;
+}
+
+/** whether a letter or a digit is left once the edits are blanked */
+export function leavesContent(text: string, edits: Edit[]): boolean {
+  let rest = text;
+  for (const edit of [...edits].reverse()) rest = rest.slice(0, edit.start) + ' ' + rest.slice(edit.end);
+  return /[\p{L}\p{N}]/u.test(rest);
+}
