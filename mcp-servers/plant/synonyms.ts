@@ -21,8 +21,8 @@ export interface SynonymEntry {
   searchZh: readonly string[];
 }
 
-export const SYMPTOM_SYNONYMS: readonly SynonymEntry[] = [
-  // ---- what was observed ----
+/** what was observed: the symptom itself ("vibration", 漏油, "arc won't strike") */
+export const OBSERVED_SYNONYMS: readonly SynonymEntry[] = [
   {
     concept: 'vibration',
     en: /\bvibrat\w*|\bshak(?:e|es|ing|y)\b/g,
@@ -154,7 +154,13 @@ export const SYMPTOM_SYNONYMS: readonly SynonymEntry[] = [
     searchEn: ['incoming material'],
     searchZh: ['来料'],
   },
-  // ---- where: parts and machines (ids such as C-CONV-01 are in every title, in both languages) ----
+];
+
+/**
+ * where: the parts and machines (ids such as C-CONV-01 are in every title, in both languages); they say which kind
+ * of machine a symptom is about
+ */
+export const PART_SYNONYMS: readonly SynonymEntry[] = [
   { concept: 'coolant', en: /\bcoolant\b/g, zh: /冷却液/g, searchEn: ['coolant'], searchZh: ['冷却液'] },
   { concept: 'spindle', en: /\bspindle\b/g, zh: /主轴/g, searchEn: ['spindle'], searchZh: ['主轴'] },
   { concept: 'weld', en: /\bweld\w*/g, zh: /焊缝|焊接|焊机/g, searchEn: ['weld'], searchZh: ['焊缝', '焊接'] },
@@ -206,6 +212,8 @@ export const SYMPTOM_SYNONYMS: readonly SynonymEntry[] = [
     searchZh: ['冲压'],
   },
 ];
+
+export const SYMPTOM_SYNONYMS: readonly SynonymEntry[] = [...OBSERVED_SYNONYMS, ...PART_SYNONYMS];
 
 /** every match of a global pattern in a text */
 export function matchesOf(pattern: RegExp, text: string): string[] {

@@ -120,12 +120,22 @@ export function describeUnhonoured(entry: Unhonoured, skill?: string): string {
  * and is the on-call engineer on a holiday today?"), when two or more parts
  * each ask for a skill; undefined for one question (several.ts).
  */
-export function severalQuestions(question: string, context: RouterContext): string[] | undefined {
-  return splitQuestions(
-    question,
-    (words) => asksOwn(analyse(words, context), context),
-    (words) => followsOnly(words, context),
-  );
+export function severalQuestions(
+  question: string,
+  context: RouterContext,
+  follows: (words: string) => boolean = followsOnlyIn(context),
+): string[] | undefined {
+  return splitQuestions(question, (words) => asksOwn(analyse(words, context), context), follows);
+}
+
+/** followsOnly for one question's parts, each read once (the split, the routing and the verdict all ask) */
+function followsOnlyIn(context: RouterContext): (words: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (words) => {
+    let follows = known.get(words);
+    if (follows === undefined) known.set(words, (follows = followsOnly(words, context)));
+    return follows;
+  };
 }
 
 /** "how did it go" words: a question of its own about the line or time it names, read by a rule or not */
@@ -145,10 +155,11 @@ function asksOwn(analysis: Analysis, context: RouterContext): boolean {
  * before?", "C线呢"): after a question they ask it again with those slots, a question of their own
  */
 function followsOnly(words: string, context: RouterContext): boolean {
+  if (leansOnBefore(words)) return false;
   const analysis = analyse(words, context);
   // what the words ask without their joining word ("also what's today's date" asks the date)
-  if (leansOnBefore(words) || detectIntent(analyse(partQuestion(words), context), context.skills) !== undefined)
-    return false;
+  const bare = partQuestion(words);
+  if (detectIntent(bare === words ? analysis : analyse(bare, context), context.skills) !== undefined) return false;
   const names =
     analysis.lines.lines.length > 0 ||
     analysis.periods.length > 0 ||
@@ -181,13 +192,19 @@ const RELATIVE_TO_BEFORE =
  * Each part routed in turn: a part reads the earlier parts' slots — a reference back ("then", 那天, that shift)
  * points at them, and what it leaves unsaid that its skill takes (the line, the period, the machine) is theirs.
  */
-function routeParts(parts: string[], context: RouterContext, language: Language): RouteDecision {
+function routeParts(
+  parts: string[],
+  context: RouterContext,
+  question: { language: Language; follows: (words: string) => boolean },
+): RouteDecision {
+  const { language, follows: followsOnlyPart } = question;
   const routed: RouteDecision[] = [];
   let previous = context.previous;
   let topic: Anchor = {};
   for (const [index, part] of parts.entries()) {
+    const follows = index > 0 && followsOnlyPart(part);
     // a follow-up part keeps its joining word ("and that line last month?"): it is read as a follow-up
-    const analysis = analyse(index > 0 && followsOnly(part, context) ? part : partQuestion(part), context);
+    const analysis = analyse(follows ? part : partQuestion(part), context);
     let decision = routeAnalysis(analysis, { ...context, previous }, topic);
     const before = routed[index - 1];
     // a time counted back from the part before ("11月26日C线产量，跟前一天相比": the 25th, not yesterday)
@@ -204,7 +221,7 @@ function routeParts(parts: string[], context: RouterContext, language: Language)
       isPeriodArg(asked.args.period) &&
       decision.kind === 'skill' &&
       decision.skill === asked.skill &&
-      followsOnly(part, context)
+      follows
     ) {
       const period = periodBefore(asked.args.period, relative);
       if (period)
@@ -250,9 +267,10 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
   const language: Language = analysis.language;
   if (analysis.normalized.lower.trim() === '') return { kind: 'none', language, reason: 'an empty question' };
   // cut as the operator asked it: without the quote a reply drops and the mentions (chat.ts)
-  const several = severalQuestions(withoutQuoteAndMentions(question), context);
+  const follows = followsOnlyIn(context);
+  const several = severalQuestions(withoutQuoteAndMentions(question), context, follows);
   if (several) {
-    const parts = routeParts(several, context, language);
+    const parts = routeParts(several, context, { language, follows });
     const routed = parts.kind === 'none' ? (parts.routed ?? []) : [];
     // one answer for the whole message only where it answers every part: parts of one skill that it reads
     // together ("这个是上周的批吗 谁检的"), a figure and its comparison ("B线上周产量多少，跟上上周比呢"); never one
@@ -260,7 +278,7 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
     // those" not the count)
     const whole = routeAnalysis(analysis, context);
     // a later part that names only another shift, line or period ("那夜班呢") asks the question again: two answers
-    if (several.slice(1).some((part) => followsOnly(part, context))) return parts;
+    if (several.slice(1).some(follows)) return parts;
     const skills = new Set(routed.map((decision) => (decision.kind === 'skill' ? decision.skill : '')));
     if (skills.has('')) return parts;
     if (!confident(whole)) return parts;

@@ -4,28 +4,8 @@ import { sameMachineOnOtherLine } from '../../router/follow-up.js';
 import { asksAdvice, hasMetric, singleLine } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
-import { SYMPTOM_SYNONYMS, matchesOf } from '../../../../mcp-servers/plant/synonyms.js';
+import { PART_SYNONYMS, matchesOf } from '../../../../mcp-servers/plant/synonyms.js';
 import { faultAdviceArgs } from './args.js';
-
-/** the vocabulary's machine and part words ("gripper", 主轴, "camera"): they say which kind of machine is asked about */
-const PART_CONCEPTS = SYMPTOM_SYNONYMS.filter((entry) =>
-  [
-    'coolant',
-    'spindle',
-    'weld',
-    'conveyor',
-    'camera',
-    'robot',
-    'gripper',
-    'press',
-    'hydraulic',
-    'bearing',
-    'die',
-    'lubrication',
-    'contact tip',
-    'encoder',
-  ].includes(entry.concept),
-);
 
 /**
  * The machine or part words of a question that names no machine ("the gripper keeps dropping parts"): kept with
@@ -36,7 +16,7 @@ function partWords(analysis: Analysis, symptom: string): string[] {
   const lower = analysis.normalized.lower;
   const have = symptom.toLowerCase();
   const words: string[] = [];
-  for (const entry of PART_CONCEPTS)
+  for (const entry of PART_SYNONYMS)
     for (const word of [...matchesOf(entry.en, lower), ...matchesOf(entry.zh, lower)]) {
       // 冲压件, 焊接件: the workpiece, not the machine; 焊缝气孔: one phrase with the symptom, searched as it is
       if (new RegExp(`${word}[件品]`).test(lower)) continue;
