@@ -6,6 +6,7 @@
  * never fault advice. A reading asked "now" is a sensor value the data does not record, not a document's figure.
  */
 import type { Analysis } from './analysis.js';
+import { ALARM_CODE } from './slots.js';
 
 export interface DocSubject {
   concept: string;
@@ -125,8 +126,8 @@ const KINDS: Array<{ kind: string; asked: RegExp }> = [
   },
 ];
 
-/** an alarm code of the machines' manuals: SP9031, EX1021 */
-const ALARM = /(?<![a-z0-9])([a-z]{2}\d{4})(?![a-z0-9])/;
+/** an alarm code of the machines' manuals: SP9031, EX1021 (slots.ts ALARM_CODE) */
+const ALARM = new RegExp(`(${ALARM_CODE.source})`);
 /** a value now: a sensor reading the data does not record, not a document's figure */
 const NOW = /现在|当前|实时|目前|\bright\s+now\b|\bnow\b|\bcurrently\b|\bat\s+the\s+moment\b/;
 /**

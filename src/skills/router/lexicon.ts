@@ -298,6 +298,9 @@ export const SYNONYMS: Synonym[] = [
   { to: '明天', words: ['明儿个', '明儿'] },
   { to: '上上周', words: ['大上周', '大上个星期', '大上个礼拜'] },
   { to: '周末', words: ['双休日', '双休'] },
+  // a rate asked as a percentage: 不良率百分之多少 / 百分之几, 良率几个点 (the answer is a percentage either way; a
+  // ratio asked so, 12除以480是百分之多少, stays the calculator's)
+  { to: '多少', patterns: [String.raw`(?<=率\s*(?:是|有)?\s*)(?:百分之\s*(?:多少|几)|几个点)`] },
   { to: '截至目前', words: ['到目前为止', '目前为止', '迄今为止', '到现在为止', '截止到目前', '截止目前', '截至现在'] },
   // ---- Cantonese (Hong Kong, Guangdong; traditional characters are already simplified here) -------------
   // patterns, not literal words: Cantonese is not typed by Mandarin sound (typos.ts corrects onto literal words only)

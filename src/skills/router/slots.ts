@@ -6,7 +6,7 @@
  * never as a line.
  */
 import { type NormalizedText, type Span, slice } from './normalize.js';
-import { SYMPTOM_SYNONYMS } from '../../../mcp-servers/plant/synonyms.js';
+import { OBSERVED_SYNONYMS } from '../../../mcp-servers/plant/synonyms.js';
 
 type Metric = 'output' | 'defect_rate' | 'yield' | 'defect_types';
 
@@ -386,10 +386,13 @@ const SYMPTOM_EN = new RegExp(
  * the symptoms of the work-order search's own vocabulary (what was observed, before its parts and machines): a
  * symptom it can search for is one the rules read ("arc won't strike", "power dip", 来料), one list for both
  */
-const LEXICON_SYMPTOMS: RegExp[] = SYMPTOM_SYNONYMS.slice(
-  0,
-  SYMPTOM_SYNONYMS.findIndex((entry) => entry.concept === 'coolant'),
-).flatMap((entry) => [entry.zh, entry.en]);
+const LEXICON_SYMPTOMS: RegExp[] = OBSERVED_SYNONYMS.flatMap((entry) => [entry.zh, entry.en]);
+
+/**
+ * an alarm code of the machines' manuals (SP9031, EX1021; lower-cased here): the work orders write it in their
+ * details, so it is a symptom the search finds ("SP9031又报了 上次咋处理的"); a work-order number (WO2961) is not one
+ */
+export const ALARM_CODE = /(?<![a-z0-9])(?!wo\d)[a-z]{2}\d{4}(?![a-z0-9])/g;
 
 export interface SymptomSlots {
   /** the operator's own words, several joined */
@@ -404,7 +407,7 @@ export interface SymptomSlots {
 export function findSymptoms(normalized: NormalizedText, lower: string): SymptomSlots {
   const spans: Span[] = [];
   const words: string[] = [];
-  for (const pattern of [SYMPTOM_ZH, SYMPTOM_EN, ...LEXICON_SYMPTOMS]) {
+  for (const pattern of [SYMPTOM_ZH, SYMPTOM_EN, ...LEXICON_SYMPTOMS, ALARM_CODE]) {
     for (const match of lower.matchAll(pattern)) {
       const span = { start: match.index, end: match.index + match[0].length };
       if (spans.some((other) => span.start < other.end && other.start < span.end)) continue;
