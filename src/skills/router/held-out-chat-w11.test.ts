@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PLANT_EQUIPMENT, routerOver } from './testing.js';
+import { PLANT_EQUIPMENT, decisionShape, routerOver } from './testing.js';
 import { parseCorpus } from './corpus/test-support.js';
 import { normalizeText } from './normalize.js';
 import { LEXICON, SYNONYMS } from './lexicon.js';
@@ -113,10 +113,7 @@ function chatted(question: string, language: 'zh' | 'en', k: number): string | u
   }
 }
 
-const shape = (decision: RouteDecision): string =>
-  decision.kind === 'skill'
-    ? JSON.stringify({ skill: decision.skill, args: decision.args, missing: decision.missing })
-    : `none`;
+const shape = decisionShape;
 
 test('a question inside chat-app markup gets the bare question’s answer', () => {
   const entries = parseCorpus(path.join(here, 'corpus', 'phrasings.txt'), 'phrasings.txt').filter(

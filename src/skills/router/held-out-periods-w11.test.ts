@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import type { RouteDecision } from '../engine-types.js';
 import { findPeriods } from './period.js';
 import { normalizeText } from './normalize.js';
-import { CLOCKS, LINE_PEOPLE, PLANT_EQUIPMENT, argsOf, periodOf, routerOver } from './testing.js';
+import { CLOCKS, LINE_PEOPLE, PLANT_EQUIPMENT, argsOf, periodOf, routerOver, utcDates } from './testing.js';
 
 const route = routerOver({ equipment: PLANT_EQUIPMENT, names: LINE_PEOPLE });
 type ClockName = keyof typeof CLOCKS;
@@ -28,10 +28,7 @@ const LINES = ['A', 'B', 'C', 'D'] as const;
 
 const DAY = 86_400_000;
 const toDate = (text: string): Date => new Date(`${text}T00:00:00Z`);
-const iso = (date: Date): string => date.toISOString().slice(0, 10);
-const plus = (text: string, days: number): string => iso(new Date(toDate(text).getTime() + days * DAY));
-/** 1 = Monday … 7 = Sunday */
-const dow = (text: string): number => ((toDate(text).getUTCDay() + 6) % 7) + 1;
+const { addDays: plus, weekday: dow } = utcDates;
 const todayOf = (clock: ClockName): string => CLOCKS[clock].slice(0, 10);
 const yearOf = (text: string): number => Number(text.slice(0, 4));
 const monthOf = (text: string): number => Number(text.slice(5, 7));

@@ -17,7 +17,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RouteDecision } from '../engine-types.js';
 import { plantNamesFrom } from './entities.js';
-import { CLOCKS, PLANT_EQUIPMENT, PRODUCT_NAMES, argsOf, routerOver } from './testing.js';
+import { CLOCKS, PLANT_EQUIPMENT, PRODUCT_NAMES, argsOf, routerOver, utcDates } from './testing.js';
 import { arithmeticOf } from '../code/calculator/routing.js';
 import { fakeTools, LINES, rows, runSkill, sqlOf } from '../code/shared/testing.js';
 import { qualityMetrics } from '../code/quality_metrics/skill.js';
@@ -42,14 +42,9 @@ const route = routerOver({ equipment: PLANT_EQUIPMENT, names: NAMES });
 type ClockName = keyof typeof CLOCKS;
 const CLOCK_NAMES = Object.keys(CLOCKS) as ClockName[];
 
-/** independent date arithmetic: UTC dates, ISO strings */
-const iso = (date: Date): string => date.toISOString().slice(0, 10);
-const utc = (text: string): Date => new Date(`${text}T00:00:00Z`);
-const plusDays = (text: string, days: number): string => iso(new Date(utc(text).getTime() + days * 86_400_000));
+/** independent date arithmetic (testing.ts utcDates): UTC dates, ISO strings */
+const { addDays: plusDays, weekday: weekdayOf, monday: mondayOf } = utcDates;
 const todayOf = (clock: ClockName): string => CLOCKS[clock].slice(0, 10);
-/** ISO weekday, Monday 1 */
-const weekdayOf = (text: string): number => ((utc(text).getUTCDay() + 6) % 7) + 1;
-const mondayOf = (text: string): string => plusDays(text, 1 - weekdayOf(text));
 const monthStart = (text: string): string => `${text.slice(0, 7)}-01`;
 const monthEnd = (text: string): string => plusDays(monthStart(plusDays(monthStart(text), 32)), -1);
 const previousMonth = (text: string): { from: string; to: string } => {
@@ -207,7 +202,7 @@ test('the recent orders of a machine are its orders, newest first', () => {
 function calendarDay(today: string, month: number, day: number): string {
   const thisYear = `${today.slice(0, 4)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   const last = thisYear <= today ? thisYear : `${Number(today.slice(0, 4)) - 1}${thisYear.slice(4)}`;
-  const ago = (utc(today).getTime() - utc(last).getTime()) / 86_400_000;
+  const ago = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`)) / 86_400_000;
   return ago <= 182 ? last : `${Number(last.slice(0, 4)) + 1}${last.slice(4)}`;
 }
 

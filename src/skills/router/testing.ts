@@ -92,6 +92,12 @@ export const LINE_PEOPLE: PlantNames = plantNamesFrom({
   batches: [],
 });
 
+/** a decision as a string to compare: the skill, its arguments and what it misses, or `none` */
+export const decisionShape = (decision: RouteDecision): string =>
+  decision.kind === 'skill'
+    ? JSON.stringify({ skill: decision.skill, args: decision.args, missing: decision.missing })
+    : `none`;
+
 /** dates computed apart from the router's calendar (UTC, ISO strings): the generated tests' independent arithmetic */
 export const utcDates = {
   addDays: (date: string, days: number): string =>
