@@ -25,6 +25,7 @@ import { convertNumerals } from './numerals.js';
 import { chineseCorrections, latinCorrection } from './typos.js';
 import { frameEdits } from './frames.js';
 import { chatEdits } from './chat.js';
+import { spokenEdits } from './spoken.js';
 import { simplifyCharacter } from './traditional.js';
 
 export { zhNumber } from './numerals.js';
@@ -40,7 +41,7 @@ export interface NormalizedText {
   /** index in `text` → index in `original` (one extra entry for the end) */
   map: number[];
   /** what the normaliser rewrote, in the operator's words and in the rules' (for traces and tests) */
-  rewrites: Array<{ from: string; to: string; kind: 'chat' | 'frame' | 'typo' | 'synonym' | 'numeral' }>;
+  rewrites: Array<{ from: string; to: string; kind: 'chat' | 'spoken' | 'frame' | 'typo' | 'synonym' | 'numeral' }>;
 }
 
 function fold(original: string): Draft {
@@ -158,6 +159,7 @@ export function normalizeText(original: string): NormalizedText {
   let draft = fold(original);
   for (const [kind, edits] of [
     ['chat', chatEdits],
+    ['spoken', spokenEdits],
     ['frame', frameEdits],
     ['typo', typoEdits],
     ['synonym', synonymEdits],

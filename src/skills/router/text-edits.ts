@@ -47,7 +47,7 @@ export function applyEdits(draft: Draft, edits: Edit[]): Draft {
 export const ZH_PUNCT = String.raw`，,。.；;：:！!？?、（）()~～…`;
 export const ZH_START = String.raw`(?<=^|[${ZH_PUNCT}\s])`;
 export const ZH_END = String.raw`(?=\s*(?:[${ZH_PUNCT}]|$))`;
-export const EN_START = String.raw`(?<=^|[,.;:!?()\-–—]\s*|\s[-–—]\s*)`;
+export const EN_START = String.raw`(?<=^\s*|[,.;:!?()\-–—]\s*|\s[-–—]\s*)`;
 export const EN_END = String.raw`(?=\s*(?:[,.;:!?()\-–—]|$))`;
 
 /** every non-blank match of the patterns, as an edit that blanks it */
