@@ -136,7 +136,7 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
         String.raw`\bvs\.?\s+(?:the\s+)?(?:previous|last|prior)\b`,
         String.raw`\bversus\s+(?:the\s+)?(?:previous|last|prior)\b|\bchanged?\b|\bincrease[ds]?\b`,
         String.raw`\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b`,
-        String.raw`\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bover\s+the\s+previous\b`,
+        String.raw`\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\byoy\b|\byear[- ](?:over|on)[- ]year\b|\bover\s+the\s+previous\b`,
         // a change asked as a movement ("did the defect rate go down", "has yield got better"): two periods set side by side
         String.raw`\b(?:go|goes|going|gone|went|come|comes|coming|came)\s+(?:back\s+)?(?:down|up)\b`,
         String.raw`\b(?:get|gets|getting|got|gotten)\s+(?:any\s+)?(?:better|worse)\b|\bbetter\s+or\s+worse\b|\b(?:rose|risen|fallen)\b`,
@@ -349,8 +349,31 @@ export function findShifts(lower: string): ShiftMention[] {
     }
     merged.push(mention);
   }
+  // one of the plant's two shifts left out ("不算夜班", "excluding the night shift", "除了白班"): the other one
+  if (merged.length === 1 && merged[0]!.shift !== 'middle') {
+    const only = merged[0]!;
+    const except = EXCEPT_BEFORE.exec(lower.slice(Math.max(0, only.start - 24), only.start));
+    if (except)
+      return [
+        {
+          ...only,
+          shift: only.shift === 'day' ? 'night' : 'day',
+          words: lower.slice(only.start - except[0].length, only.end),
+          start: only.start - except[0].length,
+        },
+      ];
+  }
   return merged;
 }
+
+/**
+ * the words that leave something out, just before it: "except C", "excluding the night shift", 除了C线, 不算夜班
+ * (a shift here, lines in slots.ts)
+ */
+export const EXCEPT_BEFORE = new RegExp(
+  String.raw`(?:\b(?:except(?:\s+for)?|excluding|exclude|other\s+than|apart\s+from|but\s+not|not\s+counting|` +
+    String.raw`minus|without)|除了|除去|除开|除|不算|不含|不包括|不包含|去掉|刨除|排除)\s*(?:the\s+)?$`,
+);
 
 /** 昨晚, 昨夜, last night, yesterday evening: the night shift that started yesterday evening */
 const LAST_NIGHT = /昨晚|昨夜|\blast\s+night(?:'s|s)?\b|\byesterday\s+(?:evening|night)\b/;

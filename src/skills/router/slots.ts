@@ -7,6 +7,7 @@
  */
 import { type NormalizedText, type Span, slice } from './normalize.js';
 import { OBSERVED_SYNONYMS } from '../../../mcp-servers/plant/synonyms.js';
+import { EXCEPT_BEFORE } from './qualifiers.js';
 
 type Metric = 'output' | 'defect_rate' | 'yield' | 'defect_types';
 
@@ -52,7 +53,7 @@ const ALL_LINES = new RegExp(
 
 /** words that may stand before a line's letter said alone ("for B", "on D", "A vs B") */
 const LETTER_LEAD = new RegExp(
-  String.raw`(?:\b(?:on|for|of|in|at|to|from|vs\.?|versus|and|or|than|between|with|about|line's)|\bhow(?:'d|\s+(?:did|does|do|is|was))` +
+  String.raw`(?:\b(?:on|for|of|in|at|to|from|vs\.?|versus|and|or|than|between|with|about|line's|except|excluding|minus)|\bhow(?:'d|\s+(?:did|does|do|is|was))` +
     String.raw`|\b(?:what|how\s+many(?:\s+[a-z]+)?)\s+did|[,&+/(]|^)\s*$`,
   'i',
 );
@@ -141,6 +142,17 @@ export function findLines(lower: string, text: string, known?: string[]): LineSl
       spans.push({ start, end });
     }
   }
+  const excluded = exclusions(lower, spans, lines);
+  if (excluded) {
+    // "all lines except C", "除了C线 其他几条线": the plant's other lines; with no line list known the words stay
+    // unread (the reply names them), never the line left out taken as the one asked
+    for (const id of excluded.ids) lines.splice(lines.indexOf(id), 1);
+    if (knownIds.length > 0) {
+      for (const id of knownIds) if (!excluded.ids.includes(id) && !lines.includes(id)) lines.push(id);
+      spans.push(...excluded.spans);
+      return { lines, all: false, spans };
+    }
+  }
   let all = false;
   for (const match of lower.matchAll(ALL_LINES)) {
     all = true;
@@ -157,6 +169,43 @@ export function findLines(lower: string, text: string, known?: string[]): LineSl
     spans.push({ start: match.index, end: match.index + match[0].length });
   }
   return { lines, all, spans };
+}
+
+/** the words that leave a line out, just before it: "except C", "excluding line B", 除了C线, 不算D线 */
+/** a list going on between two lines left out: "except C and D", 除了C线和D线 */
+const LIST_ON = /^\s*(?:,|，|、|and|or|和|与|及|跟|\/)\s*(?:line\s+)?$/;
+/** the words around a line left out that say "the others": 以外, 其他几条线, the other lines, the rest, all lines */
+const OTHERS_AFTER = new RegExp(
+  String.raw`^\s*(?:以外|之外)?\s*[，,]?\s*(?:的)?\s*(?:(?:其他|其它|其余|别的|剩下的?|另外)(?:的)?\s*(?:几|\d+)?\s*(?:条|个)?\s*` +
+    String.raw`(?:生产线|产线|线)?|(?:all\s+)?the\s+(?:other|remaining)\s+(?:\w+\s+)?lines?|the\s+rest|the\s+others)?`,
+);
+
+/**
+ * The lines left out ("all lines except C", 除了D线 其他线, "excluding line B"): their ids and the words that say so
+ * (the exclusion word, 以外, "the other lines", "all lines"), or undefined when no line is left out.
+ */
+function exclusions(lower: string, spans: Span[], lines: string[]): { ids: string[]; spans: Span[] } | undefined {
+  const ids: string[] = [];
+  const words: Span[] = [];
+  let previous: Span | undefined;
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    const before = lower.slice(Math.max(0, span.start - 24), span.start);
+    const except = EXCEPT_BEFORE.exec(before);
+    const listed = previous && ids.length > 0 && LIST_ON.test(lower.slice(previous.end, span.start));
+    if (except || listed) {
+      const letters = (lower.slice(span.start, span.end).match(/(?<![a-z])[a-z](?![a-z])/g) ?? []).map((letter) =>
+        letter.toUpperCase(),
+      );
+      for (const id of letters) if (lines.includes(id) && !ids.includes(id)) ids.push(id);
+      if (except) words.push({ start: span.start - except[0].length, end: span.start });
+      const others = OTHERS_AFTER.exec(lower.slice(span.end));
+      if (others && others[0].trim() !== '') words.push({ start: span.end, end: span.end + others[0].length });
+    }
+    previous = span;
+  }
+  if (ids.length === 0) return undefined;
+  for (const match of lower.matchAll(ALL_LINES)) words.push({ start: match.index, end: match.index + match[0].length });
+  return { ids, spans: words };
 }
 
 const METRIC_RULES: Array<{ metric: Metric; pattern: RegExp }> = [
@@ -424,7 +473,7 @@ export function findSymptoms(normalized: NormalizedText, lower: string): Symptom
   }
   for (const span of joined) {
     const rewritten = normalized.rewrites.some(
-      (rewrite) => rewrite.kind !== 'numeral' && rewrite.kind !== 'frame' && rewrite.kind !== 'chat',
+      (rewrite) => !['numeral', 'frame', 'chat', 'spoken'].includes(rewrite.kind),
     );
     const words0 = rewritten
       ? normalized.text.slice(span.start, span.end).trim()
