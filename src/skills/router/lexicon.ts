@@ -218,6 +218,9 @@ export const SYNONYMS: Synonym[] = [
       String.raw`(?<=(?:白班|夜班|早班|晚班|中班|班次|各线|各条线|各产线)\s*)(?:拆分|拆开|分开)(?:来)?(?:看|统计|算)?`,
     ],
   },
+  // "the last couple of days", 这两天: two (the past 2 days); "a couple of weeks"
+  { to: '2', patterns: [String.raw`\b(?:a\s+)?couple(?:\s+of)?(?=\s+(?:days?|weeks?|months?|shifts?)\b)`] },
+  { to: '最近两天', patterns: [String.raw`这两天|这俩天`] },
   // "day/night split": the two shifts set against each other
   { to: 'day shift vs night shift', patterns: [String.raw`\bdays?\s*/\s*nights?\b(?!\s+shifts?)`] },
   { to: '最差', words: ['最拉胯', '最拉垮', '最烂', '最菜', '最糟糕', '最拖后腿'] },
@@ -408,8 +411,8 @@ export const SYNONYMS: Synonym[] = [
     patterns: [
       // or beside a priority ("P0 P1 一共还有几个开着"): only orders have one
       String.raw`(?<=(?:单|工单|单子|票|ticket|(?<![a-z0-9])p[0-3])[^，,。?？!！]{0,12})(?:还)?开着`,
-      // before the order word: "还开着的P0工单"
-      String.raw`(?:还)?开着(?=的?[^，,。?？!！]{0,8}(?:单|票|ticket))`,
+      // before the order word or a priority: "还开着的P0工单", "现在开着的P0"
+      String.raw`(?:还)?开着(?=的?[^，,。?？!！]{0,8}(?:单|票|ticket)|的?\s*p[0-3](?![0-9]))`,
     ],
   },
   { to: '运行', patterns: [String.raw`开着`, String.raw`在跑`, String.raw`在转`] },

@@ -264,6 +264,27 @@ export const GRAMMAR_RULES: PeriodRule[] = [
       return weekDays(today, shift, [ZH_WEEKDAY[m[2] ?? ''] ?? 1, ZH_WEEKDAY[m[3] ?? ''] ?? 7]);
     },
   },
+  {
+    // early / late in a week: "early last week" Monday to Wednesday, "late last week", "the end of this week" Thursday
+    // to Sunday (as a week's 上旬 and 下旬: a hedged time read as its part of the week, the dates said in the answer)
+    name: 'en-week-edge',
+    pattern:
+      /\b(?:(?:in|at|by|from)\s+)?(?:the\s+)?(early|late|beginning\s+of|start\s+of|end\s+of)\s+(?:the\s+)?(this|last|next|previous)\s+week\b/g,
+    read: (m, today) => {
+      const shift = m[2] === 'this' ? 0 : m[2] === 'next' ? 1 : -1;
+      return weekDays(today, shift, /^(?:late|end)/.test(m[1]!) ? [4, 7] : [1, 3]);
+    },
+  },
+  {
+    // 上周初, 上周前几天, 这周头几天 Monday to Wednesday; 上周后几天, 上周后半段 Thursday to Sunday (周末 is the weekend)
+    name: 'zh-week-edge',
+    pattern: new RegExp(`(上+|这|本|下+)个?${ZH_WEEK}的?(初|前几天|头几天|前半段|前半|后几天|后半段|后半)`, 'g'),
+    read: (m, today) => {
+      const prefix = m[1]!;
+      const shift = prefix[0] === '上' ? -prefix.length : prefix[0] === '下' ? prefix.length : 0;
+      return weekDays(today, shift, m[2]!.startsWith('后') ? [4, 7] : [1, 3]);
+    },
+  },
   // ---- Chinese -------------------------------------------------------------------------
   {
     // 上上上周, 下下周, 下下周三 (上上周 is in the table too; the longer one wins)
