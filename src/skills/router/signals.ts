@@ -25,6 +25,33 @@ export function hasMetric(analysis: Analysis): boolean {
 /** a day of the month said with no month: "the 18th", "on the 3rd", 18号, 3日 */
 const DAY_ALONE = /^(?:(?:on|by|for)\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)$|^\d{1,2}\s*(?:号|日)$/i;
 
+/** a weekday said alone: "monday", "on Fri", 周五, 星期五, 礼拜五 (not 上周五, "last Friday") */
+const WEEKDAY_ALONE = new RegExp(
+  [
+    String.raw`^(?:(?:on|by|for|this)\s+)?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|\.)?$`,
+    String.raw`^(?:(?:on|by|for|this)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$`,
+    String.raw`^(?:周|星期|礼拜)[一二三四五六日天1-7]$`,
+  ].join('|'),
+  'i',
+);
+/** a question about what was: "was Monday a holiday", "who was on call on Friday", 周五放假了吗 */
+const PAST_TENSE = /\b(?:was|were|did|had|been)\b|了吗|过吗|过没有/;
+
+/**
+ * A weekday said alone, asked of a calendar (a holiday, the on-call rota): the coming one, today included ("is
+ * Monday a public holiday" asked on a Tuesday is next Monday); the last one when the question asks what was.
+ * Quality data, a record of the past, reads it as the most recent one (period-dates.ts).
+ */
+export function comingWeekday(
+  period: { from: string; label?: string | undefined },
+  today: string,
+  lower: string,
+): string {
+  if (period.from >= today || !WEEKDAY_ALONE.test((period.label ?? '').trim()) || PAST_TENSE.test(lower))
+    return period.from;
+  return addDays(period.from, 7);
+}
+
 /**
  * A date without a year is the most recent one for quality data; for the
  * on-call rota it is the nearest one: "12月25日值班" asked in late November
