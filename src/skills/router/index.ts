@@ -24,7 +24,7 @@ import {
   mergeAnchors,
   withAnchor,
 } from './reference.js';
-import { leansOnBefore, partQuestion, splitQuestions } from './several.js';
+import { COUNTED_OUT, leansOnBefore, partQuestion, splitQuestions } from './several.js';
 import { withoutQuoteAndMentions } from './chat.js';
 import type { KnownEquipment } from './equipment.js';
 import type { PlantNames } from './entities.js';
@@ -195,9 +195,9 @@ const RELATIVE_TO_BEFORE =
 function routeParts(
   parts: string[],
   context: RouterContext,
-  question: { language: Language; follows: (words: string) => boolean },
+  question: { language: Language; follows: (words: string) => boolean; countedOut: boolean },
 ): RouteDecision {
-  const { language, follows: followsOnlyPart } = question;
+  const { language, follows: followsOnlyPart, countedOut } = question;
   const routed: RouteDecision[] = [];
   let previous = context.previous;
   let topic: Anchor = {};
@@ -205,7 +205,8 @@ function routeParts(
     const follows = index > 0 && followsOnlyPart(part);
     // a follow-up part keeps its joining word ("and that line last month?"): it is read as a follow-up
     const analysis = analyse(follows ? part : partQuestion(part), context);
-    let decision = routeAnalysis(analysis, { ...context, previous }, topic);
+    // questions counted out ("一是… 二是…") are separate: a part takes nothing the others said unless it refers back
+    let decision = routeAnalysis(analysis, { ...context, previous }, countedOut ? undefined : topic);
     const before = routed[index - 1];
     // a time counted back from the part before ("11月26日C线产量，跟前一天相比": the 25th, not yesterday)
     const countedBack = analysis.periods.some((span) => RELATIVE_TO_BEFORE.test(span.period?.label ?? ''));
@@ -270,7 +271,7 @@ export function routeQuestion(question: string, context: RouterContext): RouteDe
   const follows = followsOnlyIn(context);
   const several = severalQuestions(withoutQuoteAndMentions(question), context, follows);
   if (several) {
-    const parts = routeParts(several, context, { language, follows });
+    const parts = routeParts(several, context, { language, follows, countedOut: COUNTED_OUT.test(question) });
     const routed = parts.kind === 'none' ? (parts.routed ?? []) : [];
     // one answer for the whole message only where it answers every part: parts of one skill that it reads
     // together ("这个是上周的批吗 谁检的"), a figure and its comparison ("B线上周产量多少，跟上上周比呢"); never one
@@ -371,7 +372,9 @@ function routeAnalysis(question: Analysis, context: RouterContext, topic?: Ancho
   if (!routing) return decision;
   const keys = argumentKeys(routing);
   const fill: Fill[] = [];
-  if (keys.includes('period')) fill.push('period');
+  // open orders are a state now, not the orders opened in the earlier part's period ("本周产量 … 开着的P0工单")
+  const openNow = decision.skill === 'work_orders' && decision.args.status === 'open';
+  if (keys.includes('period') && !openNow) fill.push('period');
   // lines ranked ("还有哪条线最好"): every line, not the earlier parts'
   const { rank, by, lines } = decision.args;
   const ranksLines = rank !== undefined && by === undefined && Array.isArray(lines) && lines.length === 0;

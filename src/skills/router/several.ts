@@ -31,6 +31,9 @@ const STRONG_BREAK = new RegExp(
     // ("N." only in a message that starts "1.": "what's 480 times 12. also …" has no list)
     String.raw`|(?:^|\s+)\d{1,2}[)）]\s*|^\s*1\.(?!\d)\s*|(?<=^\s*1\.(?!\d)[\s\S]*)\s+\d{1,2}\.(?!\d)\s*`,
     String.raw`|\s*[①②③④⑤⑥⑦⑧⑨⑩]\s*`,
+    // an enumeration in words: "一是… 二是… 三是…", "第一… 第二…", "首先… 其次… 最后…", "first, … second, …"
+    String.raw`|(?<=^|[，,。；;:：\s])\s*(?:[一二三四五](?:是|[，,:：])|第[一二三四五](?:个|点|件事?)?(?:是|[，,:：])|其[一二三四](?:是|[，,:：])|`,
+    String.raw`首先|其次|最后(?:是|一个是|[，,:：])|(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|lastly|finally)\s*[,:：]\s*)`,
   ].join(''),
   'gi',
 );
@@ -63,6 +66,9 @@ const WEAK_BREAK = new RegExp(
     String.raw`|\s*[，,]\s*(?=and\s+\S)|\s+(?=and\s+\S)` +
     // or a comma before a comparison with another time: "上个月C线良率，跟再前一个月比呢"
     String.raw`|\s*[，,]\s*(?=${COMPARED.source})` +
+    // or 还有 / 另外 straight after the words before, as a voice transcript has it: "c线上周不良率还有过期的设备有哪些"
+    // (never 还有没有, 还有几张: "still")
+    String.raw`|(?<=[\u4e00-\u9fff])(?=(?:还有|另外)(?!没|多少|几|吗|什么))` +
     // or a sentence's end: "A线昨天不良率多少。今天谁值班", "list open P1s. who's on call" (4.5 is a number)
     String.raw`|\s*。\s*|(?<=[a-zA-Z0-9)'"])\.\s+(?=\S)`,
   'g',
@@ -155,8 +161,24 @@ export function splitQuestions(
     }
   }
   // a strong-break piece that asks nothing of its own ("跟10月比呢") is still its own part: it leans on the one before
-  return parts.length >= 2 && asking >= 2 ? parts.map((part) => part.replace(SAME_TIME_AGAIN, '$1')) : undefined;
+  if (parts.length < 2 || asking < 2) return undefined;
+  // the count said before the questions ("领导问了三个事 一是…", "two things: …") is no part and no words of one
+  const first = parts[0]!.replace(COUNT_SAID, '').trim();
+  return (first === '' ? parts.slice(1) : [first, ...parts.slice(1)]).map((part) =>
+    part.replace(SAME_TIME_AGAIN, '$1'),
+  );
 }
+
+/** the number of questions said before them: "领导问了三个事", "有两个问题：", "two things:", "3 questions -" */
+const COUNT_SAID =
+  /^.*?(?:[两二三四五几\d]\s*(?:个|件)\s*(?:事儿?|事情|问题)|\b(?:two|three|four|five|a\s+few|a\s+couple\s+of|couple\s+of|\d)\s+(?:things|questions|qs)\b)\s*[:：,，\-–—]?\s*/i;
+
+/**
+ * questions counted out in words ("一是… 二是…", "第一，… 第二，…", "首先… 其次…", "first, … second, …"): a list of
+ * separate questions, each asked on its own (index.ts: no part takes another's line or period unless it refers back)
+ */
+export const COUNTED_OUT =
+  /(?<=^|[，,。；;:：\s])\s*(?:二是|第二(?:个|点|件事?)?(?:是|[，,:：])|其二|其次)|\bsecond(?:ly)?\s*[,:：]/i;
 
 /** two things joined by 和/与/跟/及 and asked once with 分别 (each): 分别多少, 分别是多少, 分别是几 */
 const EACH_ASKED =
