@@ -65,7 +65,9 @@ function slots(analysis: Analysis): SkillSlots {
   if (analysis.equipment) explicit.equipment = analysis.equipment.value;
   if (
     OVERDUE_WORDS.test(analysis.normalized.lower) &&
-    (MAINTENANCE_WORDS.test(analysis.normalized.lower) || /逾期|超期|overdue/.test(analysis.normalized.lower))
+    (MAINTENANCE_WORDS.test(analysis.normalized.lower) ||
+      // 过期 of a machine is its maintenance overdue ("过期的设备有哪些"); of a document it is out of date
+      /逾期|超期|overdue|过期(?=的?\s*(?:设备|机器|机台|机))/.test(analysis.normalized.lower))
   )
     explicit.overdue_only = true;
   if (!analysis.equipment) {

@@ -66,10 +66,21 @@ export function orderIds(lower: string): number[] {
 /** an open or closed priority said alone ("any open P0?", "P1s still open", "未关的P0"): the work orders' priorities */
 /** "P0 P1 一共还有几个开着" (开着 read as 未关闭 beside a priority, lexicon.ts): the priorities' open orders */
 const PRIORITIES_OPEN =
-  /p[0-3](?:\s*(?:和|与|跟|及|、|,|，|\/|\+)?\s*p[0-3])*[^，,。?？!！]{0,10}?(?:未关闭|没关|未完成|待处理)/;
+  /p[0-3](?:\s*(?:和|与|跟|及|、|,|，|\/|\+)?\s*p[0-3])*[^，,。?？!！]{0,10}?(?:未关闭|没关|未完成|待处理|还开着|开着|未结)/;
 const OPEN_PRIORITY = new RegExp(
   String.raw`\b(?:open|closed|outstanding|pending)\s+p[0-3]s?\b|\bp[0-3]s?\s+(?:still\s+)?(?:open|outstanding|pending)\b` +
-    String.raw`|(?:未关闭?|没关|未完成|待处理)的?p[0-3]|${PRIORITIES_OPEN.source}`,
+    String.raw`|(?:未关闭?|没关|未完成|待处理|开着|未结)的?p[0-3]|${PRIORITIES_OPEN.source}`,
+);
+/** the number of orders asked for (a list's length, not a period) */
+const COUNT_ASKED = new RegExp(
+  [
+    // (前1个星期, 前3个月 are periods)
+    String.raw`(?:前|最久的?|最早的?|最老的?|最新的?)\s*(\d{1,2})\s*` +
+      String.raw`(?:张|条|单|个(?!\s*(?:星期|礼拜|周|月|天|工作日|小时|钟头|季度|年|班)))`,
+    String.raw`\btop\s*(\d{1,2})\b(?!\s*(?:days?|weeks?|months?|%))`,
+    String.raw`\b(?:first|oldest|newest|latest)\s+(\d{1,2})\b(?!\s*(?:days?|weeks?|months?|hours?|%))`,
+    String.raw`\b(\d{1,2})\s+(?:oldest|newest|latest|most\s+recent)\b`,
+  ].join('|'),
 );
 /** counting or listing words: with them a question about past orders is not a request for a fix */
 const COUNT_OR_LIST =
@@ -159,6 +170,12 @@ function slots(analysis: Analysis): SkillSlots {
   if (PER_ENGINEER.test(lower)) explicit.by = 'assignee';
   if (OLDEST.test(lower)) explicit.sort = 'oldest';
   if (LAST_ONE.test(lower)) explicit.limit = 1;
+  else {
+    // how many orders asked for: 前五个, 最久的3张, "top 5", "the 10 oldest", "first 5" (never "the last 5 days")
+    const count = COUNT_ASKED.exec(lower);
+    const n = Number(count?.slice(1).find((group) => group !== undefined));
+    if (n >= 1 && n <= 50) explicit.limit = n;
+  }
   if (DETAILS.test(lower) || (WHO.test(lower) && explicit.by === undefined) || LAST_ONE.test(lower))
     explicit.details = true;
   const wanted = priorities(lower);
@@ -230,6 +247,7 @@ export const workOrdersRouting: SkillRouting = {
   },
   // the words read with the order word after them (关工单, 最近的工单) before the order words are blanked
   understood: [
+    COUNT_ASKED,
     CLOSE_ORDER,
     RECENT,
     OWN_WORDS,
