@@ -8,6 +8,15 @@ type Period = { from: string; to: string; label?: string | undefined };
  * Monday–Sunday before a week (to date), the calendar month before a month
  * (to date), else the same number of days just before.
  */
+/** the same dates a year before (同比, YoY): 29 February falls on the 28th */
+export function yearBefore(period: Period): Period {
+  const back = (date: string): string => {
+    const year = String(Number(date.slice(0, 4)) - 1).padStart(4, '0');
+    return date.slice(5) === '02-29' ? `${year}-02-28` : `${year}${date.slice(4)}`;
+  };
+  return { from: back(period.from), to: back(period.to) };
+}
+
 export function previousPeriod(period: Period): Period {
   const { from, to } = period;
   if (from === to) return { from: addDays(from, -1), to: addDays(from, -1) };

@@ -10,7 +10,7 @@ import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { hasMetric } from '../../router/signals.js';
 import { COMPARED_METRICS, type ComparedMetric, qualityCompareArgs } from './args.js';
-import { nextPeriod, previousPeriod } from './periods.js';
+import { nextPeriod, previousPeriod, yearBefore } from './periods.js';
 import { addDays } from '../../../clock.js';
 
 const has = (analysis: Analysis, dimension: string): boolean =>
@@ -34,6 +34,13 @@ function asksQuality(analysis: Analysis): boolean {
 
 /** the words that lead into the earlier period: "compared with yesterday", "比上周", "和上月相比" */
 const LEAD_IN = /(?:compared?\s+(?:to|with)|vs\.?|versus|against|than|比|和|跟|与|同)\s*(?:the\s+)?$/;
+
+/** set against the same dates a year before: 同比, YoY, "year over year", "the same period last year" */
+const YEAR_AGO =
+  /同比|去年同期|\byoy\b|\byear[- ](?:over|on)[- ]year\b|\bsame\s+(?:period|time|days?|week|month)\s+(?:of\s+)?last\s+year\b/;
+/** the period a comparison sets one against: the one before, or a year before when so said */
+const setAgainst = (period: Period, lower: string): Period =>
+  YEAR_AGO.test(lower) ? yearBefore(period) : previousPeriod(period);
 
 /** the later-named period is "the one before" the first */
 const PRECEDING = /\b(?:previous|prior|preceding)\b|前一|上一/;
@@ -126,7 +133,7 @@ function slots(analysis: Analysis): SkillSlots {
       }
     } else {
       explicit.period = span.period!;
-      if (mode === 'previous') explicit.previous = previousPeriod(span.period!);
+      if (mode === 'previous') explicit.previous = setAgainst(span.period!, analysis.normalized.lower);
     }
   }
   return { explicit, defaults, unsure };
@@ -229,7 +236,7 @@ export const qualityCompareRouting: SkillRouting = {
       [
         String.raw`\bcompared?\b|\bagainst\b|\bvs\.?|\bversus\b|\bchanged?\b|\bincrease[ds]?\b`,
         String.raw`\bdecrease[ds]?\b|\bimprov(?:e|ed|ing|ement)\b|\bworsen(?:ed|ing)?\b|\bgrew\b`,
-        String.raw`\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\bprevious\b|\bprior\b|\bbefore\b`,
+        String.raw`\bgrow(?:n|ing|th)?\b|\bwow\b|\bmom\b|\byoy\b|\byear[- ](?:over|on)[- ]year\b|\bprevious\b|\bprior\b|\bbefore\b`,
         String.raw`\b(?:go|goes|going|gone|went|come|comes|coming|came)\s+(?:back\s+)?(?:down|up)\b`,
         String.raw`\b(?:get|gets|getting|got|gotten)\s+(?:any\s+)?(?:better|worse)\b|\bbetter\s+or\s+worse\b|\b(?:rose|risen|fallen)\b`,
       ].join('|'),
