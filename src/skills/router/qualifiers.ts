@@ -352,7 +352,7 @@ export function findShifts(lower: string): ShiftMention[] {
   // one of the plant's two shifts left out ("不算夜班", "excluding the night shift", "除了白班"): the other one
   if (merged.length === 1 && merged[0]!.shift !== 'middle') {
     const only = merged[0]!;
-    const except = EXCEPT_BEFORE.exec(lower.slice(Math.max(0, only.start - 24), only.start));
+    const except = leftOutBefore(lower, only.start);
     if (except)
       return [
         {
@@ -370,10 +370,15 @@ export function findShifts(lower: string): ShiftMention[] {
  * the words that leave something out, just before it: "except C", "excluding the night shift", 除了C线, 不算夜班
  * (a shift here, lines in slots.ts)
  */
-export const EXCEPT_BEFORE = new RegExp(
+const EXCEPT_BEFORE = new RegExp(
   String.raw`(?:\b(?:except(?:\s+for)?|excluding|exclude|other\s+than|apart\s+from|but\s+not|not\s+counting|` +
     String.raw`minus|without)|除了|除去|除开|除|不算|不含|不包括|不包含|去掉|刨除|排除)\s*(?:the\s+)?$`,
 );
+
+/** the words just before `at` (within 24 characters) that leave out what stands there, or null */
+export function leftOutBefore(lower: string, at: number): RegExpExecArray | null {
+  return EXCEPT_BEFORE.exec(lower.slice(Math.max(0, at - 24), at));
+}
 
 /** 昨晚, 昨夜, last night, yesterday evening: the night shift that started yesterday evening */
 const LAST_NIGHT = /昨晚|昨夜|\blast\s+night(?:'s|s)?\b|\byesterday\s+(?:evening|night)\b/;

@@ -38,18 +38,19 @@ const WEEKDAY_ALONE = new RegExp(
 const PAST_TENSE = /\b(?:was|were|did|had|been)\b|了吗|过吗|过没有/;
 
 /**
- * A weekday said alone, asked of a calendar (a holiday, the on-call rota): the coming one, today included ("is
+ * A day asked of a calendar (a holiday, the on-call rota): a date without a year is the nearest one
+ * (nearestYearless); a weekday said alone is the coming one, today included ("is
  * Monday a public holiday" asked on a Tuesday is next Monday); the last one when the question asks what was.
  * Quality data, a record of the past, reads it as the most recent one (period-dates.ts).
  */
-export function comingWeekday(
+export function calendarDate(
   period: { from: string; label?: string | undefined },
   today: string,
   lower: string,
 ): string {
-  if (period.from >= today || !WEEKDAY_ALONE.test((period.label ?? '').trim()) || PAST_TENSE.test(lower))
-    return period.from;
-  return addDays(period.from, 7);
+  const from = nearestYearless(period, today);
+  if (from >= today || !WEEKDAY_ALONE.test((period.label ?? '').trim()) || PAST_TENSE.test(lower)) return from;
+  return addDays(from, 7);
 }
 
 /**

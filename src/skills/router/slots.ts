@@ -7,7 +7,7 @@
  */
 import { type NormalizedText, type Span, slice } from './normalize.js';
 import { OBSERVED_SYNONYMS } from '../../../mcp-servers/plant/synonyms.js';
-import { EXCEPT_BEFORE } from './qualifiers.js';
+import { leftOutBefore } from './qualifiers.js';
 
 type Metric = 'output' | 'defect_rate' | 'yield' | 'defect_types';
 
@@ -171,7 +171,6 @@ export function findLines(lower: string, text: string, known?: string[]): LineSl
   return { lines, all, spans };
 }
 
-/** the words that leave a line out, just before it: "except C", "excluding line B", 除了C线, 不算D线 */
 /** a list going on between two lines left out: "except C and D", 除了C线和D线 */
 const LIST_ON = /^\s*(?:,|，|、|and|or|和|与|及|跟|\/)\s*(?:line\s+)?$/;
 /** the words around a line left out that say "the others": 以外, 其他几条线, the other lines, the rest, all lines */
@@ -189,8 +188,7 @@ function exclusions(lower: string, spans: Span[], lines: string[]): { ids: strin
   const words: Span[] = [];
   let previous: Span | undefined;
   for (const span of [...spans].sort((a, b) => a.start - b.start)) {
-    const before = lower.slice(Math.max(0, span.start - 24), span.start);
-    const except = EXCEPT_BEFORE.exec(before);
+    const except = leftOutBefore(lower, span.start);
     const listed = previous && ids.length > 0 && LIST_ON.test(lower.slice(previous.end, span.start));
     if (except || listed) {
       const letters = (lower.slice(span.start, span.end).match(/(?<![a-z])[a-z](?![a-z])/g) ?? []).map((letter) =>

@@ -10,7 +10,7 @@
  *  - a whole request taken back: "… actually scratch that, just compare last week to the week before", "… 算了，
  *    就看上周的": everything before the marker.
  * Each is taken only where it stands apart (spaces or punctuation around it): 额定, "erase", 算了一下 stay.
- * Tests: spoken.test.ts.
+ * Tests: held-out-classes-w12.test.ts.
  */
 import { type Edit, ZH_PUNCT, blankingEdits, leavesContent, mergedEdits } from './text-edits.js';
 

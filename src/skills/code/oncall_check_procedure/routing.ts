@@ -5,7 +5,7 @@
  * the same arguments.
  */
 import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
-import { DAY_OR_PART, calendarWhole, comingWeekday, nearestYearless, singlePeriod } from '../../router/signals.js';
+import { DAY_OR_PART, calendarDate, calendarWhole, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import { comingHoliday } from '../../router/period.js';
 import { findCountries } from '../public_holidays/countries.js';
@@ -127,12 +127,7 @@ function slots(analysis: Analysis): SkillSlots {
     // about the engineer's own tomorrow (their country's calendar): only today is the engineer's own day for "who"
     if (RELATIVE_DAY.test(period.label ?? '') && !(offset !== 0 && WHO.test(analysis.normalized.lower)))
       explicit.day_offset = offset;
-    else
-      explicit.date = comingWeekday(
-        { ...period, from: nearestYearless(period, analysis.today) },
-        analysis.today,
-        analysis.normalized.lower,
-      );
+    else explicit.date = calendarDate(period, analysis.today, analysis.normalized.lower);
   } else if (period && days) {
     // a range of days (a week, week 48, the next 7 days): the rota table
     if (daysBetween(days.from, days.to) < MAX_ROTA_DAYS) explicit.period = { ...days, label: period.label };

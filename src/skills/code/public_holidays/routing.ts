@@ -7,7 +7,7 @@
  */
 import { addDays, daysBetween } from '../../../clock.js';
 import { rotaDays } from '../oncall_check_procedure/routing.js';
-import { DAY_OR_PART, calendarWhole, comingWeekday, nearestYearless, singlePeriod } from '../../router/signals.js';
+import { DAY_OR_PART, calendarDate, calendarWhole, nearestYearless, singlePeriod } from '../../router/signals.js';
 import { comingHoliday } from '../../router/period.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
@@ -144,11 +144,7 @@ function slots(analysis: Analysis): SkillSlots {
     (!WHOLE.test(period.label ?? '') || DAY_OR_PART.test((period.label ?? '').toLowerCase())) &&
     calendarWhole(period, analysis.today).to === period.to
   )
-    explicit.date = comingWeekday(
-      { ...period, from: nearestYearless(period, analysis.today) },
-      analysis.today,
-      analysis.normalized.lower,
-    );
+    explicit.date = calendarDate(period, analysis.today, analysis.normalized.lower);
   else if (period) {
     const whole = wholeOf(period, analysis.today);
     if (daysBetween(whole.from, whole.to) < MAX_HOLIDAY_DAYS) explicit.period = nearestRange(whole, analysis.today);
