@@ -18,8 +18,9 @@ export interface Edit {
 
 /**
  * `draft` with non-overlapping edits applied. A replacement's characters map
- * to the start of what it replaced, its last one to the replaced span's last
- * character, so `slice` over a rewritten word gives the operator's word.
+ * to the start of what it replaced, its last one (of two or more) to the
+ * replaced span's last character, so `slice` over a rewritten word gives the
+ * operator's word.
  */
 export function applyEdits(draft: Draft, edits: Edit[]): Draft {
   if (edits.length === 0) return draft;
@@ -32,7 +33,10 @@ export function applyEdits(draft: Draft, edits: Edit[]): Draft {
     for (let k = last; k < edit.start; k++) map.push(draft.map[k]!);
     const first = draft.map[edit.start]!;
     const lastChar = edit.end > edit.start ? draft.map[edit.end - 1]! : first;
-    for (let k = 0; k < edit.replacement.length; k++) map.push(k === edit.replacement.length - 1 ? lastChar : first);
+    // one character standing for several words ("these couple of days" → "2"): it maps to their start, and `slice`
+    // reaches their end through the character after it
+    const n = edit.replacement.length;
+    for (let k = 0; k < n; k++) map.push(k === n - 1 && n > 1 ? lastChar : first);
     text += edit.replacement;
     last = edit.end;
   }
