@@ -162,7 +162,8 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
     dimension: 'order_grouping',
     pattern: new RegExp(
       [
-        String.raw`哪(?:台|个)(?:设备|机器|机台)?.{0,8}(?:工单|单子?)最多|(?:工单|单子?).{0,6}最多的(?:设备|机器)|按设备|各设备|每台设备`,
+        // (a machine: 哪个工程师关单最多 is per engineer, work_orders' own grouping)
+        String.raw`(?:哪台(?:设备|机器|机台)?|哪个(?:设备|机器|机台)).{0,8}(?:工单|单子?)最多|(?:工单|单子?).{0,6}最多的(?:设备|机器)|按设备|各设备|每台设备`,
         String.raw`没(?:有)?(?:人|负责人)(?:接|跟|管)?|无人(?:接|跟|认领)|未指派|未分配|没指派|没分配`,
         String.raw`\bwhich\s+(?:machine|equipment|asset)\b.{0,30}\bmost\b|\b(?:per|by|each)\s+(?:machine|equipment|asset)\b`,
         String.raw`\bno\s+(?:assignee|owner|one\s+assigned)\b|\bunassigned\b|\bnot\s+assigned\b|\bwithout\s+(?:an?\s+)?(?:assignee|owner)\b`,
@@ -176,7 +177,7 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
       [
         // 关单 (read 关工单) as a request, not asked of whom or how many ("这个月谁关单最多" is a count)
         String.raw`(?:^|帮我|替我|请|麻烦|给我|你|去|先|快|赶紧|把.{0,12})\s*关(?:工)?单(?!.{0,12}(?:最多|最少|几|多少|吗|没))|` +
-          String.raw`把.{0,12}(?:工单|单子?)(?:关了|关掉|关闭)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
+          String.raw`把.{0,12}(?:工单|单子?)[\s#号]*(?:\d{3,6}[\s号]*)?(?:关了|关掉|关闭|关上|结掉|结了)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
         String.raw`(?:开|建|提)(?:一|1)张工单|总结成|概括成|归纳成|提炼成|翻译|译成`,
         String.raw`\bclose\s+(?:out\s+)?(?:wo\b|work\s*order|ticket|order|#)|\bclose\s+\d{3,}`,
         String.raw`\b(?:open|create|raise|log|file|cut)\s+(?:a|an|new|a\s+new)\s+(?:(?:p[0-3]|urgent|new|maintenance|repair|high[- ]priority)\s+)*` +

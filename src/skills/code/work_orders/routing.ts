@@ -11,9 +11,11 @@ import { workOrdersArgs } from './args.js';
  */
 export const WORK_ORDER_WORDS = new RegExp(
   [
-    String.raw`(?:维修|保修|设备|故障)?工单|维修单|报修单|派工单|单子|(?<=[张的个])单(?![位价据号元])`,
+    String.raw`(?:维修|保修|设备|故障)?工单|维修单|报修单|派工单|单子|(?<=[张的个些几])单(?![位价据号元])`,
     String.raw`\bwork[- ]?orders?\b|\bwos?\b|\bmaintenance\s+tickets?\b|\brepair\s+orders?\b|\btickets?\b|\btix\b`,
     String.raw`(?<!\b(?:customer|sales|purchase|production|in|by)\s+)\borders\b`,
+    // the open orders waiting ("P3 backlog", "the maintenance backlog")
+    String.raw`\bbacklog\b`,
   ].join('|'),
 );
 /** an order by its number: "WO 3012", "#2921", "工单3012", "3012号单", "那张3012" */
@@ -31,10 +33,17 @@ const WHO = /谁|负责人|\bwho(?:'s|m)?\b|\bassignee\b|\bassigned\b/;
 /** the orders per engineer: "which engineer closed the most", "按负责人", "per engineer" */
 const PER_ENGINEER = new RegExp(
   String.raw`哪个工程师|哪位工程师|哪个师傅|谁.{0,8}最多|最多的?(?:是|为)?谁|按负责人|按工程师|各工程师|每个工程师|\bwhich\s+(?:engineer|tech(?:nician)?|person)\b` +
-    String.raw`|\bwho\b.{0,30}\bmost\b|\bper\s+(?:engineer|assignee|person)\b|\bby\s+(?:engineer|assignee)\b`,
+    String.raw`|\bwho\b.{0,30}\bmost\b|\b(?:per|each|every)\s+(?:engineer|tech(?:nician)?|assignee|person)\b|\bby\s+(?:engineer|assignee)\b`,
 );
 /** the oldest first: "open the longest", "开得最久", "oldest open ticket" */
 const OLDEST = /最久|最早|最老|最长时间|拖得最久|\boldest\b|\blongest\b|\bearliest\b/;
+/**
+ * orders "overdue" (超期, 逾期, past due): work orders carry no due date, so the ones open longest — open, the
+ * oldest first — never every order in the default newest-first order, which would hide exactly the ones asked for
+ */
+const OVERDUE = /超期|逾期|过期|拖了?很久|\boverdue\b|\bpast\s+due\b/;
+/** the order asked for a list by its age: 按最老的排, 按时间排序 (which end first is read by OLDEST and the default) */
+const SORTED = /按(?:最老|最早|最新|最久|最近|时间|日期|先后|开单)[^，,。？?！!]{0,3}?(?:排序|排列|排)(?![名行])/;
 /** one order, the latest: "the last closed crack ticket", "最近一张", "上一张" */
 const LAST_ONE =
   /最近一张|最后一张|上一张|最近的那张|最近那张|\b(?:the\s+)?(?:last|latest|most\s+recent)\s+(?:\w+\s+){0,3}(?:ticket|order|wo|work\s+order)\b(?!s)/;
@@ -93,12 +102,12 @@ const OPEN = new RegExp(
     String.raw`\bopen\s+(?:(?:p[0-3](?:\s*(?:and|or|,|&|/)\s*p[0-3])*|high[- ]priority|urgent|critical|maintenance|repair)\s+)*`,
     String.raw`(?:work[- ]?orders?|wos|tickets?|orders?|ones)\b`,
     String.raw`|\b(?:are|is|still|remain(?:s|ing)?|currently|left)\s+open\b|\bopen\s*[?？]?$`,
-    String.raw`|\boutstanding\b|\bpending\b|\bunresolved\b`,
+    String.raw`|\boutstanding\b|\bpending\b|\bunresolved\b|\bbacklog\b`,
   ].join(''),
 );
 /** closed, said as a state or as what someone did ("how many did Lukas close", 王工关了几张; 开关 is a switch) */
 const CLOSED = new RegExp(
-  String.raw`已关闭|已完成|已处理|已解决|关闭了|(?<!开)关(?:掉|了|的|单)|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b` +
+  String.raw`已关闭|已完成|已处理|已解决|关闭了|(?<![开未没否])关闭(?=的)|(?<!开)关(?:掉|了|的|单)|\bclosed\b|\bresolved\b|\bcompleted\b|\bfinished\b` +
     // 关单 (read 关工单) asked of whom or how many ("这个月谁关单最多"): the orders closed; said as a request
     // ("帮我关单") it is an action, declined (qualifiers.ts)
     String.raw`|(?<![开未没])关(?=工单)` +
@@ -168,7 +177,7 @@ function slots(analysis: Analysis): SkillSlots {
   if (engineers.length === 1) explicit.assignee = engineers[0];
   else if (engineers.length > 1) unsure.push('assignee');
   if (PER_ENGINEER.test(lower)) explicit.by = 'assignee';
-  if (OLDEST.test(lower)) explicit.sort = 'oldest';
+  if (OLDEST.test(lower) || OVERDUE.test(lower)) explicit.sort = 'oldest';
   if (LAST_ONE.test(lower)) explicit.limit = 1;
   else {
     // how many orders asked for: 前五个, 最久的3张, "top 5", "the 10 oldest", "first 5" (never "the last 5 days")
@@ -186,7 +195,8 @@ function slots(analysis: Analysis): SkillSlots {
     OPEN.test(lower) ||
     PRIORITIES_OPEN.test(lower) ||
     /\bopen\s+p[0-3]|p[0-3]s?\s+(?:still\s+)?open|(?:未关闭?|没关)的?p[0-3]/.test(lower) ||
-    (HOLDING.test(lower) && !closed);
+    (HOLDING.test(lower) && !closed) ||
+    (OVERDUE.test(lower) && !closed);
   if (open !== closed) explicit.status = open ? 'open' : 'closed';
   const { period, unsure: periodUnsure } = singlePeriod(analysis);
   if (period) {
@@ -261,7 +271,10 @@ export const workOrdersRouting: SkillRouting = {
     ORDER_ID,
     WHO,
     PER_ENGINEER,
+    // before OLDEST: 按最老的排 is read whole
+    SORTED,
     OLDEST,
+    OVERDUE,
     LAST_ONE,
     DETAILS,
     PEOPLE_WORDS,
