@@ -53,6 +53,9 @@ export function leansOnBefore(words: string): boolean {
   return new RegExp(`^(?:${COMPARED.source})`, 'i').test(bare) || OF_THOSE.test(bare.toLowerCase());
 }
 
+/** one item of a list that "and" joins: a priority (P1), a line (line A, A) */
+const LIST_ITEM = String.raw`\b(?:[pP][0-3]s?|(?:[lL]ine\s+)?[a-dA-D])`;
+
 /**
  * breaks that end a question when the words before end one (多少, 啥, 谁, 吗 …) and the words after ask for
  * something of their own: "3号冲床现在啥状态 有几张单没关", "B线上周四不良率多少，那天谁值班"
@@ -63,7 +66,8 @@ const WEAK_BREAK = new RegExp(
     String.raw`|(?:\s*[，,]\s*|\s+)(?=(?:那天|那1天|那一天|当天|同1天|同一天|那周|那1周|那一周|同1周|同一周|同一个?(?:星期|礼拜|月)|那个月|那时候?|当时))` +
     // or "and" with or without a comma: "D output last week, and the M24 anchor bolt torque", "C-CAM-01 status and
     // the ring light limit from the manual" (a part only if the words before and after each ask their own)
-    String.raw`|\s*[，,]\s*(?=and\s+\S)|\s+(?=and\s+\S)` +
+    // (never between two of a list: "open P1 and P2 orders", "line A and line C", "A and D last week")
+    String.raw`|\s*[，,]\s*(?=and\s+\S)|(?<!${LIST_ITEM})\s+(?=and\s+\S)|(?<=${LIST_ITEM})\s+(?=and\s+(?!${LIST_ITEM}\b)\S)` +
     // or a comma before a comparison with another time: "上个月C线良率，跟再前一个月比呢"
     String.raw`|\s*[，,]\s*(?=${COMPARED.source})` +
     // or 还有 / 另外 straight after the words before, as a voice transcript has it: "c线上周不良率还有过期的设备有哪些"
