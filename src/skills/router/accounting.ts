@@ -14,6 +14,7 @@ import type { Unhonoured } from '../engine-types.js';
 import type { Analysis } from './analysis.js';
 import { mask, slice } from './normalize.js';
 import { qualifierWords, qualifiersBeyond } from './qualifiers.js';
+import { findReferences } from './reference.js';
 import {
   BEST,
   BEST_FIRST,
@@ -219,6 +220,22 @@ export function unaccountedWords(analysis: Analysis, skills: RouterSkills, routi
 }
 
 /**
+ * A reference back to a time ("12月8号值班的人那天是不是放假", "Thanksgiving was Thursday. was he off that day?")
+ * whose time the same question named before it: every period it names lies before the reference and is one and
+ * the same days — the reference is that period, which the skill is asked for anyway.
+ */
+function timeNamedBefore(analysis: Analysis, words: string): boolean {
+  const lower = analysis.normalized.lower;
+  const at = lower.indexOf(words);
+  if (at < 0 || !findReferences(lower).some((reference) => reference.to === 'time' && reference.start === at))
+    return false;
+  const periods = analysis.periods.map((mention) => ({ end: mention.end, period: mention.period }));
+  if (periods.length === 0 || periods.some((mention) => mention.period === undefined || mention.end > at)) return false;
+  const first = periods[0]!.period!;
+  return periods.every((mention) => mention.period!.from === first.from && mention.period!.to === first.to);
+}
+
+/**
  * Everything the question names that the skill would not honour, each with the operator's words.
  * `followUp`: the question follows the previous one, whose slots honour a reference back ("then", 那天).
  */
@@ -264,7 +281,8 @@ export function unhonoured(
       (qualifier.dimension === 'cause' && !honours.cause && !freeText) ||
       (qualifier.dimension === 'reference' &&
         !(honours.reference instanceof RegExp ? honours.reference.test(qualifier.words) : honours.reference) &&
-        !options.followUp);
+        !options.followUp &&
+        !timeNamedBefore(analysis, qualifier.words));
     if (dropped) out.push({ kind: 'beyond', dimension: qualifier.dimension, words: qualifier.words, skill });
   }
   // a named batch, inspector or product (the plant's own names) is that dimension too, even without its
