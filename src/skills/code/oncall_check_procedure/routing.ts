@@ -60,6 +60,10 @@ function monthEnd(date: string): string {
   return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 }
 
+/** a week named by a day of it without its month: "the week of the 7th", 7号那周 */
+const WEEK_OF_DAY =
+  /\bweek\s+of\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b|(?<![月\d])(\d{1,2})\s*[号日](?:那|这|的)?(?:一|1)?(?:周|星期|礼拜)/i;
+
 /**
  * The days of a rota: a week or month said as "this" runs to its end; a
  * month said without a year is the nearest one (12月 asked in November is the
@@ -74,6 +78,21 @@ export function rotaDays(
   // a named week, month or quarter (this week, 12月, december, week 48): the whole of it, also the days to come
   const whole = calendarWhole(period, today);
   const daySaid = DAY_OR_PART.test(label.toLowerCase());
+  // the week of a day said without its month ("the week of the 7th", 7号那周): the nearer of the last and the coming
+  // one, as a day alone is (nearestYearless) — a rota is asked ahead as often as back
+  const dayOfWeek = WEEK_OF_DAY.exec(label);
+  if (dayOfWeek && to < today) {
+    const day = Number(dayOfWeek[1] ?? dayOfWeek[2]);
+    const named =
+      [0, 1, 2, 3, 4, 5, 6].map((k) => addDays(from, k)).find((date) => Number(date.slice(8)) === day) ?? from;
+    const [year, month] = [Number(named.slice(0, 4)), Number(named.slice(5, 7))];
+    const coming = new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+    const past = new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+    if (Number(coming.slice(8)) === day && coming >= today && daysBetween(today, coming) < daysBetween(past, today)) {
+      const monday = addDays(coming, 1 - weekdayOf(coming));
+      return { from: monday, to: addDays(monday, 6) };
+    }
+  }
   if (to === today && !daySaid && (THIS_WEEK.test(label) || WEEK_NUMBER.test(label)))
     // to the end of today's week (a span from an earlier week too: 上周和这周)
     to = addDays(to, 7 - weekdayOf(to));
