@@ -274,6 +274,13 @@ export const SYNONYMS: Synonym[] = [
       String.raw`\bfortnight(?=\s+(?:ending|up\s+to|through|thru)\b)`,
     ],
   },
+  // "the week so far", "the month to date": this one (the week asked so far can only be the running one)
+  {
+    to: 'this $1',
+    patterns: [
+      String.raw`\bthe\s+(week|month|year|quarter)(?=\s+(?:so\s+far|to\s+date|till\s+date|until\s+now|up\s+to\s+now)\b)`,
+    ],
+  },
   { to: 'yesterday', words: ['yday', 'yest', 'ystd', 'yesterdy', 'ysterday'] },
   { to: 'tomorrow', words: ['tmrw', 'tmr', 'tmrow', 'tomoz', '2moro', '2morrow'] },
   { to: 'today', words: ['tdy', '2day'] },

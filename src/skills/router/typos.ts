@@ -113,6 +113,12 @@ export function latinCorrection(word: string): string | undefined {
     const edit = oneEdit(word, target);
     return edit !== undefined && (edit !== 'substitution' || word.length >= 6);
   });
+  // two letters swapped is a slip of the fingers even onto a common word ("wrok orders", "waht"): no word of
+  // everyday English is two swapped letters away from these
+  for (const target of NOT_TARGETS) {
+    if (target.length >= 4 && target[0] === word[0] && oneEdit(word, target) === 'transposition')
+      candidates.push(target);
+  }
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 

@@ -23,7 +23,10 @@ const PERSON_OF_ORDER =
 const STATE_ASKED = new RegExp(
   String.raw`维修中|保养中|检修中|故障中|处于故障|\b(?:in|under)\s+(?:maintenance|fault)\b|\bbeing\s+(?:maintained|serviced)\b` +
     // faults asked now: "faults rn", "any faults now", "current faults"
-    String.raw`|\bfaults\s+(?:rn|now|right\s+now|currently)\b|\b(?:any|current|active)\s+faults\b`,
+    String.raw`|\bfaults\s+(?:rn|now|right\s+now|currently)\b|\b(?:any|current|active)\s+faults\b` +
+    // a state asked of whatever is in it: "what's idle at the moment", "anything down right now", 哪些在闲置
+    String.raw`|\b(?:what's|what\s+(?:is|are)|anything|any|which\s+ones?|who's)\s+(?:(?:sitting|currently|still)\s+)?(?:idle|down|stopped)\b` +
+    String.raw`|(?:哪些|哪台|哪几台|有没有|有什么|有啥)(?:在|还在|正在)?(?:闲置|空闲|停着|趴着)`,
 );
 /** how machines are doing, asked in general: "C线设备都咋样", "how are the machines on line B" */
 const HOW_ASKED = /怎么样|咋样|怎样|如何|啥情况|什么情况|情况|好不好|\bhow(?:'s|\s+(?:is|are))\b|\bdoing\b|\blooking\b/;

@@ -16,7 +16,7 @@ export const WEEKLY_REPORT = new RegExp(
 
 /** a quality report of a period said as a week ("week before last's quality report", "上上周的质量报告") */
 const QUALITY_REPORT = /\bquality\s+(?:report|summary)\b|质量(?:报告|报表|总结)/;
-const WEEK_LABEL = /\bweek\b|周|星期|礼拜/;
+const WEEK_LABEL = /\bweek\b|周|星期|礼拜/i;
 const weekReportAsked = (analysis: Analysis): boolean =>
   QUALITY_REPORT.test(analysis.normalized.lower) &&
   analysis.periods.length === 1 &&
