@@ -216,3 +216,35 @@ test('two letters swapped are a slip, also of the common words; a machine state 
     assert.equal(args.status, status, said);
   }
 });
+
+test('a holiday asked of the on-call engineer is the on-call check’s; a country named stays its own question', () => {
+  const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+  let checked = 0;
+  for (const clock of CLOCK_NAMES) {
+    const today = todayOf(clock);
+    for (const ahead of [2, 9]) {
+      const date = addDays(today, ahead);
+      const [month, day] = [Number(date.slice(5, 7)), Number(date.slice(8))];
+      for (const said of [
+        `${month}月${day}号谁值班，那天他放假不`,
+        `${month}月${day}日谁值班？她那天放假吗`,
+        `who is on call on ${MONTHS[month - 1]} ${day}? is it a holiday for them?`,
+      ]) {
+        const args = argsOf(route(said, clock), `${said} (${clock})`, 'oncall_check');
+        assert.equal(args.date, date, `${said} (${clock})`);
+        checked += 1;
+      }
+      const named = `${month}月${day}号谁值班，那天意大利放假吗`;
+      const decision = route(named, clock) as { kind: string; routed?: Array<{ skill?: string }> };
+      assert.equal(decision.kind, 'none', named);
+      assert.deepEqual(
+        decision.routed?.map((part) => part.skill),
+        ['oncall_check', 'public_holidays'],
+        `${named} (${clock})`,
+      );
+    }
+  }
+  for (const said of ["who's on call today? is it a holiday for them?", '今天谁值班？他今天放假吗'])
+    argsOf(route(said), said, 'oncall_check');
+  assert.equal(checked, 24);
+});

@@ -31,7 +31,7 @@ import type { PlantNames } from './entities.js';
 import { carriedSkill, isFollowUp, mergeFollowUp } from './follow-up.js';
 import { detectIntent } from './intents.js';
 import { shiftMonth, wholeMonth } from './calendar.js';
-import { addDays } from '../../clock.js';
+import { addDays, localDate } from '../../clock.js';
 import { peopleUnhonoured, unhonoured } from './accounting.js';
 import { NAMED_WHEN_UNMATCHED } from './qualifiers.js';
 import type { RouterSkills, SkillRouting, SkillSlots } from './routing.js';
@@ -188,6 +188,16 @@ function periodBefore(asked: Period, label: string): Period | undefined {
 const RELATIVE_TO_BEFORE =
   /^(?:再|之)?前\s*(?:一|1)\s*个?\s*(?:天|日|周|星期|礼拜|月)$|^the\s+(?:previous|preceding|prior)\s+\w+$|^the\s+(?:day|week|month)\s+before$/i;
 
+/** a holiday asked of a person ("for them", "is he off", 他放假吗, 她那天休息吗) */
+const THEIR_HOLIDAY = /\b(?:them|him|her|they|he|she|the\s+(?:on[-\s]?call\s+)?(?:engineer|guy|person))\b|他|她/;
+
+/** the day an on-call check asks about (its date, or today moved by its day offset), as public_holidays gets it */
+function oncallDate(args: Record<string, unknown>, context: RouterContext): string | undefined {
+  if (typeof args.date === 'string') return args.date;
+  const today = localDate(context.now, context.timezone);
+  return addDays(today, typeof args.day_offset === 'number' ? args.day_offset : 0);
+}
+
 /**
  * Each part routed in turn: a part reads the earlier parts' slots — a reference back ("then", 那天, that shift)
  * points at them, and what it leaves unsaid that its skill takes (the line, the period, the machine) is theirs.
@@ -248,6 +258,23 @@ function routeParts(
       topic = mergeAnchors(topic, anchorOf(decision.args));
     } else topic = mergeAnchors(topic, anchorOfAnalysis(analysis));
   }
+  // "12月8号谁值班，那天他放假不", "who's on call today? is it a holiday for them?": the holiday asked of the on-call
+  // engineer is theirs — the on-call check says whether the day is a public holiday in the engineer's own country;
+  // the plant's calendar (public_holidays, China unless a country is named) would answer for the wrong country
+  const [first, second] = routed;
+  if (
+    routed.length === 2 &&
+    first?.kind === 'skill' &&
+    first.skill === 'oncall_check' &&
+    first.args.period === undefined &&
+    second?.kind === 'skill' &&
+    second.skill === 'public_holidays' &&
+    second.args.country === undefined &&
+    second.args.period === undefined &&
+    (second.args.date === undefined || second.args.date === oncallDate(first.args, context)) &&
+    THEIR_HOLIDAY.test(parts[1]!.toLowerCase())
+  )
+    return first;
   const answered = routed.filter((decision) => decision.kind === 'skill' && decision.missing.length === 0).length;
   // each part as the operator asked it, without the joining words before it ("and …", 还有…): the answer's headings
   const asked = parts.map(partQuestion);
