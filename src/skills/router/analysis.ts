@@ -186,7 +186,11 @@ export function analyse(
     lines.lines.length,
   );
   const priority = findPriority(withoutPeriods);
-  const priorityMatch = /(?<![a-z0-9])p\s*-?\s*[0-3](?![0-9])/.exec(withoutPeriods);
+  // with the ones above it said after it ("P1以上", "P2 and above": work_orders reads them all)
+  const priorityMatch =
+    /(?<![a-z0-9])p\s*-?\s*[0-3](?![0-9])(?:\s*(?:及|和|或)?\s*以上|\s+(?:and|or)\s+(?:above|higher|up)\b)?/.exec(
+      withoutPeriods,
+    );
 
   // a name the data lacks, by its shape, where no slot rule claimed the words ("Tom Baker", "zhang jianguo", 李明是…)
   const unknownPeople = context.names

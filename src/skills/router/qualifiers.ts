@@ -179,6 +179,8 @@ const RULES: Array<{ dimension: Dimension; pattern: RegExp }> = [
         String.raw`(?:^|帮我|替我|请|麻烦|给我|你|去|先|快|赶紧|把.{0,12})\s*关(?:工)?单(?!.{0,12}(?:最多|最少|几|多少|吗|没))|` +
           String.raw`把.{0,12}(?:工单|单子?)[\s#号]*(?:\d{3,6}[\s号]*)?(?:关了|关掉|关闭|关上|结掉|结了)|派单|派给|指派给|分配给|新建(?:一|1)?张?工单|创建(?:一|1)?张?工单`,
         String.raw`(?:开|建|提)(?:一|1)张工单|总结成|概括成|归纳成|提炼成|翻译|译成`,
+        // stop, start or restart a line or a machine (把B线停了, 马上停掉B线, 把3号冲床重启一下): the skills only read
+        String.raw`把[^，,。？?！!]{1,16}?(?:给)?(?:停了|停掉|停下来?|关停|重启|启动|开起来)|(?:停掉|关停|停下|重启)\s*(?:[a-d]\s*线|\d+\s*号)`,
         String.raw`\bclose\s+(?:out\s+)?(?:wo\b|work\s*order|ticket|order|#)|\bclose\s+\d{3,}`,
         String.raw`\b(?:open|create|raise|log|file|cut)\s+(?:a|an|new|a\s+new)\s+(?:(?:p[0-3]|urgent|new|maintenance|repair|high[- ]priority)\s+)*` +
           String.raw`(?:wo|work\s*order|ticket|order)\b`,

@@ -10,6 +10,7 @@ import {
 } from '../../router/equipment.js';
 import { sameMachineOnOtherLine } from '../../router/follow-up.js';
 import { nearestYearless, singleLine } from '../../router/signals.js';
+import { OPEN_ON } from '../work_orders/routing.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { PERSON_ASKED } from '../../router/slots.js';
@@ -107,6 +108,8 @@ export const equipmentStatusRouting: SkillRouting = {
       match(analysis) {
         const lower = analysis.normalized.lower;
         const { equipment, lines } = analysis;
+        // "what's still open for press 3": its open work orders, not its state
+        if (OPEN_ON.test(lower)) return undefined;
         const maintenance = MAINTENANCE_WORDS.test(lower);
         const status = STATUS_WORDS.test(lower);
         const general = EQUIPMENT_GENERAL.test(lower);

@@ -5,6 +5,9 @@ import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { workOrdersArgs } from './args.js';
 
+/** something open on a machine ("anything open on the welders", "what's still open for press 3"): its open orders */
+export const OPEN_ON =
+  /\b(?:anything|something|what(?:'s|\s+is)?|any)\s+(?:still\s+)?(?:open|outstanding|pending)\s+(?:on|for|against)\b/;
 /**
  * the words for work orders; "orders" alone is the plant's work orders too (the only orders its data holds:
  * customer, sales and purchase orders are not recorded, qualifiers.ts)
@@ -16,6 +19,8 @@ export const WORK_ORDER_WORDS = new RegExp(
     String.raw`(?<!\b(?:customer|sales|purchase|production|in|by)\s+)\borders\b`,
     // the open orders waiting ("P3 backlog", "the maintenance backlog")
     String.raw`\bbacklog\b`,
+    // "anything open on the welders", "what's still open for press 3": an order is what is open on a machine
+    OPEN_ON.source,
   ].join('|'),
 );
 /** an order by its number: "WO 3012", "#2921", "工单3012", "3012号单", "那张3012" */
@@ -43,7 +48,7 @@ const OLDEST = /最久|最早|最老|最长时间|拖得最久|\boldest\b|\blong
  */
 const OVERDUE = /超期|逾期|过期|拖了?很久|\boverdue\b|\bpast\s+due\b/;
 /** the order asked for a list by its age: 按最老的排, 按时间排序 (which end first is read by OLDEST and the default) */
-const SORTED = /按(?:最老|最早|最新|最久|最近|时间|日期|先后|开单)[^，,。？?！!]{0,3}?(?:排序|排列|排)(?![名行])/;
+const SORTED = /按(?:最老|最早|最新|最久|最近|时间|日期|先后|开单)[^，,。？?！!]{0,3}?(?:排序|排列|排名|排)/;
 /** one order, the latest: "the last closed crack ticket", "最近一张", "上一张" */
 const LAST_ONE =
   /最近一张|最后一张|上一张|最近的那张|最近那张|\b(?:the\s+)?(?:last|latest|most\s+recent)\s+(?:\w+\s+){0,3}(?:ticket|order|wo|work\s+order)\b(?!s)/;
@@ -103,6 +108,7 @@ const OPEN = new RegExp(
     String.raw`(?:work[- ]?orders?|wos|tickets?|orders?|ones)\b`,
     String.raw`|\b(?:are|is|still|remain(?:s|ing)?|currently|left)\s+open\b|\bopen\s*[?？]?$`,
     String.raw`|\boutstanding\b|\bpending\b|\bunresolved\b|\bbacklog\b`,
+    String.raw`|${OPEN_ON.source}`,
   ].join(''),
 );
 /** closed, said as a state or as what someone did ("how many did Lukas close", 王工关了几张; 开关 is a switch) */
@@ -148,9 +154,17 @@ const OWN_WORDS = new RegExp(
   ].join('|'),
 );
 
+/** a priority and the ones above it: "P1以上", "P1及以上", "P2 and above", "P1 or higher" (P0 is the highest) */
+const PRIORITY_AND_ABOVE =
+  /(?<![a-z0-9])p\s*-?\s*([0-3])\s*(?:及|和|或)?\s*(?:以上|以上的|or\s+(?:higher|above)|and\s+(?:higher|above|up))/g;
+/** the order a list is asked in, said after it: 最老的在前面, "oldest open tickets first" */
+const ORDER_SAID = /(?:在|排|放)(?:最)?(?:前面|前头|前边|上面)|\b(?:oldest|newest|latest)\b.{0,40}?\bfirst\b/;
+
 function priorities(lower: string): string[] {
   const found = new Set<string>();
   for (const match of lower.matchAll(PRIORITY_ALL)) found.add(`P${match[1] ?? match[2]}`);
+  for (const match of lower.matchAll(PRIORITY_AND_ABOVE))
+    for (let level = 0; level <= Number(match[1]); level++) found.add(`P${level}`);
   if (HIGH_PRIORITY.test(lower)) {
     found.add('P0');
     found.add('P1');
@@ -267,12 +281,14 @@ export const workOrdersRouting: SkillRouting = {
     OPEN_PRIORITY,
     CLOSED,
     HIGH_PRIORITY,
+    PRIORITY_AND_ABOVE,
     PRIORITY_ALL,
     ORDER_ID,
     WHO,
     PER_ENGINEER,
-    // before OLDEST: 按最老的排 is read whole
+    // before OLDEST: 按最老的排, 最老的在前面 are read whole
     SORTED,
+    ORDER_SAID,
     OLDEST,
     OVERDUE,
     LAST_ONE,
