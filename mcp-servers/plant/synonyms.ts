@@ -40,7 +40,7 @@ export const OBSERVED_SYNONYMS: readonly SynonymEntry[] = [
   {
     concept: 'overheating',
     en: /\bover-?heat\w*|\btoo\s+hot\b|\brunning\s+hot\b/g,
-    zh: /过热|发热|温度过高|温度高/g,
+    zh: /过热|发热|(?:温度|油温|水温)(?:过高|偏高|高)/g,
     searchEn: ['overheat'],
     searchZh: ['过热'],
   },

@@ -359,6 +359,9 @@ export function findRankMeasure(lower: string, metrics: MetricSlots): RankMeasur
   return undefined;
 }
 
+/** the line at one end of a measure: "top line by yield", "bottom line for output" ("the bottom line" of a sum is not) */
+const TOP_OR_BOTTOM_LINE = /\b(top|bottom)(?:[- ]ranked)?\s+(?:lines?|shifts?)\s+(?:by|for|on|in)\b/;
+
 /**
  * "which line was worst last week?" → 'worst'. Highest/lowest follow the
  * measure: the highest defect rate or the most defects is the worst, the
@@ -379,6 +382,11 @@ export function findRank(
   const order = HIGH_FIRST.test(lower) ? 'high' : LOW_FIRST.test(lower) ? 'low' : undefined;
   if (order !== undefined && (lineCount === 0 || lineCount >= 2))
     return (order === 'high') === badWhenHigh ? 'worst' : 'best';
+  // "top line by yield", "the bottom line for output": the one at the top (the highest) or the bottom of the measure
+  if (lineCount === 0) {
+    const end = TOP_OR_BOTTOM_LINE.exec(lower)?.[1];
+    if (end !== undefined) return (end === 'top') === badWhenHigh ? 'worst' : 'best';
+  }
   const asksWhich = WHICH_LINE.test(lower) || (lineCount >= 2 && COMPARED.test(lower));
   if (!asksWhich) return undefined;
   if (WORST.test(lower)) return 'worst';
@@ -403,7 +411,7 @@ export function findPriority(lower: string): 'P0' | 'P1' | 'P2' | 'P3' | undefin
 const SYMPTOM_ZH = new RegExp(
   [
     String.raw`报警(?:代码|码)?\s*[a-z]*-?\d+|(?:异常|严重|剧烈|持续|频繁|明显|轻微|液压|主轴)?(?:振动|`,
-    String.raw`震动|抖动|异响|噪音|噪声|过热|发热|温度过高|温度高|漏油|渗油|漏液|漏气|(?:冷却液|切削液|液压油|机油|润滑油)?泄漏|`,
+    String.raw`震动|抖动|异响|噪音|噪声|过热|发热|(?:温度|油温|水温)(?:过高|偏高|高)|漏油|渗油|漏液|漏气|(?:冷却液|切削液|液压油|机油|润滑油)?泄漏|`,
     String.raw`卡料|卡模|卡住|卡死|堵料|毛刺|`,
     String.raw`尺寸超差|超差|报警|冒烟|跳闸|异味|松动|气孔|针孔|裂纹|开裂|飞溅|压痕|振纹|误判|误检|离线|掉线|通讯中断|`,
     String.raw`碰撞|跑偏|定位偏差|掉件|起弧困难|过载)(?:异常|严重|过大|很大|大|厉害)?`,

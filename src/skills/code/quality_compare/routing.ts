@@ -50,7 +50,7 @@ type Mode = 'previous' | 'shifts' | 'why';
 /** two periods set against each other: "今天的次品率和昨天比", "this week against last week" */
 const SET_AGAINST = /比|相比|对比|比较|\bcompared?\b|\bvs\.?|\bversus\b|\bagainst\b|\bthan\b/;
 const RANKED =
-  /最高|最低|最差|最好|最多|最少|更差|更好|较差|较好|差多少|好多少|\bworst\b|\bbest\b|\bhighest\b|\blowest\b|\bworse\b|\bbetter\b/;
+  /最高|最低|最差|最好|最多|最少|更差|更好|较差|较好|差多少|好多少|哪(?:1|一)?个(?:班次?)?(?:差|好|高|低)|\bworst\b|\bbest\b|\bhighest\b|\blowest\b|\bworse\b|\bbetter\b/;
 
 /** records other than the quality figures a shift has: its handover notes, its on-call engineer, its orders */
 const OTHER_RECORDS =
