@@ -103,7 +103,7 @@ const EN_NEUTRAL = new Set(
     'machine machines equipment status state states running idle fault faults faulty maintenance service servicing overdue due pm next coming upcoming soon ' +
     "currently current right today's so just only even still already yet ever " +
     'holiday holidays festival shift shifts day night instead same question one ones again also too either ' +
-    'side by right anything everything something sitting new ' +
+    'side by right anything everything something sitting new bottom ' +
     'please? ? ! . , ; : -'
   ).split(/\s+/),
 );

@@ -306,7 +306,31 @@ export const SYNONYMS: Synonym[] = [
   { to: '昨天', words: ['昨儿个', '昨儿'] },
   { to: '前天', words: ['前儿个'] },
   { to: '明天', words: ['明儿个', '明儿'] },
+  // a figure that fell, asked how far (产量掉了多少, 良率掉了几个点): how much it went down
+  { to: '下降了', patterns: [String.raw`掉(?:了|下来了?)(?=\s*(?:多少|几|百分之))`] },
+  // 好点没, 好点了吗: better than before (a comparison asked), 差点了吗 the reverse
+  { to: '更好了吗', patterns: [String.raw`(?<![差快慢多少早晚])好(?:一)?点(?:了)?(?:没(?:有)?|吗|不)`] },
+  // 白夜班: the day and the night shift
+  { to: '白班和夜班', patterns: [String.raw`白夜班|白/夜班`] },
+  // a share asked as a percentage (裂纹占不良的百分之几): the share
+  { to: '比例', patterns: [String.raw`(?<=占[^，,。？?]{0,8})(?:百分之\s*(?:多少|几)|几个点)`] },
+  { to: '法定节假日', patterns: [String.raw`法定假(?![日期])`] },
+  // 周报 typed by sound (周抱, 周宝), after the words a report is asked with: never 周报 as a lexicon word, whose
+  // same-sound correction would read 主轴报警 as 主周报警
+  {
+    to: '周报',
+    patterns: [
+      String.raw`(?<=(?:质量|的|本周|这周|上周|一份|出|发我?|要)\s*)周(?:抱|宝|暴|包)(?![^\s，,。？?]{0,2}(?:警|歉))`,
+    ],
+  },
   { to: '上上周', words: ['大上周', '大上个星期', '大上个礼拜'] },
+  // 12月下旬跟上旬比: the second part of the month is of the month named first (12月上旬), never this month's
+  {
+    to: '$1$2',
+    patterns: [
+      String.raw`(?<=(\d{1,2}\s*月份?)\s*(?:上旬|中旬|下旬|月初|月中|月底|月末|初|中|底)\s*(?:跟|和|与|同|对比|比)\s*)(上旬|中旬|下旬|月初|月中|月底|月末)`,
+    ],
+  },
   { to: '周末', words: ['双休日', '双休'] },
   // a rate asked as a percentage: 不良率百分之多少 / 百分之几, 良率几个点 (the answer is a percentage either way; a
   // ratio asked so, 12除以480是百分之多少, stays the calculator's)

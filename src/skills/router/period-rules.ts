@@ -920,6 +920,18 @@ export const PERIOD_RULES: PeriodRule[] = [
     read: (m, today) => fixed(yearUpToToday(Number(m[1]), today)),
   },
   {
+    // a year said in English with a word that makes it one ("in 2026", "for 2024", "the full year 2026", "2026 full
+    // year", "year 2025"): the year, up to today (a year alone, "2026", stays unread: a count or a code)
+    name: 'en-year-name',
+    pattern: new RegExp(
+      String.raw`\b(?:(?:in|for|of|during|over|throughout|through)\s+(?:the\s+)?(?:(?:full|whole|entire)\s+(?:(?:calendar\s+)?year\s+)?(?:of\s+)?)?` +
+        String.raw`|(?:the\s+)?(?:full|whole|entire|calendar)\s+year\s+(?:of\s+)?|year\s+)(20\d{2})\b(?!\s*[-/.:年]\s*\d)` +
+        String.raw`|\b(20\d{2})\s+(?:full|whole|entire|calendar)\s+year\b`,
+      'g',
+    ),
+    read: (m, today) => fixed(yearUpToToday(Number(m[1] ?? m[2]), today)),
+  },
+  {
     name: 'zh-day-only',
     pattern: /(?<![\d月/.\-]|\d\s*:\s*)(\d{1,2})\s*(?:日|号)(?![线机台位炉])/g,
     read: (m, today) => {
