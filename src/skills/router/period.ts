@@ -77,6 +77,8 @@ const HOLDS_TAIL = /^\s*(?:counted|included|inclusive|incl\.?|too|也算(?:上|�
 /** the turn of the year, said as a day a period holds: "(the one spanning new year)" */
 const NEW_YEAR = /^\s*new\s+year\b(?:'s)?(?:\s+day)?(?:\s+weekend)?\s*[)）]?/;
 const LIST_GAP = /^\s*(?:\+|&|and|,|、|和|跟|及|与|以及)\s*$/;
+/** two periods set against each other, said after the second: 比, 相比, 对比, "compared" */
+const SET_AGAINST_AFTER = /^\s*(?:的)?\s*(?:比|相比|对比|比较|相较|\bcompared\b|\bvs\b)/;
 
 /** a greeting after a day ("周一早上好", "周五愉快"): the day greets, it names no period */
 const GREETING_AFTER = /^\s*(?:早上好|早安|上午好|下午好|晚上好|愉快|快乐)/;
@@ -183,8 +185,9 @@ export function findPeriods(normalized: NormalizedText, lowerMasked: string, tod
       i++;
       continue;
     }
-    // a list of adjacent days: sat + sun, 周六和周日
-    if (second && LIST_GAP.test(gap)) {
+    // a list of adjacent days: sat + sun, 周六和周日 — never two set against each other ("上旬跟中旬比", "this week and
+    // last week compared"): those are a comparison's two periods
+    if (second && LIST_GAP.test(gap) && !SET_AGAINST_AFTER.test(lowerMasked.slice(second.end))) {
       let a = first.reading.at(0);
       const b = second.reading.at(0);
       // "saturday and sunday" asked on a Saturday: the first goes back to last week's
