@@ -28,11 +28,16 @@ const PARTS = [
 ] as const;
 
 /** the days of a part of a month (0 = the month's last day), cut at today */
-function partOf(year: number, month: number, part: readonly [string, number, number], today: string): string {
+function partOf(
+  month: { year: number; month: number },
+  part: readonly [string, number, number],
+  today: string,
+): string {
+  const { year } = month;
   const pad = (n: number): string => String(n).padStart(2, '0');
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const from = `${year}-${pad(month)}-${pad(part[1])}`;
-  const to = `${year}-${pad(month)}-${pad(part[2] === 0 ? last : part[2])}`;
+  const last = new Date(Date.UTC(year, month.month, 0)).getUTCDate();
+  const from = `${year}-${pad(month.month)}-${pad(part[1])}`;
+  const to = `${year}-${pad(month.month)}-${pad(part[2] === 0 ? last : part[2])}`;
   return `${from}..${to < today ? to : today}`;
 }
 
@@ -51,7 +56,7 @@ test('the second part of a month after 跟 / 和 is of the month named first', (
             const said = `${line}线${month}月${first[0]}${join}${second[0]}比，哪个不良率高`;
             const args = argsOf(route(said, clock), `${said} (${clock})`, 'quality_compare');
             const asked = [periodOf(args), periodOf({ period: args.previous })].sort();
-            const expected = [partOf(year, month, first, today), partOf(year, month, second, today)].sort();
+            const expected = [partOf({ year, month }, first, today), partOf({ year, month }, second, today)].sort();
             assert.deepEqual(asked, expected, `${said} (${clock})`);
             assert.deepEqual(args.lines, [line], said);
             checked += 1;
