@@ -18,7 +18,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLOCKS, type Clock, LINE_PEOPLE, PLANT_EQUIPMENT, argsOf, periodOf, routerOver, utcDates } from './testing.js';
+import {
+  CLOCKS,
+  type Clock,
+  LINE_PEOPLE,
+  PLANT_EQUIPMENT,
+  argsOf,
+  assertDeclinedNaming,
+  periodOf,
+  routerOver,
+  utcDates,
+} from './testing.js';
 
 const route = routerOver({ equipment: PLANT_EQUIPMENT, names: LINE_PEOPLE });
 const CLOCK_NAMES = Object.keys(CLOCKS) as Clock[];
@@ -26,15 +36,8 @@ const todayOf = (clock: Clock): string => CLOCKS[clock].slice(0, 10);
 const { addDays, monday } = utcDates;
 
 /** the question is declined naming the dimension (`beyond`), never answered */
-function declined(question: string, dimension: string, clock: Clock = 'sun'): void {
-  const decision = route(question, clock);
-  assert.equal(decision.kind, 'none', `${question}: ${JSON.stringify(decision)}`);
-  const named = (decision as { unhonoured?: Array<{ dimension: string }> }).unhonoured ?? [];
-  assert.ok(
-    named.some((entry) => entry.dimension === dimension),
-    `${question}: ${dimension} not named (${JSON.stringify(decision)})`,
-  );
-}
+const declined = (question: string, dimension: string, clock: Clock = 'sun'): void =>
+  assertDeclinedNaming(route(question, clock), dimension, question);
 
 test('a request to close an order is an action, declined; the orders closed are counted', () => {
   let checked = 0;

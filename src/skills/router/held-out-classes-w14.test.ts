@@ -14,7 +14,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLOCKS, type Clock, LINE_PEOPLE, PLANT_EQUIPMENT, argsOf, periodOf, routerOver, utcDates } from './testing.js';
+import {
+  CLOCKS,
+  type Clock,
+  LINE_PEOPLE,
+  PLANT_EQUIPMENT,
+  argsOf,
+  assertDeclinedNaming,
+  periodOf,
+  routerOver,
+  utcDates,
+} from './testing.js';
 
 const route = routerOver({ equipment: PLANT_EQUIPMENT, names: LINE_PEOPLE });
 const CLOCK_NAMES = Object.keys(CLOCKS) as Clock[];
@@ -92,15 +102,8 @@ test('something open on a machine is its open orders; stopping a line or a machi
     assert.equal(args.equipment, equipment, said);
   }
   for (const line of LINES)
-    for (const said of [`把${line}线停了，马上`, `把${line}线停掉`, `帮我把${line}线重启一下`]) {
-      const decision = route(said);
-      assert.equal(decision.kind, 'none', `${said}: ${JSON.stringify(decision)}`);
-      const named = (decision as { unhonoured?: Array<{ dimension: string }> }).unhonoured ?? [];
-      assert.ok(
-        named.some((entry) => entry.dimension === 'action'),
-        `${said}: ${JSON.stringify(decision)}`,
-      );
-    }
+    for (const said of [`把${line}线停了，马上`, `把${line}线停掉`, `帮我把${line}线重启一下`])
+      assertDeclinedNaming(route(said), 'action', said);
   for (const said of ['把3号冲床重启一下', '把D-CNC-01停了']) assert.equal(route(said).kind, 'none', said);
   // asking whether a line stopped is a read
   argsOf(route('B线的设备状态'), 'B线的设备状态', 'equipment_status');

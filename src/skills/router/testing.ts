@@ -76,6 +76,16 @@ export function argsOf(decision: RouteDecision, where: string, skill?: string): 
   return routed.args;
 }
 
+/** asserts the decision declines, naming `dimension` among what it did not honour */
+export function assertDeclinedNaming(decision: RouteDecision, dimension: string, where: string): void {
+  assert.equal(decision.kind, 'none', `${where}: ${JSON.stringify(decision)}`);
+  const named = decision.kind === 'none' ? (decision.unhonoured ?? []) : [];
+  assert.ok(
+    named.some((entry) => entry.dimension === dimension),
+    `${where}: ${dimension} not named (${JSON.stringify(decision)})`,
+  );
+}
+
 /** the period argument as "from..to" */
 export function periodOf(args: Record<string, unknown>): string {
   const period = args.period as { from?: string; to?: string } | undefined;
