@@ -54,7 +54,7 @@ const PER_MACHINE = new RegExp(
       String.raw`(?:不良|次品|废品|缺陷|坏件|良率|良品|合格率|产量|出的件)`,
     String.raw`(?:每台|各台|按设备|按机台|各设备|每台设备)[^，。？?！!；;]{0,8}?(?:不良|次品|废品|缺陷|良率|合格率|产量)`,
     // the parts traced to the machine that made them ("那些裂纹件是哪台冲床冲出来的", "which press made the cracked brackets")
-    String.raw`(?:件|品|零件|工件)[^，。？?！!；;]{0,6}?(?:是|都是|出自)?哪一?(?:台|个)(?:设备|机器|机台|冲床|冲压机|压力机|焊机|机械臂|机器人|加工中心|数控)?` +
+    String.raw`(?:件|品|零件|工件|裂纹|毛刺|划痕|划伤|凹陷|压痕|气孔|砂眼|缺陷|不良)[^，。？?！!；;]{0,6}?(?:是|都是|出自)?哪一?(?:台|个)(?:设备|机器|机台|冲床|冲压机|压力机|焊机|机械臂|机器人|加工中心|数控)?` +
       String.raw`[^，。？?！!；;]{0,4}?(?:冲|做|加工|生产|焊|造|压|出)(?:出来|出)?的`,
     String.raw`\bwhich\s+(?:machine|equipment|asset|robot|press|welder|camera|cnc|station)\s+(?:made|produced|stamped|welded|machined|pressed|punched|ran)\b`,
   ].join('|'),

@@ -135,6 +135,13 @@ export function splitQuestions(
     const parts = [`${left.trim()}${asked}`, `${right.trim()}${asked}`];
     if (parts.every((part) => asks(part))) return parts;
   }
+  // "超期工单和超期保养的设备都列一下": two lists asked with one verb after 都 (both), each a question of its own
+  const both = BOTH_ASKED.exec(question.trim());
+  if (both) {
+    const [, left, right, asked] = both as unknown as [string, string, string, string];
+    const parts = [`${left.trim()}${asked}`, `${right.trim()}${asked}`];
+    if (parts.every((part) => asks(part))) return parts;
+  }
   const words = (piece: Piece): string => question.slice(piece.start, piece.end).trim();
   const parts: string[] = [];
   let asking = 0;
@@ -187,6 +194,10 @@ export const COUNTED_OUT =
 /** two things joined by 和/与/跟/及 and asked once with 分别 (each): 分别多少, 分别是多少, 分别是几 */
 const EACH_ASKED =
   /^([^，,。？?；;和与跟及]{2,30}?)\s*(?:和|与|跟|及)\s*([^，,。？?；;和与跟及]{2,30}?)\s*分别\s*((?:是|为)?(?:多少|几|多大|多久)[^，,。？?；;]{0,6})[?？]?$/;
+
+/** two things joined by 和/与/跟 and asked once with 都 (both): 都列一下, 都查一下, 都给我看看 */
+const BOTH_ASKED =
+  /^([^，,。？?；;和与跟及]{2,30}?)\s*(?:和|与|跟|以及|还有)\s*([^，,。？?；;和与跟及]{2,30}?)\s*(?:都|全都|一起|一并)\s*((?:给我|帮我)?(?:列一下|列出来|列|查一下|查查|查|看一下|看看|发我|拉一下|拉出来))[?？。!！]?$/;
 
 /** the words of a part without the joining words before it */
 export function partQuestion(part: string): string {

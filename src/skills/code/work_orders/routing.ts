@@ -6,8 +6,10 @@ import type { SkillRouting, SkillSlots } from '../../router/routing.js';
 import { workOrdersArgs } from './args.js';
 
 /** something open on a machine ("anything open on the welders", "what's still open for press 3"): its open orders */
-export const OPEN_ON =
-  /\b(?:anything|something|what(?:'s|\s+is)?|any)\s+(?:still\s+)?(?:open|outstanding|pending)\s+(?:on|for|against)\b/;
+export const OPEN_ON = new RegExp(
+  String.raw`\b(?:anything|something|what(?:'s|\s+is|\s+(?:has|have)\s+been)?|any)\s+(?:still\s+)?` +
+    String.raw`(?:open|outstanding|pending)(?:\s+(?:the\s+)?longest)?\s+(?:on|for|against)\b`,
+);
 /**
  * the words for work orders; "orders" alone is the plant's work orders too (the only orders its data holds:
  * customer, sales and purchase orders are not recorded, qualifiers.ts)
@@ -106,7 +108,7 @@ const OPEN = new RegExp(
     '未关闭|没关闭|还没关|没关|未关(?!闭)|未完成|未处理|待处理|处理中|未结|',
     String.raw`\bopen\s+(?:(?:p[0-3](?:\s*(?:and|or|,|&|/)\s*p[0-3])*|high[- ]priority|urgent|critical|maintenance|repair)\s+)*`,
     String.raw`(?:work[- ]?orders?|wos|tickets?|orders?|ones)\b`,
-    String.raw`|\b(?:are|is|still|remain(?:s|ing)?|currently|left)\s+open\b|\bopen\s*[?？]?$`,
+    String.raw`|\b(?:are|is|still|remain(?:s|ing)?|currently|left|been|stayed|sat|sitting)\s+open\b|\bopen\s*[?？]?$`,
     String.raw`|\boutstanding\b|\bpending\b|\bunresolved\b|\bbacklog\b`,
     String.raw`|${OPEN_ON.source}`,
   ].join(''),
@@ -150,7 +152,7 @@ const OWN_WORDS = new RegExp(
     '(?<=几|多少|\\d\\s?)张|开立|新开|开了|新建|报修|提到|提及|涉及|关于|有关|现象|优先级|紧急',
     String.raw`\bopened\b|\bopen\b|\braised\b|\bcreated\b|\blogged\b|\bfiled\b|\bmention(?:s|ed|ing)?\b`,
     String.raw`\binvolving\b|\bregarding\b|\babout\b|\bfor\b|\bwith\b|\bpriority\b|\bhigh\b|\burgent\b`,
-    String.raw`\bcritical\b|\bstill\b|\bhave\b|\bhad\b|\bget\b|\bgot\b`,
+    String.raw`\bcritical\b|\bstill\b|\bhave\b|\bhad\b|\bget\b|\bgot\b|\b(?:stay(?:s|ed)?|remain(?:s|ed)?)(?=\s+open\b)`,
   ].join('|'),
 );
 
