@@ -66,6 +66,7 @@ const HELD_OUT = [
   { file: 'fresh-round3j.txt', name: 'the tenth round-three held-out batch (W12)', least: 235, floor: 0.68 },
   { file: 'fresh-round3k.txt', name: 'the eleventh round-three held-out batch (W13)', least: 230, floor: 0.88 },
   { file: 'fresh-round3l.txt', name: 'the twelfth round-three held-out batch (W14)', least: 230, floor: 0.85 },
+  { file: 'fresh-round3m.txt', name: 'the thirteenth round-three held-out batch (W15)', least: 190, floor: 0.85 },
 ] as const;
 
 const plants = new Map<Clock, { dir: string; db: Database.Database; equipment: KnownEquipment[]; names: PlantNames }>();
