@@ -313,7 +313,13 @@ export const SYNONYMS: Synonym[] = [
   // 白夜班: the day and the night shift
   { to: '白班和夜班', patterns: [String.raw`白夜班|白/夜班`] },
   // a share asked as a percentage (裂纹占不良的百分之几): the share
-  { to: '比例', patterns: [String.raw`(?<=占[^，,。？?]{0,8})(?:百分之\s*(?:多少|几)|几个点)`] },
+  // (a defect's share only: 37占1520的百分之几 stays the calculator's)
+  {
+    to: '比例',
+    patterns: [
+      String.raw`(?<=(?:裂纹|毛刺|划痕|划伤|凹陷|压痕|气孔|砂眼|尺寸超差|缺陷|不良|次品)\s*占[^，,。？?\d]{0,8})(?:百分之\s*(?:多少|几)|几个点)`,
+    ],
+  },
   { to: '法定节假日', patterns: [String.raw`法定假(?![日期])`] },
   // 周报 typed by sound (周抱, 周宝), after the words a report is asked with: never 周报 as a lexicon word, whose
   // same-sound correction would read 主轴报警 as 主周报警

@@ -921,12 +921,13 @@ export const PERIOD_RULES: PeriodRule[] = [
   },
   {
     // a year said in English with a word that makes it one ("in 2026", "for 2024", "the full year 2026", "2026 full
-    // year", "year 2025"): the year, up to today (a year alone, "2026", stays unread: a count or a code)
+    // year", "year 2025"): the year, up to today (a year alone, "2026", stays unread: a count or a code; 2026-W53 is a
+    // week); after in / for / of the label is the year alone, as the holiday calendar echoes it
     name: 'en-year-name',
     pattern: new RegExp(
-      String.raw`\b(?:(?:in|for|of|during|over|throughout|through)\s+(?:the\s+)?(?:(?:full|whole|entire)\s+(?:(?:calendar\s+)?year\s+)?(?:of\s+)?)?` +
-        String.raw`|(?:the\s+)?(?:full|whole|entire|calendar)\s+year\s+(?:of\s+)?|year\s+)(20\d{2})\b(?!\s*[-/.:年]\s*\d)` +
-        String.raw`|\b(20\d{2})\s+(?:full|whole|entire|calendar)\s+year\b`,
+      String.raw`(?:(?<=\b(?:in|for|of|during|over|throughout|through)\s+(?:the\s+)?)` +
+        String.raw`|\b(?:the\s+)?(?:full|whole|entire|calendar)\s+(?:year\s+)?(?:of\s+)?|\byear\s+)` +
+        String.raw`(20\d{2})\b(?!\s*[-/.:年]\s*\d|\s*-?\s*w\s*\d)|\b(20\d{2})\s+(?:full|whole|entire|calendar)\s+year\b`,
       'g',
     ),
     read: (m, today) => fixed(yearUpToToday(Number(m[1] ?? m[2]), today)),
