@@ -192,7 +192,7 @@ const RELATIVE_TO_BEFORE =
 const THEIR_HOLIDAY = /\b(?:them|him|her|they|he|she|the\s+(?:on[-\s]?call\s+)?(?:engineer|guy|person))\b|他|她/;
 
 /** the day an on-call check asks about (its date, or today moved by its day offset), as public_holidays gets it */
-function oncallDate(args: Record<string, unknown>, context: RouterContext): string | undefined {
+function oncallDate(args: Record<string, unknown>, context: RouterContext): string {
   if (typeof args.date === 'string') return args.date;
   const today = localDate(context.now, context.timezone);
   return addDays(today, typeof args.day_offset === 'number' ? args.day_offset : 0);

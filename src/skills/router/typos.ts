@@ -113,8 +113,8 @@ export function latinCorrection(word: string): string | undefined {
     const edit = oneEdit(word, target);
     return edit !== undefined && (edit !== 'substitution' || word.length >= 6);
   });
-  // two letters swapped is a slip of the fingers even onto a common word ("wrok orders", "waht"): no word of
-  // everyday English is two swapped letters away from these
+  // two letters swapped is a slip of the fingers even onto a common word ("wrok orders", "waht"): the few real
+  // words two swapped letters away from these ("centre") mean the same, and known words are never corrected above
   for (const target of NOT_TARGETS) {
     if (target.length >= 4 && target[0] === word[0] && oneEdit(word, target) === 'transposition')
       candidates.push(target);
