@@ -29,11 +29,11 @@ import {
   periodOf,
   routerOver,
   utcDates,
+  CLOCK_NAMES,
+  todayOf,
 } from './testing.js';
 
 const route = routerOver({ equipment: PLANT_EQUIPMENT, names: LINE_PEOPLE });
-const CLOCK_NAMES = Object.keys(CLOCKS) as Clock[];
-const todayOf = (clock: Clock): string => CLOCKS[clock].slice(0, 10);
 const LINES = ['A', 'B', 'C', 'D'];
 const { addDays, monday } = utcDates;
 

@@ -17,6 +17,9 @@ export const CLOCKS = {
   jan: '2027-01-05T10:00:00+08:00',
 } as const;
 export type Clock = keyof typeof CLOCKS;
+/** every clock's name, and a clock's own day (its plant-local date) */
+export const CLOCK_NAMES = Object.keys(CLOCKS) as Clock[];
+export const todayOf = (clock: Clock): string => CLOCKS[clock].slice(0, 10);
 
 export type Equipment = NonNullable<RouterContext['equipment']>;
 
