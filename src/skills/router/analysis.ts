@@ -40,6 +40,7 @@ import {
   findLines,
   findMetrics,
   findPriority,
+  PRIORITY_ABOVE,
   findRank,
   findRankMeasure,
   findSymptoms,
@@ -187,10 +188,9 @@ export function analyse(
   );
   const priority = findPriority(withoutPeriods);
   // with the ones above it said after it ("P1以上", "P2 and above": work_orders reads them all)
-  const priorityMatch =
-    /(?<![a-z0-9])p\s*-?\s*[0-3](?![0-9])(?:\s*(?:及|和|或)?\s*以上|\s+(?:and|or)\s+(?:above|higher|up)\b)?/.exec(
-      withoutPeriods,
-    );
+  const priorityMatch = new RegExp(String.raw`(?<![a-z0-9])p\s*-?\s*[0-3](?![0-9])${PRIORITY_ABOVE}?`).exec(
+    withoutPeriods,
+  );
 
   // a name the data lacks, by its shape, where no slot rule claimed the words ("Tom Baker", "zhang jianguo", 李明是…)
   const unknownPeople = context.names

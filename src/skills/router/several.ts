@@ -129,16 +129,11 @@ export function splitQuestions(
   follows: (words: string) => boolean = () => false,
 ): string[] | undefined {
   // "地脚螺栓扭矩 和 模具压板扭矩 分别多少": one question word for two things, each asked on its own (分别 = each)
-  const each = EACH_ASKED.exec(question.trim());
-  if (each) {
-    const [, left, right, asked] = each as unknown as [string, string, string, string];
-    const parts = [`${left.trim()}${asked}`, `${right.trim()}${asked}`];
-    if (parts.every((part) => asks(part))) return parts;
-  }
-  // "超期工单和超期保养的设备都列一下": two lists asked with one verb after 都 (both), each a question of its own
-  const both = BOTH_ASKED.exec(question.trim());
-  if (both) {
-    const [, left, right, asked] = both as unknown as [string, string, string, string];
+  // and "超期工单和超期保养的设备都列一下": two lists asked with one verb after 都 (both), each a question of its own
+  for (const shared of [EACH_ASKED, BOTH_ASKED]) {
+    const match = shared.exec(question.trim());
+    if (!match) continue;
+    const [, left, right, asked] = match as unknown as [string, string, string, string];
     const parts = [`${left.trim()}${asked}`, `${right.trim()}${asked}`];
     if (parts.every((part) => asks(part))) return parts;
   }

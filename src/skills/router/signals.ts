@@ -54,6 +54,17 @@ export function calendarDate(
 }
 
 /**
+ * A day of the month said without its month, read as `past` (before today): the same day of the next month instead
+ * when that one is to come and nearer to today ("the 7th" asked on 1 December is 7 December, not 7 November).
+ */
+export function nearerMonthDay(past: string, today: string): string {
+  const [year, month, day] = past.split('-').map(Number) as [number, number, number];
+  const following = new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+  const coming = following.slice(8) === past.slice(8) ? following : undefined;
+  return coming && coming >= today && daysBetween(today, coming) < daysBetween(past, today) ? coming : past;
+}
+
+/**
  * A date without a year is the most recent one for quality data; for the
  * on-call rota it is the nearest one: "12月25日值班" asked in late November
  * is the coming Christmas, not last year's. A day said without its month
@@ -63,13 +74,8 @@ export function nearestYearless(period: { from: string; label?: string | undefin
   // a year said in words too: 去年圣诞节, last Christmas, last year's Christmas are the past one, as asked
   const yearSaid = /\d{4}|今年|去年|前年|明年|后年|\b(?:last|this|next)\b/i.test(period.label ?? '');
   // a day of the month said alone ("the 18th", 18号) asked of a calendar: the nearer of the last one and the coming
-  if (!yearSaid && period.from < today && DAY_ALONE.test((period.label ?? '').trim())) {
-    const [year, month, day] = period.from.split('-').map(Number) as [number, number, number];
-    const following = new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
-    const coming = following.slice(8) === period.from.slice(8) ? following : undefined;
-    if (coming && coming >= today && daysBetween(today, coming) < daysBetween(period.from, today)) return coming;
-    return period.from;
-  }
+  if (!yearSaid && period.from < today && DAY_ALONE.test((period.label ?? '').trim()))
+    return nearerMonthDay(period.from, today);
   if (yearSaid || period.from >= today || daysBetween(period.from, today) <= 182) return period.from;
   // a named holiday's day (春节当天): its coming one, read again (a lunar festival's date moves)
   const coming = comingHoliday(period.label ?? '', today);

@@ -402,6 +402,9 @@ export function findRank(
 export const BY_DAY =
   /每天|每日|逐日|按天|按日|分天|每1天|哪1?天|哪一天|趋势|走势|\bdaily\b|\bper\s+day\b|\beach\s+day\b|\bby\s+day\b|\bday[- ]by[- ]day\b|\bwhich\s+day\b|\btrend\b/;
 
+/** the priorities above one, said after it: "P1以上", "P1及以上", "P2 and above", "P1 or higher" (P0 is the highest) */
+export const PRIORITY_ABOVE = String.raw`(?:\s*(?:及|和|或)?\s*以上|\s+(?:or\s+(?:higher|above)|and\s+(?:higher|above|up))\b)`;
+
 export function findPriority(lower: string): 'P0' | 'P1' | 'P2' | 'P3' | undefined {
   const match = /(?<![a-z0-9])p\s*-?\s*([0-3])(?![0-9])|\bpriority\s*([0-3])\b/.exec(lower);
   const level = match?.[1] ?? match?.[2];

@@ -5,7 +5,7 @@
  * the same arguments.
  */
 import { addDays, daysBetween, weekdayOf } from '../../../clock.js';
-import { DAY_OR_PART, calendarDate, calendarWhole, singlePeriod } from '../../router/signals.js';
+import { DAY_OR_PART, calendarDate, calendarWhole, nearerMonthDay, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import { comingHoliday } from '../../router/period.js';
 import { findCountries } from '../public_holidays/countries.js';
@@ -83,13 +83,10 @@ export function rotaDays(
   const dayOfWeek = WEEK_OF_DAY.exec(label);
   if (dayOfWeek && to < today) {
     const day = Number(dayOfWeek[1] ?? dayOfWeek[2]);
-    const named =
-      [0, 1, 2, 3, 4, 5, 6].map((k) => addDays(from, k)).find((date) => Number(date.slice(8)) === day) ?? from;
-    const [year, month] = [Number(named.slice(0, 4)), Number(named.slice(5, 7))];
-    const coming = new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
-    const past = new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
-    if (Number(coming.slice(8)) === day && coming >= today && daysBetween(today, coming) < daysBetween(past, today)) {
-      const monday = addDays(coming, 1 - weekdayOf(coming));
+    const named = [0, 1, 2, 3, 4, 5, 6].map((k) => addDays(from, k)).find((date) => Number(date.slice(8)) === day);
+    const nearer = named === undefined ? undefined : nearerMonthDay(named, today);
+    if (nearer !== undefined && nearer !== named) {
+      const monday = addDays(nearer, 1 - weekdayOf(nearer));
       return { from: monday, to: addDays(monday, 6) };
     }
   }

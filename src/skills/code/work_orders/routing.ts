@@ -1,5 +1,5 @@
 /** How the rules route a question to work_orders: work orders counted or listed, not a fix asked for. */
-import { ADVICE } from '../../router/slots.js';
+import { ADVICE, PRIORITY_ABOVE } from '../../router/slots.js';
 import { singleLine, singlePeriod } from '../../router/signals.js';
 import type { Analysis } from '../../router/analysis.js';
 import type { SkillRouting, SkillSlots } from '../../router/routing.js';
@@ -156,9 +156,8 @@ const OWN_WORDS = new RegExp(
   ].join('|'),
 );
 
-/** a priority and the ones above it: "P1以上", "P1及以上", "P2 and above", "P1 or higher" (P0 is the highest) */
-const PRIORITY_AND_ABOVE =
-  /(?<![a-z0-9])p\s*-?\s*([0-3])\s*(?:及|和|或)?\s*(?:以上|以上的|or\s+(?:higher|above)|and\s+(?:higher|above|up))/g;
+/** a priority and the ones above it: "P1以上", "P2 and above" (P0 is the highest) */
+const PRIORITY_AND_ABOVE = new RegExp(String.raw`(?<![a-z0-9])p\s*-?\s*([0-3])${PRIORITY_ABOVE}`, 'g');
 /** the order a list is asked in, said after it: 最老的在前面, "oldest open tickets first" */
 const ORDER_SAID = /(?:在|排|放)(?:最)?(?:前面|前头|前边|上面)|\b(?:oldest|newest|latest)\b.{0,40}?\bfirst\b/;
 
